@@ -1,0 +1,98 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type AppContext, createAppContext } from './app-context.ts';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { loadSecrets } from './lib/secrets.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { ensureFirstOwner } from './modules/users/first-owner.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  mailer?: Mailer;
+  /** Print the generated first-owner password (main.ts does; tests do not). */
+  announce?: (message: string) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    context: AppContext;
+  }
+}
+
+/** The whole application as one Fastify instance; main.ts listens on it, tests inject into it. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.body.password', '*.password', '*.passwordHash'],
+          },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secrets = loadSecrets(config);
+  const context = createAppContext({
+    config,
+    secrets,
+    db: database.db,
+    mailer: options.mailer ?? createMailer(config),
+    log: app.log,
+    signToken: (payload, expiresIn) => app.signSessionToken(payload, expiresIn),
+  });
+  app.decorate('context', context);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  registerErrorHandler(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Estudio Contable API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin, {
+    secret: secrets.tokenSecret,
+    resolveSession: (sessionId, userId) => context.services.auth.resolveSession(sessionId, userId),
+  });
+
+  await app.register(authRoutes, { context });
+  await app.register(usersRoutes, { context });
+
+  await registerSpa(app, config.WEB_DIST_DIR);
+
+  app.addHook('onClose', () => database.close());
+  await ensureFirstOwner(context, options.announce);
+  return app;
+}

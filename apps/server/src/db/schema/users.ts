@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['owner', 'collaborator', 'client'] }).notNull(),
+    /** The company of a client user; the foreign key is added with the companies table. */
+    businessId: integer('business_id'),
+    allowCalendarView: boolean('allow_calendar_view').notNull().default(false),
+    /** The browser's Web Push subscription (DESIGN.md §4, note reminders). */
+    notificationToken: jsonb('notification_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

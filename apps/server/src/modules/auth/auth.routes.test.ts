@@ -1,0 +1,206 @@
+import { msg } from '@app/shared/messages';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_MAX_FAILURES: '3' });
+});
+afterAll(() => t.close());
+
+function recoveryTokenFrom(text: string): string {
+  const match = text.match(/\/recuperar-contraseña\/([A-Za-z0-9_-]+)/);
+  if (!match?.[1]) throw new Error('no recovery link in mail');
+  return match[1];
+}
+
+async function requestRecovery(email: string) {
+  const before = t.mailer.sent.length;
+  const response = await t.request({ method: 'POST', url: '/api/auth/recover_password_email', payload: { email } });
+  return { response, before };
+}
+
+describe('POST /api/login', () => {
+  it('answers the user (without any secret) and a token for the right password', async () => {
+    const response = await t.request({ method: 'POST', url: '/api/login', payload: OWNER });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.user).toMatchObject({ email: OWNER.email, role: 'owner' });
+    expect(body.token).toEqual(expect.any(String));
+    expect(response.body).not.toMatch(/passwordHash|password_hash|scrypt/);
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: OWNER.email.toUpperCase(), password: OWNER.password },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers 401 with the spec message for a wrong password or an unknown e-mail', async () => {
+    for (const payload of [
+      { email: OWNER.email, password: 'incorrecta' },
+      { email: 'nadie@estudio.cl', password: 'incorrecta' },
+    ]) {
+      const response = await t.request({ method: 'POST', url: '/api/login', payload });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: msg.loginFailed });
+    }
+  });
+
+  it('answers 400 in Spanish for missing fields and malformed JSON, never a 500', async () => {
+    const missing = await t.request({ method: 'POST', url: '/api/login', payload: { email: '' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(msg.requiredField);
+
+    const malformed = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: msg.invalidJson });
+  });
+
+  it('slows down repeated failures for one e-mail with 429, even for the right password', async () => {
+    const { email } = await t.userWithRole('collaborator');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await t.request({ method: 'POST', url: '/api/login', payload: { email, password: 'mala' } });
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'clave-segura' },
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(msg.tooManyAttempts);
+  });
+});
+
+describe('sessions', () => {
+  it('refuses calls without a token, with a forged token, and after logout', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/user/me', token: 'abc.def.ghi' })).statusCode).toBe(401);
+
+    const token = await t.login(OWNER.email, OWNER.password);
+    expect((await t.request({ method: 'GET', url: '/api/user/me', token })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/logout', token })).statusCode).toBe(200);
+    const after = await t.request({ method: 'GET', url: '/api/user/me', token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe(msg.unauthorized);
+  });
+
+  it('ends the sessions of a deleted user', async () => {
+    const user = await t.userWithRole('collaborator');
+    expect((await t.request({ method: 'GET', url: '/api/user/me', token: user.token })).statusCode).toBe(200);
+    await t.request({ method: 'DELETE', url: `/api/user/${user.id}`, token: await t.ownerToken() });
+    expect((await t.request({ method: 'GET', url: '/api/user/me', token: user.token })).statusCode).toBe(401);
+  });
+
+  it('expires tokens after SESSION_TTL_HOURS', async () => {
+    const short = await createTestApp({ SESSION_TTL_HOURS: '0.0003' }); // about one second
+    try {
+      const token = await short.ownerToken();
+      expect((await short.request({ method: 'GET', url: '/api/user/me', token })).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect((await short.request({ method: 'GET', url: '/api/user/me', token })).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+});
+
+describe('password recovery', () => {
+  it('answers the same for a known and an unknown address, and mails only the known one', async () => {
+    const unknown = await requestRecovery('nadie@estudio.cl');
+    const known = await requestRecovery(OWNER.email);
+    expect(unknown.response.statusCode).toBe(200);
+    expect(known.response.statusCode).toBe(200);
+    expect(unknown.response.json()).toEqual(known.response.json());
+    expect(known.response.json()).toEqual({ message: msg.recoverSent });
+    await vi.waitFor(() => expect(t.mailer.sent.length).toBe(known.before + 1));
+    expect(t.mailer.sent.at(-1)?.to).toEqual([OWNER.email]);
+  });
+
+  it('validates the address with the spec messages', async () => {
+    const empty = await requestRecovery('');
+    expect(empty.response.statusCode).toBe(400);
+    expect(empty.response.json().message).toBe(msg.requiredField);
+    const invalid = await requestRecovery('no-es-email');
+    expect(invalid.response.json().message).toBe(msg.recoverInvalidEmail);
+  });
+
+  it('sets a new password once with the mailed token, ending old sessions', async () => {
+    const user = await t.userWithRole('collaborator');
+    const { before } = await requestRecovery(user.email);
+    await vi.waitFor(() => expect(t.mailer.sent.length).toBe(before + 1));
+    const token = recoveryTokenFrom(t.mailer.sent.at(-1)?.text ?? '');
+
+    const short = await t.request({
+      method: 'PUT',
+      url: '/api/auth/change_password',
+      token,
+      payload: { password: '123' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(msg.passwordMinRecover);
+
+    const changed = await t.request({
+      method: 'PUT',
+      url: '/api/auth/change_password',
+      token,
+      payload: { password: 'nueva-clave' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ message: msg.passwordChanged });
+
+    expect((await t.request({ method: 'GET', url: '/api/user/me', token: user.token })).statusCode).toBe(401);
+    await expect(t.login(user.email, 'nueva-clave')).resolves.toEqual(expect.any(String));
+    await expect(t.login(user.email, 'clave-segura')).rejects.toThrow();
+
+    const reused = await t.request({
+      method: 'PUT',
+      url: '/api/auth/change_password',
+      token,
+      payload: { password: 'otra-clave' },
+    });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json()).toEqual({ message: msg.tokenInvalid });
+  });
+
+  it('refuses a missing or made-up token', async () => {
+    for (const token of [undefined, 'inventado']) {
+      const response = await t.request({
+        method: 'PUT',
+        url: '/api/auth/change_password',
+        token,
+        payload: { password: 'nueva-clave' },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe(msg.tokenInvalid);
+    }
+  });
+});
+
+describe('POST /api/user/me/notification-token', () => {
+  it('stores the push subscription of any signed-in user and never returns it', async () => {
+    const client = await t.userWithRole('client', { businessId: 1 });
+    const payload = {
+      token: { endpoint: 'https://push.example.com/abc', keys: { p256dh: 'key', auth: 'secret' } },
+    };
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/user/me/notification-token',
+      token: client.token,
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    const me = await t.request({ method: 'GET', url: '/api/user/me', token: client.token });
+    expect(me.body).not.toContain('push.example.com');
+    expect((await t.request({ method: 'POST', url: '/api/user/me/notification-token', payload })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,81 @@
+import { ApiErrorSchema, MessageSchema } from '@app/shared/errors';
+import { msg } from '@app/shared/messages';
+import {
+  ChangePasswordSchema,
+  LoginResponseSchema,
+  LoginSchema,
+  NotificationTokenSchema,
+  RecoverPasswordRequestSchema,
+} from '@app/shared/schemas/auth';
+import { UserSchema } from '@app/shared/schemas/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { bearerToken, currentUser } from '../../plugins/auth.ts';
+import { presentUser } from '../users/users.presenter.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema };
+
+export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { auth, users } = context.services;
+
+  app.post(
+    '/api/login',
+    { schema: { tags: ['auth'], body: LoginSchema, response: { 200: LoginResponseSchema, ...errors } } },
+    async (request) => {
+      const { user, token } = await auth.login(request.body.email, request.body.password, request.ip);
+      return { user: presentUser(user), token };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { schema: { tags: ['auth'], response: { 200: MessageSchema, 401: ApiErrorSchema } }, preHandler: app.authenticate },
+    async (request) => {
+      await auth.logout(currentUser(request).sessionId);
+      return { message: msg.loggedOut };
+    },
+  );
+
+  app.post(
+    '/api/auth/recover_password_email',
+    { schema: { tags: ['auth'], body: RecoverPasswordRequestSchema, response: { 200: MessageSchema, ...errors } } },
+    async (request) => {
+      await auth.requestRecovery(request.body.email);
+      return { message: msg.recoverSent };
+    },
+  );
+
+  app.put(
+    '/api/auth/change_password',
+    {
+      schema: {
+        tags: ['auth'],
+        description: 'The recovery token from the e-mailed link travels as the bearer credential.',
+        body: ChangePasswordSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.changePasswordWithToken(bearerToken(request), request.body.password);
+      return { message: msg.passwordChanged };
+    },
+  );
+
+  app.get(
+    '/api/user/me',
+    { schema: { tags: ['users'], response: { 200: UserSchema, 401: ApiErrorSchema } }, preHandler: app.authenticate },
+    async (request) => presentUser(await users.getById(currentUser(request).id)),
+  );
+
+  app.post(
+    '/api/user/me/notification-token',
+    {
+      schema: { tags: ['users'], body: NotificationTokenSchema, response: { 200: MessageSchema, ...errors } },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      await users.saveNotificationToken(currentUser(request), request.body.token);
+      return { message: msg.notificationTokenSaved };
+    },
+  );
+};

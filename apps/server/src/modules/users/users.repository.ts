@@ -1,0 +1,54 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { type NewUserRow, type UserRow, users } from '../../db/schema/users.ts';
+
+export const usersRepository = {
+  async findById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  async findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    return row;
+  },
+
+  listStaff(db: DbOrTx): Promise<UserRow[]> {
+    return db.select().from(users).where(ne(users.role, 'client')).orderBy(asc(users.name), asc(users.id));
+  },
+
+  listByBusiness(db: DbOrTx, businessId: number): Promise<UserRow[]> {
+    return db
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'client'), eq(users.businessId, businessId)))
+      .orderBy(asc(users.name), asc(users.id));
+  },
+
+  async countOwners(db: DbOrTx): Promise<number> {
+    const [row] = await db.select({ value: count() }).from(users).where(eq(users.role, 'owner'));
+    return row?.value ?? 0;
+  },
+
+  async insert(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
+    const [row] = await db.insert(users).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async update(db: DbOrTx, id: number, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
+    const [row] = await db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  },
+
+  async delete(db: DbOrTx, id: number): Promise<void> {
+    await db.delete(users).where(eq(users.id, id));
+  },
+};

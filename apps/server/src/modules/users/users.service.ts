@@ -1,0 +1,125 @@
+import { msg } from '@app/shared/messages';
+import type { Permission } from '@app/shared/permissions';
+import { can } from '@app/shared/permissions';
+import type { Role } from '@app/shared/roles';
+import type { UserCreateSchema, UserUpdateSchema } from '@app/shared/schemas/users';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { sessionsRepository } from '../auth/sessions.repository.ts';
+import { usersRepository } from './users.repository.ts';
+
+type UserCreateInput = z.output<typeof UserCreateSchema>;
+type UserUpdateInput = z.output<typeof UserUpdateSchema>;
+
+/** Client users belong to a company and are managed with it; staff users only by owners. */
+function permissionToManage(role: Role): Permission {
+  return role === 'client' ? 'companies:write' : 'users:manage';
+}
+
+function assertMayManage(actor: AuthUser, role: Role) {
+  if (!can(actor.role, permissionToManage(role))) throw forbidden(msg.forbidden);
+}
+
+function companyFields(role: Role, businessId: number | null | undefined, allowCalendarView: boolean) {
+  if (role === 'client' && !businessId) throw badRequest(msg.required, 'businessId');
+  return {
+    businessId: role === 'client' ? (businessId ?? null) : null,
+    allowCalendarView: role === 'collaborator' ? allowCalendarView : false,
+  };
+}
+
+export function createUsersService(db: Db) {
+  async function assertEmailFree(email: string, exceptId?: number) {
+    const existing = await usersRepository.findByEmail(db, email);
+    if (existing && existing.id !== exceptId) throw conflict(msg.emailExists, 'email');
+  }
+
+  async function assertNotLastOwner(target: UserRow) {
+    if (target.role === 'owner' && (await usersRepository.countOwners(db)) <= 1) {
+      throw conflict(msg.cannotRemoveLastOwner);
+    }
+  }
+
+  /** Runs a write that may hit the case-insensitive e-mail index and answers 409 on a race. */
+  async function withEmailConflict<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(msg.emailExists, 'email');
+      throw error;
+    }
+  }
+
+  return {
+    listStaff: () => usersRepository.listStaff(db),
+
+    async getById(id: number) {
+      const user = await usersRepository.findById(db, id);
+      if (!user) throw notFound(msg.notFound);
+      return user;
+    },
+
+    async create(actor: AuthUser, input: UserCreateInput): Promise<UserRow> {
+      assertMayManage(actor, input.role);
+      await assertEmailFree(input.email);
+      const passwordHash = await hashPassword(input.password);
+      return withEmailConflict(() =>
+        usersRepository.insert(db, {
+          name: input.name,
+          lastName: input.lastName,
+          email: input.email,
+          role: input.role,
+          passwordHash,
+          ...companyFields(input.role, input.businessId, input.allowCalendarView),
+        }),
+      );
+    },
+
+    async update(actor: AuthUser, id: number, input: UserUpdateInput): Promise<UserRow> {
+      const target = await usersRepository.findById(db, id);
+      if (!target) throw notFound(msg.notFound);
+      assertMayManage(actor, target.role);
+      assertMayManage(actor, input.role);
+      if (target.role === 'owner' && input.role !== 'owner') await assertNotLastOwner(target);
+      await assertEmailFree(input.email, id);
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+
+      return withEmailConflict(() =>
+        db.transaction(async (tx) => {
+          const updated = await usersRepository.update(tx, id, {
+            name: input.name,
+            lastName: input.lastName,
+            email: input.email,
+            role: input.role,
+            ...companyFields(input.role, input.businessId ?? target.businessId, input.allowCalendarView),
+            ...(passwordHash ? { passwordHash } : {}),
+          });
+          if (!updated) throw notFound(msg.notFound);
+          // A new password ends every other session of that user (DESIGN.md §3).
+          if (passwordHash) await sessionsRepository.deleteForUser(tx, id, { except: actor.sessionId });
+          return updated;
+        }),
+      );
+    },
+
+    async delete(actor: AuthUser, id: number): Promise<void> {
+      const target = await usersRepository.findById(db, id);
+      if (!target) throw notFound(msg.notFound);
+      assertMayManage(actor, target.role);
+      if (target.id === actor.id) throw new AppError(409, msg.cannotDeleteSelf);
+      await assertNotLastOwner(target);
+      await usersRepository.delete(db, id);
+    },
+
+    async saveNotificationToken(actor: AuthUser, token: unknown): Promise<void> {
+      await usersRepository.update(db, actor.id, { notificationToken: token });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

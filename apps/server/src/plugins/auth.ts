@@ -1,0 +1,83 @@
+import { msg } from '@app/shared/messages';
+import { can, type Permission } from '@app/shared/permissions';
+import type { Role } from '@app/shared/roles';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/app-error.ts';
+
+export interface AuthUser {
+  id: number;
+  role: Role;
+  businessId: number | null;
+  sessionId: string;
+}
+
+/** Looks up a live session (not expired, user not deleted) for a verified token. */
+export type SessionResolver = (
+  sessionId: string,
+  userId: number,
+) => Promise<Omit<AuthUser, 'sessionId'> | null | undefined>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: any signed-in user. */
+    authenticate: preHandlerAsyncHookHandler;
+    /** preHandler: a signed-in user whose role holds the permission (DESIGN.md §6). */
+    authorize(permission: Permission): preHandlerAsyncHookHandler;
+    signSessionToken(payload: { userId: number; sessionId: string }, expiresInSeconds: number): string;
+  }
+}
+
+interface TokenPayload {
+  sub: string;
+  sid: string;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice('Bearer '.length).trim() || null;
+}
+
+export const authPlugin = fp<{ secret: string; resolveSession: SessionResolver }>(async (app, options) => {
+  await app.register(fastifyJwt, { secret: options.secret });
+  app.decorateRequest('auth', null);
+
+  app.decorate('signSessionToken', (payload: { userId: number; sessionId: string }, expiresInSeconds: number) =>
+    app.jwt.sign({ sub: String(payload.userId), sid: payload.sessionId } satisfies TokenPayload, {
+      expiresIn: expiresInSeconds,
+    }),
+  );
+
+  async function authenticate(request: FastifyRequest) {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized(msg.unauthorized);
+    let payload: TokenPayload;
+    try {
+      payload = app.jwt.verify<TokenPayload>(token);
+    } catch {
+      throw unauthorized(msg.unauthorized);
+    }
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw unauthorized(msg.unauthorized);
+    const user = await options.resolveSession(payload.sid, userId);
+    if (!user) throw unauthorized(msg.unauthorized);
+    request.auth = { ...user, sessionId: payload.sid };
+  }
+
+  app.decorate('authenticate', authenticate);
+  app.decorate('authorize', (permission: Permission) => async (request: FastifyRequest) => {
+    await authenticate(request);
+    if (!can(request.auth?.role, permission)) throw forbidden(msg.forbidden);
+  });
+});
+
+/** The signed-in user of a route guarded by authenticate/authorize. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw unauthorized(msg.unauthorized);
+  return request.auth;
+}

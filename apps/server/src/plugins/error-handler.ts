@@ -1,0 +1,40 @@
+import { msg } from '@app/shared/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: msg.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: msg.invalidJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: msg.tooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: msg.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: msg.badRequest },
+};
+
+function fieldOf(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.');
+}
+
+/** Turns every failure into `{ message, errors? }` (DESIGN.md §2); only real bugs become a 500. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        field: fieldOf(issue.instancePath),
+        message: issue.message ?? msg.badRequest,
+      }));
+      return reply.status(400).send({ message: errors[0]?.message ?? msg.badRequest, errors });
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ message: known.message });
+    if (error.statusCode === 429) return reply.status(429).send({ message: msg.tooManyAttempts });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: msg.badRequest });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: msg.internal });
+  });
+}

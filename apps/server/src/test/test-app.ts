@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '@app/shared/roles';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Mailer, MailMessage } from '../plugins/mailer.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export const OWNER = { email: 'duena@estudio.cl', password: 'clave-duena-1' };
+
+/** A mailer that keeps messages in memory so tests can read what was sent. */
+export class MemoryMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.sent.push(message);
+    return { messageId: `<${this.sent.length}@test>`, response: '250 OK (memoria)' };
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  mailer: MemoryMailer;
+  dataDir: string;
+  /** Signs in and answers the bearer token. */
+  login(email: string, password: string): Promise<string>;
+  ownerToken(): Promise<string>;
+  /** Creates a user of the role (through the API, as the owner) and answers its token and id. */
+  userWithRole(role: Role, extra?: Record<string, unknown>): Promise<{ id: number; token: string; email: string }>;
+  /** app.inject with an optional bearer token. */
+  request(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const mailer = new MemoryMailer();
+  const app = await buildApp({ config, database, mailer });
+
+  const request: TestApp['request'] = ({ token, headers, ...options }) =>
+    app.inject({
+      ...options,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+
+  async function login(email: string, password: string) {
+    const response = await request({ method: 'POST', url: '/api/login', payload: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    return response.json().token as string;
+  }
+
+  let cachedOwnerToken: string | undefined;
+  async function ownerToken() {
+    cachedOwnerToken ??= await login(OWNER.email, OWNER.password);
+    return cachedOwnerToken;
+  }
+
+  return {
+    app,
+    mailer,
+    dataDir,
+    login,
+    ownerToken,
+    request,
+    async userWithRole(role, extra = {}) {
+      userCounter += 1;
+      const email = `${role}${userCounter}-${process.pid}@estudio.cl`;
+      const password = 'clave-segura';
+      const response = await request({
+        method: 'POST',
+        url: '/api/user',
+        token: await ownerToken(),
+        payload: { name: 'Usuario', lastName: role, email, role, password, ...extra },
+      });
+      if (response.statusCode !== 201) throw new Error(`user create failed: ${response.body}`);
+      return { id: response.json().user.id, token: await login(email, password), email };
+    },
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/** Spanish texts shared by the API and the web app; the spec's wording, kept exactly. */
+export const msg = {
+  required: 'Campo requerido',
+  requiredField: 'Este campo es requerido',
+  invalidEmail: 'Debe ser un email válido',
+  recoverInvalidEmail: 'Este campo debe se un email válido',
+  passwordMinUser: 'La contraseña debe tener 6 o más caracteres',
+  passwordMinClient: 'La contraseña debe contener 6 o más caracteres',
+  passwordMinRecover: 'La contraseña debe contener 6 caracteres o más',
+  passwordsDontMatchUser: 'La contraseña no coinciden',
+  passwordsDontMatch: 'La contraseña no coincide',
+  emailExists: 'El email ya existe',
+
+  loginFailed: 'Correo o contraseña inválido',
+  tooManyAttempts: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
+  recoverSent: 'Email enviado correctamente, revisa tu correo y sigue las instrucciones para recuperar tu contraseña',
+  recoverFailed: 'Error al enviar email, verifique si su email es correcto',
+  passwordChanged: 'La contraseña actualizada correctamente',
+  tokenInvalid: 'El token no es válido o ya ha caducado',
+
+  unauthorized: 'Debes iniciar sesión',
+  forbidden: 'No tienes permiso para realizar esta acción',
+  notFound: 'Recurso no encontrado',
+  badRequest: 'La solicitud no es válida',
+  invalidJson: 'El cuerpo de la solicitud no es un JSON válido',
+  tooLarge: 'La solicitud es demasiado grande',
+  unsupportedMediaType: 'Tipo de contenido no soportado',
+  internal: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
+
+  userCreated: 'El usuario ha sido creado exitosamente',
+  userEdited: 'El usuario se editó correctamente',
+  userDeleted: 'El usuario se eliminó correctamente',
+  userDeleteFailed: 'No se pudo eliminar el usuario',
+  cannotDeleteSelf: 'No puedes eliminar tu propio usuario',
+  cannotRemoveLastOwner: 'Debe existir al menos un usuario Dueño',
+  notificationTokenSaved: 'Token de notificaciones guardado',
+  loggedOut: 'Sesión cerrada',
+
+  toastSuccessTitle: 'Éxito!',
+  toastErrorTitle: 'Ocurrió un error!',
+  toastOopsTitle: 'Oops!',
+} as const;
