@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.ts';
 
 export const users = pgTable(
   'users',
@@ -10,8 +11,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['owner', 'collaborator', 'client'] }).notNull(),
-    /** The company of a client user; the foreign key is added with the companies table. */
-    businessId: integer('business_id'),
+    /** The company of a client user; deleting the company deletes its client users. */
+    businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     allowCalendarView: boolean('allow_calendar_view').notNull().default(false),
     /** The browser's Web Push subscription (DESIGN.md §4, note reminders). */
     notificationToken: jsonb('notification_token'),
