@@ -10,6 +10,7 @@ export const msg = {
   passwordsDontMatchUser: 'La contraseña no coinciden',
   passwordsDontMatch: 'La contraseña no coincide',
   emailExists: 'El email ya existe',
+  businessNotFound: 'La empresa no existe',
 
   loginFailed: 'Correo o contraseña inválido',
   tooManyAttempts: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',

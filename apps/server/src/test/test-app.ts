@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@app/shared/roles';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Mailer, MailMessage } from '../plugins/mailer.ts';
@@ -29,7 +29,7 @@ export interface TestApp {
   /** Creates a user of the role (through the API, as the owner) and answers its token and id. */
   userWithRole(role: Role, extra?: Record<string, unknown>): Promise<{ id: number; token: string; email: string }>;
   /** app.inject with an optional bearer token. */
-  request(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -1,13 +1,4 @@
-import {
-  type AnyPgColumn,
-  boolean,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const services = pgTable('services', {
   id: serial('id').primaryKey(),

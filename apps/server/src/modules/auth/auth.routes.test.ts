@@ -1,5 +1,6 @@
 import { msg } from '@app/shared/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { insertBusiness } from '../../test/factories.ts';
 import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -188,7 +189,8 @@ describe('password recovery', () => {
 
 describe('POST /api/user/me/notification-token', () => {
   it('stores the push subscription of any signed-in user and never returns it', async () => {
-    const client = await t.userWithRole('client', { businessId: 1 });
+    const business = await insertBusiness(t);
+    const client = await t.userWithRole('client', { businessId: business.id });
     const payload = {
       token: { endpoint: 'https://push.example.com/abc', keys: { p256dh: 'key', auth: 'secret' } },
     };

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { sessionsRepository } from '../auth/sessions.repository.ts';
@@ -45,12 +45,13 @@ export function createUsersService(db: Db) {
     }
   }
 
-  /** Runs a write that may hit the case-insensitive e-mail index and answers 409 on a race. */
+  /** Runs a write that may hit the e-mail index (409 on a race) or name a missing company (400). */
   async function withEmailConflict<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(msg.emailExists, 'email');
+      if (isForeignKeyViolation(error)) throw badRequest(msg.businessNotFound, 'businessId');
       throw error;
     }
   }

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../client.ts';
+import { seedDemoUsers } from './users.demo.ts';
+
+/**
+ * `npm run demo`: loads realistic demo data into the configured database (the embedded one by
+ * default). Each seeder goes through the feature services, so the data obey the same rules as
+ * the API, and skips itself when its data are already there.
+ */
+async function main() {
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') },
+  );
+  const app = await buildApp({ config, database, announce: (message) => process.stdout.write(`${message}\n`) });
+  try {
+    const context = app.context;
+    const report = [await seedDemoUsers(context)];
+    for (const line of report) process.stdout.write(`${line}\n`);
+  } finally {
+    await app.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`No se pudieron cargar los datos de demostración: ${String(error)}\n`);
+  process.exit(1);
+});

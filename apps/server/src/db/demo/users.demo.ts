@@ -1,0 +1,28 @@
+import type { AppContext } from '../../app-context.ts';
+import { usersRepository } from '../../modules/users/users.repository.ts';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+const STAFF = [
+  { name: 'Carolina', lastName: 'Muñoz', email: 'carolina@estudio.cl', role: 'owner' },
+  { name: 'Javier', lastName: 'Soto', email: 'javier@estudio.cl', role: 'collaborator', allowCalendarView: true },
+  { name: 'Valentina', lastName: 'Rojas', email: 'valentina@estudio.cl', role: 'collaborator' },
+  { name: 'Matías', lastName: 'González', email: 'matias@estudio.cl', role: 'collaborator' },
+] as const;
+
+export async function seedDemoUsers(context: AppContext): Promise<string> {
+  const owner = (await usersRepository.listStaff(context.db)).find((user) => user.role === 'owner');
+  if (!owner) throw new Error('no owner');
+  const actor = { id: owner.id, role: owner.role, businessId: null, sessionId: 'demo' };
+  let created = 0;
+  for (const user of STAFF) {
+    if (await usersRepository.findByEmail(context.db, user.email)) continue;
+    await context.services.users.create(actor, {
+      allowCalendarView: false,
+      ...user,
+      password: DEMO_PASSWORD,
+    });
+    created += 1;
+  }
+  return `Usuarios del estudio: ${created} creados (contraseña ${DEMO_PASSWORD}).`;
+}
