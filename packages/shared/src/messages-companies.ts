@@ -1,0 +1,38 @@
+/** Spanish texts of companies, client users, credentials and groups (spec 1 §5, §8; spec 2 "Grupos de Empresas", §8). */
+export const companiesMsg = {
+  // Validation (spec wording).
+  required: 'Campo requerido',
+  requiredField: 'Este campo es requerido',
+  invalidRut: 'No es un rut valido',
+  invalidEmail: 'Debe ser un email válido',
+  clientPasswordMin: 'La contraseña debe contener 6 o más caracteres',
+  invalidDate: 'Debe ser una fecha válida',
+  endBeforeStart: 'La fecha de término no puede ser anterior a la fecha de inicio',
+  invalidPortal: 'Debe elegir un portal válido',
+  tooLong: 'El texto es demasiado largo',
+
+  // Not found / conflicts.
+  rutExists: 'Ya existe una empresa con este RUT',
+  businessNotFound: 'La empresa no existe',
+  credentialNotFound: 'La contraseña no existe',
+  groupNotFound: 'El grupo no existe',
+
+  // Successes.
+  businessCreated: 'La empresa ha sido creada exitosamente',
+  businessEdited: 'La empresa se editó correctamente',
+  businessDeleted: 'Empresa eliminada!',
+  credentialCreated: 'La contraseña ha sido creada exitosamente',
+  credentialEdited: 'La contraseña se editó correctamente',
+  credentialDeleted: 'La contraseña ha sido eliminada correctamente',
+  groupSaved: 'Grupo guardado correctamente',
+  groupDeleted: 'Grupo eliminado correctamente',
+
+  // Web-only texts of the spec, kept here so every screen uses one wording.
+  credentialDeleteFailed: 'Ocurrió un error',
+  groupSaveFailed: 'Error al guardar el Grupo',
+  groupDeleteFailed: 'Error al eliminar el Grupo',
+  groupDeleteConfirm: 'Eliminar Grupo',
+  noCredentials: 'La empresa no tiene contraseñas registradas.',
+  copied: 'Copiado al portapapeles',
+  businessDeleteWarning: 'Se eliminarán también los clientes y archivos de la empresa.',
+} as const;

@@ -1,0 +1,129 @@
+import { companiesMsg } from '../messages-companies.ts';
+import { formatRut, isValidRut } from '../rut.ts';
+import { z } from '../zod-setup.ts';
+import { CredentialSummarySchema } from './credentials.ts';
+import { BusinessServiceOfBusinessSchema } from './services.ts';
+import { UserSchema } from './users.ts';
+
+const requiredText = z.string({ error: companiesMsg.required }).trim().min(1, companiesMsg.required);
+const text = requiredText.pipe(z.string().max(200, companiesMsg.tooLong));
+
+/** A calendar date 'YYYY-MM-DD' (no time zone), required. */
+export const ContractDateSchema = requiredText.pipe(z.iso.date(companiesMsg.invalidDate));
+
+/** Any RUT spelling; answers the normalised form `12.345.678-5` or fails with 'No es un rut valido'. */
+export const RutSchema = requiredText
+  .transform(formatRut)
+  .refine(isValidRut, { message: companiesMsg.invalidRut, abort: true });
+
+const emailCheck = z.email();
+
+/** True when one contact address is a valid e-mail (the form marks the invalid tags with it). */
+export function isContactEmail(value: string): boolean {
+  return emailCheck.safeParse(value.trim()).success;
+}
+
+/** Splits the stored 'a@b.cl,c@d.cl' (or a typed list with blanks or semicolons) into addresses. */
+export function splitContacts(contact: string): string[] {
+  return contact
+    .split(/[,;]/)
+    .map((address) => address.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Contact addresses, as the comma-separated text of the spec or as the form's list of tags.
+ * Every address must be a valid e-mail (DESIGN.md §4); answers 'a@b.cl,c@d.cl' (lower case, no blanks, no repeats).
+ */
+export const ContactSchema = z
+  .union([z.string(), z.array(z.string())], { error: companiesMsg.required })
+  .transform((value) => (Array.isArray(value) ? value.flatMap(splitContacts) : splitContacts(value)))
+  .refine((addresses) => addresses.length > 0, { message: companiesMsg.required, abort: true })
+  .refine((addresses) => addresses.every(isContactEmail), { message: companiesMsg.invalidEmail, abort: true })
+  .transform((addresses) => [...new Set(addresses.map((address) => address.toLowerCase()))].join(','))
+  .pipe(z.string().max(1000, companiesMsg.tooLong));
+
+const businessFields = {
+  name: text,
+  razonSocial: text,
+  rut: RutSchema,
+  startContract: ContractDateSchema,
+  endContract: ContractDateSchema,
+  legalRepresentative: text,
+  contact: ContactSchema,
+};
+
+function contractInOrder(value: { startContract: string; endContract: string }) {
+  return value.endContract >= value.startContract;
+}
+const contractOrder = { message: companiesMsg.endBeforeStart, path: ['endContract'] };
+
+/** The company form and POST /api/business: every field required (spec 1 §5). */
+export const BusinessCreateSchema = z.object(businessFields).refine(contractInOrder, contractOrder);
+export type BusinessCreate = z.input<typeof BusinessCreateSchema>;
+export type BusinessCreateOutput = z.output<typeof BusinessCreateSchema>;
+
+/** PUT /api/business/{id}: the same fields (extra keys such as id, services or users are ignored). */
+export const BusinessUpdateSchema = BusinessCreateSchema;
+export type BusinessUpdate = z.input<typeof BusinessUpdateSchema>;
+
+/** A company as the API answers it. endContract is null only for companies loaded before it was required. */
+export const BusinessSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  razonSocial: z.string(),
+  rut: z.string(),
+  startContract: z.string(),
+  endContract: z.string().nullable(),
+  legalRepresentative: z.string(),
+  contact: z.string(),
+});
+export type Business = z.infer<typeof BusinessSchema>;
+export const BusinessListSchema = z.array(BusinessSchema);
+
+/**
+ * GET /api/business/{id}: the company with its service links (one row per service, linked or not),
+ * its client users and its credentials without the password (fetched with GET /api/password).
+ */
+export const BusinessDetailSchema = BusinessSchema.extend({
+  services: z.array(BusinessServiceOfBusinessSchema),
+  users: z.array(UserSchema),
+  passwords: z.array(CredentialSummarySchema),
+});
+export type BusinessDetail = z.infer<typeof BusinessDetailSchema>;
+
+export const BusinessDetailResponseSchema = z.object({ business: BusinessDetailSchema });
+export const BusinessResponseSchema = z.object({ message: z.string(), business: BusinessSchema });
+export type BusinessResponse = z.infer<typeof BusinessResponseSchema>;
+
+// ---------------------------------------------------------------- client users (company user form)
+
+const clientPassword = z
+  .string({ error: companiesMsg.clientPasswordMin })
+  .min(6, companiesMsg.clientPasswordMin)
+  .max(200, companiesMsg.tooLong);
+
+const clientUserFields = {
+  name: text,
+  lastName: text,
+  email: requiredText.pipe(z.email(companiesMsg.invalidEmail)).transform((value) => value.toLowerCase()),
+  role: z.literal('client').default('client'),
+  businessId: z.number({ error: companiesMsg.required }).int().positive(),
+};
+
+/**
+ * The company user form (spec 1 §5): name, lastName and email required, password of 6 or more.
+ * The web sends the result to POST /api/user (role 'client' and the company's businessId).
+ */
+export const BusinessUserCreateSchema = z.object({ ...clientUserFields, password: clientPassword });
+export type BusinessUserCreate = z.input<typeof BusinessUserCreateSchema>;
+
+/** Edit: an empty password is omitted (keeps the current one). Sent to PUT /api/user/{id}. */
+export const BusinessUserUpdateSchema = z.object({
+  ...clientUserFields,
+  password: z
+    .union([z.literal(''), clientPassword])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type BusinessUserUpdate = z.input<typeof BusinessUserUpdateSchema>;
