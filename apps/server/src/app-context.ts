@@ -3,6 +3,11 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppSecrets } from './lib/secrets.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
+import {
+  type BusinessServicesService,
+  createBusinessServicesService,
+} from './modules/business-services/business-services.service.ts';
+import { createServicesService, type ServicesService } from './modules/services/services.service.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import type { Mailer } from './plugins/mailer.ts';
 
@@ -15,6 +20,8 @@ export interface AppContext {
   services: {
     auth: AuthService;
     users: UsersService;
+    services: ServicesService;
+    businessServices: BusinessServicesService;
   };
 }
 
@@ -29,6 +36,7 @@ interface ContextDeps {
 
 export function createAppContext(deps: ContextDeps): AppContext {
   const { config, secrets, db, mailer, log, signToken } = deps;
+  const services = createServicesService(db);
   return {
     config,
     secrets,
@@ -37,6 +45,8 @@ export function createAppContext(deps: ContextDeps): AppContext {
     services: {
       auth: createAuthService({ db, config, mailer, log, signToken }),
       users: createUsersService(db),
+      services,
+      businessServices: createBusinessServicesService(db, { assertServiceExists: services.assertExists }),
     },
   };
 }

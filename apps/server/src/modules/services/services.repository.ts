@@ -1,0 +1,217 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  serviceFolders,
+  serviceMonthsActive,
+  serviceNotifications,
+  serviceStates,
+  services,
+} from '../../db/schema/services.ts';
+
+export type ServiceRow = typeof services.$inferSelect;
+export type NewServiceRow = typeof services.$inferInsert;
+export type ServiceStateRow = typeof serviceStates.$inferSelect;
+export type ServiceFolderRow = typeof serviceFolders.$inferSelect;
+export type ServiceNotificationRow = typeof serviceNotifications.$inferSelect;
+export type ServiceMonthsActiveRow = typeof serviceMonthsActive.$inferSelect;
+
+type ServiceFields = Pick<NewServiceRow, 'name' | 'startMonthDay' | 'lastMonthDay' | 'order'>;
+type StateFields = Omit<typeof serviceStates.$inferInsert, 'id' | 'serviceId'>;
+type FolderFields = Omit<typeof serviceFolders.$inferInsert, 'id' | 'serviceId' | 'createdAt'>;
+type NotificationFields = Omit<typeof serviceNotifications.$inferInsert, 'id' | 'serviceId'>;
+type MonthsFields = Omit<ServiceMonthsActiveRow, 'serviceId'>;
+
+function first<T>(rows: T[]): T {
+  const [row] = rows;
+  if (!row) throw new Error('write returned no row');
+  return row;
+}
+
+export const servicesRepository = {
+  // ------------------------------------------------------------ services
+  async findById(db: DbOrTx, id: number): Promise<ServiceRow | undefined> {
+    const [row] = await db.select().from(services).where(eq(services.id, id));
+    return row;
+  },
+
+  findByName(db: DbOrTx, name: string): Promise<ServiceRow[]> {
+    return db.select().from(services).where(eq(services.name, name));
+  },
+
+  list(db: DbOrTx, orderBy: 'order' | 'name'): Promise<ServiceRow[]> {
+    const order =
+      orderBy === 'order'
+        ? [asc(services.order), asc(services.name), asc(services.id)]
+        : [asc(services.name), asc(services.id)];
+    return db
+      .select()
+      .from(services)
+      .orderBy(...order);
+  },
+
+  async insert(db: DbOrTx, values: ServiceFields): Promise<ServiceRow> {
+    return first(await db.insert(services).values(values).returning());
+  },
+
+  async update(db: DbOrTx, id: number, values: ServiceFields): Promise<ServiceRow | undefined> {
+    const [row] = await db
+      .update(services)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(services.id, id))
+      .returning();
+    return row;
+  },
+
+  /** States, folders, notifications, months and company links go with it (ON DELETE CASCADE). */
+  async delete(db: DbOrTx, id: number): Promise<boolean> {
+    const rows = await db.delete(services).where(eq(services.id, id)).returning({ id: services.id });
+    return rows.length > 0;
+  },
+
+  // ------------------------------------------------------------ states
+  listStates(db: DbOrTx, serviceIds: number[]): Promise<ServiceStateRow[]> {
+    if (serviceIds.length === 0) return Promise.resolve([]);
+    return db
+      .select()
+      .from(serviceStates)
+      .where(inArray(serviceStates.serviceId, serviceIds))
+      .orderBy(asc(serviceStates.order), asc(serviceStates.id));
+  },
+
+  async findState(db: DbOrTx, serviceId: number, id: number): Promise<ServiceStateRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(serviceStates)
+      .where(and(eq(serviceStates.serviceId, serviceId), eq(serviceStates.id, id)));
+    return row;
+  },
+
+  async insertState(db: DbOrTx, serviceId: number, values: StateFields): Promise<ServiceStateRow> {
+    return first(
+      await db
+        .insert(serviceStates)
+        .values({ ...values, serviceId })
+        .returning(),
+    );
+  },
+
+  async updateState(
+    db: DbOrTx,
+    serviceId: number,
+    id: number,
+    values: StateFields,
+  ): Promise<ServiceStateRow | undefined> {
+    const [row] = await db
+      .update(serviceStates)
+      .set(values)
+      .where(and(eq(serviceStates.serviceId, serviceId), eq(serviceStates.id, id)))
+      .returning();
+    return row;
+  },
+
+  async deleteState(db: DbOrTx, serviceId: number, id: number): Promise<boolean> {
+    const rows = await db
+      .delete(serviceStates)
+      .where(and(eq(serviceStates.serviceId, serviceId), eq(serviceStates.id, id)))
+      .returning({ id: serviceStates.id });
+    return rows.length > 0;
+  },
+
+  // ------------------------------------------------------------ folders
+  listFolders(db: DbOrTx, serviceId: number): Promise<ServiceFolderRow[]> {
+    return db
+      .select()
+      .from(serviceFolders)
+      .where(eq(serviceFolders.serviceId, serviceId))
+      .orderBy(asc(serviceFolders.id));
+  },
+
+  async findFolder(db: DbOrTx, serviceId: number, id: number): Promise<ServiceFolderRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(serviceFolders)
+      .where(and(eq(serviceFolders.serviceId, serviceId), eq(serviceFolders.id, id)));
+    return row;
+  },
+
+  async insertFolder(db: DbOrTx, serviceId: number, values: FolderFields): Promise<ServiceFolderRow> {
+    return first(
+      await db
+        .insert(serviceFolders)
+        .values({ ...values, serviceId })
+        .returning(),
+    );
+  },
+
+  async updateFolder(
+    db: DbOrTx,
+    serviceId: number,
+    id: number,
+    values: Pick<FolderFields, 'name' | 'isActive'>,
+  ): Promise<ServiceFolderRow | undefined> {
+    const [row] = await db
+      .update(serviceFolders)
+      .set(values)
+      .where(and(eq(serviceFolders.serviceId, serviceId), eq(serviceFolders.id, id)))
+      .returning();
+    return row;
+  },
+
+  // ------------------------------------------------------------ notifications
+  listNotifications(db: DbOrTx, serviceId: number): Promise<ServiceNotificationRow[]> {
+    return db
+      .select()
+      .from(serviceNotifications)
+      .where(eq(serviceNotifications.serviceId, serviceId))
+      .orderBy(asc(serviceNotifications.day), asc(serviceNotifications.id));
+  },
+
+  async insertNotification(db: DbOrTx, serviceId: number, values: NotificationFields): Promise<ServiceNotificationRow> {
+    return first(
+      await db
+        .insert(serviceNotifications)
+        .values({ ...values, serviceId })
+        .returning(),
+    );
+  },
+
+  async updateNotification(
+    db: DbOrTx,
+    serviceId: number,
+    id: number,
+    values: NotificationFields,
+  ): Promise<ServiceNotificationRow | undefined> {
+    const [row] = await db
+      .update(serviceNotifications)
+      .set(values)
+      .where(and(eq(serviceNotifications.serviceId, serviceId), eq(serviceNotifications.id, id)))
+      .returning();
+    return row;
+  },
+
+  async deleteNotification(db: DbOrTx, serviceId: number, id: number): Promise<boolean> {
+    const rows = await db
+      .delete(serviceNotifications)
+      .where(and(eq(serviceNotifications.serviceId, serviceId), eq(serviceNotifications.id, id)))
+      .returning({ id: serviceNotifications.id });
+    return rows.length > 0;
+  },
+
+  // ------------------------------------------------------------ months active
+  async findMonthsActive(db: DbOrTx, serviceId: number): Promise<ServiceMonthsActiveRow | undefined> {
+    const [row] = await db.select().from(serviceMonthsActive).where(eq(serviceMonthsActive.serviceId, serviceId));
+    return row;
+  },
+
+  /** Writes the twelve months (all true when `values` is omitted), creating the row if missing. */
+  async upsertMonthsActive(db: DbOrTx, serviceId: number, values?: MonthsFields): Promise<ServiceMonthsActiveRow> {
+    const insert = db.insert(serviceMonthsActive).values({ serviceId, ...values });
+    const query = values
+      ? insert.onConflictDoUpdate({ target: serviceMonthsActive.serviceId, set: values })
+      : insert.onConflictDoNothing();
+    const [row] = await query.returning();
+    return (
+      row ?? first(await db.select().from(serviceMonthsActive).where(eq(serviceMonthsActive.serviceId, serviceId)))
+    );
+  },
+};

@@ -1,0 +1,294 @@
+import { servicesMsg } from '../messages-services.ts';
+import { z } from '../zod-setup.ts';
+
+/** The five state colours of the spec (spec 2 §3); the hex value is what is stored. */
+export const SERVICE_COLORS = [
+  { id: 1, name: 'Verde', hex: '#2ECC71' },
+  { id: 2, name: 'Amarillo', hex: '#F1C40F' },
+  { id: 3, name: 'Rojo', hex: '#E74C3C' },
+  { id: 4, name: 'Azul', hex: '#3498DB' },
+  { id: 5, name: 'Morado', hex: '#9B59B6' },
+] as const;
+export const SERVICE_COLOR_HEXES = ['#2ECC71', '#F1C40F', '#E74C3C', '#3498DB', '#9B59B6'] as const;
+export type ServiceColor = (typeof SERVICE_COLOR_HEXES)[number];
+
+export const MONTH_KEYS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
+export type MonthKey = (typeof MONTH_KEYS)[number];
+export const MONTH_NAMES: Record<MonthKey, string> = {
+  jan: 'Enero',
+  feb: 'Febrero',
+  mar: 'Marzo',
+  apr: 'Abril',
+  may: 'Mayo',
+  jun: 'Junio',
+  jul: 'Julio',
+  aug: 'Agosto',
+  sep: 'Septiembre',
+  oct: 'Octubre',
+  nov: 'Noviembre',
+  dec: 'Diciembre',
+};
+
+/** 'Activar todo' start date (spec 2 §9). */
+export const BULK_ACTIVATION_START_DATE = '2021-01-01';
+
+// ---------------------------------------------------------------- field builders
+
+const isBlank = (input: unknown) => input === undefined || input === null || input === '';
+
+/** A required, trimmed text: 'Campo requerido' when missing or blank. */
+const requiredText = (max: number, maxMessage: string) =>
+  z.string({ error: servicesMsg.required }).trim().min(1, servicesMsg.required).max(max, maxMessage);
+
+/** An integer field: 'Campo requerido' when empty, `typeMessage` when not an integer number. */
+const integerField = (typeMessage: string) =>
+  z.number({ error: (issue) => (isBlank(issue.input) ? servicesMsg.required : typeMessage) }).int(typeMessage);
+
+const monthDay = integerField(servicesMsg.integer).min(1, servicesMsg.monthDayRange).max(31, servicesMsg.monthDayRange);
+
+const requiredBoolean = z.boolean({ error: servicesMsg.required });
+
+/** A calendar date `YYYY-MM-DD` (no time zone, DESIGN.md §4). */
+export const CalendarDateSchema = z
+  .string({ error: servicesMsg.required })
+  .trim()
+  .min(1, servicesMsg.required)
+  .pipe(z.iso.date(servicesMsg.invalidDate));
+
+// ---------------------------------------------------------------- services
+
+/** The service form (spec 1 §5). */
+export const ServiceCreateSchema = z.object({
+  name: requiredText(255, servicesMsg.nameMax),
+  startMonthDay: monthDay,
+  lastMonthDay: monthDay,
+  order: integerField(servicesMsg.integer).min(0, servicesMsg.orderPositive).default(0),
+});
+export type ServiceCreate = z.input<typeof ServiceCreateSchema>;
+export const ServiceUpdateSchema = ServiceCreateSchema;
+export type ServiceUpdate = z.input<typeof ServiceUpdateSchema>;
+
+export const ServiceListQuerySchema = z.object({ orderBy: z.enum(['order', 'name']).optional() });
+
+// ---------------------------------------------------------------- states
+
+/** The service state form (spec 2 §5). */
+export const ServiceStateCreateSchema = z.object({
+  name: requiredText(255, servicesMsg.nameMax),
+  color: z.enum(SERVICE_COLOR_HEXES, {
+    error: (issue) => (isBlank(issue.input) ? servicesMsg.required : servicesMsg.invalidColor),
+  }),
+  order: integerField(servicesMsg.integer).min(0, servicesMsg.stateOrderMin),
+  pctProgress: integerField(servicesMsg.integer).min(0, servicesMsg.pctMin).max(100, servicesMsg.pctMax),
+  hasValue: requiredBoolean,
+  showResume: requiredBoolean,
+});
+export type ServiceStateCreate = z.input<typeof ServiceStateCreateSchema>;
+export const ServiceStateUpdateSchema = ServiceStateCreateSchema;
+export type ServiceStateUpdate = z.input<typeof ServiceStateUpdateSchema>;
+
+export const ServiceStateSchema = z.object({
+  id: z.number().int(),
+  serviceId: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  order: z.number().int(),
+  pctProgress: z.number().int(),
+  hasValue: z.boolean(),
+  showResume: z.boolean(),
+});
+export type ServiceState = z.infer<typeof ServiceStateSchema>;
+
+// ---------------------------------------------------------------- folders
+
+/** A folder template; `parentFolderId` names another folder of the same service (subfolder). */
+export const ServiceFolderCreateSchema = z.object({
+  name: requiredText(255, servicesMsg.nameMax),
+  isActive: z.boolean().default(true),
+  parentFolderId: z.number().int().positive().nullable().optional(),
+});
+export type ServiceFolderCreate = z.input<typeof ServiceFolderCreateSchema>;
+
+export const ServiceFolderUpdateSchema = z.object({
+  name: requiredText(255, servicesMsg.nameMax),
+  isActive: z.boolean().optional(),
+});
+export type ServiceFolderUpdate = z.input<typeof ServiceFolderUpdateSchema>;
+
+/** A folder without its subfolders (create/update answers). */
+export const ServiceFolderSchema = z.object({
+  id: z.number().int(),
+  serviceId: z.number().int(),
+  parentFolderId: z.number().int().nullable(),
+  name: z.string(),
+  isActive: z.boolean(),
+});
+export type ServiceFolder = z.infer<typeof ServiceFolderSchema>;
+
+/** A folder with its subfolders, recursively (the service detail's tree). */
+export type ServiceFolderNode = ServiceFolder & { subfolders: ServiceFolderNode[] };
+export const ServiceFolderNodeSchema: z.ZodType<ServiceFolderNode> = z.lazy(() =>
+  ServiceFolderSchema.extend({ subfolders: z.array(ServiceFolderNodeSchema) }),
+);
+
+// ---------------------------------------------------------------- notifications
+
+export const ServiceNotificationCreateSchema = z.object({
+  day: z
+    .number({ error: servicesMsg.notificationDay })
+    .int(servicesMsg.notificationDay)
+    .min(1, servicesMsg.notificationDay)
+    .max(31, servicesMsg.notificationDay),
+  subject: requiredText(255, servicesMsg.subjectMax),
+  message: requiredText(20_000, servicesMsg.required),
+});
+export type ServiceNotificationCreate = z.input<typeof ServiceNotificationCreateSchema>;
+export const ServiceNotificationUpdateSchema = ServiceNotificationCreateSchema;
+export type ServiceNotificationUpdate = z.input<typeof ServiceNotificationUpdateSchema>;
+
+export const ServiceNotificationSchema = z.object({
+  id: z.number().int(),
+  serviceId: z.number().int(),
+  day: z.number().int(),
+  subject: z.string(),
+  message: z.string(),
+});
+export type ServiceNotification = z.infer<typeof ServiceNotificationSchema>;
+
+// ---------------------------------------------------------------- months active
+
+export const ServiceMonthsActiveSchema = z.object({
+  jan: requiredBoolean,
+  feb: requiredBoolean,
+  mar: requiredBoolean,
+  apr: requiredBoolean,
+  may: requiredBoolean,
+  jun: requiredBoolean,
+  jul: requiredBoolean,
+  aug: requiredBoolean,
+  sep: requiredBoolean,
+  oct: requiredBoolean,
+  nov: requiredBoolean,
+  dec: requiredBoolean,
+});
+export type ServiceMonthsActive = z.infer<typeof ServiceMonthsActiveSchema>;
+export const ServiceMonthsActiveUpdateSchema = ServiceMonthsActiveSchema;
+
+// ---------------------------------------------------------------- responses
+
+export const ServiceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  startMonthDay: z.number().int(),
+  lastMonthDay: z.number().int(),
+  order: z.number().int(),
+});
+export type Service = z.infer<typeof ServiceSchema>;
+
+/** A row of GET /api/service: the service with its states by order. */
+export const ServiceListItemSchema = ServiceSchema.extend({ states: z.array(ServiceStateSchema) });
+export type ServiceListItem = z.infer<typeof ServiceListItemSchema>;
+export const ServiceListSchema = z.array(ServiceListItemSchema);
+
+/** GET /api/service/{id}: states by order, the folder tree, notifications by day, months active. */
+export const ServiceDetailSchema = ServiceListItemSchema.extend({
+  folders: z.array(ServiceFolderNodeSchema),
+  notifications: z.array(ServiceNotificationSchema),
+  monthsActive: ServiceMonthsActiveSchema,
+});
+export type ServiceDetail = z.infer<typeof ServiceDetailSchema>;
+export const ServiceDetailResponseSchema = z.object({ service: ServiceDetailSchema });
+
+export const ServiceResponseSchema = z.object({ message: z.string(), service: ServiceListItemSchema });
+export type ServiceResponse = z.infer<typeof ServiceResponseSchema>;
+export const ServiceStateResponseSchema = z.object({ message: z.string(), state: ServiceStateSchema });
+export const ServiceFolderResponseSchema = z.object({ message: z.string(), folder: ServiceFolderSchema });
+export const ServiceNotificationResponseSchema = z.object({
+  message: z.string(),
+  notification: ServiceNotificationSchema,
+});
+export const ServiceMonthsActiveResponseSchema = z.object({
+  message: z.string(),
+  monthsActive: ServiceMonthsActiveSchema,
+});
+
+// ---------------------------------------------------------------- company links
+
+/** The company-service link (spec 1 §3). */
+export const BusinessServiceSchema = z.object({
+  id: z.number().int(),
+  businessId: z.number().int(),
+  serviceId: z.number().int(),
+  active: z.boolean(),
+  startDate: z.string(),
+});
+export type BusinessService = z.infer<typeof BusinessServiceSchema>;
+
+/**
+ * One row per service as a company sees it (company detail, 'Servicios en empresa'): every
+ * service, linked or not; `id` and `startDate` are null when the company never had it.
+ */
+export const BusinessServiceOfBusinessSchema = z.object({
+  id: z.number().int().nullable(),
+  businessId: z.number().int(),
+  serviceId: z.number().int(),
+  active: z.boolean(),
+  startDate: z.string().nullable(),
+  service: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type BusinessServiceOfBusiness = z.infer<typeof BusinessServiceOfBusinessSchema>;
+
+/** One row per company as a service sees it (service detail, 'Empresas'): every company, linked or not. */
+export const BusinessServiceOfServiceSchema = z.object({
+  id: z.number().int().nullable(),
+  businessId: z.number().int(),
+  serviceId: z.number().int(),
+  active: z.boolean(),
+  startDate: z.string().nullable(),
+  business: z.object({ id: z.number().int(), name: z.string(), rut: z.string() }),
+});
+export type BusinessServiceOfService = z.infer<typeof BusinessServiceOfServiceSchema>;
+export const BusinessServiceOfServiceListSchema = z.array(BusinessServiceOfServiceSchema);
+
+/** A company that has the service (the delete modal's list). */
+export const ServiceBusinessSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  rut: z.string(),
+  active: z.boolean(),
+  startDate: z.string(),
+});
+export type ServiceBusiness = z.infer<typeof ServiceBusinessSchema>;
+export const ServiceBusinessListSchema = z.array(ServiceBusinessSchema);
+
+/** 'Activar' on a company: creates the link, or reactivates it with the new start date. */
+export const BusinessServiceCreateSchema = z.object({
+  serviceId: z.number({ error: servicesMsg.required }).int().positive(),
+  startDate: CalendarDateSchema,
+});
+export type BusinessServiceCreate = z.input<typeof BusinessServiceCreateSchema>;
+
+/** 'Editar' / 'Desactivar' on a company, or the service detail's switch and date. */
+export const BusinessServiceUpdateSchema = z
+  .object({ active: z.boolean().optional(), startDate: CalendarDateSchema.optional() })
+  .refine((value) => value.active !== undefined || value.startDate !== undefined, {
+    message: servicesMsg.required,
+    path: ['startDate'],
+  });
+export type BusinessServiceUpdate = z.input<typeof BusinessServiceUpdateSchema>;
+
+/** 'Activar todo' (active true, start date default 2021-01-01) / 'Desactivar todo' (active false). */
+export const BusinessServiceAllUpdateSchema = z.object({
+  active: requiredBoolean,
+  startDate: CalendarDateSchema.optional(),
+});
+export type BusinessServiceAllUpdate = z.input<typeof BusinessServiceAllUpdateSchema>;
+
+export const BusinessServiceResponseSchema = z.object({
+  message: z.string(),
+  businessService: BusinessServiceSchema,
+});
+export const BusinessServiceAllUpdateResponseSchema = z.object({
+  message: z.string(),
+  businessServices: BusinessServiceOfServiceListSchema,
+});
