@@ -8,6 +8,9 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
+import { credentialsRoutes } from './modules/credentials/credentials.routes.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { ensureFirstOwner } from './modules/users/first-owner.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -89,6 +92,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(authRoutes, { context });
   await app.register(usersRoutes, { context });
+  await app.register(businessesRoutes, { context });
+  await app.register(credentialsRoutes, { context });
+  await app.register(groupsRoutes, { context });
 
   await registerSpa(app, config.WEB_DIST_DIR);
 

@@ -53,7 +53,10 @@ const businessFields = {
   contact: ContactSchema,
 };
 
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+/** Only compared once both dates are well formed (a malformed one already has its own message). */
 function contractInOrder(value: { startContract: string; endContract: string }) {
+  if (!isoDate.test(value.startContract) || !isoDate.test(value.endContract)) return true;
   return value.endContract >= value.startContract;
 }
 const contractOrder = { message: companiesMsg.endBeforeStart, path: ['endContract'] };

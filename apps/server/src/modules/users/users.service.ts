@@ -59,6 +59,9 @@ export function createUsersService(db: Db) {
   return {
     listStaff: () => usersRepository.listStaff(db),
 
+    /** The client users of a company (company detail, 'Usuarios en empresa'). */
+    listForBusiness: (businessId: number) => usersRepository.listByBusiness(db, businessId),
+
     async getById(id: number) {
       const user = await usersRepository.findById(db, id);
       if (!user) throw notFound(msg.notFound);

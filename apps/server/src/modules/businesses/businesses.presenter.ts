@@ -1,0 +1,26 @@
+import type { Business, BusinessDetail } from '@app/shared/schemas/businesses';
+import type { CredentialSummary } from '@app/shared/schemas/credentials';
+import type { BusinessServiceOfBusiness } from '@app/shared/schemas/services';
+import type { User } from '@app/shared/schemas/users';
+import type { BusinessRow } from './businesses.repository.ts';
+
+export function presentBusiness(row: BusinessRow): Business {
+  return {
+    id: row.id,
+    name: row.name,
+    razonSocial: row.razonSocial,
+    rut: row.rut,
+    startContract: row.startContract,
+    endContract: row.endContract,
+    legalRepresentative: row.legalRepresentative,
+    contact: row.contact,
+  };
+}
+
+/** The company detail: already-presented links, client users and credential summaries (no passwords). */
+export function presentBusinessDetail(
+  row: BusinessRow,
+  related: { services: BusinessServiceOfBusiness[]; users: User[]; passwords: CredentialSummary[] },
+): BusinessDetail {
+  return { ...presentBusiness(row), ...related };
+}

@@ -1,0 +1,63 @@
+import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+
+export type BusinessRow = typeof businesses.$inferSelect;
+export type NewBusinessRow = typeof businesses.$inferInsert;
+
+export const businessesRepository = {
+  list(db: DbOrTx): Promise<BusinessRow[]> {
+    return db.select().from(businesses).orderBy(asc(businesses.name), asc(businesses.id));
+  },
+
+  /** Companies whose contract overlaps [firstDay, lastDay] (DESIGN.md §4). */
+  listWithContractBetween(db: DbOrTx, firstDay: string, lastDay: string): Promise<BusinessRow[]> {
+    return db
+      .select()
+      .from(businesses)
+      .where(
+        and(
+          lte(businesses.startContract, lastDay),
+          or(isNull(businesses.endContract), gte(businesses.endContract, firstDay)),
+        ),
+      )
+      .orderBy(asc(businesses.name), asc(businesses.id));
+  },
+
+  async findById(db: DbOrTx, id: number): Promise<BusinessRow | undefined> {
+    const [row] = await db.select().from(businesses).where(eq(businesses.id, id));
+    return row;
+  },
+
+  async findByRut(db: DbOrTx, rut: string): Promise<BusinessRow | undefined> {
+    const [row] = await db.select().from(businesses).where(eq(businesses.rut, rut));
+    return row;
+  },
+
+  async existingIds(db: DbOrTx, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.select({ id: businesses.id }).from(businesses).where(inArray(businesses.id, ids));
+    return rows.map((row) => row.id);
+  },
+
+  async insert(db: DbOrTx, values: NewBusinessRow): Promise<BusinessRow> {
+    const [row] = await db.insert(businesses).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async update(db: DbOrTx, id: number, values: Partial<NewBusinessRow>): Promise<BusinessRow | undefined> {
+    const [row] = await db
+      .update(businesses)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(businesses.id, id))
+      .returning();
+    return row;
+  },
+
+  /** Deletes the company; the foreign keys cascade to client users, links, credentials and group memberships. */
+  async delete(db: DbOrTx, id: number): Promise<boolean> {
+    const rows = await db.delete(businesses).where(eq(businesses.id, id)).returning({ id: businesses.id });
+    return rows.length > 0;
+  },
+};

@@ -1,0 +1,521 @@
+import { msg } from '@app/shared/messages';
+import { companiesMsg } from '@app/shared/messages-companies';
+import { computeRutCheckDigit } from '@app/shared/rut';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessGroupMembers, businessPasswords, businessServices } from '../../db/schema/businesses.ts';
+import { users } from '../../db/schema/users.ts';
+import { insertBusiness } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let owner: string;
+let collaborator: string;
+let client: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.ownerToken();
+  collaborator = (await t.userWithRole('collaborator')).token;
+  const company = await insertBusiness(t);
+  client = (await t.userWithRole('client', { businessId: company.id })).token;
+});
+afterAll(() => t.close());
+
+let rutBody = 30_000_000;
+/** A fresh valid RUT, typed without dots nor dash (the server formats it). */
+function newRut(): { typed: string; formatted: string } {
+  rutBody += 7;
+  const digit = computeRutCheckDigit(rutBody);
+  const formatted = `${String(rutBody).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${digit}`;
+  return { typed: `${rutBody}${digit}`, formatted };
+}
+
+function companyPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Panadería Los Aromos',
+    razonSocial: 'Panadería Los Aromos SpA',
+    rut: newRut().typed,
+    startContract: '2023-01-01',
+    endContract: '2030-12-31',
+    legalRepresentative: 'Ana Pérez',
+    contact: 'ana@aromos.cl, Pagos@Aromos.cl',
+    ...overrides,
+  };
+}
+
+async function createCompany(overrides: Record<string, unknown> = {}) {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/business',
+    token: owner,
+    payload: companyPayload(overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
+  return response.json().business as { id: number; rut: string };
+}
+
+describe('POST /api/business', () => {
+  it('creates a company, normalising the RUT and the contact list', async () => {
+    const rut = newRut();
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/business',
+      token: owner,
+      payload: companyPayload({ rut: rut.typed }),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      message: companiesMsg.businessCreated,
+      business: {
+        id: expect.any(Number),
+        name: 'Panadería Los Aromos',
+        razonSocial: 'Panadería Los Aromos SpA',
+        rut: rut.formatted,
+        startContract: '2023-01-01',
+        endContract: '2030-12-31',
+        legalRepresentative: 'Ana Pérez',
+        contact: 'ana@aromos.cl,pagos@aromos.cl',
+      },
+    });
+  });
+
+  it('lets a collaborator create one too', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/business',
+      token: collaborator,
+      payload: companyPayload(),
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it.each(['name', 'razonSocial', 'rut', 'startContract', 'endContract', 'legalRepresentative', 'contact'])(
+    'requires %s ("Campo requerido")',
+    async (field) => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/business',
+        token: owner,
+        payload: companyPayload({ [field]: '' }),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(companiesMsg.required);
+      expect(response.json().errors).toContainEqual({ field, message: companiesMsg.required });
+    },
+  );
+
+  it.each(['76.086.428-4', '12.345-6', '12a45678-5', '760864285K'])('refuses the RUT %s', async (rut) => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/business',
+      token: owner,
+      payload: companyPayload({ rut }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: companiesMsg.invalidRut,
+      errors: [{ field: 'rut', message: companiesMsg.invalidRut }],
+    });
+  });
+
+  it('refuses a contact list where any address is not an e-mail', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/business',
+      token: owner,
+      payload: companyPayload({ contact: 'ana@aromos.cl,pagos-aromos' }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ field: 'contact', message: companiesMsg.invalidEmail }]);
+  });
+
+  it('refuses malformed dates and an end before the start', async () => {
+    const malformed = await t.request({
+      method: 'POST',
+      url: '/api/business',
+      token: owner,
+      payload: companyPayload({ startContract: '31-01-2023' }),
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors).toEqual([{ field: 'startContract', message: companiesMsg.invalidDate }]);
+
+    const reversed = await t.request({
+      method: 'POST',
+      url: '/api/business',
+      token: owner,
+      payload: companyPayload({ startContract: '2024-02-01', endContract: '2024-01-31' }),
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().errors).toEqual([{ field: 'endContract', message: companiesMsg.endBeforeStart }]);
+  });
+
+  it('refuses a second company with the same RUT, however it is written (409 on rut)', async () => {
+    const rut = newRut();
+    await createCompany({ rut: rut.formatted });
+    for (const spelling of [rut.formatted, rut.typed, rut.formatted.replaceAll('.', '')]) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/business',
+        token: owner,
+        payload: companyPayload({ rut: spelling }),
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        message: companiesMsg.rutExists,
+        errors: [{ field: 'rut', message: companiesMsg.rutExists }],
+      });
+    }
+  });
+
+  it('answers 400, not 500, for a body that is not an object', async () => {
+    const response = await t.request({ method: 'POST', url: '/api/business', token: owner, payload: [1, 2] });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/business and /api/business/active', () => {
+  it('lists every company for owners and collaborators', async () => {
+    const company = await createCompany();
+    for (const token of [owner, collaborator]) {
+      const response = await t.request({ method: 'GET', url: '/api/business', token });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toContainEqual(expect.objectContaining({ id: company.id, rut: company.rut }));
+      expect(response.json()[0]).not.toHaveProperty('createdAt');
+    }
+  });
+
+  it('lists only companies whose contract covers the current period', async () => {
+    const open = await insertBusiness(t, { startContract: '2000-01-01', endContract: null });
+    const running = await createCompany({ startContract: '2000-01-01', endContract: '2999-12-31' });
+    const future = await createCompany({ startContract: '2999-01-01', endContract: '2999-12-31' });
+    const ended = await createCompany({ startContract: '2000-01-01', endContract: '2001-12-31' });
+    const response = await t.request({ method: 'GET', url: '/api/business/active', token: collaborator });
+    expect(response.statusCode).toBe(200);
+    const ids = response.json().map((business: { id: number }) => business.id);
+    expect(ids).toEqual(expect.arrayContaining([open.id, running.id]));
+    expect(ids).not.toContain(future.id);
+    expect(ids).not.toContain(ended.id);
+  });
+});
+
+describe('GET /api/business/:id', () => {
+  it('answers { business } with service links, client users and credentials without passwords', async () => {
+    const company = await createCompany();
+    const service = await t.request({
+      method: 'POST',
+      url: '/api/service',
+      token: owner,
+      payload: { name: 'IVA mensual (F29)', startMonthDay: 1, lastMonthDay: 20, order: 1 },
+    });
+    expect(service.statusCode).toBe(201);
+    const serviceId = service.json().service.id;
+    const link = await t.request({
+      method: 'POST',
+      url: `/api/business/${company.id}/service`,
+      token: owner,
+      payload: { serviceId, startDate: '2023-02-01' },
+    });
+    expect(link.statusCode).toBeLessThan(300);
+    const clientUser = await t.request({
+      method: 'POST',
+      url: '/api/user',
+      token: collaborator,
+      payload: {
+        name: 'Pedro',
+        lastName: 'Soto',
+        email: `pedro${company.id}@aromos.cl`,
+        password: 'secreto1',
+        role: 'client',
+        businessId: company.id,
+      },
+    });
+    expect(clientUser.statusCode).toBe(201);
+    const credential = await t.request({
+      method: 'POST',
+      url: '/api/password',
+      token: owner,
+      payload: { user: company.rut, portal: 'sii', password: 'Detalle-Secreto-77', businessId: company.id },
+    });
+    expect(credential.statusCode).toBe(201);
+
+    const response = await t.request({ method: 'GET', url: `/api/business/${company.id}`, token: collaborator });
+    expect(response.statusCode).toBe(200);
+    const { business } = response.json();
+    expect(business).toMatchObject({ id: company.id, rut: company.rut, contact: 'ana@aromos.cl,pagos@aromos.cl' });
+    expect(business.services).toContainEqual({
+      id: expect.any(Number),
+      businessId: company.id,
+      serviceId,
+      active: true,
+      startDate: '2023-02-01',
+      service: { id: serviceId, name: 'IVA mensual (F29)' },
+    });
+    expect(business.users).toEqual([
+      {
+        id: clientUser.json().user.id,
+        name: 'Pedro',
+        lastName: 'Soto',
+        email: `pedro${company.id}@aromos.cl`,
+        role: 'client',
+        businessId: company.id,
+        allowCalendarView: false,
+      },
+    ]);
+    expect(business.passwords).toEqual([
+      {
+        id: credential.json().credential.id,
+        businessId: company.id,
+        user: company.rut,
+        portal: 'sii',
+        description: '',
+      },
+    ]);
+    expect(response.body).not.toContain('Detalle-Secreto-77');
+    expect(response.body).not.toMatch(/passwordHash|passwordEncrypted|v1:/);
+  });
+
+  it('answers 404 for an unknown company and 400 for an id that is not a number', async () => {
+    const missing = await t.request({ method: 'GET', url: '/api/business/999999', token: owner });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: companiesMsg.businessNotFound });
+    const malformed = await t.request({ method: 'GET', url: '/api/business/abc', token: owner });
+    expect(malformed.statusCode).toBe(400);
+  });
+});
+
+describe('PUT /api/business/:id', () => {
+  it('edits every field (owner and collaborator)', async () => {
+    const company = await createCompany();
+    const rut = newRut();
+    for (const token of [owner, collaborator]) {
+      const response = await t.request({
+        method: 'PUT',
+        url: `/api/business/${company.id}`,
+        token,
+        payload: companyPayload({ id: company.id, name: 'Aromos Ltda.', rut: rut.typed, contact: ['x@y.cl'] }),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        message: companiesMsg.businessEdited,
+        business: expect.objectContaining({
+          id: company.id,
+          name: 'Aromos Ltda.',
+          rut: rut.formatted,
+          contact: 'x@y.cl',
+        }),
+      });
+    }
+  });
+
+  it("refuses another company's RUT and validates like create", async () => {
+    const first = await createCompany();
+    const second = await createCompany();
+    const taken = await t.request({
+      method: 'PUT',
+      url: `/api/business/${second.id}`,
+      token: owner,
+      payload: companyPayload({ rut: first.rut }),
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toEqual([{ field: 'rut', message: companiesMsg.rutExists }]);
+
+    const invalid = await t.request({
+      method: 'PUT',
+      url: `/api/business/${second.id}`,
+      token: owner,
+      payload: companyPayload({ rut: '11.111.111-2' }),
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toBe(companiesMsg.invalidRut);
+  });
+
+  it('answers 404 for an unknown company', async () => {
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/business/999999',
+      token: owner,
+      payload: companyPayload(),
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/business/:id', () => {
+  it('is refused to collaborators', async () => {
+    const company = await createCompany();
+    const response = await t.request({ method: 'DELETE', url: `/api/business/${company.id}`, token: collaborator });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: msg.forbidden });
+  });
+
+  it('removes the company with its client users (and their sessions), credentials, links and group memberships', async () => {
+    const company = await createCompany();
+    const clientUser = await t.userWithRole('client', { businessId: company.id });
+    const other = await createCompany();
+    const credential = await t.request({
+      method: 'POST',
+      url: '/api/password',
+      token: owner,
+      payload: { user: 'usuario', portal: 'previred', password: 'x1', businessId: company.id },
+    });
+    const service = await t.request({
+      method: 'POST',
+      url: '/api/service',
+      token: owner,
+      payload: { name: 'Contabilidad', startMonthDay: 1, lastMonthDay: 28, order: 2 },
+    });
+    await t.request({
+      method: 'POST',
+      url: `/api/business/${company.id}/service`,
+      token: owner,
+      payload: { serviceId: service.json().service.id, startDate: '2023-01-01' },
+    });
+    const group = await t.request({
+      method: 'POST',
+      url: '/api/business-group',
+      token: owner,
+      payload: { name: 'Panaderías', businessesIds: [company.id, other.id] },
+    });
+    expect(group.statusCode).toBe(201);
+
+    const response = await t.request({ method: 'DELETE', url: `/api/business/${company.id}`, token: owner });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: companiesMsg.businessDeleted });
+
+    const { db } = t.app.context;
+    expect(await db.select().from(users).where(eq(users.id, clientUser.id))).toEqual([]);
+    expect(await db.select().from(businessPasswords).where(eq(businessPasswords.businessId, company.id))).toEqual([]);
+    expect(await db.select().from(businessServices).where(eq(businessServices.businessId, company.id))).toEqual([]);
+    expect(await db.select().from(businessGroupMembers).where(eq(businessGroupMembers.businessId, company.id))).toEqual(
+      [],
+    );
+    expect((await t.request({ method: 'GET', url: '/api/user/me', token: clientUser.token })).statusCode).toBe(401);
+    const credentialAfter = await t.request({
+      method: 'GET',
+      url: `/api/password/${credential.json().credential.id}`,
+      token: owner,
+    });
+    expect(credentialAfter.statusCode).toBe(404);
+    const groupAfter = await t.request({
+      method: 'GET',
+      url: `/api/business-group/${group.json().group.id}`,
+      token: owner,
+    });
+    expect(groupAfter.json().group.businessesIds).toEqual([other.id]);
+    expect((await t.request({ method: 'GET', url: `/api/business/${company.id}`, token: owner })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/business/${other.id}`, token: owner })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown company', async () => {
+    const response = await t.request({ method: 'DELETE', url: '/api/business/999999', token: owner });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('client users through /api/user', () => {
+  it('lets a collaborator create, edit and delete a client user of a company', async () => {
+    const company = await createCompany();
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/user',
+      token: collaborator,
+      payload: {
+        name: 'Rosa',
+        lastName: 'Díaz',
+        email: `rosa${company.id}@aromos.cl`,
+        password: 'secreto1',
+        role: 'client',
+        businessId: company.id,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({
+      message: msg.userCreated,
+      user: expect.objectContaining({ role: 'client', businessId: company.id }),
+    });
+    const id = created.json().user.id;
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/user/${id}`,
+      token: collaborator,
+      payload: {
+        name: 'Rosa María',
+        lastName: 'Díaz',
+        email: `rosa${company.id}@aromos.cl`,
+        password: '',
+        role: 'client',
+        businessId: company.id,
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().message).toBe(msg.userEdited);
+    const deleted = await t.request({ method: 'DELETE', url: `/api/user/${id}`, token: collaborator });
+    expect(deleted.statusCode).toBe(200);
+  });
+
+  it('refuses a collaborator creating a staff user', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/user',
+      token: collaborator,
+      payload: {
+        name: 'Nuevo',
+        lastName: 'Colega',
+        email: 'colega-nuevo@estudio.cl',
+        password: 'secreto1',
+        role: 'collaborator',
+      },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('refuses a client user for a company that does not exist, or without company', async () => {
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/user',
+      token: owner,
+      payload: {
+        name: 'X',
+        lastName: 'Y',
+        email: 'x-sin-empresa@x.cl',
+        password: 'secreto1',
+        role: 'client',
+        businessId: 999999,
+      },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      message: msg.businessNotFound,
+      errors: [{ field: 'businessId', message: msg.businessNotFound }],
+    });
+    const missing = await t.request({
+      method: 'POST',
+      url: '/api/user',
+      token: owner,
+      payload: { name: 'X', lastName: 'Y', email: 'x-sin-empresa@x.cl', password: 'secreto1', role: 'client' },
+    });
+    expect(missing.statusCode).toBe(400);
+  });
+});
+
+describe('permissions', () => {
+  const endpoints = [
+    { method: 'GET', url: '/api/business' },
+    { method: 'GET', url: '/api/business/active' },
+    { method: 'POST', url: '/api/business' },
+    { method: 'GET', url: '/api/business/1' },
+    { method: 'PUT', url: '/api/business/1' },
+    { method: 'DELETE', url: '/api/business/1' },
+  ] as const;
+
+  it.each(endpoints)('$method $url answers a client 403 and an anonymous caller 401', async ({ method, url }) => {
+    const payload = method === 'POST' || method === 'PUT' ? companyPayload() : undefined;
+    const asClient = await t.request({ method, url, token: client, payload });
+    expect(asClient.statusCode).toBe(403);
+    expect(asClient.json()).toEqual({ message: msg.forbidden });
+    const anonymous = await t.request({ method, url, payload });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: msg.unauthorized });
+  });
+});

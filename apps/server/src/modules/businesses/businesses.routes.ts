@@ -1,0 +1,100 @@
+import { ApiErrorSchema, IdParamSchema, MessageSchema } from '@app/shared/errors';
+import { companiesMsg } from '@app/shared/messages-companies';
+import {
+  BusinessCreateSchema,
+  BusinessDetailResponseSchema,
+  BusinessListSchema,
+  BusinessResponseSchema,
+  BusinessUpdateSchema,
+} from '@app/shared/schemas/businesses';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { presentBusiness } from './businesses.presenter.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+
+export const businessesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { businesses } = context.services;
+
+  app.get(
+    '/api/business',
+    {
+      schema: { tags: ['companies'], response: { 200: BusinessListSchema, ...errors } },
+      preHandler: app.authorize('companies:read'),
+    },
+    async () => (await businesses.list()).map(presentBusiness),
+  );
+
+  app.get(
+    '/api/business/active',
+    {
+      schema: {
+        tags: ['companies'],
+        description: 'Companies active in the current period (DESIGN.md §4).',
+        response: { 200: BusinessListSchema, ...errors },
+      },
+      preHandler: app.authorize('companies:read'),
+    },
+    async () => (await businesses.listActive()).map(presentBusiness),
+  );
+
+  app.post(
+    '/api/business',
+    {
+      schema: { tags: ['companies'], body: BusinessCreateSchema, response: { 201: BusinessResponseSchema, ...errors } },
+      preHandler: app.authorize('companies:write'),
+    },
+    async (request, reply) => {
+      const business = await businesses.create(request.body);
+      return reply.status(201).send({ message: companiesMsg.businessCreated, business: presentBusiness(business) });
+    },
+  );
+
+  app.get(
+    '/api/business/:id',
+    {
+      schema: {
+        tags: ['companies'],
+        params: IdParamSchema,
+        response: { 200: BusinessDetailResponseSchema, ...errors },
+      },
+      preHandler: app.authorize('companies:read'),
+    },
+    async (request) => ({ business: await businesses.getDetail(request.params.id) }),
+  );
+
+  app.put(
+    '/api/business/:id',
+    {
+      schema: {
+        tags: ['companies'],
+        params: IdParamSchema,
+        body: BusinessUpdateSchema,
+        response: { 200: BusinessResponseSchema, ...errors },
+      },
+      preHandler: app.authorize('companies:write'),
+    },
+    async (request) => {
+      const business = await businesses.update(request.params.id, request.body);
+      return { message: companiesMsg.businessEdited, business: presentBusiness(business) };
+    },
+  );
+
+  app.delete(
+    '/api/business/:id',
+    {
+      schema: { tags: ['companies'], params: IdParamSchema, response: { 200: MessageSchema, ...errors } },
+      preHandler: app.authorize('companies:delete'),
+    },
+    async (request) => {
+      await businesses.delete(request.params.id);
+      return { message: companiesMsg.businessDeleted };
+    },
+  );
+};

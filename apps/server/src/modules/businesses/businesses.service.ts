@@ -1,0 +1,100 @@
+import { companiesMsg } from '@app/shared/messages-companies';
+import { currentPeriod, type Period, periodBounds } from '@app/shared/period';
+import type { BusinessCreateOutput, BusinessDetail } from '@app/shared/schemas/businesses';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { presentUser } from '../users/users.presenter.ts';
+import { presentBusinessDetail } from './businesses.presenter.ts';
+import { type BusinessRow, businessesRepository } from './businesses.repository.ts';
+
+interface Deps {
+  /** The other feature services (bound late: the context is built after this service). */
+  services(): AppContext['services'];
+}
+
+/** Companies (spec 1 §2.8, §2.9, §3, §5; DESIGN.md §4): RUT valid and unique, contacts valid, deletes cascade. */
+export function createBusinessesService(db: Db, deps: Deps) {
+  async function getById(id: number): Promise<BusinessRow> {
+    const row = await businessesRepository.findById(db, id);
+    if (!row) throw notFound(companiesMsg.businessNotFound);
+    return row;
+  }
+
+  async function assertRutFree(rut: string, exceptId?: number) {
+    const existing = await businessesRepository.findByRut(db, rut);
+    if (existing && existing.id !== exceptId) throw conflict(companiesMsg.rutExists, 'rut');
+  }
+
+  /** A write that may hit the RUT index on a race: a 409 on the field rut, not a 500. */
+  async function withRutConflict<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(companiesMsg.rutExists, 'rut');
+      throw error;
+    }
+  }
+
+  return {
+    getById,
+
+    async assertExists(id: number): Promise<void> {
+      await getById(id);
+    },
+
+    /** 400 on the field when any id names no company (groups). */
+    async assertAllExist(ids: number[], field: string): Promise<void> {
+      const unique = [...new Set(ids)];
+      const found = await businessesRepository.existingIds(db, unique);
+      if (found.length !== unique.length) throw badRequest(companiesMsg.businessNotFound, field);
+    },
+
+    list: () => businessesRepository.list(db),
+
+    /** Companies active in a period (default: the current one, DESIGN.md §4). */
+    listActive(period: Period = currentPeriod()) {
+      const { firstDay, lastDay } = periodBounds(period);
+      return businessesRepository.listWithContractBetween(db, firstDay, lastDay);
+    },
+
+    /** The company with its service links, client users and credentials (without passwords). */
+    async getDetail(id: number): Promise<BusinessDetail> {
+      const row = await getById(id);
+      const services = deps.services();
+      const [links, users, passwords] = await Promise.all([
+        services.businessServices.listForBusiness(id),
+        services.users.listForBusiness(id),
+        services.credentials.listSummaries(id),
+      ]);
+      return presentBusinessDetail(row, { services: links, users: users.map(presentUser), passwords });
+    },
+
+    async create(input: BusinessCreateOutput): Promise<BusinessRow> {
+      await assertRutFree(input.rut);
+      return withRutConflict(() => businessesRepository.insert(db, input));
+    },
+
+    async update(id: number, input: BusinessCreateOutput): Promise<BusinessRow> {
+      await getById(id);
+      await assertRutFree(input.rut, id);
+      const row = await withRutConflict(() => businessesRepository.update(db, id, input));
+      if (!row) throw notFound(companiesMsg.businessNotFound);
+      return row;
+    },
+
+    /**
+     * Deletes the company in one transaction: the foreign keys remove its client users (and their
+     * sessions), service links, credentials and group memberships with it.
+     */
+    async delete(id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const deleted = await businessesRepository.delete(tx, id);
+        if (!deleted) throw notFound(companiesMsg.businessNotFound);
+      });
+    },
+  };
+}
+
+export type BusinessesService = ReturnType<typeof createBusinessesService>;

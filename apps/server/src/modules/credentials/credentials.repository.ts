@@ -1,0 +1,44 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { businessPasswords } from '../../db/schema/businesses.ts';
+
+export type CredentialRow = typeof businessPasswords.$inferSelect;
+export type NewCredentialRow = typeof businessPasswords.$inferInsert;
+
+export const credentialsRepository = {
+  listByBusiness(db: DbOrTx, businessId: number): Promise<CredentialRow[]> {
+    return db
+      .select()
+      .from(businessPasswords)
+      .where(eq(businessPasswords.businessId, businessId))
+      .orderBy(asc(businessPasswords.portal), asc(businessPasswords.id));
+  },
+
+  async findById(db: DbOrTx, id: number): Promise<CredentialRow | undefined> {
+    const [row] = await db.select().from(businessPasswords).where(eq(businessPasswords.id, id));
+    return row;
+  },
+
+  async insert(db: DbOrTx, values: NewCredentialRow): Promise<CredentialRow> {
+    const [row] = await db.insert(businessPasswords).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async update(db: DbOrTx, id: number, values: Partial<NewCredentialRow>): Promise<CredentialRow | undefined> {
+    const [row] = await db
+      .update(businessPasswords)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(businessPasswords.id, id))
+      .returning();
+    return row;
+  },
+
+  async delete(db: DbOrTx, id: number): Promise<boolean> {
+    const rows = await db
+      .delete(businessPasswords)
+      .where(eq(businessPasswords.id, id))
+      .returning({ id: businessPasswords.id });
+    return rows.length > 0;
+  },
+};

@@ -1,0 +1,95 @@
+import { ApiErrorSchema, IdParamSchema, MessageSchema } from '@app/shared/errors';
+import { companiesMsg } from '@app/shared/messages-companies';
+import {
+  CredentialCreateSchema,
+  CredentialDetailResponseSchema,
+  CredentialListQuerySchema,
+  CredentialListSchema,
+  CredentialResponseSchema,
+  CredentialUpdateSchema,
+} from '@app/shared/schemas/credentials';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+
+/** Portal credentials (spec 1 §7 "Passwords"); the answers carry the password in clear, so staff only. */
+export const credentialsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { credentials } = context.services;
+
+  app.get(
+    '/api/password',
+    {
+      schema: {
+        tags: ['credentials'],
+        querystring: CredentialListQuerySchema,
+        response: { 200: CredentialListSchema, ...errors },
+      },
+      preHandler: app.authorize('credentials:read'),
+    },
+    async (request) => credentials.listForBusiness(request.query.businessId),
+  );
+
+  app.post(
+    '/api/password',
+    {
+      schema: {
+        tags: ['credentials'],
+        body: CredentialCreateSchema,
+        response: { 201: CredentialResponseSchema, ...errors },
+      },
+      preHandler: app.authorize('credentials:write'),
+    },
+    async (request, reply) => {
+      const credential = await credentials.create(request.body);
+      return reply.status(201).send({ message: companiesMsg.credentialCreated, credential });
+    },
+  );
+
+  app.get(
+    '/api/password/:id',
+    {
+      schema: {
+        tags: ['credentials'],
+        params: IdParamSchema,
+        response: { 200: CredentialDetailResponseSchema, ...errors },
+      },
+      preHandler: app.authorize('credentials:read'),
+    },
+    async (request) => ({ credential: await credentials.get(request.params.id) }),
+  );
+
+  app.put(
+    '/api/password/:id',
+    {
+      schema: {
+        tags: ['credentials'],
+        params: IdParamSchema,
+        body: CredentialUpdateSchema,
+        response: { 200: CredentialResponseSchema, ...errors },
+      },
+      preHandler: app.authorize('credentials:write'),
+    },
+    async (request) => {
+      const credential = await credentials.update(request.params.id, request.body);
+      return { message: companiesMsg.credentialEdited, credential };
+    },
+  );
+
+  app.delete(
+    '/api/password/:id',
+    {
+      schema: { tags: ['credentials'], params: IdParamSchema, response: { 200: MessageSchema, ...errors } },
+      preHandler: app.authorize('credentials:write'),
+    },
+    async (request) => {
+      await credentials.delete(request.params.id);
+      return { message: companiesMsg.credentialDeleted };
+    },
+  );
+};

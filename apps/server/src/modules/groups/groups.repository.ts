@@ -1,0 +1,53 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { businessGroupMembers, businessGroups } from '../../db/schema/businesses.ts';
+
+export type GroupRow = typeof businessGroups.$inferSelect;
+export type NewGroupRow = typeof businessGroups.$inferInsert;
+
+export const groupsRepository = {
+  list(db: DbOrTx): Promise<GroupRow[]> {
+    return db.select().from(businessGroups).orderBy(asc(businessGroups.name), asc(businessGroups.id));
+  },
+
+  async findById(db: DbOrTx, id: number): Promise<GroupRow | undefined> {
+    const [row] = await db.select().from(businessGroups).where(eq(businessGroups.id, id));
+    return row;
+  },
+
+  /** The member company ids of each group, by group id (ascending company ids). */
+  async memberIds(db: DbOrTx, groupIds: number[]): Promise<Map<number, number[]>> {
+    const members = new Map<number, number[]>(groupIds.map((id) => [id, []]));
+    if (groupIds.length === 0) return members;
+    const rows = await db
+      .select()
+      .from(businessGroupMembers)
+      .where(inArray(businessGroupMembers.groupId, groupIds))
+      .orderBy(asc(businessGroupMembers.groupId), asc(businessGroupMembers.businessId));
+    for (const row of rows) members.get(row.groupId)?.push(row.businessId);
+    return members;
+  },
+
+  async insert(db: DbOrTx, values: NewGroupRow): Promise<GroupRow> {
+    const [row] = await db.insert(businessGroups).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async update(db: DbOrTx, id: number, values: Partial<NewGroupRow>): Promise<GroupRow | undefined> {
+    const [row] = await db.update(businessGroups).set(values).where(eq(businessGroups.id, id)).returning();
+    return row;
+  },
+
+  /** Replaces the group's companies with exactly these ids. */
+  async replaceMembers(db: DbOrTx, groupId: number, businessIds: number[]): Promise<void> {
+    await db.delete(businessGroupMembers).where(eq(businessGroupMembers.groupId, groupId));
+    if (businessIds.length === 0) return;
+    await db.insert(businessGroupMembers).values(businessIds.map((businessId) => ({ groupId, businessId })));
+  },
+
+  async delete(db: DbOrTx, id: number): Promise<boolean> {
+    const rows = await db.delete(businessGroups).where(eq(businessGroups.id, id)).returning({ id: businessGroups.id });
+    return rows.length > 0;
+  },
+};

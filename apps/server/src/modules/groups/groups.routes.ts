@@ -1,0 +1,83 @@
+import { ApiErrorSchema, MessageSchema } from '@app/shared/errors';
+import { companiesMsg } from '@app/shared/messages-companies';
+import {
+  GroupCreateSchema,
+  GroupDetailResponseSchema,
+  GroupListSchema,
+  GroupParamSchema,
+  GroupResponseSchema,
+  GroupUpdateSchema,
+} from '@app/shared/schemas/groups';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+
+/** Company groups: list and read for owners and collaborators, writes for owners (DESIGN.md §6). */
+export const groupsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { groups } = context.services;
+
+  app.get(
+    '/api/business-group',
+    {
+      schema: { tags: ['groups'], response: { 200: GroupListSchema, ...errors } },
+      preHandler: app.authorize('groups:read'),
+    },
+    async () => groups.list(),
+  );
+
+  app.post(
+    '/api/business-group',
+    {
+      schema: { tags: ['groups'], body: GroupCreateSchema, response: { 201: GroupResponseSchema, ...errors } },
+      preHandler: app.authorize('groups:write'),
+    },
+    async (request, reply) => {
+      const group = await groups.create(request.body);
+      return reply.status(201).send({ message: companiesMsg.groupSaved, group });
+    },
+  );
+
+  app.get(
+    '/api/business-group/:groupId',
+    {
+      schema: { tags: ['groups'], params: GroupParamSchema, response: { 200: GroupDetailResponseSchema, ...errors } },
+      preHandler: app.authorize('groups:read'),
+    },
+    async (request) => ({ group: await groups.get(request.params.groupId) }),
+  );
+
+  app.put(
+    '/api/business-group/:groupId',
+    {
+      schema: {
+        tags: ['groups'],
+        params: GroupParamSchema,
+        body: GroupUpdateSchema,
+        response: { 200: GroupResponseSchema, ...errors },
+      },
+      preHandler: app.authorize('groups:write'),
+    },
+    async (request) => {
+      const group = await groups.update(request.params.groupId, request.body);
+      return { message: companiesMsg.groupSaved, group };
+    },
+  );
+
+  app.delete(
+    '/api/business-group/:groupId',
+    {
+      schema: { tags: ['groups'], params: GroupParamSchema, response: { 200: MessageSchema, ...errors } },
+      preHandler: app.authorize('groups:write'),
+    },
+    async (request) => {
+      await groups.delete(request.params.groupId);
+      return { message: companiesMsg.groupDeleted };
+    },
+  );
+};

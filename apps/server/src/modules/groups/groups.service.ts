@@ -1,0 +1,79 @@
+import { companiesMsg } from '@app/shared/messages-companies';
+import type { Group, GroupCreateSchema, GroupUpdateSchema } from '@app/shared/schemas/groups';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
+import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import { presentGroup } from './groups.presenter.ts';
+import { groupsRepository } from './groups.repository.ts';
+
+type CreateInput = z.output<typeof GroupCreateSchema>;
+type UpdateInput = z.output<typeof GroupUpdateSchema>;
+
+interface Deps {
+  /** The companies module's check: 400 on the field when an id names no company. */
+  assertBusinessesExist(ids: number[], field: string): Promise<void>;
+}
+
+/** Company groups (spec 2 "Grupos de Empresas"): a name, a description and a set of companies. */
+export function createGroupsService(db: Db, deps: Deps) {
+  async function load(id: number): Promise<Group> {
+    const row = await groupsRepository.findById(db, id);
+    if (!row) throw notFound(companiesMsg.groupNotFound);
+    const members = await groupsRepository.memberIds(db, [id]);
+    return presentGroup(row, members.get(id) ?? []);
+  }
+
+  /** A company deleted between the check and the write still ends as a 400, not a 500. */
+  async function withMembersCheck<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw badRequest(companiesMsg.businessNotFound, 'businessesIds');
+      throw error;
+    }
+  }
+
+  return {
+    async list(): Promise<Group[]> {
+      const rows = await groupsRepository.list(db);
+      const members = await groupsRepository.memberIds(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => presentGroup(row, members.get(row.id) ?? []));
+    },
+
+    get: load,
+
+    async create(input: CreateInput): Promise<Group> {
+      await deps.assertBusinessesExist(input.businessesIds, 'businessesIds');
+      const id = await withMembersCheck(() =>
+        db.transaction(async (tx) => {
+          const row = await groupsRepository.insert(tx, { name: input.name, description: input.description });
+          await groupsRepository.replaceMembers(tx, row.id, input.businessesIds);
+          return row.id;
+        }),
+      );
+      return load(id);
+    },
+
+    async update(id: number, input: UpdateInput): Promise<Group> {
+      if (input.businessesIds) await deps.assertBusinessesExist(input.businessesIds, 'businessesIds');
+      await withMembersCheck(() =>
+        db.transaction(async (tx) => {
+          const row = await groupsRepository.update(tx, id, { name: input.name, description: input.description });
+          if (!row) throw notFound(companiesMsg.groupNotFound);
+          if (input.businessesIds) await groupsRepository.replaceMembers(tx, id, input.businessesIds);
+        }),
+      );
+      return load(id);
+    },
+
+    async delete(id: number): Promise<void> {
+      if (!(await groupsRepository.delete(db, id))) throw notFound(companiesMsg.groupNotFound);
+    },
+  };
+}
+
+export type GroupsService = ReturnType<typeof createGroupsService>;
