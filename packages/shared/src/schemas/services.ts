@@ -127,9 +127,9 @@ export type ServiceFolder = z.infer<typeof ServiceFolderSchema>;
 
 /** A folder with its subfolders, recursively (the service detail's tree). */
 export type ServiceFolderNode = ServiceFolder & { subfolders: ServiceFolderNode[] };
-export const ServiceFolderNodeSchema: z.ZodType<ServiceFolderNode> = z.lazy(() =>
-  ServiceFolderSchema.extend({ subfolders: z.array(ServiceFolderNodeSchema) }),
-);
+export const ServiceFolderNodeSchema: z.ZodType<ServiceFolderNode> = z
+  .lazy(() => ServiceFolderSchema.extend({ subfolders: z.array(ServiceFolderNodeSchema) }))
+  .meta({ id: 'ServiceFolderNode' });
 
 // ---------------------------------------------------------------- notifications
 

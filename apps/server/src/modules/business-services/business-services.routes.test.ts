@@ -1,0 +1,376 @@
+import { msg } from '@app/shared/messages';
+import { servicesMsg } from '@app/shared/messages-services';
+import { BULK_ACTIVATION_START_DATE } from '@app/shared/schemas/services';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBusiness } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let owner: string;
+let collaborator: string;
+let client: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.ownerToken();
+  collaborator = (await t.userWithRole('collaborator')).token;
+  const business = await insertBusiness(t);
+  client = (await t.userWithRole('client', { businessId: business.id })).token;
+});
+afterAll(() => t.close());
+
+let serviceCounter = 0;
+async function createService(name?: string) {
+  serviceCounter += 1;
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/service',
+    token: owner,
+    payload: { name: name ?? `Servicio ${serviceCounter}`, startMonthDay: 1, lastMonthDay: 20, order: serviceCounter },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().service as { id: number; name: string };
+}
+
+function activate(businessId: number, serviceId: number, startDate = '2024-03-01', token = owner) {
+  return t.request({
+    method: 'POST',
+    url: `/api/business/${businessId}/service`,
+    token,
+    payload: { serviceId, startDate },
+  });
+}
+
+async function linksOf(serviceId: number) {
+  const response = await t.request({ method: 'GET', url: `/api/service/${serviceId}/business-service`, token: owner });
+  expect(response.statusCode).toBe(200);
+  return response.json() as {
+    id: number | null;
+    businessId: number;
+    active: boolean;
+    startDate: string | null;
+    business: { id: number; name: string; rut: string };
+  }[];
+}
+
+describe('POST /api/business/{businessId}/service', () => {
+  it('creates the link (201), then reactivates it with the new start date (200)', async () => {
+    const business = await insertBusiness(t);
+    const service = await createService();
+    const created = await activate(business.id, service.id, '2024-03-01');
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({
+      message: servicesMsg.serviceActivated,
+      businessService: {
+        id: expect.any(Number),
+        businessId: business.id,
+        serviceId: service.id,
+        active: true,
+        startDate: '2024-03-01',
+      },
+    });
+    const id = created.json().businessService.id;
+
+    await t.request({
+      method: 'PUT',
+      url: `/api/business/${business.id}/service/${service.id}`,
+      token: owner,
+      payload: { active: false },
+    });
+    const again = await activate(business.id, service.id, '2024-06-01');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().businessService).toEqual({
+      id,
+      businessId: business.id,
+      serviceId: service.id,
+      active: true,
+      startDate: '2024-06-01',
+    });
+  });
+
+  it('lets a collaborator link a service to a company (a company edit)', async () => {
+    const business = await insertBusiness(t);
+    const service = await createService();
+    expect((await activate(business.id, service.id, '2024-01-01', collaborator)).statusCode).toBe(201);
+  });
+
+  it.each([
+    [{ startDate: '' }, servicesMsg.required],
+    [{ startDate: undefined }, servicesMsg.required],
+    [{ startDate: '2024-02-30' }, servicesMsg.invalidDate],
+    [{ startDate: '01-02-2024' }, servicesMsg.invalidDate],
+    [{ serviceId: undefined }, servicesMsg.required],
+  ])('refuses %j with a Spanish message', async (values, text) => {
+    const business = await insertBusiness(t);
+    const service = await createService();
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/business/${business.id}/service`,
+      token: owner,
+      payload: { serviceId: service.id, startDate: '2024-01-01', ...values },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(text);
+  });
+
+  it('answers 404 for an unknown company and 400 for an unknown service', async () => {
+    const service = await createService();
+    const noBusiness = await activate(999999, service.id);
+    expect(noBusiness.statusCode).toBe(404);
+    expect(noBusiness.json().message).toBe(msg.businessNotFound);
+
+    const business = await insertBusiness(t);
+    const noService = await activate(business.id, 999999);
+    expect(noService.statusCode).toBe(400);
+    expect(noService.json()).toEqual({
+      message: servicesMsg.serviceNotFound,
+      errors: [{ field: 'serviceId', message: servicesMsg.serviceNotFound }],
+    });
+  });
+
+  it('refuses a client (403) and an anonymous caller (401)', async () => {
+    const business = await insertBusiness(t);
+    const service = await createService();
+    expect((await activate(business.id, service.id, '2024-01-01', client)).statusCode).toBe(403);
+    const anonymous = await t.request({
+      method: 'POST',
+      url: `/api/business/${business.id}/service`,
+      payload: { serviceId: service.id, startDate: '2024-01-01' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/business/{businessId}/service/{serviceId}', () => {
+  it('deactivates, changes the start date and reactivates a link', async () => {
+    const business = await insertBusiness(t);
+    const service = await createService();
+    await activate(business.id, service.id, '2024-01-01');
+    const url = `/api/business/${business.id}/service/${service.id}`;
+
+    const off = await t.request({ method: 'PUT', url, token: collaborator, payload: { active: false } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({
+      message: servicesMsg.serviceDeactivated,
+      businessService: { active: false, startDate: '2024-01-01' },
+    });
+
+    const date = await t.request({ method: 'PUT', url, token: owner, payload: { startDate: '2023-05-01' } });
+    expect(date.json()).toMatchObject({
+      message: servicesMsg.startDateEdited,
+      businessService: { active: false, startDate: '2023-05-01' },
+    });
+
+    const on = await t.request({
+      method: 'PUT',
+      url,
+      token: owner,
+      payload: { active: true, startDate: '2023-06-01' },
+    });
+    expect(on.json()).toMatchObject({
+      message: servicesMsg.serviceActivated,
+      businessService: { active: true, startDate: '2023-06-01' },
+    });
+  });
+
+  it('refuses an empty body or a bad date (400), a missing link (404), a client (403)', async () => {
+    const business = await insertBusiness(t);
+    const service = await createService();
+    await activate(business.id, service.id);
+    const url = `/api/business/${business.id}/service/${service.id}`;
+
+    const empty = await t.request({ method: 'PUT', url, token: owner, payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(servicesMsg.required);
+    const badDate = await t.request({ method: 'PUT', url, token: owner, payload: { startDate: 'mañana' } });
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().message).toBe(servicesMsg.invalidDate);
+
+    const other = await createService();
+    const missing = await t.request({
+      method: 'PUT',
+      url: `/api/business/${business.id}/service/${other.id}`,
+      token: owner,
+      payload: { active: false },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(servicesMsg.businessServiceNotFound);
+
+    expect((await t.request({ method: 'PUT', url, token: client, payload: { active: false } })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/service/{serviceId}/business-service', () => {
+  it('lists every company by name with its link, or none', async () => {
+    const service = await createService();
+    const linked = await insertBusiness(t, { name: 'AAA Linked Ltda' });
+    const unlinked = await insertBusiness(t, { name: 'AAA Unlinked SpA' });
+    await activate(linked.id, service.id, '2024-02-01');
+
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/service/${service.id}/business-service`,
+      token: collaborator,
+    });
+    expect(response.statusCode).toBe(200);
+    const rows = response.json();
+    const names = rows.map((row: { business: { name: string } }) => row.business.name);
+    expect(names).toEqual([...names].sort((x: string, y: string) => x.localeCompare(y, 'en')));
+    expect(rows.find((row: { businessId: number }) => row.businessId === linked.id)).toEqual({
+      id: expect.any(Number),
+      businessId: linked.id,
+      serviceId: service.id,
+      active: true,
+      startDate: '2024-02-01',
+      business: { id: linked.id, name: 'AAA Linked Ltda', rut: linked.rut },
+    });
+    expect(rows.find((row: { businessId: number }) => row.businessId === unlinked.id)).toEqual({
+      id: null,
+      businessId: unlinked.id,
+      serviceId: service.id,
+      active: false,
+      startDate: null,
+      business: { id: unlinked.id, name: 'AAA Unlinked SpA', rut: unlinked.rut },
+    });
+  });
+
+  it('answers 404 for an unknown service, 403 for a client, 401 anonymous', async () => {
+    expect(
+      (await t.request({ method: 'GET', url: '/api/service/999999/business-service', token: owner })).statusCode,
+    ).toBe(404);
+    const service = await createService();
+    const url = `/api/service/${service.id}/business-service`;
+    expect((await t.request({ method: 'GET', url, token: client })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/service/{serviceId}/business-service-all-update', () => {
+  it("'Activar todo' links every company from 2021-01-01; 'Desactivar todo' switches them all off", async () => {
+    const service = await createService();
+    const untouched = await createService();
+    const existing = await insertBusiness(t);
+    await insertBusiness(t);
+    await activate(existing.id, service.id, '2024-05-01');
+    await t.request({
+      method: 'PUT',
+      url: `/api/business/${existing.id}/service/${service.id}`,
+      token: owner,
+      payload: { active: false },
+    });
+
+    const url = `/api/service/${service.id}/business-service-all-update`;
+    const on = await t.request({ method: 'PUT', url, token: owner, payload: { active: true } });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().message).toBe(servicesMsg.allActivated);
+    const rows = on.json().businessServices;
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows) {
+      expect(row).toMatchObject({ active: true, startDate: BULK_ACTIVATION_START_DATE, id: expect.any(Number) });
+    }
+    expect(await linksOf(service.id)).toEqual(rows);
+    expect((await linksOf(untouched.id)).every((row) => row.id === null)).toBe(true);
+
+    const off = await t.request({ method: 'PUT', url, token: owner, payload: { active: false } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().message).toBe(servicesMsg.allDeactivated);
+    for (const row of await linksOf(service.id)) expect(row.active).toBe(false);
+
+    const company = await t.request({
+      method: 'GET',
+      url: `/api/service/${service.id}/business`,
+      token: owner,
+    });
+    expect(company.json().every((row: { active: boolean }) => row.active === false)).toBe(true);
+  });
+
+  it('uses the given start date when there is one', async () => {
+    const service = await createService();
+    await insertBusiness(t);
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/service/${service.id}/business-service-all-update`,
+      token: owner,
+      payload: { active: true, startDate: '2022-07-01' },
+    });
+    expect(response.statusCode).toBe(200);
+    for (const row of response.json().businessServices) expect(row.startDate).toBe('2022-07-01');
+  });
+
+  it('requires active (400), refuses a collaborator (403) and an unknown service (404)', async () => {
+    const service = await createService();
+    const url = `/api/service/${service.id}/business-service-all-update`;
+    const missing = await t.request({ method: 'PUT', url, token: owner, payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(servicesMsg.required);
+    const collab = await t.request({ method: 'PUT', url, token: collaborator, payload: { active: true } });
+    expect(collab.statusCode).toBe(403);
+    expect((await linksOf(service.id)).every((row) => row.id === null)).toBe(true);
+    const unknown = await t.request({
+      method: 'PUT',
+      url: '/api/service/999999/business-service-all-update',
+      token: owner,
+      payload: { active: true },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/service/{id}/business', () => {
+  it('lists the companies that have the service, for the delete modal', async () => {
+    const service = await createService();
+    const a = await insertBusiness(t, { name: 'BBB Dos' });
+    const b = await insertBusiness(t, { name: 'BBB Uno' });
+    await insertBusiness(t, { name: 'BBB Sin servicio' });
+    await activate(a.id, service.id, '2024-01-01');
+    await activate(b.id, service.id, '2024-02-01');
+
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/service/${service.id}/business`,
+      token: collaborator,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      { id: a.id, name: 'BBB Dos', rut: a.rut, active: true, startDate: '2024-01-01' },
+      { id: b.id, name: 'BBB Uno', rut: b.rut, active: true, startDate: '2024-02-01' },
+    ]);
+  });
+
+  it('answers 404 for an unknown service and 403 for a client', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/service/999999/business', token: owner })).statusCode).toBe(
+      404,
+    );
+    const service = await createService();
+    expect(
+      (await t.request({ method: 'GET', url: `/api/service/${service.id}/business`, token: client })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('listForBusiness (for the company detail)', () => {
+  it('answers every service with the company link or none', async () => {
+    const business = await insertBusiness(t);
+    const linked = await createService('CCC Con link');
+    const unlinked = await createService('CCC Sin link');
+    await activate(business.id, linked.id, '2024-04-01');
+
+    const rows = await t.app.context.services.businessServices.listForBusiness(business.id);
+    expect(rows.find((row) => row.serviceId === linked.id)).toEqual({
+      id: expect.any(Number),
+      businessId: business.id,
+      serviceId: linked.id,
+      active: true,
+      startDate: '2024-04-01',
+      service: { id: linked.id, name: 'CCC Con link' },
+    });
+    expect(rows.find((row) => row.serviceId === unlinked.id)).toEqual({
+      id: null,
+      businessId: business.id,
+      serviceId: unlinked.id,
+      active: false,
+      startDate: null,
+      service: { id: unlinked.id, name: 'CCC Sin link' },
+    });
+  });
+});

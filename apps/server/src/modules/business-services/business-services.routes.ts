@@ -1,0 +1,113 @@
+import { servicesMsg } from '@app/shared/messages-services';
+import {
+  BusinessServiceAllUpdateResponseSchema,
+  BusinessServiceAllUpdateSchema,
+  BusinessServiceCreateSchema,
+  BusinessServiceOfServiceListSchema,
+  BusinessServiceResponseSchema,
+  BusinessServiceUpdateSchema,
+  ServiceBusinessListSchema,
+} from '@app/shared/schemas/services';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { ServiceIdParamSchema, serviceErrors } from '../services/services.params.ts';
+import { presentBusinessService } from './business-services.presenter.ts';
+
+const BusinessIdParamSchema = z.object({ businessId: z.coerce.number().int().positive() });
+const BusinessServiceParamSchema = BusinessIdParamSchema.extend({ serviceId: z.coerce.number().int().positive() });
+const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** Company-service links, from the service detail ('Empresas') and from the company detail. */
+export const businessServicesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { businessServices } = context.services;
+
+  app.get(
+    '/api/service/:serviceId/business-service',
+    {
+      schema: {
+        tags: ['services'],
+        params: ServiceIdParamSchema,
+        response: { 200: BusinessServiceOfServiceListSchema, ...serviceErrors },
+      },
+      onRequest: app.authorize('services:read'),
+    },
+    (request) => businessServices.listForService(request.params.serviceId),
+  );
+
+  app.put(
+    '/api/service/:serviceId/business-service-all-update',
+    {
+      schema: {
+        tags: ['services'],
+        params: ServiceIdParamSchema,
+        body: BusinessServiceAllUpdateSchema,
+        response: { 200: BusinessServiceAllUpdateResponseSchema, ...serviceErrors },
+      },
+      onRequest: app.authorize('services:write'),
+    },
+    async (request) => {
+      const result = await businessServices.updateAllForService(request.params.serviceId, request.body);
+      return {
+        message: result.activated ? servicesMsg.allActivated : servicesMsg.allDeactivated,
+        businessServices: result.rows,
+      };
+    },
+  );
+
+  app.get(
+    '/api/service/:id/business',
+    {
+      schema: {
+        tags: ['services'],
+        params: IdParamSchema,
+        response: { 200: ServiceBusinessListSchema, ...serviceErrors },
+      },
+      onRequest: app.authorize('services:read'),
+    },
+    (request) => businessServices.listBusinessesOfService(request.params.id),
+  );
+
+  app.post(
+    '/api/business/:businessId/service',
+    {
+      schema: {
+        tags: ['companies'],
+        params: BusinessIdParamSchema,
+        body: BusinessServiceCreateSchema,
+        response: { 200: BusinessServiceResponseSchema, 201: BusinessServiceResponseSchema, ...serviceErrors },
+      },
+      onRequest: app.authorize('companies:write'),
+    },
+    async (request, reply) => {
+      const { row, created } = await businessServices.activate(request.params.businessId, request.body);
+      return reply
+        .status(created ? 201 : 200)
+        .send({ message: servicesMsg.serviceActivated, businessService: presentBusinessService(row) });
+    },
+  );
+
+  app.put(
+    '/api/business/:businessId/service/:serviceId',
+    {
+      schema: {
+        tags: ['companies'],
+        params: BusinessServiceParamSchema,
+        body: BusinessServiceUpdateSchema,
+        response: { 200: BusinessServiceResponseSchema, ...serviceErrors },
+      },
+      onRequest: app.authorize('companies:write'),
+    },
+    async (request) => {
+      const { businessId, serviceId } = request.params;
+      const row = await businessServices.update(businessId, serviceId, request.body);
+      const message =
+        request.body.active === false
+          ? servicesMsg.serviceDeactivated
+          : request.body.active === true
+            ? servicesMsg.serviceActivated
+            : servicesMsg.startDateEdited;
+      return { message, businessService: presentBusinessService(row) };
+    },
+  );
+};

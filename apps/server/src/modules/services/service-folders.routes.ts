@@ -1,0 +1,53 @@
+import { servicesMsg } from '@app/shared/messages-services';
+import {
+  ServiceFolderCreateSchema,
+  ServiceFolderResponseSchema,
+  ServiceFolderUpdateSchema,
+} from '@app/shared/schemas/services';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { ServiceIdParamSchema, serviceErrors } from './services.params.ts';
+import { presentFolder } from './services.presenter.ts';
+
+const FolderParamSchema = ServiceIdParamSchema.extend({ id: z.coerce.number().int().positive() });
+
+/** A service's folder templates (spec 2 §7 "Service detail"); the tree is in the service detail. */
+export const serviceFoldersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { services } = context.services;
+  const tags = ['services'];
+
+  app.post(
+    '/api/service/:serviceId/folder',
+    {
+      schema: {
+        tags,
+        params: ServiceIdParamSchema,
+        body: ServiceFolderCreateSchema,
+        response: { 201: ServiceFolderResponseSchema, ...serviceErrors },
+      },
+      onRequest: app.authorize('services:write'),
+    },
+    async (request, reply) => {
+      const folder = await services.createFolder(request.params.serviceId, request.body);
+      return reply.status(201).send({ message: servicesMsg.folderCreated, folder: presentFolder(folder) });
+    },
+  );
+
+  app.put(
+    '/api/service/:serviceId/folder/:id',
+    {
+      schema: {
+        tags,
+        params: FolderParamSchema,
+        body: ServiceFolderUpdateSchema,
+        response: { 200: ServiceFolderResponseSchema, ...serviceErrors },
+      },
+      onRequest: app.authorize('services:write'),
+    },
+    async (request) => {
+      const folder = await services.updateFolder(request.params.serviceId, request.params.id, request.body);
+      return { message: servicesMsg.folderEdited, folder: presentFolder(folder) };
+    },
+  );
+};

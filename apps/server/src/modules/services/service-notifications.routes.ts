@@ -1,0 +1,71 @@
+import { MessageSchema } from '@app/shared/errors';
+import { servicesMsg } from '@app/shared/messages-services';
+import {
+  ServiceNotificationCreateSchema,
+  ServiceNotificationResponseSchema,
+  ServiceNotificationUpdateSchema,
+} from '@app/shared/schemas/services';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { ServiceIdParamSchema, serviceErrors } from './services.params.ts';
+import { presentNotification } from './services.presenter.ts';
+
+const NotificationParamSchema = ServiceIdParamSchema.extend({
+  notificationId: z.coerce.number().int().positive(),
+});
+
+/** A service's monthly e-mail notifications (spec 2 §7); sending them is another module's job. */
+export const serviceNotificationsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { services } = context.services;
+  const tags = ['services'];
+
+  app.post(
+    '/api/service/:serviceId/notification',
+    {
+      schema: {
+        tags,
+        params: ServiceIdParamSchema,
+        body: ServiceNotificationCreateSchema,
+        response: { 201: ServiceNotificationResponseSchema, ...serviceErrors },
+      },
+      onRequest: app.authorize('services:write'),
+    },
+    async (request, reply) => {
+      const notification = await services.createNotification(request.params.serviceId, request.body);
+      return reply
+        .status(201)
+        .send({ message: servicesMsg.notificationCreated, notification: presentNotification(notification) });
+    },
+  );
+
+  app.put(
+    '/api/service/:serviceId/notification/:notificationId',
+    {
+      schema: {
+        tags,
+        params: NotificationParamSchema,
+        body: ServiceNotificationUpdateSchema,
+        response: { 200: ServiceNotificationResponseSchema, ...serviceErrors },
+      },
+      onRequest: app.authorize('services:write'),
+    },
+    async (request) => {
+      const { serviceId, notificationId } = request.params;
+      const notification = await services.updateNotification(serviceId, notificationId, request.body);
+      return { message: servicesMsg.notificationEdited, notification: presentNotification(notification) };
+    },
+  );
+
+  app.delete(
+    '/api/service/:serviceId/notification/:notificationId',
+    {
+      schema: { tags, params: NotificationParamSchema, response: { 200: MessageSchema, ...serviceErrors } },
+      onRequest: app.authorize('services:write'),
+    },
+    async (request) => {
+      await services.deleteNotification(request.params.serviceId, request.params.notificationId);
+      return { message: servicesMsg.notificationDeleted };
+    },
+  );
+};

@@ -1,0 +1,66 @@
+import { MessageSchema } from '@app/shared/errors';
+import { servicesMsg } from '@app/shared/messages-services';
+import {
+  ServiceStateCreateSchema,
+  ServiceStateResponseSchema,
+  ServiceStateUpdateSchema,
+} from '@app/shared/schemas/services';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { ServiceIdParamSchema, serviceErrors } from './services.params.ts';
+import { presentState } from './services.presenter.ts';
+
+const StateParamSchema = ServiceIdParamSchema.extend({ id: z.coerce.number().int().positive() });
+
+/** A service's states (spec 2 §7 "Service detail"). */
+export const serviceStatesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { services } = context.services;
+  const tags = ['services'];
+
+  app.post(
+    '/api/service/:serviceId/state',
+    {
+      schema: {
+        tags,
+        params: ServiceIdParamSchema,
+        body: ServiceStateCreateSchema,
+        response: { 201: ServiceStateResponseSchema, ...serviceErrors },
+      },
+      onRequest: app.authorize('services:write'),
+    },
+    async (request, reply) => {
+      const state = await services.createState(request.params.serviceId, request.body);
+      return reply.status(201).send({ message: servicesMsg.stateCreated, state: presentState(state) });
+    },
+  );
+
+  app.put(
+    '/api/service/:serviceId/state/:id',
+    {
+      schema: {
+        tags,
+        params: StateParamSchema,
+        body: ServiceStateUpdateSchema,
+        response: { 200: ServiceStateResponseSchema, ...serviceErrors },
+      },
+      onRequest: app.authorize('services:write'),
+    },
+    async (request) => {
+      const state = await services.updateState(request.params.serviceId, request.params.id, request.body);
+      return { message: servicesMsg.stateEdited, state: presentState(state) };
+    },
+  );
+
+  app.delete(
+    '/api/service/:serviceId/state/:id',
+    {
+      schema: { tags, params: StateParamSchema, response: { 200: MessageSchema, ...serviceErrors } },
+      onRequest: app.authorize('services:write'),
+    },
+    async (request) => {
+      await services.deleteState(request.params.serviceId, request.params.id);
+      return { message: servicesMsg.stateDeleted };
+    },
+  );
+};

@@ -1,0 +1,113 @@
+import { IdParamSchema, MessageSchema } from '@app/shared/errors';
+import { servicesMsg } from '@app/shared/messages-services';
+import {
+  ServiceCreateSchema,
+  ServiceDetailResponseSchema,
+  ServiceListQuerySchema,
+  ServiceListSchema,
+  ServiceMonthsActiveResponseSchema,
+  ServiceMonthsActiveUpdateSchema,
+  ServiceResponseSchema,
+  ServiceUpdateSchema,
+} from '@app/shared/schemas/services';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { serviceFoldersRoutes } from './service-folders.routes.ts';
+import { serviceNotificationsRoutes } from './service-notifications.routes.ts';
+import { serviceStatesRoutes } from './service-states.routes.ts';
+import { ServiceIdParamSchema, serviceErrors } from './services.params.ts';
+import { presentMonthsActive, presentServiceDetail, presentServiceWithStates } from './services.presenter.ts';
+
+/**
+ * The services catalogue (spec 1 §7 "Services", spec 2 §7 "Service detail"). Permissions are
+ * checked onRequest, before the body is validated: whatever is sent, an anonymous caller gets 401
+ * and a collaborator writing gets 403.
+ */
+export const servicesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { services } = context.services;
+  const tags = ['services'];
+
+  app.get(
+    '/api/service',
+    {
+      schema: { tags, querystring: ServiceListQuerySchema, response: { 200: ServiceListSchema, ...serviceErrors } },
+      onRequest: app.authorize('services:read'),
+    },
+    async (request) =>
+      (await services.list(request.query.orderBy)).map((row) => presentServiceWithStates(row.service, row.states)),
+  );
+
+  app.post(
+    '/api/service',
+    {
+      schema: { tags, body: ServiceCreateSchema, response: { 201: ServiceResponseSchema, ...serviceErrors } },
+      onRequest: app.authorize('services:write'),
+    },
+    async (request, reply) => {
+      const created = await services.create(request.body);
+      return reply.status(201).send({
+        message: servicesMsg.serviceCreated,
+        service: presentServiceWithStates(created.service, created.states),
+      });
+    },
+  );
+
+  app.get(
+    '/api/service/:id',
+    {
+      schema: { tags, params: IdParamSchema, response: { 200: ServiceDetailResponseSchema, ...serviceErrors } },
+      onRequest: app.authorize('services:read'),
+    },
+    async (request) => ({ service: presentServiceDetail(await services.getDetail(request.params.id)) }),
+  );
+
+  app.put(
+    '/api/service/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamSchema,
+        body: ServiceUpdateSchema,
+        response: { 200: ServiceResponseSchema, ...serviceErrors },
+      },
+      onRequest: app.authorize('services:write'),
+    },
+    async (request) => {
+      const updated = await services.update(request.params.id, request.body);
+      return { message: servicesMsg.serviceEdited, service: presentServiceWithStates(updated.service, updated.states) };
+    },
+  );
+
+  app.delete(
+    '/api/service/:id',
+    {
+      schema: { tags, params: IdParamSchema, response: { 200: MessageSchema, ...serviceErrors } },
+      onRequest: app.authorize('services:delete'),
+    },
+    async (request) => {
+      await services.delete(request.params.id);
+      return { message: servicesMsg.serviceDeleted };
+    },
+  );
+
+  app.put(
+    '/api/service/:serviceId/months-active',
+    {
+      schema: {
+        tags,
+        params: ServiceIdParamSchema,
+        body: ServiceMonthsActiveUpdateSchema,
+        response: { 200: ServiceMonthsActiveResponseSchema, ...serviceErrors },
+      },
+      onRequest: app.authorize('services:write'),
+    },
+    async (request) => {
+      const row = await services.updateMonthsActive(request.params.serviceId, request.body);
+      return { message: servicesMsg.monthsActiveSaved, monthsActive: presentMonthsActive(row) };
+    },
+  );
+
+  await app.register(serviceStatesRoutes, { context });
+  await app.register(serviceFoldersRoutes, { context });
+  await app.register(serviceNotificationsRoutes, { context });
+};
