@@ -2,15 +2,22 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { type AppContext, createAppContext } from './app-context.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { businessServicesRoutes } from './modules/business-services/business-services.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { credentialsRoutes } from './modules/credentials/credentials.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { servicesRoutes } from './modules/services/services.routes.ts';
 import { ensureFirstOwner } from './modules/users/first-owner.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -83,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Publishes schemas registered with an id (recursive ones, like the folder tree) as components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, {
@@ -92,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(authRoutes, { context });
   await app.register(usersRoutes, { context });
+  await app.register(servicesRoutes, { context });
+  await app.register(businessServicesRoutes, { context });
   await app.register(businessesRoutes, { context });
   await app.register(credentialsRoutes, { context });
   await app.register(groupsRoutes, { context });
