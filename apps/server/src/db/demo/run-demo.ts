@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../client.ts';
+import { seedDemoServices } from './services.demo.ts';
 import { seedDemoUsers } from './users.demo.ts';
 
 /**
@@ -19,7 +20,7 @@ async function main() {
   const app = await buildApp({ config, database, announce: (message) => process.stdout.write(`${message}\n`) });
   try {
     const context = app.context;
-    const report = [await seedDemoUsers(context)];
+    const report = [await seedDemoUsers(context), await seedDemoServices(context)];
     for (const line of report) process.stdout.write(`${line}\n`);
   } finally {
     await app.close();
