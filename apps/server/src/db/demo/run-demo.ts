@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../client.ts';
+import { seedDemoCompanies } from './companies.demo.ts';
 import { seedDemoServices } from './services.demo.ts';
 import { seedDemoUsers } from './users.demo.ts';
 
@@ -20,7 +21,7 @@ async function main() {
   const app = await buildApp({ config, database, announce: (message) => process.stdout.write(`${message}\n`) });
   try {
     const context = app.context;
-    const report = [await seedDemoUsers(context), await seedDemoServices(context)];
+    const report = [await seedDemoUsers(context), await seedDemoServices(context), await seedDemoCompanies(context)];
     for (const line of report) process.stdout.write(`${line}\n`);
   } finally {
     await app.close();
