@@ -3,8 +3,8 @@ import { z } from '../zod-setup.ts';
 import { UserSchema } from './users.ts';
 
 export const LoginSchema = z.object({
-  email: z.string({ error: msg.loginFailed }).trim().min(1, msg.requiredField),
-  password: z.string({ error: msg.loginFailed }).min(1, msg.requiredField),
+  email: z.string({ error: msg.requiredField }).trim().min(1, msg.requiredField),
+  password: z.string({ error: msg.requiredField }).min(1, msg.requiredField),
 });
 export type Login = z.infer<typeof LoginSchema>;
 

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_DATA_DIR = path.join(root, '.e2e-data');
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  outputDir: path.join(root, 'test-results'),
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: 'es-CL',
+    timezoneId: 'America/Santiago',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium; a downloaded browser is never used (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // The built app and the real server, on a fresh embedded database every run.
+    command: `rm -rf "${E2E_DATA_DIR}" && node --import tsx apps/server/src/main.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${E2E_PORT}/api/docs/json`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      APP_URL: `http://127.0.0.1:${E2E_PORT}`,
+      ADMIN_EMAIL: 'duena@estudio.cl',
+      ADMIN_PASSWORD: 'clave-duena-1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+  },
+});

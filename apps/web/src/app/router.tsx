@@ -1,0 +1,50 @@
+import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { LoginPage } from '../features/auth/pages/login-page';
+import { RecoverPasswordPage } from '../features/auth/pages/recover-password-page';
+import { HomePage } from '../features/home/pages/home-page';
+import { UsersPage } from '../features/users/pages/users-page';
+import { PrivateRoute, PublicOnlyRoute } from './guards';
+import { NotFoundRedirect } from './not-found-redirect';
+import { AppLayout } from './shell/app-layout';
+
+function Root() {
+  return (
+    <>
+      {/* Every navigation starts at the top of the page (spec 1 §2.1). */}
+      <ScrollRestoration getKey={(location) => location.key} />
+      <Outlet />
+    </>
+  );
+}
+
+/** The route map of spec 1 §2.1: public routes, then private ones with their role lists. */
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      {
+        element: <PublicOnlyRoute />,
+        children: [
+          { path: '/login', element: <LoginPage />, handle: { name: 'Login' } },
+          { path: '/recuperar-contraseña/:token?', element: <RecoverPasswordPage /> },
+        ],
+      },
+      {
+        element: <PrivateRoute />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: '/', element: <HomePage />, handle: { name: 'Home' } },
+              {
+                element: <PrivateRoute roles={['owner']} />,
+                children: [{ path: '/usuarios', element: <UsersPage /> }],
+              },
+              { path: '*', element: <NotFoundRedirect /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,89 @@
+import { AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { useLogout } from '../../features/auth/api/logout';
+import { useCurrentUser } from '../../lib/session';
+import { NAV_ENTRIES } from '../navigation';
+
+/** At this width and below the menu becomes a drawer (spec 1 §9: mobile threshold 700 px). */
+const MOBILE_MAX_PX = 700;
+const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_PX}px)`;
+// Mantine treats widths below its breakpoint as mobile, so the breakpoint sits one pixel above.
+const NAVBAR_BREAKPOINT = `${(MOBILE_MAX_PX + 1) / 16}em`;
+
+export function AppLayout() {
+  const user = useCurrentUser();
+  const logout = useLogout();
+  const location = useLocation();
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const opened = isMobile ? mobileOpened : desktopOpened;
+  const toggle = isMobile ? mobile.toggle : desktop.toggle;
+
+  const isActive = (path: string) =>
+    path === '/' ? location.pathname === '/' : location.pathname === path || location.pathname.startsWith(`${path}/`);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{
+        width: 250,
+        breakpoint: NAVBAR_BREAKPOINT,
+        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Ocultar menú' : 'Mostrar menú'} />
+            <Text fw={700} size="lg" visibleFrom="xs">
+              Estudio Contable
+            </Text>
+          </Group>
+          <Menu position="bottom-end" withArrow>
+            <Menu.Target>
+              <UnstyledButton aria-label="Menú de usuario">
+                <Group gap={6} wrap="nowrap">
+                  <IconUserCircle size={22} />
+                  <Text size="sm" fw={500} truncate maw={200}>
+                    {`${user.name} ${user.lastName}`.trim()}
+                  </Text>
+                  <IconChevronDown size={14} />
+                </Group>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
+                Cerrar sesión
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+
+      {/* A collapsed menu slides out of view; inert keeps its links out of the tab order too. */}
+      <AppShell.Navbar p="xs" aria-label="Menú principal" inert={!opened}>
+        <ScrollArea>
+          {NAV_ENTRIES.filter((entry) => entry.visibleTo(user)).map((entry) => (
+            <NavLink
+              key={entry.path}
+              component={RouterNavLink}
+              to={entry.path}
+              label={entry.label}
+              leftSection={<entry.icon size={18} stroke={1.6} />}
+              active={isActive(entry.path)}
+              onClick={() => isMobile && mobile.close()}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

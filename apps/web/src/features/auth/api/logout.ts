@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { sessionStore } from '../../../lib/session';
+
+export const logout = () => api<{ message: string }>('/logout', { method: 'POST' });
+
+/** Revokes the token on the server, then clears local storage whatever the answer. */
+export function useLogout() {
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      sessionStore.clear();
+      queryClient.clear();
+    },
+  });
+}

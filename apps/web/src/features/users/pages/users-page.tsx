@@ -1,0 +1,108 @@
+import { msg } from '@app/shared/messages';
+import { ROLE_LABELS } from '@app/shared/roles';
+import type { User } from '@app/shared/schemas/users';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { useSortedRecords } from '../../../components/use-sorted-records';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+import { UserFormModal } from '../components/user-form-modal';
+
+export function UsersPage() {
+  const users = useUsers();
+  const deleteUser = useDeleteUser();
+  const [editing, setEditing] = useState<User | null>(null);
+  const [formOpened, setFormOpened] = useState(false);
+  const { records, sortStatus, setSortStatus } = useSortedRecords(users.data ?? [], {
+    columnAccessor: 'name',
+    direction: 'asc',
+  });
+
+  const openForm = (user: User | null) => {
+    setEditing(user);
+    setFormOpened(true);
+  };
+
+  const confirmDelete = (user: User) =>
+    modals.openConfirmModal({
+      title: 'Eliminar Usuario',
+      children: (
+        <Text size="sm">
+          ¿Seguro que quieres eliminar a{' '}
+          <b>
+            {user.name} {user.lastName}
+          </b>{' '}
+          ({user.email})? Esta acción no se puede deshacer.
+        </Text>
+      ),
+      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteUser.mutate(user.id, {
+          onSuccess: ({ message }) => notifySuccess(message),
+          onError: (error) => notifyError(error.message || msg.userDeleteFailed, msg.toastOopsTitle),
+        }),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Usuarios"
+        crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Usuarios' }]}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)}>
+            Nuevo
+          </Button>
+        }
+      />
+      <DataTable
+        withTableBorder
+        borderRadius="sm"
+        striped
+        highlightOnHover
+        minHeight={users.data?.length ? undefined : 150}
+        fetching={users.isLoading}
+        noRecordsText={users.isError ? 'No se pudieron cargar los usuarios' : 'No hay usuarios'}
+        records={records}
+        sortStatus={sortStatus}
+        onSortStatusChange={setSortStatus}
+        columns={[
+          { accessor: 'name', title: 'Nombre', sortable: true },
+          { accessor: 'lastName', title: 'Apellido', sortable: true },
+          { accessor: 'email', title: 'Email', sortable: true },
+          { accessor: 'role', title: 'Rol', sortable: true, render: (user) => ROLE_LABELS[user.role] },
+          {
+            accessor: 'actions',
+            title: 'Acciones',
+            textAlign: 'right',
+            render: (user) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Editar ${user.name} ${user.lastName}`}
+                  onClick={() => openForm(user)}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Eliminar ${user.name} ${user.lastName}`}
+                  onClick={() => confirmDelete(user)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <UserFormModal opened={formOpened} user={editing} onClose={() => setFormOpened(false)} />
+    </>
+  );
+}

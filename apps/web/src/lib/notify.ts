@@ -1,0 +1,13 @@
+import { msg } from '@app/shared/messages';
+import { notifications } from '@mantine/notifications';
+
+const AUTO_CLOSE_MS = 3000;
+
+export function notifySuccess(message: string, title: string = msg.toastSuccessTitle) {
+  notifications.show({ title, message, color: 'green', autoClose: AUTO_CLOSE_MS });
+}
+
+export function notifyError(error: unknown, title: string = msg.toastErrorTitle) {
+  const message = error instanceof Error ? error.message : String(error);
+  notifications.show({ title, message, color: 'red', autoClose: AUTO_CLOSE_MS });
+}
