@@ -3,7 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DATA_DIR = path.join(root, '.e2e-data');
+// Overridable so that several runs can go side by side (each with its own port, data and bundle).
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(root, '.e2e-data');
+const WEB_DIST_DIR = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
 
 export default defineConfig({
   testDir: './e2e',
@@ -53,6 +55,7 @@ export default defineConfig({
       ADMIN_PASSWORD: 'clave-duena-1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      WEB_DIST_DIR,
     },
   },
 });

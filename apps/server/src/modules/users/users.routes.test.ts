@@ -1,0 +1,219 @@
+import { msg } from '@app/shared/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBusiness } from '../../test/factories.ts';
+import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let owner: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.ownerToken();
+});
+afterAll(() => t.close());
+
+const validUser = (email: string) => ({
+  name: 'Camila',
+  lastName: 'Araya',
+  email,
+  role: 'collaborator',
+  password: 'clave-segura',
+  allowCalendarView: true,
+});
+
+describe('permissions on /api/user', () => {
+  it('lets only an owner list, create, edit and delete staff users', async () => {
+    const collaborator = await t.userWithRole('collaborator');
+    const business = await insertBusiness(t);
+    const client = await t.userWithRole('client', { businessId: business.id });
+    const target = await t.userWithRole('collaborator');
+
+    const calls = [
+      { method: 'GET', url: '/api/user' },
+      { method: 'POST', url: '/api/user', payload: validUser('nueva@estudio.cl') },
+      { method: 'PUT', url: `/api/user/${target.id}`, payload: validUser('editada@estudio.cl') },
+      { method: 'DELETE', url: `/api/user/${target.id}` },
+    ] as const;
+    for (const call of calls) {
+      expect((await t.request({ ...call })).statusCode, `${call.method} anonymous`).toBe(401);
+      for (const token of [collaborator.token, client.token]) {
+        const response = await t.request({ ...call, token });
+        expect(response.statusCode, `${call.method} ${call.url}`).toBe(403);
+        expect(response.json().message).toBe(msg.forbidden);
+      }
+    }
+  });
+
+  it('lets a collaborator manage the client users of a company, but not make them staff', async () => {
+    const collaborator = await t.userWithRole('collaborator');
+    const business = await insertBusiness(t);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/user',
+      token: collaborator.token,
+      payload: { ...validUser('cliente.colab@empresa.cl'), role: 'client', businessId: business.id },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().user.id;
+    const promote = await t.request({
+      method: 'PUT',
+      url: `/api/user/${id}`,
+      token: collaborator.token,
+      payload: { ...validUser('cliente.colab@empresa.cl'), role: 'owner' },
+    });
+    expect(promote.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/user', () => {
+  it('lists staff only, without password hashes', async () => {
+    const business = await insertBusiness(t);
+    const client = await t.userWithRole('client', { businessId: business.id });
+    const response = await t.request({ method: 'GET', url: '/api/user', token: owner });
+    expect(response.statusCode).toBe(200);
+    const users = response.json() as { id: number; role: string }[];
+    expect(users.some((user) => user.id === client.id)).toBe(false);
+    expect(users.every((user) => user.role !== 'client')).toBe(true);
+    expect(response.body).not.toMatch(/scrypt|passwordHash|password/);
+  });
+});
+
+describe('POST /api/user', () => {
+  it('creates a user that can sign in, and answers the spec message', async () => {
+    const response = await t.request({ method: 'POST', url: '/api/user', token: owner, payload: validUser('camila@estudio.cl') });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      message: msg.userCreated,
+      user: { name: 'Camila', lastName: 'Araya', email: 'camila@estudio.cl', role: 'collaborator', allowCalendarView: true },
+    });
+    await expect(t.login('camila@estudio.cl', 'clave-segura')).resolves.toEqual(expect.any(String));
+  });
+
+  it.each([
+    [{ name: '' }, 'name', msg.requiredField],
+    [{ email: 'no-es-email' }, 'email', msg.invalidEmail],
+    [{ email: '' }, 'email', msg.invalidEmail],
+    [{ password: '12345' }, 'password', msg.passwordMinUser],
+    [{ role: 'jefe' }, 'role', msg.requiredField],
+    [{ name: 42 }, 'name', msg.requiredField],
+  ])('refuses %j with the message on %s', async (change, field, message) => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/user',
+      token: owner,
+      payload: { ...validUser('valida@estudio.cl'), ...change },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toContainEqual({ field, message });
+  });
+
+  it('refuses an e-mail that exists in any letter case with 409', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/user',
+      token: owner,
+      payload: validUser(OWNER.email.toUpperCase()),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: msg.emailExists, errors: [{ field: 'email', message: msg.emailExists }] });
+  });
+
+  it('requires an existing company for a client user', async () => {
+    const withoutCompany = await t.request({
+      method: 'POST',
+      url: '/api/user',
+      token: owner,
+      payload: { ...validUser('sin.empresa@empresa.cl'), role: 'client' },
+    });
+    expect(withoutCompany.statusCode).toBe(400);
+    const unknownCompany = await t.request({
+      method: 'POST',
+      url: '/api/user',
+      token: owner,
+      payload: { ...validUser('sin.empresa@empresa.cl'), role: 'client', businessId: 999_999 },
+    });
+    expect(unknownCompany.statusCode).toBe(400);
+    expect(unknownCompany.json().message).toBe(msg.businessNotFound);
+  });
+
+  it('keeps allowCalendarView only for collaborators', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/user',
+      token: owner,
+      payload: { ...validUser('duenio2@estudio.cl'), role: 'owner', allowCalendarView: true },
+    });
+    expect(response.json().user.allowCalendarView).toBe(false);
+  });
+});
+
+describe('PUT /api/user/:id', () => {
+  it('edits without changing the password when it is empty, and ends sessions when it changes', async () => {
+    const user = await t.userWithRole('collaborator');
+    const keep = await t.request({
+      method: 'PUT',
+      url: `/api/user/${user.id}`,
+      token: owner,
+      payload: { ...validUser(user.email), name: 'Renombrada', password: '' },
+    });
+    expect(keep.statusCode).toBe(200);
+    expect(keep.json()).toMatchObject({ message: msg.userEdited, user: { name: 'Renombrada' } });
+    await expect(t.login(user.email, 'clave-segura')).resolves.toEqual(expect.any(String));
+    expect((await t.request({ method: 'GET', url: '/api/user/me', token: user.token })).statusCode).toBe(200);
+
+    await t.request({
+      method: 'PUT',
+      url: `/api/user/${user.id}`,
+      token: owner,
+      payload: { ...validUser(user.email), password: 'otra-clave' },
+    });
+    expect((await t.request({ method: 'GET', url: '/api/user/me', token: user.token })).statusCode).toBe(401);
+    await expect(t.login(user.email, 'otra-clave')).resolves.toEqual(expect.any(String));
+  });
+
+  it('refuses another user e-mail (409), an unknown id (404) and a bad id (400)', async () => {
+    const user = await t.userWithRole('collaborator');
+    const taken = await t.request({ method: 'PUT', url: `/api/user/${user.id}`, token: owner, payload: validUser(OWNER.email) });
+    expect(taken.statusCode).toBe(409);
+    const missing = await t.request({ method: 'PUT', url: '/api/user/999999', token: owner, payload: validUser('x@estudio.cl') });
+    expect(missing.statusCode).toBe(404);
+    const bad = await t.request({ method: 'PUT', url: '/api/user/abc', token: owner, payload: validUser('x@estudio.cl') });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('never demotes the last owner', async () => {
+    const me = (await t.request({ method: 'GET', url: '/api/user/me', token: owner })).json();
+    const owners = (await t.request({ method: 'GET', url: '/api/user', token: owner }))
+      .json()
+      .filter((user: { role: string }) => user.role === 'owner');
+    // Make sure this owner is the only one before trying.
+    for (const other of owners.filter((user: { id: number }) => user.id !== me.id)) {
+      await t.request({ method: 'DELETE', url: `/api/user/${other.id}`, token: owner });
+    }
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/user/${me.id}`,
+      token: owner,
+      payload: { ...validUser(OWNER.email), role: 'collaborator' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(msg.cannotRemoveLastOwner);
+  });
+});
+
+describe('DELETE /api/user/:id', () => {
+  it('deletes a user, who can no longer sign in', async () => {
+    const user = await t.userWithRole('collaborator');
+    const response = await t.request({ method: 'DELETE', url: `/api/user/${user.id}`, token: owner });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: msg.userDeleted });
+    await expect(t.login(user.email, 'clave-segura')).rejects.toThrow();
+    expect((await t.request({ method: 'DELETE', url: `/api/user/${user.id}`, token: owner })).statusCode).toBe(404);
+  });
+
+  it('refuses to delete oneself', async () => {
+    const me = (await t.request({ method: 'GET', url: '/api/user/me', token: owner })).json();
+    const response = await t.request({ method: 'DELETE', url: `/api/user/${me.id}`, token: owner });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(msg.cannotDeleteSelf);
+  });
+});
