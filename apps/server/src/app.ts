@@ -99,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     resolveSession: (sessionId, userId) => context.services.auth.resolveSession(sessionId, userId),
   });
 
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
   await app.register(authRoutes, { context });
   await app.register(usersRoutes, { context });
   await app.register(servicesRoutes, { context });
