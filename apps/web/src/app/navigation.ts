@@ -1,6 +1,6 @@
 import type { Role } from '@app/shared/roles';
 import type { User } from '@app/shared/schemas/users';
-import { type Icon, IconHome, IconUsers } from '@tabler/icons-react';
+import { type Icon, IconBriefcase, IconHome, IconUsers } from '@tabler/icons-react';
 
 export interface NavEntry {
   label: string;
@@ -19,4 +19,5 @@ const roleIn =
 export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Inicio', path: '/', icon: IconHome, visibleTo: () => true },
   { label: 'Usuarios', path: '/usuarios', icon: IconUsers, visibleTo: roleIn('owner') },
+  { label: 'Servicios', path: '/servicios', icon: IconBriefcase, visibleTo: roleIn('owner') },
 ];

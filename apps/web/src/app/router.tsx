@@ -2,6 +2,8 @@ import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { RecoverPasswordPage } from '../features/auth/pages/recover-password-page';
 import { HomePage } from '../features/home/pages/home-page';
+import { ServiceDetailPage } from '../features/services/pages/service-detail-page';
+import { ServicesPage } from '../features/services/pages/services-page';
 import { UsersPage } from '../features/users/pages/users-page';
 import { PrivateRoute, PublicOnlyRoute } from './guards';
 import { NotFoundRedirect } from './not-found-redirect';
@@ -38,7 +40,11 @@ export const router = createBrowserRouter([
               { path: '/', element: <HomePage />, handle: { name: 'Home' } },
               {
                 element: <PrivateRoute roles={['owner']} />,
-                children: [{ path: '/usuarios', element: <UsersPage /> }],
+                children: [
+                  { path: '/usuarios', element: <UsersPage /> },
+                  { path: '/servicios', element: <ServicesPage />, handle: { name: 'Services' } },
+                  { path: '/servicios/:id', element: <ServiceDetailPage /> },
+                ],
               },
               { path: '*', element: <NotFoundRedirect /> },
             ],

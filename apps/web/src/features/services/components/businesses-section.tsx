@@ -1,0 +1,154 @@
+import { BULK_ACTIVATION_START_DATE, type BusinessServiceOfService } from '@app/shared/schemas/services';
+import { Anchor, Button, Group, Switch, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { modals } from '@mantine/modals';
+import dayjs from 'dayjs';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useActivateBusinessService } from '../api/activate-business-service';
+import { useServiceBusinessServices } from '../api/get-service-business-services';
+import { useUpdateAllBusinessServices } from '../api/update-all-business-services';
+import { useUpdateBusinessService } from '../api/update-business-service';
+import { Section } from './section';
+
+const DATE_FORMAT = 'DD-MM-YYYY';
+const today = () => dayjs().format('YYYY-MM-DD');
+const showDate = (date: string) => dayjs(date).format(DATE_FORMAT);
+
+/**
+ * 'Empresas' of the service detail: every company with its link. A company that never had the
+ * service is activated with POST (from the date picked in its row, or today); an existing link is
+ * switched or re-dated with PUT.
+ */
+export function BusinessesSection({ serviceId }: { serviceId: number }) {
+  const rows = useServiceBusinessServices(serviceId);
+  const activate = useActivateBusinessService();
+  const update = useUpdateBusinessService();
+  const updateAll = useUpdateAllBusinessServices();
+  // Dates picked on companies that have no link yet: used when their switch is turned on.
+  const [pendingDates, setPendingDates] = useState<Record<number, string>>({});
+  const feedback = {
+    onSuccess: ({ message }: { message: string }) => notifySuccess(message),
+    onError: (error: Error) => notifyError(error),
+  };
+
+  const setActive = (row: BusinessServiceOfService, active: boolean) => {
+    if (row.id === null) {
+      if (!active) return;
+      const startDate = pendingDates[row.businessId] ?? today();
+      activate.mutate({ businessId: row.businessId, serviceId, startDate }, feedback);
+      return;
+    }
+    update.mutate({ businessId: row.businessId, serviceId, active }, feedback);
+  };
+
+  const setStartDate = (row: BusinessServiceOfService, startDate: string | null) => {
+    if (!startDate) return;
+    if (row.id === null) {
+      setPendingDates((dates) => ({ ...dates, [row.businessId]: startDate }));
+      return;
+    }
+    update.mutate({ businessId: row.businessId, serviceId, startDate }, feedback);
+  };
+
+  const confirmAll = (active: boolean) =>
+    modals.openConfirmModal({
+      title: active ? 'Activar todo' : 'Desactivar todo',
+      children: (
+        <Text size="sm">
+          {active
+            ? `Se activará el servicio en todas las empresas, con fecha de inicio ${showDate(BULK_ACTIVATION_START_DATE)}. ¿Continuar?`
+            : 'Se desactivará el servicio en todas las empresas. ¿Continuar?'}
+        </Text>
+      ),
+      labels: { confirm: active ? 'Activar todo' : 'Desactivar todo', cancel: 'Cancelar' },
+      confirmProps: { color: active ? 'blue' : 'red' },
+      onConfirm: () =>
+        updateAll.mutate(
+          active ? { serviceId, active, startDate: BULK_ACTIVATION_START_DATE } : { serviceId, active },
+          feedback,
+        ),
+    });
+
+  const busy = activate.isPending || update.isPending;
+
+  return (
+    <Section
+      title="Empresas"
+      actions={
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            color="red"
+            onClick={() => confirmAll(false)}
+            loading={updateAll.isPending}
+          >
+            Desactivar todo
+          </Button>
+          <Button size="xs" onClick={() => confirmAll(true)} loading={updateAll.isPending}>
+            Activar todo
+          </Button>
+        </Group>
+      }
+    >
+      <DataTable
+        withTableBorder
+        borderRadius="sm"
+        striped
+        height={rows.data && rows.data.length > 10 ? 600 : undefined}
+        minHeight={rows.data?.length ? undefined : 120}
+        fetching={rows.isLoading}
+        noRecordsText={rows.isError ? 'No se pudieron cargar las empresas' : 'No hay empresas'}
+        records={rows.data ?? []}
+        idAccessor="businessId"
+        columns={[
+          {
+            accessor: 'business.name',
+            title: 'Empresa',
+            render: (row) => (
+              <Anchor component={Link} to={`/empresas/${row.businessId}`} size="sm">
+                {row.business.name}
+              </Anchor>
+            ),
+          },
+          { accessor: 'business.rut', title: 'RUT', noWrap: true },
+          {
+            accessor: 'startDate',
+            title: 'Fecha Inicio',
+            width: 170,
+            render: (row) => (
+              <DatePickerInput
+                size="xs"
+                aria-label={`Fecha inicio ${row.business.name}`}
+                placeholder="Elegir fecha"
+                valueFormat={DATE_FORMAT}
+                value={row.startDate ?? pendingDates[row.businessId] ?? null}
+                onChange={(value) => setStartDate(row, value)}
+                minDate="2010-01-01"
+                popoverProps={{ withinPortal: true }}
+              />
+            ),
+          },
+          {
+            accessor: 'active',
+            title: 'Activo',
+            render: (row) => (
+              <Switch
+                checked={row.active}
+                disabled={busy}
+                onChange={(event) => setActive(row, event.currentTarget.checked)}
+                aria-label={`Servicio activo en ${row.business.name}`}
+              />
+            ),
+          },
+        ]}
+      />
+      <Text size="xs" c="dimmed" mt="xs">
+        Al activar una empresa sin fecha de inicio se usa la fecha elegida en su fila o, si no hay, la de hoy.
+      </Text>
+    </Section>
+  );
+}

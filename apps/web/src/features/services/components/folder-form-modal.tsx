@@ -1,0 +1,96 @@
+import { type ServiceFolderNode, ServiceFolderUpdateSchema } from '@app/shared/schemas/services';
+import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { notifySuccess } from '../../../lib/notify';
+import { useCreateServiceFolder } from '../api/create-service-folder';
+import { useUpdateServiceFolder } from '../api/update-service-folder';
+import { firstServerError } from './first-server-error';
+
+/** What the folder modal is doing: a new folder (top level or under a parent) or an edit. */
+export type FolderFormTarget =
+  | { mode: 'create'; parent: ServiceFolderNode | null }
+  | { mode: 'edit'; folder: ServiceFolderNode };
+
+interface FolderFormValues {
+  name: string;
+  isActive: boolean;
+}
+
+/** Create or edit a folder template; a server failure shows the first entry of its errors list. */
+export function FolderFormModal({
+  serviceId,
+  target,
+  onClose,
+}: {
+  serviceId: number;
+  target: FolderFormTarget | null;
+  onClose: () => void;
+}) {
+  const create = useCreateServiceFolder();
+  const update = useUpdateServiceFolder();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<FolderFormValues>({
+    initialValues: { name: '', isActive: true },
+    validate: schemaResolver(ServiceFolderUpdateSchema, { sync: true }),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens for a target
+  useEffect(() => {
+    if (!target) return;
+    form.setValues(
+      target.mode === 'edit'
+        ? { name: target.folder.name, isActive: target.folder.isActive }
+        : { name: '', isActive: true },
+    );
+    form.resetDirty();
+    form.clearErrors();
+    setServerError(null);
+  }, [target]);
+
+  const submit = form.onSubmit(async (values) => {
+    if (!target) return;
+    setServerError(null);
+    try {
+      const result =
+        target.mode === 'edit'
+          ? await update.mutateAsync({ serviceId, id: target.folder.id, ...values })
+          : await create.mutateAsync({ serviceId, ...values, parentFolderId: target.parent?.id ?? null });
+      notifySuccess(result.message);
+      onClose();
+    } catch (error) {
+      setServerError(firstServerError(error));
+    }
+  });
+
+  const title =
+    target?.mode === 'edit'
+      ? 'Editar carpeta'
+      : target?.parent
+        ? `Nueva subcarpeta en ${target.parent.name}`
+        : 'Nueva carpeta';
+
+  return (
+    <Modal opened={target !== null} onClose={onClose} title={title}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {serverError && (
+            <Alert color="red" variant="light" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <TextInput label="Nombre de la carpeta" withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <Switch label="Carpeta activa" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              Guardar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,31 @@
+import { MONTH_KEYS, MONTH_NAMES, type MonthKey, type ServiceMonthsActive } from '@app/shared/schemas/services';
+import { SimpleGrid, Switch } from '@mantine/core';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useUpdateMonthsActive } from '../api/update-months-active';
+import { Section } from './section';
+
+/** 'Meses activo': twelve switches, each change saved at once with all twelve months. */
+export function MonthsSection({ serviceId, monthsActive }: { serviceId: number; monthsActive: ServiceMonthsActive }) {
+  const update = useUpdateMonthsActive();
+
+  const toggle = (key: MonthKey, checked: boolean) =>
+    update.mutate(
+      { serviceId, monthsActive: { ...monthsActive, [key]: checked } },
+      { onSuccess: ({ message }) => notifySuccess(message), onError: (error) => notifyError(error) },
+    );
+
+  return (
+    <Section title="Meses activo">
+      <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="sm" verticalSpacing="sm">
+        {MONTH_KEYS.map((key) => (
+          <Switch
+            key={key}
+            label={MONTH_NAMES[key]}
+            checked={monthsActive[key]}
+            onChange={(event) => toggle(key, event.currentTarget.checked)}
+          />
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}

@@ -1,0 +1,24 @@
+import { Modal } from '@mantine/core';
+import { notifySuccess } from '../../../lib/notify';
+import { useCreateService } from '../api/create-service';
+import { emptyServiceValues, ServiceForm } from './service-form';
+
+/** '+ Nuevo' on the services list (spec 1 §2.7). */
+export function ServiceCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const create = useCreateService();
+  return (
+    <Modal opened={opened} onClose={onClose} title="Nuevo servicio" size="lg">
+      <ServiceForm
+        initialValues={emptyServiceValues}
+        submitting={create.isPending}
+        onCancel={onClose}
+        autoFocus
+        onSubmit={async (values) => {
+          const { message } = await create.mutateAsync(values);
+          notifySuccess(message);
+          onClose();
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+import { type ServiceCreate, ServiceCreateSchema } from '@app/shared/schemas/services';
+import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { notifyError } from '../../../lib/notify';
+
+/** The form keeps '' while a number field is empty, so the schema can say 'Campo requerido'. */
+export interface ServiceFormValues {
+  name: string;
+  startMonthDay: number | string;
+  lastMonthDay: number | string;
+  order: number | string;
+}
+
+export const emptyServiceValues: ServiceFormValues = { name: '', startMonthDay: '', lastMonthDay: '', order: 0 };
+
+/**
+ * The service form (spec 1 §5): name, Día inicio, Día termino and Orden, validated with the
+ * shared schema. Used by the create modal and by the service detail.
+ */
+export function ServiceForm({
+  initialValues,
+  onSubmit,
+  submitting,
+  onCancel,
+  autoFocus = false,
+}: {
+  initialValues: ServiceFormValues;
+  onSubmit: (values: ServiceCreate) => Promise<unknown>;
+  submitting: boolean;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+}) {
+  const form = useForm<ServiceFormValues>({
+    initialValues,
+    validate: schemaResolver(ServiceCreateSchema, { sync: true }),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the saved service changes
+  useEffect(() => {
+    form.setValues(initialValues);
+    form.resetDirty(initialValues);
+  }, [initialValues]);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await onSubmit(values as ServiceCreate);
+    } catch (error) {
+      if (!applyServerErrors(form, error)) notifyError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label="Nombre"
+          withAsterisk
+          data-autofocus={autoFocus || undefined}
+          {...form.getInputProps('name')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <NumberInput label="Día inicio" withAsterisk min={1} max={31} {...form.getInputProps('startMonthDay')} />
+          <NumberInput label="Día termino" withAsterisk min={1} max={31} {...form.getInputProps('lastMonthDay')} />
+          <NumberInput label="Orden" withAsterisk min={0} {...form.getInputProps('order')} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancelar
+            </Button>
+          )}
+          <Button type="submit" loading={submitting}>
+            Guardar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

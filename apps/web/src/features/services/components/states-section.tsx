@@ -1,0 +1,124 @@
+import { SERVICE_COLORS, type ServiceState } from '@app/shared/schemas/services';
+import { ActionIcon, Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDeleteServiceState } from '../api/delete-service-state';
+import { Section } from './section';
+import { StateFormModal } from './state-form-modal';
+
+const colorName = (hex: string) =>
+  SERVICE_COLORS.find((color) => color.hex.toLowerCase() === hex.toLowerCase())?.name ?? hex;
+
+/** 'Estados del servicio' (spec 2 "Service detail"): the table and its create/edit/delete modals. */
+export function StatesSection({ serviceId, states }: { serviceId: number; states: ServiceState[] }) {
+  const deleteState = useDeleteServiceState();
+  const [editing, setEditing] = useState<ServiceState | null>(null);
+  const [formOpened, setFormOpened] = useState(false);
+
+  const openForm = (state: ServiceState | null) => {
+    setEditing(state);
+    setFormOpened(true);
+  };
+
+  const confirmDelete = (state: ServiceState) =>
+    modals.openConfirmModal({
+      title: 'Eliminar estado',
+      children: (
+        <Text size="sm">
+          ¿Seguro que quieres eliminar el estado <b>{state.name}</b>? Esta acción no se puede deshacer.
+        </Text>
+      ),
+      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteState.mutate(
+          { serviceId, id: state.id },
+          { onSuccess: ({ message }) => notifySuccess(message), onError: (error) => notifyError(error) },
+        ),
+    });
+
+  const nextOrder = states.reduce((max, state) => Math.max(max, state.order + 1), 0);
+
+  return (
+    <Section
+      title="Estados del servicio"
+      actions={
+        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => openForm(null)}>
+          Nuevo estado
+        </Button>
+      }
+    >
+      <DataTable
+        withTableBorder
+        borderRadius="sm"
+        striped
+        minHeight={states.length ? undefined : 120}
+        noRecordsText="Este servicio aún no tiene estados"
+        records={states}
+        columns={[
+          { accessor: 'name', title: 'Nombre' },
+          {
+            accessor: 'color',
+            title: 'Color',
+            render: (state) => (
+              <Group gap={6} wrap="nowrap">
+                <ColorSwatch color={state.color} size={18} aria-hidden />
+                <Text size="sm">{colorName(state.color)}</Text>
+              </Group>
+            ),
+          },
+          { accessor: 'order', title: 'Orden' },
+          { accessor: 'pctProgress', title: '% de progreso', render: (state) => `${state.pctProgress}%` },
+          {
+            accessor: 'flags',
+            title: 'Opciones',
+            render: (state) => (
+              <Group gap={4} wrap="nowrap">
+                {state.hasValue && (
+                  <Badge size="sm" variant="light" leftSection={<IconCheck size={12} />}>
+                    Pide valor
+                  </Badge>
+                )}
+                {state.showResume && (
+                  <Badge size="sm" variant="light" color="grape" leftSection={<IconCheck size={12} />}>
+                    En resumen
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+          {
+            accessor: 'actions',
+            title: 'Acciones',
+            textAlign: 'right',
+            render: (state) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <ActionIcon variant="subtle" aria-label={`Editar estado ${state.name}`} onClick={() => openForm(state)}>
+                  <IconPencil size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Eliminar estado ${state.name}`}
+                  onClick={() => confirmDelete(state)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <StateFormModal
+        serviceId={serviceId}
+        opened={formOpened}
+        state={editing}
+        nextOrder={nextOrder}
+        onClose={() => setFormOpened(false)}
+      />
+    </Section>
+  );
+}
