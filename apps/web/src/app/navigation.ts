@@ -1,6 +1,13 @@
 import type { Role } from '@app/shared/roles';
 import type { User } from '@app/shared/schemas/users';
-import { type Icon, IconBriefcase, IconHome, IconUsers } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconBriefcase,
+  IconBuilding,
+  IconBuildingCommunity,
+  IconHome,
+  IconUsers,
+} from '@tabler/icons-react';
 
 export interface NavEntry {
   label: string;
@@ -20,4 +27,6 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Inicio', path: '/', icon: IconHome, visibleTo: () => true },
   { label: 'Usuarios', path: '/usuarios', icon: IconUsers, visibleTo: roleIn('owner') },
   { label: 'Servicios', path: '/servicios', icon: IconBriefcase, visibleTo: roleIn('owner') },
+  { label: 'Empresas', path: '/empresas', icon: IconBuilding, visibleTo: roleIn('owner', 'collaborator') },
+  { label: 'Grupos de empresas', path: '/grupos-empresas', icon: IconBuildingCommunity, visibleTo: roleIn('owner') },
 ];

@@ -1,6 +1,10 @@
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { RecoverPasswordPage } from '../features/auth/pages/recover-password-page';
+import { BusinessDetailPage } from '../features/companies/pages/business-detail-page';
+import { BusinessesPage } from '../features/companies/pages/businesses-page';
+import { GroupDetailPage } from '../features/groups/pages/group-detail-page';
+import { GroupsPage } from '../features/groups/pages/groups-page';
 import { HomePage } from '../features/home/pages/home-page';
 import { ServiceDetailPage } from '../features/services/pages/service-detail-page';
 import { ServicesPage } from '../features/services/pages/services-page';
@@ -44,6 +48,19 @@ export const router = createBrowserRouter([
                   { path: '/usuarios', element: <UsersPage /> },
                   { path: '/servicios', element: <ServicesPage />, handle: { name: 'Services' } },
                   { path: '/servicios/:id', element: <ServiceDetailPage /> },
+                  {
+                    path: '/grupos-empresas/:groupId',
+                    element: <GroupDetailPage />,
+                    handle: { name: 'BusinessGroupDetail' },
+                  },
+                ],
+              },
+              {
+                element: <PrivateRoute roles={['owner', 'collaborator']} />,
+                children: [
+                  { path: '/empresas', element: <BusinessesPage />, handle: { name: 'Business' } },
+                  { path: '/empresas/:id', element: <BusinessDetailPage />, handle: { name: 'BusinessDetail' } },
+                  { path: '/grupos-empresas', element: <GroupsPage />, handle: { name: 'BusinessGroup' } },
                 ],
               },
               { path: '*', element: <NotFoundRedirect /> },

@@ -1,0 +1,100 @@
+import { formatRutInput } from '@app/shared/rut';
+import {
+  type Business,
+  type BusinessCreate,
+  BusinessCreateSchema,
+  splitContacts,
+} from '@app/shared/schemas/businesses';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { ContactTagsInput } from './contact-tags-input';
+import { DateField } from './date-field';
+
+/** The company form's values: dates as 'YYYY-MM-DD' (null while empty), contacts as tags. */
+export interface BusinessFormValues {
+  name: string;
+  razonSocial: string;
+  rut: string;
+  startContract: string | null;
+  endContract: string | null;
+  legalRepresentative: string;
+  contact: string[];
+}
+
+export type BusinessForm = UseFormReturnType<BusinessFormValues>;
+
+export const emptyBusinessValues: BusinessFormValues = {
+  name: '',
+  razonSocial: '',
+  rut: '',
+  startContract: null,
+  endContract: null,
+  legalRepresentative: '',
+  contact: [],
+};
+
+export function businessToFormValues(business: Business): BusinessFormValues {
+  return {
+    name: business.name,
+    razonSocial: business.razonSocial,
+    rut: business.rut,
+    startContract: business.startContract || null,
+    endContract: business.endContract || null,
+    legalRepresentative: business.legalRepresentative,
+    contact: splitContacts(business.contact),
+  };
+}
+
+/** What POST and PUT /api/business take; the shared schema normalises RUT and contacts on the server. */
+export function toBusinessPayload(values: BusinessFormValues): BusinessCreate {
+  return { ...values, startContract: values.startContract ?? '', endContract: values.endContract ?? '' };
+}
+
+/**
+ * The company form of spec 1 §5, validated with the same schema as the API (BusinessCreateSchema is
+ * also BusinessUpdateSchema): every field required, a valid RUT, every contact a valid e-mail.
+ */
+export function useBusinessForm(initialValues: BusinessFormValues = emptyBusinessValues) {
+  return useForm<BusinessFormValues>({
+    initialValues,
+    validate: schemaResolver(BusinessCreateSchema, { sync: true }),
+    validateInputOnBlur: ['rut'],
+    validateInputOnChange: ['contact'],
+  });
+}
+
+export function BusinessFormFields({ form, autoFocus = false }: { form: BusinessForm; autoFocus?: boolean }) {
+  const rut = form.getInputProps('rut');
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Nombre"
+          withAsterisk
+          data-autofocus={autoFocus || undefined}
+          {...form.getInputProps('name')}
+        />
+        <TextInput label="Razón social" withAsterisk {...form.getInputProps('razonSocial')} />
+        <TextInput
+          label="RUT"
+          withAsterisk
+          placeholder="12.345.678-5"
+          autoComplete="off"
+          {...rut}
+          // Dots and dash appear as the user types (spec 1 §5).
+          onChange={(event) => form.setFieldValue('rut', formatRutInput(event.currentTarget.value))}
+        />
+        <TextInput label="Representante legal" withAsterisk {...form.getInputProps('legalRepresentative')} />
+        <DateField label="Inicio de contrato" withAsterisk {...form.getInputProps('startContract')} />
+        <DateField label="Término de contrato" withAsterisk {...form.getInputProps('endContract')} />
+      </SimpleGrid>
+      <ContactTagsInput
+        label="Contacto"
+        description="Correos de contacto: escribe cada uno y presiona Enter o coma"
+        placeholder="correo@empresa.cl"
+        withAsterisk
+        {...form.getInputProps('contact')}
+      />
+    </Stack>
+  );
+}

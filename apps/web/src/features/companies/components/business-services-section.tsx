@@ -1,0 +1,128 @@
+import type { BusinessDetail } from '@app/shared/schemas/businesses';
+import type { BusinessServiceOfBusiness } from '@app/shared/schemas/services';
+import { Button, Group, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useActivateBusinessService } from '../api/activate-business-service';
+import { useUpdateBusinessService } from '../api/update-business-service';
+import { formatDate } from '../utils/dates';
+import { ServiceDateModal } from './service-date-modal';
+
+type DateAction = { kind: 'activate' | 'edit'; link: BusinessServiceOfBusiness };
+
+/** 'Servicios en empresa' (spec 1 §2.9): one row per service, linked or not. */
+export function BusinessServicesSection({ business }: { business: BusinessDetail }) {
+  const activate = useActivateBusinessService();
+  const update = useUpdateBusinessService();
+  const [action, setAction] = useState<DateAction | null>(null);
+
+  const saveDate = async (startDate: string) => {
+    if (!action) return false;
+    const { serviceId } = action.link;
+    try {
+      const result =
+        action.kind === 'activate'
+          ? await activate.mutateAsync({ businessId: business.id, serviceId, startDate })
+          : await update.mutateAsync({ businessId: business.id, serviceId, startDate });
+      notifySuccess(result.message);
+      return true;
+    } catch (error) {
+      notifyError(error);
+      return false;
+    }
+  };
+
+  const confirmDeactivate = (link: BusinessServiceOfBusiness) =>
+    modals.openConfirmModal({
+      title: 'Desactivar servicio',
+      children: (
+        <Text size="sm">
+          ¿Seguro que quieres desactivar <b>{link.service.name}</b> en {business.name}?
+        </Text>
+      ),
+      labels: { confirm: 'Desactivar', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        update.mutate(
+          { businessId: business.id, serviceId: link.serviceId, active: false },
+          { onSuccess: ({ message }) => notifySuccess(message), onError: (error) => notifyError(error) },
+        ),
+    });
+
+  return (
+    <section aria-labelledby="servicios-en-empresa">
+      <Title order={3} id="servicios-en-empresa" mb="sm">
+        Servicios en empresa
+      </Title>
+      <DataTable
+        withTableBorder
+        borderRadius="sm"
+        striped
+        minHeight={business.services.length ? undefined : 120}
+        noRecordsText="No hay servicios"
+        records={business.services}
+        idAccessor="serviceId"
+        columns={[
+          { accessor: 'service.name', title: 'Nombre' },
+          { accessor: 'active', title: 'Activo', render: (link) => (link.active ? 'Sí' : 'No') },
+          {
+            accessor: 'startDate',
+            title: 'Fecha Inicio',
+            noWrap: true,
+            render: (link) => (link.startDate ? formatDate(link.startDate) : 'N/A'),
+          },
+          {
+            accessor: 'actions',
+            title: 'Acciones',
+            textAlign: 'right',
+            render: (link) => (
+              <Group gap={6} justify="flex-end" wrap="nowrap">
+                <Button
+                  size="compact-sm"
+                  color="green"
+                  disabled={link.active}
+                  aria-label={`Activar ${link.service.name}`}
+                  onClick={() => setAction({ kind: 'activate', link })}
+                >
+                  Activar
+                </Button>
+                <Button
+                  size="compact-sm"
+                  color="red"
+                  variant="light"
+                  disabled={!link.active}
+                  aria-label={`Desactivar ${link.service.name}`}
+                  onClick={() => confirmDeactivate(link)}
+                >
+                  Desactivar
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  disabled={!link.active}
+                  aria-label={`Editar ${link.service.name}`}
+                  onClick={() => setAction({ kind: 'edit', link })}
+                >
+                  Editar
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <ServiceDateModal
+        opened={action !== null}
+        title={action?.kind === 'edit' ? 'Editar fecha de inicio' : 'Activar servicio'}
+        serviceName={action?.link.service.name ?? ''}
+        initialDate={
+          action?.kind === 'edit' ? (action.link.startDate ?? business.startContract) : business.startContract
+        }
+        loading={activate.isPending || update.isPending}
+        onClose={() => setAction(null)}
+        onSubmit={saveDate}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import type { BusinessDetail } from '@app/shared/schemas/businesses';
+import type { User } from '@app/shared/schemas/users';
+import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDeleteBusinessUser } from '../api/delete-business-user';
+import { BusinessUserFormModal } from './business-user-form-modal';
+
+/** 'Usuarios en empresa' (spec 1 §2.9): the company's client users. */
+export function BusinessUsersSection({ business }: { business: BusinessDetail }) {
+  const deleteUser = useDeleteBusinessUser();
+  const [editing, setEditing] = useState<User | null>(null);
+  const [formOpened, setFormOpened] = useState(false);
+
+  const openForm = (user: User | null) => {
+    setEditing(user);
+    setFormOpened(true);
+  };
+
+  const confirmDelete = (user: User) =>
+    modals.openConfirmModal({
+      title: 'Eliminar Usuario',
+      children: (
+        <Text size="sm">
+          ¿Seguro que quieres eliminar a{' '}
+          <b>
+            {user.name} {user.lastName}
+          </b>{' '}
+          ({user.email})? Esta acción no se puede deshacer.
+        </Text>
+      ),
+      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteUser.mutate(
+          { id: user.id, businessId: business.id },
+          { onSuccess: ({ message }) => notifySuccess(message), onError: (error) => notifyError(error) },
+        ),
+    });
+
+  return (
+    <section aria-labelledby="usuarios-en-empresa">
+      <Group justify="space-between" mb="sm">
+        <Title order={3} id="usuarios-en-empresa">
+          Usuarios en empresa
+        </Title>
+        <Button
+          size="sm"
+          leftSection={<IconPlus size={16} />}
+          onClick={() => openForm(null)}
+          aria-label="Crear usuario de empresa"
+        >
+          Crear
+        </Button>
+      </Group>
+      <DataTable
+        withTableBorder
+        borderRadius="sm"
+        striped
+        minHeight={business.users.length ? undefined : 120}
+        noRecordsText="La empresa no tiene usuarios"
+        records={business.users}
+        columns={[
+          { accessor: 'name', title: 'Nombre', render: (user) => `${user.name} ${user.lastName}`.trim() },
+          { accessor: 'email', title: 'Email' },
+          {
+            accessor: 'actions',
+            title: 'Acciones',
+            textAlign: 'right',
+            render: (user) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <ActionIcon variant="subtle" aria-label={`Editar ${user.email}`} onClick={() => openForm(user)}>
+                  <IconPencil size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Eliminar ${user.email}`}
+                  onClick={() => confirmDelete(user)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <BusinessUserFormModal
+        opened={formOpened}
+        businessId={business.id}
+        user={editing}
+        onClose={() => setFormOpened(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { BusinessServiceCreateSchema } from '@app/shared/schemas/services';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { DateField } from './date-field';
+
+const StartDateSchema = BusinessServiceCreateSchema.pick({ startDate: true });
+
+interface ServiceDateModalProps {
+  opened: boolean;
+  title: string;
+  serviceName: string;
+  initialDate: string | null;
+  loading: boolean;
+  onClose: () => void;
+  /** Answers true once saved, so the modal closes; false keeps it open. */
+  onSubmit: (startDate: string) => Promise<boolean>;
+}
+
+/** 'Activar' and 'Editar' on a company's service: the link's start date, required (spec 1 §4, §5). */
+export function ServiceDateModal({
+  opened,
+  title,
+  serviceName,
+  initialDate,
+  loading,
+  onClose,
+  onSubmit,
+}: ServiceDateModalProps) {
+  const form = useForm<{ startDate: string | null }>({
+    initialValues: { startDate: initialDate },
+    validate: schemaResolver(StartDateSchema, { sync: true }),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the modal opens
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues({ startDate: initialDate });
+    form.resetDirty();
+    form.clearErrors();
+  }, [opened, initialDate]);
+
+  const submit = form.onSubmit(async ({ startDate }) => {
+    if (startDate && (await onSubmit(startDate))) onClose();
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">
+            Servicio: <b>{serviceName}</b>
+          </Text>
+          <DateField label="Fecha de inicio" withAsterisk data-autofocus {...form.getInputProps('startDate')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={loading}>
+              Guardar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

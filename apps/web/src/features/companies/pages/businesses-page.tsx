@@ -1,0 +1,162 @@
+import { companiesMsg } from '@app/shared/messages-companies';
+import { type Business, splitContacts } from '@app/shared/schemas/businesses';
+import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useSortedRecords } from '../../../components/use-sorted-records';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCurrentUser } from '../../../lib/session';
+import { useDeleteBusiness } from '../api/delete-business';
+import { useBusinesses } from '../api/get-businesses';
+import { BusinessCreateModal } from '../components/business-create-modal';
+import { formatDate } from '../utils/dates';
+
+const normalize = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** The Empresas list (spec 1 §2.8), for owners and collaborators; only an owner deletes. */
+export function BusinessesPage() {
+  const user = useCurrentUser();
+  const canDelete = user.role === 'owner';
+  const businesses = useBusinesses();
+  const deleteBusiness = useDeleteBusiness();
+  const [createOpened, setCreateOpened] = useState(false);
+  const [search, setSearch] = useState('');
+
+  const filtered = useMemo(() => {
+    const query = normalize(search.trim());
+    const all = businesses.data ?? [];
+    if (!query) return all;
+    const rutQuery = query.replace(/[.\-\s]/g, '');
+    return all.filter(
+      (business) =>
+        normalize(
+          `${business.name} ${business.razonSocial} ${business.legalRepresentative} ${business.contact}`,
+        ).includes(query) ||
+        (rutQuery.length > 0 && normalize(business.rut.replace(/[.-]/g, '')).includes(rutQuery)),
+    );
+  }, [businesses.data, search]);
+
+  const { records, sortStatus, setSortStatus } = useSortedRecords(filtered, {
+    columnAccessor: 'name',
+    direction: 'asc',
+  });
+
+  const confirmDelete = (business: Business) =>
+    modals.openConfirmModal({
+      title: 'Eliminar Empresa',
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">
+            ¿Estás seguro de eliminar la empresa <b>{business.name}</b> ({business.rut})?
+          </Text>
+          <Text size="sm" c="red" fw={500}>
+            {companiesMsg.businessDeleteWarning} Esta acción no se puede deshacer.
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteBusiness.mutate(business.id, {
+          onSuccess: ({ message }) => notifySuccess(message),
+          onError: (error) => notifyError(error),
+        }),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Empresas"
+        crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Empresas' }]}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreateOpened(true)}>
+            Nuevo
+          </Button>
+        }
+      />
+      <TextInput
+        mb="md"
+        maw={420}
+        label="Buscar empresa"
+        placeholder="Nombre, razón social, RUT o contacto"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
+      <DataTable
+        withTableBorder
+        borderRadius="sm"
+        striped
+        highlightOnHover
+        minHeight={records.length ? undefined : 150}
+        fetching={businesses.isLoading}
+        noRecordsText={businesses.isError ? 'No se pudieron cargar las empresas' : 'No hay empresas'}
+        records={records}
+        sortStatus={sortStatus}
+        onSortStatusChange={setSortStatus}
+        columns={[
+          { accessor: 'name', title: 'Nombre', sortable: true },
+          { accessor: 'razonSocial', title: 'Razon social', sortable: true },
+          { accessor: 'rut', title: 'RUT', sortable: true, noWrap: true },
+          {
+            accessor: 'startContract',
+            title: 'Inicio_contrato',
+            sortable: true,
+            noWrap: true,
+            render: (business) => formatDate(business.startContract),
+          },
+          { accessor: 'legalRepresentative', title: 'Representante Legal', sortable: true },
+          {
+            accessor: 'contact',
+            title: 'Contacto',
+            render: (business) => (
+              <Stack gap={0}>
+                {splitContacts(business.contact).map((address) => (
+                  <Text key={address} size="sm">
+                    {address}
+                  </Text>
+                ))}
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'actions',
+            title: 'Acciones',
+            textAlign: 'right',
+            render: (business) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  component={Link}
+                  to={`/empresas/${business.id}`}
+                  aria-label={`Editar ${business.name}`}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+                {canDelete && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Eliminar ${business.name}`}
+                    onClick={() => confirmDelete(business)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                )}
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <BusinessCreateModal opened={createOpened} onClose={() => setCreateOpened(false)} />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { GroupCreateSchema } from '@app/shared/schemas/groups';
+import { Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+
+export interface GroupFormValues {
+  name: string;
+  description: string;
+}
+
+export const emptyGroupValues: GroupFormValues = { name: '', description: '' };
+
+/** The group form (spec 2 §5): name required ('Campo requerido'), description optional. */
+export function useGroupForm() {
+  return useForm<GroupFormValues>({
+    initialValues: emptyGroupValues,
+    validate: schemaResolver(GroupCreateSchema, { sync: true }),
+  });
+}
+
+export function GroupFormFields({
+  form,
+  autoFocus = false,
+}: {
+  form: UseFormReturnType<GroupFormValues>;
+  autoFocus?: boolean;
+}) {
+  return (
+    <Stack>
+      <TextInput label="Nombre" withAsterisk data-autofocus={autoFocus || undefined} {...form.getInputProps('name')} />
+      <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} />
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+import { companiesMsg } from '@app/shared/messages-companies';
+import type { Business } from '@app/shared/schemas/businesses';
+import { Alert, Button, Card, Group, Loader, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useSortedRecords } from '../../../components/use-sorted-records';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useGroup } from '../api/get-group';
+import { useGroupBusinesses } from '../api/get-group-businesses';
+import { useUpdateGroup } from '../api/update-group';
+import { GroupFormFields, useGroupForm } from '../components/group-form';
+
+const normalize = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** BusinessGroupDetail (spec 2): the group form, and one switch per company that saves at once. */
+export function GroupDetailPage() {
+  const groupId = Number(useParams().groupId);
+  const group = useGroup(groupId);
+  const businesses = useGroupBusinesses();
+  const update = useUpdateGroup();
+  const form = useGroupForm();
+  const [search, setSearch] = useState('');
+  // The switch being saved: the others wait, so every PUT carries the complete, current list.
+  const [savingId, setSavingId] = useState<number | null>(null);
+  const loaded = group.data;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once per group
+  useEffect(() => {
+    if (!loaded) return;
+    form.setValues({ name: loaded.name, description: loaded.description });
+    form.resetDirty();
+  }, [loaded?.id]);
+
+  const memberIds = useMemo(() => new Set(loaded?.businessesIds ?? []), [loaded]);
+  const filtered = useMemo(() => {
+    const query = normalize(search.trim());
+    const all = businesses.data ?? [];
+    return query ? all.filter((business) => normalize(`${business.name} ${business.rut}`).includes(query)) : all;
+  }, [businesses.data, search]);
+  const { records, sortStatus, setSortStatus } = useSortedRecords(filtered, {
+    columnAccessor: 'name',
+    direction: 'asc',
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const result = await update.mutateAsync({ ...values, id: groupId });
+      form.resetDirty();
+      notifySuccess(result.message);
+    } catch (error) {
+      if (!applyServerErrors(form, error)) notifyError(companiesMsg.groupSaveFailed);
+    }
+  });
+
+  const toggle = async (business: Business, included: boolean) => {
+    if (!loaded) return;
+    const ids = included
+      ? [...loaded.businessesIds, business.id]
+      : loaded.businessesIds.filter((id) => id !== business.id);
+    setSavingId(business.id);
+    try {
+      // The saved name and description: unsaved edits in the form above stay unsaved.
+      const result = await update.mutateAsync({
+        id: groupId,
+        name: loaded.name,
+        description: loaded.description,
+        businessesIds: ids,
+      });
+      notifySuccess(result.message);
+    } catch {
+      notifyError(companiesMsg.groupSaveFailed);
+    } finally {
+      setSavingId(null);
+    }
+  };
+
+  const crumbs = [
+    { label: 'Inicio', to: '/' },
+    { label: 'Grupos de Empresas', to: '/grupos-empresas' },
+    { label: loaded?.name ?? '…' },
+  ];
+
+  if (!loaded) {
+    return (
+      <>
+        <PageHeader title="Grupo" crumbs={crumbs} />
+        {group.isError ? (
+          <Alert color="red" title="No se pudo cargar el grupo">
+            {group.error.message}
+          </Alert>
+        ) : (
+          <Loader aria-label="Cargando" />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={loaded.name} crumbs={crumbs} />
+      <Stack gap="xl">
+        <Card withBorder component="section" aria-labelledby="datos-grupo">
+          <Title order={3} id="datos-grupo" mb="sm">
+            Datos del grupo
+          </Title>
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <GroupFormFields form={form} />
+              <Group justify="flex-end">
+                <Button
+                  type="submit"
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  loading={update.isPending && savingId === null}
+                >
+                  Guardar
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+        <section aria-labelledby="empresas-del-grupo">
+          <Title order={3} id="empresas-del-grupo" mb="sm">
+            Empresas
+          </Title>
+          <TextInput
+            mb="md"
+            maw={420}
+            label="Buscar empresa"
+            placeholder="Nombre o RUT"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
+          <DataTable
+            withTableBorder
+            borderRadius="sm"
+            striped
+            highlightOnHover
+            minHeight={records.length ? undefined : 150}
+            fetching={businesses.isLoading}
+            noRecordsText={businesses.isError ? 'No se pudieron cargar las empresas' : 'No hay empresas'}
+            records={records}
+            sortStatus={sortStatus}
+            onSortStatusChange={setSortStatus}
+            columns={[
+              { accessor: 'name', title: 'Nombre', sortable: true },
+              { accessor: 'rut', title: 'RUT', sortable: true, noWrap: true },
+              {
+                accessor: 'member',
+                title: 'En el grupo',
+                textAlign: 'center',
+                render: (business) => (
+                  <Group justify="center">
+                    <Switch
+                      aria-label={`${business.name} en el grupo`}
+                      checked={memberIds.has(business.id)}
+                      disabled={savingId !== null}
+                      onChange={(event) => toggle(business, event.currentTarget.checked)}
+                    />
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        </section>
+      </Stack>
+    </>
+  );
+}
