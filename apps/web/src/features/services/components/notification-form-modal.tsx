@@ -73,6 +73,7 @@ export function NotificationFormModal({
             </Alert>
           )}
           <NumberInput
+            clampBehavior="none"
             label="Día"
             description="Día del mes en que se envía (1 a 31; en meses más cortos, el último día)"
             withAsterisk

@@ -61,9 +61,23 @@ export function ServiceForm({
           {...form.getInputProps('name')}
         />
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <NumberInput label="Día inicio" withAsterisk min={1} max={31} {...form.getInputProps('startMonthDay')} />
-          <NumberInput label="Día termino" withAsterisk min={1} max={31} {...form.getInputProps('lastMonthDay')} />
-          <NumberInput label="Orden" withAsterisk min={0} {...form.getInputProps('order')} />
+          <NumberInput
+            clampBehavior="none"
+            label="Día inicio"
+            withAsterisk
+            min={1}
+            max={31}
+            {...form.getInputProps('startMonthDay')}
+          />
+          <NumberInput
+            clampBehavior="none"
+            label="Día termino"
+            withAsterisk
+            min={1}
+            max={31}
+            {...form.getInputProps('lastMonthDay')}
+          />
+          <NumberInput clampBehavior="none" label="Orden" withAsterisk min={0} {...form.getInputProps('order')} />
         </SimpleGrid>
         <Group justify="flex-end">
           {onCancel && (

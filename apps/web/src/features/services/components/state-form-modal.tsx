@@ -113,8 +113,9 @@ export function StateFormModal({
             </Group>
           </Radio.Group>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <NumberInput label="Orden" withAsterisk min={0} {...form.getInputProps('order')} />
+            <NumberInput clampBehavior="none" label="Orden" withAsterisk min={0} {...form.getInputProps('order')} />
             <NumberInput
+              clampBehavior="none"
               label="% de progreso"
               withAsterisk
               min={0}

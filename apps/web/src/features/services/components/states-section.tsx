@@ -76,7 +76,7 @@ export function StatesSection({ serviceId, states }: { serviceId: number; states
             accessor: 'flags',
             title: 'Opciones',
             render: (state) => (
-              <Group gap={4} wrap="nowrap">
+              <Group gap={4} wrap="wrap">
                 {state.hasValue && (
                   <Badge size="sm" variant="light" leftSection={<IconCheck size={12} />}>
                     Pide valor
