@@ -79,11 +79,22 @@ describe('GET /api/user', () => {
 
 describe('POST /api/user', () => {
   it('creates a user that can sign in, and answers the spec message', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/user', token: owner, payload: validUser('camila@estudio.cl') });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/user',
+      token: owner,
+      payload: validUser('camila@estudio.cl'),
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       message: msg.userCreated,
-      user: { name: 'Camila', lastName: 'Araya', email: 'camila@estudio.cl', role: 'collaborator', allowCalendarView: true },
+      user: {
+        name: 'Camila',
+        lastName: 'Araya',
+        email: 'camila@estudio.cl',
+        role: 'collaborator',
+        allowCalendarView: true,
+      },
     });
     await expect(t.login('camila@estudio.cl', 'clave-segura')).resolves.toEqual(expect.any(String));
   });
@@ -114,7 +125,10 @@ describe('POST /api/user', () => {
       payload: validUser(OWNER.email.toUpperCase()),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ message: msg.emailExists, errors: [{ field: 'email', message: msg.emailExists }] });
+    expect(response.json()).toMatchObject({
+      message: msg.emailExists,
+      errors: [{ field: 'email', message: msg.emailExists }],
+    });
   });
 
   it('requires an existing company for a client user', async () => {
@@ -172,11 +186,26 @@ describe('PUT /api/user/:id', () => {
 
   it('refuses another user e-mail (409), an unknown id (404) and a bad id (400)', async () => {
     const user = await t.userWithRole('collaborator');
-    const taken = await t.request({ method: 'PUT', url: `/api/user/${user.id}`, token: owner, payload: validUser(OWNER.email) });
+    const taken = await t.request({
+      method: 'PUT',
+      url: `/api/user/${user.id}`,
+      token: owner,
+      payload: validUser(OWNER.email),
+    });
     expect(taken.statusCode).toBe(409);
-    const missing = await t.request({ method: 'PUT', url: '/api/user/999999', token: owner, payload: validUser('x@estudio.cl') });
+    const missing = await t.request({
+      method: 'PUT',
+      url: '/api/user/999999',
+      token: owner,
+      payload: validUser('x@estudio.cl'),
+    });
     expect(missing.statusCode).toBe(404);
-    const bad = await t.request({ method: 'PUT', url: '/api/user/abc', token: owner, payload: validUser('x@estudio.cl') });
+    const bad = await t.request({
+      method: 'PUT',
+      url: '/api/user/abc',
+      token: owner,
+      payload: validUser('x@estudio.cl'),
+    });
     expect(bad.statusCode).toBe(400);
   });
 
