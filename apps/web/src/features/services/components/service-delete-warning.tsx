@@ -21,7 +21,14 @@ export function ServiceDeleteWarning({ serviceId, serviceName }: { serviceId: nu
           <Text size="sm" fw={500}>
             Empresas que tienen este servicio ({businesses.data.length}):
           </Text>
-          <List size="sm" mah={200} style={{ overflowY: 'auto' }} aria-label="Empresas que tienen este servicio">
+          <List
+            size="sm"
+            mah={200}
+            style={{ overflowY: 'auto' }}
+            aria-label="Empresas que tienen este servicio"
+            // A scrolling list must be reachable by keyboard to be scrolled.
+            tabIndex={0}
+          >
             {businesses.data.map((business) => (
               <List.Item key={business.id}>
                 {business.name} ({business.rut})
