@@ -21,7 +21,7 @@ export function ContactTagsInput({ value = [], error, ...props }: TagsInputProps
           <Pill
             withRemoveButton={!disabled}
             onRemove={onRemove}
-            removeButtonProps={{ 'aria-label': `Quitar ${address}` }}
+            removeButtonProps={{ 'aria-label': `Quitar ${address}`, 'aria-hidden': false }}
             data-invalid={bad || undefined}
             title={bad ? 'No es un email válido' : undefined}
             bg={bad ? 'red.1' : undefined}

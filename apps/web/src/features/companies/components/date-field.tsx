@@ -14,6 +14,9 @@ export function DateField(props: DateInputProps) {
       placeholder="DD-MM-AAAA"
       leftSection={<IconCalendar size={16} aria-hidden />}
       popoverProps={{ withinPortal: true }}
+      // Emptying the text empties the value too, so a required date says 'Campo requerido'.
+      clearable
+      clearButtonProps={{ 'aria-label': 'Borrar fecha' }}
       {...props}
     />
   );

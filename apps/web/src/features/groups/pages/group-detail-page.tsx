@@ -28,8 +28,10 @@ export function GroupDetailPage() {
   const update = useUpdateGroup();
   const form = useGroupForm();
   const [search, setSearch] = useState('');
-  // The switch being saved: the others wait, so every PUT carries the complete, current list.
-  const [savingId, setSavingId] = useState<number | null>(null);
+  // The switch being saved, shown in its new position at once; the others wait, so every PUT
+  // carries the complete, current list.
+  const [saving, setSaving] = useState<{ id: number; included: boolean } | null>(null);
+  const savingId = saving?.id ?? null;
   const loaded = group.data;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once per group
@@ -65,7 +67,7 @@ export function GroupDetailPage() {
     const ids = included
       ? [...loaded.businessesIds, business.id]
       : loaded.businessesIds.filter((id) => id !== business.id);
-    setSavingId(business.id);
+    setSaving({ id: business.id, included });
     try {
       // The saved name and description: unsaved edits in the form above stay unsaved.
       const result = await update.mutateAsync({
@@ -78,7 +80,7 @@ export function GroupDetailPage() {
     } catch {
       notifyError(companiesMsg.groupSaveFailed);
     } finally {
-      setSavingId(null);
+      setSaving(null);
     }
   };
 
@@ -161,7 +163,7 @@ export function GroupDetailPage() {
                   <Group justify="center">
                     <Switch
                       aria-label={`${business.name} en el grupo`}
-                      checked={memberIds.has(business.id)}
+                      checked={saving?.id === business.id ? saving.included : memberIds.has(business.id)}
                       disabled={savingId !== null}
                       onChange={(event) => toggle(business, event.currentTarget.checked)}
                     />
