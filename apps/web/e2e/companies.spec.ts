@@ -92,7 +92,7 @@ test('an owner creates a company typing the RUT without format; wrong RUT, bad e
   await modal.getByLabel('Término de contrato').press('Tab');
 
   // An address that is not an e-mail is marked and keeps the form from saving.
-  const contact = modal.getByLabel('Contacto');
+  const contact = modal.getByRole('combobox', { name: 'Contacto' });
   await contact.fill('no-es-correo');
   await contact.press('Enter');
   await expect(modal.getByText('Debe ser un email válido: no-es-correo')).toBeVisible();
@@ -122,8 +122,8 @@ test('an owner creates a company typing the RUT without format; wrong RUT, bad e
   await modal.getByLabel('Inicio de contrato').press('Tab');
   await modal.getByLabel('Término de contrato').fill('31-12-2025');
   await modal.getByLabel('Término de contrato').press('Tab');
-  await modal.getByLabel('Contacto').fill('otra@panaderia.cl');
-  await modal.getByLabel('Contacto').press('Enter');
+  await modal.getByRole('combobox', { name: 'Contacto' }).fill('otra@panaderia.cl');
+  await modal.getByRole('combobox', { name: 'Contacto' }).press('Enter');
   await modal.getByRole('button', { name: 'Guardar' }).click();
   await expect(modal.getByText('Ya existe una empresa con este RUT')).toBeVisible();
   await modal.getByRole('button', { name: 'Cancelar' }).click();

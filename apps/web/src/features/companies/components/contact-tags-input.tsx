@@ -26,7 +26,7 @@ export function ContactTagsInput({ value = [], error, ...props }: TagsInputProps
             title={bad ? 'No es un email válido' : undefined}
             bg={bad ? 'red.1' : undefined}
             c={bad ? 'red.9' : undefined}
-            bd={bad ? '1px solid var(--mantine-color-red-6)' : undefined}
+            style={bad ? { boxShadow: 'inset 0 0 0 1px var(--mantine-color-red-6)' } : undefined}
           >
             {address}
           </Pill>
