@@ -15,7 +15,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  outputDir: path.join(root, 'test-results'),
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(root, 'test-results'),
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'es-CL',

@@ -4,7 +4,9 @@ import { ApiRequestError } from './api-client';
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      staleTime: 30_000,
+      // Screens refetch when they mount: one feature's change (a service link made from the service
+      // page) must show on another's screen (the company page) without sharing query keys.
+      staleTime: 0,
       refetchOnWindowFocus: false,
       retry: (failureCount, error) =>
         !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 2,

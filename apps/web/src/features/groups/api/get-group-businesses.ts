@@ -8,6 +8,6 @@ export const groupBusinessesQueryKey = ['groups', 'businesses'] as const;
 export const getGroupBusinesses = () => api<Business[]>('/business');
 
 export const groupBusinessesQueryOptions = () =>
-  queryOptions({ queryKey: groupBusinessesQueryKey, queryFn: getGroupBusinesses, staleTime: 0 });
+  queryOptions({ queryKey: groupBusinessesQueryKey, queryFn: getGroupBusinesses });
 
 export const useGroupBusinesses = () => useQuery(groupBusinessesQueryOptions());

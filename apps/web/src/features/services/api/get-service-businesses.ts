@@ -9,10 +9,6 @@ export const serviceBusinessesQueryKey = (serviceId: number) => [...serviceQuery
 export const getServiceBusinesses = (serviceId: number) => api<ServiceBusiness[]>(`/service/${serviceId}/business`);
 
 export const serviceBusinessesQueryOptions = (serviceId: number) =>
-  queryOptions({
-    queryKey: serviceBusinessesQueryKey(serviceId),
-    queryFn: () => getServiceBusinesses(serviceId),
-    staleTime: 0,
-  });
+  queryOptions({ queryKey: serviceBusinessesQueryKey(serviceId), queryFn: () => getServiceBusinesses(serviceId) });
 
 export const useServiceBusinesses = (serviceId: number) => useQuery(serviceBusinessesQueryOptions(serviceId));
