@@ -10,17 +10,16 @@ import {
 import { UserSchema } from '@app/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { bearerToken, currentUser } from '../../plugins/auth.ts';
 import { presentUser } from '../users/users.presenter.ts';
-
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema };
 
 export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { auth, users } = context.services;
 
   app.post(
     '/api/login',
-    { schema: { tags: ['auth'], body: LoginSchema, response: { 200: LoginResponseSchema, ...errors } } },
+    { schema: { tags: ['auth'], body: LoginSchema, response: { 200: LoginResponseSchema, ...errorResponses } } },
     async (request) => {
       const { user, token } = await auth.login(request.body.email, request.body.password, request.ip);
       return { user: presentUser(user), token };
@@ -29,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
 
   app.post(
     '/api/logout',
-    { schema: { tags: ['auth'], response: { 200: MessageSchema, 401: ApiErrorSchema } }, preHandler: app.authenticate },
+    { schema: { tags: ['auth'], response: { 200: MessageSchema, 401: ApiErrorSchema } }, onRequest: app.authenticate },
     async (request) => {
       await auth.logout(currentUser(request).sessionId);
       return { message: msg.loggedOut };
@@ -38,7 +37,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
 
   app.post(
     '/api/auth/recover_password_email',
-    { schema: { tags: ['auth'], body: RecoverPasswordRequestSchema, response: { 200: MessageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: RecoverPasswordRequestSchema,
+        response: { 200: MessageSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       await auth.requestRecovery(request.body.email);
       return { message: msg.recoverSent };
@@ -52,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         tags: ['auth'],
         description: 'The recovery token from the e-mailed link travels as the bearer credential.',
         body: ChangePasswordSchema,
-        response: { 200: MessageSchema, ...errors },
+        response: { 200: MessageSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -63,15 +68,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
 
   app.get(
     '/api/user/me',
-    { schema: { tags: ['users'], response: { 200: UserSchema, 401: ApiErrorSchema } }, preHandler: app.authenticate },
+    { schema: { tags: ['users'], response: { 200: UserSchema, 401: ApiErrorSchema } }, onRequest: app.authenticate },
     async (request) => presentUser(await users.getById(currentUser(request).id)),
   );
 
   app.post(
     '/api/user/me/notification-token',
     {
-      schema: { tags: ['users'], body: NotificationTokenSchema, response: { 200: MessageSchema, ...errors } },
-      preHandler: app.authenticate,
+      schema: { tags: ['users'], body: NotificationTokenSchema, response: { 200: MessageSchema, ...errorResponses } },
+      onRequest: app.authenticate,
     },
     async (request) => {
       await users.saveNotificationToken(currentUser(request), request.body.token);

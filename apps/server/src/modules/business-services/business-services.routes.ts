@@ -11,7 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { ServiceIdParamSchema, serviceErrors } from '../services/services.params.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { ServiceIdParamSchema } from '../services/services.params.ts';
 import { presentBusinessService } from './business-services.presenter.ts';
 
 const BusinessIdParamSchema = z.object({ businessId: z.coerce.number().int().positive() });
@@ -28,7 +29,7 @@ export const businessServicesRoutes: FastifyPluginAsyncZod<{ context: AppContext
       schema: {
         tags: ['services'],
         params: ServiceIdParamSchema,
-        response: { 200: BusinessServiceOfServiceListSchema, ...serviceErrors },
+        response: { 200: BusinessServiceOfServiceListSchema, ...errorResponses },
       },
       onRequest: app.authorize('services:read'),
     },
@@ -42,7 +43,7 @@ export const businessServicesRoutes: FastifyPluginAsyncZod<{ context: AppContext
         tags: ['services'],
         params: ServiceIdParamSchema,
         body: BusinessServiceAllUpdateSchema,
-        response: { 200: BusinessServiceAllUpdateResponseSchema, ...serviceErrors },
+        response: { 200: BusinessServiceAllUpdateResponseSchema, ...errorResponses },
       },
       onRequest: app.authorize('services:write'),
     },
@@ -61,7 +62,7 @@ export const businessServicesRoutes: FastifyPluginAsyncZod<{ context: AppContext
       schema: {
         tags: ['services'],
         params: IdParamSchema,
-        response: { 200: ServiceBusinessListSchema, ...serviceErrors },
+        response: { 200: ServiceBusinessListSchema, ...errorResponses },
       },
       onRequest: app.authorize('services:read'),
     },
@@ -75,7 +76,7 @@ export const businessServicesRoutes: FastifyPluginAsyncZod<{ context: AppContext
         tags: ['companies'],
         params: BusinessIdParamSchema,
         body: BusinessServiceCreateSchema,
-        response: { 200: BusinessServiceResponseSchema, 201: BusinessServiceResponseSchema, ...serviceErrors },
+        response: { 200: BusinessServiceResponseSchema, 201: BusinessServiceResponseSchema, ...errorResponses },
       },
       onRequest: app.authorize('companies:write'),
     },
@@ -94,7 +95,7 @@ export const businessServicesRoutes: FastifyPluginAsyncZod<{ context: AppContext
         tags: ['companies'],
         params: BusinessServiceParamSchema,
         body: BusinessServiceUpdateSchema,
-        response: { 200: BusinessServiceResponseSchema, ...serviceErrors },
+        response: { 200: BusinessServiceResponseSchema, ...errorResponses },
       },
       onRequest: app.authorize('companies:write'),
     },

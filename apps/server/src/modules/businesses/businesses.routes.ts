@@ -1,4 +1,4 @@
-import { ApiErrorSchema, IdParamSchema, MessageSchema } from '@app/shared/errors';
+import { IdParamSchema, MessageSchema } from '@app/shared/errors';
 import { companiesMsg } from '@app/shared/messages-companies';
 import {
   BusinessCreateSchema,
@@ -9,15 +9,8 @@ import {
 } from '@app/shared/schemas/businesses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { presentBusiness } from './businesses.presenter.ts';
-
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
 
 export const businessesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { businesses } = context.services;
@@ -25,8 +18,8 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
   app.get(
     '/api/business',
     {
-      schema: { tags: ['companies'], response: { 200: BusinessListSchema, ...errors } },
-      preHandler: app.authorize('companies:read'),
+      schema: { tags: ['companies'], response: { 200: BusinessListSchema, ...errorResponses } },
+      onRequest: app.authorize('companies:read'),
     },
     async () => (await businesses.list()).map(presentBusiness),
   );
@@ -37,9 +30,9 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
       schema: {
         tags: ['companies'],
         description: 'Companies active in the current period (DESIGN.md §4).',
-        response: { 200: BusinessListSchema, ...errors },
+        response: { 200: BusinessListSchema, ...errorResponses },
       },
-      preHandler: app.authorize('companies:read'),
+      onRequest: app.authorize('companies:read'),
     },
     async () => (await businesses.listActive()).map(presentBusiness),
   );
@@ -47,8 +40,12 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
   app.post(
     '/api/business',
     {
-      schema: { tags: ['companies'], body: BusinessCreateSchema, response: { 201: BusinessResponseSchema, ...errors } },
-      preHandler: app.authorize('companies:write'),
+      schema: {
+        tags: ['companies'],
+        body: BusinessCreateSchema,
+        response: { 201: BusinessResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('companies:write'),
     },
     async (request, reply) => {
       const business = await businesses.create(request.body);
@@ -62,9 +59,9 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
       schema: {
         tags: ['companies'],
         params: IdParamSchema,
-        response: { 200: BusinessDetailResponseSchema, ...errors },
+        response: { 200: BusinessDetailResponseSchema, ...errorResponses },
       },
-      preHandler: app.authorize('companies:read'),
+      onRequest: app.authorize('companies:read'),
     },
     async (request) => ({ business: await businesses.getDetail(request.params.id) }),
   );
@@ -76,9 +73,9 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
         tags: ['companies'],
         params: IdParamSchema,
         body: BusinessUpdateSchema,
-        response: { 200: BusinessResponseSchema, ...errors },
+        response: { 200: BusinessResponseSchema, ...errorResponses },
       },
-      preHandler: app.authorize('companies:write'),
+      onRequest: app.authorize('companies:write'),
     },
     async (request) => {
       const business = await businesses.update(request.params.id, request.body);
@@ -89,8 +86,8 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
   app.delete(
     '/api/business/:id',
     {
-      schema: { tags: ['companies'], params: IdParamSchema, response: { 200: MessageSchema, ...errors } },
-      preHandler: app.authorize('companies:delete'),
+      schema: { tags: ['companies'], params: IdParamSchema, response: { 200: MessageSchema, ...errorResponses } },
+      onRequest: app.authorize('companies:delete'),
     },
     async (request) => {
       await businesses.delete(request.params.id);

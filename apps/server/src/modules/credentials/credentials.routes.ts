@@ -1,4 +1,4 @@
-import { ApiErrorSchema, IdParamSchema, MessageSchema } from '@app/shared/errors';
+import { IdParamSchema, MessageSchema } from '@app/shared/errors';
 import { companiesMsg } from '@app/shared/messages-companies';
 import {
   CredentialCreateSchema,
@@ -10,13 +10,7 @@ import {
 } from '@app/shared/schemas/credentials';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /** Portal credentials (spec 1 §7 "Passwords"); the answers carry the password in clear, so staff only. */
 export const credentialsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -28,9 +22,9 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       schema: {
         tags: ['credentials'],
         querystring: CredentialListQuerySchema,
-        response: { 200: CredentialListSchema, ...errors },
+        response: { 200: CredentialListSchema, ...errorResponses },
       },
-      preHandler: app.authorize('credentials:read'),
+      onRequest: app.authorize('credentials:read'),
     },
     async (request) => credentials.listForBusiness(request.query.businessId),
   );
@@ -41,9 +35,9 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       schema: {
         tags: ['credentials'],
         body: CredentialCreateSchema,
-        response: { 201: CredentialResponseSchema, ...errors },
+        response: { 201: CredentialResponseSchema, ...errorResponses },
       },
-      preHandler: app.authorize('credentials:write'),
+      onRequest: app.authorize('credentials:write'),
     },
     async (request, reply) => {
       const credential = await credentials.create(request.body);
@@ -57,9 +51,9 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       schema: {
         tags: ['credentials'],
         params: IdParamSchema,
-        response: { 200: CredentialDetailResponseSchema, ...errors },
+        response: { 200: CredentialDetailResponseSchema, ...errorResponses },
       },
-      preHandler: app.authorize('credentials:read'),
+      onRequest: app.authorize('credentials:read'),
     },
     async (request) => ({ credential: await credentials.get(request.params.id) }),
   );
@@ -71,9 +65,9 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         tags: ['credentials'],
         params: IdParamSchema,
         body: CredentialUpdateSchema,
-        response: { 200: CredentialResponseSchema, ...errors },
+        response: { 200: CredentialResponseSchema, ...errorResponses },
       },
-      preHandler: app.authorize('credentials:write'),
+      onRequest: app.authorize('credentials:write'),
     },
     async (request) => {
       const credential = await credentials.update(request.params.id, request.body);
@@ -84,8 +78,8 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
   app.delete(
     '/api/password/:id',
     {
-      schema: { tags: ['credentials'], params: IdParamSchema, response: { 200: MessageSchema, ...errors } },
-      preHandler: app.authorize('credentials:write'),
+      schema: { tags: ['credentials'], params: IdParamSchema, response: { 200: MessageSchema, ...errorResponses } },
+      onRequest: app.authorize('credentials:write'),
     },
     async (request) => {
       await credentials.delete(request.params.id);

@@ -1,4 +1,4 @@
-import { ApiErrorSchema, MessageSchema } from '@app/shared/errors';
+import { MessageSchema } from '@app/shared/errors';
 import { companiesMsg } from '@app/shared/messages-companies';
 import {
   GroupCreateSchema,
@@ -10,13 +10,7 @@ import {
 } from '@app/shared/schemas/groups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /** Company groups: list and read for owners and collaborators, writes for owners (DESIGN.md §6). */
 export const groupsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -25,8 +19,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
   app.get(
     '/api/business-group',
     {
-      schema: { tags: ['groups'], response: { 200: GroupListSchema, ...errors } },
-      preHandler: app.authorize('groups:read'),
+      schema: { tags: ['groups'], response: { 200: GroupListSchema, ...errorResponses } },
+      onRequest: app.authorize('groups:read'),
     },
     async () => groups.list(),
   );
@@ -34,8 +28,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
   app.post(
     '/api/business-group',
     {
-      schema: { tags: ['groups'], body: GroupCreateSchema, response: { 201: GroupResponseSchema, ...errors } },
-      preHandler: app.authorize('groups:write'),
+      schema: { tags: ['groups'], body: GroupCreateSchema, response: { 201: GroupResponseSchema, ...errorResponses } },
+      onRequest: app.authorize('groups:write'),
     },
     async (request, reply) => {
       const group = await groups.create(request.body);
@@ -46,8 +40,12 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
   app.get(
     '/api/business-group/:groupId',
     {
-      schema: { tags: ['groups'], params: GroupParamSchema, response: { 200: GroupDetailResponseSchema, ...errors } },
-      preHandler: app.authorize('groups:read'),
+      schema: {
+        tags: ['groups'],
+        params: GroupParamSchema,
+        response: { 200: GroupDetailResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('groups:read'),
     },
     async (request) => ({ group: await groups.get(request.params.groupId) }),
   );
@@ -59,9 +57,9 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         tags: ['groups'],
         params: GroupParamSchema,
         body: GroupUpdateSchema,
-        response: { 200: GroupResponseSchema, ...errors },
+        response: { 200: GroupResponseSchema, ...errorResponses },
       },
-      preHandler: app.authorize('groups:write'),
+      onRequest: app.authorize('groups:write'),
     },
     async (request) => {
       const group = await groups.update(request.params.groupId, request.body);
@@ -72,8 +70,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
   app.delete(
     '/api/business-group/:groupId',
     {
-      schema: { tags: ['groups'], params: GroupParamSchema, response: { 200: MessageSchema, ...errors } },
-      preHandler: app.authorize('groups:write'),
+      schema: { tags: ['groups'], params: GroupParamSchema, response: { 200: MessageSchema, ...errorResponses } },
+      onRequest: app.authorize('groups:write'),
     },
     async (request) => {
       await groups.delete(request.params.groupId);

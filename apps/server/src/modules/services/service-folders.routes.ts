@@ -7,7 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { ServiceIdParamSchema, serviceErrors } from './services.params.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { ServiceIdParamSchema } from './services.params.ts';
 import { presentFolder } from './services.presenter.ts';
 
 const FolderParamSchema = ServiceIdParamSchema.extend({ id: z.coerce.number().int().positive() });
@@ -24,7 +25,7 @@ export const serviceFoldersRoutes: FastifyPluginAsyncZod<{ context: AppContext }
         tags,
         params: ServiceIdParamSchema,
         body: ServiceFolderCreateSchema,
-        response: { 201: ServiceFolderResponseSchema, ...serviceErrors },
+        response: { 201: ServiceFolderResponseSchema, ...errorResponses },
       },
       onRequest: app.authorize('services:write'),
     },
@@ -41,7 +42,7 @@ export const serviceFoldersRoutes: FastifyPluginAsyncZod<{ context: AppContext }
         tags,
         params: FolderParamSchema,
         body: ServiceFolderUpdateSchema,
-        response: { 200: ServiceFolderResponseSchema, ...serviceErrors },
+        response: { 200: ServiceFolderResponseSchema, ...errorResponses },
       },
       onRequest: app.authorize('services:write'),
     },

@@ -8,7 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { ServiceIdParamSchema, serviceErrors } from './services.params.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { ServiceIdParamSchema } from './services.params.ts';
 import { presentNotification } from './services.presenter.ts';
 
 const NotificationParamSchema = ServiceIdParamSchema.extend({
@@ -27,7 +28,7 @@ export const serviceNotificationsRoutes: FastifyPluginAsyncZod<{ context: AppCon
         tags,
         params: ServiceIdParamSchema,
         body: ServiceNotificationCreateSchema,
-        response: { 201: ServiceNotificationResponseSchema, ...serviceErrors },
+        response: { 201: ServiceNotificationResponseSchema, ...errorResponses },
       },
       onRequest: app.authorize('services:write'),
     },
@@ -46,7 +47,7 @@ export const serviceNotificationsRoutes: FastifyPluginAsyncZod<{ context: AppCon
         tags,
         params: NotificationParamSchema,
         body: ServiceNotificationUpdateSchema,
-        response: { 200: ServiceNotificationResponseSchema, ...serviceErrors },
+        response: { 200: ServiceNotificationResponseSchema, ...errorResponses },
       },
       onRequest: app.authorize('services:write'),
     },
@@ -60,7 +61,7 @@ export const serviceNotificationsRoutes: FastifyPluginAsyncZod<{ context: AppCon
   app.delete(
     '/api/service/:serviceId/notification/:notificationId',
     {
-      schema: { tags, params: NotificationParamSchema, response: { 200: MessageSchema, ...serviceErrors } },
+      schema: { tags, params: NotificationParamSchema, response: { 200: MessageSchema, ...errorResponses } },
       onRequest: app.authorize('services:write'),
     },
     async (request) => {

@@ -8,7 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { ServiceIdParamSchema, serviceErrors } from './services.params.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { ServiceIdParamSchema } from './services.params.ts';
 import { presentState } from './services.presenter.ts';
 
 const StateParamSchema = ServiceIdParamSchema.extend({ id: z.coerce.number().int().positive() });
@@ -25,7 +26,7 @@ export const serviceStatesRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         tags,
         params: ServiceIdParamSchema,
         body: ServiceStateCreateSchema,
-        response: { 201: ServiceStateResponseSchema, ...serviceErrors },
+        response: { 201: ServiceStateResponseSchema, ...errorResponses },
       },
       onRequest: app.authorize('services:write'),
     },
@@ -42,7 +43,7 @@ export const serviceStatesRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         tags,
         params: StateParamSchema,
         body: ServiceStateUpdateSchema,
-        response: { 200: ServiceStateResponseSchema, ...serviceErrors },
+        response: { 200: ServiceStateResponseSchema, ...errorResponses },
       },
       onRequest: app.authorize('services:write'),
     },
@@ -55,7 +56,7 @@ export const serviceStatesRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
   app.delete(
     '/api/service/:serviceId/state/:id',
     {
-      schema: { tags, params: StateParamSchema, response: { 200: MessageSchema, ...serviceErrors } },
+      schema: { tags, params: StateParamSchema, response: { 200: MessageSchema, ...errorResponses } },
       onRequest: app.authorize('services:write'),
     },
     async (request) => {

@@ -12,10 +12,11 @@ import {
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { serviceFoldersRoutes } from './service-folders.routes.ts';
 import { serviceNotificationsRoutes } from './service-notifications.routes.ts';
 import { serviceStatesRoutes } from './service-states.routes.ts';
-import { ServiceIdParamSchema, serviceErrors } from './services.params.ts';
+import { ServiceIdParamSchema } from './services.params.ts';
 import { presentMonthsActive, presentServiceDetail, presentServiceWithStates } from './services.presenter.ts';
 
 /**
@@ -30,7 +31,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   app.get(
     '/api/service',
     {
-      schema: { tags, querystring: ServiceListQuerySchema, response: { 200: ServiceListSchema, ...serviceErrors } },
+      schema: { tags, querystring: ServiceListQuerySchema, response: { 200: ServiceListSchema, ...errorResponses } },
       onRequest: app.authorize('services:read'),
     },
     async (request) =>
@@ -40,7 +41,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   app.post(
     '/api/service',
     {
-      schema: { tags, body: ServiceCreateSchema, response: { 201: ServiceResponseSchema, ...serviceErrors } },
+      schema: { tags, body: ServiceCreateSchema, response: { 201: ServiceResponseSchema, ...errorResponses } },
       onRequest: app.authorize('services:write'),
     },
     async (request, reply) => {
@@ -55,7 +56,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   app.get(
     '/api/service/:id',
     {
-      schema: { tags, params: IdParamSchema, response: { 200: ServiceDetailResponseSchema, ...serviceErrors } },
+      schema: { tags, params: IdParamSchema, response: { 200: ServiceDetailResponseSchema, ...errorResponses } },
       onRequest: app.authorize('services:read'),
     },
     async (request) => ({ service: presentServiceDetail(await services.getDetail(request.params.id)) }),
@@ -68,7 +69,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         tags,
         params: IdParamSchema,
         body: ServiceUpdateSchema,
-        response: { 200: ServiceResponseSchema, ...serviceErrors },
+        response: { 200: ServiceResponseSchema, ...errorResponses },
       },
       onRequest: app.authorize('services:write'),
     },
@@ -81,7 +82,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   app.delete(
     '/api/service/:id',
     {
-      schema: { tags, params: IdParamSchema, response: { 200: MessageSchema, ...serviceErrors } },
+      schema: { tags, params: IdParamSchema, response: { 200: MessageSchema, ...errorResponses } },
       onRequest: app.authorize('services:delete'),
     },
     async (request) => {
@@ -97,7 +98,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         tags,
         params: ServiceIdParamSchema,
         body: ServiceMonthsActiveUpdateSchema,
-        response: { 200: ServiceMonthsActiveResponseSchema, ...serviceErrors },
+        response: { 200: ServiceMonthsActiveResponseSchema, ...errorResponses },
       },
       onRequest: app.authorize('services:write'),
     },

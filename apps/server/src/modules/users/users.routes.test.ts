@@ -43,6 +43,11 @@ describe('permissions on /api/user', () => {
     }
   });
 
+  it('checks who is calling before reading the body: anonymous bad input is 401, not 400', async () => {
+    const response = await t.request({ method: 'POST', url: '/api/user', payload: { name: '' } });
+    expect(response.statusCode).toBe(401);
+  });
+
   it('lets a collaborator manage the client users of a company, but not make them staff', async () => {
     const collaborator = await t.userWithRole('collaborator');
     const business = await insertBusiness(t);

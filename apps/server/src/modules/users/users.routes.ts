@@ -1,18 +1,11 @@
-import { ApiErrorSchema, IdParamSchema, MessageSchema } from '@app/shared/errors';
+import { IdParamSchema, MessageSchema } from '@app/shared/errors';
 import { msg } from '@app/shared/messages';
 import { UserCreateSchema, UserListSchema, UserResponseSchema, UserUpdateSchema } from '@app/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { presentUser } from './users.presenter.ts';
-
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
 
 export const usersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { users } = context.services;
@@ -20,8 +13,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
   app.get(
     '/api/user',
     {
-      schema: { tags: ['users'], response: { 200: UserListSchema, ...errors } },
-      preHandler: app.authorize('users:manage'),
+      schema: { tags: ['users'], response: { 200: UserListSchema, ...errorResponses } },
+      onRequest: app.authorize('users:manage'),
     },
     async () => (await users.listStaff()).map(presentUser),
   );
@@ -30,8 +23,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
   app.post(
     '/api/user',
     {
-      schema: { tags: ['users'], body: UserCreateSchema, response: { 201: UserResponseSchema, ...errors } },
-      preHandler: app.authenticate,
+      schema: { tags: ['users'], body: UserCreateSchema, response: { 201: UserResponseSchema, ...errorResponses } },
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const user = await users.create(currentUser(request), request.body);
@@ -46,9 +39,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
         tags: ['users'],
         params: IdParamSchema,
         body: UserUpdateSchema,
-        response: { 200: UserResponseSchema, ...errors },
+        response: { 200: UserResponseSchema, ...errorResponses },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const user = await users.update(currentUser(request), request.params.id, request.body);
@@ -59,8 +52,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
   app.delete(
     '/api/user/:id',
     {
-      schema: { tags: ['users'], params: IdParamSchema, response: { 200: MessageSchema, ...errors } },
-      preHandler: app.authenticate,
+      schema: { tags: ['users'], params: IdParamSchema, response: { 200: MessageSchema, ...errorResponses } },
+      onRequest: app.authenticate,
     },
     async (request) => {
       await users.delete(currentUser(request), request.params.id);
