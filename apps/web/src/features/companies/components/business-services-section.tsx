@@ -2,8 +2,8 @@ import type { BusinessDetail } from '@app/shared/schemas/businesses';
 import type { BusinessServiceOfBusiness } from '@app/shared/schemas/services';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { ListTable } from '../../../components/list-table';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useActivateBusinessService } from '../api/activate-business-service';
 import { useUpdateBusinessService } from '../api/update-business-service';
@@ -56,11 +56,8 @@ export function BusinessServicesSection({ business }: { business: BusinessDetail
       <Title order={3} id="servicios-en-empresa" mb="sm">
         Servicios en empresa
       </Title>
-      <DataTable
-        withTableBorder
-        borderRadius="sm"
-        striped
-        minHeight={business.services.length ? undefined : 120}
+      <ListTable
+        emptyHeight={120}
         noRecordsText="No hay servicios"
         records={business.services}
         idAccessor="serviceId"

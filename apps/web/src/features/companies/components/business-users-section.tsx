@@ -3,8 +3,8 @@ import type { User } from '@app/shared/schemas/users';
 import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { ListTable } from '../../../components/list-table';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteBusinessUser } from '../api/delete-business-user';
 import { BusinessUserFormModal } from './business-user-form-modal';
@@ -56,11 +56,8 @@ export function BusinessUsersSection({ business }: { business: BusinessDetail })
           Crear
         </Button>
       </Group>
-      <DataTable
-        withTableBorder
-        borderRadius="sm"
-        striped
-        minHeight={business.users.length ? undefined : 120}
+      <ListTable
+        emptyHeight={120}
         noRecordsText="La empresa no tiene usuarios"
         records={business.users}
         columns={[

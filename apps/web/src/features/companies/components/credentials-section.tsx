@@ -3,8 +3,8 @@ import type { Credential } from '@app/shared/schemas/credentials';
 import { ActionIcon, Button, Group, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCopy, IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { ListTable } from '../../../components/list-table';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteCredential } from '../api/delete-credential';
 import { useCredentials } from '../api/get-credentials';
@@ -103,13 +103,11 @@ export function CredentialsSection({ businessId }: { businessId: number }) {
           Crear
         </Button>
       </Group>
-      <DataTable
-        withTableBorder
-        borderRadius="sm"
-        striped
-        minHeight={credentials.data?.length ? undefined : 120}
-        fetching={credentials.isLoading}
-        noRecordsText={credentials.isError ? 'No se pudieron cargar las contraseñas' : companiesMsg.noCredentials}
+      <ListTable
+        emptyHeight={120}
+        query={credentials}
+        noRecordsText={companiesMsg.noCredentials}
+        errorText="No se pudieron cargar las contraseñas"
         records={credentials.data ?? []}
         columns={[
           {

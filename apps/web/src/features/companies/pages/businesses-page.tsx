@@ -3,9 +3,9 @@ import { type Business, splitContacts } from '@app/shared/schemas/businesses';
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -91,14 +91,11 @@ export function BusinessesPage() {
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
-      <DataTable
-        withTableBorder
-        borderRadius="sm"
-        striped
+      <ListTable
         highlightOnHover
-        minHeight={records.length ? undefined : 150}
-        fetching={businesses.isLoading}
-        noRecordsText={businesses.isError ? 'No se pudieron cargar las empresas' : 'No hay empresas'}
+        query={businesses}
+        noRecordsText="No hay empresas"
+        errorText="No se pudieron cargar las empresas"
         records={records}
         sortStatus={sortStatus}
         onSortStatusChange={setSortStatus}

@@ -2,9 +2,9 @@ import { companiesMsg } from '@app/shared/messages-companies';
 import type { Business } from '@app/shared/schemas/businesses';
 import { Alert, Button, Card, Group, Loader, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
+import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -141,14 +141,11 @@ export function GroupDetailPage() {
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
           />
-          <DataTable
-            withTableBorder
-            borderRadius="sm"
-            striped
+          <ListTable
             highlightOnHover
-            minHeight={records.length ? undefined : 150}
-            fetching={businesses.isLoading}
-            noRecordsText={businesses.isError ? 'No se pudieron cargar las empresas' : 'No hay empresas'}
+            query={businesses}
+            noRecordsText="No hay empresas"
+            errorText="No se pudieron cargar las empresas"
             records={records}
             sortStatus={sortStatus}
             onSortStatusChange={setSortStatus}

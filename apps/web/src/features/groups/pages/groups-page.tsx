@@ -3,9 +3,10 @@ import type { Group as BusinessGroup } from '@app/shared/schemas/groups';
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -88,14 +89,11 @@ export function GroupsPage() {
           )
         }
       />
-      <DataTable
-        withTableBorder
-        borderRadius="sm"
-        striped
+      <ListTable
         highlightOnHover
-        minHeight={records.length ? undefined : 150}
-        fetching={groups.isLoading}
-        noRecordsText={groups.isError ? 'No se pudieron cargar los grupos' : 'No hay grupos'}
+        query={groups}
+        noRecordsText="No hay grupos"
+        errorText="No se pudieron cargar los grupos"
         records={records}
         sortStatus={sortStatus}
         onSortStatusChange={setSortStatus}

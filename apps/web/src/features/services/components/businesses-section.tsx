@@ -3,9 +3,9 @@ import { Anchor, Button, Group, Switch, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { modals } from '@mantine/modals';
 import dayjs from 'dayjs';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListTable } from '../../../components/list-table';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useActivateBusinessService } from '../api/activate-business-service';
 import { useServiceBusinessServices } from '../api/get-service-business-services';
@@ -94,14 +94,12 @@ export function BusinessesSection({ serviceId }: { serviceId: number }) {
         </Group>
       }
     >
-      <DataTable
-        withTableBorder
-        borderRadius="sm"
-        striped
+      <ListTable
         height={rows.data && rows.data.length > 10 ? 600 : undefined}
-        minHeight={rows.data?.length ? undefined : 120}
-        fetching={rows.isLoading}
-        noRecordsText={rows.isError ? 'No se pudieron cargar las empresas' : 'No hay empresas'}
+        emptyHeight={120}
+        query={rows}
+        noRecordsText="No hay empresas"
+        errorText="No se pudieron cargar las empresas"
         records={rows.data ?? []}
         idAccessor="businessId"
         columns={[

@@ -3,8 +3,8 @@ import type { ServiceNotification } from '@app/shared/schemas/services';
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { ListTable } from '../../../components/list-table';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteServiceNotification } from '../api/delete-service-notification';
 import { NotificationFormModal } from './notification-form-modal';
@@ -56,11 +56,8 @@ export function NotificationsSection({
         </Button>
       }
     >
-      <DataTable
-        withTableBorder
-        borderRadius="sm"
-        striped
-        minHeight={notifications.length ? undefined : 120}
+      <ListTable
+        emptyHeight={120}
         noRecordsText="Este servicio aún no tiene notificaciones"
         records={notifications}
         columns={[

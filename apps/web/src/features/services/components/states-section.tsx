@@ -2,8 +2,8 @@ import { SERVICE_COLORS, type ServiceState } from '@app/shared/schemas/services'
 import { ActionIcon, Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { ListTable } from '../../../components/list-table';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteServiceState } from '../api/delete-service-state';
 import { Section } from './section';
@@ -51,11 +51,8 @@ export function StatesSection({ serviceId, states }: { serviceId: number; states
         </Button>
       }
     >
-      <DataTable
-        withTableBorder
-        borderRadius="sm"
-        striped
-        minHeight={states.length ? undefined : 120}
+      <ListTable
+        emptyHeight={120}
         noRecordsText="Este servicio aún no tiene estados"
         records={states}
         columns={[

@@ -3,9 +3,9 @@ import type { ServiceListItem } from '@app/shared/schemas/services';
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -48,14 +48,11 @@ export function ServicesPage() {
           </Button>
         }
       />
-      <DataTable
-        withTableBorder
-        borderRadius="sm"
-        striped
+      <ListTable
         highlightOnHover
-        minHeight={services.data?.length ? undefined : 150}
-        fetching={services.isLoading}
-        noRecordsText={services.isError ? 'No se pudieron cargar los servicios' : 'No hay servicios'}
+        query={services}
+        noRecordsText="No hay servicios"
+        errorText="No se pudieron cargar los servicios"
         records={records}
         sortStatus={sortStatus}
         onSortStatusChange={setSortStatus}

@@ -4,8 +4,8 @@ import type { User } from '@app/shared/schemas/users';
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -60,14 +60,11 @@ export function UsersPage() {
           </Button>
         }
       />
-      <DataTable
-        withTableBorder
-        borderRadius="sm"
-        striped
+      <ListTable
         highlightOnHover
-        minHeight={users.data?.length ? undefined : 150}
-        fetching={users.isLoading}
-        noRecordsText={users.isError ? 'No se pudieron cargar los usuarios' : 'No hay usuarios'}
+        query={users}
+        noRecordsText="No hay usuarios"
+        errorText="No se pudieron cargar los usuarios"
         records={records}
         sortStatus={sortStatus}
         onSortStatusChange={setSortStatus}
