@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  const distDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'web-dist-'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(path.join(distDir, 'assets', 'app.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST_DIR: distDir });
+});
+afterAll(() => t.close());
+
+describe('serving the web app', () => {
+  it.each(['/', '/empresas', '/empresas/12', '/recuperar-contrase%C3%B1a/abc'])(
+    'answers index.html for the deep link %s',
+    async (url) => {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it('serves built files as they are', async () => {
+    const response = await t.request({ method: 'GET', url: '/assets/app.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(1)');
+  });
+
+  it('answers unknown API paths with a Spanish JSON 404, not the app', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/no-existe' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Recurso no encontrado' });
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.request({ method: 'GET', url: '/empresas' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining(['/api/login', '/api/user/{id}']));
+  });
+});
