@@ -1,4 +1,5 @@
-import { DataTable, type DataTableProps } from 'mantine-datatable';
+import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
+import type { ReactNode } from 'react';
 
 /** What the table needs to know about the query that feeds it. */
 export interface ListTableQuery {
@@ -14,13 +15,30 @@ export type ListTableProps<T> = DataTableProps<T> & {
   errorText?: string;
   /** The table's height while it has no rows, so the empty text has room. */
   emptyHeight?: number;
+  /** What the 'Acciones' column at the right end shows for a row (e.g. RowActions); no column without it. */
+  actions?: (record: T) => ReactNode;
 };
 
 /**
  * The bordered, striped DataTable of every list: keeps its height when empty, shows the query's
  * loading, and tells a failed load from an empty list. Every other DataTable prop passes through.
  */
-export function ListTable<T>({ query, errorText, noRecordsText, emptyHeight = 150, ...props }: ListTableProps<T>) {
+export function ListTable<T>({
+  query,
+  errorText,
+  noRecordsText,
+  emptyHeight = 150,
+  actions,
+  ...props
+}: ListTableProps<T>) {
+  const columns: DataTableColumn<T>[] | undefined = props.columns;
+  const tableProps = {
+    ...props,
+    columns:
+      actions && columns
+        ? [...columns, { accessor: 'actions', title: 'Acciones', textAlign: 'right', render: actions }]
+        : columns,
+  } as DataTableProps<T>;
   return (
     <DataTable
       withTableBorder
@@ -29,7 +47,7 @@ export function ListTable<T>({ query, errorText, noRecordsText, emptyHeight = 15
       minHeight={props.records.length ? undefined : emptyHeight}
       fetching={query?.isLoading}
       noRecordsText={query?.isError && errorText ? errorText : noRecordsText}
-      {...(props as DataTableProps<T>)}
+      {...tableProps}
     />
   );
 }

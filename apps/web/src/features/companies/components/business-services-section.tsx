@@ -70,44 +70,39 @@ export function BusinessServicesSection({ business }: { business: BusinessDetail
             noWrap: true,
             render: (link) => (link.startDate ? formatDate(link.startDate) : 'N/A'),
           },
-          {
-            accessor: 'actions',
-            title: 'Acciones',
-            textAlign: 'right',
-            render: (link) => (
-              <Group gap={6} justify="flex-end" wrap="nowrap">
-                <Button
-                  size="compact-sm"
-                  color="green"
-                  disabled={link.active}
-                  aria-label={`Activar ${link.service.name}`}
-                  onClick={() => setAction({ kind: 'activate', link })}
-                >
-                  Activar
-                </Button>
-                <Button
-                  size="compact-sm"
-                  color="red"
-                  variant="light"
-                  disabled={!link.active}
-                  aria-label={`Desactivar ${link.service.name}`}
-                  onClick={() => confirmDeactivate(link)}
-                >
-                  Desactivar
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  disabled={!link.active}
-                  aria-label={`Editar ${link.service.name}`}
-                  onClick={() => setAction({ kind: 'edit', link })}
-                >
-                  Editar
-                </Button>
-              </Group>
-            ),
-          },
         ]}
+        actions={(link) => (
+          <Group gap={6} justify="flex-end" wrap="nowrap">
+            <Button
+              size="compact-sm"
+              color="green"
+              disabled={link.active}
+              aria-label={`Activar ${link.service.name}`}
+              onClick={() => setAction({ kind: 'activate', link })}
+            >
+              Activar
+            </Button>
+            <Button
+              size="compact-sm"
+              color="red"
+              variant="light"
+              disabled={!link.active}
+              aria-label={`Desactivar ${link.service.name}`}
+              onClick={() => confirmDeactivate(link)}
+            >
+              Desactivar
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="default"
+              disabled={!link.active}
+              aria-label={`Editar ${link.service.name}`}
+              onClick={() => setAction({ kind: 'edit', link })}
+            >
+              Editar
+            </Button>
+          </Group>
+        )}
       />
       <ServiceDateModal
         opened={action !== null}

@@ -1,10 +1,11 @@
 import type { BusinessDetail } from '@app/shared/schemas/businesses';
 import type { User } from '@app/shared/schemas/users';
-import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
+import { Button, Group, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
+import { RowActions } from '../../../components/row-actions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteBusinessUser } from '../api/delete-business-user';
 import { BusinessUserFormModal } from './business-user-form-modal';
@@ -63,27 +64,10 @@ export function BusinessUsersSection({ business }: { business: BusinessDetail })
         columns={[
           { accessor: 'name', title: 'Nombre', render: (user) => `${user.name} ${user.lastName}`.trim() },
           { accessor: 'email', title: 'Email' },
-          {
-            accessor: 'actions',
-            title: 'Acciones',
-            textAlign: 'right',
-            render: (user) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ActionIcon variant="subtle" aria-label={`Editar ${user.email}`} onClick={() => openForm(user)}>
-                  <IconPencil size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Eliminar ${user.email}`}
-                  onClick={() => confirmDelete(user)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ),
-          },
         ]}
+        actions={(user) => (
+          <RowActions label={user.email} onEdit={() => openForm(user)} onDelete={() => confirmDelete(user)} />
+        )}
       />
       <BusinessUserFormModal
         opened={formOpened}

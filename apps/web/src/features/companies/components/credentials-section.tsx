@@ -2,9 +2,10 @@ import { companiesMsg } from '@app/shared/messages-companies';
 import type { Credential } from '@app/shared/schemas/credentials';
 import { ActionIcon, Button, Group, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCopy, IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconEye, IconEyeOff, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
+import { RowActions } from '../../../components/row-actions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteCredential } from '../api/delete-credential';
 import { useCredentials } from '../api/get-credentials';
@@ -118,31 +119,14 @@ export function CredentialsSection({ businessId }: { businessId: number }) {
           { accessor: 'user', title: 'Usuario' },
           { accessor: 'portal', title: 'Portal', render: (credential) => credential.portal.toUpperCase() },
           { accessor: 'description', title: 'Descripción' },
-          {
-            accessor: 'actions',
-            title: 'Acciones',
-            textAlign: 'right',
-            render: (credential) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Editar contraseña de ${describe(credential)}`}
-                  onClick={() => openForm(credential)}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Eliminar contraseña de ${describe(credential)}`}
-                  onClick={() => confirmDelete(credential)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ),
-          },
         ]}
+        actions={(credential) => (
+          <RowActions
+            label={`contraseña de ${describe(credential)}`}
+            onEdit={() => openForm(credential)}
+            onDelete={() => confirmDelete(credential)}
+          />
+        )}
       />
       <CredentialFormModal
         opened={formOpened}

@@ -1,12 +1,12 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { type Business, splitContacts } from '@app/shared/schemas/businesses';
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
+import { RowActions } from '../../../components/row-actions';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
@@ -124,34 +124,14 @@ export function BusinessesPage() {
               </Stack>
             ),
           },
-          {
-            accessor: 'actions',
-            title: 'Acciones',
-            textAlign: 'right',
-            render: (business) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  component={Link}
-                  to={`/empresas/${business.id}`}
-                  aria-label={`Editar ${business.name}`}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-                {canDelete && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Eliminar ${business.name}`}
-                    onClick={() => confirmDelete(business)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                )}
-              </Group>
-            ),
-          },
         ]}
+        actions={(business) => (
+          <RowActions
+            label={business.name}
+            editTo={`/empresas/${business.id}`}
+            onDelete={canDelete ? () => confirmDelete(business) : undefined}
+          />
+        )}
       />
       <BusinessCreateModal opened={createOpened} onClose={() => setCreateOpened(false)} />
     </>

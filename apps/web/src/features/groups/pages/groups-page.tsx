@@ -1,13 +1,12 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import type { Group as BusinessGroup } from '@app/shared/schemas/groups';
-import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
+import { RowActions } from '../../../components/row-actions';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
@@ -44,38 +43,6 @@ export function GroupsPage() {
         }),
     });
 
-  const columns: DataTableColumn<BusinessGroup>[] = [
-    { accessor: 'name', title: 'Nombre', sortable: true },
-    { accessor: 'description', title: 'Descripción', sortable: true },
-  ];
-  if (canManage) {
-    columns.push({
-      accessor: 'actions',
-      title: 'Acciones',
-      textAlign: 'right',
-      render: (group) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            component={Link}
-            to={`/grupos-empresas/${group.id}`}
-            aria-label={`Editar ${group.name}`}
-          >
-            <IconPencil size={16} />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Eliminar ${group.name}`}
-            onClick={() => confirmDelete(group)}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
-      ),
-    });
-  }
-
   return (
     <>
       <PageHeader
@@ -97,7 +64,21 @@ export function GroupsPage() {
         records={records}
         sortStatus={sortStatus}
         onSortStatusChange={setSortStatus}
-        columns={columns}
+        columns={[
+          { accessor: 'name', title: 'Nombre', sortable: true },
+          { accessor: 'description', title: 'Descripción', sortable: true },
+        ]}
+        actions={
+          canManage
+            ? (group) => (
+                <RowActions
+                  label={group.name}
+                  editTo={`/grupos-empresas/${group.id}`}
+                  onDelete={() => confirmDelete(group)}
+                />
+              )
+            : undefined
+        }
       />
       {canManage && <GroupCreateModal opened={createOpened} onClose={() => setCreateOpened(false)} />}
     </>

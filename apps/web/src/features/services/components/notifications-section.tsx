@@ -1,10 +1,11 @@
 import { servicesMsg } from '@app/shared/messages-services';
 import type { ServiceNotification } from '@app/shared/schemas/services';
-import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
+import { RowActions } from '../../../components/row-actions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteServiceNotification } from '../api/delete-service-notification';
 import { NotificationFormModal } from './notification-form-modal';
@@ -72,31 +73,14 @@ export function NotificationsSection({
               </Text>
             ),
           },
-          {
-            accessor: 'actions',
-            title: 'Acciones',
-            textAlign: 'right',
-            render: (notification) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Editar notificación ${notification.subject}`}
-                  onClick={() => openForm(notification)}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Eliminar notificación ${notification.subject}`}
-                  onClick={() => confirmDelete(notification)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ),
-          },
         ]}
+        actions={(notification) => (
+          <RowActions
+            label={`notificación ${notification.subject}`}
+            onEdit={() => openForm(notification)}
+            onDelete={() => confirmDelete(notification)}
+          />
+        )}
       />
       <NotificationFormModal
         serviceId={serviceId}

@@ -1,9 +1,10 @@
 import { SERVICE_COLORS, type ServiceState } from '@app/shared/schemas/services';
-import { ActionIcon, Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
+import { Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
+import { RowActions } from '../../../components/row-actions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteServiceState } from '../api/delete-service-state';
 import { Section } from './section';
@@ -87,27 +88,14 @@ export function StatesSection({ serviceId, states }: { serviceId: number; states
               </Group>
             ),
           },
-          {
-            accessor: 'actions',
-            title: 'Acciones',
-            textAlign: 'right',
-            render: (state) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ActionIcon variant="subtle" aria-label={`Editar estado ${state.name}`} onClick={() => openForm(state)}>
-                  <IconPencil size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Eliminar estado ${state.name}`}
-                  onClick={() => confirmDelete(state)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ),
-          },
         ]}
+        actions={(state) => (
+          <RowActions
+            label={`estado ${state.name}`}
+            onEdit={() => openForm(state)}
+            onDelete={() => confirmDelete(state)}
+          />
+        )}
       />
       <StateFormModal
         serviceId={serviceId}

@@ -1,12 +1,12 @@
 import { servicesMsg } from '@app/shared/messages-services';
 import type { ServiceListItem } from '@app/shared/schemas/services';
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
+import { RowActions } from '../../../components/row-actions';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteService } from '../api/delete-service';
@@ -61,32 +61,14 @@ export function ServicesPage() {
           { accessor: 'order', title: 'Orden', sortable: true },
           { accessor: 'startMonthDay', title: 'Día inicio', sortable: true },
           { accessor: 'lastMonthDay', title: 'Día termino', sortable: true },
-          {
-            accessor: 'actions',
-            title: 'Acciones',
-            textAlign: 'right',
-            render: (service) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  component={Link}
-                  to={`/servicios/${service.id}`}
-                  aria-label={`Editar ${service.name}`}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Eliminar ${service.name}`}
-                  onClick={() => confirmDelete(service)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ),
-          },
         ]}
+        actions={(service) => (
+          <RowActions
+            label={service.name}
+            editTo={`/servicios/${service.id}`}
+            onDelete={() => confirmDelete(service)}
+          />
+        )}
       />
       <ServiceCreateModal opened={createOpened} onClose={() => setCreateOpened(false)} />
     </>

@@ -1,12 +1,13 @@
 import { msg } from '@app/shared/messages';
 import { ROLE_LABELS } from '@app/shared/roles';
 import type { User } from '@app/shared/schemas/users';
-import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
+import { RowActions } from '../../../components/row-actions';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteUser } from '../api/delete-user';
@@ -73,31 +74,14 @@ export function UsersPage() {
           { accessor: 'lastName', title: 'Apellido', sortable: true },
           { accessor: 'email', title: 'Email', sortable: true },
           { accessor: 'role', title: 'Rol', sortable: true, render: (user) => ROLE_LABELS[user.role] },
-          {
-            accessor: 'actions',
-            title: 'Acciones',
-            textAlign: 'right',
-            render: (user) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Editar ${user.name} ${user.lastName}`}
-                  onClick={() => openForm(user)}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Eliminar ${user.name} ${user.lastName}`}
-                  onClick={() => confirmDelete(user)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ),
-          },
         ]}
+        actions={(user) => (
+          <RowActions
+            label={`${user.name} ${user.lastName}`}
+            onEdit={() => openForm(user)}
+            onDelete={() => confirmDelete(user)}
+          />
+        )}
       />
       <UserFormModal opened={formOpened} user={editing} onClose={() => setFormOpened(false)} />
     </>

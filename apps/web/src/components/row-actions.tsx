@@ -1,0 +1,32 @@
+import { ActionIcon, Group } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+type RowActionsProps = {
+  /** Names the row to screen readers: 'Editar {label}', 'Eliminar {label}'. */
+  label: string;
+  /** Without it the row has no delete button. */
+  onDelete?: () => void;
+} & ({ editTo: string; onEdit?: never } | { onEdit: () => void; editTo?: never });
+
+/** A row's pencil (a link to its page, or a button that opens its form) and its red bin. */
+export function RowActions({ label, editTo, onEdit, onDelete }: RowActionsProps) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {editTo !== undefined ? (
+        <ActionIcon variant="subtle" component={Link} to={editTo} aria-label={`Editar ${label}`}>
+          <IconPencil size={16} />
+        </ActionIcon>
+      ) : (
+        <ActionIcon variant="subtle" aria-label={`Editar ${label}`} onClick={onEdit}>
+          <IconPencil size={16} />
+        </ActionIcon>
+      )}
+      {onDelete && (
+        <ActionIcon variant="subtle" color="red" aria-label={`Eliminar ${label}`} onClick={onDelete}>
+          <IconTrash size={16} />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}
