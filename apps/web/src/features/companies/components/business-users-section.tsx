@@ -1,10 +1,10 @@
 import type { BusinessDetail } from '@app/shared/schemas/businesses';
 import type { User } from '@app/shared/schemas/users';
-import { Button, Group, Text, Title } from '@mantine/core';
+import { Group, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
+import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteBusinessUser } from '../api/delete-business-user';
@@ -48,14 +48,9 @@ export function BusinessUsersSection({ business }: { business: BusinessDetail })
         <Title order={3} id="usuarios-en-empresa">
           Usuarios en empresa
         </Title>
-        <Button
-          size="sm"
-          leftSection={<IconPlus size={16} />}
-          onClick={() => openForm(null)}
-          aria-label="Crear usuario de empresa"
-        >
+        <NewButton size="sm" onClick={() => openForm(null)} aria-label="Crear usuario de empresa">
           Crear
-        </Button>
+        </NewButton>
       </Group>
       <ListTable
         emptyHeight={120}

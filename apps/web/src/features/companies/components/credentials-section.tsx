@@ -1,10 +1,11 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import type { Credential } from '@app/shared/schemas/credentials';
-import { ActionIcon, Button, Group, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCopy, IconEye, IconEyeOff, IconPlus } from '@tabler/icons-react';
+import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
+import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteCredential } from '../api/delete-credential';
@@ -95,14 +96,9 @@ export function CredentialsSection({ businessId }: { businessId: number }) {
         <Title order={3} id="contrasenas-de-empresa">
           Contraseñas de empresa
         </Title>
-        <Button
-          size="sm"
-          leftSection={<IconPlus size={16} />}
-          onClick={() => openForm(null)}
-          aria-label="Crear contraseña"
-        >
+        <NewButton size="sm" onClick={() => openForm(null)} aria-label="Crear contraseña">
           Crear
-        </Button>
+        </NewButton>
       </Group>
       <ListTable
         emptyHeight={120}

@@ -1,10 +1,11 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { type Business, splitContacts } from '@app/shared/schemas/businesses';
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ListTable } from '../../../components/list-table';
+import { NewButton } from '../../../components/new-button';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { useSortedRecords } from '../../../components/use-sorted-records';
@@ -76,11 +77,7 @@ export function BusinessesPage() {
       <PageHeader
         title="Empresas"
         crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Empresas' }]}
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreateOpened(true)}>
-            Nuevo
-          </Button>
-        }
+        actions={<NewButton onClick={() => setCreateOpened(true)} />}
       />
       <TextInput
         mb="md"

@@ -1,10 +1,10 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import type { Group as BusinessGroup } from '@app/shared/schemas/groups';
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
+import { NewButton } from '../../../components/new-button';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { useSortedRecords } from '../../../components/use-sorted-records';
@@ -48,13 +48,7 @@ export function GroupsPage() {
       <PageHeader
         title="Grupos de Empresas"
         crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Grupos de Empresas' }]}
-        actions={
-          canManage && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreateOpened(true)}>
-              Nuevo
-            </Button>
-          )
-        }
+        actions={canManage && <NewButton onClick={() => setCreateOpened(true)} />}
       />
       <ListTable
         highlightOnHover

@@ -1,7 +1,8 @@
 import type { ServiceFolderNode } from '@app/shared/schemas/services';
-import { ActionIcon, Box, Button, Group, Switch, Text, Tooltip } from '@mantine/core';
-import { IconFolder, IconFolderOff, IconFolderPlus, IconPencil, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Box, Group, Switch, Text, Tooltip } from '@mantine/core';
+import { IconFolder, IconFolderOff, IconFolderPlus, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { NewButton } from '../../../components/new-button';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUpdateServiceFolder } from '../api/update-service-folder';
 import { firstServerError } from './first-server-error';
@@ -110,13 +111,9 @@ export function FoldersSection({ serviceId, folders }: { serviceId: number; fold
     <Section
       title="Creación de carpetas"
       actions={
-        <Button
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => setTarget({ mode: 'create', parent: null })}
-        >
+        <NewButton size="xs" onClick={() => setTarget({ mode: 'create', parent: null })}>
           Nueva carpeta
-        </Button>
+        </NewButton>
       }
     >
       {folders.length ? (

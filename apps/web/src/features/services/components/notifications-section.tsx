@@ -1,10 +1,10 @@
 import { servicesMsg } from '@app/shared/messages-services';
 import type { ServiceNotification } from '@app/shared/schemas/services';
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
+import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteServiceNotification } from '../api/delete-service-notification';
@@ -52,9 +52,9 @@ export function NotificationsSection({
     <Section
       title="Creación de notificaciones"
       actions={
-        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => openForm(null)}>
+        <NewButton size="xs" onClick={() => openForm(null)}>
           Nueva notificación
-        </Button>
+        </NewButton>
       }
     >
       <ListTable

@@ -1,9 +1,10 @@
 import { SERVICE_COLORS, type ServiceState } from '@app/shared/schemas/services';
-import { Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
+import { Badge, ColorSwatch, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCheck, IconPlus } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
+import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteServiceState } from '../api/delete-service-state';
@@ -47,9 +48,9 @@ export function StatesSection({ serviceId, states }: { serviceId: number; states
     <Section
       title="Estados del servicio"
       actions={
-        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => openForm(null)}>
+        <NewButton size="xs" onClick={() => openForm(null)}>
           Nuevo estado
-        </Button>
+        </NewButton>
       }
     >
       <ListTable

@@ -1,10 +1,9 @@
 import { servicesMsg } from '@app/shared/messages-services';
 import type { ServiceListItem } from '@app/shared/schemas/services';
-import { Button } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
+import { NewButton } from '../../../components/new-button';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { useSortedRecords } from '../../../components/use-sorted-records';
@@ -42,11 +41,7 @@ export function ServicesPage() {
       <PageHeader
         title="Servicios"
         crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Servicios' }]}
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreateOpened(true)}>
-            Nuevo
-          </Button>
-        }
+        actions={<NewButton onClick={() => setCreateOpened(true)} />}
       />
       <ListTable
         highlightOnHover

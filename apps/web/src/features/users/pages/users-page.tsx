@@ -1,11 +1,11 @@
 import { msg } from '@app/shared/messages';
 import { ROLE_LABELS } from '@app/shared/roles';
 import type { User } from '@app/shared/schemas/users';
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
+import { NewButton } from '../../../components/new-button';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { useSortedRecords } from '../../../components/use-sorted-records';
@@ -55,11 +55,7 @@ export function UsersPage() {
       <PageHeader
         title="Usuarios"
         crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Usuarios' }]}
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)}>
-            Nuevo
-          </Button>
-        }
+        actions={<NewButton onClick={() => openForm(null)} />}
       />
       <ListTable
         highlightOnHover
