@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useEffect } from 'react';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { Modal, Stack } from '@mantine/core';
+import { FormButtons } from '../../../components/form-buttons';
+import { submitAndNotify } from '../../../lib/submit-and-notify';
+import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useCreateBusiness } from '../api/create-business';
 import { BusinessFormFields, emptyBusinessValues, toBusinessPayload, useBusinessForm } from './business-form';
 
@@ -10,37 +10,18 @@ export function BusinessCreateModal({ opened, onClose }: { opened: boolean; onCl
   const create = useCreateBusiness();
   const form = useBusinessForm();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time the modal opens
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(emptyBusinessValues);
-    form.resetDirty();
-    form.clearErrors();
-  }, [opened]);
+  useResetOnOpen(form, opened, emptyBusinessValues);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const result = await create.mutateAsync(toBusinessPayload(values));
-      notifySuccess(result.message);
-      onClose();
-    } catch (error) {
-      if (!applyServerErrors(form, error)) notifyError(error);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    submitAndNotify(form, () => create.mutateAsync(toBusinessPayload(values)), { onSaved: onClose }),
+  );
 
   return (
     <Modal opened={opened} onClose={onClose} title="Nueva empresa" size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           <BusinessFormFields form={form} autoFocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} loading={create.isPending} />
         </Stack>
       </form>
     </Modal>

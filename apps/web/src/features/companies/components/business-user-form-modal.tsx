@@ -1,12 +1,11 @@
-import { msg } from '@app/shared/messages';
 import { BusinessUserCreateSchema, BusinessUserUpdateSchema } from '@app/shared/schemas/businesses';
 import type { User } from '@app/shared/schemas/users';
-import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { FormButtons } from '../../../components/form-buttons';
+import { applyEmailConflict, showServerErrors } from '../../../lib/form-errors';
+import { submitAndNotify } from '../../../lib/submit-and-notify';
+import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useCreateBusinessUser } from '../api/create-business-user';
 import { useUpdateBusinessUser } from '../api/update-business-user';
 
@@ -47,31 +46,28 @@ export function BusinessUserFormModal({
     validate: schemaResolver(isEdit ? BusinessUserUpdateSchema : BusinessUserCreateSchema, { sync: true }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens for a user
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(
-      user ? { ...emptyValues, name: user.name, lastName: user.lastName, email: user.email } : emptyValues,
-    );
-    form.resetDirty();
-    form.clearErrors();
-  }, [opened, user, businessId]);
+  useResetOnOpen(
+    form,
+    opened,
+    user ? { ...emptyValues, name: user.name, lastName: user.lastName, email: user.email } : emptyValues,
+    [user, businessId],
+  );
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const result = isEdit
-        ? await update.mutateAsync({ ...values, password: values.password || undefined, id: user.id })
-        : await create.mutateAsync(values);
-      notifySuccess(result.message);
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 409) {
-        form.setFieldError('email', msg.emailExists);
-        return;
-      }
-      if (!applyServerErrors(form, error)) notifyError(error);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    submitAndNotify(
+      form,
+      () =>
+        isEdit
+          ? update.mutateAsync({ ...values, password: values.password || undefined, id: user.id })
+          : create.mutateAsync(values),
+      {
+        onSaved: onClose,
+        onError: (error) => {
+          if (!applyEmailConflict(form, error)) showServerErrors(form, error);
+        },
+      },
+    ),
+  );
 
   return (
     <Modal
@@ -93,14 +89,7 @@ export function BusinessUserFormModal({
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -5,11 +5,11 @@ import {
   PORTALS,
   type Portal,
 } from '@app/shared/schemas/credentials';
-import { Button, Group, Modal, PasswordInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { FormButtons } from '../../../components/form-buttons';
+import { submitAndNotify } from '../../../lib/submit-and-notify';
+import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useCreateCredential } from '../api/create-credential';
 import { useUpdateCredential } from '../api/update-credential';
 
@@ -44,35 +44,31 @@ export function CredentialFormModal({
     validate: schemaResolver(isEdit ? CredentialUpdateSchema : CredentialCreateSchema, { sync: true }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens for a credential
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(
-      credential
-        ? {
-            user: credential.user,
-            portal: credential.portal,
-            password: credential.password,
-            description: credential.description,
-            businessId,
-          }
-        : emptyValues,
-    );
-    form.resetDirty();
-    form.clearErrors();
-  }, [opened, credential, businessId]);
+  useResetOnOpen(
+    form,
+    opened,
+    credential
+      ? {
+          user: credential.user,
+          portal: credential.portal,
+          password: credential.password,
+          description: credential.description,
+          businessId,
+        }
+      : emptyValues,
+    [credential, businessId],
+  );
 
   const submit = form.onSubmit(async ({ portal, ...values }) => {
     if (!portal) return;
-    try {
-      const result = isEdit
-        ? await update.mutateAsync({ ...values, portal, id: credential.id })
-        : await create.mutateAsync({ ...values, portal });
-      notifySuccess(result.message);
-      onClose();
-    } catch (error) {
-      if (!applyServerErrors(form, error)) notifyError(error);
-    }
+    await submitAndNotify(
+      form,
+      () =>
+        isEdit
+          ? update.mutateAsync({ ...values, portal, id: credential.id })
+          : create.mutateAsync({ ...values, portal }),
+      { onSaved: onClose },
+    );
   });
 
   return (
@@ -94,14 +90,7 @@ export function CredentialFormModal({
             {...form.getInputProps('password')}
           />
           <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,8 @@
 import { BusinessServiceCreateSchema } from '@app/shared/schemas/services';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { FormButtons } from '../../../components/form-buttons';
+import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { DateField } from './date-field';
 
 const StartDateSchema = BusinessServiceCreateSchema.pick({ startDate: true });
@@ -32,13 +33,7 @@ export function ServiceDateModal({
     validate: schemaResolver(StartDateSchema, { sync: true }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the modal opens
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues({ startDate: initialDate });
-    form.resetDirty();
-    form.clearErrors();
-  }, [opened, initialDate]);
+  useResetOnOpen(form, opened, { startDate: initialDate }, [initialDate]);
 
   const submit = form.onSubmit(async ({ startDate }) => {
     if (startDate && (await onSubmit(startDate))) onClose();
@@ -52,14 +47,7 @@ export function ServiceDateModal({
             Servicio: <b>{serviceName}</b>
           </Text>
           <DateField label="Fecha de inicio" withAsterisk data-autofocus {...form.getInputProps('startDate')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={loading}>
-              Guardar
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} loading={loading} />
         </Stack>
       </form>
     </Modal>

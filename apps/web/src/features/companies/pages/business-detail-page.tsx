@@ -3,8 +3,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useBusiness } from '../api/get-business';
 import { useUpdateBusiness } from '../api/update-business';
 import {
@@ -33,16 +32,14 @@ export function BusinessDetailPage() {
     form.resetDirty();
   }, [loaded?.id]);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const result = await update.mutateAsync({ ...toBusinessPayload(values), id });
-      form.setValues(businessToFormValues(result.business));
-      form.resetDirty();
-      notifySuccess(result.message);
-    } catch (error) {
-      if (!applyServerErrors(form, error)) notifyError(error);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    submitAndNotify(form, () => update.mutateAsync({ ...toBusinessPayload(values), id }), {
+      onSaved: (result) => {
+        form.setValues(businessToFormValues(result.business));
+        form.resetDirty();
+      },
+    }),
+  );
 
   const crumbs = [{ label: 'Inicio', to: '/' }, { label: 'Empresas', to: '/empresas' }, { label: loaded?.name ?? '…' }];
 

@@ -1,8 +1,9 @@
 import { companiesMsg } from '@app/shared/messages-companies';
-import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useEffect } from 'react';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { Modal, Stack } from '@mantine/core';
+import { FormButtons } from '../../../components/form-buttons';
+import { showServerErrors } from '../../../lib/form-errors';
+import { submitAndNotify } from '../../../lib/submit-and-notify';
+import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useCreateGroup } from '../api/create-group';
 import { emptyGroupValues, GroupFormFields, useGroupForm } from './group-form';
 
@@ -10,37 +11,21 @@ export function GroupCreateModal({ opened, onClose }: { opened: boolean; onClose
   const create = useCreateGroup();
   const form = useGroupForm();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time the modal opens
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(emptyGroupValues);
-    form.resetDirty();
-    form.clearErrors();
-  }, [opened]);
+  useResetOnOpen(form, opened, emptyGroupValues);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const result = await create.mutateAsync(values);
-      notifySuccess(result.message);
-      onClose();
-    } catch (error) {
-      if (!applyServerErrors(form, error)) notifyError(companiesMsg.groupSaveFailed);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    submitAndNotify(form, () => create.mutateAsync(values), {
+      onSaved: onClose,
+      onError: (error) => showServerErrors(form, error, { message: companiesMsg.groupSaveFailed }),
+    }),
+  );
 
   return (
     <Modal opened={opened} onClose={onClose} title="Nuevo grupo">
       <form onSubmit={submit} noValidate>
         <Stack>
           <GroupFormFields form={form} autoFocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} loading={create.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -7,8 +7,9 @@ import { useParams } from 'react-router';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { useSortedRecords } from '../../../components/use-sorted-records';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { showServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useGroup } from '../api/get-group';
 import { useGroupBusinesses } from '../api/get-group-businesses';
 import { useUpdateGroup } from '../api/update-group';
@@ -52,15 +53,12 @@ export function GroupDetailPage() {
     direction: 'asc',
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const result = await update.mutateAsync({ ...values, id: groupId });
-      form.resetDirty();
-      notifySuccess(result.message);
-    } catch (error) {
-      if (!applyServerErrors(form, error)) notifyError(companiesMsg.groupSaveFailed);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    submitAndNotify(form, () => update.mutateAsync({ ...values, id: groupId }), {
+      onSaved: () => form.resetDirty(),
+      onError: (error) => showServerErrors(form, error, { message: companiesMsg.groupSaveFailed }),
+    }),
+  );
 
   const toggle = async (business: Business, included: boolean) => {
     if (!loaded) return;

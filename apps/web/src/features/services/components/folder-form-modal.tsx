@@ -1,8 +1,10 @@
 import { type ServiceFolderNode, ServiceFolderUpdateSchema } from '@app/shared/schemas/services';
-import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
-import { notifySuccess } from '../../../lib/notify';
+import { useState } from 'react';
+import { FormButtons } from '../../../components/form-buttons';
+import { submitAndNotify } from '../../../lib/submit-and-notify';
+import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useCreateServiceFolder } from '../api/create-service-folder';
 import { useUpdateServiceFolder } from '../api/update-service-folder';
 import { firstServerError } from './first-server-error';
@@ -35,32 +37,27 @@ export function FolderFormModal({
     validate: schemaResolver(ServiceFolderUpdateSchema, { sync: true }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens for a target
-  useEffect(() => {
-    if (!target) return;
-    form.setValues(
-      target.mode === 'edit'
-        ? { name: target.folder.name, isActive: target.folder.isActive }
-        : { name: '', isActive: true },
-    );
-    form.resetDirty();
-    form.clearErrors();
-    setServerError(null);
-  }, [target]);
+  useResetOnOpen(
+    form,
+    target !== null,
+    target?.mode === 'edit'
+      ? { name: target.folder.name, isActive: target.folder.isActive }
+      : { name: '', isActive: true },
+    [target],
+    () => setServerError(null),
+  );
 
   const submit = form.onSubmit(async (values) => {
     if (!target) return;
     setServerError(null);
-    try {
-      const result =
+    await submitAndNotify(
+      form,
+      () =>
         target.mode === 'edit'
-          ? await update.mutateAsync({ serviceId, id: target.folder.id, ...values })
-          : await create.mutateAsync({ serviceId, ...values, parentFolderId: target.parent?.id ?? null });
-      notifySuccess(result.message);
-      onClose();
-    } catch (error) {
-      setServerError(firstServerError(error));
-    }
+          ? update.mutateAsync({ serviceId, id: target.folder.id, ...values })
+          : create.mutateAsync({ serviceId, ...values, parentFolderId: target.parent?.id ?? null }),
+      { onSaved: onClose, onError: (error) => setServerError(firstServerError(error)) },
+    );
   });
 
   const title =
@@ -81,14 +78,7 @@ export function FolderFormModal({
           )}
           <TextInput label="Nombre de la carpeta" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <Switch label="Carpeta activa" {...form.getInputProps('isActive', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,10 @@
 import { type ServiceNotification, ServiceNotificationCreateSchema } from '@app/shared/schemas/services';
-import { Alert, Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
-import { notifySuccess } from '../../../lib/notify';
+import { useState } from 'react';
+import { FormButtons } from '../../../components/form-buttons';
+import { submitAndNotify } from '../../../lib/submit-and-notify';
+import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useCreateServiceNotification } from '../api/create-service-notification';
 import { useUpdateServiceNotification } from '../api/update-service-notification';
 import { firstServerError } from './first-server-error';
@@ -36,31 +38,27 @@ export function NotificationFormModal({
     validate: schemaResolver(ServiceNotificationCreateSchema, { sync: true }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens for a notification
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(
-      notification
-        ? { day: notification.day, subject: notification.subject, message: notification.message }
-        : emptyValues,
-    );
-    form.resetDirty();
-    form.clearErrors();
-    setServerError(null);
-  }, [opened, notification]);
+  useResetOnOpen(
+    form,
+    opened,
+    notification
+      ? { day: notification.day, subject: notification.subject, message: notification.message }
+      : emptyValues,
+    [notification],
+    () => setServerError(null),
+  );
 
   const submit = form.onSubmit(async (values) => {
     setServerError(null);
     const body = { ...values, day: Number(values.day) };
-    try {
-      const result = isEdit
-        ? await update.mutateAsync({ ...body, serviceId, id: notification.id })
-        : await create.mutateAsync({ ...body, serviceId });
-      notifySuccess(result.message);
-      onClose();
-    } catch (error) {
-      setServerError(firstServerError(error));
-    }
+    await submitAndNotify(
+      form,
+      () =>
+        isEdit
+          ? update.mutateAsync({ ...body, serviceId, id: notification.id })
+          : create.mutateAsync({ ...body, serviceId }),
+      { onSaved: onClose, onError: (error) => setServerError(firstServerError(error)) },
+    );
   });
 
   return (
@@ -84,14 +82,7 @@ export function NotificationFormModal({
           />
           <TextInput label="Asunto" withAsterisk {...form.getInputProps('subject')} />
           <Textarea label="Mensaje" withAsterisk autosize minRows={4} maxRows={12} {...form.getInputProps('message')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,9 @@
 import { type ServiceCreate, ServiceCreateSchema } from '@app/shared/schemas/services';
-import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { notifyError } from '../../../lib/notify';
+import { FormButtons } from '../../../components/form-buttons';
+import { showServerErrors } from '../../../lib/form-errors';
 
 /** The form keeps '' while a number field is empty, so the schema can say 'Campo requerido'. */
 export interface ServiceFormValues {
@@ -47,7 +47,7 @@ export function ServiceForm({
     try {
       await onSubmit(values as ServiceCreate);
     } catch (error) {
-      if (!applyServerErrors(form, error)) notifyError(error);
+      showServerErrors(form, error);
     }
   });
 
@@ -79,16 +79,7 @@ export function ServiceForm({
           />
           <NumberInput clampBehavior="none" label="Orden" withAsterisk min={0} {...form.getInputProps('order')} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Cancelar
-            </Button>
-          )}
-          <Button type="submit" loading={submitting}>
-            Guardar
-          </Button>
-        </Group>
+        <FormButtons onCancel={onCancel} loading={submitting} />
       </Stack>
     </form>
   );

@@ -1,6 +1,5 @@
 import { SERVICE_COLORS, type ServiceState, ServiceStateCreateSchema } from '@app/shared/schemas/services';
 import {
-  Button,
   ColorSwatch,
   Group,
   Modal,
@@ -13,9 +12,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { FormButtons } from '../../../components/form-buttons';
+import { submitAndNotify } from '../../../lib/submit-and-notify';
+import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useCreateServiceState } from '../api/create-service-state';
 import { useUpdateServiceState } from '../api/update-service-state';
 
@@ -59,36 +58,30 @@ export function StateFormModal({
     validate: schemaResolver(ServiceStateCreateSchema, { sync: true }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens for a state
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(
-      state
-        ? {
-            name: state.name,
-            color: state.color,
-            order: state.order,
-            pctProgress: state.pctProgress,
-            hasValue: state.hasValue,
-            showResume: state.showResume,
-          }
-        : { ...emptyValues, order: nextOrder },
-    );
-    form.resetDirty();
-    form.clearErrors();
-  }, [opened, state]);
+  useResetOnOpen(
+    form,
+    opened,
+    state
+      ? {
+          name: state.name,
+          color: state.color,
+          order: state.order,
+          pctProgress: state.pctProgress,
+          hasValue: state.hasValue,
+          showResume: state.showResume,
+        }
+      : { ...emptyValues, order: nextOrder },
+    [state],
+  );
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.onSubmit((values) => {
     const body = values as Parameters<typeof create.mutateAsync>[0];
-    try {
-      const result = isEdit
-        ? await update.mutateAsync({ ...body, serviceId, id: state.id })
-        : await create.mutateAsync({ ...body, serviceId });
-      notifySuccess(result.message);
-      onClose();
-    } catch (error) {
-      if (!applyServerErrors(form, error)) notifyError(error);
-    }
+    return submitAndNotify(
+      form,
+      () =>
+        isEdit ? update.mutateAsync({ ...body, serviceId, id: state.id }) : create.mutateAsync({ ...body, serviceId }),
+      { onSaved: onClose },
+    );
   });
 
   return (
@@ -126,14 +119,7 @@ export function StateFormModal({
           </SimpleGrid>
           <Switch label="Pide un valor (monto)" {...form.getInputProps('hasValue', { type: 'checkbox' })} />
           <Switch label="Mostrar en el resumen" {...form.getInputProps('showResume', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
     </Modal>

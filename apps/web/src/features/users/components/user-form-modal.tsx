@@ -1,12 +1,12 @@
 import { msg } from '@app/shared/messages';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@app/shared/roles';
 import { type User, UserCreateFormSchema, UserUpdateFormSchema } from '@app/shared/schemas/users';
-import { Button, Checkbox, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { FormButtons } from '../../../components/form-buttons';
+import { applyEmailConflict, showServerErrors } from '../../../lib/form-errors';
+import { submitAndNotify } from '../../../lib/submit-and-notify';
+import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 
@@ -42,38 +42,34 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
     validate: schemaResolver(isEdit ? UserUpdateFormSchema : UserCreateFormSchema, { sync: true }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens for a user
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(
-      user
-        ? {
-            ...emptyValues,
-            name: user.name,
-            lastName: user.lastName,
-            email: user.email,
-            role: user.role === 'client' ? 'collaborator' : user.role,
-            allowCalendarView: user.allowCalendarView,
-          }
-        : emptyValues,
-    );
-    form.resetDirty();
-    form.clearErrors();
-  }, [opened, user]);
+  useResetOnOpen(
+    form,
+    opened,
+    user
+      ? {
+          ...emptyValues,
+          name: user.name,
+          lastName: user.lastName,
+          email: user.email,
+          role: user.role === 'client' ? 'collaborator' : user.role,
+          allowCalendarView: user.allowCalendarView,
+        }
+      : emptyValues,
+    [user],
+  );
 
-  const submit = form.onSubmit(async ({ repeatPassword: _repeat, ...values }) => {
-    try {
-      const result = isEdit ? await update.mutateAsync({ ...values, id: user.id }) : await create.mutateAsync(values);
-      notifySuccess(result.message);
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 409) {
-        form.setFieldError('email', msg.emailExists);
-        return;
-      }
-      if (!applyServerErrors(form, error)) notifyError(error, msg.toastOopsTitle);
-    }
-  });
+  const submit = form.onSubmit(({ repeatPassword: _repeat, ...values }) =>
+    submitAndNotify(
+      form,
+      () => (isEdit ? update.mutateAsync({ ...values, id: user.id }) : create.mutateAsync(values)),
+      {
+        onSaved: onClose,
+        onError: (error) => {
+          if (!applyEmailConflict(form, error)) showServerErrors(form, error, { title: msg.toastOopsTitle });
+        },
+      },
+    ),
+  );
 
   return (
     <Modal opened={opened} onClose={onClose} title={isEdit ? 'Editar usuario' : 'Crear usuario'} size="lg">
@@ -104,14 +100,7 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
               {...form.getInputProps('repeatPassword')}
             />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
     </Modal>
