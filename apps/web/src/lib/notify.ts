@@ -11,3 +11,9 @@ export function notifyError(error: unknown, title: string = msg.toastErrorTitle)
   const message = error instanceof Error ? error.message : String(error);
   notifications.show({ title, message, color: 'red', autoClose: AUTO_CLOSE_MS });
 }
+
+/** Mutation callbacks that toast the server's message on success and the error on failure. */
+export const notifyOutcome = {
+  onSuccess: ({ message }: { message: string }) => notifySuccess(message),
+  onError: (error: Error) => notifyError(error),
+};

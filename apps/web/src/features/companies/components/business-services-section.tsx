@@ -4,7 +4,7 @@ import { Button, Group, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyOutcome, notifySuccess } from '../../../lib/notify';
 import { useActivateBusinessService } from '../api/activate-business-service';
 import { useUpdateBusinessService } from '../api/update-business-service';
 import { formatDate } from '../utils/dates';
@@ -45,10 +45,7 @@ export function BusinessServicesSection({ business }: { business: BusinessDetail
       labels: { confirm: 'Desactivar', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        update.mutate(
-          { businessId: business.id, serviceId: link.serviceId, active: false },
-          { onSuccess: ({ message }) => notifySuccess(message), onError: (error) => notifyError(error) },
-        ),
+        update.mutate({ businessId: business.id, serviceId: link.serviceId, active: false }, notifyOutcome),
     });
 
   return (

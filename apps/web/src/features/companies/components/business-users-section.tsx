@@ -1,28 +1,22 @@
 import type { BusinessDetail } from '@app/shared/schemas/businesses';
 import type { User } from '@app/shared/schemas/users';
 import { Group, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { useState } from 'react';
+import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useEditModal } from '../../../components/use-edit-modal';
+import { notifyOutcome } from '../../../lib/notify';
 import { useDeleteBusinessUser } from '../api/delete-business-user';
 import { BusinessUserFormModal } from './business-user-form-modal';
 
 /** 'Usuarios en empresa' (spec 1 §2.9): the company's client users. */
 export function BusinessUsersSection({ business }: { business: BusinessDetail }) {
   const deleteUser = useDeleteBusinessUser();
-  const [editing, setEditing] = useState<User | null>(null);
-  const [formOpened, setFormOpened] = useState(false);
-
-  const openForm = (user: User | null) => {
-    setEditing(user);
-    setFormOpened(true);
-  };
+  const { editing, opened: formOpened, open: openForm, close: closeForm } = useEditModal<User>();
 
   const confirmDelete = (user: User) =>
-    modals.openConfirmModal({
+    openDeleteConfirm({
       title: 'Eliminar Usuario',
       children: (
         <Text size="sm">
@@ -33,13 +27,7 @@ export function BusinessUsersSection({ business }: { business: BusinessDetail })
           ({user.email})? Esta acción no se puede deshacer.
         </Text>
       ),
-      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        deleteUser.mutate(
-          { id: user.id, businessId: business.id },
-          { onSuccess: ({ message }) => notifySuccess(message), onError: (error) => notifyError(error) },
-        ),
+      onConfirm: () => deleteUser.mutate({ id: user.id, businessId: business.id }, notifyOutcome),
     });
 
   return (
@@ -64,12 +52,7 @@ export function BusinessUsersSection({ business }: { business: BusinessDetail })
           <RowActions label={user.email} onEdit={() => openForm(user)} onDelete={() => confirmDelete(user)} />
         )}
       />
-      <BusinessUserFormModal
-        opened={formOpened}
-        businessId={business.id}
-        user={editing}
-        onClose={() => setFormOpened(false)}
-      />
+      <BusinessUserFormModal opened={formOpened} businessId={business.id} user={editing} onClose={closeForm} />
     </section>
   );
 }

@@ -1,12 +1,13 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import type { Credential } from '@app/shared/schemas/credentials';
 import { ActionIcon, Group, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
+import { useEditModal } from '../../../components/use-edit-modal';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteCredential } from '../api/delete-credential';
 import { useCredentials } from '../api/get-credentials';
@@ -62,24 +63,16 @@ function PasswordCell({ credential }: { credential: Credential }) {
 export function CredentialsSection({ businessId }: { businessId: number }) {
   const credentials = useCredentials(businessId);
   const deleteCredential = useDeleteCredential();
-  const [editing, setEditing] = useState<Credential | null>(null);
-  const [formOpened, setFormOpened] = useState(false);
-
-  const openForm = (credential: Credential | null) => {
-    setEditing(credential);
-    setFormOpened(true);
-  };
+  const { editing, opened: formOpened, open: openForm, close: closeForm } = useEditModal<Credential>();
 
   const confirmDelete = (credential: Credential) =>
-    modals.openConfirmModal({
+    openDeleteConfirm({
       title: 'Eliminar Contraseña',
       children: (
         <Text size="sm">
           ¿Seguro que quieres eliminar la contraseña de <b>{describe(credential)}</b>?
         </Text>
       ),
-      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
       onConfirm: () =>
         deleteCredential.mutate(
           { id: credential.id, businessId },
@@ -124,12 +117,7 @@ export function CredentialsSection({ businessId }: { businessId: number }) {
           />
         )}
       />
-      <CredentialFormModal
-        opened={formOpened}
-        businessId={businessId}
-        credential={editing}
-        onClose={() => setFormOpened(false)}
-      />
+      <CredentialFormModal opened={formOpened} businessId={businessId} credential={editing} onClose={closeForm} />
     </section>
   );
 }

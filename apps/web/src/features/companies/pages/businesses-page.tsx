@@ -1,15 +1,15 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { type Business, splitContacts } from '@app/shared/schemas/businesses';
 import { Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { useSortedRecords } from '../../../components/use-sorted-records';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
 import { useDeleteBusiness } from '../api/delete-business';
 import { useBusinesses } from '../api/get-businesses';
@@ -51,7 +51,7 @@ export function BusinessesPage() {
   });
 
   const confirmDelete = (business: Business) =>
-    modals.openConfirmModal({
+    openDeleteConfirm({
       title: 'Eliminar Empresa',
       children: (
         <Stack gap="xs">
@@ -63,13 +63,7 @@ export function BusinessesPage() {
           </Text>
         </Stack>
       ),
-      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        deleteBusiness.mutate(business.id, {
-          onSuccess: ({ message }) => notifySuccess(message),
-          onError: (error) => notifyError(error),
-        }),
+      onConfirm: () => deleteBusiness.mutate(business.id, notifyOutcome),
     });
 
   return (

@@ -1,8 +1,8 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import type { Group as BusinessGroup } from '@app/shared/schemas/groups';
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
+import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { PageHeader } from '../../../components/page-header';
@@ -27,15 +27,13 @@ export function GroupsPage() {
   });
 
   const confirmDelete = (group: BusinessGroup) =>
-    modals.openConfirmModal({
+    openDeleteConfirm({
       title: companiesMsg.groupDeleteConfirm,
       children: (
         <Text size="sm">
           ¿Seguro que quieres eliminar el grupo <b>{group.name}</b>? Las empresas no se eliminan.
         </Text>
       ),
-      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
       onConfirm: () =>
         deleteGroup.mutate(group.id, {
           onSuccess: ({ message }) => notifySuccess(message),

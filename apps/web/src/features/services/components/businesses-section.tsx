@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListTable } from '../../../components/list-table';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
 import { useActivateBusinessService } from '../api/activate-business-service';
 import { useServiceBusinessServices } from '../api/get-service-business-services';
 import { useUpdateAllBusinessServices } from '../api/update-all-business-services';
@@ -29,19 +29,15 @@ export function BusinessesSection({ serviceId }: { serviceId: number }) {
   const updateAll = useUpdateAllBusinessServices();
   // Dates picked on companies that have no link yet: used when their switch is turned on.
   const [pendingDates, setPendingDates] = useState<Record<number, string>>({});
-  const feedback = {
-    onSuccess: ({ message }: { message: string }) => notifySuccess(message),
-    onError: (error: Error) => notifyError(error),
-  };
 
   const setActive = (row: BusinessServiceOfService, active: boolean) => {
     if (row.id === null) {
       if (!active) return;
       const startDate = pendingDates[row.businessId] ?? today();
-      activate.mutate({ businessId: row.businessId, serviceId, startDate }, feedback);
+      activate.mutate({ businessId: row.businessId, serviceId, startDate }, notifyOutcome);
       return;
     }
-    update.mutate({ businessId: row.businessId, serviceId, active }, feedback);
+    update.mutate({ businessId: row.businessId, serviceId, active }, notifyOutcome);
   };
 
   const setStartDate = (row: BusinessServiceOfService, startDate: string | null) => {
@@ -50,7 +46,7 @@ export function BusinessesSection({ serviceId }: { serviceId: number }) {
       setPendingDates((dates) => ({ ...dates, [row.businessId]: startDate }));
       return;
     }
-    update.mutate({ businessId: row.businessId, serviceId, startDate }, feedback);
+    update.mutate({ businessId: row.businessId, serviceId, startDate }, notifyOutcome);
   };
 
   const confirmAll = (active: boolean) =>
@@ -68,7 +64,7 @@ export function BusinessesSection({ serviceId }: { serviceId: number }) {
       onConfirm: () =>
         updateAll.mutate(
           active ? { serviceId, active, startDate: BULK_ACTIVATION_START_DATE } : { serviceId, active },
-          feedback,
+          notifyOutcome,
         ),
     });
 

@@ -1,6 +1,6 @@
 import { MONTH_KEYS, MONTH_NAMES, type MonthKey, type ServiceMonthsActive } from '@app/shared/schemas/services';
 import { SimpleGrid, Switch } from '@mantine/core';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
 import { useUpdateMonthsActive } from '../api/update-months-active';
 import { Section } from './section';
 
@@ -9,10 +9,7 @@ export function MonthsSection({ serviceId, monthsActive }: { serviceId: number; 
   const update = useUpdateMonthsActive();
 
   const toggle = (key: MonthKey, checked: boolean) =>
-    update.mutate(
-      { serviceId, monthsActive: { ...monthsActive, [key]: checked } },
-      { onSuccess: ({ message }) => notifySuccess(message), onError: (error) => notifyError(error) },
-    );
+    update.mutate({ serviceId, monthsActive: { ...monthsActive, [key]: checked } }, notifyOutcome);
 
   return (
     <Section title="Meses activo">

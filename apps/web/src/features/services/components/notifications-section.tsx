@@ -1,11 +1,11 @@
 import { servicesMsg } from '@app/shared/messages-services';
 import type { ServiceNotification } from '@app/shared/schemas/services';
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { useState } from 'react';
+import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
+import { useEditModal } from '../../../components/use-edit-modal';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteServiceNotification } from '../api/delete-service-notification';
 import { NotificationFormModal } from './notification-form-modal';
@@ -20,24 +20,16 @@ export function NotificationsSection({
   notifications: ServiceNotification[];
 }) {
   const deleteNotification = useDeleteServiceNotification();
-  const [editing, setEditing] = useState<ServiceNotification | null>(null);
-  const [formOpened, setFormOpened] = useState(false);
-
-  const openForm = (notification: ServiceNotification | null) => {
-    setEditing(notification);
-    setFormOpened(true);
-  };
+  const { editing, opened: formOpened, open: openForm, close: closeForm } = useEditModal<ServiceNotification>();
 
   const confirmDelete = (notification: ServiceNotification) =>
-    modals.openConfirmModal({
+    openDeleteConfirm({
       title: 'Eliminar notificación',
       children: (
         <Text size="sm">
           ¿Seguro que quieres eliminar la notificación <b>{notification.subject}</b> del día {notification.day}?
         </Text>
       ),
-      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
       onConfirm: () =>
         deleteNotification.mutate(
           { serviceId, id: notification.id },
@@ -82,12 +74,7 @@ export function NotificationsSection({
           />
         )}
       />
-      <NotificationFormModal
-        serviceId={serviceId}
-        opened={formOpened}
-        notification={editing}
-        onClose={() => setFormOpened(false)}
-      />
+      <NotificationFormModal serviceId={serviceId} opened={formOpened} notification={editing} onClose={closeForm} />
     </Section>
   );
 }

@@ -1,12 +1,12 @@
 import { SERVICE_COLORS, type ServiceState } from '@app/shared/schemas/services';
 import { Badge, ColorSwatch, Group, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useEditModal } from '../../../components/use-edit-modal';
+import { notifyOutcome } from '../../../lib/notify';
 import { useDeleteServiceState } from '../api/delete-service-state';
 import { Section } from './section';
 import { StateFormModal } from './state-form-modal';
@@ -17,29 +17,17 @@ const colorName = (hex: string) =>
 /** 'Estados del servicio' (spec 2 "Service detail"): the table and its create/edit/delete modals. */
 export function StatesSection({ serviceId, states }: { serviceId: number; states: ServiceState[] }) {
   const deleteState = useDeleteServiceState();
-  const [editing, setEditing] = useState<ServiceState | null>(null);
-  const [formOpened, setFormOpened] = useState(false);
-
-  const openForm = (state: ServiceState | null) => {
-    setEditing(state);
-    setFormOpened(true);
-  };
+  const { editing, opened: formOpened, open: openForm, close: closeForm } = useEditModal<ServiceState>();
 
   const confirmDelete = (state: ServiceState) =>
-    modals.openConfirmModal({
+    openDeleteConfirm({
       title: 'Eliminar estado',
       children: (
         <Text size="sm">
           ¿Seguro que quieres eliminar el estado <b>{state.name}</b>? Esta acción no se puede deshacer.
         </Text>
       ),
-      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        deleteState.mutate(
-          { serviceId, id: state.id },
-          { onSuccess: ({ message }) => notifySuccess(message), onError: (error) => notifyError(error) },
-        ),
+      onConfirm: () => deleteState.mutate({ serviceId, id: state.id }, notifyOutcome),
     });
 
   const nextOrder = states.reduce((max, state) => Math.max(max, state.order + 1), 0);
@@ -103,7 +91,7 @@ export function StatesSection({ serviceId, states }: { serviceId: number; states
         opened={formOpened}
         state={editing}
         nextOrder={nextOrder}
-        onClose={() => setFormOpened(false)}
+        onClose={closeForm}
       />
     </Section>
   );

@@ -1,13 +1,13 @@
 import { servicesMsg } from '@app/shared/messages-services';
 import type { ServiceListItem } from '@app/shared/schemas/services';
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
+import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { useSortedRecords } from '../../../components/use-sorted-records';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
 import { useDeleteService } from '../api/delete-service';
 import { useServices } from '../api/get-services';
 import { ServiceCreateModal } from '../components/service-create-modal';
@@ -24,16 +24,10 @@ export function ServicesPage() {
   });
 
   const confirmDelete = (service: ServiceListItem) =>
-    modals.openConfirmModal({
+    openDeleteConfirm({
       title: servicesMsg.deleteConfirmTitle,
       children: <ServiceDeleteWarning serviceId={service.id} serviceName={service.name} />,
-      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        deleteService.mutate(service.id, {
-          onSuccess: ({ message }) => notifySuccess(message),
-          onError: (error) => notifyError(error),
-        }),
+      onConfirm: () => deleteService.mutate(service.id, notifyOutcome),
     });
 
   return (

@@ -2,12 +2,12 @@ import { msg } from '@app/shared/messages';
 import { ROLE_LABELS } from '@app/shared/roles';
 import type { User } from '@app/shared/schemas/users';
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { useState } from 'react';
+import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
+import { useEditModal } from '../../../components/use-edit-modal';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteUser } from '../api/delete-user';
@@ -17,20 +17,14 @@ import { UserFormModal } from '../components/user-form-modal';
 export function UsersPage() {
   const users = useUsers();
   const deleteUser = useDeleteUser();
-  const [editing, setEditing] = useState<User | null>(null);
-  const [formOpened, setFormOpened] = useState(false);
+  const { editing, opened: formOpened, open: openForm, close: closeForm } = useEditModal<User>();
   const { records, sortStatus, setSortStatus } = useSortedRecords(users.data ?? [], {
     columnAccessor: 'name',
     direction: 'asc',
   });
 
-  const openForm = (user: User | null) => {
-    setEditing(user);
-    setFormOpened(true);
-  };
-
   const confirmDelete = (user: User) =>
-    modals.openConfirmModal({
+    openDeleteConfirm({
       title: 'Eliminar Usuario',
       children: (
         <Text size="sm">
@@ -41,8 +35,6 @@ export function UsersPage() {
           ({user.email})? Esta acción no se puede deshacer.
         </Text>
       ),
-      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
       onConfirm: () =>
         deleteUser.mutate(user.id, {
           onSuccess: ({ message }) => notifySuccess(message),
@@ -79,7 +71,7 @@ export function UsersPage() {
           />
         )}
       />
-      <UserFormModal opened={formOpened} user={editing} onClose={() => setFormOpened(false)} />
+      <UserFormModal opened={formOpened} user={editing} onClose={closeForm} />
     </>
   );
 }
