@@ -1,26 +1,21 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { type Business, splitContacts } from '@app/shared/schemas/businesses';
-import { Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
+import { SearchInput } from '../../../components/search-input';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyOutcome } from '../../../lib/notify';
+import { normalizeSearch } from '../../../lib/search';
 import { useCurrentUser } from '../../../lib/session';
 import { useDeleteBusiness } from '../api/delete-business';
 import { useBusinesses } from '../api/get-businesses';
 import { BusinessCreateModal } from '../components/business-create-modal';
 import { formatDate } from '../utils/dates';
-
-const normalize = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
 
 /** The Empresas list (spec 1 §2.8), for owners and collaborators; only an owner deletes. */
 export function BusinessesPage() {
@@ -32,16 +27,16 @@ export function BusinessesPage() {
   const [search, setSearch] = useState('');
 
   const filtered = useMemo(() => {
-    const query = normalize(search.trim());
+    const query = normalizeSearch(search.trim());
     const all = businesses.data ?? [];
     if (!query) return all;
     const rutQuery = query.replace(/[.\-\s]/g, '');
     return all.filter(
       (business) =>
-        normalize(
+        normalizeSearch(
           `${business.name} ${business.razonSocial} ${business.legalRepresentative} ${business.contact}`,
         ).includes(query) ||
-        (rutQuery.length > 0 && normalize(business.rut.replace(/[.-]/g, '')).includes(rutQuery)),
+        (rutQuery.length > 0 && normalizeSearch(business.rut.replace(/[.-]/g, '')).includes(rutQuery)),
     );
   }, [businesses.data, search]);
 
@@ -73,14 +68,11 @@ export function BusinessesPage() {
         crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Empresas' }]}
         actions={<NewButton onClick={() => setCreateOpened(true)} />}
       />
-      <TextInput
-        mb="md"
-        maw={420}
+      <SearchInput
         label="Buscar empresa"
         placeholder="Nombre, razón social, RUT o contacto"
-        leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
+        onChange={setSearch}
       />
       <ListTable
         highlightOnHover

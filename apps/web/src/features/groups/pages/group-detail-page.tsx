@@ -1,25 +1,21 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import type { Business } from '@app/shared/schemas/businesses';
-import { Alert, Button, Card, Group, Loader, Stack, Switch, TextInput, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
+import { Alert, Button, Card, Group, Loader, Stack, Switch, Title } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
+import { SearchInput } from '../../../components/search-input';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { showServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { normalizeSearch } from '../../../lib/search';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useGroup } from '../api/get-group';
 import { useGroupBusinesses } from '../api/get-group-businesses';
 import { useUpdateGroup } from '../api/update-group';
 import { GroupFormFields, useGroupForm } from '../components/group-form';
-
-const normalize = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
 
 /** BusinessGroupDetail (spec 2): the group form, and one switch per company that saves at once. */
 export function GroupDetailPage() {
@@ -44,9 +40,9 @@ export function GroupDetailPage() {
 
   const memberIds = useMemo(() => new Set(loaded?.businessesIds ?? []), [loaded]);
   const filtered = useMemo(() => {
-    const query = normalize(search.trim());
+    const query = normalizeSearch(search.trim());
     const all = businesses.data ?? [];
-    return query ? all.filter((business) => normalize(`${business.name} ${business.rut}`).includes(query)) : all;
+    return query ? all.filter((business) => normalizeSearch(`${business.name} ${business.rut}`).includes(query)) : all;
   }, [businesses.data, search]);
   const { records, sortStatus, setSortStatus } = useSortedRecords(filtered, {
     columnAccessor: 'name',
@@ -130,15 +126,7 @@ export function GroupDetailPage() {
           <Title order={3} id="empresas-del-grupo" mb="sm">
             Empresas
           </Title>
-          <TextInput
-            mb="md"
-            maw={420}
-            label="Buscar empresa"
-            placeholder="Nombre o RUT"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-          />
+          <SearchInput label="Buscar empresa" placeholder="Nombre o RUT" value={search} onChange={setSearch} />
           <ListTable
             highlightOnHover
             query={businesses}
