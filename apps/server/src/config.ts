@@ -23,6 +23,18 @@ const ConfigSchema = z.object({
       .regex(/^[A-Za-z0-9+/]{43}=$/, 'debe ser una clave de 32 bytes en base64')
       .optional(),
   ),
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,90}$/, 'debe ser una clave pública VAPID (base64url)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,45}$/, 'debe ser una clave privada VAPID (base64url)')
+      .optional(),
+  ),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),

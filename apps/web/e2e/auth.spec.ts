@@ -97,3 +97,28 @@ test('password recovery end to end: mail in the outbox, new password, sign in wi
   await signIn(page, email, 'clave-nueva-1');
   await expect(page.getByRole('heading', { name: 'Hola Rocío! Bienvenido/a de nuevo' })).toBeVisible();
 });
+
+test('after sign-in the browser subscribes to push with the server key and stores the subscription', async ({
+  page,
+}) => {
+  // Headless Chromium has no push service: stand in for PushManager, keep everything else real.
+  await page.addInitScript(() => {
+    const fake = {
+      endpoint: 'https://push.example.test/sub/1',
+      expirationTime: null,
+      keys: { p256dh: 'p256', auth: 'auth' },
+    };
+    PushManager.prototype.getSubscription = async () => null;
+    PushManager.prototype.subscribe = async (options) => {
+      (window as unknown as { pushKey: unknown }).pushKey = options?.applicationServerKey;
+      return { toJSON: () => fake } as unknown as PushSubscription;
+    };
+  });
+  const stored = page.waitForResponse((response) => response.url().endsWith('/api/user/me/notification-token'));
+  await signIn(page, OWNER.email, OWNER.password);
+  expect((await stored).status()).toBe(200);
+  const serverKey = await page.evaluate(() => (window as unknown as { pushKey: unknown }).pushKey);
+  expect(serverKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(scope).toMatch(/\/$/);
+});

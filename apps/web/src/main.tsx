@@ -3,6 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
+import { registerServiceWorker } from './features/auth/api/register-push';
+
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing');

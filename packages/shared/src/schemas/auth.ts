@@ -39,3 +39,7 @@ export const NotificationTokenSchema = z.object({
   ]),
 });
 export type NotificationToken = z.infer<typeof NotificationTokenSchema>;
+
+/** The server's VAPID public key, the applicationServerKey of the browser's push subscription. */
+export const PushPublicKeySchema = z.object({ publicKey: z.string() });
+export type PushPublicKey = z.infer<typeof PushPublicKeySchema>;

@@ -187,6 +187,20 @@ describe('password recovery', () => {
   });
 });
 
+describe('GET /api/push/public-key', () => {
+  it('gives signed-in users the VAPID public key (an uncompressed P-256 point), and keeps it across calls', async () => {
+    const token = await t.ownerToken();
+    const first = await t.request({ method: 'GET', url: '/api/push/public-key', token });
+    expect(first.statusCode).toBe(200);
+    const key = Buffer.from(first.json().publicKey, 'base64url');
+    expect(key).toHaveLength(65);
+    expect(key[0]).toBe(4);
+    const again = await t.request({ method: 'GET', url: '/api/push/public-key', token });
+    expect(again.json()).toEqual(first.json());
+    expect((await t.request({ method: 'GET', url: '/api/push/public-key' })).statusCode).toBe(401);
+  });
+});
+
 describe('POST /api/user/me/notification-token', () => {
   it('stores the push subscription of any signed-in user and never returns it', async () => {
     const business = await insertBusiness(t);

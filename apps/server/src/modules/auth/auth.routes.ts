@@ -5,6 +5,7 @@ import {
   LoginResponseSchema,
   LoginSchema,
   NotificationTokenSchema,
+  PushPublicKeySchema,
   RecoverPasswordRequestSchema,
 } from '@app/shared/schemas/auth';
 import { UserSchema } from '@app/shared/schemas/users';
@@ -70,6 +71,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     '/api/user/me',
     { schema: { tags: ['users'], response: { 200: UserSchema, 401: ApiErrorSchema } }, onRequest: app.authenticate },
     async (request) => presentUser(await users.getById(currentUser(request).id)),
+  );
+
+  app.get(
+    '/api/push/public-key',
+    {
+      schema: { tags: ['users'], response: { 200: PushPublicKeySchema, ...errorResponses } },
+      onRequest: app.authenticate,
+    },
+    async () => ({ publicKey: context.secrets.vapid.publicKey }),
   );
 
   app.post(
