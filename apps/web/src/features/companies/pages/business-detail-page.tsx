@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { PageFallback } from '../../../components/page-fallback';
 import { PageHeader } from '../../../components/page-header';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useBusiness } from '../api/get-business';
@@ -44,18 +45,7 @@ export function BusinessDetailPage() {
   const crumbs = [{ label: 'Inicio', to: '/' }, { label: 'Empresas', to: '/empresas' }, { label: loaded?.name ?? '…' }];
 
   if (!loaded) {
-    return (
-      <>
-        <PageHeader title="Empresa" crumbs={crumbs} />
-        {business.isError ? (
-          <Alert color="red" title="No se pudo cargar la empresa">
-            {business.error.message}
-          </Alert>
-        ) : (
-          <Loader aria-label="Cargando" />
-        )}
-      </>
-    );
+    return <PageFallback title="Empresa" crumbs={crumbs} query={business} errorTitle="No se pudo cargar la empresa" />;
   }
 
   return (

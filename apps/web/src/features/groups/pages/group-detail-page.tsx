@@ -1,10 +1,11 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import type { Business } from '@app/shared/schemas/businesses';
-import { Alert, Button, Card, Group, Loader, Stack, Switch, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Switch, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { ListTable } from '../../../components/list-table';
+import { PageFallback } from '../../../components/page-fallback';
 import { PageHeader } from '../../../components/page-header';
 import { SearchInput } from '../../../components/search-input';
 import { useSortedRecords } from '../../../components/use-sorted-records';
@@ -85,18 +86,7 @@ export function GroupDetailPage() {
   ];
 
   if (!loaded) {
-    return (
-      <>
-        <PageHeader title="Grupo" crumbs={crumbs} />
-        {group.isError ? (
-          <Alert color="red" title="No se pudo cargar el grupo">
-            {group.error.message}
-          </Alert>
-        ) : (
-          <Loader aria-label="Cargando" />
-        )}
-      </>
-    );
+    return <PageFallback title="Grupo" crumbs={crumbs} query={group} errorTitle="No se pudo cargar el grupo" />;
   }
 
   return (
