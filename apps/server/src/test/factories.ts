@@ -1,25 +1,20 @@
+import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
 import { businesses } from '../db/schema/businesses.ts';
 import type { TestApp } from './test-app.ts';
 
 let rutCounter = 10_000_000;
 
-/** Computes the modulus-11 check digit of a RUT body. */
-function checkDigit(body: number): string {
-  let sum = 0;
-  let factor = 2;
-  for (const digit of String(body).split('').reverse()) {
-    sum += Number(digit) * factor;
-    factor = factor === 7 ? 2 : factor + 1;
-  }
-  const rest = 11 - (sum % 11);
-  return rest === 11 ? '0' : rest === 10 ? 'K' : String(rest);
+/** A valid RUT no other test uses (the bodies move on by 7 so check digits vary). */
+export function nextRut(): { typed: string; formatted: string } {
+  rutCounter += 7;
+  const typed = `${rutCounter}${computeRutCheckDigit(rutCounter)}`;
+  return { typed, formatted: formatRut(typed) };
 }
 
 /** Inserts a company straight into the database, for tests of other features. */
 export async function insertBusiness(t: TestApp, values: Partial<typeof businesses.$inferInsert> = {}) {
-  rutCounter += 1;
-  const body = rutCounter;
-  const rut = `${String(body).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${checkDigit(body)}`;
+  const { formatted: rut } = nextRut();
+  const body = rut.slice(0, -2).replaceAll('.', '');
   const [row] = await t.app.context.db
     .insert(businesses)
     .values({
@@ -35,4 +30,15 @@ export async function insertBusiness(t: TestApp, values: Partial<typeof business
     .returning();
   if (!row) throw new Error('insert failed');
   return row;
+}
+
+/** Signs in one user of each role (the client belongs to a new company), for permission tests. */
+export async function tokensForEveryRole(t: TestApp) {
+  const clientBusiness = await insertBusiness(t);
+  return {
+    owner: await t.ownerToken(),
+    collaborator: (await t.userWithRole('collaborator')).token,
+    client: (await t.userWithRole('client', { businessId: clientBusiness.id })).token,
+    clientBusinessId: clientBusiness.id,
+  };
 }

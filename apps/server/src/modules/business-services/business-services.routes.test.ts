@@ -2,7 +2,7 @@ import { msg } from '@app/shared/messages';
 import { servicesMsg } from '@app/shared/messages-services';
 import { BULK_ACTIVATION_START_DATE } from '@app/shared/schemas/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBusiness } from '../../test/factories.ts';
+import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -12,10 +12,7 @@ let client: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.ownerToken();
-  collaborator = (await t.userWithRole('collaborator')).token;
-  const business = await insertBusiness(t);
-  client = (await t.userWithRole('client', { businessId: business.id })).token;
+  ({ owner, collaborator, client } = await tokensForEveryRole(t));
 });
 afterAll(() => t.close());
 

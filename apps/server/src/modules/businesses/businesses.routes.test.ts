@@ -1,11 +1,10 @@
 import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
-import { computeRutCheckDigit } from '@app/shared/rut';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessGroupMembers, businessPasswords, businessServices } from '../../db/schema/businesses.ts';
 import { users } from '../../db/schema/users.ts';
-import { insertBusiness } from '../../test/factories.ts';
+import { insertBusiness, nextRut, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -15,27 +14,15 @@ let client: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.ownerToken();
-  collaborator = (await t.userWithRole('collaborator')).token;
-  const company = await insertBusiness(t);
-  client = (await t.userWithRole('client', { businessId: company.id })).token;
+  ({ owner, collaborator, client } = await tokensForEveryRole(t));
 });
 afterAll(() => t.close());
-
-let rutBody = 30_000_000;
-/** A fresh valid RUT, typed without dots nor dash (the server formats it). */
-function newRut(): { typed: string; formatted: string } {
-  rutBody += 7;
-  const digit = computeRutCheckDigit(rutBody);
-  const formatted = `${String(rutBody).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${digit}`;
-  return { typed: `${rutBody}${digit}`, formatted };
-}
 
 function companyPayload(overrides: Record<string, unknown> = {}) {
   return {
     name: 'Panadería Los Aromos',
     razonSocial: 'Panadería Los Aromos SpA',
-    rut: newRut().typed,
+    rut: nextRut().typed,
     startContract: '2023-01-01',
     endContract: '2030-12-31',
     legalRepresentative: 'Ana Pérez',
@@ -57,7 +44,7 @@ async function createCompany(overrides: Record<string, unknown> = {}) {
 
 describe('POST /api/business', () => {
   it('creates a company, normalising the RUT and the contact list', async () => {
-    const rut = newRut();
+    const rut = nextRut();
     const response = await t.request({
       method: 'POST',
       url: '/api/business',
@@ -151,7 +138,7 @@ describe('POST /api/business', () => {
   });
 
   it('refuses a second company with the same RUT, however it is written (409 on rut)', async () => {
-    const rut = newRut();
+    const rut = nextRut();
     await createCompany({ rut: rut.formatted });
     for (const spelling of [rut.formatted, rut.typed, rut.formatted.replaceAll('.', '')]) {
       const response = await t.request({
@@ -287,7 +274,7 @@ describe('GET /api/business/:id', () => {
 describe('PUT /api/business/:id', () => {
   it('edits every field (owner and collaborator)', async () => {
     const company = await createCompany();
-    const rut = newRut();
+    const rut = nextRut();
     for (const token of [owner, collaborator]) {
       const response = await t.request({
         method: 'PUT',

@@ -4,7 +4,7 @@ import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBusiness } from '../../test/factories.ts';
+import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -15,10 +15,7 @@ let businessId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.ownerToken();
-  collaborator = (await t.userWithRole('collaborator')).token;
-  businessId = (await insertBusiness(t)).id;
-  client = (await t.userWithRole('client', { businessId })).token;
+  ({ owner, collaborator, client, clientBusinessId: businessId } = await tokensForEveryRole(t));
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessServices } from '../../db/schema/businesses.ts';
 import { serviceFolders, serviceMonthsActive, serviceNotifications, serviceStates } from '../../db/schema/services.ts';
-import { insertBusiness } from '../../test/factories.ts';
+import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -15,10 +15,7 @@ let client: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.ownerToken();
-  collaborator = (await t.userWithRole('collaborator')).token;
-  const business = await insertBusiness(t);
-  client = (await t.userWithRole('client', { businessId: business.id })).token;
+  ({ owner, collaborator, client } = await tokensForEveryRole(t));
 });
 afterAll(() => t.close());
 
