@@ -127,6 +127,18 @@ describe('password recovery', () => {
     expect(t.mailer.sent.at(-1)?.to).toEqual([OWNER.email]);
   });
 
+  it('stops mailing one address after three requests in an hour, with the same answer', async () => {
+    const user = await t.userWithRole('collaborator');
+    const before = t.mailer.sent.length;
+    for (let request = 0; request < 5; request++) {
+      const { response } = await requestRecovery(user.email);
+      expect(response.json()).toEqual({ message: msg.recoverSent });
+    }
+    await vi.waitFor(() => expect(t.mailer.sent.length).toBe(before + 3));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.mailer.sent.filter((mail) => mail.to.includes(user.email))).toHaveLength(3);
+  });
+
   it('validates the address with the spec messages', async () => {
     const empty = await requestRecovery('');
     expect(empty.response.statusCode).toBe(400);

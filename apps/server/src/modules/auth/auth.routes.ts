@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      await auth.requestRecovery(request.body.email);
+      await auth.requestRecovery(request.body.email, request.ip);
       return { message: msg.recoverSent };
     },
   );

@@ -8,11 +8,13 @@ import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { usersRepository } from '../users/users.repository.ts';
-import { LoginThrottle } from './login-throttle.ts';
+import { AttemptThrottle } from './attempt-throttle.ts';
 import { recoveryMail } from './recovery-mail.ts';
 import { passwordResetRepository, sessionsRepository } from './sessions.repository.ts';
 
 const RECOVERY_TTL_MS = 60 * 60 * 1000;
+/** Recovery mails per address per hour: enough for a user, too few to flood an inbox. */
+const RECOVERY_MAILS_PER_HOUR = 3;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -25,20 +27,21 @@ interface AuthServiceDeps {
 }
 
 export function createAuthService({ db, config, mailer, log, signToken }: AuthServiceDeps) {
-  const throttle = new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000);
+  const loginFailures = new AttemptThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000);
+  const recoveryMails = new AttemptThrottle(RECOVERY_MAILS_PER_HOUR, RECOVERY_TTL_MS);
   const sessionTtlSeconds = Math.round(config.SESSION_TTL_HOURS * 3600);
 
   return {
     async login(email: string, password: string, ip: string): Promise<{ user: UserRow; token: string }> {
-      if (throttle.isBlocked(email, ip)) throw new AppError(429, msg.tooManyAttempts);
+      if (loginFailures.isBlocked(email, ip)) throw new AppError(429, msg.tooManyAttempts);
       const user = await usersRepository.findByEmail(db, email);
       // Verify against a dummy hash for unknown e-mails so both paths take the same time.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
       if (!user || !valid) {
-        throttle.recordFailure(email, ip);
+        loginFailures.record(email, ip);
         throw unauthorized(msg.loginFailed);
       }
-      throttle.recordSuccess(email);
+      loginFailures.reset(email);
       const sessionId = randomUUID();
       await sessionsRepository.insert(db, {
         id: sessionId,
@@ -55,9 +58,12 @@ export function createAuthService({ db, config, mailer, log, signToken }: AuthSe
 
     /**
      * Answers the same whether or not the address exists (no account discovery): the mail goes
-     * out in the background so the response time does not tell either.
+     * out in the background so the response time does not tell either. Past a few mails per hour
+     * for one address (or many from one client) nothing more is sent, with the same answer.
      */
-    async requestRecovery(email: string): Promise<void> {
+    async requestRecovery(email: string, ip: string): Promise<void> {
+      if (recoveryMails.isBlocked(email, ip)) return;
+      recoveryMails.record(email, ip);
       const user = await usersRepository.findByEmail(db, email);
       if (!user) return;
       const token = randomBytes(32).toString('base64url');
