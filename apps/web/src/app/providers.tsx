@@ -3,7 +3,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import 'mantine-datatable/styles.css';
 import 'dayjs/locale/es';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider, Modal } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -11,11 +11,29 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
+// Shade 8 and darker secondary, placeholder and error colours keep text at WCAG AA contrast on white.
+const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 6 },
+  defaultRadius: 'sm',
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } }),
+  },
+});
+
+const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': resolved.colors.gray[7],
+    '--mantine-color-placeholder': '#6b7280',
+    '--mantine-color-error': resolved.colors.red[9],
+  },
+  dark: {},
+});
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ locale: 'es' }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: 'Aceptar', cancel: 'Cancelar' }}>

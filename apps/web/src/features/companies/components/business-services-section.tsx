@@ -72,7 +72,6 @@ export function BusinessServicesSection({ business }: { business: BusinessDetail
           <Group gap={6} justify="flex-end" wrap="nowrap">
             <Button
               size="compact-sm"
-              color="green"
               disabled={link.active}
               aria-label={`Activar ${link.service.name}`}
               onClick={() => setAction({ kind: 'activate', link })}

@@ -1,0 +1,105 @@
+import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { OWNER, signIn } from './support/fixtures';
+
+// DESIGN.md §5: every screen can be used with the keyboard and every input has a label.
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 140)}`).join(', ')}`,
+    );
+  expect(serious).toEqual([]);
+}
+
+test('sign-in and recovery screens have no serious accessibility problems', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.goto('/recuperar-contraseña');
+  await expect(page.getByRole('button', { name: 'Enviar' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test('signing in works with the keyboard alone', async ({ page }) => {
+  await page.goto('/login');
+  // The e-mail field takes the focus when the page opens.
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(OWNER.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(OWNER.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /Bienvenido\/a de nuevo/ })).toBeVisible();
+});
+
+test('the staff screens have no serious accessibility problems', async ({ page, request }) => {
+  const token = (await (await request.post('/api/login', { data: OWNER })).json()).token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const service = (
+    await (
+      await request.post('/api/service', {
+        headers,
+        data: { name: 'Accesible', startMonthDay: 1, lastMonthDay: 20, order: 0 },
+      })
+    ).json()
+  ).service;
+  await request.post(`/api/service/${service.id}/state`, {
+    headers,
+    data: { name: 'Listo', color: '#2ECC71', order: 0, pctProgress: 100, hasValue: false, showResume: true },
+  });
+  await request.post(`/api/service/${service.id}/folder`, { headers, data: { name: 'Declaraciones', isActive: true } });
+
+  const rutBody = 40_000_000 + (Date.now() % 1_000_000);
+  const company = (
+    await (
+      await request.post('/api/business', {
+        headers,
+        data: {
+          name: 'Accesible SpA',
+          razonSocial: 'Accesible SpA',
+          rut: formatRut(`${rutBody}${computeRutCheckDigit(rutBody)}`),
+          startContract: '2023-01-01',
+          endContract: '2030-12-31',
+          legalRepresentative: 'Ana Pérez',
+          contact: 'ana@accesible.cl',
+        },
+      })
+    ).json()
+  ).business;
+  await request.post('/api/password', {
+    headers,
+    data: { businessId: company.id, user: 'ana', portal: 'sii', password: 'clave', description: 'SII' },
+  });
+  const group = (
+    await (await request.post('/api/business-group', { headers, data: { name: 'Grupo accesible' } })).json()
+  ).group;
+
+  await signIn(page, OWNER.email, OWNER.password);
+  for (const [path, heading] of [
+    ['/', /Bienvenido/],
+    ['/usuarios', 'Usuarios'],
+    ['/servicios', 'Servicios'],
+    [`/servicios/${service.id}`, 'Editar Accesible'],
+    ['/empresas', 'Empresas'],
+    [`/empresas/${company.id}`, 'Accesible SpA'],
+    [`/grupos-empresas/${group.id}`, /Grupo accesible/],
+    ['/grupos-empresas', 'Grupos de Empresas'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await test.step(path, () => expectNoSeriousViolations(page));
+  }
+});
+
+test('the user form modal has no serious accessibility problems', async ({ page }) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/usuarios');
+  await page.getByRole('button', { name: 'Nuevo' }).click();
+  await page.getByRole('dialog', { name: 'Crear usuario' }).getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Este campo es requerido')).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
