@@ -36,6 +36,7 @@ test('signing in works with the keyboard alone', async ({ page }) => {
 });
 
 test('the staff screens have no serious accessibility problems', async ({ page, request }) => {
+  test.setTimeout(120_000); // eight pages, each scanned in full
   const token = (await (await request.post('/api/login', { data: OWNER })).json()).token as string;
   const headers = { authorization: `Bearer ${token}` };
   const service = (
