@@ -1,7 +1,6 @@
-import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { OWNER, signIn } from './support/fixtures';
+import { createBusinessViaApi, createServiceViaApi, OWNER, ownerHeaders, signIn } from './support/fixtures';
 
 // DESIGN.md §5: every screen can be used with the keyboard and every input has a label.
 async function expectNoSeriousViolations(page: Page) {
@@ -37,39 +36,14 @@ test('signing in works with the keyboard alone', async ({ page }) => {
 
 test('the staff screens have no serious accessibility problems', async ({ page, request }) => {
   test.setTimeout(120_000); // eight pages, each scanned in full
-  const token = (await (await request.post('/api/login', { data: OWNER })).json()).token as string;
-  const headers = { authorization: `Bearer ${token}` };
-  const service = (
-    await (
-      await request.post('/api/service', {
-        headers,
-        data: { name: 'Accesible', startMonthDay: 1, lastMonthDay: 20, order: 0 },
-      })
-    ).json()
-  ).service;
+  const headers = await ownerHeaders(request);
+  const service = await createServiceViaApi(request, 'Accesible');
   await request.post(`/api/service/${service.id}/state`, {
     headers,
     data: { name: 'Listo', color: '#2ECC71', order: 0, pctProgress: 100, hasValue: false, showResume: true },
   });
   await request.post(`/api/service/${service.id}/folder`, { headers, data: { name: 'Declaraciones', isActive: true } });
-
-  const rutBody = 40_000_000 + (Date.now() % 1_000_000);
-  const company = (
-    await (
-      await request.post('/api/business', {
-        headers,
-        data: {
-          name: 'Accesible SpA',
-          razonSocial: 'Accesible SpA',
-          rut: formatRut(`${rutBody}${computeRutCheckDigit(rutBody)}`),
-          startContract: '2023-01-01',
-          endContract: '2030-12-31',
-          legalRepresentative: 'Ana Pérez',
-          contact: 'ana@accesible.cl',
-        },
-      })
-    ).json()
-  ).business;
+  const company = await createBusinessViaApi(request, 'Accesible');
   await request.post('/api/password', {
     headers,
     data: { businessId: company.id, user: 'ana', portal: 'sii', password: 'clave', description: 'SII' },
@@ -85,7 +59,7 @@ test('the staff screens have no serious accessibility problems', async ({ page, 
     ['/servicios', 'Servicios'],
     [`/servicios/${service.id}`, 'Editar Accesible'],
     ['/empresas', 'Empresas'],
-    [`/empresas/${company.id}`, 'Accesible SpA'],
+    [`/empresas/${company.id}`, company.name],
     [`/grupos-empresas/${group.id}`, /Grupo accesible/],
     ['/grupos-empresas', 'Grupos de Empresas'],
   ] as const) {

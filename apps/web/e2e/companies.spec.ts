@@ -1,52 +1,15 @@
 import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiToken, createUserViaApi, OWNER, signIn, uniqueEmail } from './support/fixtures';
-
-let sequence = 0;
-/** A valid RUT no other test or worker uses: body and check digit, unformatted ('760864285'). */
-function uniqueRut() {
-  sequence += 1;
-  const body = 50_000_000 + ((Date.now() * 37 + process.pid * 1009 + sequence * 7919) % 49_999_999);
-  return {
-    raw: `${body}${computeRutCheckDigit(body)}`,
-    body: String(body),
-    formatted: formatRut(`${body}${computeRutCheckDigit(body)}`),
-  };
-}
-
-function uniqueName(prefix: string) {
-  sequence += 1;
-  return `${prefix} ${Date.now().toString(36)}${process.pid}${sequence}`;
-}
-
-async function ownerHeaders(request: APIRequestContext) {
-  return { authorization: `Bearer ${await apiToken(request, OWNER.email, OWNER.password)}` };
-}
-
-async function createBusinessViaApi(request: APIRequestContext, name: string) {
-  const response = await request.post('/api/business', {
-    headers: await ownerHeaders(request),
-    data: {
-      name,
-      razonSocial: `${name} SpA`,
-      rut: uniqueRut().raw,
-      startContract: '2024-03-01',
-      endContract: '2030-12-31',
-      legalRepresentative: 'Marcela Fuentes',
-      contact: 'contacto@empresa.cl',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).business as { id: number; name: string; rut: string };
-}
-
-async function createServiceViaApi(request: APIRequestContext, name: string) {
-  const response = await request.post('/api/service', {
-    headers: await ownerHeaders(request),
-    data: { name, startMonthDay: 1, lastMonthDay: 20, order: 0 },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
+import { expect, type Page, test } from '@playwright/test';
+import {
+  createBusinessViaApi,
+  createServiceViaApi,
+  createUserViaApi,
+  OWNER,
+  signIn,
+  uniqueEmail,
+  uniqueName,
+  uniqueRut,
+} from './support/fixtures';
 
 async function openCompanies(page: Page) {
   await page
@@ -141,7 +104,7 @@ test('company detail: a service is activated, re-dated and deactivated; a client
 }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const business = await createBusinessViaApi(request, uniqueName('Ferretería'));
+  const business = await createBusinessViaApi(request, uniqueName('Ferretería'), { startContract: '2024-03-01' });
   const serviceName = uniqueName('IVA');
   await createServiceViaApi(request, serviceName);
   const clientEmail = uniqueEmail('cliente');
@@ -295,7 +258,7 @@ test('company detail: a service is activated, re-dated and deactivated; a client
 test('a collaborator manages a company but cannot delete it', async ({ page, request }) => {
   const email = uniqueEmail('colab-empresas');
   await createUserViaApi(request, { name: 'Tomás', email, role: 'collaborator', password: 'clave-segura' });
-  const business = await createBusinessViaApi(request, uniqueName('Óptica'));
+  const business = await createBusinessViaApi(request, uniqueName('Óptica'), { startContract: '2024-03-01' });
   await signIn(page, email, 'clave-segura');
   const menu = page.getByRole('navigation', { name: 'Menú principal' });
   await expect(menu.getByRole('link', { name: 'Empresas', exact: true })).toBeVisible();
@@ -316,7 +279,7 @@ test('a collaborator manages a company but cannot delete it', async ({ page, req
 });
 
 test('at 700 px the companies list and detail do not overflow sideways', async ({ page, request }) => {
-  const business = await createBusinessViaApi(request, uniqueName('Librería'));
+  const business = await createBusinessViaApi(request, uniqueName('Librería'), { startContract: '2024-03-01' });
   await page.setViewportSize({ width: 700, height: 900 });
   await signIn(page, OWNER.email, OWNER.password);
   for (const path of ['/empresas', `/empresas/${business.id}`]) {

@@ -1,39 +1,13 @@
-import { computeRutCheckDigit } from '@app/shared/rut';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiToken, createUserViaApi, OWNER, signIn, uniqueEmail } from './support/fixtures';
-
-let sequence = 0;
-function uniqueName(prefix: string) {
-  sequence += 1;
-  return `${prefix} ${Date.now().toString(36)}${process.pid}${sequence}`;
-}
-
-function uniqueRut() {
-  sequence += 1;
-  const body = 50_000_000 + ((Date.now() * 31 + process.pid * 2003 + sequence * 6131) % 49_999_999);
-  return `${body}${computeRutCheckDigit(body)}`;
-}
-
-async function ownerHeaders(request: APIRequestContext) {
-  return { authorization: `Bearer ${await apiToken(request, OWNER.email, OWNER.password)}` };
-}
-
-async function createBusinessViaApi(request: APIRequestContext, name: string) {
-  const response = await request.post('/api/business', {
-    headers: await ownerHeaders(request),
-    data: {
-      name,
-      razonSocial: `${name} Ltda.`,
-      rut: uniqueRut(),
-      startContract: '2023-01-01',
-      endContract: '2030-12-31',
-      legalRepresentative: 'Sergio Bustos',
-      contact: 'contacto@empresa.cl',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).business as { id: number; name: string; rut: string };
-}
+import { expect, test } from '@playwright/test';
+import {
+  createBusinessViaApi,
+  createUserViaApi,
+  OWNER,
+  ownerHeaders,
+  signIn,
+  uniqueEmail,
+  uniqueName,
+} from './support/fixtures';
 
 test('an owner creates a group, switches two companies on, sees them after a reload and deletes the group', async ({
   page,

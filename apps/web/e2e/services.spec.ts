@@ -1,57 +1,14 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiToken, createUserViaApi, OWNER, signIn, uniqueEmail } from './support/fixtures';
-
-let counter = 0;
-/** A name no other test (or worker) uses. */
-function uniqueName(prefix: string) {
-  counter += 1;
-  return `${prefix} ${Date.now().toString(36)}${process.pid}${counter}`;
-}
-
-/** A valid RUT (modulus 11) no other test uses: a body from the clock, the pid and a counter. */
-function uniqueRut() {
-  counter += 1;
-  const body = String(50_000_000 + ((Date.now() * 7 + process.pid * 131 + counter * 977) % 40_000_000));
-  let sum = 0;
-  let factor = 2;
-  for (const digit of [...body].reverse()) {
-    sum += Number(digit) * factor;
-    factor = factor === 7 ? 2 : factor + 1;
-  }
-  const rest = 11 - (sum % 11);
-  const check = rest === 11 ? '0' : rest === 10 ? 'K' : String(rest);
-  return `${body}-${check}`;
-}
-
-async function ownerHeaders(request: APIRequestContext) {
-  return { authorization: `Bearer ${await apiToken(request, OWNER.email, OWNER.password)}` };
-}
-
-async function createBusinessViaApi(request: APIRequestContext, name: string) {
-  const response = await request.post('/api/business', {
-    headers: await ownerHeaders(request),
-    data: {
-      name,
-      razonSocial: `${name} SpA`,
-      rut: uniqueRut(),
-      startContract: '2020-01-01',
-      endContract: '2030-12-31',
-      legalRepresentative: 'Rosa Fuentes',
-      contact: 'contacto@empresa-e2e.cl',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).business as { id: number; rut: string };
-}
-
-async function createServiceViaApi(request: APIRequestContext, name: string) {
-  const response = await request.post('/api/service', {
-    headers: await ownerHeaders(request),
-    data: { name, startMonthDay: 1, lastMonthDay: 20, order: 9 },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).service as { id: number };
-}
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  createBusinessViaApi,
+  createServiceViaApi,
+  createUserViaApi,
+  OWNER,
+  ownerHeaders,
+  signIn,
+  uniqueEmail,
+  uniqueName,
+} from './support/fixtures';
 
 /** A toast (or any text) that may appear more than once while earlier toasts fade. */
 const expectText = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeVisible();

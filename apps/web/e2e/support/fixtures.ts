@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 
@@ -10,6 +11,20 @@ let counter = 0;
 export function uniqueEmail(prefix: string) {
   counter += 1;
   return `${prefix}.${Date.now().toString(36)}${process.pid}${counter}@estudio.cl`;
+}
+
+/** A name no other test (or worker) uses. */
+export function uniqueName(prefix: string) {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36)}${process.pid}${counter}`;
+}
+
+/** A valid RUT no other test or worker uses: its body, unformatted ('760864285') and formatted. */
+export function uniqueRut() {
+  counter += 1;
+  const body = 50_000_000 + ((Date.now() * 37 + process.pid * 1009 + counter * 7919) % 49_999_999);
+  const raw = `${body}${computeRutCheckDigit(body)}`;
+  return { body: String(body), raw, formatted: formatRut(raw) };
 }
 
 export async function signIn(page: Page, email: string, password: string) {
@@ -24,6 +39,43 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   const response = await request.post('/api/login', { data: { email, password } });
   expect(response.status()).toBe(200);
   return (await response.json()).token as string;
+}
+
+export async function ownerHeaders(request: APIRequestContext) {
+  return { authorization: `Bearer ${await apiToken(request, OWNER.email, OWNER.password)}` };
+}
+
+/** Creates a company through the API as the owner, with a fresh valid RUT. */
+export async function createBusinessViaApi(
+  request: APIRequestContext,
+  name: string,
+  overrides: { startContract?: string } = {},
+) {
+  const response = await request.post('/api/business', {
+    headers: await ownerHeaders(request),
+    data: {
+      name,
+      razonSocial: `${name} SpA`,
+      rut: uniqueRut().raw,
+      startContract: '2023-01-01',
+      endContract: '2030-12-31',
+      legalRepresentative: 'Marcela Fuentes',
+      contact: 'contacto@empresa.cl',
+      ...overrides,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).business as { id: number; name: string; rut: string };
+}
+
+/** Creates a service through the API as the owner. */
+export async function createServiceViaApi(request: APIRequestContext, name: string) {
+  const response = await request.post('/api/service', {
+    headers: await ownerHeaders(request),
+    data: { name, startMonthDay: 1, lastMonthDay: 20, order: 0 },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).service as { id: number; name: string };
 }
 
 /** Creates a user through the API as the owner. */
