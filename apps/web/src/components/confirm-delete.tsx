@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 
@@ -16,6 +17,23 @@ export function openDeleteConfirm({
     children,
     labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
     confirmProps: { color: 'red' },
+    onConfirm,
+  });
+}
+
+/** 'Eliminar Usuario' naming the user (spec 2 "Users"), for staff and company users alike. */
+export function openUserDeleteConfirm(user: { name: string; lastName: string; email: string }, onConfirm: () => void) {
+  return openDeleteConfirm({
+    title: 'Eliminar Usuario',
+    children: (
+      <Text size="sm">
+        ¿Seguro que quieres eliminar a{' '}
+        <b>
+          {user.name} {user.lastName}
+        </b>{' '}
+        ({user.email})? Esta acción no se puede deshacer.
+      </Text>
+    ),
     onConfirm,
   });
 }

@@ -1,7 +1,7 @@
 import type { BusinessDetail } from '@app/shared/schemas/businesses';
 import type { User } from '@app/shared/schemas/users';
-import { Group, Text, Title } from '@mantine/core';
-import { openDeleteConfirm } from '../../../components/confirm-delete';
+import { Group, Title } from '@mantine/core';
+import { openUserDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
@@ -16,19 +16,7 @@ export function BusinessUsersSection({ business }: { business: BusinessDetail })
   const { editing, opened: formOpened, open: openForm, close: closeForm } = useEditModal<User>();
 
   const confirmDelete = (user: User) =>
-    openDeleteConfirm({
-      title: 'Eliminar Usuario',
-      children: (
-        <Text size="sm">
-          ¿Seguro que quieres eliminar a{' '}
-          <b>
-            {user.name} {user.lastName}
-          </b>{' '}
-          ({user.email})? Esta acción no se puede deshacer.
-        </Text>
-      ),
-      onConfirm: () => deleteUser.mutate({ id: user.id, businessId: business.id }, notifyOutcome),
-    });
+    openUserDeleteConfirm(user, () => deleteUser.mutate({ id: user.id, businessId: business.id }, notifyOutcome));
 
   return (
     <section aria-labelledby="usuarios-en-empresa">

@@ -1,8 +1,7 @@
 import { msg } from '@app/shared/messages';
 import { ROLE_LABELS } from '@app/shared/roles';
 import type { User } from '@app/shared/schemas/users';
-import { Text } from '@mantine/core';
-import { openDeleteConfirm } from '../../../components/confirm-delete';
+import { openUserDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { PageHeader } from '../../../components/page-header';
@@ -24,23 +23,12 @@ export function UsersPage() {
   });
 
   const confirmDelete = (user: User) =>
-    openDeleteConfirm({
-      title: 'Eliminar Usuario',
-      children: (
-        <Text size="sm">
-          ¿Seguro que quieres eliminar a{' '}
-          <b>
-            {user.name} {user.lastName}
-          </b>{' '}
-          ({user.email})? Esta acción no se puede deshacer.
-        </Text>
-      ),
-      onConfirm: () =>
-        deleteUser.mutate(user.id, {
-          onSuccess: ({ message }) => notifySuccess(message),
-          onError: (error) => notifyError(error.message || msg.userDeleteFailed, msg.toastOopsTitle),
-        }),
-    });
+    openUserDeleteConfirm(user, () =>
+      deleteUser.mutate(user.id, {
+        onSuccess: ({ message }) => notifySuccess(message),
+        onError: (error) => notifyError(error.message || msg.userDeleteFailed, msg.toastOopsTitle),
+      }),
+    );
 
   return (
     <>
