@@ -55,7 +55,10 @@ export function createAppContext(deps: ContextDeps): AppContext {
       auth: createAuthService({ db, config, mailer, log, signToken }),
       users: createUsersService(db),
       services,
-      businessServices: createBusinessServicesService(db, { assertServiceExists: services.assertExists }),
+      businessServices: createBusinessServicesService(db, {
+        assertServiceExists: services.assertExists,
+        assertBusinessExists: businesses.assertExists,
+      }),
       businesses,
       credentials: createCredentialsService(db, {
         vault: createVault(secrets.encryptionKey),

@@ -1,11 +1,13 @@
+import { msg } from './messages.ts';
+
 /** Spanish texts of companies, client users, credentials and groups (spec 1 §5, §8; spec 2 "Grupos de Empresas", §8). */
 export const companiesMsg = {
   // Validation (spec wording).
-  required: 'Campo requerido',
-  requiredField: 'Este campo es requerido',
+  required: msg.required,
+  requiredField: msg.requiredField,
   invalidRut: 'No es un rut valido',
-  invalidEmail: 'Debe ser un email válido',
-  clientPasswordMin: 'La contraseña debe contener 6 o más caracteres',
+  invalidEmail: msg.invalidEmail,
+  clientPasswordMin: msg.passwordMinClient,
   invalidDate: 'Debe ser una fecha válida',
   endBeforeStart: 'La fecha de término no puede ser anterior a la fecha de inicio',
   invalidPortal: 'Debe elegir un portal válido',
@@ -13,7 +15,7 @@ export const companiesMsg = {
 
   // Not found / conflicts.
   rutExists: 'Ya existe una empresa con este RUT',
-  businessNotFound: 'La empresa no existe',
+  businessNotFound: msg.businessNotFound,
   credentialNotFound: 'La contraseña no existe',
   groupNotFound: 'El grupo no existe',
 

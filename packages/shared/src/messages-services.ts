@@ -1,7 +1,9 @@
+import { msg } from './messages.ts';
+
 /** Spanish texts of the services feature (spec 1 §2.7, §5, §8; spec 2 "Service detail", §5, §8). */
 export const servicesMsg = {
   // Validation (spec wording, typos included).
-  required: 'Campo requerido',
+  required: msg.required,
   integer: 'Debe se un numero entero',
   monthDayRange: 'Debe estar entre 1 y 31',
   orderPositive: 'El valor debe ser positivo',

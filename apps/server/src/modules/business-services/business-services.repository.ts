@@ -53,11 +53,6 @@ export const businessServicesRepository = {
     return rows.map((row) => row.id);
   },
 
-  async businessExists(db: DbOrTx, businessId: number): Promise<boolean> {
-    const [row] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId));
-    return Boolean(row);
-  },
-
   /** Inserts the link, or updates active and start date when the company already has it. */
   async upsert(
     db: DbOrTx,

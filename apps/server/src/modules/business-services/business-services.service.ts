@@ -27,14 +27,12 @@ type AllUpdateInput = z.output<typeof BusinessServiceAllUpdateSchema>;
 interface Deps {
   /** The services module's check that a service exists (404 otherwise). */
   assertServiceExists(serviceId: number): Promise<void>;
+  /** The companies module's check that a company exists (404 otherwise). */
+  assertBusinessExists(businessId: number): Promise<void>;
 }
 
 /** The company-service links (spec 1 §3 "Business-service link"), seen from either side. */
 export function createBusinessServicesService(db: Db, deps: Deps) {
-  async function assertBusinessExists(businessId: number) {
-    if (!(await businessServicesRepository.businessExists(db, businessId))) throw notFound(msg.businessNotFound);
-  }
-
   async function listForService(serviceId: number): Promise<BusinessServiceOfService[]> {
     const rows = await businessServicesRepository.listBusinessesWithLinks(db, serviceId);
     return rows.map((row) => presentBusinessServiceOfService(serviceId, row.business, row.link));
@@ -86,7 +84,7 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
 
     /** 'Activar' on a company: creates the link, or reactivates it from the new start date. */
     async activate(businessId: number, input: CreateInput): Promise<{ row: BusinessServiceRow; created: boolean }> {
-      await assertBusinessExists(businessId);
+      await deps.assertBusinessExists(businessId);
       try {
         await deps.assertServiceExists(input.serviceId);
       } catch {
