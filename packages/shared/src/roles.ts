@@ -9,7 +9,3 @@ export const ROLE_LABELS: Record<Role, string> = {
   collaborator: 'Colaborador',
   client: 'Cliente',
 };
-
-export function isStaff(role: Role): role is StaffRole {
-  return role === 'owner' || role === 'collaborator';
-}

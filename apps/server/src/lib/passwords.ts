@@ -24,5 +24,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-/** A hash of a random password: lets a constant-time check run for unknown e-mails. */
-export const DUMMY_HASH_PROMISE = hashPassword(randomBytes(12).toString('hex'));
+let dummyHash: Promise<string> | undefined;
+
+/** A hash of a random password, made on first use: lets unknown e-mails take as long as known ones. */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
+  return dummyHash;
+}

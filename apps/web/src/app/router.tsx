@@ -31,7 +31,7 @@ export const router = createBrowserRouter([
       {
         element: <PublicOnlyRoute />,
         children: [
-          { path: '/login', element: <LoginPage />, handle: { name: 'Login' } },
+          { path: '/login', element: <LoginPage /> },
           { path: '/recuperar-contraseña/:token?', element: <RecoverPasswordPage /> },
         ],
       },
@@ -41,26 +41,22 @@ export const router = createBrowserRouter([
           {
             element: <AppLayout />,
             children: [
-              { path: '/', element: <HomePage />, handle: { name: 'Home' } },
+              { path: '/', element: <HomePage /> },
               {
                 element: <PrivateRoute roles={['owner']} />,
                 children: [
                   { path: '/usuarios', element: <UsersPage /> },
-                  { path: '/servicios', element: <ServicesPage />, handle: { name: 'Services' } },
+                  { path: '/servicios', element: <ServicesPage /> },
                   { path: '/servicios/:id', element: <ServiceDetailPage /> },
-                  {
-                    path: '/grupos-empresas/:groupId',
-                    element: <GroupDetailPage />,
-                    handle: { name: 'BusinessGroupDetail' },
-                  },
+                  { path: '/grupos-empresas/:groupId', element: <GroupDetailPage /> },
                 ],
               },
               {
                 element: <PrivateRoute roles={['owner', 'collaborator']} />,
                 children: [
-                  { path: '/empresas', element: <BusinessesPage />, handle: { name: 'Business' } },
-                  { path: '/empresas/:id', element: <BusinessDetailPage />, handle: { name: 'BusinessDetail' } },
-                  { path: '/grupos-empresas', element: <GroupsPage />, handle: { name: 'BusinessGroup' } },
+                  { path: '/empresas', element: <BusinessesPage /> },
+                  { path: '/empresas/:id', element: <BusinessDetailPage /> },
+                  { path: '/grupos-empresas', element: <GroupsPage /> },
                 ],
               },
               { path: '*', element: <NotFoundRedirect /> },

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { AttemptThrottle } from './attempt-throttle.ts';
@@ -36,7 +36,7 @@ export function createAuthService({ db, config, mailer, log, signToken }: AuthSe
       if (loginFailures.isBlocked(email, ip)) throw new AppError(429, msg.tooManyAttempts);
       const user = await usersRepository.findByEmail(db, email);
       // Verify against a dummy hash for unknown e-mails so both paths take the same time.
-      const valid = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+      const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !valid) {
         loginFailures.record(email, ip);
         throw unauthorized(msg.loginFailed);
