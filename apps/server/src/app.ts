@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,6 +7,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { type AppContext, createAppContext } from './app-context.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -23,6 +23,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export interface BuildAppOptions {
@@ -31,6 +32,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Print the generated first-owner password (main.ts does; tests do not). */
   announce?: (message: string) => void;
+  /** Where log lines go (standard output by default); tests read them. */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -49,9 +52,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.body.password', '*.password', '*.passwordHash'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // A '__proto__' or 'constructor.prototype' key is dropped, then the body is judged on its fields.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -67,21 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('context', context);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await registerSecurityHeaders(app, config.APP_URL);
   registerErrorHandler(app);
   await app.register(swagger, {
     openapi: {
@@ -111,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSpa(app, config.WEB_DIST_DIR);
 
   app.addHook('onClose', () => database.close());
+  // Registered after the database's, so it runs first: background recoveries finish, Redis closes.
   await ensureFirstOwner(context, options.announce);
   return app;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { loggableError } from './lib/db-errors.ts';
 
 async function main() {
   const config = loadConfig();
@@ -25,7 +26,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`No se pudo iniciar el servidor: ${error instanceof Error ? error.stack : String(error)}\n`);
+    const { stack, ...details } = loggableError(error);
+    const summary = details.type === 'DatabaseError' ? JSON.stringify(details) : details.message;
+    process.stderr.write(`No se pudo iniciar el servidor: ${summary}\n${stack ?? ''}\n`);
   }
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import { idParams } from './fields.ts';
 import { z } from './zod-setup.ts';
 
 /** Every non-2xx answer of the API: a Spanish message and, for bad input, one entry per problem. */
@@ -11,4 +12,4 @@ export const MessageSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageSchema>;
 
 /** Path parameter that must be a positive integer id; anything else is a 400 before it reaches SQL. */
-export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const IdParamSchema = idParams('id');

@@ -11,3 +11,31 @@ function pgCode(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+
+/**
+ * What may be logged of a failed statement: the SQL text and PostgreSQL's code and object names.
+ * Never its parameters (a failed user insert would write the password hash into the log), nor
+ * PostgreSQL's message or detail, which quote the offending values.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const query = (error as { query?: unknown }).query;
+  if (typeof query !== 'string') return { type: error.name, message: error.message, stack: error.stack };
+  const cause = (error as { cause?: Record<string, unknown> }).cause ?? {};
+  const pick = (key: string) => (typeof cause[key] === 'string' ? cause[key] : undefined);
+  return {
+    type: 'DatabaseError',
+    message: 'Failed query',
+    query,
+    code: pgCode(error),
+    table: pick('table'),
+    column: pick('column'),
+    constraint: pick('constraint'),
+    routine: pick('routine'),
+    // The first lines of the stack repeat the message, parameters included: keep only the frames.
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .join('\n'),
+  };
+}

@@ -1,81 +1,232 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  arbitraryOf,
+  encodeAny,
+  exampleOf,
+  fillPath,
+  leafPaths,
+  NASTY_VALUES,
+  type Operation,
+  operationsOf,
+  withLeaf,
+} from '../test/openapi-fuzz.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
-// Every endpoint, whatever it is sent, answers a 4xx with a message, never a 500 (DESIGN.md §2).
+// Every endpoint, whatever it is sent, answers a 4xx or 2xx with a plain Spanish message, never a
+// 500 (DESIGN.md §2, issue 7). Runs on PGlite by default and on PostgreSQL with DATABASE_URL.
 let t: TestApp;
 let token: string;
-let operations: { method: string; path: string }[];
+let operations: Operation[];
+
+/** Ids that exist, so that a request with one bad field gets past the 404s and reaches SQL. */
+async function createOneOfEverything() {
+  const post = async (url: string, payload: unknown) => {
+    const response = await t.request({ method: 'POST', url, token, payload: payload as object });
+    if (response.statusCode >= 300) throw new Error(`${url}: ${response.body}`);
+    return response.json();
+  };
+  const business = await post('/api/business', {
+    name: 'Fuzz',
+    razonSocial: 'Fuzz SpA',
+    rut: '76.086.428-5',
+    startContract: '2022-01-01',
+    endContract: '2030-12-31',
+    legalRepresentative: 'Ana',
+    contact: 'fuzz@empresa.cl',
+  });
+  const service = await post('/api/service', { name: 'F29', startMonthDay: 1, lastMonthDay: 12, order: 1 });
+  const serviceId = service.service.id;
+  await post(`/api/service/${serviceId}/state`, {
+    name: 'Pendiente',
+    color: '#E74C3C',
+    order: 0,
+    pctProgress: 0,
+    hasValue: false,
+    showResume: true,
+  });
+  await post(`/api/service/${serviceId}/folder`, { name: 'Carpeta' });
+  await post(`/api/service/${serviceId}/notification`, { day: 5, subject: 'Aviso', message: 'Hola' });
+  await post(`/api/business/${business.business.id}/service`, { serviceId, startDate: '2023-01-01' });
+  await post('/api/password', { businessId: business.business.id, user: 'u', portal: 'sii', password: 'p' });
+  await post('/api/business-group', { name: 'Grupo', businessesIds: [business.business.id] });
+}
 
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.ownerToken();
-  const spec = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<string, Record<string, unknown>>;
-  };
-  operations = Object.entries(spec.paths)
-    // Logging out would end the session the other calls use.
-    .filter(([path]) => path !== '/api/logout')
-    .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })));
+  await createOneOfEverything();
+  const document = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
+  // Logging out would end the session every other call uses.
+  operations = operationsOf(document).filter((operation) => operation.path !== '/api/logout');
 });
 afterAll(() => t.close());
 
-const badIds = ['abc', '0', '-1', '1.5', '99999999999999999999', '999999'];
-const badBodies: unknown[] = [{}, [], 'texto', 42, null, { name: { $gt: '' }, email: ['a'], id: 'x' }];
+/**
+ * Where a 401 is a right answer rather than our session ending: sign-in with made-up credentials,
+ * and the recovery call, which reads its bearer as a recovery token.
+ */
+const expectsOwnToken = (path: string) => path !== '/api/auth/change_password' && path !== '/api/login';
+/** zod's and Fastify's wording for programmers, which a person must never read. */
+const TECHNICAL =
+  /expected|invalid input|required|se esperaba|recibido|NaN|<=|>=|(^|\s)int(\s|$)|JSON válido|undefined/i;
 
-// The recovery call reads its bearer as a recovery token, so a session token is rightly a 401 there.
-const expectsOwnToken = (path: string) => path !== '/api/auth/change_password';
-
-function isBadAnswer(path: string, status: number, message: unknown) {
-  return status >= 500 || typeof message !== 'string' || (status === 401 && expectsOwnToken(path));
+function problemWith(operation: Operation, response: LightMyRequestResponse): string | null {
+  let message: unknown;
+  try {
+    message = response.json().message;
+  } catch {
+    return `not JSON: ${response.body.slice(0, 80)}`;
+  }
+  if (response.statusCode >= 500) return `${response.statusCode} ${String(message)}`;
+  if (response.statusCode === 401 && expectsOwnToken(operation.path)) return 'signed out';
+  if (response.statusCode >= 400 && typeof message !== 'string') return `${response.statusCode} without a message`;
+  if (typeof message === 'string' && TECHNICAL.test(message)) return `technical message: ${message}`;
+  return null;
 }
 
-function withIds(path: string, id: string) {
-  return path.replace(/\{[^}]+\}/g, id);
+async function send(
+  operation: Operation,
+  options: { path?: string; body?: unknown; rawBody?: string; query?: string },
+) {
+  const url = (options.path ?? fillPath(operation.path, '1')) + (options.query ? `?${options.query}` : '');
+  const hasBody = options.rawBody !== undefined || options.body !== undefined;
+  return t.request({
+    method: operation.method as 'POST',
+    url,
+    token,
+    ...(hasBody
+      ? {
+          headers: { 'content-type': 'application/json' },
+          payload: options.rawBody ?? JSON.stringify(options.body),
+        }
+      : {}),
+  });
 }
+
+const withBody = () => operations.filter((operation) => operation.body);
+const describeValue = (value: unknown) => JSON.stringify(value)?.slice(0, 40);
 
 describe('bad input on every endpoint', () => {
   it('finds the endpoints in the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThan(30);
+    expect(withBody().length).toBeGreaterThan(15);
   });
 
-  it('answers malformed ids with 4xx and a message', async () => {
+  it('answers malformed ids, ids past int4, NUL and lone surrogates in paths with a plain 4xx', async () => {
+    const badIds = ['abc', '0', '-1', '1.5', '2147483648', '99999999999999999999', '999999', '\u0000', '\ud800', '1e3'];
     const failures: string[] = [];
-    for (const { method, path } of operations.filter((operation) => operation.path.includes('{'))) {
+    for (const operation of operations.filter((candidate) => candidate.pathParams.length)) {
       for (const id of badIds) {
-        const response = await t.request({
-          method: method as 'GET',
-          url: withIds(path, id),
-          token,
-          payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+        const response = await send(operation, {
+          path: fillPath(operation.path, id),
+          body: operation.body ? exampleOf(operation.body) : undefined,
         });
-        if (isBadAnswer(path, response.statusCode, response.json().message)) {
-          failures.push(`${method} ${withIds(path, id)} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+        const problem = problemWith(operation, response);
+        if (problem || (response.statusCode < 400 && id !== '1e3')) {
+          failures.push(
+            `${operation.method} ${operation.path} id=${describeValue(id)} → ${response.statusCode} ${problem}`,
+          );
         }
       }
     }
     expect(failures).toEqual([]);
   });
 
-  it('answers malformed bodies with 4xx and a Spanish message', async () => {
+  it('answers every input that broke us before, in every query parameter', async () => {
     const failures: string[] = [];
-    for (const { method, path } of operations.filter(
-      (operation) => operation.method === 'POST' || operation.method === 'PUT',
-    )) {
-      for (const body of badBodies) {
-        const response = await t.request({
-          method: method as 'POST',
-          url: withIds(path, '1'),
-          token,
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify(body),
-        });
-        const message = response.json().message;
-        const englishDefault = /expected|invalid input|required/i.test(String(message));
-        if (isBadAnswer(path, response.statusCode, message) || response.statusCode < 400 || englishDefault) {
-          failures.push(`${method} ${path} ${JSON.stringify(body)} → ${response.statusCode} ${message}`);
+    for (const operation of operations.filter((candidate) => Object.keys(candidate.query).length)) {
+      for (const name of Object.keys(operation.query)) {
+        for (const value of NASTY_VALUES) {
+          const query = `${name}=${encodeAny(typeof value === 'string' ? value : JSON.stringify(value))}`;
+          const response = await send(operation, { query });
+          const problem = problemWith(operation, response);
+          if (problem) failures.push(`${operation.method} ${operation.path}?${query} → ${problem}`);
         }
       }
     }
     expect(failures).toEqual([]);
   });
+
+  it('answers every input that broke us before, in every field of every body', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const operation of withBody()) {
+      const example = exampleOf(operation.body ?? {});
+      for (const leaf of leafPaths(example)) {
+        for (const value of NASTY_VALUES) {
+          const response = await send(operation, { body: withLeaf(example, leaf, value) });
+          sent += 1;
+          const problem = problemWith(operation, response);
+          if (problem)
+            failures.push(
+              `${operation.method} ${operation.path} ${leaf.join('.')}=${describeValue(value)} → ${problem}`,
+            );
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(1000);
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses a 1 MB string in any field with a 4xx, not a 500', async () => {
+    const megabyte = 'x'.repeat(1_000_000);
+    const failures: string[] = [];
+    for (const operation of withBody()) {
+      const example = exampleOf(operation.body ?? {});
+      for (const leaf of leafPaths(example)) {
+        const response = await send(operation, { body: withLeaf(example, leaf, megabyte) });
+        const problem = problemWith(operation, response) ?? (response.statusCode < 400 ? 'accepted' : null);
+        if (problem) failures.push(`${operation.method} ${operation.path} ${leaf.join('.')} → ${problem}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('judges a body with a __proto__ or constructor key on its fields, not as broken JSON', async () => {
+    const failures: string[] = [];
+    for (const operation of withBody()) {
+      const example = JSON.stringify(exampleOf(operation.body ?? {}));
+      if (!example.startsWith('{')) continue;
+      for (const poison of ['"__proto__":{"role":"owner"},', '"constructor":{"prototype":{"x":1}},']) {
+        const response = await send(operation, { rawBody: `{${poison}${example.slice(1)}` });
+        const problem = problemWith(operation, response);
+        if (problem)
+          failures.push(`${operation.method} ${operation.path} ${poison} → ${response.statusCode} ${problem}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers malformed bodies (wrong shapes and types) with a Spanish 4xx', async () => {
+    const badBodies: unknown[] = [{}, [], 'texto', 42, null, { name: { $gt: '' }, email: ['a'], id: 'x' }];
+    const failures: string[] = [];
+    for (const operation of operations.filter((candidate) => ['POST', 'PUT'].includes(candidate.method))) {
+      for (const body of badBodies) {
+        const response = await send(operation, { body });
+        const problem = problemWith(operation, response) ?? (response.statusCode < 400 ? 'accepted' : null);
+        if (problem) failures.push(`${operation.method} ${operation.path} ${describeValue(body)} → ${problem}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('property: bodies generated from each request schema never get a 500 or a technical message', async () => {
+    const failures: string[] = [];
+    for (const operation of withBody()) {
+      await fc
+        .assert(
+          fc.asyncProperty(arbitraryOf(operation.body ?? {}), async (body) => {
+            const response = await send(operation, { body });
+            const problem = problemWith(operation, response);
+            if (problem) failures.push(`${operation.method} ${operation.path} ${describeValue(body)} → ${problem}`);
+            return problem === null;
+          }),
+          { numRuns: 25, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
+        )
+        .catch(() => undefined);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

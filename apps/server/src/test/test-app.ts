@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@app/shared/roles';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Mailer, MailMessage } from '../plugins/mailer.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -35,7 +35,10 @@ export interface TestApp {
 
 let userCounter = 0;
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'logStream'> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -48,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const database = await openTestDatabase();
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, mailer });
+  const app = await buildApp({ config, database, mailer, ...options });
 
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
     app.inject({

@@ -1,10 +1,12 @@
+import { isPublicHttpsUrl, newPassword, PASSWORD_MAX, plainText } from '../fields.ts';
 import { msg } from '../messages.ts';
 import { z } from '../zod-setup.ts';
 import { UserSchema } from './users.ts';
 
+/** Sign-in: any text is accepted (a wrong one is 'Correo o contraseña inválido'), within sane lengths. */
 export const LoginSchema = z.object({
-  email: z.string({ error: msg.requiredField }).trim().min(1, msg.requiredField),
-  password: z.string({ error: msg.requiredField }).min(1, msg.requiredField),
+  email: plainText(msg.requiredField).trim().min(1, msg.requiredField).max(254, msg.loginFailed),
+  password: plainText(msg.requiredField).min(1, msg.requiredField).max(PASSWORD_MAX, msg.loginFailed),
 });
 export type Login = z.infer<typeof LoginSchema>;
 
@@ -12,12 +14,16 @@ export const LoginResponseSchema = z.object({ user: UserSchema, token: z.string(
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const RecoverPasswordRequestSchema = z.object({
-  email: z.string({ error: msg.requiredField }).trim().min(1, msg.requiredField).pipe(z.email(msg.recoverInvalidEmail)),
+  email: plainText(msg.requiredField)
+    .trim()
+    .min(1, msg.requiredField)
+    .max(254, msg.recoverInvalidEmail)
+    .pipe(z.email(msg.recoverInvalidEmail)),
 });
 export type RecoverPasswordRequest = z.infer<typeof RecoverPasswordRequestSchema>;
 
 export const ChangePasswordSchema = z.object({
-  password: z.string({ error: msg.requiredField }).min(1, msg.requiredField).min(6, msg.passwordMinRecover),
+  password: plainText(msg.requiredField).min(1, msg.requiredField).pipe(newPassword(msg.passwordMinRecover)),
 });
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
@@ -27,17 +33,28 @@ export const ChangePasswordFormSchema = ChangePasswordSchema.extend({ repeatPass
   { message: msg.passwordsDontMatch, path: ['repeatPassword'] },
 );
 
-/** A browser Web Push subscription, stored as the user's notification token. */
-export const NotificationTokenSchema = z.object({
-  token: z.union([
-    z.string().min(1).max(4000),
-    z.object({
-      endpoint: z.url(),
-      expirationTime: z.number().nullable().optional(),
-      keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
-    }),
-  ]),
+const base64url = (max: number) =>
+  z
+    .string({ error: msg.invalidValue })
+    .min(1, msg.invalidValue)
+    .max(max, msg.invalidValue)
+    .regex(/^[A-Za-z0-9_-]+=*$/, msg.invalidValue);
+
+/**
+ * A browser Web Push subscription (PushSubscription.toJSON()), stored as the user's notification
+ * token. The endpoint must be https on a public host: the server will POST to it later.
+ */
+export const PushSubscriptionSchema = z.object({
+  endpoint: z
+    .string({ error: msg.pushEndpointInvalid })
+    .max(2000, msg.pushEndpointInvalid)
+    .refine(isPublicHttpsUrl, msg.pushEndpointInvalid),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: base64url(200), auth: base64url(100) }),
 });
+export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
+
+export const NotificationTokenSchema = z.object({ token: PushSubscriptionSchema });
 export type NotificationToken = z.infer<typeof NotificationTokenSchema>;
 
 /** The server's VAPID public key, the applicationServerKey of the browser's push subscription. */

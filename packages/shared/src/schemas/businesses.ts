@@ -1,3 +1,4 @@
+import { calendarDate, idField, newPassword, plainText, requiredText as requiredTextOf } from '../fields.ts';
 import { companiesMsg } from '../messages-companies.ts';
 import { formatRut, isValidRut } from '../rut.ts';
 import { z } from '../zod-setup.ts';
@@ -5,14 +6,13 @@ import { CredentialSummarySchema } from './credentials.ts';
 import { BusinessServiceOfBusinessSchema } from './services.ts';
 import { UserSchema } from './users.ts';
 
-const requiredText = z.string({ error: companiesMsg.required }).trim().min(1, companiesMsg.required);
-const text = requiredText.pipe(z.string().max(200, companiesMsg.tooLong));
+const text = requiredTextOf(companiesMsg.required, 200, companiesMsg.tooLong);
 
-/** A calendar date 'YYYY-MM-DD' (no time zone), required. */
-export const ContractDateSchema = requiredText.pipe(z.iso.date(companiesMsg.invalidDate));
+/** A calendar date 'YYYY-MM-DD' (no time zone), required, between 1900 and 2100. */
+export const ContractDateSchema = calendarDate(companiesMsg.required, companiesMsg.invalidDate);
 
 /** Any RUT spelling; answers the normalised form `12.345.678-5` or fails with 'No es un rut valido'. */
-export const RutSchema = requiredText
+export const RutSchema = requiredTextOf(companiesMsg.required, 30, companiesMsg.invalidRut)
   .transform(formatRut)
   .refine(isValidRut, { message: companiesMsg.invalidRut, abort: true });
 
@@ -36,7 +36,15 @@ export function splitContacts(contact: string): string[] {
  * Every address must be a valid e-mail (DESIGN.md §4); answers 'a@b.cl,c@d.cl' (lower case, no blanks, no repeats).
  */
 export const ContactSchema = z
-  .union([z.string(), z.array(z.string())], { error: companiesMsg.required })
+  .union(
+    [
+      plainText().max(5000, companiesMsg.tooLong),
+      z.array(plainText().max(254, companiesMsg.invalidEmail)).max(100, companiesMsg.tooLong),
+    ],
+    {
+      error: companiesMsg.required,
+    },
+  )
   .transform((value) => (Array.isArray(value) ? value.flatMap(splitContacts) : splitContacts(value)))
   .refine((addresses) => addresses.length > 0, { message: companiesMsg.required, abort: true })
   .refine((addresses) => addresses.every(isContactEmail), { message: companiesMsg.invalidEmail, abort: true })
@@ -101,17 +109,16 @@ export type BusinessResponse = z.infer<typeof BusinessResponseSchema>;
 
 // ---------------------------------------------------------------- client users (company user form)
 
-const clientPassword = z
-  .string({ error: companiesMsg.clientPasswordMin })
-  .min(6, companiesMsg.clientPasswordMin)
-  .max(200, companiesMsg.tooLong);
+const clientPassword = newPassword(companiesMsg.clientPasswordMin);
 
 const clientUserFields = {
   name: text,
   lastName: text,
-  email: requiredText.pipe(z.email(companiesMsg.invalidEmail)).transform((value) => value.toLowerCase()),
+  email: requiredTextOf(companiesMsg.required, 254, companiesMsg.invalidEmail)
+    .pipe(z.email(companiesMsg.invalidEmail))
+    .transform((value) => value.toLowerCase()),
   role: z.literal('client').default('client'),
-  businessId: z.number({ error: companiesMsg.required }).int().positive(),
+  businessId: idField(companiesMsg.businessNotFound),
 };
 
 /**

@@ -1,3 +1,4 @@
+import { idField, idParam, optionalText, plainText, requiredText } from '../fields.ts';
 import { companiesMsg } from '../messages-companies.ts';
 import { z } from '../zod-setup.ts';
 
@@ -5,38 +6,31 @@ import { z } from '../zod-setup.ts';
 export const PORTALS = ['sii', 'DT', 'previred', 'other'] as const;
 export type Portal = (typeof PORTALS)[number];
 
-const requiredField = z.string({ error: companiesMsg.requiredField }).trim().min(1, companiesMsg.requiredField);
-
 const credentialFields = {
-  user: requiredField.pipe(z.string().max(200, companiesMsg.tooLong)),
+  user: requiredText(companiesMsg.requiredField, 200, companiesMsg.tooLong),
   portal: z.enum(PORTALS, { error: companiesMsg.requiredField }),
   /** Kept exactly as typed (no trimming): it is someone's portal password. */
-  password: z.string({ error: companiesMsg.required }).min(1, companiesMsg.required).max(500, companiesMsg.tooLong),
-  description: z
-    .string()
-    .trim()
-    .max(500, companiesMsg.tooLong)
-    .nullish()
-    .transform((value) => value ?? ''),
+  password: plainText(companiesMsg.required).min(1, companiesMsg.required).max(500, companiesMsg.tooLong),
+  description: optionalText(500, companiesMsg.tooLong),
 };
 
 /** The password entry form and POST /api/password (spec 1 §5). */
 export const CredentialCreateSchema = z.object({
   ...credentialFields,
-  businessId: z.number({ error: companiesMsg.required }).int().positive(),
+  businessId: idField(companiesMsg.businessNotFound),
 });
 export type CredentialCreate = z.input<typeof CredentialCreateSchema>;
 
 /** PUT /api/password/{id}: the same fields; a credential stays with its company (businessId is ignored). */
 export const CredentialUpdateSchema = z.object({
   ...credentialFields,
-  businessId: z.number().int().positive().optional(),
+  businessId: z.number().optional(),
 });
 export type CredentialUpdate = z.input<typeof CredentialUpdateSchema>;
 
 /** GET /api/password?businessId= */
 export const CredentialListQuerySchema = z.object({
-  businessId: z.coerce.number({ error: companiesMsg.required }).int().positive(companiesMsg.required),
+  businessId: idParam(companiesMsg.businessNotFound),
 });
 
 /** A credential with its password in clear: only answered by the /api/password endpoints. */

@@ -1,20 +1,16 @@
+import { idField, idParams, optionalText, requiredText } from '../fields.ts';
 import { companiesMsg } from '../messages-companies.ts';
 import { z } from '../zod-setup.ts';
 
 const businessesIds = z
-  .array(z.number().int().positive(), { error: companiesMsg.businessNotFound })
+  .array(idField(companiesMsg.businessNotFound), { error: companiesMsg.businessNotFound })
   .max(10_000)
   .transform((ids) => [...new Set(ids)]);
 
 /** The group form and POST /api/business-group: name required; description and companies optional. */
 export const GroupCreateSchema = z.object({
-  name: z.string({ error: companiesMsg.required }).trim().min(1, companiesMsg.required).max(200, companiesMsg.tooLong),
-  description: z
-    .string()
-    .trim()
-    .max(1000, companiesMsg.tooLong)
-    .nullish()
-    .transform((value) => value ?? ''),
+  name: requiredText(companiesMsg.required, 200, companiesMsg.tooLong),
+  description: optionalText(1000, companiesMsg.tooLong),
   businessesIds: businessesIds.default([]),
 });
 export type GroupCreate = z.input<typeof GroupCreateSchema>;
@@ -23,7 +19,7 @@ export type GroupCreate = z.input<typeof GroupCreateSchema>;
 export const GroupUpdateSchema = GroupCreateSchema.extend({ businessesIds: businessesIds.optional() });
 export type GroupUpdate = z.input<typeof GroupUpdateSchema>;
 
-export const GroupParamSchema = z.object({ groupId: z.coerce.number().int().positive() });
+export const GroupParamSchema = idParams('groupId');
 
 export const GroupSchema = z.object({
   id: z.number().int(),

@@ -1,3 +1,5 @@
+import { calendarDate, INT4_MAX, idField, plainText } from '../fields.ts';
+import { msg } from '../messages.ts';
 import { servicesMsg } from '../messages-services.ts';
 import { z } from '../zod-setup.ts';
 
@@ -38,22 +40,21 @@ const isBlank = (input: unknown) => input === undefined || input === null || inp
 
 /** A required, trimmed text: 'Campo requerido' when missing or blank. */
 const requiredText = (max: number, maxMessage: string) =>
-  z.string({ error: servicesMsg.required }).trim().min(1, servicesMsg.required).max(max, maxMessage);
+  plainText(servicesMsg.required).trim().min(1, servicesMsg.required).max(max, maxMessage);
 
-/** An integer field: 'Campo requerido' when empty, `typeMessage` when not an integer number. */
+/** An integer field: 'Campo requerido' when empty, `typeMessage` when not an integer number; within int4. */
 const integerField = (typeMessage: string) =>
-  z.number({ error: (issue) => (isBlank(issue.input) ? servicesMsg.required : typeMessage) }).int(typeMessage);
+  z
+    .number({ error: (issue) => (isBlank(issue.input) ? servicesMsg.required : typeMessage) })
+    .int(typeMessage)
+    .max(INT4_MAX, msg.numberTooLarge);
 
 const monthDay = integerField(servicesMsg.integer).min(1, servicesMsg.monthDayRange).max(31, servicesMsg.monthDayRange);
 
 const requiredBoolean = z.boolean({ error: servicesMsg.required });
 
 /** A calendar date `YYYY-MM-DD` (no time zone, DESIGN.md §4). */
-export const CalendarDateSchema = z
-  .string({ error: servicesMsg.required })
-  .trim()
-  .min(1, servicesMsg.required)
-  .pipe(z.iso.date(servicesMsg.invalidDate));
+export const CalendarDateSchema = calendarDate(servicesMsg.required, servicesMsg.invalidDate);
 
 // ---------------------------------------------------------------- services
 
@@ -105,7 +106,7 @@ export type ServiceState = z.infer<typeof ServiceStateSchema>;
 export const ServiceFolderCreateSchema = z.object({
   name: requiredText(255, servicesMsg.nameMax),
   isActive: z.boolean().default(true),
-  parentFolderId: z.number().int().positive().nullable().optional(),
+  parentFolderId: idField(servicesMsg.parentFolderNotFound).nullable().optional(),
 });
 export type ServiceFolderCreate = z.input<typeof ServiceFolderCreateSchema>;
 
@@ -263,7 +264,7 @@ export const ServiceBusinessListSchema = z.array(ServiceBusinessSchema);
 
 /** 'Activar' on a company: creates the link, or reactivates it with the new start date. */
 export const BusinessServiceCreateSchema = z.object({
-  serviceId: z.number({ error: servicesMsg.required }).int().positive(),
+  serviceId: idField(servicesMsg.serviceNotFound),
   startDate: CalendarDateSchema,
 });
 export type BusinessServiceCreate = z.input<typeof BusinessServiceCreateSchema>;

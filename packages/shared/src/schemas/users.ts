@@ -1,17 +1,18 @@
+import { idField, newPassword, plainText, requiredText } from '../fields.ts';
 import { msg } from '../messages.ts';
 import { ROLES } from '../roles.ts';
 import { z } from '../zod-setup.ts';
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
-
-const email = z
-  .string({ error: msg.invalidEmail })
+/** A user's e-mail: valid, at most 254 characters, stored in lower case. */
+export const UserEmailSchema = plainText(msg.invalidEmail)
   .trim()
   .min(1, msg.invalidEmail)
+  .max(254, msg.invalidEmail)
   .pipe(z.email(msg.invalidEmail))
   .transform((value) => value.toLowerCase());
+const email = UserEmailSchema;
 
-const password = z.string({ error: msg.passwordMinUser }).min(6, msg.passwordMinUser).max(200);
+const password = newPassword(msg.passwordMinUser);
 
 export const UserSchema = z.object({
   id: z.number().int(),
@@ -25,12 +26,12 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 const userFields = {
-  name: requiredText(msg.requiredField).pipe(z.string().max(120)),
-  lastName: z.string().trim().max(120).default(''),
+  name: requiredText(msg.requiredField, 120),
+  lastName: plainText().trim().max(120, 'Debe tener como máximo 120 caracteres').default(''),
   email,
   role: z.enum(ROLES, { error: msg.requiredField }),
   allowCalendarView: z.boolean().default(false),
-  businessId: z.number().int().positive().nullable().optional(),
+  businessId: idField(msg.businessNotFound).nullable().optional(),
 };
 
 export const UserCreateSchema = z.object({ ...userFields, password });
@@ -39,7 +40,7 @@ export type UserCreate = z.input<typeof UserCreateSchema>;
 /** Same fields as create; an empty or missing password keeps the current one. */
 export const UserUpdateSchema = z.object({
   ...userFields,
-  id: z.number().int().optional(),
+  id: z.number().optional(),
   password: z
     .union([z.literal(''), password])
     .optional()

@@ -1,3 +1,4 @@
+import { idParams } from '@app/shared/fields';
 import { servicesMsg } from '@app/shared/messages-services';
 import {
   BusinessServiceAllUpdateResponseSchema,
@@ -9,15 +10,14 @@ import {
   ServiceBusinessListSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { ServiceIdParamSchema } from '../services/services.params.ts';
 import { presentBusinessService } from './business-services.presenter.ts';
 
-const BusinessIdParamSchema = z.object({ businessId: z.coerce.number().int().positive() });
-const BusinessServiceParamSchema = BusinessIdParamSchema.extend({ serviceId: z.coerce.number().int().positive() });
-const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+const BusinessIdParamSchema = idParams('businessId');
+const BusinessServiceParamSchema = idParams('businessId', 'serviceId');
+const IdParamSchema = idParams('id');
 
 /** Company-service links, from the service detail ('Empresas') and from the company detail. */
 export const businessServicesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {

@@ -174,8 +174,8 @@ describe('GET /api/business and /api/business/active', () => {
 
   it('lists only companies whose contract covers the current period', async () => {
     const open = await insertBusiness(t, { startContract: '2000-01-01', endContract: null });
-    const running = await createCompany({ startContract: '2000-01-01', endContract: '2999-12-31' });
-    const future = await createCompany({ startContract: '2999-01-01', endContract: '2999-12-31' });
+    const running = await createCompany({ startContract: '2000-01-01', endContract: '2099-12-31' });
+    const future = await createCompany({ startContract: '2099-01-01', endContract: '2099-12-31' });
     const ended = await createCompany({ startContract: '2000-01-01', endContract: '2001-12-31' });
     const response = await t.request({ method: 'GET', url: '/api/business/active', token: collaborator });
     expect(response.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { idParams } from '@app/shared/fields';
 import { servicesMsg } from '@app/shared/messages-services';
 import {
   ServiceFolderCreateSchema,
@@ -5,13 +6,12 @@ import {
   ServiceFolderUpdateSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { ServiceIdParamSchema } from './services.params.ts';
 import { presentFolder } from './services.presenter.ts';
 
-const FolderParamSchema = ServiceIdParamSchema.extend({ id: z.coerce.number().int().positive() });
+const FolderParamSchema = idParams('serviceId', 'id');
 
 /** A service's folder templates (spec 2 §7 "Service detail"); the tree is in the service detail. */
 export const serviceFoldersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {

@@ -1,4 +1,5 @@
 import { MessageSchema } from '@app/shared/errors';
+import { idParams } from '@app/shared/fields';
 import { servicesMsg } from '@app/shared/messages-services';
 import {
   ServiceNotificationCreateSchema,
@@ -6,15 +7,12 @@ import {
   ServiceNotificationUpdateSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { ServiceIdParamSchema } from './services.params.ts';
 import { presentNotification } from './services.presenter.ts';
 
-const NotificationParamSchema = ServiceIdParamSchema.extend({
-  notificationId: z.coerce.number().int().positive(),
-});
+const NotificationParamSchema = idParams('serviceId', 'notificationId');
 
 /** A service's monthly e-mail notifications (spec 2 §7); sending them is another module's job. */
 export const serviceNotificationsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {

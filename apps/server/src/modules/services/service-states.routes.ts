@@ -1,4 +1,5 @@
 import { MessageSchema } from '@app/shared/errors';
+import { idParams } from '@app/shared/fields';
 import { servicesMsg } from '@app/shared/messages-services';
 import {
   ServiceStateCreateSchema,
@@ -6,13 +7,12 @@ import {
   ServiceStateUpdateSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { ServiceIdParamSchema } from './services.params.ts';
 import { presentState } from './services.presenter.ts';
 
-const StateParamSchema = ServiceIdParamSchema.extend({ id: z.coerce.number().int().positive() });
+const StateParamSchema = idParams('serviceId', 'id');
 
 /** A service's states (spec 2 §7 "Service detail"). */
 export const serviceStatesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {

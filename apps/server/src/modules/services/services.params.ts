@@ -1,3 +1,3 @@
-import { z } from 'zod';
+import { idParams } from '@app/shared/fields';
 
-export const ServiceIdParamSchema = z.object({ serviceId: z.coerce.number().int().positive() });
+export const ServiceIdParamSchema = idParams('serviceId');

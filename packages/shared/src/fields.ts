@@ -1,0 +1,138 @@
+import { msg } from './messages.ts';
+import { z } from './zod-setup.ts';
+
+/**
+ * The building blocks of every request schema. They refuse, with plain Spanish, the inputs that
+ * once reached PostgreSQL and came back as a 500: NUL and lone surrogates in text, integers past
+ * int4, years PostgreSQL will not store.
+ */
+
+/** The largest value of a PostgreSQL `integer` (int4): ids and whole-number fields. */
+export const INT4_MAX = 2_147_483_647;
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2100;
+/** Longest password accepted anywhere (hashing a megabyte would be a denial of service). */
+export const PASSWORD_MAX = 128;
+export const PASSWORD_MIN = 8;
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True for text PostgreSQL cannot store as UTF-8 text: a NUL character or half of a surrogate pair. */
+export function hasForbiddenChars(value: string): boolean {
+  return value.includes('\u0000') || LONE_SURROGATE.test(value);
+}
+
+/**
+ * A string typed by a person. Start every text field from this instead of `z.string()`;
+ * `error` is the message for a missing or non-text value.
+ */
+export const plainText = (error?: string) =>
+  z
+    .string(error ? { error } : undefined)
+    .refine((value) => !hasForbiddenChars(value), { message: msg.forbiddenChars, abort: true });
+
+/** A required, trimmed text of at most `max` characters. */
+export const requiredText = (requiredMessage: string, max: number, maxMessage?: string) =>
+  plainText(requiredMessage)
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, maxMessage ?? `Debe tener como máximo ${max.toLocaleString('es-CL')} caracteres`);
+
+/** An optional trimmed text: missing or null becomes ''. */
+export const optionalText = (max: number, maxMessage?: string) =>
+  plainText()
+    .trim()
+    .max(max, maxMessage ?? `Debe tener como máximo ${max.toLocaleString('es-CL')} caracteres`)
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** A row id sent in a JSON body: a positive integer within int4; 'Campo requerido' when missing. */
+export const idField = (message: string = msg.invalidId) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? msg.required : message) })
+    .int(message)
+    .min(1, message)
+    .max(INT4_MAX, message);
+
+/** A row id in a path or query string ('12'): a positive integer within int4. */
+export const idParam = (message: string = msg.invalidId) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(INT4_MAX, message);
+
+/** A path parameter object, e.g. `idParams('serviceId', 'id')` for /service/{serviceId}/state/{id}. */
+export function idParams<const K extends string>(...names: K[]) {
+  return z.object(Object.fromEntries(names.map((name) => [name, idParam()])) as Record<K, ReturnType<typeof idParam>>);
+}
+
+/** A whole number that fits an int4 column; `typeMessage` for a missing, fractional or non-number value. */
+export const int4Field = (typeMessage: string = msg.notAnInteger) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === '' ? msg.required : typeMessage) })
+    .int(typeMessage)
+    .min(-INT4_MAX, msg.numberTooSmall)
+    .max(INT4_MAX, msg.numberTooLarge);
+
+/** True when a 'YYYY-MM-DD' date lies within the years the product accepts (anything else is another rule's problem). */
+export function isYearInRange(isoDate: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return true;
+  const year = Number(isoDate.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+}
+
+/** A calendar date 'YYYY-MM-DD' (no time zone, DESIGN.md §4) between 1900 and 2100, required. */
+export const calendarDate = (requiredMessage: string, invalidMessage: string) =>
+  plainText(requiredMessage)
+    .trim()
+    .min(1, requiredMessage)
+    .pipe(z.iso.date(invalidMessage))
+    .refine(isYearInRange, { message: msg.dateOutOfRange });
+
+/**
+ * A new password: 8 to 128 characters, not only spaces. `minMessage` keeps each form's own
+ * wording of the minimum (the spec words it three ways).
+ */
+export const newPassword = (minMessage: string) =>
+  plainText(minMessage)
+    .min(PASSWORD_MIN, minMessage)
+    .max(PASSWORD_MAX, msg.passwordMax)
+    .refine((value) => value.trim().length > 0, { message: msg.passwordBlank });
+
+const PRIVATE_IPV4 = [
+  /^0\./,
+  /^10\./,
+  /^127\./,
+  /^169\.254\./,
+  /^172\.(1[6-9]|2\d|3[01])\./,
+  /^192\.168\./,
+  /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./,
+  /^(22[4-9]|2[3-5]\d)\./,
+];
+
+/**
+ * True for an https URL whose host is a public name or address: not localhost, not a bare or
+ * '.local'/'.internal' name, not a loopback, private, link-local or multicast address. A push
+ * subscription is a URL the server will later POST to, so it must not point inside the firm.
+ */
+export function isPublicHttpsUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[')) {
+    const v6 = host.slice(1, -1);
+    return !(
+      v6 === '::' ||
+      v6 === '::1' ||
+      /^f[cd]/.test(v6) ||
+      /^fe[89ab]/.test(v6) ||
+      /^ff/.test(v6) ||
+      v6.startsWith('::ffff:')
+    );
+  }
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return !PRIVATE_IPV4.some((range) => range.test(host));
+  if (!host.includes('.')) return false;
+  return !/(^|\.)(localhost|local|internal|lan|home|corp|intranet|localdomain)$/.test(host);
+}
