@@ -34,10 +34,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
-  const client = options.loadDataDir
-    ? await PGlite.create({ loadDataDir: options.loadDataDir })
-    : await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  const unlock = options.dataDir ? await lockDataDir(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = options.loadDataDir
+      ? await PGlite.create({ loadDataDir: options.loadDataDir })
+      : await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return {

@@ -33,6 +33,21 @@ export const usersRepository = {
     return row?.value ?? 0;
   },
 
+  /**
+   * The ids of the owners, each row locked until the transaction ends (`FOR UPDATE`): a second
+   * caller waits here, then sees the first one's change (a row deleted or no longer an owner drops
+   * out of its answer). Call it inside a transaction.
+   */
+  async lockOwnerIds(tx: DbOrTx): Promise<number[]> {
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'owner'))
+      .orderBy(asc(users.id))
+      .for('update');
+    return rows.map((row) => row.id);
+  },
+
   async insert(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
     const [row] = await db.insert(users).values(values).returning();
     if (!row) throw new Error('insert returned no row');
@@ -48,7 +63,9 @@ export const usersRepository = {
     return row;
   },
 
-  async delete(db: DbOrTx, id: number): Promise<void> {
-    await db.delete(users).where(eq(users.id, id));
+  /** Answers whether a row was deleted. */
+  async delete(db: DbOrTx, id: number): Promise<boolean> {
+    const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
   },
 };

@@ -4,7 +4,7 @@ import { can } from '@app/shared/permissions';
 import type { Role } from '@app/shared/roles';
 import type { UserCreateSchema, UserUpdateSchema } from '@app/shared/schemas/users';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
@@ -39,10 +39,14 @@ export function createUsersService(db: Db) {
     if (existing && existing.id !== exceptId) throw conflict(msg.emailExists, 'email');
   }
 
-  async function assertNotLastOwner(target: UserRow) {
-    if (target.role === 'owner' && (await usersRepository.countOwners(db)) <= 1) {
-      throw conflict(msg.cannotRemoveLastOwner);
-    }
+  /**
+   * Inside the transaction that deletes or demotes the user: refuses when they are the only owner.
+   * The owner rows stay locked until that transaction ends, so two owners removing each other at
+   * the same moment run one after the other and the second is refused (409), never both.
+   */
+  async function assertNotLastOwner(tx: DbOrTx, id: number) {
+    const owners = await usersRepository.lockOwnerIds(tx);
+    if (owners.includes(id) && owners.length <= 1) throw conflict(msg.cannotRemoveLastOwner);
   }
 
   /** Runs a write that may hit the e-mail index (409 on a race) or name a missing company (400). */
@@ -89,12 +93,12 @@ export function createUsersService(db: Db) {
       if (!target) throw notFound(msg.notFound);
       assertMayManage(actor, target.role);
       assertMayManage(actor, input.role);
-      if (target.role === 'owner' && input.role !== 'owner') await assertNotLastOwner(target);
       await assertEmailFree(input.email, id);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
 
       return withEmailConflict(() =>
         db.transaction(async (tx) => {
+          if (input.role !== 'owner') await assertNotLastOwner(tx, id);
           const updated = await usersRepository.update(tx, id, {
             name: input.name,
             lastName: input.lastName,
@@ -116,8 +120,10 @@ export function createUsersService(db: Db) {
       if (!target) throw notFound(msg.notFound);
       assertMayManage(actor, target.role);
       if (target.id === actor.id) throw new AppError(409, msg.cannotDeleteSelf);
-      await assertNotLastOwner(target);
-      await usersRepository.delete(db, id);
+      await db.transaction(async (tx) => {
+        await assertNotLastOwner(tx, id);
+        if (!(await usersRepository.delete(tx, id))) throw notFound(msg.notFound);
+      });
     },
 
     async saveNotificationToken(actor: AuthUser, token: unknown): Promise<void> {
