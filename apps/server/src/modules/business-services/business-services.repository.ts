@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businesses, businessServices } from '../../db/schema/businesses.ts';
 import { services } from '../../db/schema/services.ts';
@@ -6,14 +6,6 @@ import { services } from '../../db/schema/services.ts';
 export type BusinessServiceRow = typeof businessServices.$inferSelect;
 
 export const businessServicesRepository = {
-  async find(db: DbOrTx, businessId: number, serviceId: number): Promise<BusinessServiceRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(businessServices)
-      .where(and(eq(businessServices.businessId, businessId), eq(businessServices.serviceId, serviceId)));
-    return row;
-  },
-
   /** Every service with the company's link to it, if any (services by order, then name). */
   listServicesWithLinks(db: DbOrTx, businessId: number) {
     return db
@@ -53,21 +45,26 @@ export const businessServicesRepository = {
     return rows.map((row) => row.id);
   },
 
-  /** Inserts the link, or updates active and start date when the company already has it. */
+  /**
+   * Inserts the link, or updates active and start date when the company already has it; `inserted`
+   * says which, from the statement itself (a new row has no xmax; a row updated by ON CONFLICT
+   * does), so of simultaneous calls for one link exactly one answers true.
+   */
   async upsert(
     db: DbOrTx,
     values: { businessId: number; serviceId: number; active: boolean; startDate: string },
-  ): Promise<BusinessServiceRow> {
-    const [row] = await db
+  ): Promise<{ row: BusinessServiceRow; inserted: boolean }> {
+    const [result] = await db
       .insert(businessServices)
       .values(values)
       .onConflictDoUpdate({
         target: [businessServices.businessId, businessServices.serviceId],
         set: { active: values.active, startDate: values.startDate },
       })
-      .returning();
-    if (!row) throw new Error('upsert returned no row');
-    return row;
+      .returning({ ...getTableColumns(businessServices), inserted: sql<boolean>`(xmax = 0)` });
+    if (!result) throw new Error('upsert returned no row');
+    const { inserted, ...row } = result;
+    return { row, inserted };
   },
 
   async upsertMany(
@@ -97,6 +94,20 @@ export const businessServicesRepository = {
       .where(and(eq(businessServices.businessId, businessId), eq(businessServices.serviceId, serviceId)))
       .returning();
     return row;
+  },
+
+  /** Links that make a service apply in a period ending on lastDay: active and started by then (DESIGN.md §4). */
+  listApplying(db: DbOrTx, lastDay: string, businessId?: number): Promise<{ businessId: number; serviceId: number }[]> {
+    return db
+      .select({ businessId: businessServices.businessId, serviceId: businessServices.serviceId })
+      .from(businessServices)
+      .where(
+        and(
+          eq(businessServices.active, true),
+          lte(businessServices.startDate, lastDay),
+          businessId === undefined ? undefined : eq(businessServices.businessId, businessId),
+        ),
+      );
   },
 
   async setActiveForService(db: DbOrTx, serviceId: number, active: boolean): Promise<void> {

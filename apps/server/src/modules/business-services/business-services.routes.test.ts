@@ -85,6 +85,18 @@ describe('POST /api/business/{businessId}/service', () => {
     });
   });
 
+  it('answers 201 to exactly one of ten simultaneous activations of one link, 200 to the others', async () => {
+    const business = await insertBusiness(t);
+    const service = await createService();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => activate(business.id, service.id)));
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    const ids = new Set(responses.map((response) => response.json().businessService.id));
+    expect(ids.size).toBe(1);
+    const stored = (await linksOf(service.id)).filter((link) => link.businessId === business.id);
+    expect(stored).toEqual([expect.objectContaining({ id: [...ids][0], active: true, startDate: '2024-03-01' })]);
+  });
+
   it('lets a collaborator link a service to a company (a company edit)', async () => {
     const business = await insertBusiness(t);
     const service = await createService();

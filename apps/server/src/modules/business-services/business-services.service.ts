@@ -90,21 +90,25 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
       } catch {
         throw badRequest(servicesMsg.serviceNotFound, 'serviceId');
       }
-      const existing = await businessServicesRepository.find(db, businessId, input.serviceId);
       try {
-        const row = await businessServicesRepository.upsert(db, {
+        const { row, inserted } = await businessServicesRepository.upsert(db, {
           businessId,
           serviceId: input.serviceId,
           active: true,
           startDate: input.startDate,
         });
-        return { row, created: !existing };
+        // Of simultaneous activations of one link, only the one that inserted it says 'created'.
+        return { row, created: inserted };
       } catch (error) {
         // The company or the service was deleted meanwhile.
         if (isForeignKeyViolation(error)) throw notFound(msg.businessNotFound);
         throw error;
       }
     },
+
+    /** Which company has which service applying in a period ending on lastDay (the monthly board). */
+    listApplying: (lastDay: string, businessId?: number) =>
+      businessServicesRepository.listApplying(db, lastDay, businessId),
 
     /** 'Editar' (start date) / 'Desactivar' (active false) of an existing link. */
     async update(businessId: number, serviceId: number, input: UpdateInput): Promise<BusinessServiceRow> {
