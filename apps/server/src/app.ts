@@ -9,7 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { type AppContext, createAppContext } from './app-context.ts';
-import type { AppConfig } from './config.ts';
+import { type AppConfig, trustProxyOption } from './config.ts';
 import type { Database } from './db/client.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -19,6 +19,7 @@ import { credentialsRoutes } from './modules/credentials/credentials.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { ensureFirstOwner } from './modules/users/first-owner.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -54,7 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             redact: ['req.headers.authorization', 'req.body.password', '*.password', '*.passwordHash'],
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // A '__proto__' or 'constructor.prototype' key is dropped, then the body is judged on its fields.
     onProtoPoisoning: 'remove',
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
   await app.register(authRoutes, { context });
   await app.register(usersRoutes, { context });
+  await app.register(profileRoutes, { context });
   await app.register(servicesRoutes, { context });
   await app.register(businessServicesRoutes, { context });
   await app.register(businessesRoutes, { context });
@@ -105,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', () => database.close());
   // Registered after the database's, so it runs first: background recoveries finish, Redis closes.
+  app.addHook('onClose', () => context.services.auth.close());
   await ensureFirstOwner(context, options.announce);
   return app;
 }

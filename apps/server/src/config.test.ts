@@ -20,9 +20,26 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', 'admin'],
     ['ENCRYPTION_KEY', 'corta'],
     ['LOG_LEVEL', 'verbose'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
   ])('refuses a bad %s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('trusts no proxy by default, and reads TRUST_PROXY as on/off, a hop count or a list of addresses and ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'loopback',
+    ]);
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -5,6 +6,51 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list like any address. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry.toLowerCase())) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may set the client address through X-Forwarded-For: none by default (the socket's
+ * address is the client), 'true' (any: only behind a proxy that overwrites the header), a number
+ * of hops, or a comma-separated list of proxy addresses and CIDR ranges. Fastify's trustProxy.
+ */
+const TrustProxySchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx): boolean | number | string[] => {
+    const value = raw?.trim() ?? '';
+    if (value === '' || value.toLowerCase() === 'false') return false;
+    if (value.toLowerCase() === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value) > 0 ? Number(value) : false;
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => entry && isAddressOrRange(entry))) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "debe ser 'false', 'true', un número de saltos o una lista de direcciones IP o rangos CIDR separados por comas",
+    });
+    return z.NEVER;
+  });
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify ignores a bare hop count (it cannot tell who the
+ * nearest peer is), so a count becomes "the nearest n hops are proxies": use it only when the
+ * server can be reached through those proxies alone.
+ */
+export function trustProxyOption(value: boolean | number | string[]) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -41,6 +87,10 @@ const ConfigSchema = z.object({
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().min(3).default('Estudio Contable <no-reply@example.com>'),
   WEB_DIST_DIR: optionalString,
+  TRUST_PROXY: TrustProxySchema,
+  REDIS_URL: optionalString.pipe(
+    z.url({ protocol: /^rediss?$/, error: 'debe ser una URL redis:// o rediss://' }).optional(),
+  ),
 });
 
 export type Env = z.input<typeof ConfigSchema>;

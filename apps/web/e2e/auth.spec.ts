@@ -77,10 +77,10 @@ test('password recovery end to end: mail in the outbox, new password, sign in wi
 
   const link = await readRecoveryLink(email);
   await page.goto(link);
-  await page.getByLabel('Nueva contraseña').fill('123');
+  await page.getByLabel('Nueva contraseña').fill('1234567');
   await page.getByLabel('Repetir contraseña').fill('124');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
-  await expect(page.getByText('La contraseña debe contener 6 caracteres o más')).toBeVisible();
+  await expect(page.getByText('La contraseña debe contener 8 caracteres o más')).toBeVisible();
   await expect(page.getByText('La contraseña no coincide')).toBeVisible();
   await page.getByLabel('Nueva contraseña').fill('clave-nueva-1');
   await page.getByLabel('Repetir contraseña').fill('clave-nueva-1');

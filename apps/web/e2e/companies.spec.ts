@@ -163,9 +163,9 @@ test('company detail: a service is activated, re-dated and deactivated; a client
   await userModal.getByLabel('Nombre').fill('Rosa');
   await userModal.getByLabel('Apellido').fill('Pérez');
   await userModal.getByLabel('Email').fill(clientEmail);
-  await userModal.getByLabel('Contraseña').fill('123');
+  await userModal.getByLabel('Contraseña').fill('1234567');
   await userModal.getByRole('button', { name: 'Guardar' }).click();
-  await expect(userModal.getByText('La contraseña debe contener 6 o más caracteres')).toBeVisible();
+  await expect(userModal.getByText('La contraseña debe contener 8 o más caracteres')).toBeVisible();
   await userModal.getByLabel('Contraseña').fill('clave-cliente');
   await userModal.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('El usuario ha sido creado exitosamente')).toBeVisible();

@@ -16,7 +16,7 @@ test('an owner creates, edits and deletes a staff user, with every validation me
   await modal.getByRole('button', { name: 'Guardar' }).click();
   await expect(modal.getByText('Este campo es requerido')).toBeVisible();
   await expect(modal.getByText('Debe ser un email válido')).toBeVisible();
-  await expect(modal.getByText('La contraseña debe tener 6 o más caracteres')).toBeVisible();
+  await expect(modal.getByText('La contraseña debe tener 8 o más caracteres')).toBeVisible();
 
   await modal.getByLabel('Nombre').fill('Camila');
   await modal.getByLabel('Apellido').fill('Araya');
@@ -54,9 +54,9 @@ test('an owner creates, edits and deletes a staff user, with every validation me
   await expect(editModal.getByLabel('Nueva contraseña (opcional)')).toHaveValue('');
   await expect(editModal.getByLabel('Permitir ver calendario')).toBeChecked();
   await editModal.getByLabel('Apellido').fill('Araya Fuentes');
-  await editModal.getByLabel('Nueva contraseña (opcional)').fill('123');
+  await editModal.getByLabel('Nueva contraseña (opcional)').fill('1234567');
   await editModal.getByRole('button', { name: 'Guardar' }).click();
-  await expect(editModal.getByText('La contraseña debe tener 6 o más caracteres')).toBeVisible();
+  await expect(editModal.getByText('La contraseña debe tener 8 o más caracteres')).toBeVisible();
   await editModal.getByLabel('Nueva contraseña (opcional)').fill('');
   await editModal.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('El usuario se editó correctamente')).toBeVisible();

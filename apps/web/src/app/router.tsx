@@ -6,6 +6,7 @@ import { BusinessesPage } from '../features/companies/pages/businesses-page';
 import { GroupDetailPage } from '../features/groups/pages/group-detail-page';
 import { GroupsPage } from '../features/groups/pages/groups-page';
 import { HomePage } from '../features/home/pages/home-page';
+import { ProfilePage } from '../features/profile/pages/profile-page';
 import { ServiceDetailPage } from '../features/services/pages/service-detail-page';
 import { ServicesPage } from '../features/services/pages/services-page';
 import { UsersPage } from '../features/users/pages/users-page';
@@ -42,6 +43,8 @@ export const router = createBrowserRouter([
             element: <AppLayout />,
             children: [
               { path: '/', element: <HomePage /> },
+              // Every role, clients included, edits their own profile (DESIGN.md §6).
+              { path: '/perfil', element: <ProfilePage /> },
               {
                 element: <PrivateRoute roles={['owner']} />,
                 children: [

@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** One row per signed-in token; deleting the row revokes the token (logout, password change). */
@@ -22,3 +22,19 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Throttling counters (failed sign-ins, recovery requests, bad recovery tokens) shared by every
+ * instance and kept across restarts: one row per key and fixed window. Keys hold hashes and
+ * client addresses, never an e-mail in plain text; rows whose window ended are pruned.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('auth_attempts_expires_at_idx').on(table.expiresAt)],
+);

@@ -1,44 +1,128 @@
+import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { msg } from '@app/shared/messages';
+import { AppError } from '../../lib/app-error.ts';
+import type { AttemptStore } from './attempt-store.ts';
+
 /**
- * Counts attempts per e-mail and per client address within a sliding window; past the limit the
- * caller is refused until the window passes (DESIGN.md §3). Used for failed sign-ins (429) and for
- * recovery mails (silently not sent). Kept in memory: with several API instances each one
- * throttles on its own, which still bounds guessing and mail flooding.
+ * Throttling of sign-in and password recovery (DESIGN.md §3). L = LOGIN_MAX_FAILURES and the
+ * window = LOGIN_WINDOW_MINUTES; counters live in an AttemptStore (database or Redis).
+ *
+ * Sign-in, counted per (e-mail, client address) pair, per address and per e-mail:
+ * - pair: past L failures in the window that pair gets 429; the same e-mail from another address
+ *   is not refused. A successful sign-in clears the pair.
+ * - address: past 20 × L failures (any e-mails) the address gets 429, so one address cannot spray
+ *   many accounts, while an office behind one NAT address survives several people's typos.
+ * - e-mail, across all addresses: never refused (a stranger must not lock the owner out), only
+ *   slowed: the n-th failure past L answers after 250 ms × 2^(n-L-1), at most 3 s. The right
+ *   password is never delayed.
+ * Each attempt is counted before its password is checked, and given back when it succeeds, so a
+ * burst of parallel requests cannot slip past a limit.
+ *
+ * Recovery: past 3 requests per e-mail or 20 per address in an hour nothing more is done, with
+ * the same answer. Recovery-token failures count per address with the sign-in address limit.
+ *
+ * Addresses are the socket's unless TRUST_PROXY names the proxy in front; an IPv6 client counts by
+ * its /64 network (one host usually holds all of it). E-mails are stored only as SHA-256 hashes,
+ * which also bounds every key's length.
  */
-export class AttemptThrottle {
-  private readonly attempts = new Map<string, number[]>();
+export const ADDRESS_FACTOR = 20;
+export const DELAY_BASE_MS = 250;
+export const DELAY_MAX_MS = 3000;
+export const RECOVERY_WINDOW_MS = 60 * 60 * 1000;
+export const RECOVERY_PER_EMAIL = 3;
+export const RECOVERY_PER_ADDRESS = 20;
 
-  constructor(
-    private readonly maxPerEmail: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+/** How long the n-th failed sign-in for one e-mail waits before answering. */
+export function failureDelayMs(failures: number, limit: number): number {
+  if (failures <= limit) return 0;
+  return Math.min(DELAY_MAX_MS, DELAY_BASE_MS * 2 ** Math.min(failures - limit - 1, 16));
+}
 
-  private recent(key: string): number[] {
-    const since = this.now() - this.windowMs;
-    const kept = (this.attempts.get(key) ?? []).filter((time) => time > since);
-    if (kept.length) this.attempts.set(key, kept);
-    else this.attempts.delete(key);
-    return kept;
-  }
+const hashEmail = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
-  private keys(email: string, ip: string) {
-    // One address may try several accounts, so it gets a wider allowance than one e-mail.
-    return [
-      { key: `email:${email.toLowerCase()}`, limit: this.maxPerEmail },
-      { key: `ip:${ip}`, limit: this.maxPerEmail * 4 },
-    ];
-  }
+/** The client address as counted: IPv4 (also when mapped into IPv6), or an IPv6 address's /64. */
+export function addressKey(ip: string): string {
+  const address = ip.replace(/%.*$/, '').toLowerCase();
+  const mapped = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return `other:${createHash('sha256').update(ip).digest('hex').slice(0, 32)}`;
+  const [head = '', tail] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.padStart(4, '0'))
+    .join(':')}::/64`;
+}
 
-  isBlocked(email: string, ip: string): boolean {
-    return this.keys(email, ip).some(({ key, limit }) => this.recent(key).length >= limit);
-  }
+interface ThrottleOptions {
+  store: AttemptStore;
+  maxFailures: number;
+  windowMs: number;
+  wait?: (ms: number) => Promise<unknown>;
+}
 
-  record(email: string, ip: string) {
-    for (const { key } of this.keys(email, ip)) this.attempts.set(key, [...this.recent(key), this.now()]);
-  }
+const tooManyAttempts = () => new AppError(429, msg.tooManyAttempts);
 
-  /** Forgets the e-mail's attempts (a successful sign-in). */
-  reset(email: string) {
-    this.attempts.delete(`email:${email.toLowerCase()}`);
-  }
+export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sleep }: ThrottleOptions) {
+  const addressLimit = maxFailures * ADDRESS_FACTOR;
+  const keys = {
+    pair: (email: string, ip: string) => `login:pair:${hashEmail(email)}:${addressKey(ip)}`,
+    address: (ip: string) => `login:address:${addressKey(ip)}`,
+    email: (email: string) => `login:email:${hashEmail(email)}`,
+    recoveryEmail: (email: string) => `recovery:email:${hashEmail(email)}`,
+    recoveryAddress: (ip: string) => `recovery:address:${addressKey(ip)}`,
+    tokenAddress: (ip: string) => `reset-token:address:${addressKey(ip)}`,
+  };
+
+  return {
+    keys,
+
+    /**
+     * Counts a sign-in attempt before the password is checked; throws 429 past the pair or the
+     * address limit. The caller reports the outcome with `succeeded` or `failed`.
+     */
+    async startLogin(email: string, ip: string) {
+      const pair = keys.pair(email, ip);
+      const address = keys.address(ip);
+      if ((await store.hit(pair, windowMs)) > maxFailures) throw tooManyAttempts();
+      if ((await store.hit(address, windowMs)) > addressLimit) {
+        await store.release(pair);
+        throw tooManyAttempts();
+      }
+      return {
+        async succeeded() {
+          await Promise.all([store.clear(pair), store.release(address)]);
+        },
+        /** Counts the failure against the e-mail and waits as long as the policy says. */
+        async failed() {
+          const failures = await store.hit(keys.email(email), windowMs);
+          const delay = failureDelayMs(failures, maxFailures);
+          if (delay) await wait(delay);
+        },
+      };
+    },
+
+    /** Counts a recovery request; false past the per-e-mail or per-address allowance. */
+    async allowRecovery(email: string, ip: string): Promise<boolean> {
+      if ((await store.hit(keys.recoveryAddress(ip), RECOVERY_WINDOW_MS)) > RECOVERY_PER_ADDRESS) return false;
+      return (await store.hit(keys.recoveryEmail(email), RECOVERY_WINDOW_MS)) <= RECOVERY_PER_EMAIL;
+    },
+
+    /** Throws 429 when the address has failed with recovery tokens too often. */
+    async assertTokenAttemptAllowed(ip: string) {
+      if ((await store.count(keys.tokenAddress(ip))) >= addressLimit) throw tooManyAttempts();
+    },
+
+    async tokenFailed(ip: string) {
+      await store.hit(keys.tokenAddress(ip), windowMs);
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { msg } from '@app/shared/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertBusiness } from '../../test/factories.ts';
 import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
+import { passwordResetRepository } from './sessions.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,7 +67,7 @@ describe('POST /api/login', () => {
     expect(malformed.json()).toEqual({ message: msg.invalidJson });
   });
 
-  it('slows down repeated failures for one e-mail with 429, even for the right password', async () => {
+  it('answers 429 to an (e-mail, address) pair past LOGIN_MAX_FAILURES, even for the right password', async () => {
     const { email } = await t.userWithRole('collaborator');
     for (let attempt = 0; attempt < 3; attempt++) {
       const response = await t.request({ method: 'POST', url: '/api/login', payload: { email, password: 'mala' } });
@@ -139,6 +140,36 @@ describe('password recovery', () => {
     expect(t.mailer.sent.filter((mail) => mail.to.includes(user.email))).toHaveLength(3);
   });
 
+  it('answers before looking the user up, storing the token or mailing, which follow in the background', async () => {
+    const user = await t.userWithRole('collaborator');
+    let releaseInsert = () => {};
+    const inserted = new Promise<void>((resolve) => {
+      releaseInsert = resolve;
+    });
+    const original = passwordResetRepository.insert;
+    const insert = vi.spyOn(passwordResetRepository, 'insert').mockImplementation(async (...args) => {
+      await inserted;
+      return original(...args);
+    });
+    try {
+      const before = t.mailer.sent.length;
+      const answer = await Promise.race([
+        t.request({ method: 'POST', url: '/api/auth/recover_password_email', payload: { email: user.email } }),
+        new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 3000)),
+      ]);
+      expect(answer).not.toBe('no answer');
+      expect(answer !== 'no answer' && answer.json()).toEqual({ message: msg.recoverSent });
+      expect(t.mailer.sent.length).toBe(before);
+      await vi.waitFor(() => expect(insert).toHaveBeenCalled());
+      releaseInsert();
+      await vi.waitFor(() => expect(t.mailer.sent.length).toBe(before + 1));
+      expect(t.mailer.sent.at(-1)?.to).toEqual([user.email]);
+    } finally {
+      releaseInsert();
+      insert.mockRestore();
+    }
+  });
+
   it('validates the address with the spec messages', async () => {
     const empty = await requestRecovery('');
     expect(empty.response.statusCode).toBe(400);
@@ -183,6 +214,19 @@ describe('password recovery', () => {
     });
     expect(reused.statusCode).toBe(401);
     expect(reused.json()).toEqual({ message: msg.tokenInvalid });
+  });
+
+  it('lets exactly one of two simultaneous uses of a token change the password', async () => {
+    const user = await t.userWithRole('collaborator');
+    const { before } = await requestRecovery(user.email);
+    await vi.waitFor(() => expect(t.mailer.sent.length).toBe(before + 1));
+    const token = recoveryTokenFrom(t.mailer.sent.at(-1)?.text ?? '');
+    const answers = await Promise.all(
+      ['primera-clave', 'segunda-clave'].map((password) =>
+        t.request({ method: 'PUT', url: '/api/auth/change_password', token, payload: { password } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
   });
 
   it('refuses a missing or made-up token', async () => {

@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request) => {
-      await auth.changePasswordWithToken(bearerToken(request), request.body.password);
+      await auth.changePasswordWithToken(bearerToken(request), request.body.password, request.ip);
       return { message: msg.passwordChanged };
     },
   );

@@ -4,17 +4,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { AppError, unauthorized } from '../../lib/app-error.ts';
+import { unauthorized } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { usersRepository } from '../users/users.repository.ts';
-import { AttemptThrottle } from './attempt-throttle.ts';
+import { createAttemptStore } from './attempt-store.ts';
+import { createAttemptThrottle } from './attempt-throttle.ts';
 import { recoveryMail } from './recovery-mail.ts';
 import { passwordResetRepository, sessionsRepository } from './sessions.repository.ts';
 
 const RECOVERY_TTL_MS = 60 * 60 * 1000;
-/** Recovery mails per address per hour: enough for a user, too few to flood an inbox. */
-const RECOVERY_MAILS_PER_HOUR = 3;
+/** Recoveries being prepared in the background at once; past it a request is dropped (logged). */
+const MAX_PENDING_RECOVERIES = 100;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -27,21 +28,44 @@ interface AuthServiceDeps {
 }
 
 export function createAuthService({ db, config, mailer, log, signToken }: AuthServiceDeps) {
-  const loginFailures = new AttemptThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000);
-  const recoveryMails = new AttemptThrottle(RECOVERY_MAILS_PER_HOUR, RECOVERY_TTL_MS);
+  // Throttling counters: in Redis when REDIS_URL is set, else in the database.
+  const store = createAttemptStore({ db, redisUrl: config.REDIS_URL, log });
+  const throttle = createAttemptThrottle({
+    store,
+    maxFailures: config.LOGIN_MAX_FAILURES,
+    windowMs: config.LOGIN_WINDOW_MINUTES * 60_000,
+  });
   const sessionTtlSeconds = Math.round(config.SESSION_TTL_HOURS * 3600);
+  const pendingRecoveries = new Set<Promise<void>>();
+
+  async function prepareRecovery(email: string) {
+    const user = await usersRepository.findByEmail(db, email);
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    await passwordResetRepository.insert(db, {
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RECOVERY_TTL_MS),
+    });
+    const link = `${config.APP_URL}/recuperar-contraseña/${token}`;
+    try {
+      await mailer.send({ to: [user.email], ...recoveryMail(user.name, link) });
+    } catch (error) {
+      log.error({ err: error, userId: user.id }, 'recovery mail failed');
+    }
+  }
 
   return {
     async login(email: string, password: string, ip: string): Promise<{ user: UserRow; token: string }> {
-      if (loginFailures.isBlocked(email, ip)) throw new AppError(429, msg.tooManyAttempts);
+      const attempt = await throttle.startLogin(email, ip);
       const user = await usersRepository.findByEmail(db, email);
       // Verify against a dummy hash for unknown e-mails so both paths take the same time.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !valid) {
-        loginFailures.record(email, ip);
+        await attempt.failed();
         throw unauthorized(msg.loginFailed);
       }
-      loginFailures.reset(email);
+      await attempt.succeeded();
       const sessionId = randomUUID();
       await sessionsRepository.insert(db, {
         id: sessionId,
@@ -57,37 +81,49 @@ export function createAuthService({ db, config, mailer, log, signToken }: AuthSe
     resolveSession: (sessionId: string, userId: number) => sessionsRepository.findLive(db, sessionId, userId),
 
     /**
-     * Answers the same whether or not the address exists (no account discovery): the mail goes
-     * out in the background so the response time does not tell either. Past a few mails per hour
-     * for one address (or many from one client) nothing more is sent, with the same answer.
+     * Answers the same, and as fast, whether or not the address exists (no account discovery):
+     * only the throttle counting, identical for both, happens before the answer; the lookup, the
+     * token and the mail follow in the background. Past a few requests per hour for one e-mail
+     * (or many from one client address) nothing more is done, with the same answer.
      */
     async requestRecovery(email: string, ip: string): Promise<void> {
-      if (recoveryMails.isBlocked(email, ip)) return;
-      recoveryMails.record(email, ip);
-      const user = await usersRepository.findByEmail(db, email);
-      if (!user) return;
-      const token = randomBytes(32).toString('base64url');
-      await passwordResetRepository.insert(db, {
-        userId: user.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + RECOVERY_TTL_MS),
-      });
-      const link = `${config.APP_URL}/recuperar-contraseña/${token}`;
-      mailer
-        .send({ to: [user.email], ...recoveryMail(user.name, link) })
-        .catch((error: unknown) => log.error({ err: error, userId: user.id }, 'recovery mail failed'));
+      if (!(await throttle.allowRecovery(email, ip))) return;
+      if (pendingRecoveries.size >= MAX_PENDING_RECOVERIES) {
+        log.warn('recovery request dropped: too many being prepared');
+        return;
+      }
+      const job = prepareRecovery(email)
+        .catch((error: unknown) => log.error({ err: error }, 'recovery failed'))
+        .finally(() => pendingRecoveries.delete(job));
+      pendingRecoveries.add(job);
     },
 
-    async changePasswordWithToken(token: string | null, password: string): Promise<void> {
-      if (!token) throw unauthorized(msg.tokenInvalid);
+    /**
+     * Sets the password with a mailed recovery token. The token is checked before anything costly
+     * (hashing); a wrong one counts against the client address, and past the limit the address
+     * gets 429. Using it is atomic: of two concurrent uses exactly one succeeds.
+     */
+    async changePasswordWithToken(token: string | null, password: string, ip: string): Promise<void> {
+      await throttle.assertTokenAttemptAllowed(ip);
+      const tokenHash = token ? sha256(token) : undefined;
+      if (!tokenHash || !(await passwordResetRepository.findUsable(db, tokenHash))) {
+        await throttle.tokenFailed(ip);
+        throw unauthorized(msg.tokenInvalid);
+      }
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
-        const consumed = await passwordResetRepository.consume(tx, sha256(token));
+        const consumed = await passwordResetRepository.consume(tx, tokenHash);
         if (!consumed) throw unauthorized(msg.tokenInvalid);
         await passwordResetRepository.consumeAllForUser(tx, consumed.userId);
         await usersRepository.update(tx, consumed.userId, { passwordHash });
         await sessionsRepository.deleteForUser(tx, consumed.userId);
       });
+    },
+
+    /** Waits for recoveries being prepared, then lets go of the throttling store (app close). */
+    async close() {
+      await Promise.allSettled([...pendingRecoveries]);
+      await store.close();
     },
   };
 }

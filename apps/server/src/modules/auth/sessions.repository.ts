@@ -38,6 +38,21 @@ export const passwordResetRepository = {
     await db.insert(passwordResetTokens).values(values);
   },
 
+  /** Whether a token is unused and unexpired, without using it. */
+  async findUsable(db: DbOrTx, tokenHash: string): Promise<{ userId: number } | undefined> {
+    const [row] = await db
+      .select({ userId: passwordResetTokens.userId })
+      .from(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      );
+    return row;
+  },
+
   /** Atomically uses a token that is unused and unexpired; answers its user, or nothing. */
   async consume(db: DbOrTx, tokenHash: string): Promise<{ userId: number } | undefined> {
     const [row] = await db

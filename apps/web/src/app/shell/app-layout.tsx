@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { IconChevronDown, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
+import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { useCurrentUser } from '../../lib/session';
 import { NAV_ENTRIES } from '../navigation';
@@ -56,6 +56,9 @@ export function AppLayout() {
               </UnstyledButton>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item component={Link} to="/perfil" leftSection={<IconUser size={16} />}>
+                Mi perfil
+              </Menu.Item>
               <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
                 Cerrar sesión
               </Menu.Item>

@@ -1,0 +1,52 @@
+import { profileMsg } from '@app/shared/messages-profile';
+import {
+  PasswordChangeResponseSchema,
+  PasswordChangeSchema,
+  ProfileUpdateResponseSchema,
+  ProfileUpdateSchema,
+} from '@app/shared/schemas/profile';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { createProfileService } from './profile.service.ts';
+import { presentUser } from './users.presenter.ts';
+
+/** The signed-in user's own profile and password, for every role ('profile:self', DESIGN.md §6). */
+export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const profile = createProfileService(context.db);
+
+  app.put(
+    '/api/user/me',
+    {
+      schema: {
+        tags: ['users'],
+        description: 'Name, last name and e-mail of the signed-in user; role and company cannot change here.',
+        body: ProfileUpdateSchema,
+        response: { 200: ProfileUpdateResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('profile:self'),
+    },
+    async (request) => {
+      const user = await profile.update(currentUser(request), request.body);
+      return { message: profileMsg.profileUpdated, user: presentUser(user) };
+    },
+  );
+
+  app.put(
+    '/api/user/me/password',
+    {
+      schema: {
+        tags: ['users'],
+        description: "Changes the signed-in user's password and ends their other sessions.",
+        body: PasswordChangeSchema,
+        response: { 200: PasswordChangeResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('profile:self'),
+    },
+    async (request) => {
+      await profile.changePassword(currentUser(request), request.body);
+      return { message: profileMsg.passwordChanged };
+    },
+  );
+};

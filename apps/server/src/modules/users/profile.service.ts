@@ -1,0 +1,66 @@
+import { msg } from '@app/shared/messages';
+import { profileMsg } from '@app/shared/messages-profile';
+import type { PasswordChangeSchema, ProfileUpdateSchema } from '@app/shared/schemas/profile';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { badRequest, conflict, unauthorized } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { sessionsRepository } from '../auth/sessions.repository.ts';
+import { usersRepository } from './users.repository.ts';
+
+type ProfileUpdateInput = z.output<typeof ProfileUpdateSchema>;
+type PasswordChangeInput = z.output<typeof PasswordChangeSchema>;
+
+/**
+ * Every user's own profile and password (DESIGN.md §6: owner, collaborator and client alike).
+ * Only name, last name, e-mail and password: role, company and calendar flag stay the owner's call.
+ */
+export function createProfileService(db: Db) {
+  return {
+    async update(actor: AuthUser, input: ProfileUpdateInput): Promise<UserRow> {
+      const holder = await usersRepository.findByEmail(db, input.email);
+      if (holder && holder.id !== actor.id) throw conflict(msg.emailExists, 'email');
+      let updated: UserRow | undefined;
+      try {
+        updated = await usersRepository.update(db, actor.id, {
+          name: input.name,
+          lastName: input.lastName,
+          email: input.email,
+        });
+      } catch (error) {
+        // Another user took the address between the check and the write.
+        if (isUniqueViolation(error)) throw conflict(msg.emailExists, 'email');
+        throw error;
+      }
+      if (!updated) throw unauthorized(msg.unauthorized);
+      return updated;
+    },
+
+    /**
+     * Checks the current password, stores the new one and ends the user's other sessions, keeping
+     * the one that made the change (DESIGN.md §3), all in one transaction.
+     */
+    async changePassword(actor: AuthUser, input: PasswordChangeInput): Promise<void> {
+      const user = await usersRepository.findById(db, actor.id);
+      if (!user) throw unauthorized(msg.unauthorized);
+      if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+        throw badRequest(profileMsg.wrongCurrentPassword, 'currentPassword');
+      }
+      const passwordHash = await hashPassword(input.password);
+
+      await db.transaction(async (tx) => {
+        // The update locks the user's row, so concurrent changes of one user run one after the other.
+        if (!(await usersRepository.update(tx, actor.id, { passwordHash }))) throw unauthorized(msg.unauthorized);
+        // Any password change that committed meanwhile (another session's, an owner's, a recovery
+        // link) ended this session: then this one must not win with a password checked too early.
+        if (!(await sessionsRepository.findLive(tx, actor.sessionId, actor.id))) throw unauthorized(msg.unauthorized);
+        await sessionsRepository.deleteForUser(tx, actor.id, { except: actor.sessionId });
+      });
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

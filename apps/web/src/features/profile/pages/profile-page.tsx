@@ -1,0 +1,47 @@
+import { profileMsg } from '@app/shared/messages-profile';
+import { Alert, Loader, Paper, SimpleGrid, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { useCurrentUser } from '../../../lib/session';
+import { useMe } from '../api/get-me';
+import { PasswordForm } from '../components/password-form';
+import { ProfileForm } from '../components/profile-form';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-labelledby={id} withBorder p="lg" radius="md">
+      <Title order={3} id={id} mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** 'Mi perfil': every role's own name, e-mail and password (DESIGN.md §6). */
+export function ProfilePage() {
+  const me = useMe();
+  const sessionUser = useCurrentUser();
+
+  return (
+    <>
+      <PageHeader title={profileMsg.title} crumbs={[{ label: 'Inicio', to: '/' }, { label: profileMsg.title }]} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={1100}>
+        <Section id="datos-personales" title={profileMsg.personalData}>
+          {me.data ? (
+            <ProfileForm key={me.data.id} user={me.data} />
+          ) : me.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {me.error.message}
+            </Alert>
+          ) : (
+            <Loader size="sm" aria-label="Cargando" />
+          )}
+        </Section>
+        <Section id="cambiar-contrasena" title={profileMsg.changePassword}>
+          <PasswordForm email={me.data?.email ?? sessionUser.email} />
+        </Section>
+      </SimpleGrid>
+    </>
+  );
+}
