@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createEventBus, type EventBus } from './lib/events.ts';
 import type { AppSecrets } from './lib/secrets.ts';
 import { createVault } from './lib/vault.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
@@ -8,10 +9,19 @@ import {
   type BusinessServicesService,
   createBusinessServicesService,
 } from './modules/business-services/business-services.service.ts';
+import { type BusinessDetailReader, createBusinessDetailReader } from './modules/businesses/business-detail.ts';
 import { type BusinessesService, createBusinessesService } from './modules/businesses/businesses.service.ts';
 import { type CredentialsService, createCredentialsService } from './modules/credentials/credentials.service.ts';
+import { createEmailService, type EmailService } from './modules/email/email.service.ts';
 import { createGroupsService, type GroupsService } from './modules/groups/groups.service.ts';
+import {
+  createMonthlyStatesService,
+  type MonthlyStatesService,
+} from './modules/monthly-states/monthly-states.service.ts';
 import { createServicesService, type ServicesService } from './modules/services/services.service.ts';
+import { createSessionsService, type SessionsService } from './modules/sessions/sessions.service.ts';
+import { createProfileService, type ProfileService } from './modules/users/profile.service.ts';
+import { presentUser } from './modules/users/users.presenter.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import type { Mailer } from './plugins/mailer.ts';
 
@@ -21,14 +31,21 @@ export interface AppContext {
   secrets: AppSecrets;
   db: Db;
   mailer: Mailer;
+  /** Typed events the services publish after commit; realtime and clean-ups subscribe. */
+  events: EventBus;
   services: {
     auth: AuthService;
+    sessions: SessionsService;
     users: UsersService;
+    profile: ProfileService;
     services: ServicesService;
     businessServices: BusinessServicesService;
     businesses: BusinessesService;
+    businessDetail: BusinessDetailReader;
     credentials: CredentialsService;
     groups: GroupsService;
+    monthlyStates: MonthlyStatesService;
+    email: EmailService;
   };
 }
 
@@ -41,31 +58,66 @@ interface ContextDeps {
   signToken: Parameters<typeof createAuthService>[0]['signToken'];
 }
 
+/**
+ * Builds the feature services in dependency order, each handed only the functions it needs from
+ * the ones before it: no service reaches back into the context or another module's repository.
+ */
 export function createAppContext(deps: ContextDeps): AppContext {
   const { config, secrets, db, mailer, log, signToken } = deps;
-  const services = createServicesService(db);
-  // Companies read links, client users and credentials through the other services, bound once the context exists.
-  const businesses = createBusinessesService(db, { services: () => context.services });
-  const context: AppContext = {
+  const events = createEventBus(log);
+  const sessions = createSessionsService(db, { events });
+  const users = createUsersService(db, { sessions });
+  const auth = createAuthService({ db, config, mailer, log, signToken, sessions, users });
+  const profile = createProfileService(db, {
+    sessions,
+    startCurrentPasswordCheck: auth.startCurrentPasswordCheck,
+  });
+  const services = createServicesService(db, { events });
+  const businesses = createBusinessesService(db, { events });
+  const businessServices = createBusinessServicesService(db, {
+    assertServiceExists: services.assertExists,
+    assertBusinessExists: businesses.assertExists,
+  });
+  const credentials = createCredentialsService(db, {
+    vault: createVault(secrets.encryptionKey),
+    assertBusinessExists: businesses.assertExists,
+  });
+  const groups = createGroupsService(db, { assertBusinessesExist: businesses.assertAllExist });
+  const businessDetail = createBusinessDetailReader({
+    getBusiness: businesses.getById,
+    listServiceLinks: businessServices.listForBusiness,
+    listClientUsers: async (businessId) => (await users.listForBusiness(businessId)).map(presentUser),
+    listCredentials: credentials.listSummaries,
+  });
+  const monthlyStates = createMonthlyStatesService(db, {
+    events,
+    listActiveBusinesses: businesses.listActive,
+    getBusiness: businesses.getById,
+    listServicesForMonth: services.listForMonth,
+    listApplying: businessServices.listApplying,
+    getUser: users.getById,
+  });
+  const email = createEmailService(db, { mailer, log, assertBusinessExists: businesses.assertExists });
+
+  return {
     config,
     secrets,
     db,
     mailer,
+    events,
     services: {
-      auth: createAuthService({ db, config, mailer, log, signToken }),
-      users: createUsersService(db),
+      auth,
+      sessions,
+      users,
+      profile,
       services,
-      businessServices: createBusinessServicesService(db, {
-        assertServiceExists: services.assertExists,
-        assertBusinessExists: businesses.assertExists,
-      }),
+      businessServices,
       businesses,
-      credentials: createCredentialsService(db, {
-        vault: createVault(secrets.encryptionKey),
-        assertBusinessExists: businesses.assertExists,
-      }),
-      groups: createGroupsService(db, { assertBusinessesExist: businesses.assertAllExist }),
+      businessDetail,
+      credentials,
+      groups,
+      monthlyStates,
+      email,
     },
   };
-  return context;
 }

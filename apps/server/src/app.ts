@@ -16,7 +16,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { businessServicesRoutes } from './modules/business-services/business-services.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { credentialsRoutes } from './modules/credentials/credentials.routes.ts';
+import { emailRoutes } from './modules/email/email.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { monthlyStatesRoutes } from './modules/monthly-states/monthly-states.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { ensureFirstOwner } from './modules/users/first-owner.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
@@ -24,6 +26,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { registerRealtime } from './plugins/realtime.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 
@@ -102,6 +105,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(businessesRoutes, { context });
   await app.register(credentialsRoutes, { context });
   await app.register(groupsRoutes, { context });
+  await app.register(monthlyStatesRoutes, { context });
+  await app.register(emailRoutes, { context });
+  await registerRealtime(app, {
+    events: context.events,
+    authenticate: (token) => app.verifySessionToken(token),
+    redisUrl: config.REDIS_URL,
+  });
 
   await registerSpa(app, config.WEB_DIST_DIR);
 

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@app/shared/fields';
 import { z } from 'zod';
 
 const optionalString = z
@@ -61,7 +62,7 @@ const ConfigSchema = z.object({
   APP_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional()),
   TOKEN_SECRET: optionalString.pipe(z.string().min(32).optional()),
   ENCRYPTION_KEY: optionalString.pipe(
     z

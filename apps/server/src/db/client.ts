@@ -29,6 +29,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server closed (restart, failover) is dropped and replaced; without a
+    // listener node would treat its error as uncaught and stop the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

@@ -29,6 +29,8 @@ declare module 'fastify' {
     /** preHandler: a signed-in user whose role holds the permission (DESIGN.md §6). */
     authorize(permission: Permission): preHandlerAsyncHookHandler;
     signSessionToken(payload: { userId: number; sessionId: string }, expiresInSeconds: number): string;
+    /** The signed-in user of a bearer token (signature, expiry, live session), or null. */
+    verifySessionToken(token: string): Promise<AuthUser | null>;
   }
 }
 
@@ -53,22 +55,27 @@ export const authPlugin = fp<{ secret: string; resolveSession: SessionResolver }
     }),
   );
 
-  async function authenticate(request: FastifyRequest) {
-    const token = bearerToken(request);
-    if (!token) throw unauthorized(msg.unauthorized);
+  async function verifySessionToken(token: string): Promise<AuthUser | null> {
     let payload: TokenPayload;
     try {
       payload = app.jwt.verify<TokenPayload>(token);
     } catch {
-      throw unauthorized(msg.unauthorized);
+      return null;
     }
     const userId = Number(payload.sub);
-    if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw unauthorized(msg.unauthorized);
+    if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
     const user = await options.resolveSession(payload.sid, userId);
-    if (!user) throw unauthorized(msg.unauthorized);
-    request.auth = { ...user, sessionId: payload.sid };
+    return user ? { ...user, sessionId: payload.sid } : null;
   }
 
+  async function authenticate(request: FastifyRequest) {
+    const token = bearerToken(request);
+    const user = token ? await verifySessionToken(token) : null;
+    if (!user) throw unauthorized(msg.unauthorized);
+    request.auth = user;
+  }
+
+  app.decorate('verifySessionToken', verifySessionToken);
   app.decorate('authenticate', authenticate);
   app.decorate('authorize', (permission: Permission) => async (request: FastifyRequest) => {
     await authenticate(request);

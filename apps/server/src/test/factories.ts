@@ -42,3 +42,52 @@ export async function tokensForEveryRole(t: TestApp) {
     clientBusinessId: clientBusiness.id,
   };
 }
+
+interface StateSpec {
+  name: string;
+  pctProgress: number;
+  hasValue?: boolean;
+  showResume?: boolean;
+}
+
+/** A service with its states (in the given order) through the API, as the owner. */
+export async function createServiceWithStates(t: TestApp, name: string, states: StateSpec[], order = 1) {
+  const token = await t.ownerToken();
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/service',
+    token,
+    payload: { name, startMonthDay: 1, lastMonthDay: 20, order },
+  });
+  if (created.statusCode !== 201) throw new Error(`service create failed: ${created.body}`);
+  const serviceId = created.json().service.id as number;
+  const stateIds: number[] = [];
+  for (const [index, state] of states.entries()) {
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/service/${serviceId}/state`,
+      token,
+      payload: {
+        color: '#2ECC71',
+        order: index,
+        hasValue: false,
+        showResume: false,
+        ...state,
+      },
+    });
+    if (response.statusCode !== 201) throw new Error(`state create failed: ${response.body}`);
+    stateIds.push(response.json().state.id);
+  }
+  return { serviceId, stateIds };
+}
+
+/** Links a company to a service from a start date (active). */
+export async function linkService(t: TestApp, businessId: number, serviceId: number, startDate = '2021-01-01') {
+  const response = await t.request({
+    method: 'POST',
+    url: `/api/business/${businessId}/service`,
+    token: await t.ownerToken(),
+    payload: { serviceId, startDate },
+  });
+  if (response.statusCode >= 300) throw new Error(`link failed: ${response.body}`);
+}

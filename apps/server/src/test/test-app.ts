@@ -5,6 +5,7 @@ import type { Role } from '@app/shared/roles';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../plugins/mailer.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -23,6 +24,7 @@ export interface TestApp {
   app: FastifyInstance;
   mailer: MemoryMailer;
   dataDir: string;
+  database: Database;
   /** Signs in and answers the bearer token. */
   login(email: string, password: string): Promise<string>;
   ownerToken(): Promise<string>;
@@ -37,21 +39,24 @@ let userCounter = 0;
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'logStream'> = {},
+  options: Pick<BuildAppOptions, 'logStream'> & {
+    /** Another test app's database: a second instance of the same firm (closed by its owner only). */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ADMIN_EMAIL: OWNER.email,
     ADMIN_PASSWORD: OWNER.password,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ? { ...options.database, close: async () => {} } : await openTestDatabase();
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, mailer, ...options });
+  const app = await buildApp({ config, database, mailer, logStream: options.logStream });
 
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
     app.inject({
@@ -75,6 +80,7 @@ export async function createTestApp(
     app,
     mailer,
     dataDir,
+    database,
     login,
     ownerToken,
     request,

@@ -1,6 +1,5 @@
 import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
 import type { AppContext } from '../../app-context.ts';
-import { usersRepository } from '../../modules/users/users.repository.ts';
 import { DEMO_PASSWORD } from './users.demo.ts';
 
 interface DemoCompany {
@@ -158,7 +157,7 @@ function servicesFor(index: number, names: string[]): string[] {
  */
 export async function seedDemoCompanies(context: AppContext): Promise<string> {
   const { businesses, businessServices, services, credentials, groups, users } = context.services;
-  const owner = (await usersRepository.listStaff(context.db)).find((user) => user.role === 'owner');
+  const owner = (await context.services.users.listStaff()).find((user) => user.role === 'owner');
   if (!owner) throw new Error('no owner');
   const actor = { id: owner.id, role: owner.role, businessId: null, sessionId: 'demo' };
 
@@ -220,7 +219,7 @@ export async function seedDemoCompanies(context: AppContext): Promise<string> {
   let createdUsers = 0;
   for (const company of COMPANIES.slice(0, 5)) {
     const email = `cliente@${company.domain}`;
-    if (await usersRepository.findByEmail(context.db, email)) continue;
+    if (await context.services.users.findByEmail(email)) continue;
     const [firstName = 'Cliente', lastName = ''] = company.legalRepresentative.split(' ');
     await users.create(actor, {
       name: firstName,

@@ -3,6 +3,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../client.ts';
 import { seedDemoCompanies } from './companies.demo.ts';
+import { seedDemoMonthlyStates } from './monthly-states.demo.ts';
 import { seedDemoServices } from './services.demo.ts';
 import { seedDemoUsers } from './users.demo.ts';
 
@@ -21,7 +22,12 @@ async function main() {
   const app = await buildApp({ config, database, announce: (message) => process.stdout.write(`${message}\n`) });
   try {
     const context = app.context;
-    const report = [await seedDemoUsers(context), await seedDemoServices(context), await seedDemoCompanies(context)];
+    const report = [
+      await seedDemoUsers(context),
+      await seedDemoServices(context),
+      await seedDemoCompanies(context),
+      await seedDemoMonthlyStates(context),
+    ];
     for (const line of report) process.stdout.write(`${line}\n`);
   } finally {
     await app.close();

@@ -1,5 +1,4 @@
 import type { AppContext } from '../../app-context.ts';
-import { usersRepository } from '../../modules/users/users.repository.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -11,12 +10,12 @@ const STAFF = [
 ] as const;
 
 export async function seedDemoUsers(context: AppContext): Promise<string> {
-  const owner = (await usersRepository.listStaff(context.db)).find((user) => user.role === 'owner');
+  const owner = (await context.services.users.listStaff()).find((user) => user.role === 'owner');
   if (!owner) throw new Error('no owner');
   const actor = { id: owner.id, role: owner.role, businessId: null, sessionId: 'demo' };
   let created = 0;
   for (const user of STAFF) {
-    if (await usersRepository.findByEmail(context.db, user.email)) continue;
+    if (await context.services.users.findByEmail(user.email)) continue;
     await context.services.users.create(actor, {
       allowCalendarView: false,
       ...user,

@@ -80,6 +80,7 @@ export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sle
     recoveryEmail: (email: string) => `recovery:email:${hashEmail(email)}`,
     recoveryAddress: (ip: string) => `recovery:address:${addressKey(ip)}`,
     tokenAddress: (ip: string) => `reset-token:address:${addressKey(ip)}`,
+    currentPassword: (userId: number) => `current-password:user:${userId}`,
   };
 
   return {
@@ -123,6 +124,19 @@ export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sle
 
     async tokenFailed(ip: string) {
       await store.hit(keys.tokenAddress(ip), windowMs);
+    },
+
+    /**
+     * Counts a check of a signed-in user's current password before it is made; 429 past the
+     * limit. `succeeded` forgets the count; a failure stays counted.
+     */
+    async startPasswordCheck(userId: number) {
+      const key = keys.currentPassword(userId);
+      if ((await store.hit(key, windowMs)) > maxFailures) {
+        await store.release(key);
+        throw tooManyAttempts();
+      }
+      return { succeeded: () => store.clear(key) };
     },
   };
 }

@@ -2,7 +2,7 @@ import { msg } from '@app/shared/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertBusiness } from '../../test/factories.ts';
 import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
-import { passwordResetRepository } from './sessions.repository.ts';
+import { passwordResetRepository } from './password-reset.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,17 +1,17 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { msg } from '@app/shared/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
-import { usersRepository } from '../users/users.repository.ts';
+import type { SessionsService } from '../sessions/sessions.service.ts';
 import { createAttemptStore } from './attempt-store.ts';
 import { createAttemptThrottle } from './attempt-throttle.ts';
+import { passwordResetRepository } from './password-reset.repository.ts';
 import { recoveryMail } from './recovery-mail.ts';
-import { passwordResetRepository, sessionsRepository } from './sessions.repository.ts';
 
 const RECOVERY_TTL_MS = 60 * 60 * 1000;
 /** Recoveries being prepared in the background at once; past it a request is dropped (logged). */
@@ -25,9 +25,15 @@ interface AuthServiceDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   signToken(payload: { userId: number; sessionId: string }, expiresInSeconds: number): string;
+  sessions: SessionsService;
+  /** The users module: find by e-mail, store a new password hash (inside the reset's transaction). */
+  users: {
+    findByEmail(email: string): Promise<UserRow | undefined>;
+    setPasswordHash(userId: number, passwordHash: string, tx: DbOrTx): Promise<void>;
+  };
 }
 
-export function createAuthService({ db, config, mailer, log, signToken }: AuthServiceDeps) {
+export function createAuthService({ db, config, mailer, log, signToken, sessions, users }: AuthServiceDeps) {
   // Throttling counters: in Redis when REDIS_URL is set, else in the database.
   const store = createAttemptStore({ db, redisUrl: config.REDIS_URL, log });
   const throttle = createAttemptThrottle({
@@ -39,7 +45,7 @@ export function createAuthService({ db, config, mailer, log, signToken }: AuthSe
   const pendingRecoveries = new Set<Promise<void>>();
 
   async function prepareRecovery(email: string) {
-    const user = await usersRepository.findByEmail(db, email);
+    const user = await users.findByEmail(email);
     if (!user) return;
     const token = randomBytes(32).toString('base64url');
     await passwordResetRepository.insert(db, {
@@ -58,7 +64,7 @@ export function createAuthService({ db, config, mailer, log, signToken }: AuthSe
   return {
     async login(email: string, password: string, ip: string): Promise<{ user: UserRow; token: string }> {
       const attempt = await throttle.startLogin(email, ip);
-      const user = await usersRepository.findByEmail(db, email);
+      const user = await users.findByEmail(email);
       // Verify against a dummy hash for unknown e-mails so both paths take the same time.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !valid) {
@@ -66,19 +72,19 @@ export function createAuthService({ db, config, mailer, log, signToken }: AuthSe
         throw unauthorized(msg.loginFailed);
       }
       await attempt.succeeded();
-      const sessionId = randomUUID();
-      await sessionsRepository.insert(db, {
-        id: sessionId,
-        userId: user.id,
-        expiresAt: new Date(Date.now() + sessionTtlSeconds * 1000),
-      });
-      await sessionsRepository.deleteExpired(db);
+      const sessionId = await sessions.start(user.id, sessionTtlSeconds);
       return { user, token: signToken({ userId: user.id, sessionId }, sessionTtlSeconds) };
     },
 
-    logout: (sessionId: string) => sessionsRepository.delete(db, sessionId),
+    logout: (sessionId: string) => sessions.end(sessionId),
 
-    resolveSession: (sessionId: string, userId: number) => sessionsRepository.findLive(db, sessionId, userId),
+    resolveSession: (sessionId: string, userId: number) => sessions.resolve(sessionId, userId),
+
+    /**
+     * Counts a check of a signed-in user's current password (own password change): past
+     * LOGIN_MAX_FAILURES wrong ones in the window, 429, so a stolen session cannot guess it.
+     */
+    startCurrentPasswordCheck: (userId: number) => throttle.startPasswordCheck(userId),
 
     /**
      * Answers the same, and as fast, whether or not the address exists (no account discovery):
@@ -111,13 +117,15 @@ export function createAuthService({ db, config, mailer, log, signToken }: AuthSe
         throw unauthorized(msg.tokenInvalid);
       }
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const consumed = await passwordResetRepository.consume(tx, tokenHash);
         if (!consumed) throw unauthorized(msg.tokenInvalid);
         await passwordResetRepository.consumeAllForUser(tx, consumed.userId);
-        await usersRepository.update(tx, consumed.userId, { passwordHash });
-        await sessionsRepository.deleteForUser(tx, consumed.userId);
+        await users.setPasswordHash(consumed.userId, passwordHash, tx);
+        await sessions.endForUser(consumed.userId, { tx });
+        return consumed.userId;
       });
+      sessions.announceEndedForUser(userId);
     },
 
     /** Waits for recoveries being prepared, then lets go of the throttling store (app close). */

@@ -63,7 +63,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
       },
       onRequest: app.authorize('companies:read'),
     },
-    async (request) => ({ business: await businesses.getDetail(request.params.id) }),
+    async (request) => ({ business: await context.services.businessDetail(request.params.id) }),
   );
 
   app.put(

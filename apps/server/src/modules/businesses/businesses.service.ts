@@ -1,17 +1,14 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { currentPeriod, type Period, periodBounds } from '@app/shared/period';
-import type { BusinessCreateOutput, BusinessDetail } from '@app/shared/schemas/businesses';
-import type { AppContext } from '../../app-context.ts';
+import type { BusinessCreateOutput } from '@app/shared/schemas/businesses';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { presentUser } from '../users/users.presenter.ts';
-import { presentBusinessDetail } from './businesses.presenter.ts';
+import type { EventBus } from '../../lib/events.ts';
 import { type BusinessRow, businessesRepository } from './businesses.repository.ts';
 
 interface Deps {
-  /** The other feature services (bound late: the context is built after this service). */
-  services(): AppContext['services'];
+  events: EventBus;
 }
 
 /** Companies (spec 1 §2.8, §2.9, §3, §5; DESIGN.md §4): RUT valid and unique, contacts valid, deletes cascade. */
@@ -59,18 +56,6 @@ export function createBusinessesService(db: Db, deps: Deps) {
       return businessesRepository.listWithContractBetween(db, firstDay, lastDay);
     },
 
-    /** The company with its service links, client users and credentials (without passwords). */
-    async getDetail(id: number): Promise<BusinessDetail> {
-      const row = await getById(id);
-      const services = deps.services();
-      const [links, users, passwords] = await Promise.all([
-        services.businessServices.listForBusiness(id),
-        services.users.listForBusiness(id),
-        services.credentials.listSummaries(id),
-      ]);
-      return presentBusinessDetail(row, { services: links, users: users.map(presentUser), passwords });
-    },
-
     async create(input: BusinessCreateOutput): Promise<BusinessRow> {
       await assertRutFree(input.rut);
       return withRutConflict(() => businessesRepository.insert(db, input));
@@ -86,13 +71,14 @@ export function createBusinessesService(db: Db, deps: Deps) {
 
     /**
      * Deletes the company in one transaction: the foreign keys remove its client users (and their
-     * sessions), service links, credentials and group memberships with it.
+     * sessions), service links, credentials, group memberships, monthly states and their history.
      */
     async delete(id: number): Promise<void> {
       await db.transaction(async (tx) => {
         const deleted = await businessesRepository.delete(tx, id);
         if (!deleted) throw notFound(companiesMsg.businessNotFound);
       });
+      deps.events.emit('business.deleted', { businessId: id });
     },
   };
 }

@@ -198,6 +198,10 @@ export const servicesRepository = {
   },
 
   // ------------------------------------------------------------ months active
+  listMonthsActive(db: DbOrTx): Promise<ServiceMonthsActiveRow[]> {
+    return db.select().from(serviceMonthsActive);
+  },
+
   async findMonthsActive(db: DbOrTx, serviceId: number): Promise<ServiceMonthsActiveRow | undefined> {
     const [row] = await db.select().from(serviceMonthsActive).where(eq(serviceMonthsActive.serviceId, serviceId));
     return row;

@@ -1,16 +1,18 @@
 import { servicesMsg } from '@app/shared/messages-services';
-import type {
-  ServiceCreateSchema,
-  ServiceFolderCreateSchema,
-  ServiceFolderUpdateSchema,
-  ServiceMonthsActiveUpdateSchema,
-  ServiceNotificationCreateSchema,
-  ServiceStateCreateSchema,
+import {
+  MONTH_KEYS,
+  type ServiceCreateSchema,
+  type ServiceFolderCreateSchema,
+  type ServiceFolderUpdateSchema,
+  type ServiceMonthsActiveUpdateSchema,
+  type ServiceNotificationCreateSchema,
+  type ServiceStateCreateSchema,
 } from '@app/shared/schemas/services';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import type { EventBus } from '../../lib/events.ts';
 import {
   type ServiceFolderRow,
   type ServiceMonthsActiveRow,
@@ -45,12 +47,26 @@ async function underService<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+interface Deps {
+  events: EventBus;
+}
+
 /** The catalogue of services and their states, folder templates, notifications and active months. */
-export function createServicesService(db: Db) {
+export function createServicesService(db: Db, deps: Deps) {
   async function getRow(id: number): Promise<ServiceRow> {
     const service = await servicesRepository.findById(db, id);
     if (!service) throw notFound(servicesMsg.serviceNotFound);
     return service;
+  }
+
+  /** Every service with its states (by order). */
+  async function list(orderBy: 'order' | 'name' = 'name') {
+    const rows = await servicesRepository.list(db, orderBy);
+    const states = await servicesRepository.listStates(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((service) => ({ service, states: states.filter((state) => state.serviceId === service.id) }));
   }
 
   return {
@@ -58,13 +74,15 @@ export function createServicesService(db: Db) {
       await getRow(id);
     },
 
-    async list(orderBy: 'order' | 'name' = 'name') {
-      const rows = await servicesRepository.list(db, orderBy);
-      const states = await servicesRepository.listStates(
-        db,
-        rows.map((row) => row.id),
-      );
-      return rows.map((service) => ({ service, states: states.filter((state) => state.serviceId === service.id) }));
+    list,
+
+    /** The services active in a month (1-12) with their states, by order: the monthly board's columns. */
+    async listForMonth(month: number) {
+      const key = MONTH_KEYS[month - 1];
+      const [listed, months] = await Promise.all([list('order'), servicesRepository.listMonthsActive(db)]);
+      const activeIn = new Map(months.map((row) => [row.serviceId, key ? row[key] : false]));
+      // A service without a months row (none yet) is active every month, as a new one is.
+      return listed.filter(({ service }) => activeIn.get(service.id) ?? true);
     },
 
     /** Finds services by exact name (the demo seeder uses it to stay idempotent). */
@@ -106,6 +124,7 @@ export function createServicesService(db: Db) {
         const deleted = await servicesRepository.delete(tx, id);
         if (!deleted) throw notFound(servicesMsg.serviceNotFound);
       });
+      deps.events.emit('service.deleted', { serviceId: id });
     },
 
     // ---------------------------------------------------------- states

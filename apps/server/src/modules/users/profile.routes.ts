@@ -9,12 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { createProfileService } from './profile.service.ts';
 import { presentUser } from './users.presenter.ts';
 
 /** The signed-in user's own profile and password, for every role ('profile:self', DESIGN.md §6). */
 export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const profile = createProfileService(context.db);
+  const { profile } = context.services;
 
   app.put(
     '/api/user/me',

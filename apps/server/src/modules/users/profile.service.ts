@@ -8,7 +8,7 @@ import { badRequest, conflict, unauthorized } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { sessionsRepository } from '../auth/sessions.repository.ts';
+import type { SessionsService } from '../sessions/sessions.service.ts';
 import { usersRepository } from './users.repository.ts';
 
 type ProfileUpdateInput = z.output<typeof ProfileUpdateSchema>;
@@ -18,7 +18,13 @@ type PasswordChangeInput = z.output<typeof PasswordChangeSchema>;
  * Every user's own profile and password (DESIGN.md §6: owner, collaborator and client alike).
  * Only name, last name, e-mail and password: role, company and calendar flag stay the owner's call.
  */
-export function createProfileService(db: Db) {
+interface Deps {
+  sessions: Pick<SessionsService, 'resolve' | 'endForUser' | 'announceEndedForUser'>;
+  /** The sign-in throttle's count of current-password checks (429 past the limit). */
+  startCurrentPasswordCheck(userId: number): Promise<{ succeeded(): Promise<void> }>;
+}
+
+export function createProfileService(db: Db, deps: Deps) {
   return {
     async update(actor: AuthUser, input: ProfileUpdateInput): Promise<UserRow> {
       const holder = await usersRepository.findByEmail(db, input.email);
@@ -46,9 +52,11 @@ export function createProfileService(db: Db) {
     async changePassword(actor: AuthUser, input: PasswordChangeInput): Promise<void> {
       const user = await usersRepository.findById(db, actor.id);
       if (!user) throw unauthorized(msg.unauthorized);
+      const check = await deps.startCurrentPasswordCheck(actor.id);
       if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
         throw badRequest(profileMsg.wrongCurrentPassword, 'currentPassword');
       }
+      await check.succeeded();
       const passwordHash = await hashPassword(input.password);
 
       await db.transaction(async (tx) => {
@@ -56,9 +64,10 @@ export function createProfileService(db: Db) {
         if (!(await usersRepository.update(tx, actor.id, { passwordHash }))) throw unauthorized(msg.unauthorized);
         // Any password change that committed meanwhile (another session's, an owner's, a recovery
         // link) ended this session: then this one must not win with a password checked too early.
-        if (!(await sessionsRepository.findLive(tx, actor.sessionId, actor.id))) throw unauthorized(msg.unauthorized);
-        await sessionsRepository.deleteForUser(tx, actor.id, { except: actor.sessionId });
+        if (!(await deps.sessions.resolve(actor.sessionId, actor.id, tx))) throw unauthorized(msg.unauthorized);
+        await deps.sessions.endForUser(actor.id, { except: actor.sessionId, tx });
       });
+      deps.sessions.announceEndedForUser(actor.id, actor.sessionId);
     },
   };
 }

@@ -10,7 +10,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/a
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { sessionsRepository } from '../auth/sessions.repository.ts';
+import type { SessionsService } from '../sessions/sessions.service.ts';
 import { usersRepository } from './users.repository.ts';
 
 type UserCreateInput = z.output<typeof UserCreateSchema>;
@@ -33,7 +33,11 @@ function companyFields(role: Role, businessId: number | null | undefined, allowC
   };
 }
 
-export function createUsersService(db: Db) {
+interface Deps {
+  sessions: Pick<SessionsService, 'endForUser' | 'announceEndedForUser'>;
+}
+
+export function createUsersService(db: Db, deps: Deps) {
   async function assertEmailFree(email: string, exceptId?: number) {
     const existing = await usersRepository.findByEmail(db, email);
     if (existing && existing.id !== exceptId) throw conflict(msg.emailExists, 'email');
@@ -96,7 +100,7 @@ export function createUsersService(db: Db) {
       await assertEmailFree(input.email, id);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
 
-      return withEmailConflict(() =>
+      const updated = await withEmailConflict(() =>
         db.transaction(async (tx) => {
           if (input.role !== 'owner') await assertNotLastOwner(tx, id);
           const updated = await usersRepository.update(tx, id, {
@@ -109,10 +113,12 @@ export function createUsersService(db: Db) {
           });
           if (!updated) throw notFound(msg.notFound);
           // A new password ends every other session of that user (DESIGN.md §3).
-          if (passwordHash) await sessionsRepository.deleteForUser(tx, id, { except: actor.sessionId });
+          if (passwordHash) await deps.sessions.endForUser(id, { except: actor.sessionId, tx });
           return updated;
         }),
       );
+      if (passwordHash) deps.sessions.announceEndedForUser(id, actor.sessionId);
+      return updated;
     },
 
     async delete(actor: AuthUser, id: number): Promise<void> {
@@ -124,6 +130,14 @@ export function createUsersService(db: Db) {
         await assertNotLastOwner(tx, id);
         if (!(await usersRepository.delete(tx, id))) throw notFound(msg.notFound);
       });
+      deps.sessions.announceEndedForUser(id);
+    },
+
+    findByEmail: (email: string) => usersRepository.findByEmail(db, email),
+
+    /** A new password hash, inside the caller's transaction (a recovery link being used). */
+    async setPasswordHash(userId: number, passwordHash: string, tx: DbOrTx): Promise<void> {
+      await usersRepository.update(tx, userId, { passwordHash });
     },
 
     async saveNotificationToken(actor: AuthUser, token: unknown): Promise<void> {

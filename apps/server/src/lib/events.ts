@@ -1,0 +1,52 @@
+import type { BoardRowChange } from '@app/shared/schemas/monthly-states';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * What the feature services announce once their transaction has committed. Realtime, file
+ * clean-up and logs subscribe here, so no module reaches into another's tables to react.
+ */
+export interface AppEvents {
+  /** A monthly board cell changed: the company's whole row, as the board shows it. */
+  'monthly-state.changed': BoardRowChange;
+  /** A company was deleted, with everything that cascades from it. */
+  'business.deleted': { businessId: number };
+  /** A service was deleted, with its states, folders, links and monthly states. */
+  'service.deleted': { serviceId: number };
+  /** A session ended (logout, password change): its sockets are closed too. */
+  'session.ended': { sessionIds: string[] } | { userId: number; exceptSessionId?: string };
+}
+
+export type AppEventName = keyof AppEvents;
+type Handler<K extends AppEventName> = (payload: AppEvents[K]) => void | Promise<void>;
+
+export interface EventBus {
+  /** Call after commit only; handlers run on the next tick and their failures are logged, never thrown. */
+  emit<K extends AppEventName>(name: K, payload: AppEvents[K]): void;
+  on<K extends AppEventName>(name: K, handler: Handler<K>): () => void;
+}
+
+export function createEventBus(log: Pick<FastifyBaseLogger, 'error'>): EventBus {
+  const handlers = new Map<AppEventName, Set<Handler<AppEventName>>>();
+  return {
+    emit(name, payload) {
+      for (const handler of handlers.get(name) ?? []) {
+        setImmediate(async () => {
+          try {
+            await handler(payload);
+          } catch (error) {
+            log.error(
+              { event: name, error: error instanceof Error ? error.message : String(error) },
+              'event handler failed',
+            );
+          }
+        });
+      }
+    },
+    on(name, handler) {
+      const set = handlers.get(name) ?? new Set();
+      set.add(handler as Handler<AppEventName>);
+      handlers.set(name, set);
+      return () => set.delete(handler as Handler<AppEventName>);
+    },
+  };
+}

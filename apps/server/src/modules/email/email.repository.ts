@@ -1,0 +1,60 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { emailLog } from '../../db/schema/email-log.ts';
+
+export type EmailLogRow = typeof emailLog.$inferSelect & { business: { id: number; name: string } | null };
+
+const columns = {
+  id: emailLog.id,
+  businessId: emailLog.businessId,
+  subject: emailLog.subject,
+  emails: emailLog.emails,
+  content: emailLog.content,
+  ok: emailLog.ok,
+  providerResponse: emailLog.providerResponse,
+  sentBy: emailLog.sentBy,
+  createdAt: emailLog.createdAt,
+  businessName: businesses.name,
+};
+
+type Selected = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
+const withBusiness = ({ businessName, ...row }: Selected): EmailLogRow =>
+  ({
+    ...row,
+    business: row.businessId !== null && businessName ? { id: row.businessId, name: businessName } : null,
+  }) as EmailLogRow;
+
+export const emailRepository = {
+  async insert(db: DbOrTx, values: typeof emailLog.$inferInsert): Promise<number> {
+    const [row] = await db.insert(emailLog).values(values).returning({ id: emailLog.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
+  async findById(db: DbOrTx, id: number): Promise<EmailLogRow | undefined> {
+    const [row] = await db
+      .select(columns)
+      .from(emailLog)
+      .leftJoin(businesses, eq(businesses.id, emailLog.businessId))
+      .where(eq(emailLog.id, id));
+    return row ? withBusiness(row as Selected) : undefined;
+  },
+
+  /** One page, newest first, optionally of one company; with the total count for the pager. */
+  async page(db: DbOrTx, options: { limit: number; offset: number; businessId?: number }) {
+    const where = options.businessId === undefined ? undefined : eq(emailLog.businessId, options.businessId);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(columns)
+        .from(emailLog)
+        .leftJoin(businesses, eq(businesses.id, emailLog.businessId))
+        .where(where)
+        .orderBy(desc(emailLog.createdAt), desc(emailLog.id))
+        .limit(options.limit)
+        .offset(options.offset),
+      db.select({ value: count() }).from(emailLog).where(where),
+    ]);
+    return { count: total?.value ?? 0, rows: rows.map((row) => withBusiness(row as Selected)) };
+  },
+};

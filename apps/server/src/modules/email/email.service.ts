@@ -1,0 +1,61 @@
+import type { SendEmailSchema } from '@app/shared/schemas/email';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { Mailer } from '../../plugins/mailer.ts';
+import { type EmailLogRow, emailRepository } from './email.repository.ts';
+
+type SendInput = z.output<typeof SendEmailSchema>;
+
+interface Deps {
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** 404 when the company does not exist (companies module). */
+  assertBusinessExists(id: number): Promise<void>;
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** E-mails to a company's contacts, each one written to the e-mail log with the provider's answer. */
+export function createEmailService(db: Db, deps: Deps) {
+  return {
+    /** Sends, then logs the attempt whatever happened: `ok` false keeps a failed send findable. */
+    async send(actor: AuthUser, input: SendInput): Promise<EmailLogRow> {
+      if (input.businessId) await deps.assertBusinessExists(input.businessId);
+      let ok = true;
+      let providerResponse: string;
+      try {
+        const sent = await deps.mailer.send({
+          to: input.emails,
+          subject: input.subject,
+          text: input.content,
+          html: `<div style="white-space: pre-wrap">${escapeHtml(input.content)}</div>`,
+        });
+        providerResponse = `${sent.response} (id ${sent.messageId})`;
+      } catch (error) {
+        ok = false;
+        providerResponse = error instanceof Error ? error.message : String(error);
+        deps.log.warn({ businessId: input.businessId, error: providerResponse }, 'e-mail send failed');
+      }
+      const id = await emailRepository.insert(db, {
+        businessId: input.businessId ?? null,
+        subject: input.subject,
+        emails: input.emails.join(','),
+        content: input.content,
+        ok,
+        providerResponse,
+        sentBy: actor.id,
+      });
+      const row = await emailRepository.findById(db, id);
+      if (!row) throw new Error('logged e-mail vanished');
+      return row;
+    },
+
+    page(page: number, size: number, businessId?: number) {
+      return emailRepository.page(db, { limit: size, offset: (page - 1) * size, businessId });
+    },
+  };
+}
+
+export type EmailService = ReturnType<typeof createEmailService>;

@@ -1,0 +1,141 @@
+import { boardMsg } from '@app/shared/messages-board';
+import { currentPeriod, isContractActiveIn, type Period, periodBounds } from '@app/shared/period';
+import {
+  type BoardRowChange,
+  type BoardService,
+  type HistoryEntry,
+  type MonthlyBoard,
+  type MonthlyStateUpdateSchema,
+  shortName,
+} from '@app/shared/schemas/monthly-states';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
+import type { EventBus } from '../../lib/events.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { type BoardParts, buildBoardRows } from './monthly-board.ts';
+import { monthlyStatesRepository } from './monthly-states.repository.ts';
+
+type UpdateInput = z.output<typeof MonthlyStateUpdateSchema>;
+
+interface Deps {
+  events: EventBus;
+  /** Companies whose contract covers the period (companies module). */
+  listActiveBusinesses(period: Period): Promise<BoardParts['businesses']>;
+  getBusiness(
+    id: number,
+  ): Promise<BoardParts['businesses'][number] & { startContract: string; endContract: string | null }>;
+  /** Services active that month, by order, with their states (services module). */
+  listServicesForMonth(
+    month: number,
+  ): Promise<{ service: { id: number; name: string; order: number }; states: BoardService['states'] }[]>;
+  /** Links that apply by the period's last day (business-services module). */
+  listApplying(lastDay: string, businessId?: number): Promise<BoardParts['applying']>;
+  /** Who is acting, for the cell's 'Javier P., 12-03-2026 10:41' (users module). */
+  getUser(id: number): Promise<{ name: string; lastName: string }>;
+}
+
+/** No period after the current default one (spec 1 §5 "Date selector"; DESIGN.md §4). */
+function assertSelectable(period: Period) {
+  const latest = currentPeriod();
+  if (period.year * 12 + period.month > latest.year * 12 + latest.month) throw badRequest(boardMsg.periodInFuture);
+}
+
+/** The monthly board (spec 1 §2.5, §3, §4; DESIGN.md §4): read a month, change a cell, keep every change. */
+export function createMonthlyStatesService(db: Db, deps: Deps) {
+  async function loadServices(month: number): Promise<BoardService[]> {
+    const listed = await deps.listServicesForMonth(month);
+    return listed.map(({ service, states }) => ({ id: service.id, name: service.name, order: service.order, states }));
+  }
+
+  async function rowOf(period: Period, businessId: number, services: BoardService[]) {
+    const { lastDay } = periodBounds(period);
+    const [business, applying, chosen] = await Promise.all([
+      deps.getBusiness(businessId),
+      deps.listApplying(lastDay, businessId),
+      monthlyStatesRepository.listForPeriod(db, period.year, period.month, businessId),
+    ]);
+    const [row] = buildBoardRows({ businesses: [business], services, applying, chosen });
+    if (!row) throw notFound(boardMsg.required);
+    return row;
+  }
+
+  return {
+    async getBoard(period: Period): Promise<MonthlyBoard> {
+      assertSelectable(period);
+      const { lastDay } = periodBounds(period);
+      const [businesses, services, applying, chosen] = await Promise.all([
+        deps.listActiveBusinesses(period),
+        loadServices(period.month),
+        deps.listApplying(lastDay),
+        monthlyStatesRepository.listForPeriod(db, period.year, period.month),
+      ]);
+      return { ...period, services, rows: buildBoardRows({ businesses, services, applying, chosen }) };
+    },
+
+    /**
+     * Changes one cell. The state must be one of the service's, the service must apply to the
+     * company that month (never an 'N/A' cell), and a state with hasValue needs a value. The
+     * state and its history entry are written in one transaction; then the row goes out live.
+     */
+    async updateState(actor: AuthUser, period: Period, input: UpdateInput): Promise<BoardRowChange> {
+      assertSelectable(period);
+      const { lastDay } = periodBounds(period);
+      const services = await loadServices(period.month);
+      const service = services.find((candidate) => candidate.id === input.serviceId);
+      const [business, applying] = await Promise.all([
+        deps.getBusiness(input.businessId),
+        deps.listApplying(lastDay, input.businessId),
+      ]);
+      const applies =
+        service !== undefined &&
+        isContractActiveIn(business, period) &&
+        applying.some((link) => link.serviceId === input.serviceId);
+      if (!service || !applies) throw badRequest(boardMsg.serviceDoesNotApply, 'serviceId');
+      const state = service.states.find((candidate) => candidate.id === input.stateId);
+      if (!state) throw badRequest(boardMsg.stateNotOfService, 'stateId');
+      const value = state.hasValue ? (input.optionalValue ?? null) : null;
+      if (state.hasValue && value === null) throw badRequest(boardMsg.valueRequired, 'optionalValue');
+
+      const user = await deps.getUser(actor.id);
+      const userName = shortName(user.name, user.lastName);
+      const cell = { businessId: input.businessId, serviceId: input.serviceId, ...period };
+      await db.transaction(async (tx) => {
+        const previous = await monthlyStatesRepository.findForUpdate(tx, cell);
+        await monthlyStatesRepository.upsert(tx, {
+          ...cell,
+          stateId: state.id,
+          value,
+          updatedBy: actor.id,
+          updatedByName: userName,
+        });
+        await monthlyStatesRepository.insertHistory(tx, {
+          ...cell,
+          fromStateId: previous?.stateId ?? service.states[0]?.id ?? null,
+          toStateId: state.id,
+          value,
+          userId: actor.id,
+          userName,
+        });
+      });
+
+      const change = { ...period, row: await rowOf(period, input.businessId, services) };
+      deps.events.emit('monthly-state.changed', change);
+      return change;
+    },
+
+    async history(cell: { businessId: number; serviceId: number } & Period): Promise<HistoryEntry[]> {
+      const rows = await monthlyStatesRepository.listHistory(db, cell);
+      return rows.map((row) => ({
+        id: row.id,
+        fromState: row.fromState?.id ? row.fromState : null,
+        toState: row.toState?.id ? row.toState : null,
+        value: row.value,
+        by: row.userName,
+        at: row.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+
+export type MonthlyStatesService = ReturnType<typeof createMonthlyStatesService>;

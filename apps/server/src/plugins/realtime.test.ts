@@ -1,0 +1,144 @@
+import { currentPeriod } from '@app/shared/period';
+import { type BoardRowChange, boardEventName } from '@app/shared/schemas/monthly-states';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+const period = currentPeriod();
+const EVENT = boardEventName(period);
+const sockets: Socket[] = [];
+
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+/** A socket signed in with the token; resolves once connected, rejects with the server's refusal. */
+function socketFor(baseUrl: string, token: string | undefined): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(baseUrl, {
+      path: '/socket.io/',
+      auth: token ? { token } : {},
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+function nextEvent(socket: Socket, name: string, timeoutMs = 3000): Promise<BoardRowChange> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${name}' within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(name, (payload: BoardRowChange) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/** Resolves with what arrived in the window: for "gets nothing" assertions. */
+function eventsWithin(socket: Socket, name: string, windowMs: number): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  socket.on(name, (payload) => seen.push(payload));
+  return new Promise((resolve) => setTimeout(() => resolve(seen), windowMs));
+}
+
+async function boardFixture(t: TestApp) {
+  const service = await createServiceWithStates(t, `F29 ${Math.random()}`, [
+    { name: 'Pendiente', pctProgress: 0 },
+    { name: 'Listo', pctProgress: 100 },
+  ]);
+  const business = await insertBusiness(t, { startContract: '2020-01-01' });
+  await linkService(t, business.id, service.serviceId);
+  return {
+    change: (token: string, stateIndex = 1) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/monthly-states/year/${period.year}/month/${period.month}`,
+        token,
+        payload: { businessId: business.id, serviceId: service.serviceId, stateId: service.stateIds[stateIndex] },
+      }),
+    businessId: business.id,
+  };
+}
+
+describe('realtime board events', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let tokens: Awaited<ReturnType<typeof tokensForEveryRole>>;
+  let fixture: Awaited<ReturnType<typeof boardFixture>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tokens = await tokensForEveryRole(t);
+    fixture = await boardFixture(t);
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it("brings a collaborator's change to another staff member's socket, with only the changed row", async () => {
+    const socket = await socketFor(baseUrl, tokens.owner);
+    const received = nextEvent(socket, EVENT);
+    expect((await fixture.change(tokens.collaborator)).statusCode).toBe(200);
+    const payload = await received;
+    expect(payload).toMatchObject({ ...period, row: { business: { id: fixture.businessId } } });
+    expect(JSON.stringify(payload).length).toBeLessThan(1024);
+  });
+
+  it('refuses a socket without a token, with a forged token, and after logout', async () => {
+    await expect(socketFor(baseUrl, undefined)).rejects.toThrow('Debes iniciar sesión');
+    await expect(socketFor(baseUrl, `${tokens.owner.slice(0, -4)}AAAA`)).rejects.toThrow('Debes iniciar sesión');
+    const session = await t.userWithRole('collaborator');
+    await t.request({ method: 'POST', url: '/api/logout', token: session.token });
+    await expect(socketFor(baseUrl, session.token)).rejects.toThrow('Debes iniciar sesión');
+  });
+
+  it('gives a client-role socket no board events while staff get them', async () => {
+    const client = await socketFor(baseUrl, tokens.client);
+    const staff = await socketFor(baseUrl, tokens.collaborator);
+    const clientSaw = eventsWithin(client, EVENT, 700);
+    const staffGot = nextEvent(staff, EVENT);
+    await fixture.change(tokens.owner, 0);
+    await staffGot;
+    expect(await clientSaw).toEqual([]);
+  });
+
+  it('closes the sockets of a session that logs out', async () => {
+    const session = await t.userWithRole('collaborator');
+    const socket = await socketFor(baseUrl, session.token);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await t.request({ method: 'POST', url: '/api/logout', token: session.token });
+    expect(await closed).toBe('io server disconnect');
+  });
+});
+
+// Several instances share events through Redis (CI sets TEST_REDIS_URL; see .ci/run).
+describe.runIf(process.env.TEST_REDIS_URL)('two instances through Redis', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    // Two instances of one firm: one database, one Redis, one token secret.
+    const redis = {
+      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      TOKEN_SECRET: 'secreto-de-prueba-compartido-por-dos-instancias',
+    };
+    first = await createTestApp(redis);
+    second = await createTestApp(redis, { database: first.database });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('delivers a change made on one instance to a socket on the other', async () => {
+    const fixture = await boardFixture(first);
+    const token = await first.ownerToken();
+    const secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await socketFor(secondUrl, token);
+    const received = nextEvent(socket, EVENT);
+    expect((await fixture.change(token)).statusCode).toBe(200);
+    expect((await received).row.business.id).toBe(fixture.businessId);
+  });
+});

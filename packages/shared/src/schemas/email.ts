@@ -1,0 +1,59 @@
+import { idField, idParam, requiredText } from '../fields.ts';
+import { boardMsg } from '../messages-board.ts';
+import { z } from '../zod-setup.ts';
+import { isContactEmail, splitContacts } from './businesses.ts';
+
+/** Recipients as a list or as 'a@b.cl,c@d.cl' (spec 1 §5: joined with commas and split again); each must be valid. */
+export const RecipientsSchema = z
+  .union([z.string().max(5000, boardMsg.invalidEmail), z.array(z.string().max(254, boardMsg.invalidEmail)).max(50)], {
+    error: boardMsg.required,
+  })
+  .transform((value) => (Array.isArray(value) ? value.flatMap(splitContacts) : splitContacts(value)))
+  .refine((addresses) => addresses.length > 0, { message: boardMsg.required, abort: true })
+  .refine((addresses) => addresses.every(isContactEmail), { message: boardMsg.invalidEmail, abort: true })
+  .transform((addresses) => [...new Set(addresses.map((address) => address.toLowerCase()))]);
+
+/** POST /api/utils/send-email (spec 1 §3 "E-mail send payload", §2.10). */
+export const SendEmailSchema = z.object({
+  subject: requiredText(boardMsg.required, 255),
+  content: requiredText(boardMsg.required, 50_000),
+  businessId: idField().nullish(),
+  emails: RecipientsSchema,
+});
+export type SendEmail = z.input<typeof SendEmailSchema>;
+
+/** An e-mail log entry (spec 2 §3): the provider's answer is kept whether the send worked or not. */
+export const EmailLogEntrySchema = z.object({
+  id: z.number().int(),
+  business: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  subject: z.string(),
+  emails: z.string(),
+  content: z.string(),
+  ok: z.boolean(),
+  providerResponse: z.string(),
+  createdAt: z.string(),
+});
+export type EmailLogEntry = z.infer<typeof EmailLogEntrySchema>;
+
+export const SendEmailResponseSchema = z.object({ message: z.string(), email: EmailLogEntrySchema });
+
+export const EMAIL_LOG_PAGE_SIZE = 30;
+
+/** GET /api/email?page=&size=&businessId= (page from 1). */
+export const EmailLogQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'La página no es válida' })
+    .int('La página no es válida')
+    .min(1, 'La página no es válida')
+    .max(100_000, 'La página no es válida')
+    .default(1),
+  size: z.coerce
+    .number({ error: 'El tamaño no es válido' })
+    .int('El tamaño no es válido')
+    .min(1, 'El tamaño no es válido')
+    .max(100, 'El tamaño no es válido')
+    .default(EMAIL_LOG_PAGE_SIZE),
+  businessId: idParam().optional(),
+});
+export const EmailLogPageSchema = z.object({ count: z.number().int(), rows: z.array(EmailLogEntrySchema) });
+export type EmailLogPage = z.infer<typeof EmailLogPageSchema>;

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+
+export interface LoadResult {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  bytes: number;
+}
+
+export function percentile(sorted: number[], fraction: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
+}
+
+/**
+ * Closed-loop load: `connections` clients each send the next request as soon as the last one is
+ * answered, for `seconds`. Answers latency percentiles (ms) and throughput. The same client
+ * measures the server and the floor, so their ratio compares like with like.
+ */
+export async function load(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let bytes = 0;
+  const deadline = performance.now() + options.seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < deadline) {
+        const sent = performance.now();
+        const response = await fetch(url, { headers: options.headers });
+        const body = await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        latencies.push(performance.now() - sent);
+        bytes = body.byteLength;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    bytes,
+  };
+}
+
+/** Resident memory of a process, in MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Samples a process's RSS every 100 ms while `work` runs; answers the work's result and the peak. */
+export async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  let peakMb = rssMb(pid);
+  const timer = setInterval(() => {
+    peakMb = Math.max(peakMb, rssMb(pid));
+  }, 100);
+  try {
+    return { result: await work(), peakMb };
+  } finally {
+    clearInterval(timer);
+  }
+}

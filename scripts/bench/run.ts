@@ -1,0 +1,293 @@
+// `npm run bench [-- PART ...]`: the performance targets of the issues, measured on this machine.
+// Parts: board-api, fanout, board-page (default: all three), on the embedded database and on the
+// PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
+// skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
+// Seeds 2,000 companies × 12 services with a state in every cell for 24 months.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { boardEventName } from '@app/shared/schemas/monthly-states';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { load, percentile, rssMb, withPeakRss } from './load.ts';
+import { seedBoard } from './seed-board.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const PARTS = ['board-api', 'fanout', 'board-page'] as const;
+type Part = (typeof PARTS)[number];
+const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
+const parts: Part[] = requested.length ? requested : [...PARTS];
+const SIZE = { companies: 2000, services: 12, months: 24 };
+const OWNER = { email: 'bench@estudio.cl', password: 'clave-bench-1' };
+const PORT = 3970;
+const base = `http://127.0.0.1:${PORT}`;
+const rows: string[][] = [];
+const report = (...cells: (string | number)[]) => {
+  const row = cells.map(String);
+  rows.push(row);
+  console.log(row.join(' | '));
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function prepare(
+  kind: 'pglite' | 'postgres',
+): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${kind}-`));
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    console.log(`seeding the embedded database… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
+    await database.close();
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  console.log(`seeding PostgreSQL… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
+  await database.close();
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    async cleanup() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      APP_URL: base,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const started = performance.now();
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return child;
+    } catch {}
+    if (performance.now() - started > 120_000) throw new Error('the server did not answer within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function signIn(): Promise<string> {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(OWNER),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The same bytes from a bare node:http server: the floor a JSON endpoint cannot beat. */
+function precomputed(body: Buffer): Promise<{ url: string; close(): void }> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    response.end(body);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
+    }),
+  );
+}
+
+async function benchBoardApi(kind: string, server: ChildProcess, token: string, boardUrl: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const body = Buffer.from(await (await fetch(boardUrl, { headers })).arrayBuffer());
+  const options = { connections: 10, seconds: 10, headers };
+  await load(boardUrl, { ...options, seconds: 2 }); // warm-up
+  const pid = server.pid ?? 0;
+  const atRest = rssMb(pid);
+  const { result: api, peakMb } = await withPeakRss(pid, () => load(boardUrl, options));
+  const floorServer = await precomputed(body);
+  const floor = await load(floorServer.url, { ...options, headers: {} });
+  floorServer.close();
+  report(
+    kind,
+    'GET board (2,000 × 12), 10 connections',
+    `p50 ${ms(api.p50)}`,
+    `p95 ${ms(api.p95)}`,
+    `${api.perSecond.toFixed(1)} req/s`,
+  );
+  report(
+    kind,
+    'same bytes precomputed (node:http)',
+    `p50 ${ms(floor.p50)}`,
+    `p95 ${ms(floor.p95)}`,
+    `${floor.perSecond.toFixed(1)} req/s`,
+  );
+  report(
+    kind,
+    'ratio to the floor (req/s)',
+    `${(floor.perSecond / api.perSecond).toFixed(2)}×`,
+    `${(body.length / 1024).toFixed(0)} KB`,
+    '',
+  );
+  report(kind, 'server RSS at rest / peak under load', `${atRest.toFixed(0)} MB`, `${peakMb.toFixed(0)} MB`, '');
+}
+
+async function benchFanout(kind: string, token: string, period: { year: number; month: number }) {
+  const sockets = await Promise.all(
+    Array.from(
+      { length: 100 },
+      () =>
+        new Promise<ReturnType<typeof io>>((resolve, reject) => {
+          const socket = io(base, {
+            path: '/socket.io/',
+            auth: { token },
+            transports: ['websocket'],
+            reconnection: false,
+          });
+          socket.once('connect', () => resolve(socket));
+          socket.once('connect_error', reject);
+        }),
+    ),
+  );
+  const event = boardEventName(period);
+  const boardUrl = `${base}/api/monthly-states/year/${period.year}/month/${period.month}`;
+  const board = (await (await fetch(boardUrl, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    services: { id: number; states: { id: number; hasValue: boolean }[] }[];
+    rows: { business: { id: number } }[];
+  };
+  const service = board.services[0];
+  const latencies: number[] = [];
+  let payloadBytes = 0;
+  for (let round = 0; round < 40; round++) {
+    const state = service?.states[round % 2];
+    const business = board.rows[round % board.rows.length]?.business;
+    if (!service || !state || !business) throw new Error('board fixture missing');
+    const sent = performance.now();
+    const arrivals = sockets.map(
+      (socket) =>
+        new Promise<void>((resolve) =>
+          socket.once(event, (payload: unknown) => {
+            latencies.push(performance.now() - sent);
+            payloadBytes = Buffer.byteLength(JSON.stringify(payload));
+            resolve();
+          }),
+        ),
+    );
+    const response = await fetch(boardUrl, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ businessId: business.id, serviceId: service.id, stateId: state.id }),
+    });
+    if (!response.ok) throw new Error(`PUT answered ${response.status}: ${await response.text()}`);
+    await Promise.all(arrivals);
+  }
+  for (const socket of sockets) socket.disconnect();
+  latencies.sort((a, b) => a - b);
+  report(
+    kind,
+    'PUT → event on 100 sockets (40 changes)',
+    `p50 ${ms(percentile(latencies, 0.5))}`,
+    `p95 ${ms(percentile(latencies, 0.95))}`,
+    `${payloadBytes} bytes/change`,
+  );
+}
+
+async function benchBoardPage(kind: string) {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Contraseña').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL(`${base}/`);
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const started = Date.now();
+      await page.reload();
+      // Interactive: a state badge of the first company can be clicked.
+      await page.getByRole('row').nth(1).getByRole('button').first().waitFor({ state: 'visible', timeout: 30_000 });
+      times.push(Date.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    report(kind, 'board page, 2,000 companies, until interactive (median of 3)', ms(percentile(times, 0.5)), '', '');
+  } finally {
+    await browser.close();
+  }
+}
+
+async function benchOn(kind: 'pglite' | 'postgres') {
+  const prepared = await prepare(kind);
+  const server = await startServer(prepared.env);
+  try {
+    const token = await signIn();
+    const { currentPeriod } = await import('@app/shared/period');
+    const period = currentPeriod();
+    const boardUrl = `${base}/api/monthly-states/year/${period.year}/month/${period.month}`;
+    if (parts.includes('board-api')) await benchBoardApi(kind, server, token, boardUrl);
+    if (parts.includes('fanout')) await benchFanout(kind, token, period);
+    if (parts.includes('board-page')) await benchBoardPage(kind);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await prepared.cleanup();
+  }
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({
+    connectionString: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const kinds = (process.env.BENCH_DB ? [process.env.BENCH_DB] : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
+console.log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+for (const kind of kinds) {
+  if (kind === 'postgres' && !(await postgresReachable())) {
+    console.log('PostgreSQL not reachable: skipped (set BENCH_DATABASE_URL)');
+    continue;
+  }
+  await benchOn(kind);
+}
+console.log('\n| database | measure | | | |\n|---|---|---|---|---|');
+for (const row of rows) console.log(`| ${row.join(' | ')} |`);
