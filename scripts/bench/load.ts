@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 
 export interface LoadResult {
   requests: number;
@@ -13,15 +14,35 @@ export function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
 }
 
+/** One GET over a kept-alive connection; the body is read as raw bytes (never decompressed). */
+function get(url: string, agent: http.Agent, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () =>
+          response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url} answered ${response.statusCode}`)),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
 /**
  * Closed-loop load: `connections` clients each send the next request as soon as the last one is
  * answered, for `seconds`. Answers latency percentiles (ms) and throughput. The same client
- * measures the server and the floor, so their ratio compares like with like.
+ * measures the server and the floor, so their ratio compares like with like; it reads the bytes
+ * as they travel (gzip stays gzip), so the client's own work does not hide the server's.
  */
 export async function load(
   url: string,
   options: { connections: number; seconds: number; headers?: Record<string, string> },
 ): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const headers = { 'accept-encoding': 'gzip', ...options.headers };
   const latencies: number[] = [];
   let bytes = 0;
   const deadline = performance.now() + options.seconds * 1000;
@@ -30,14 +51,12 @@ export async function load(
     Array.from({ length: options.connections }, async () => {
       while (performance.now() < deadline) {
         const sent = performance.now();
-        const response = await fetch(url, { headers: options.headers });
-        const body = await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        bytes = await get(url, agent, headers);
         latencies.push(performance.now() - sent);
-        bytes = body.byteLength;
       }
     }),
   );
+  agent.destroy();
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {

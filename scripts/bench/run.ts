@@ -103,10 +103,14 @@ async function signIn(): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-/** The same bytes from a bare node:http server: the floor a JSON endpoint cannot beat. */
-function precomputed(body: Buffer): Promise<{ url: string; close(): void }> {
+/** The same bytes (and headers) from a bare node:http server: the floor a JSON endpoint cannot beat. */
+function precomputed(body: Buffer, encoding: string | undefined): Promise<{ url: string; close(): void }> {
   const server = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': body.length,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    });
     response.end(body);
   });
   return new Promise((resolve) =>
@@ -118,39 +122,60 @@ function precomputed(body: Buffer): Promise<{ url: string; close(): void }> {
   );
 }
 
+/** The bytes as they travel (compressed when the server compresses), and their encoding. */
+function rawAnswer(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding?: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
 async function benchBoardApi(kind: string, server: ChildProcess, token: string, boardUrl: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const body = Buffer.from(await (await fetch(boardUrl, { headers })).arrayBuffer());
-  const options = { connections: 10, seconds: 10, headers };
-  await load(boardUrl, { ...options, seconds: 2 }); // warm-up
   const pid = server.pid ?? 0;
   const atRest = rssMb(pid);
-  const { result: api, peakMb } = await withPeakRss(pid, () => load(boardUrl, options));
-  const floorServer = await precomputed(body);
-  const floor = await load(floorServer.url, { ...options, headers: {} });
-  floorServer.close();
-  report(
-    kind,
-    'GET board (2,000 × 12), 10 connections',
-    `p50 ${ms(api.p50)}`,
-    `p95 ${ms(api.p95)}`,
-    `${api.perSecond.toFixed(1)} req/s`,
-  );
-  report(
-    kind,
-    'same bytes precomputed (node:http)',
-    `p50 ${ms(floor.p50)}`,
-    `p95 ${ms(floor.p95)}`,
-    `${floor.perSecond.toFixed(1)} req/s`,
-  );
-  report(
-    kind,
-    'ratio to the floor (req/s)',
-    `${(floor.perSecond / api.perSecond).toFixed(2)}×`,
-    `${(body.length / 1024).toFixed(0)} KB`,
-    '',
-  );
-  report(kind, 'server RSS at rest / peak under load', `${atRest.toFixed(0)} MB`, `${peakMb.toFixed(0)} MB`, '');
+  let peak = atRest;
+  // Once as a browser asks for it (gzip), once uncompressed: each against the same bytes precomputed.
+  for (const acceptEncoding of ['gzip', 'identity']) {
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding };
+    const { body, encoding } = await rawAnswer(boardUrl, headers);
+    const options = { connections: 10, seconds: 10, headers };
+    await load(boardUrl, { ...options, seconds: 2 }); // warm-up
+    const { result: api, peakMb } = await withPeakRss(pid, () => load(boardUrl, options));
+    peak = Math.max(peak, peakMb);
+    const floorServer = await precomputed(body, encoding);
+    const floor = await load(floorServer.url, { ...options, headers: { 'accept-encoding': acceptEncoding } });
+    floorServer.close();
+    const size = `${(body.length / 1024).toFixed(0)} KB ${encoding ?? 'JSON'}`;
+    report(
+      kind,
+      `GET board 2,000 × 12, ${size}, 10 connections`,
+      `p50 ${ms(api.p50)}`,
+      `p95 ${ms(api.p95)}`,
+      `${api.perSecond.toFixed(0)} req/s`,
+    );
+    report(
+      kind,
+      `same ${size} precomputed (node:http)`,
+      `p50 ${ms(floor.p50)}`,
+      `p95 ${ms(floor.p95)}`,
+      `${floor.perSecond.toFixed(0)} req/s`,
+    );
+    report(
+      kind,
+      `floor req/s ÷ board req/s (${acceptEncoding})`,
+      `${(floor.perSecond / api.perSecond).toFixed(2)}×`,
+      '',
+      '',
+    );
+  }
+  report(kind, 'server RSS at rest / peak under load', `${atRest.toFixed(0)} MB`, `${peak.toFixed(0)} MB`, '');
 }
 
 async function benchFanout(kind: string, token: string, period: { year: number; month: number }) {

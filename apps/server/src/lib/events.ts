@@ -1,4 +1,4 @@
-import type { BoardRowChange } from '@app/shared/schemas/monthly-states';
+import type { BoardCellChange } from '@app/shared/schemas/monthly-states';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -6,8 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
  * clean-up and logs subscribe here, so no module reaches into another's tables to react.
  */
 export interface AppEvents {
-  /** A monthly board cell changed: the company's whole row, as the board shows it. */
-  'monthly-state.changed': BoardRowChange;
+  /** A monthly board cell changed: the cell as the board shows it, and the company's progress. */
+  'monthly-state.changed': BoardCellChange;
   /** A company was deleted, with everything that cascades from it. */
   'business.deleted': { businessId: number };
   /** A service was deleted, with its states, folders, links and monthly states. */

@@ -1,5 +1,5 @@
 import { currentPeriod } from '@app/shared/period';
-import { type BoardRowChange, boardEventName } from '@app/shared/schemas/monthly-states';
+import { type BoardCellChange, boardEventName } from '@app/shared/schemas/monthly-states';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../test/factories.ts';
@@ -28,10 +28,10 @@ function socketFor(baseUrl: string, token: string | undefined): Promise<Socket> 
   });
 }
 
-function nextEvent(socket: Socket, name: string, timeoutMs = 3000): Promise<BoardRowChange> {
+function nextEvent(socket: Socket, name: string, timeoutMs = 3000): Promise<BoardCellChange> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no '${name}' within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(name, (payload: BoardRowChange) => {
+    socket.once(name, (payload: BoardCellChange) => {
       clearTimeout(timer);
       resolve(payload);
     });
@@ -78,13 +78,13 @@ describe('realtime board events', () => {
   });
   afterAll(() => t.close());
 
-  it("brings a collaborator's change to another staff member's socket, with only the changed row", async () => {
+  it("brings a collaborator's change to another staff member's socket, with only the changed cell", async () => {
     const socket = await socketFor(baseUrl, tokens.owner);
     const received = nextEvent(socket, EVENT);
     expect((await fixture.change(tokens.collaborator)).statusCode).toBe(200);
     const payload = await received;
-    expect(payload).toMatchObject({ ...period, row: { business: { id: fixture.businessId } } });
-    expect(JSON.stringify(payload).length).toBeLessThan(1024);
+    expect(payload).toMatchObject({ ...period, businessId: fixture.businessId, cell: { applies: true } });
+    expect(JSON.stringify(payload).length).toBeLessThan(400);
   });
 
   it('refuses a socket without a token, with a forged token, and after logout', async () => {
@@ -139,6 +139,6 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances through Redis', () => 
     const socket = await socketFor(secondUrl, token);
     const received = nextEvent(socket, EVENT);
     expect((await fixture.change(token)).statusCode).toBe(200);
-    expect((await received).row.business.id).toBe(fixture.businessId);
+    expect((await received).businessId).toBe(fixture.businessId);
   });
 });

@@ -83,10 +83,20 @@ export const MonthlyBoardSchema = z.object({
 });
 export type MonthlyBoard = z.infer<typeof MonthlyBoardSchema>;
 
-/** PUT answer, and the payload of the socket event 'update state M/YYYY': only the changed row. */
-export const BoardRowChangeSchema = z.object({ year: z.number().int(), month: z.number().int(), row: BoardRowSchema });
-export type BoardRowChange = z.infer<typeof BoardRowChangeSchema>;
-export const MonthlyStateUpdateResponseSchema = BoardRowChangeSchema.extend({ message: z.string() });
+/**
+ * PUT answer, and the payload of the socket event 'update state M/YYYY': only the changed cell
+ * and the company's new progress (a couple of hundred bytes, however large the firm).
+ */
+export const BoardCellChangeSchema = z.object({
+  year: z.number().int(),
+  month: z.number().int(),
+  businessId: z.number().int(),
+  progress: z.number().int(),
+  cell: BoardCellSchema,
+});
+export type BoardCellChange = z.infer<typeof BoardCellChangeSchema>;
+export const MonthlyStateUpdateResponseSchema = BoardCellChangeSchema.extend({ message: z.string() });
+export type MonthlyStateUpdateResponse = z.infer<typeof MonthlyStateUpdateResponseSchema>;
 
 /** The realtime event of a month's board (DESIGN.md §4). */
 export const boardEventName = (period: { year: number; month: number }) =>
@@ -111,6 +121,7 @@ export const HistoryEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export const HistoryResponseSchema = z.object({ rows: z.array(HistoryEntrySchema) });
+export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;
 
 /** 'Javier P.': how the board names who changed a cell. */
 export function shortName(name: string, lastName: string): string {

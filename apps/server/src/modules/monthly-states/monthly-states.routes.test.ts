@@ -1,6 +1,7 @@
+import { gunzipSync } from 'node:zlib';
 import { boardMsg } from '@app/shared/messages-board';
 import { currentPeriod } from '@app/shared/period';
-import type { BoardRow, BoardRowChange, MonthlyBoard } from '@app/shared/schemas/monthly-states';
+import type { BoardCellChange, BoardRow, MonthlyBoard } from '@app/shared/schemas/monthly-states';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { monthlyStateHistory, monthlyStates } from '../../db/schema/monthly-states.ts';
@@ -17,7 +18,7 @@ const url = `/api/monthly-states/year/${period.year}/month/${period.month}`;
 let f29: { serviceId: number; stateIds: number[] };
 /** Contabilidad: Sin iniciar (0 %) → Cerrada (33 %). */
 let accounting: { serviceId: number; stateIds: number[] };
-let linked: { id: number };
+let linked: { id: number; rut: string };
 let unlinked: { id: number };
 
 beforeAll(async () => {
@@ -104,6 +105,14 @@ describe('GET /api/monthly-states/year/{year}/month/{month}', () => {
     expect((await t.request({ method: 'GET', url: march, token: tokens.owner })).statusCode).toBe(200);
   });
 
+  it('answers the same board gzipped to a client that accepts it', async () => {
+    const plain = await t.request({ method: 'GET', url, token: tokens.owner });
+    const zipped = await t.request({ method: 'GET', url, token: tokens.owner, headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+  });
+
   it('is for staff: 401 anonymous, 403 client', async () => {
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url, token: tokens.client })).statusCode).toBe(403);
@@ -117,8 +126,11 @@ describe('PUT /api/monthly-states/year/{year}/month/{month}', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.message).toBe(boardMsg.stateSaved);
-    expect(cellOf(body.row, f29.serviceId)).toMatchObject({ stateId: f29.stateIds[1], value: null });
-    expect(body.row.progress).toBe(25); // (50 + 0) / 2
+    expect(body).toMatchObject({
+      businessId: linked.id,
+      cell: { serviceId: f29.serviceId, stateId: f29.stateIds[1], value: null },
+    });
+    expect(body.progress).toBe(25); // (50 + 0) / 2
 
     await change({ businessId: linked.id, serviceId: accounting.serviceId, stateId: accounting.stateIds[1] });
     expect(rowOf(await board(), linked.id)?.progress).toBe(42); // (50 + 33) / 2 = 41.5
@@ -135,7 +147,7 @@ describe('PUT /api/monthly-states/year/{year}/month/{month}', () => {
       optionalValue: 1234567.89,
     });
     expect(saved.statusCode).toBe(200);
-    expect(cellOf(saved.json().row, f29.serviceId)?.value).toBe(1234567);
+    expect(saved.json().cell.value).toBe(1234567);
   });
 
   it('refuses an N/A cell, a state of another service and an unknown company, changing nothing', async () => {
@@ -187,16 +199,44 @@ describe('PUT /api/monthly-states/year/{year}/month/{month}', () => {
     expect(cellOf(rowOf(await board(), linked.id), f29.serviceId)).toEqual(before);
   });
 
-  it('announces only the changed row after commit, under 1 KB', async () => {
-    const seen: BoardRowChange[] = [];
+  it('announces only the changed cell and the new progress after commit, in a few hundred bytes', async () => {
+    const seen: BoardCellChange[] = [];
     const stop = t.app.context.events.on('monthly-state.changed', (payload) => {
       seen.push(payload);
     });
     await change({ businessId: linked.id, serviceId: f29.serviceId, stateId: f29.stateIds[1] });
     await vi.waitFor(() => expect(seen).toHaveLength(1));
     stop();
-    expect(seen[0]).toMatchObject({ ...period, row: { business: { id: linked.id } } });
-    expect(JSON.stringify(seen[0]).length).toBeLessThan(1024);
+    expect(seen[0]).toMatchObject({ ...period, businessId: linked.id, cell: { serviceId: f29.serviceId } });
+    expect(JSON.stringify(seen[0]).length).toBeLessThan(400);
+  });
+
+  it('shows on the next read whatever changed elsewhere: a renamed company, a link switched off', async () => {
+    await board(); // built and kept
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/api/business/${linked.id}`,
+      token: tokens.owner,
+      payload: {
+        name: 'Aromos Renombrada',
+        razonSocial: 'Aromos SpA',
+        rut: linked.rut,
+        startContract: '2020-01-01',
+        endContract: '2030-12-31',
+        legalRepresentative: 'Ana',
+        contact: 'ana@aromos.cl',
+      },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(rowOf(await board(), linked.id)?.business.name).toBe('Aromos Renombrada');
+    const off = await t.request({
+      method: 'PUT',
+      url: `/api/business/${linked.id}/service/${accounting.serviceId}`,
+      token: tokens.owner,
+      payload: { active: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(cellOf(rowOf(await board(), linked.id), accounting.serviceId)?.applies).toBe(false);
   });
 
   it('removes a company’s states and history with the company', async () => {

@@ -1,7 +1,7 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { currentPeriod, isContractActiveIn, type Period, periodBounds } from '@app/shared/period';
 import {
-  type BoardRowChange,
+  type BoardCellChange,
   type BoardService,
   type HistoryEntry,
   type MonthlyBoard,
@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { BuiltBoard, createBoardCache } from './board-cache.ts';
 import { type BoardParts, buildBoardRows } from './monthly-board.ts';
 import { monthlyStatesRepository } from './monthly-states.repository.ts';
 
@@ -43,6 +44,8 @@ function assertSelectable(period: Period) {
 
 /** The monthly board (spec 1 §2.5, §3, §4; DESIGN.md §4): read a month, change a cell, keep every change. */
 export function createMonthlyStatesService(db: Db, deps: Deps) {
+  const cache = createBoardCache();
+
   async function loadServices(month: number): Promise<BoardService[]> {
     const listed = await deps.listServicesForMonth(month);
     return listed.map(({ service, states }) => ({ id: service.id, name: service.name, order: service.order, states }));
@@ -61,6 +64,21 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
   }
 
   return {
+    /**
+     * The board as JSON, built once per change: while nothing it shows has changed (the board
+     * version has not moved), every reader gets the same bytes.
+     */
+    async getBuiltBoard(period: Period): Promise<BuiltBoard> {
+      assertSelectable(period);
+      // The version is read before the data, so a change in between only makes the next read rebuild.
+      const version = await monthlyStatesRepository.boardVersion(db);
+      const cached = cache.get(period, version);
+      if (cached) return cached;
+      const built = new BuiltBoard(Buffer.from(JSON.stringify(await this.getBoard(period))));
+      cache.set(period, version, built);
+      return built;
+    },
+
     async getBoard(period: Period): Promise<MonthlyBoard> {
       assertSelectable(period);
       const { lastDay } = periodBounds(period);
@@ -78,7 +96,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
      * company that month (never an 'N/A' cell), and a state with hasValue needs a value. The
      * state and its history entry are written in one transaction; then the row goes out live.
      */
-    async updateState(actor: AuthUser, period: Period, input: UpdateInput): Promise<BoardRowChange> {
+    async updateState(actor: AuthUser, period: Period, input: UpdateInput): Promise<BoardCellChange> {
       assertSelectable(period);
       const { lastDay } = periodBounds(period);
       const services = await loadServices(period.month);
@@ -119,7 +137,10 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
         });
       });
 
-      const change = { ...period, row: await rowOf(period, input.businessId, services) };
+      const row = await rowOf(period, input.businessId, services);
+      const changed = row.cells.find((candidate) => candidate.serviceId === input.serviceId);
+      if (!changed) throw notFound(boardMsg.serviceNotFound);
+      const change = { ...period, businessId: input.businessId, progress: row.progress, cell: changed };
       deps.events.emit('monthly-state.changed', change);
       return change;
     },
