@@ -94,6 +94,13 @@ test('a client edits their name and password from Mi perfil', async ({ page, req
   await editProfileAndPassword(page, email, 'Rosario');
 });
 
+test('an owner edits their name and password from Mi perfil', async ({ page, request }) => {
+  // A second owner: the first one's password is what every other browser test signs in with.
+  const email = uniqueEmail('perfil.duena');
+  await createUserViaApi(request, { name: 'Inés', email, role: 'owner', password: PASSWORD });
+  await editProfileAndPassword(page, email, 'Inesa');
+});
+
 test('another user e-mail is refused under the field', async ({ page, request }) => {
   const email = uniqueEmail('perfil.dup');
   const taken = uniqueEmail('perfil.tomado');

@@ -117,3 +117,62 @@ export async function readRecoveryLink(email: string): Promise<string> {
     .toBe(true);
   return link as string;
 }
+
+/** A service state as the API takes it; unnamed fields get the defaults of a plain state. */
+export interface StateInput {
+  name: string;
+  color?: string;
+  pctProgress?: number;
+  hasValue?: boolean;
+  showResume?: boolean;
+}
+
+/** Creates a service and its states (in the given order) through the API as the owner. */
+export async function createServiceWithStatesViaApi(request: APIRequestContext, name: string, states: StateInput[]) {
+  const headers = await ownerHeaders(request);
+  const service = await createServiceViaApi(request, name);
+  const created: { id: number; name: string }[] = [];
+  for (const [order, state] of states.entries()) {
+    const response = await request.post(`/api/service/${service.id}/state`, {
+      headers,
+      data: { color: '#3498DB', pctProgress: 0, hasValue: false, showResume: false, order, ...state },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    created.push((await response.json()).state);
+  }
+  return { ...service, states: created };
+}
+
+/** Activates a service for a company through the API as the owner (from 2023-01-01 unless told). */
+export async function linkServiceViaApi(
+  request: APIRequestContext,
+  businessId: number,
+  serviceId: number,
+  startDate = '2023-01-01',
+) {
+  const response = await request.post(`/api/business/${businessId}/service`, {
+    headers: await ownerHeaders(request),
+    data: { serviceId, startDate },
+  });
+  expect([200, 201], await response.text()).toContain(response.status());
+}
+
+/** Waits for a mail in the server's outbox whose decoded text holds `text`; answers its file name and text. */
+export async function findOutboxMail(text: string): Promise<{ file: string; mail: string }> {
+  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  let found: { file: string; mail: string } | undefined;
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((file) => file.endsWith('.eml')) : [];
+      for (const file of files) {
+        const mail = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, file), 'latin1'));
+        if (mail.includes(text)) {
+          found = { file, mail };
+          return true;
+        }
+      }
+      return false;
+    })
+    .toBe(true);
+  return found as { file: string; mail: string };
+}

@@ -6,6 +6,7 @@ import {
   IconBuilding,
   IconBuildingCommunity,
   IconHome,
+  IconMail,
   IconUsers,
 } from '@tabler/icons-react';
 
@@ -29,4 +30,5 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Servicios', path: '/servicios', icon: IconBriefcase, visibleTo: roleIn('owner') },
   { label: 'Empresas', path: '/empresas', icon: IconBuilding, visibleTo: roleIn('owner', 'collaborator') },
   { label: 'Grupos de empresas', path: '/grupos-empresas', icon: IconBuildingCommunity, visibleTo: roleIn('owner') },
+  { label: 'Email', path: '/email', icon: IconMail, visibleTo: roleIn('owner') },
 ];

@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@app/shared/errors';
 import { msg } from '@app/shared/messages';
 import { notifications } from '@mantine/notifications';
 
@@ -14,6 +15,6 @@ export function notifyError(error: unknown, title: string = msg.toastErrorTitle)
 
 /** Mutation callbacks that toast the server's message on success and the error on failure. */
 export const notifyOutcome = {
-  onSuccess: ({ message }: { message: string }) => notifySuccess(message),
+  onSuccess: ({ message }: MessageResponse) => notifySuccess(message),
   onError: (error: Error) => notifyError(error),
 };

@@ -4,9 +4,9 @@ import { ApiRequestError } from './api-client';
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // Screens refetch when they mount: one feature's change (a service link made from the service
-      // page) must show on another's screen (the company page) without sharing query keys.
-      staleTime: 0,
+      // Each endpoint has one query key and every mutation invalidates the keys it changes, so a
+      // screen may show its cached answer for a while instead of refetching on every visit.
+      staleTime: 30_000,
       refetchOnWindowFocus: false,
       retry: (failureCount, error) =>
         !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 2,

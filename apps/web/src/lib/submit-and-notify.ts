@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@app/shared/errors';
 import type { UseFormReturnType } from '@mantine/form';
 import { showServerErrors } from './form-errors';
 import { notifySuccess } from './notify';
@@ -7,7 +8,7 @@ import { notifySuccess } from './notify';
  * modal). A failure goes to `onError`; by default the server's per-field messages land on the form,
  * else the error shows in a toast.
  */
-export async function submitAndNotify<T, R extends { message: string }>(
+export async function submitAndNotify<T, R extends MessageResponse>(
   form: UseFormReturnType<T>,
   save: () => Promise<R>,
   {

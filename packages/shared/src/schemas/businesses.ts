@@ -91,6 +91,7 @@ export const BusinessSchema = z.object({
 });
 export type Business = z.infer<typeof BusinessSchema>;
 export const BusinessListSchema = z.array(BusinessSchema);
+export type BusinessList = z.infer<typeof BusinessListSchema>;
 
 /**
  * GET /api/business/{id}: the company with its service links (one row per service, linked or not),
@@ -104,6 +105,7 @@ export const BusinessDetailSchema = BusinessSchema.extend({
 export type BusinessDetail = z.infer<typeof BusinessDetailSchema>;
 
 export const BusinessDetailResponseSchema = z.object({ business: BusinessDetailSchema });
+export type BusinessDetailResponse = z.infer<typeof BusinessDetailResponseSchema>;
 export const BusinessResponseSchema = z.object({ message: z.string(), business: BusinessSchema });
 export type BusinessResponse = z.infer<typeof BusinessResponseSchema>;
 

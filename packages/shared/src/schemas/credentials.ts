@@ -32,6 +32,7 @@ export type CredentialUpdate = z.input<typeof CredentialUpdateSchema>;
 export const CredentialListQuerySchema = z.object({
   businessId: idParam(companiesMsg.businessNotFound),
 });
+export type CredentialListQuery = z.input<typeof CredentialListQuerySchema>;
 
 /** A credential with its password in clear: only answered by the /api/password endpoints. */
 export const CredentialSchema = z.object({
@@ -44,11 +45,13 @@ export const CredentialSchema = z.object({
 });
 export type Credential = z.infer<typeof CredentialSchema>;
 export const CredentialListSchema = z.array(CredentialSchema);
+export type CredentialList = z.infer<typeof CredentialListSchema>;
 
 /** A credential inside the company detail: everything but the password. */
 export const CredentialSummarySchema = CredentialSchema.omit({ password: true });
 export type CredentialSummary = z.infer<typeof CredentialSummarySchema>;
 
 export const CredentialDetailResponseSchema = z.object({ credential: CredentialSchema });
+export type CredentialDetailResponse = z.infer<typeof CredentialDetailResponseSchema>;
 export const CredentialResponseSchema = z.object({ message: z.string(), credential: CredentialSchema });
 export type CredentialResponse = z.infer<typeof CredentialResponseSchema>;

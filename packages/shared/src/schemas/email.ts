@@ -36,6 +36,7 @@ export const EmailLogEntrySchema = z.object({
 export type EmailLogEntry = z.infer<typeof EmailLogEntrySchema>;
 
 export const SendEmailResponseSchema = z.object({ message: z.string(), email: EmailLogEntrySchema });
+export type SendEmailResponse = z.infer<typeof SendEmailResponseSchema>;
 
 export const EMAIL_LOG_PAGE_SIZE = 30;
 

@@ -29,6 +29,8 @@ export const GroupSchema = z.object({
 });
 export type Group = z.infer<typeof GroupSchema>;
 export const GroupListSchema = z.array(GroupSchema);
+export type GroupList = z.infer<typeof GroupListSchema>;
 export const GroupDetailResponseSchema = z.object({ group: GroupSchema });
+export type GroupDetailResponse = z.infer<typeof GroupDetailResponseSchema>;
 export const GroupResponseSchema = z.object({ message: z.string(), group: GroupSchema });
 export type GroupResponse = z.infer<typeof GroupResponseSchema>;

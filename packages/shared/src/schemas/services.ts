@@ -70,6 +70,7 @@ export const ServiceUpdateSchema = ServiceCreateSchema;
 export type ServiceUpdate = z.input<typeof ServiceUpdateSchema>;
 
 export const ServiceListQuerySchema = z.object({ orderBy: z.enum(['order', 'name']).optional() });
+export type ServiceListQuery = z.input<typeof ServiceListQuerySchema>;
 
 // ---------------------------------------------------------------- states
 
@@ -174,6 +175,7 @@ export const ServiceMonthsActiveSchema = z.object({
 });
 export type ServiceMonthsActive = z.infer<typeof ServiceMonthsActiveSchema>;
 export const ServiceMonthsActiveUpdateSchema = ServiceMonthsActiveSchema;
+export type ServiceMonthsActiveUpdate = z.input<typeof ServiceMonthsActiveUpdateSchema>;
 
 // ---------------------------------------------------------------- responses
 
@@ -190,6 +192,7 @@ export type Service = z.infer<typeof ServiceSchema>;
 export const ServiceListItemSchema = ServiceSchema.extend({ states: z.array(ServiceStateSchema) });
 export type ServiceListItem = z.infer<typeof ServiceListItemSchema>;
 export const ServiceListSchema = z.array(ServiceListItemSchema);
+export type ServiceList = z.infer<typeof ServiceListSchema>;
 
 /** GET /api/service/{id}: states by order, the folder tree, notifications by day, months active. */
 export const ServiceDetailSchema = ServiceListItemSchema.extend({
@@ -199,19 +202,24 @@ export const ServiceDetailSchema = ServiceListItemSchema.extend({
 });
 export type ServiceDetail = z.infer<typeof ServiceDetailSchema>;
 export const ServiceDetailResponseSchema = z.object({ service: ServiceDetailSchema });
+export type ServiceDetailResponse = z.infer<typeof ServiceDetailResponseSchema>;
 
 export const ServiceResponseSchema = z.object({ message: z.string(), service: ServiceListItemSchema });
 export type ServiceResponse = z.infer<typeof ServiceResponseSchema>;
 export const ServiceStateResponseSchema = z.object({ message: z.string(), state: ServiceStateSchema });
+export type ServiceStateResponse = z.infer<typeof ServiceStateResponseSchema>;
 export const ServiceFolderResponseSchema = z.object({ message: z.string(), folder: ServiceFolderSchema });
+export type ServiceFolderResponse = z.infer<typeof ServiceFolderResponseSchema>;
 export const ServiceNotificationResponseSchema = z.object({
   message: z.string(),
   notification: ServiceNotificationSchema,
 });
+export type ServiceNotificationResponse = z.infer<typeof ServiceNotificationResponseSchema>;
 export const ServiceMonthsActiveResponseSchema = z.object({
   message: z.string(),
   monthsActive: ServiceMonthsActiveSchema,
 });
+export type ServiceMonthsActiveResponse = z.infer<typeof ServiceMonthsActiveResponseSchema>;
 
 // ---------------------------------------------------------------- company links
 
@@ -250,6 +258,7 @@ export const BusinessServiceOfServiceSchema = z.object({
 });
 export type BusinessServiceOfService = z.infer<typeof BusinessServiceOfServiceSchema>;
 export const BusinessServiceOfServiceListSchema = z.array(BusinessServiceOfServiceSchema);
+export type BusinessServiceOfServiceList = z.infer<typeof BusinessServiceOfServiceListSchema>;
 
 /** A company that has the service (the delete modal's list). */
 export const ServiceBusinessSchema = z.object({
@@ -261,6 +270,7 @@ export const ServiceBusinessSchema = z.object({
 });
 export type ServiceBusiness = z.infer<typeof ServiceBusinessSchema>;
 export const ServiceBusinessListSchema = z.array(ServiceBusinessSchema);
+export type ServiceBusinessList = z.infer<typeof ServiceBusinessListSchema>;
 
 /** 'Activar' on a company: creates the link, or reactivates it with the new start date. */
 export const BusinessServiceCreateSchema = z.object({
@@ -289,7 +299,9 @@ export const BusinessServiceResponseSchema = z.object({
   message: z.string(),
   businessService: BusinessServiceSchema,
 });
+export type BusinessServiceResponse = z.infer<typeof BusinessServiceResponseSchema>;
 export const BusinessServiceAllUpdateResponseSchema = z.object({
   message: z.string(),
   businessServices: BusinessServiceOfServiceListSchema,
 });
+export type BusinessServiceAllUpdateResponse = z.infer<typeof BusinessServiceAllUpdateResponseSchema>;

@@ -58,5 +58,6 @@ export const UserCreateFormSchema = UserCreateSchema.extend(repeatPassword).refi
 export const UserUpdateFormSchema = UserUpdateSchema.extend(repeatPassword).refine(passwordsMatch, mismatch);
 
 export const UserListSchema = z.array(UserSchema);
+export type UserList = z.infer<typeof UserListSchema>;
 export const UserResponseSchema = z.object({ message: z.string(), user: UserSchema });
 export type UserResponse = z.infer<typeof UserResponseSchema>;

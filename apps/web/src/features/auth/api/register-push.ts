@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@app/shared/errors';
 import type { PushPublicKey } from '@app/shared/schemas/auth';
 import { api } from '../../../lib/api-client';
 
@@ -26,7 +27,10 @@ export async function registerPushSubscription(): Promise<void> {
     const subscription =
       (await registration.pushManager.getSubscription()) ??
       (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
-    await api('/user/me/notification-token', { method: 'POST', body: { token: subscription.toJSON() } });
+    await api<MessageResponse>('/user/me/notification-token', {
+      method: 'POST',
+      body: { token: subscription.toJSON() },
+    });
   } catch (error) {
     console.warn('No se pudo registrar el token de notificaciones', error);
   }

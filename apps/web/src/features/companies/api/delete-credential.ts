@@ -1,14 +1,21 @@
+import type { MessageResponse } from '@app/shared/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { businessQueryKey } from '../../../api/businesses/get-business';
 import { api } from '../../../lib/api-client';
 import { credentialsQueryKey } from './get-credentials';
 
 export const deleteCredential = ({ id }: { id: number; businessId: number }) =>
-  api<{ message: string }>(`/password/${id}`, { method: 'DELETE' });
+  api<MessageResponse>(`/password/${id}`, { method: 'DELETE' });
 
+/** The company detail lists its credentials too (without the password). */
 export function useDeleteCredential() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCredential,
-    onSuccess: (_data, { businessId }) => queryClient.invalidateQueries({ queryKey: credentialsQueryKey(businessId) }),
+    onSuccess: (_data, { businessId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: credentialsQueryKey(businessId) }),
+        queryClient.invalidateQueries({ queryKey: businessQueryKey(businessId) }),
+      ]),
   });
 }

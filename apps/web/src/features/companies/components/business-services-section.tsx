@@ -3,10 +3,10 @@ import type { BusinessServiceOfBusiness } from '@app/shared/schemas/services';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
+import { useActivateBusinessService } from '../../../api/business-services/activate-business-service';
+import { useUpdateBusinessService } from '../../../api/business-services/update-business-service';
 import { ListTable } from '../../../components/list-table';
 import { notifyError, notifyOutcome, notifySuccess } from '../../../lib/notify';
-import { useActivateBusinessService } from '../api/activate-business-service';
-import { useUpdateBusinessService } from '../api/update-business-service';
 import { formatDate } from '../utils/dates';
 import { ServiceDateModal } from './service-date-modal';
 

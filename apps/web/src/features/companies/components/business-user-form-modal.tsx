@@ -2,12 +2,12 @@ import { BusinessUserCreateSchema, BusinessUserUpdateSchema } from '@app/shared/
 import type { User } from '@app/shared/schemas/users';
 import { Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useCreateUser } from '../../../api/users/create-user';
+import { useUpdateUser } from '../../../api/users/update-user';
 import { FormButtons } from '../../../components/form-buttons';
 import { applyEmailConflict, showServerErrors } from '../../../lib/form-errors';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
-import { useCreateBusinessUser } from '../api/create-business-user';
-import { useUpdateBusinessUser } from '../api/update-business-user';
 
 interface BusinessUserFormValues {
   name: string;
@@ -31,8 +31,8 @@ export function BusinessUserFormModal({
   onClose: () => void;
 }) {
   const isEdit = user !== null;
-  const create = useCreateBusinessUser();
-  const update = useUpdateBusinessUser();
+  const create = useCreateUser();
+  const update = useUpdateUser();
   const emptyValues: BusinessUserFormValues = {
     name: '',
     lastName: '',

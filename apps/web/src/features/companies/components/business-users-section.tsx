@@ -1,18 +1,18 @@
 import type { BusinessDetail } from '@app/shared/schemas/businesses';
 import type { User } from '@app/shared/schemas/users';
 import { Group, Title } from '@mantine/core';
+import { useDeleteUser } from '../../../api/users/delete-user';
 import { openUserDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
 import { useEditModal } from '../../../components/use-edit-modal';
 import { notifyOutcome } from '../../../lib/notify';
-import { useDeleteBusinessUser } from '../api/delete-business-user';
 import { BusinessUserFormModal } from './business-user-form-modal';
 
 /** 'Usuarios en empresa' (spec 1 §2.9): the company's client users. */
 export function BusinessUsersSection({ business }: { business: BusinessDetail }) {
-  const deleteUser = useDeleteBusinessUser();
+  const deleteUser = useDeleteUser();
   const { editing, opened: formOpened, open: openForm, close: closeForm } = useEditModal<User>();
 
   const confirmDelete = (user: User) =>

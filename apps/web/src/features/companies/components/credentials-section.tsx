@@ -1,10 +1,8 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import type { Credential } from '@app/shared/schemas/credentials';
-import { ActionIcon, Group, Text, Title, Tooltip } from '@mantine/core';
-import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Group, Text, Title } from '@mantine/core';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
-import { ListTable } from '../../../components/list-table';
+import { CredentialsVault, describeCredential as describe } from '../../../components/credentials-vault';
 import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
 import { useEditModal } from '../../../components/use-edit-modal';
@@ -12,52 +10,6 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteCredential } from '../api/delete-credential';
 import { useCredentials } from '../api/get-credentials';
 import { CredentialFormModal } from './credential-form-modal';
-
-const describe = (credential: Credential) => `${credential.user} (${credential.portal.toUpperCase()})`;
-
-/**
- * Copies with the Clipboard API directly (not Mantine's useClipboard) because the toast must say
- * whether the copy really happened, and useClipboard offers no callback.
- */
-async function copyToClipboard(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    notifySuccess(companiesMsg.copied);
-  } catch (error) {
-    notifyError(error);
-  }
-}
-
-function PasswordCell({ credential }: { credential: Credential }) {
-  const [visible, setVisible] = useState(false);
-  const name = describe(credential);
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Text size="sm" ff="monospace" miw={90} aria-label={visible ? undefined : 'Contraseña oculta'}>
-        {visible ? credential.password : '••••••••'}
-      </Text>
-      <Tooltip label={visible ? 'Ocultar' : 'Mostrar'}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={`${visible ? 'Ocultar' : 'Mostrar'} contraseña de ${name}`}
-          aria-pressed={visible}
-          onClick={() => setVisible((value) => !value)}
-        >
-          {visible ? <IconEyeOff size={16} /> : <IconEye size={16} />}
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Copiar">
-        <ActionIcon
-          variant="subtle"
-          aria-label={`Copiar contraseña de ${name}`}
-          onClick={() => copyToClipboard(credential.password)}
-        >
-          <IconCopy size={16} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
-  );
-}
 
 /** 'Contraseñas de empresa' (spec 1 §2.9): the portal credentials, fetched (decrypted) when this section shows. */
 export function CredentialsSection({ businessId }: { businessId: number }) {
@@ -93,22 +45,9 @@ export function CredentialsSection({ businessId }: { businessId: number }) {
           Crear
         </NewButton>
       </Group>
-      <ListTable
-        emptyHeight={120}
+      <CredentialsVault
         query={credentials}
-        noRecordsText={companiesMsg.noCredentials}
-        errorText="No se pudieron cargar las contraseñas"
         records={credentials.data ?? []}
-        columns={[
-          {
-            accessor: 'password',
-            title: 'Contraseña',
-            render: (credential) => <PasswordCell credential={credential} />,
-          },
-          { accessor: 'user', title: 'Usuario' },
-          { accessor: 'portal', title: 'Portal', render: (credential) => credential.portal.toUpperCase() },
-          { accessor: 'description', title: 'Descripción' },
-        ]}
         actions={(credential) => (
           <RowActions
             label={`contraseña de ${describe(credential)}`}

@@ -2,10 +2,10 @@ import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { useBusiness } from '../../../api/businesses/get-business';
 import { PageFallback } from '../../../components/page-fallback';
 import { PageHeader } from '../../../components/page-header';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
-import { useBusiness } from '../api/get-business';
 import { useUpdateBusiness } from '../api/update-business';
 import {
   BusinessFormFields,

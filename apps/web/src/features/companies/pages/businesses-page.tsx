@@ -2,6 +2,7 @@ import { companiesMsg } from '@app/shared/messages-companies';
 import { type Business, splitContacts } from '@app/shared/schemas/businesses';
 import { Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useBusinesses } from '../../../api/businesses/get-businesses';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
@@ -13,7 +14,6 @@ import { notifyOutcome } from '../../../lib/notify';
 import { normalizeSearch } from '../../../lib/search';
 import { useCurrentUser } from '../../../lib/session';
 import { useDeleteBusiness } from '../api/delete-business';
-import { useBusinesses } from '../api/get-businesses';
 import { BusinessCreateModal } from '../components/business-create-modal';
 import { formatDate } from '../utils/dates';
 

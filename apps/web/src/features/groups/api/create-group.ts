@@ -1,7 +1,7 @@
 import type { GroupCreate, GroupResponse } from '@app/shared/schemas/groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { groupsQueryKey } from '../../../api/groups/get-groups';
 import { api } from '../../../lib/api-client';
-import { groupsQueryKey } from './get-groups';
 
 export const createGroup = (body: GroupCreate) => api<GroupResponse>('/business-group', { method: 'POST', body });
 

@@ -1,13 +1,18 @@
+import type { MessageResponse } from '@app/shared/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { groupQueryKey } from '../../../api/groups/get-group';
+import { groupsQueryKey } from '../../../api/groups/get-groups';
 import { api } from '../../../lib/api-client';
-import { groupsQueryKey } from './get-groups';
 
-export const deleteGroup = (id: number) => api<{ message: string }>(`/business-group/${id}`, { method: 'DELETE' });
+export const deleteGroup = (id: number) => api<MessageResponse>(`/business-group/${id}`, { method: 'DELETE' });
 
 export function useDeleteGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsQueryKey }),
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: groupQueryKey(id) });
+      return queryClient.invalidateQueries({ queryKey: groupsQueryKey });
+    },
   });
 }

@@ -1,8 +1,8 @@
 import type { GroupResponse, GroupUpdate } from '@app/shared/schemas/groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { groupQueryKey } from '../../../api/groups/get-group';
+import { groupsQueryKey } from '../../../api/groups/get-groups';
 import { api } from '../../../lib/api-client';
-import { groupQueryKey } from './get-group';
-import { groupsQueryKey } from './get-groups';
 
 /** Name, description and, when given, the full list of the group's companies (it replaces the old one). */
 export const updateGroup = ({ id, ...body }: GroupUpdate & { id: number }) =>
@@ -13,6 +13,7 @@ export function useUpdateGroup() {
   return useMutation({
     mutationFn: updateGroup,
     onSuccess: ({ group }) => {
+      // The answer is the saved group: the detail takes it as is, the list is fetched again.
       queryClient.setQueryData(groupQueryKey(group.id), group);
       return queryClient.invalidateQueries({ queryKey: groupsQueryKey });
     },

@@ -4,6 +4,8 @@ import { Button, Card, Group, Stack, Switch, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
+import { useBusinesses } from '../../../api/businesses/get-businesses';
+import { useGroup } from '../../../api/groups/get-group';
 import { ListTable } from '../../../components/list-table';
 import { PageFallback } from '../../../components/page-fallback';
 import { PageHeader } from '../../../components/page-header';
@@ -13,8 +15,6 @@ import { showServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { normalizeSearch } from '../../../lib/search';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
-import { useGroup } from '../api/get-group';
-import { useGroupBusinesses } from '../api/get-group-businesses';
 import { useUpdateGroup } from '../api/update-group';
 import { GroupFormFields, useGroupForm } from '../components/group-form';
 
@@ -22,7 +22,7 @@ import { GroupFormFields, useGroupForm } from '../components/group-form';
 export function GroupDetailPage() {
   const groupId = Number(useParams().groupId);
   const group = useGroup(groupId);
-  const businesses = useGroupBusinesses();
+  const businesses = useBusinesses();
   const update = useUpdateGroup();
   const form = useGroupForm();
   const [search, setSearch] = useState('');

@@ -2,6 +2,7 @@ import { companiesMsg } from '@app/shared/messages-companies';
 import type { Group as BusinessGroup } from '@app/shared/schemas/groups';
 import { Text } from '@mantine/core';
 import { useState } from 'react';
+import { useGroups } from '../../../api/groups/get-groups';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
@@ -11,7 +12,6 @@ import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
 import { useDeleteGroup } from '../api/delete-group';
-import { useGroups } from '../api/get-groups';
 import { GroupCreateModal } from '../components/group-create-modal';
 
 /** Grupos de Empresas (spec 2): owners manage the groups; collaborators only read the list. */

@@ -1,12 +1,22 @@
+import { boardMsg } from '@app/shared/messages-board';
+import { STAFF_ROLES } from '@app/shared/roles';
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/session';
 
-export function HomePage() {
+/**
+ * Home (spec 1 §2.5): the greeting and, for owners and collaborators, the monthly view, which the
+ * app layer hands in (features do not import each other).
+ */
+export function HomePage({ staffView }: { staffView?: ReactNode }) {
   const user = useCurrentUser();
   return (
-    <PageHeader
-      title={`Hola ${user.name}! Bienvenido/a de nuevo`}
-      crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Vista mensual' }]}
-    />
+    <>
+      <PageHeader
+        title={boardMsg.greeting(user.name)}
+        crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Vista mensual' }]}
+      />
+      {(STAFF_ROLES as readonly string[]).includes(user.role) && staffView}
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import type { ProfileUpdate, ProfileUpdateResponse } from '@app/shared/schemas/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { meQueryKey } from '../../../api/users/get-me';
+import { invalidateUserLists } from '../../../api/users/invalidate-user';
 import { api } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
-import { meQueryKey } from './get-me';
 
 export const updateProfile = (body: ProfileUpdate) => api<ProfileUpdateResponse>('/user/me', { method: 'PUT', body });
 
@@ -11,9 +12,12 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: ({ user }) => {
-      // The top bar shows the stored user's name.
+      // The top bar shows the stored user's name; the users list (or the company's) shows it too.
       sessionStore.updateUser(user);
-      return queryClient.invalidateQueries({ queryKey: meQueryKey });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        invalidateUserLists(queryClient, user),
+      ]);
     },
   });
 }

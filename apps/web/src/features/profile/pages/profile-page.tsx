@@ -1,9 +1,9 @@
 import { profileMsg } from '@app/shared/messages-profile';
 import { Alert, Loader, Paper, SimpleGrid, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useMe } from '../../../api/users/get-me';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/session';
-import { useMe } from '../api/get-me';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 

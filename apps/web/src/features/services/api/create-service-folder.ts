@@ -1,11 +1,11 @@
-import type { ServiceFolder, ServiceFolderCreate } from '@app/shared/schemas/services';
+import type { ServiceFolderCreate, ServiceFolderResponse } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { serviceQueryKey } from './get-service';
 
 /** A top-level folder, or a subfolder when parentFolderId is set. */
 export const createServiceFolder = ({ serviceId, ...body }: ServiceFolderCreate & { serviceId: number }) =>
-  api<{ message: string; folder: ServiceFolder }>(`/service/${serviceId}/folder`, { method: 'POST', body });
+  api<ServiceFolderResponse>(`/service/${serviceId}/folder`, { method: 'POST', body });
 
 export function useCreateServiceFolder() {
   const queryClient = useQueryClient();

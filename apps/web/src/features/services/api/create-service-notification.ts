@@ -1,13 +1,10 @@
-import type { ServiceNotification, ServiceNotificationCreate } from '@app/shared/schemas/services';
+import type { ServiceNotificationCreate, ServiceNotificationResponse } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { serviceQueryKey } from './get-service';
 
 export const createServiceNotification = ({ serviceId, ...body }: ServiceNotificationCreate & { serviceId: number }) =>
-  api<{ message: string; notification: ServiceNotification }>(`/service/${serviceId}/notification`, {
-    method: 'POST',
-    body,
-  });
+  api<ServiceNotificationResponse>(`/service/${serviceId}/notification`, { method: 'POST', body });
 
 export function useCreateServiceNotification() {
   const queryClient = useQueryClient();

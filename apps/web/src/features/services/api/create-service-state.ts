@@ -1,10 +1,10 @@
-import type { ServiceState, ServiceStateCreate } from '@app/shared/schemas/services';
+import type { ServiceStateCreate, ServiceStateResponse } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { servicesQueryKey } from './get-services';
 
 export const createServiceState = ({ serviceId, ...body }: ServiceStateCreate & { serviceId: number }) =>
-  api<{ message: string; state: ServiceState }>(`/service/${serviceId}/state`, { method: 'POST', body });
+  api<ServiceStateResponse>(`/service/${serviceId}/state`, { method: 'POST', body });
 
 export function useCreateServiceState() {
   const queryClient = useQueryClient();

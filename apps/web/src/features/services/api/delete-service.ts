@@ -1,13 +1,31 @@
+import type { MessageResponse } from '@app/shared/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { serviceBusinessServicesQueryKey } from '../../../api/business-services/get-service-business-services';
+import { serviceBusinessesQueryKey } from '../../../api/business-services/get-service-businesses';
+import { businessDetailsQueryKey } from '../../../api/businesses/get-business';
 import { api } from '../../../lib/api-client';
+import { serviceQueryKey } from './get-service';
 import { servicesListQueryKey } from './get-services';
 
-export const deleteService = (id: number) => api<{ message: string }>(`/service/${id}`, { method: 'DELETE' });
+export const deleteService = (id: number) => api<MessageResponse>(`/service/${id}`, { method: 'DELETE' });
 
+/** The delete cascades to the service's company links, which every company detail lists. */
 export function useDeleteService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteService,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesListQueryKey }),
+    onSuccess: (_data, id) => {
+      for (const queryKey of [
+        serviceQueryKey(id),
+        serviceBusinessServicesQueryKey(id),
+        serviceBusinessesQueryKey(id),
+      ]) {
+        queryClient.removeQueries({ queryKey });
+      }
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: servicesListQueryKey }),
+        queryClient.invalidateQueries({ queryKey: businessDetailsQueryKey }),
+      ]);
+    },
   });
 }

@@ -1,4 +1,4 @@
-import type { ServiceListItem } from '@app/shared/schemas/services';
+import type { ServiceList, ServiceListQuery } from '@app/shared/schemas/services';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,7 +6,9 @@ import { api } from '../../../lib/api-client';
 export const servicesQueryKey = ['services'] as const;
 export const servicesListQueryKey = [...servicesQueryKey, 'list'] as const;
 
-export const getServices = () => api<ServiceListItem[]>('/service', { params: { orderBy: 'order' } });
+const listQuery: ServiceListQuery = { orderBy: 'order' };
+
+export const getServices = () => api<ServiceList>('/service', { params: listQuery });
 
 export const servicesQueryOptions = () => queryOptions({ queryKey: servicesListQueryKey, queryFn: getServices });
 

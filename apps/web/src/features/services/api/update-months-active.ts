@@ -1,4 +1,8 @@
-import type { ServiceDetail, ServiceMonthsActive } from '@app/shared/schemas/services';
+import type {
+  ServiceDetail,
+  ServiceMonthsActiveResponse,
+  ServiceMonthsActiveUpdate,
+} from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { serviceQueryKey } from './get-service';
@@ -9,9 +13,9 @@ export const updateMonthsActive = ({
   monthsActive,
 }: {
   serviceId: number;
-  monthsActive: ServiceMonthsActive;
+  monthsActive: ServiceMonthsActiveUpdate;
 }) =>
-  api<{ message: string; monthsActive: ServiceMonthsActive }>(`/service/${serviceId}/months-active`, {
+  api<ServiceMonthsActiveResponse>(`/service/${serviceId}/months-active`, {
     method: 'PUT',
     body: monthsActive,
   });

@@ -1,4 +1,4 @@
-import type { ServiceFolder, ServiceFolderUpdate } from '@app/shared/schemas/services';
+import type { ServiceFolderResponse, ServiceFolderUpdate } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { serviceQueryKey } from './get-service';
@@ -8,7 +8,7 @@ export const updateServiceFolder = ({
   id,
   ...body
 }: ServiceFolderUpdate & { serviceId: number; id: number }) =>
-  api<{ message: string; folder: ServiceFolder }>(`/service/${serviceId}/folder/${id}`, { method: 'PUT', body });
+  api<ServiceFolderResponse>(`/service/${serviceId}/folder/${id}`, { method: 'PUT', body });
 
 export function useUpdateServiceFolder() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import type { ServiceNotification, ServiceNotificationUpdate } from '@app/shared/schemas/services';
+import type { ServiceNotificationResponse, ServiceNotificationUpdate } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { serviceQueryKey } from './get-service';
@@ -8,7 +8,7 @@ export const updateServiceNotification = ({
   id,
   ...body
 }: ServiceNotificationUpdate & { serviceId: number; id: number }) =>
-  api<{ message: string; notification: ServiceNotification }>(`/service/${serviceId}/notification/${id}`, {
+  api<ServiceNotificationResponse>(`/service/${serviceId}/notification/${id}`, {
     method: 'PUT',
     body,
   });

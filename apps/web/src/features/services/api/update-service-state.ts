@@ -1,4 +1,4 @@
-import type { ServiceState, ServiceStateUpdate } from '@app/shared/schemas/services';
+import type { ServiceStateResponse, ServiceStateUpdate } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { servicesQueryKey } from './get-services';
@@ -8,7 +8,7 @@ export const updateServiceState = ({
   id,
   ...body
 }: ServiceStateUpdate & { serviceId: number; id: number }) =>
-  api<{ message: string; state: ServiceState }>(`/service/${serviceId}/state/${id}`, { method: 'PUT', body });
+  api<ServiceStateResponse>(`/service/${serviceId}/state/${id}`, { method: 'PUT', body });
 
 export function useUpdateServiceState() {
   const queryClient = useQueryClient();

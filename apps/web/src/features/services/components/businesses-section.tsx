@@ -5,12 +5,12 @@ import { modals } from '@mantine/modals';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useActivateBusinessService } from '../../../api/business-services/activate-business-service';
+import { useServiceBusinessServices } from '../../../api/business-services/get-service-business-services';
+import { useUpdateAllBusinessServices } from '../../../api/business-services/update-all-business-services';
+import { useUpdateBusinessService } from '../../../api/business-services/update-business-service';
 import { ListTable } from '../../../components/list-table';
 import { notifyOutcome } from '../../../lib/notify';
-import { useActivateBusinessService } from '../api/activate-business-service';
-import { useServiceBusinessServices } from '../api/get-service-business-services';
-import { useUpdateAllBusinessServices } from '../api/update-all-business-services';
-import { useUpdateBusinessService } from '../api/update-business-service';
 import { Section } from './section';
 
 const DATE_FORMAT = 'DD-MM-YYYY';

@@ -1,6 +1,6 @@
 import { Alert, List, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useServiceBusinesses } from '../api/get-service-businesses';
+import { useServiceBusinesses } from '../../../api/business-services/get-service-businesses';
 
 /** Body of the '¿Estás Seguro?' modal: the companies that have the service and the warning (spec 1 §2.7). */
 export function ServiceDeleteWarning({ serviceId, serviceName }: { serviceId: number; serviceName: string }) {

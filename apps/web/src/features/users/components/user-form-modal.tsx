@@ -3,12 +3,12 @@ import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@app/shared/roles';
 import { type User, UserCreateFormSchema, UserUpdateFormSchema } from '@app/shared/schemas/users';
 import { Checkbox, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useCreateUser } from '../../../api/users/create-user';
+import { useUpdateUser } from '../../../api/users/update-user';
 import { FormButtons } from '../../../components/form-buttons';
 import { applyEmailConflict, showServerErrors } from '../../../lib/form-errors';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
-import { useCreateUser } from '../api/create-user';
-import { useUpdateUser } from '../api/update-user';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 

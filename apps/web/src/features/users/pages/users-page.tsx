@@ -1,6 +1,8 @@
 import { msg } from '@app/shared/messages';
 import { ROLE_LABELS } from '@app/shared/roles';
 import type { User } from '@app/shared/schemas/users';
+import { useDeleteUser } from '../../../api/users/delete-user';
+import { useUsers } from '../../../api/users/get-users';
 import { openUserDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
@@ -9,8 +11,6 @@ import { RowActions } from '../../../components/row-actions';
 import { useEditModal } from '../../../components/use-edit-modal';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDeleteUser } from '../api/delete-user';
-import { useUsers } from '../api/get-users';
 import { UserFormModal } from '../components/user-form-modal';
 
 export function UsersPage() {
@@ -24,7 +24,7 @@ export function UsersPage() {
 
   const confirmDelete = (user: User) =>
     openUserDeleteConfirm(user, () =>
-      deleteUser.mutate(user.id, {
+      deleteUser.mutate(user, {
         onSuccess: ({ message }) => notifySuccess(message),
         onError: (error) => notifyError(error.message || msg.userDeleteFailed, msg.toastOopsTitle),
       }),

@@ -1,0 +1,520 @@
+import { currentPeriod } from '@app/shared/period';
+import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  createBusinessViaApi,
+  createServiceWithStatesViaApi,
+  createUserViaApi,
+  linkServiceViaApi,
+  OWNER,
+  ownerHeaders,
+  signIn,
+  uniqueEmail,
+  uniqueName,
+} from './support/fixtures';
+
+const period = currentPeriod();
+const monthTitle = `${MONTH_NAMES[MONTH_KEYS[period.month - 1] ?? 'jan']} ${period.year}`;
+const CHANGED_AT = /\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/;
+
+/**
+ * A service with three states (Pendiente 0 %, Declarado 50 % on the summary, Pagado 100 % with a
+ * value, on the summary) and two companies that have it; names share a prefix for the search.
+ */
+async function seedBoard(request: APIRequestContext, label: string) {
+  const prefix = uniqueName(label);
+  const service = await createServiceWithStatesViaApi(request, uniqueName('F29'), [
+    { name: 'Pendiente', color: '#E74C3C', pctProgress: 0 },
+    { name: 'Declarado', color: '#F1C40F', pctProgress: 50, showResume: true },
+    { name: 'Pagado', color: '#2ECC71', pctProgress: 100, hasValue: true, showResume: true },
+  ]);
+  const first = await createBusinessViaApi(request, `${prefix} Alfa`);
+  const second = await createBusinessViaApi(request, `${prefix} Beta`);
+  await linkServiceViaApi(request, first.id, service.id);
+  await linkServiceViaApi(request, second.id, service.id);
+  return { prefix, service, first, second };
+}
+
+/** Signs in and narrows the board to the test's own companies. */
+async function openBoard(page: Page, email: string, password: string, search: string) {
+  await signIn(page, email, password);
+  await expect(page.getByRole('heading', { name: monthTitle, level: 3 })).toBeVisible();
+  await page.getByLabel('Buscar empresa').fill(search);
+}
+
+const cell = (page: Page, service: string, company: string) =>
+  page.getByRole('button', { name: new RegExp(`^${service} de ${company}: `) });
+
+const summaryCard = (page: Page, service: string, state: string) =>
+  page.getByRole('listitem', { name: new RegExp(`^${service}, ${state}: `) });
+
+test('choosing a state moves the badge, the progress and the summary card; a value shows as money; the tooltip and the history say who changed it', async ({
+  page,
+  request,
+}) => {
+  const { prefix, service, first, second } = await seedBoard(request, 'Tablero');
+  // A second service only the first company has: the second one's cell is 'N/A'.
+  const other = await createServiceWithStatesViaApi(request, uniqueName('Contabilidad'), [
+    { name: 'Sin iniciar' },
+    { name: 'Cerrada', pctProgress: 100, showResume: true },
+  ]);
+  await linkServiceViaApi(request, first.id, other.id);
+  await openBoard(page, OWNER.email, OWNER.password, prefix);
+
+  // Greeting, breadcrumb, the month's title and both companies with their first state.
+  await expect(page.getByRole('heading', { name: 'Hola Administrador! Bienvenido/a de nuevo' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toContainText('Vista mensual');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader', { name: service.name })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+    `${service.name} de ${first.name}: Pendiente`,
+  );
+  await expect(table.getByRole('link', { name: first.name })).toHaveAttribute('href', `/empresas/${first.id}`);
+
+  // The search also finds a company by its RUT typed without format.
+  await page.getByLabel('Buscar empresa').fill(second.rut.replace(/[.-]/g, ''));
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText(second.name);
+  await page.getByLabel('Buscar empresa').fill(prefix.toUpperCase());
+  await expect(table.getByRole('row')).toHaveCount(3);
+
+  // 'N/A' is plain text, not a button; the card counts only the companies that have the service.
+  await expect(cell(page, other.name, second.name)).toHaveCount(0);
+  await expect(table.getByRole('row').filter({ hasText: second.name })).toContainText('N/A');
+  await expect(cell(page, other.name, first.name)).toHaveAccessibleName(`${other.name} de ${first.name}: Sin iniciar`);
+  await expect(summaryCard(page, other.name, 'Cerrada')).toHaveAccessibleName(`${other.name}, Cerrada: 0 de 1, 0%`);
+
+  const declared = summaryCard(page, service.name, 'Declarado');
+  await expect(declared).toHaveAccessibleName(`${service.name}, Declarado: 0 de 2, 0%`);
+  await expect(declared.locator('[data-color]')).toHaveAttribute('data-color', 'red');
+
+  // Choose 'Declarado': badge, progress and card move.
+  await cell(page, service.name, first.name).click();
+  await page.getByRole('menuitem', { name: 'Declarado' }).click();
+  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+    `${service.name} de ${first.name}: Declarado`,
+  );
+  const firstRow = table.getByRole('row').filter({ hasText: first.name });
+  // Progress: the average over the company's two services (50 % and 0 %).
+  await expect(firstRow).toContainText('25%');
+  await expect(declared).toHaveAccessibleName(`${service.name}, Declarado: 1 de 2, 50%`);
+  await expect(declared.locator('[data-color]')).toHaveAttribute('data-color', 'yellow');
+
+  // 'Pagado' asks for its value first; it is required, then shown as money.
+  await cell(page, service.name, first.name).click();
+  await page.getByRole('menuitem', { name: 'Pagado' }).click();
+  const valueModal = page.getByRole('dialog', { name: 'Valor' });
+  await valueModal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(valueModal.getByText('Este estado requiere un valor')).toBeVisible();
+  await valueModal.getByLabel('Valor').fill('1234567');
+  await expect(valueModal.getByLabel('Valor')).toHaveValue('$1.234.567');
+  await valueModal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(valueModal).toBeHidden();
+  await expect(cell(page, service.name, first.name)).toHaveText('$1.234.567');
+  await expect(firstRow).toContainText('50%');
+  await expect(summaryCard(page, service.name, 'Pagado')).toHaveAccessibleName(`${service.name}, Pagado: 1 de 2, 50%`);
+
+  // The second company reaches 100 % of 'Declarado' too: the card's badge turns to its full colour.
+  await cell(page, service.name, second.name).click();
+  await page.getByRole('menuitem', { name: 'Declarado' }).click();
+  await expect(declared).toHaveAccessibleName(`${service.name}, Declarado: 2 de 2, 100%`);
+  await expect(declared.locator('[data-color]')).toHaveAttribute('data-color', 'green');
+
+  // Who changed it and when, in a tooltip.
+  await cell(page, service.name, first.name).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(/^Administrador.*, \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
+
+  // The cell's history: both changes, newest first.
+  await cell(page, service.name, first.name).click();
+  await page.getByRole('menuitem', { name: 'Historial' }).click();
+  const history = page.getByRole('dialog', { name: 'Historial de cambios' });
+  await expect(history.getByRole('row')).toHaveCount(3);
+  await expect(history.getByRole('row').nth(1)).toContainText('Declarado');
+  await expect(history.getByRole('row').nth(1)).toContainText('Pagado');
+  await expect(history.getByRole('row').nth(1)).toContainText('$1.234.567');
+  await expect(history.getByRole('row').nth(2)).toContainText('Pendiente');
+  await history.getByRole('button', { name: 'Cerrar' }).click();
+
+  // It all survives a reload.
+  await page.reload();
+  await page.getByLabel('Buscar empresa').fill(prefix);
+  await expect(cell(page, service.name, first.name)).toHaveText('$1.234.567');
+});
+
+test('a change made by a collaborator in another browser arrives live, names who made it, and the collaborator has no envelope', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { prefix, service, first } = await seedBoard(request, 'EnVivo');
+  const collaborator = { email: uniqueEmail('javier'), password: 'clave-javier-1' };
+  await createUserViaApi(request, {
+    name: 'Javier',
+    lastName: 'Pérez',
+    email: collaborator.email,
+    role: 'collaborator',
+    password: collaborator.password,
+  });
+
+  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await expect(page.getByRole('button', { name: `Enviar correo a ${first.name}` })).toBeVisible();
+  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+    `${service.name} de ${first.name}: Pendiente`,
+  );
+  // A mark on the window: gone if the page were reloaded.
+  await page.evaluate(() => {
+    (window as unknown as { boardMark: number }).boardMark = 42;
+  });
+
+  const { baseURL, locale, timezoneId } = test.info().project.use;
+  const otherContext = await browser.newContext({ baseURL, locale, timezoneId });
+  const other = await otherContext.newPage();
+  await openBoard(other, collaborator.email, collaborator.password, prefix);
+  await expect(cell(other, service.name, first.name)).toBeVisible();
+  // Collaborators see the board but cannot send e-mail (the server answers 403): no envelope, no 'Email' menu.
+  await expect(other.getByRole('button', { name: `Enviar correo a ${first.name}` })).toHaveCount(0);
+  await expect(other.getByRole('button', { name: `Contraseñas de ${first.name}` })).toBeVisible();
+  await expect(
+    other.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Email' }),
+  ).toHaveCount(0);
+
+  await cell(other, service.name, first.name).click();
+  await other.getByRole('menuitem', { name: 'Declarado' }).click();
+  await expect(cell(other, service.name, first.name)).toHaveAccessibleName(
+    `${service.name} de ${first.name}: Declarado`,
+  );
+
+  // The owner's screen follows within a second, without reloading.
+  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+    `${service.name} de ${first.name}: Declarado`,
+    {
+      timeout: 1_500,
+    },
+  );
+  expect(await page.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(42);
+  await expect(summaryCard(page, service.name, 'Declarado')).toHaveAccessibleName(
+    `${service.name}, Declarado: 1 de 2, 50%`,
+  );
+  await cell(page, service.name, first.name).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(new RegExp(`^Javier P\\., ${CHANGED_AT.source}`));
+
+  // And back the other way: the owner's value reaches the collaborator.
+  await cell(page, service.name, first.name).click();
+  await page.getByRole('menuitem', { name: 'Pagado' }).click();
+  await page.getByRole('dialog', { name: 'Valor' }).getByLabel('Valor').fill('89000');
+  await page.getByRole('dialog', { name: 'Valor' }).getByRole('button', { name: 'Guardar' }).click();
+  await expect(cell(other, service.name, first.name)).toHaveText('$89.000', { timeout: 1_500 });
+  await otherContext.close();
+});
+
+test('after the connection drops, the board reloads once back online and shows what changed meanwhile', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { prefix, service, first } = await seedBoard(request, 'Reconexion');
+  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+    `${service.name} de ${first.name}: Pendiente`,
+  );
+
+  // Offline: the socket closes; a change made meanwhile cannot arrive live.
+  await context.setOffline(true);
+  const changed = await request.put(`/api/monthly-states/year/${period.year}/month/${period.month}`, {
+    headers: await ownerHeaders(request),
+    data: { businessId: first.id, serviceId: service.id, stateId: service.states[1]?.id },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  await page.waitForTimeout(500);
+  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+    `${service.name} de ${first.name}: Pendiente`,
+  );
+
+  // Back online: the socket reconnects and the board is fetched again (TanStack Query's own
+  // refetch on reconnect does the same here; a dropped socket alone, e.g. a server restart, relies
+  // on the socket's reconnect).
+  await context.setOffline(false);
+  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+    `${service.name} de ${first.name}: Declarado`,
+    {
+      timeout: 15_000,
+    },
+  );
+});
+
+/** Moves down the open menu of states with the arrow key until `name` has the focus. */
+async function arrowDownTo(page: Page, name: string) {
+  const item = page.getByRole('menuitem', { name, exact: true });
+  await expect(async () => {
+    await page.keyboard.press('ArrowDown');
+    await expect(item).toBeFocused({ timeout: 300 });
+  }).toPass({ timeout: 5_000 });
+}
+
+test('a cell is changed with the keyboard alone: Enter opens the states, arrows choose, the value is typed', async ({
+  page,
+  request,
+}) => {
+  const { prefix, service, first } = await seedBoard(request, 'Teclado');
+  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  const target = cell(page, service.name, first.name);
+  await target.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await arrowDownTo(page, 'Declarado');
+  await page.keyboard.press('Enter');
+  await expect(target).toHaveAccessibleName(`${service.name} de ${first.name}: Declarado`);
+  await expect(target).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await arrowDownTo(page, 'Pagado');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Valor' }).getByLabel('Valor')).toBeFocused();
+  await page.keyboard.type('5000');
+  await page.keyboard.press('Enter');
+  await expect(target).toHaveText('$5.000');
+  await expect(target).toBeFocused();
+});
+
+test('a change the server refuses shows it was saving, then rolls back with the server message', async ({
+  page,
+  request,
+}) => {
+  const { prefix, service, first } = await seedBoard(request, 'Rechazo');
+  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+    `${service.name} de ${first.name}: Pendiente`,
+  );
+
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/monthly-states/year/*/month/*', async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    await answered;
+    await route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'El servicio no aplica a esa empresa en ese período (N/A)' }),
+    });
+  });
+
+  await cell(page, service.name, first.name).click();
+  await page.getByRole('menuitem', { name: 'Declarado' }).click();
+  // Shown at once, marked as being saved.
+  const saving = cell(page, service.name, first.name);
+  await expect(saving).toHaveAccessibleName(`${service.name} de ${first.name}: Declarado (guardando)`);
+  await expect(saving).toHaveAttribute('aria-busy', 'true');
+  answer();
+
+  await expect(page.getByText('El servicio no aplica a esa empresa en ese período (N/A)')).toBeVisible();
+  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+    `${service.name} de ${first.name}: Pendiente`,
+  );
+  await expect(summaryCard(page, service.name, 'Declarado')).toHaveAccessibleName(
+    `${service.name}, Declarado: 0 de 2, 0%`,
+  );
+});
+
+test('the key icon opens the company credentials, fetched when the modal opens; a password is shown and copied', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { prefix, first, second } = await seedBoard(request, 'Claves');
+  const secret = `clave-${Date.now()}`;
+  const created = await request.post('/api/password', {
+    headers: await ownerHeaders(request),
+    data: { businessId: first.id, user: 'ana.sii', portal: 'sii', password: secret, description: 'Clave tributaria' },
+  });
+  expect(created.status()).toBe(201);
+
+  let fetches = 0;
+  page.on('request', (sent) => {
+    if (sent.url().includes(`/api/password?businessId=${first.id}`)) fetches += 1;
+  });
+  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await expect(page.getByRole('button', { name: `Contraseñas de ${first.name}` })).toBeVisible();
+  expect(fetches).toBe(0);
+
+  await page.getByRole('button', { name: `Contraseñas de ${first.name}` }).click();
+  const modal = page.getByRole('dialog', { name: `Contraseñas de ${first.name}` });
+  const row = modal.getByRole('row').filter({ hasText: 'Clave tributaria' });
+  await expect(row).toContainText('SII');
+  await expect(row).toContainText('ana.sii');
+  await expect(row).not.toContainText(secret);
+  await row.getByRole('button', { name: 'Mostrar contraseña de ana.sii (SII)' }).click();
+  await expect(row).toContainText(secret);
+  await row.getByRole('button', { name: 'Copiar contraseña de ana.sii (SII)' }).click();
+  await expect(page.getByText('Copiado al portapapeles')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  expect(fetches).toBe(1);
+
+  // Closed (with the keyboard: the toast covers the close button), the passwords are not kept:
+  // opening again asks the server again, hidden again.
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await page.getByRole('button', { name: `Contraseñas de ${first.name}` }).click();
+  await expect(modal.getByRole('row').filter({ hasText: 'Clave tributaria' })).not.toContainText(secret);
+  expect(fetches).toBe(2);
+
+  // A company without credentials says so.
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await page.getByRole('button', { name: `Contraseñas de ${second.name}` }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: `Contraseñas de ${second.name}` })
+      .getByText('La empresa no tiene contraseñas registradas.'),
+  ).toBeVisible();
+});
+
+test('the month selector starts at the current period, goes back in time and never past it; the group select narrows the companies', async ({
+  page,
+  request,
+}) => {
+  const { prefix, first, second } = await seedBoard(request, 'Meses');
+  const headers = await ownerHeaders(request);
+  const groupName = uniqueName('Grupo tablero');
+  const group = await request.post('/api/business-group', {
+    headers,
+    data: { name: groupName, businessesIds: [second.id] },
+  });
+  expect(group.status()).toBe(201);
+
+  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await page.getByRole('combobox', { name: 'Grupo' }).click();
+  await page.getByRole('option', { name: groupName }).click();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText(second.name);
+  await expect(table).not.toContainText(first.name);
+  await page.getByRole('button', { name: 'Quitar grupo' }).click();
+  await expect(table.getByRole('row')).toHaveCount(3);
+
+  // A month after the current period in the address is brought back to it; one before 2010 to January 2010.
+  await page.goto(`/?anio=${period.year + 1}&mes=1`);
+  await expect(page.getByRole('heading', { name: monthTitle, level: 3 })).toBeVisible();
+  await page.goto('/?anio=2001&mes=5');
+  await expect(page.getByRole('heading', { name: 'Enero 2010', level: 3 })).toBeVisible();
+
+  // Back to the current period, then one month earlier with the picker.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: monthTitle, level: 3 })).toBeVisible();
+  const previous = period.month === 1 ? { year: period.year - 1, month: 12 } : { ...period, month: period.month - 1 };
+  const previousName = MONTH_NAMES[MONTH_KEYS[previous.month - 1] ?? 'jan'];
+  await page.getByRole('button', { name: 'Mes', exact: true }).click();
+  if (previous.year !== period.year) {
+    await page.getByRole('button', { name: /Previous|Anterior/i }).click();
+  }
+  await page.getByRole('button', { name: new RegExp(`^${previousName.slice(0, 3)}`, 'i') }).click();
+  await expect(page.getByRole('heading', { name: `${previousName} ${previous.year}`, level: 3 })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`anio=${previous.year}&mes=${previous.month}`));
+});
+
+test('2,000 companies: only the rows in view are rendered, the header stays put and the last company is reached by scrolling', async ({
+  page,
+}) => {
+  const services = Array.from({ length: 12 }, (_, index) => ({
+    id: 900_000 + index,
+    name: `Servicio ${index + 1}`,
+    order: index,
+    states: [
+      {
+        id: 910_000 + index * 2,
+        serviceId: 900_000 + index,
+        name: 'Pendiente',
+        color: '#E74C3C',
+        order: 0,
+        pctProgress: 0,
+        hasValue: false,
+        showResume: false,
+      },
+      {
+        id: 910_001 + index * 2,
+        serviceId: 900_000 + index,
+        name: 'Listo',
+        color: '#2ECC71',
+        order: 1,
+        pctProgress: 100,
+        hasValue: false,
+        showResume: true,
+      },
+    ],
+  }));
+  const rows = Array.from({ length: 2000 }, (_, index) => ({
+    business: {
+      id: 800_000 + index,
+      name: `Empresa ${String(index + 1).padStart(4, '0')}`,
+      rut: '11.111.111-1',
+      contact: 'a@b.cl',
+    },
+    cells: services.map((service, column) => ({
+      serviceId: service.id,
+      applies: (index + column) % 5 !== 0,
+      stateId: service.states[(index + column) % 2]?.id ?? null,
+      value: null,
+      lastChange: null,
+    })),
+    progress: 50,
+  }));
+  await page.route('**/api/monthly-states/year/*/month/*', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: { ...period, services, rows } }) : route.fallback(),
+  );
+
+  await signIn(page, OWNER.email, OWNER.password);
+  const region = page.getByRole('region', { name: 'Tabla mensual de empresas' });
+  await expect(region.getByRole('link', { name: 'Empresa 0001' })).toBeVisible();
+  expect((await region.boundingBox())?.height).toBeLessThanOrEqual(602);
+  const rendered = await region.locator('tbody tr').count();
+  expect(rendered).toBeLessThan(60);
+  await expect(region.getByRole('table')).toHaveAttribute('aria-rowcount', '2001');
+
+  const header = region.getByRole('columnheader', { name: 'Servicio 1', exact: true });
+  const headerTop = (await header.boundingBox())?.y;
+  await region.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await expect(region.getByRole('link', { name: 'Empresa 2000' })).toBeVisible();
+  expect(await region.locator('tbody tr').count()).toBeLessThan(60);
+  expect((await header.boundingBox())?.y).toBe(headerTop);
+  await expect(region.getByRole('link', { name: 'Empresa 0001' })).toHaveCount(0);
+});
+
+test('the board at 1280 px and at 700 px', async ({ page, request }, testInfo) => {
+  const { prefix, service, first } = await seedBoard(request, 'Pantalla');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await cell(page, service.name, first.name).click();
+  await page.getByRole('menuitem', { name: 'Declarado' }).click();
+  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+    `${service.name} de ${first.name}: Declarado`,
+  );
+  await page.getByLabel('Buscar empresa').fill('');
+  const region = page.getByRole('region', { name: 'Tabla mensual de empresas' });
+  await region.evaluate((element) => {
+    element.scrollLeft = 0;
+    window.scrollTo(0, 0);
+  });
+  await page.screenshot({ path: testInfo.outputPath('board-1280.png'), fullPage: true });
+  // No serious accessibility problem with coloured badges, a changed cell and the summary cards showing.
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+  ).toEqual([]);
+
+  await page.setViewportSize({ width: 700, height: 900 });
+  await expect(region).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Menú principal' })).not.toBeInViewport();
+  // The page itself never scrolls sideways: the table scrolls inside its own region.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: testInfo.outputPath('board-700.png'), fullPage: true });
+});

@@ -1,0 +1,27 @@
+import type { BusinessServiceCreate, BusinessServiceResponse } from '@app/shared/schemas/services';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { businessQueryKey } from '../businesses/get-business';
+import { serviceBusinessServicesQueryKey } from './get-service-business-services';
+import { serviceBusinessesQueryKey } from './get-service-businesses';
+
+/**
+ * 'Activar' on a company, or the switch of a company that never had the service on the service
+ * detail: creates the link, or reactivates it from the new start date.
+ */
+export const activateBusinessService = ({ businessId, ...body }: BusinessServiceCreate & { businessId: number }) =>
+  api<BusinessServiceResponse>(`/business/${businessId}/service`, { method: 'POST', body });
+
+/** The link shows on the company detail and on the service detail (and its delete modal). */
+export function useActivateBusinessService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: activateBusinessService,
+    onSuccess: (_data, { businessId, serviceId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: businessQueryKey(businessId) }),
+        queryClient.invalidateQueries({ queryKey: serviceBusinessServicesQueryKey(serviceId) }),
+        queryClient.invalidateQueries({ queryKey: serviceBusinessesQueryKey(serviceId) }),
+      ]),
+  });
+}

@@ -1,0 +1,105 @@
+import { boardMsg } from '@app/shared/messages-board';
+import { splitContacts } from '@app/shared/schemas/businesses';
+import type { EmailLogEntry } from '@app/shared/schemas/email';
+import { ActionIcon, Alert, Badge, Code, CopyButton, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../lib/date-time';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * 'Detalle del Correo' (spec 2 "Emails"): the company (or 'sin empresa'), subject, recipients,
+ * content with a copy button, and the provider's answer; a send that failed says so first.
+ */
+export function EmailDetailModal({
+  email,
+  opened,
+  onClose,
+}: {
+  email: EmailLogEntry | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={boardMsg.emailDetailTitle} size="lg">
+      {email && (
+        <Stack>
+          {!email.ok && (
+            <Alert color="red" icon={<IconAlertTriangle size={18} />} title={boardMsg.emailNotSent}>
+              {boardMsg.emailNotSentDetail}
+            </Alert>
+          )}
+          <Stack gap="sm" component="dl" m={0}>
+            <Field label={boardMsg.companyLabel}>{email.business?.name ?? boardMsg.noCompany}</Field>
+            <Field label="Fecha">{formatDateTime(email.createdAt)}</Field>
+            <Field label={boardMsg.subjectLabel}>{email.subject}</Field>
+            <Field label={boardMsg.recipientsLabel}>
+              <Group gap={4} component="span">
+                {splitContacts(email.emails).map((address) => (
+                  <Badge key={address} variant="light" tt="none" component="span">
+                    {address}
+                  </Badge>
+                ))}
+              </Group>
+            </Field>
+          </Stack>
+          <Stack gap={4}>
+            <Group justify="space-between">
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+                {boardMsg.contentLabel}
+              </Text>
+              <CopyButton value={email.content} timeout={2000}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? boardMsg.contentCopied : boardMsg.copyContent} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color={copied ? 'teal' : undefined}
+                      aria-label={copied ? boardMsg.contentCopied : boardMsg.copyContent}
+                      onClick={copy}
+                    >
+                      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
+            <Paper
+              withBorder
+              p="sm"
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              data-testid="email-content"
+            >
+              <Text size="sm">{email.content}</Text>
+            </Paper>
+          </Stack>
+          <Stack gap={4}>
+            <Group gap="xs">
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+                {boardMsg.providerResponse}
+              </Text>
+              {/* Dark shades: white text on them reads at WCAG AA. */}
+              <Badge color={email.ok ? '#1f6b30' : 'red.9'} variant="filled">
+                {email.ok ? boardMsg.emailOk : boardMsg.emailNotSent}
+              </Badge>
+            </Group>
+            <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {email.providerResponse}
+            </Code>
+          </Stack>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

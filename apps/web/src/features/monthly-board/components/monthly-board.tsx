@@ -1,0 +1,246 @@
+import { boardMsg } from '@app/shared/messages-board';
+import { currentPeriod, type Period } from '@app/shared/period';
+import type { MonthlyBoard as Board, BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
+import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
+import { Alert, Button, Card, Collapse, Group, Select, Stack, Title } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertTriangle, IconCalendarMonth, IconLayoutCards } from '@tabler/icons-react';
+import { type ComponentType, useCallback, useMemo, useRef, useState } from 'react';
+import { useGroups } from '../../../api/groups/get-groups';
+import { SearchInput } from '../../../components/search-input';
+import { useCurrentUser } from '../../../lib/session';
+import { useMonthlyBoard } from '../api/get-monthly-board';
+import { useSavingCells, useUpdateMonthlyState } from '../api/update-monthly-state';
+import { FIRST_PERIOD, useBoardPeriod } from '../hooks/use-board-period';
+import { useLiveBoard } from '../hooks/use-live-board';
+import { filterRows, findCell, summaryCards } from '../utils/board-rows';
+import { BoardTable } from './board-table';
+import { CredentialsModal, type UseCompanyCredentials } from './credentials-modal';
+import { HistoryModal, type HistoryTarget } from './history-modal';
+import { SummaryCards } from './summary-cards';
+import { ValueModal, type ValueTarget } from './value-modal';
+
+/** What the send-e-mail modal needs; the e-mail feature's modal is handed in by the app layer. */
+export interface SendEmailModalProps {
+  opened: boolean;
+  onClose: () => void;
+  business: { id: number; name: string; contact: string } | null;
+}
+
+export interface MonthlyBoardProps {
+  /** A company's credentials (GET /api/password, companies feature) for the key icon. */
+  useCredentials: UseCompanyCredentials;
+  /** The send-e-mail modal (e-mail feature) for the envelope icon. */
+  SendEmailModal: ComponentType<SendEmailModalProps>;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const toPickerValue = ({ year, month }: Period) => `${year}-${pad(month)}-01`;
+export const monthTitle = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
+
+/** Keeps the latest value for stable callbacks (the rows are memoised on them). */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  ref.current = value;
+  return ref;
+}
+
+/**
+ * Home's monthly view (spec 1 §2.5): the summary cards, then the month's table of companies by
+ * service with its search, group and month selectors, live for everyone who has it open.
+ */
+export function MonthlyBoard({ useCredentials, SendEmailModal }: MonthlyBoardProps) {
+  const user = useCurrentUser();
+  const canEmail = user.role === 'owner';
+  const [period, setPeriod] = useBoardPeriod();
+  const board = useMonthlyBoard(period);
+  const groups = useGroups();
+  const update = useUpdateMonthlyState();
+  const saving = useSavingCells(period);
+  useLiveBoard(period);
+
+  const [cardsOpened, cards] = useDisclosure(true);
+  const [search, setSearch] = useState('');
+  const [groupId, setGroupId] = useState<string | null>(null);
+
+  const [activeCell, setActiveCell] = useState<string | null>(null);
+  const [valueTarget, setValueTarget] = useState<ValueTarget | null>(null);
+  const [valueOpened, { open: openValue, close: closeValue }] = useDisclosure(false);
+  const [historyTarget, setHistoryTarget] = useState<HistoryTarget | null>(null);
+  const [historyOpened, { open: openHistory, close: closeHistory }] = useDisclosure(false);
+  const [credentialsOf, setCredentialsOf] = useState<BoardRow['business'] | null>(null);
+  const [credentialsOpened, { open: openCredentials, close: closeCredentials }] = useDisclosure(false);
+  const [emailTo, setEmailTo] = useState<BoardRow['business'] | null>(null);
+  const [emailOpened, { open: openEmail, close: closeEmail }] = useDisclosure(false);
+
+  const data: Board | undefined = board.data;
+  const groupIds = useMemo(() => {
+    const group = groupId ? groups.data?.find((candidate) => String(candidate.id) === groupId) : undefined;
+    return group ? new Set(group.businessesIds) : null;
+  }, [groupId, groups.data]);
+  const inGroup = useMemo(() => filterRows(data?.rows ?? [], '', groupIds), [data, groupIds]);
+  const rows = useMemo(() => filterRows(inGroup, search, null), [inGroup, search]);
+  // The cards count the companies of the chosen group (all without one); the text search only narrows the table.
+  const summary = useMemo(() => summaryCards(data?.services ?? [], inGroup), [data, inGroup]);
+
+  const latest = useLatest({ data, period, update });
+  const save = useCallback(
+    (businessId: number, service: BoardService, stateId: number, value: number | null) => {
+      const { period: shown, update: mutation } = latest.current;
+      mutation.mutate({ ...shown, businessId, serviceId: service.id, stateId, optionalValue: value });
+    },
+    [latest],
+  );
+  const onChoose = useCallback(
+    (businessId: number, service: BoardService, state: BoardService['states'][number]) => {
+      const shown = latest.current.data;
+      const cell = findCell(shown, businessId, service.id);
+      if (state.hasValue) {
+        const businessName = shown?.rows.find((row) => row.business.id === businessId)?.business.name ?? '';
+        setValueTarget({ businessId, businessName, service, state, current: cell?.value ?? null });
+        openValue();
+        return;
+      }
+      // Choosing the state already chosen changes nothing.
+      if (cell?.stateId === state.id && cell.lastChange && cell.value === null) return;
+      save(businessId, service, state.id, null);
+    },
+    [latest, save, openValue],
+  );
+  const onHistory = useCallback(
+    (businessId: number, service: BoardService) => {
+      const businessName = latest.current.data?.rows.find((row) => row.business.id === businessId)?.business.name ?? '';
+      setHistoryTarget({ businessId, businessName, service });
+      openHistory();
+    },
+    [latest, openHistory],
+  );
+  const onCredentials = useCallback(
+    (row: BoardRow) => {
+      setCredentialsOf(row.business);
+      openCredentials();
+    },
+    [openCredentials],
+  );
+  const onEmail = useCallback(
+    (row: BoardRow) => {
+      setEmailTo(row.business);
+      openEmail();
+    },
+    [openEmail],
+  );
+
+  const filtering = search.trim() !== '' || groupIds !== null;
+  const title = monthTitle(period);
+
+  return (
+    <Stack gap="md">
+      <Group>
+        <Button
+          variant="light"
+          leftSection={<IconLayoutCards size={16} />}
+          onClick={cards.toggle}
+          aria-expanded={cardsOpened}
+          aria-controls="board-summary-cards"
+        >
+          {boardMsg.toggleCards}
+        </Button>
+      </Group>
+      <Collapse expanded={cardsOpened} id="board-summary-cards">
+        <section aria-label={boardMsg.summaryRegion}>
+          <SummaryCards cards={summary} />
+        </section>
+      </Collapse>
+
+      <Card withBorder component="section" aria-labelledby="board-title" padding="md">
+        <Stack gap="sm">
+          <Title order={3} id="board-title">
+            {title}
+          </Title>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <div style={{ flex: '1 1 220px', minWidth: 0 }}>
+              <SearchInput
+                label={boardMsg.searchLabel}
+                placeholder={boardMsg.searchPlaceholder}
+                value={search}
+                onChange={setSearch}
+              />
+            </div>
+            <Select
+              mb="md"
+              label={boardMsg.groupLabel}
+              placeholder={boardMsg.selectGroup}
+              data={(groups.data ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+              value={groupId}
+              onChange={setGroupId}
+              clearable
+              clearButtonProps={{ 'aria-label': boardMsg.clearGroup, 'aria-hidden': false, tabIndex: 0 }}
+              searchable
+              nothingFoundMessage={boardMsg.noGroups}
+              style={{ flex: '1 1 220px' }}
+            />
+            <MonthPickerInput
+              mb="md"
+              label={boardMsg.monthLabel}
+              leftSection={<IconCalendarMonth size={16} aria-hidden />}
+              value={toPickerValue(period)}
+              onChange={(value) => {
+                if (!value) return;
+                const [year, month] = String(value).split('-').map(Number);
+                if (!year || !month) return;
+                setActiveCell(null);
+                setPeriod({ year, month });
+              }}
+              minDate={toPickerValue(FIRST_PERIOD)}
+              maxDate={toPickerValue(currentPeriod())}
+              valueFormat="MMMM YYYY"
+              style={{ flex: '0 1 200px' }}
+            />
+          </Group>
+          {board.isError ? (
+            <Alert color="red" icon={<IconAlertTriangle size={18} />} title={boardMsg.boardFailed}>
+              {board.error.message}
+              <Button variant="subtle" size="compact-sm" ml="sm" onClick={() => board.refetch()}>
+                {boardMsg.retry}
+              </Button>
+            </Alert>
+          ) : (
+            <BoardTable
+              rows={rows}
+              services={data?.services ?? []}
+              saving={saving}
+              activeCell={activeCell}
+              canEmail={canEmail}
+              loading={board.isLoading}
+              emptyText={filtering ? boardMsg.noMatches : boardMsg.noCompanies}
+              onMenu={setActiveCell}
+              onChoose={onChoose}
+              onHistory={onHistory}
+              onCredentials={onCredentials}
+              onEmail={onEmail}
+            />
+          )}
+        </Stack>
+      </Card>
+
+      <ValueModal
+        opened={valueOpened}
+        target={valueTarget}
+        onClose={closeValue}
+        onSave={(value) => {
+          if (valueTarget) save(valueTarget.businessId, valueTarget.service, valueTarget.state.id, value);
+          closeValue();
+        }}
+      />
+      <HistoryModal period={period} target={historyTarget} opened={historyOpened} onClose={closeHistory} />
+      <CredentialsModal
+        business={credentialsOf}
+        opened={credentialsOpened}
+        onClose={closeCredentials}
+        useCredentials={useCredentials}
+      />
+      {canEmail && <SendEmailModal opened={emailOpened} onClose={closeEmail} business={emailTo} />}
+    </Stack>
+  );
+}

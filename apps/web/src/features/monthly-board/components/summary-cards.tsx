@@ -1,0 +1,55 @@
+import { boardMsg } from '@app/shared/messages-board';
+import { Badge, Card, ColorSwatch, Group, SimpleGrid, Text } from '@mantine/core';
+import { percentColor, type SummaryCard } from '../utils/board-rows';
+import classes from './summary-cards.module.css';
+
+/**
+ * The summary cards (spec 1 §2.5): per service and showResume state, how many companies are at
+ * that state or beyond over those where the service applies, with a coloured percent badge.
+ */
+export function SummaryCards({ cards }: { cards: SummaryCard[] }) {
+  if (cards.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {boardMsg.noSummaryCards}
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm" component="ul" style={{ listStyle: 'none' }} p={0}>
+      {cards.map((card) => (
+        <Card
+          key={card.key}
+          component="li"
+          withBorder
+          padding="sm"
+          aria-label={`${card.service.name}, ${card.state.name}: ${card.count} de ${card.total}, ${card.percent}%`}
+          data-testid={`summary-${card.key}`}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} size="sm" truncate>
+                {card.service.name}
+              </Text>
+              <Group gap={6} wrap="nowrap">
+                <ColorSwatch color={card.state.color} size={10} withShadow={false} aria-hidden />
+                <Text size="xs" c="dimmed" truncate>
+                  {card.state.name}
+                </Text>
+              </Group>
+            </div>
+            <Badge variant="light" className={classes.percent} data-color={percentColor(card.percent)}>
+              {card.percent}%
+            </Badge>
+          </Group>
+          <Text size="xl" fw={700} mt={4}>
+            {card.count}
+            <Text span size="sm" c="dimmed" fw={400}>
+              {` / ${card.total}`}
+            </Text>
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

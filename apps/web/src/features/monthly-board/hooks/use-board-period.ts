@@ -1,0 +1,40 @@
+import { currentPeriod, type Period } from '@app/shared/period';
+import { BOARD_MIN_YEAR } from '@app/shared/schemas/monthly-states';
+import { useSearchParams } from 'react-router';
+
+const index = ({ year, month }: Period) => year * 12 + (month - 1);
+const fromIndex = (value: number): Period => ({ year: Math.floor(value / 12), month: (value % 12) + 1 });
+
+/** The earliest month of the selector (spec 1 §5 "Date selector"). */
+export const FIRST_PERIOD: Period = { year: BOARD_MIN_YEAR, month: 1 };
+
+/** A month brought into January 2010 .. the current default period (spec 1 §5: clamped). */
+export function clampPeriod(period: Period, latest: Period = currentPeriod()): Period {
+  return fromIndex(Math.min(Math.max(index(period), index(FIRST_PERIOD)), index(latest)));
+}
+
+/**
+ * The month the board shows, kept in the address (?anio=2026&mes=3) so a reload or a shared link
+ * shows the same month; the current default period when absent, clamped when out of range.
+ */
+export function useBoardPeriod(): [Period, (period: Period) => void] {
+  const [params, setParams] = useSearchParams();
+  const latest = currentPeriod();
+  const year = Number(params.get('anio'));
+  const month = Number(params.get('mes'));
+  const given = Number.isInteger(year) && Number.isInteger(month) && year > 0 && month >= 1 && month <= 12;
+  const period = given ? clampPeriod({ year, month }, latest) : latest;
+  const setPeriod = (next: Period) => {
+    const clamped = clampPeriod(next, latest);
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('anio', String(clamped.year));
+        updated.set('mes', String(clamped.month));
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  return [period, setPeriod];
+}

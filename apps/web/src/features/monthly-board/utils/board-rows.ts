@@ -1,0 +1,121 @@
+import type { BoardCell, BoardRow, BoardService, MonthlyBoard } from '@app/shared/schemas/monthly-states';
+import { normalizeSearch } from '../../../lib/search';
+
+/** The board with one company's row replaced; the other rows keep their identity (their memoised views do not render again). */
+export function replaceRow(board: MonthlyBoard, row: BoardRow): MonthlyBoard {
+  const index = board.rows.findIndex((candidate) => candidate.business.id === row.business.id);
+  if (index === -1) return board;
+  const rows = board.rows.slice();
+  rows[index] = row;
+  return { ...board, rows };
+}
+
+/** Company progress (spec 1 §4): the rounded average pctProgress of the cells that have a state; 0 if none. */
+export function progressOf(cells: BoardCell[], services: BoardService[]): number {
+  const pct = new Map(services.flatMap((service) => service.states.map((state) => [state.id, state.pctProgress])));
+  let total = 0;
+  let counted = 0;
+  for (const cell of cells) {
+    if (!cell.applies || cell.stateId === null) continue;
+    total += pct.get(cell.stateId) ?? 0;
+    counted += 1;
+  }
+  return counted ? Math.round(total / counted) : 0;
+}
+
+/** The board with one cell changed and its row's progress worked out again (the optimistic update). */
+export function withCell(
+  board: MonthlyBoard,
+  businessId: number,
+  serviceId: number,
+  patch: Partial<BoardCell>,
+): MonthlyBoard {
+  const row = board.rows.find((candidate) => candidate.business.id === businessId);
+  if (!row) return board;
+  const cells = row.cells.map((cell) => (cell.serviceId === serviceId ? { ...cell, ...patch } : cell));
+  return replaceRow(board, { ...row, cells, progress: progressOf(cells, board.services) });
+}
+
+/** The board with a cell and its row's progress as the server answered them (a saved change, a live event). */
+export function applyCellChange(
+  board: MonthlyBoard,
+  businessId: number,
+  cell: BoardCell,
+  progress: number,
+): MonthlyBoard {
+  const row = board.rows.find((candidate) => candidate.business.id === businessId);
+  if (!row) return board;
+  const cells = row.cells.map((current) => (current.serviceId === cell.serviceId ? cell : current));
+  return replaceRow(board, { ...row, cells, progress });
+}
+
+export const findCell = (board: MonthlyBoard | undefined, businessId: number, serviceId: number) =>
+  board?.rows.find((row) => row.business.id === businessId)?.cells.find((cell) => cell.serviceId === serviceId);
+
+/**
+ * The rows the table shows: those of the chosen group, then those whose name or RUT holds the
+ * search (accents, case, dots and dash ignored).
+ */
+export function filterRows(rows: BoardRow[], search: string, groupIds: ReadonlySet<number> | null): BoardRow[] {
+  const query = normalizeSearch(search.trim());
+  const rutQuery = query.replace(/[.\-\s]/g, '');
+  return rows.filter((row) => {
+    if (groupIds && !groupIds.has(row.business.id)) return false;
+    if (!query) return true;
+    return (
+      normalizeSearch(row.business.name).includes(query) ||
+      (rutQuery.length > 0 && normalizeSearch(row.business.rut.replace(/[.-]/g, '')).includes(rutQuery))
+    );
+  });
+}
+
+/** A row's cell of a service: the cells follow the services' order, so the column index finds it at once. */
+export function cellAt(row: BoardRow, column: number, serviceId: number): BoardCell | undefined {
+  const cell = row.cells[column];
+  return cell?.serviceId === serviceId ? cell : row.cells.find((candidate) => candidate.serviceId === serviceId);
+}
+
+export interface SummaryCard {
+  key: string;
+  service: BoardService;
+  state: BoardService['states'][number];
+  /** Companies at this state or a later one (by order). */
+  count: number;
+  /** Companies where the service applies and that have a state. */
+  total: number;
+  /** Truncated; 100 when no company has the service (nothing left to do). */
+  percent: number;
+}
+
+/**
+ * The summary cards (spec 1 §2.5): one per service and state flagged showResume, counting the
+ * companies at or beyond that state over those where the service applies.
+ */
+export function summaryCards(services: BoardService[], rows: BoardRow[]): SummaryCard[] {
+  return services.flatMap((service, column) => {
+    const order = new Map(service.states.map((state) => [state.id, state.order]));
+    const orders: number[] = [];
+    for (const row of rows) {
+      const cell = cellAt(row, column, service.id);
+      const stateOrder = cell?.applies && cell.stateId !== null ? order.get(cell.stateId) : undefined;
+      if (stateOrder !== undefined) orders.push(stateOrder);
+    }
+    return service.states
+      .filter((state) => state.showResume)
+      .map((state) => {
+        const count = orders.filter((value) => value >= state.order).length;
+        const total = orders.length;
+        return {
+          key: `${service.id}:${state.id}`,
+          service,
+          state,
+          count,
+          total,
+          percent: total ? Math.floor((count / total) * 100) : 100,
+        };
+      });
+  });
+}
+
+/** The percent badge's colour (spec 1 §2.5, §9): one at 100, another from 0 to 49, a third otherwise. */
+export const percentColor = (percent: number) => (percent >= 100 ? 'green' : percent < 50 ? 'red' : 'yellow');
