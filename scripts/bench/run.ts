@@ -103,23 +103,32 @@ async function signIn(): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-/** The same bytes (and headers) from a bare node:http server: the floor a JSON endpoint cannot beat. */
-function precomputed(body: Buffer, encoding: string | undefined): Promise<{ url: string; close(): void }> {
-  const server = http.createServer((_request, response) => {
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': body.length,
-      ...(encoding ? { 'content-encoding': encoding } : {}),
-    });
-    response.end(body);
+/**
+ * The same bytes (and headers) from a bare node:http server in its own process, like the app
+ * server: the floor a JSON endpoint cannot beat.
+ */
+async function precomputed(body: Buffer, encoding: string | undefined): Promise<{ url: string; close(): void }> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-')), 'body');
+  fs.writeFileSync(file, body);
+  const headers = JSON.stringify({
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body.length,
+    ...(encoding ? { 'content-encoding': encoding } : {}),
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
-    }),
+  const program = `const body = require('node:fs').readFileSync(${JSON.stringify(file)});
+require('node:http').createServer((_q, r) => { r.writeHead(200, ${headers}); r.end(body); })
+  .listen(0, '127.0.0.1', function () { process.stdout.write(String(this.address().port) + '\\n'); });`;
+  const child = spawn(process.execPath, ['-e', program], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve) =>
+    child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
   );
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => {
+      child.kill();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    },
+  };
 }
 
 /** The bytes as they travel (compressed when the server compresses), and their encoding. */

@@ -3,7 +3,7 @@ import type { BoardRow, BoardService } from '@app/shared/schemas/monthly-states'
 import { Loader, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconMail } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, memo, type RefObject, useEffect, useRef } from 'react';
+import { type CSSProperties, memo, type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { cellAt } from '../utils/board-rows';
 import classes from './board-table.module.css';
@@ -45,6 +45,27 @@ interface BoardRowViewProps extends RowActions {
   canEmail: boolean;
 }
 
+/** A row's key or envelope: a plain button (thousands of rows), its tooltip drawn by BoardTooltip. */
+function IconCell({
+  label,
+  tooltip,
+  onClick,
+  children,
+}: {
+  label: string;
+  tooltip: string;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <td>
+      <button type="button" className={classes.iconButton} aria-label={label} data-tooltip={tooltip} onClick={onClick}>
+        {children}
+      </button>
+    </td>
+  );
+}
+
 const BoardRowView = memo(function BoardRowView({
   row,
   index,
@@ -70,29 +91,21 @@ const BoardRowView = memo(function BoardRowView({
       <td>
         <span className={classes.truncate}>{business.rut}</span>
       </td>
-      <td>
-        <button
-          type="button"
-          className={classes.iconButton}
-          aria-label={`${boardMsg.credentials} de ${business.name}`}
-          data-tooltip={boardMsg.credentials}
-          onClick={() => onCredentials(row)}
-        >
-          <IconKey size={18} aria-hidden />
-        </button>
-      </td>
+      <IconCell
+        label={`${boardMsg.credentials} de ${business.name}`}
+        tooltip={boardMsg.credentials}
+        onClick={() => onCredentials(row)}
+      >
+        <IconKey size={18} aria-hidden />
+      </IconCell>
       {canEmail && (
-        <td>
-          <button
-            type="button"
-            className={classes.iconButton}
-            aria-label={`${boardMsg.sendEmail} a ${business.name}`}
-            data-tooltip={boardMsg.sendEmail}
-            onClick={() => onEmail(row)}
-          >
-            <IconMail size={18} aria-hidden />
-          </button>
-        </td>
+        <IconCell
+          label={`${boardMsg.sendEmail} a ${business.name}`}
+          tooltip={boardMsg.sendEmail}
+          onClick={() => onEmail(row)}
+        >
+          <IconMail size={18} aria-hidden />
+        </IconCell>
       )}
       {services.map((service, column) => {
         const cell = cellAt(row, column, service.id);
