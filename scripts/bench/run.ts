@@ -184,6 +184,19 @@ async function benchBoardApi(kind: string, server: ChildProcess, token: string, 
       '',
     );
   }
+  // The fixed cost every signed-in request pays (token, session row), for reading the gzip gap.
+  const me = await load(`${base}/api/user/me`, {
+    connections: 10,
+    seconds: 5,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  report(
+    kind,
+    'GET /api/user/me (sign-in check only), 10 connections',
+    `p50 ${ms(me.p50)}`,
+    `p95 ${ms(me.p95)}`,
+    `${me.perSecond.toFixed(0)} req/s`,
+  );
   report(kind, 'server RSS at rest / peak under load', `${atRest.toFixed(0)} MB`, `${peak.toFixed(0)} MB`, '');
 }
 
