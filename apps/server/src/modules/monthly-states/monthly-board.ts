@@ -1,3 +1,4 @@
+import { averageProgress } from '@app/shared/board';
 import type { BoardCell, BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
 
 /** What the board is built from: a few bulk reads, never one query per company. */
@@ -31,18 +32,14 @@ export function buildBoardRows(parts: BoardParts): BoardRow[] {
   );
 
   return parts.businesses.map((business) => {
-    let total = 0;
-    let counted = 0;
+    const percents: number[] = [];
     const cells = parts.services.map((service): BoardCell => {
       const key = cellKey(business.id, service.id);
       if (!applies.has(key))
         return { serviceId: service.id, applies: false, stateId: null, value: null, lastChange: null };
       const picked = chosen.get(key);
       const stateId = picked?.stateId ?? service.states[0]?.id ?? null;
-      if (stateId !== null) {
-        total += progressOf.get(stateId) ?? 0;
-        counted += 1;
-      }
+      if (stateId !== null) percents.push(progressOf.get(stateId) ?? 0);
       return {
         serviceId: service.id,
         applies: true,
@@ -54,7 +51,7 @@ export function buildBoardRows(parts: BoardParts): BoardRow[] {
     return {
       business: { id: business.id, name: business.name, rut: business.rut, contact: business.contact },
       cells,
-      progress: counted ? Math.round(total / counted) : 0,
+      progress: averageProgress(percents),
     };
   });
 }

@@ -1,3 +1,4 @@
+import { averageProgress } from '@app/shared/board';
 import type { BoardCell, BoardRow, BoardService, MonthlyBoard } from '@app/shared/schemas/monthly-states';
 import { normalizeSearch } from '../../../lib/search';
 
@@ -13,14 +14,9 @@ export function replaceRow(board: MonthlyBoard, row: BoardRow): MonthlyBoard {
 /** Company progress (spec 1 §4): the rounded average pctProgress of the cells that have a state; 0 if none. */
 export function progressOf(cells: BoardCell[], services: BoardService[]): number {
   const pct = new Map(services.flatMap((service) => service.states.map((state) => [state.id, state.pctProgress])));
-  let total = 0;
-  let counted = 0;
-  for (const cell of cells) {
-    if (!cell.applies || cell.stateId === null) continue;
-    total += pct.get(cell.stateId) ?? 0;
-    counted += 1;
-  }
-  return counted ? Math.round(total / counted) : 0;
+  return averageProgress(
+    cells.flatMap((cell) => (cell.applies && cell.stateId !== null ? [pct.get(cell.stateId) ?? 0] : [])),
+  );
 }
 
 /** The board with one cell changed and its row's progress worked out again (the optimistic update). */
