@@ -55,7 +55,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.body.password', '*.password', '*.passwordHash'],
+            redact: [
+              'req.headers.authorization',
+              'req.body.password',
+              '*.password',
+              '*.currentPassword',
+              '*.passwordHash',
+            ],
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
