@@ -7,7 +7,7 @@ import {
 } from '@app/shared/schemas/businesses';
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
-import { ContactTagsInput } from './contact-tags-input';
+import { EmailTagsInput } from '../../../components/email-tags-input';
 import { DateField } from './date-field';
 
 /** The company form's values: dates as 'YYYY-MM-DD' (null while empty), contacts as tags. */
@@ -88,7 +88,8 @@ export function BusinessFormFields({ form, autoFocus = false }: { form: Business
         <DateField label="Inicio de contrato" withAsterisk {...form.getInputProps('startContract')} />
         <DateField label="Término de contrato" withAsterisk {...form.getInputProps('endContract')} />
       </SimpleGrid>
-      <ContactTagsInput
+      <EmailTagsInput
+        clearLabel="Quitar todos los contactos"
         label="Contacto"
         description="Correos de contacto: escribe cada uno y presiona Enter o coma"
         placeholder="correo@empresa.cl"

@@ -1,9 +1,10 @@
 import { boardMsg } from '@app/shared/messages-board';
-import { isContactEmail, splitContacts } from '@app/shared/schemas/businesses';
+import { splitContacts } from '@app/shared/schemas/businesses';
 import { SendEmailSchema } from '@app/shared/schemas/email';
-import { Autocomplete, Button, Group, Modal, Pill, Stack, TagsInput, Text, Textarea } from '@mantine/core';
+import { Autocomplete, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
+import { EmailTagsInput } from '../../../components/email-tags-input';
 import { showServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
@@ -38,9 +39,6 @@ export function SendEmailModal({
     business,
   ]);
 
-  const invalid = form.values.emails.filter((address) => !isContactEmail(address));
-  const emailsError = form.errors.emails;
-
   const submit = form.onSubmit(async (values) => {
     try {
       const answer = await send.mutateAsync({ ...values, businessId: business?.id ?? null });
@@ -60,32 +58,13 @@ export function SendEmailModal({
               {business.name}
             </Text>
           )}
-          <TagsInput
+          <EmailTagsInput
             label={boardMsg.recipientsLabel}
             placeholder={boardMsg.recipientsPlaceholder}
             withAsterisk
-            splitChars={[',', ';', ' ']}
             acceptValueOnBlur
-            clearable
-            clearButtonProps={{ 'aria-label': 'Quitar todos los destinatarios', 'aria-hidden': false, tabIndex: 0 }}
+            clearLabel="Quitar todos los destinatarios"
             {...form.getInputProps('emails')}
-            error={emailsError && invalid.length > 0 ? `${emailsError}: ${invalid.join(', ')}` : emailsError}
-            renderPill={({ value: address, onRemove, disabled }) => {
-              const bad = !isContactEmail(address ?? '');
-              return (
-                <Pill
-                  withRemoveButton={!disabled}
-                  onRemove={onRemove}
-                  removeButtonProps={{ 'aria-label': `Quitar ${address}`, 'aria-hidden': false }}
-                  data-invalid={bad || undefined}
-                  title={bad ? boardMsg.invalidEmail : undefined}
-                  bg={bad ? 'red.1' : undefined}
-                  c={bad ? 'red.9' : undefined}
-                >
-                  {address}
-                </Pill>
-              );
-            }}
           />
           <Autocomplete
             label={boardMsg.subjectLabel}

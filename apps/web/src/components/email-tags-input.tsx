@@ -2,10 +2,16 @@ import { isContactEmail } from '@app/shared/schemas/businesses';
 import { Pill, TagsInput, type TagsInputProps } from '@mantine/core';
 
 /**
- * The company's contact addresses as tags (spec 1 §5): an address that is not a valid e-mail is
- * shown as a red pill and named in the field's error, and the form's schema refuses it.
+ * E-mail addresses as tags (a company's contacts, spec 1 §5; an e-mail's recipients, §2.10): an
+ * address that is not a valid e-mail is shown as a red pill and named in the field's error, and
+ * the form's schema refuses it. `clearLabel` names the clear-all button for screen readers.
  */
-export function ContactTagsInput({ value = [], error, ...props }: TagsInputProps & { value?: string[] }) {
+export function EmailTagsInput({
+  value = [],
+  error,
+  clearLabel,
+  ...props
+}: TagsInputProps & { value?: string[]; clearLabel: string }) {
   const invalid = value.filter((address) => !isContactEmail(address));
   const message = error && invalid.length > 0 ? `${error}: ${invalid.join(', ')}` : error;
   return (
@@ -14,7 +20,7 @@ export function ContactTagsInput({ value = [], error, ...props }: TagsInputProps
       error={message}
       splitChars={[',', ';', ' ']}
       clearable
-      clearButtonProps={{ 'aria-label': 'Quitar todos los contactos' }}
+      clearButtonProps={{ 'aria-label': clearLabel, 'aria-hidden': false, tabIndex: 0 }}
       renderPill={({ value: address, onRemove, disabled }) => {
         const bad = !isContactEmail(address ?? '');
         return (
