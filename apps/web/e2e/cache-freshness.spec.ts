@@ -5,6 +5,7 @@ import {
   OWNER,
   ownerHeaders,
   signIn,
+  toggleSwitch,
   uniqueName,
   uniqueRut,
 } from './support/fixtures';
@@ -63,7 +64,7 @@ test('a service switched on from the company page shows on in the service page, 
   await expect(companyRow).toContainText('01-03-2024');
 
   // Switched off there, the company page (cached a moment ago) says 'No'.
-  await companySwitch.click({ force: true });
+  await toggleSwitch(companySwitch);
   await expectText(page, 'Servicio desactivado.');
   await expect(companySwitch).not.toBeChecked();
   await companyRow.getByRole('link', { name: business.name }).click();

@@ -6,6 +6,7 @@ import {
   OWNER,
   ownerHeaders,
   signIn,
+  toggleSwitch,
   uniqueEmail,
   uniqueName,
 } from './support/fixtures';
@@ -120,7 +121,7 @@ test('an owner builds a service from nothing, it survives a reload, and deletes 
   await expect(parent.getByRole('listitem', { name: 'Comprobantes' })).toBeVisible();
   const borradoresSwitch = folders.getByRole('switch', { name: 'Carpeta Borradores activa' });
   await expect(borradoresSwitch).toBeChecked();
-  await borradoresSwitch.click({ force: true });
+  await toggleSwitch(borradoresSwitch);
   await expectText(page, 'Carpeta editada correctamente');
   await expect(borradoresSwitch).not.toBeChecked();
 
@@ -152,7 +153,7 @@ test('an owner builds a service from nothing, it survives a reload, and deletes 
 
   // Months: March off, saved at once.
   const months = section(page, 'Meses activo');
-  await months.getByRole('switch', { name: 'Marzo' }).click({ force: true });
+  await toggleSwitch(months.getByRole('switch', { name: 'Marzo' }));
   await expectText(page, 'Meses activos guardados correctamente');
   await expect(months.getByRole('switch', { name: 'Marzo' })).not.toBeChecked();
 
@@ -183,7 +184,7 @@ test('an owner builds a service from nothing, it survives a reload, and deletes 
   await expect(companyRow).toContainText(business.rut);
   const companySwitch = companyRow.getByRole('switch', { name: `Servicio activo en ${businessName}` });
   await expect(companySwitch).not.toBeChecked();
-  await companySwitch.click({ force: true });
+  await toggleSwitch(companySwitch);
   await expectText(page, 'Servicio activado.');
   await expect(companySwitch).toBeChecked();
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 
 export const OWNER = { email: 'duena@estudio.cl', password: 'clave-duena-1', name: 'Administrador' };
@@ -175,4 +175,13 @@ export async function findOutboxMail(text: string): Promise<{ file: string; mail
     })
     .toBe(true);
   return found as { file: string; mail: string };
+}
+
+/**
+ * Flips a Mantine switch with the keyboard (Space on its focused input). A pointer click lands on
+ * whatever covers the switch at that moment, such as the toasts stacked top right after a few
+ * saves; the keyboard reaches the switch itself.
+ */
+export async function toggleSwitch(control: Locator) {
+  await control.press('Space');
 }
