@@ -48,9 +48,15 @@ export const monthlyStatesRepository = {
       );
   },
 
-  /** The cell's row, locked until the transaction ends (two changes of one cell queue up). */
+  /**
+   * The cell's row, read after taking a lock on the cell that lasts until the transaction ends:
+   * two changes of one cell queue up even when it has no row yet, so each history entry starts
+   * from the state the previous change left.
+   */
   async findForUpdate(db: DbOrTx, cell: Cell): Promise<MonthlyStateRow | undefined> {
-    const [row] = await db.select().from(monthlyStates).where(cellIs(cell)).for('update');
+    const key = `monthly-state:${cell.businessId}:${cell.serviceId}:${cell.year}:${cell.month}`;
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    const [row] = await db.select().from(monthlyStates).where(cellIs(cell));
     return row;
   },
 

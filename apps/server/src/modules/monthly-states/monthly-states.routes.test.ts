@@ -191,6 +191,28 @@ describe('PUT /api/monthly-states/year/{year}/month/{month}', () => {
     ]);
   });
 
+  it('chains the history of simultaneous changes of one cell: each starts where the previous one left it', async () => {
+    for (let round = 0; round < 8; round++) {
+      const business = await insertBusiness(t, { startContract: '2020-01-01' });
+      await linkService(t, business.id, f29.serviceId);
+      const targets = [f29.stateIds[1], f29.stateIds[2]];
+      const answers = await Promise.all(
+        targets.map((stateId) =>
+          change({ businessId: business.id, serviceId: f29.serviceId, stateId, optionalValue: 1000 }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const history = await t.request({
+        method: 'GET',
+        url: `/api/monthly-states/history?businessId=${business.id}&serviceId=${f29.serviceId}&year=${period.year}&month=${period.month}`,
+        token: tokens.owner,
+      });
+      const [newer, older] = history.json().rows as { fromState: { id: number }; toState: { id: number } }[];
+      expect(older?.fromState.id, `round ${round}`).toBe(f29.stateIds[0]);
+      expect(newer?.fromState.id, `round ${round}`).toBe(older?.toState.id);
+    }
+  });
+
   it('writes the state and its history in one transaction: a failed history write leaves the cell as it was', async () => {
     const before = cellOf(rowOf(await board(), linked.id), f29.serviceId);
     vi.spyOn(monthlyStatesRepository, 'insertHistory').mockRejectedValueOnce(new Error('disco lleno'));
