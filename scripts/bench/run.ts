@@ -4,7 +4,6 @@
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
 // Seeds 2,000 companies × 12 services with a state in every cell for 24 months.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -13,6 +12,8 @@ import { boardEventName } from '@app/shared/schemas/monthly-states';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { createScratchDatabase } from '../../apps/server/src/db/scratch-database.ts';
+import { chromiumLaunchOptions } from '../../apps/web/e2e/support/chromium.ts';
 import { load, percentile, rssMb, withPeakRss } from './load.ts';
 import { seedBoard } from './seed-board.ts';
 
@@ -47,23 +48,14 @@ async function prepare(
     };
   }
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const scratch = await createScratchDatabase(serverUrl, 'bench');
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
   console.log(`seeding PostgreSQL… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
   await database.close();
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
     async cleanup() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -262,18 +254,7 @@ async function benchFanout(kind: string, token: string, period: { year: number; 
 
 async function benchBoardPage(kind: string) {
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}/login`);

@@ -1,27 +1,17 @@
-// Signs in and saves a full-page screenshot: node scripts/screenshot.mjs URL OUT.png [WIDTH] [EMAIL] [PASSWORD]
+// Signs in and saves a full-page screenshot: node --import tsx scripts/screenshot.ts URL OUT.png [WIDTH] [EMAIL] [PASSWORD]
 // (set CLICK="button name" to press a button first). For looking at screens while building them.
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../apps/web/e2e/support/chromium.ts';
 
 const [, , url, out, width = '1280', email = 'duena@estudio.cl', password = 'clave-duena-1'] = process.argv;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const page = await browser.newPage({ viewport: { width: Number(width), height: 800 } });
 const base = new URL(url).origin;
-await page.goto(base + '/login');
+await page.goto(`${base}/login`);
 await page.getByLabel('Email').fill(email);
 await page.getByLabel('Contraseña').fill(password);
 await page.getByRole('button', { name: 'Ingresar' }).click();
-await page.waitForURL(base + '/');
+await page.waitForURL(`${base}/`);
 await page.goto(url);
 await page.waitForTimeout(1500);
 if (process.env.CLICK) {
