@@ -1,3 +1,4 @@
+import { msg } from '@app/shared/messages';
 import { boardMsg } from '@app/shared/messages-board';
 import { currentPeriod, isContractActiveIn, type Period, periodBounds } from '@app/shared/period';
 import {
@@ -59,7 +60,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
       monthlyStatesRepository.listForPeriod(db, period.year, period.month, businessId),
     ]);
     const [row] = buildBoardRows({ businesses: [business], services, applying, chosen });
-    if (!row) throw notFound(boardMsg.required);
+    if (!row) throw notFound(msg.businessNotFound);
     return row;
   }
 
