@@ -117,6 +117,8 @@ export const monthlyStatesRepository = {
           eq(monthlyStateHistory.month, cell.month),
         ),
       )
-      .orderBy(desc(monthlyStateHistory.createdAt), desc(monthlyStateHistory.id));
+      // By id: ids follow the order the changes were written (under the cell's lock), while
+      // created_at is each transaction's start, which a change that waited for the lock predates.
+      .orderBy(desc(monthlyStateHistory.id));
   },
 };
