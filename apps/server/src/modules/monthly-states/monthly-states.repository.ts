@@ -97,28 +97,30 @@ export const monthlyStatesRepository = {
   listHistory(db: DbOrTx, cell: Cell) {
     const fromState = alias(serviceStates, 'from_state');
     const toState = alias(serviceStates, 'to_state');
-    return db
-      .select({
-        id: monthlyStateHistory.id,
-        value: monthlyStateHistory.value,
-        userName: monthlyStateHistory.userName,
-        createdAt: monthlyStateHistory.createdAt,
-        fromState: { id: fromState.id, name: fromState.name, color: fromState.color },
-        toState: { id: toState.id, name: toState.name, color: toState.color },
-      })
-      .from(monthlyStateHistory)
-      .leftJoin(fromState, eq(fromState.id, monthlyStateHistory.fromStateId))
-      .leftJoin(toState, eq(toState.id, monthlyStateHistory.toStateId))
-      .where(
-        and(
-          eq(monthlyStateHistory.businessId, cell.businessId),
-          eq(monthlyStateHistory.serviceId, cell.serviceId),
-          eq(monthlyStateHistory.year, cell.year),
-          eq(monthlyStateHistory.month, cell.month),
-        ),
-      )
-      // By id: ids follow the order the changes were written (under the cell's lock), while
-      // created_at is each transaction's start, which a change that waited for the lock predates.
-      .orderBy(desc(monthlyStateHistory.id));
+    return (
+      db
+        .select({
+          id: monthlyStateHistory.id,
+          value: monthlyStateHistory.value,
+          userName: monthlyStateHistory.userName,
+          createdAt: monthlyStateHistory.createdAt,
+          fromState: { id: fromState.id, name: fromState.name, color: fromState.color },
+          toState: { id: toState.id, name: toState.name, color: toState.color },
+        })
+        .from(monthlyStateHistory)
+        .leftJoin(fromState, eq(fromState.id, monthlyStateHistory.fromStateId))
+        .leftJoin(toState, eq(toState.id, monthlyStateHistory.toStateId))
+        .where(
+          and(
+            eq(monthlyStateHistory.businessId, cell.businessId),
+            eq(monthlyStateHistory.serviceId, cell.serviceId),
+            eq(monthlyStateHistory.year, cell.year),
+            eq(monthlyStateHistory.month, cell.month),
+          ),
+        )
+        // By id: ids follow the order the changes were written (under the cell's lock), while
+        // created_at is each transaction's start, which a change that waited for the lock predates.
+        .orderBy(desc(monthlyStateHistory.id))
+    );
   },
 };
