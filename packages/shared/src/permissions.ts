@@ -30,7 +30,40 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
-export function can(role: Role | undefined | null, permission: Permission): boolean {
-  if (!role) return false;
-  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+/** Who is acting: the signed-in user, as both the API and the web app know them. */
+export interface Actor {
+  id: number;
+  role: Role;
+}
+
+/**
+ * Rules that depend on the record acted on, not only on the role (DESIGN.md §6). Each is a pure
+ * function of the actor and the record, so the API enforces it and the web app shows the same.
+ */
+export const POLICIES = {
+  /** A task board cell: an owner, or the task's responsible when they are staff. */
+  'task-state:change': (actor: Actor, task: { responsableId: number | null }) =>
+    actor.role === 'owner' || (actor.role === 'collaborator' && task.responsableId === actor.id),
+} as const;
+
+export type PolicyAction = keyof typeof POLICIES;
+type PolicyRecord<A extends PolicyAction> = Parameters<(typeof POLICIES)[A]>[1];
+
+/**
+ * May `actor` do `action`? A table permission needs only the actor; a policy also the record.
+ * An absent actor (anonymous) may do nothing.
+ */
+export function can(actor: Actor | null | undefined, permission: Permission): boolean;
+export function can<A extends PolicyAction>(
+  actor: Actor | null | undefined,
+  action: A,
+  record: PolicyRecord<A>,
+): boolean;
+export function can(actor: Actor | null | undefined, action: Permission | PolicyAction, record?: unknown): boolean {
+  if (!actor) return false;
+  if (action in POLICIES) {
+    const policy = POLICIES[action as PolicyAction] as (actor: Actor, record: unknown) => boolean;
+    return record !== undefined && policy(actor, record);
+  }
+  return (PERMISSIONS[action as Permission] as readonly Role[]).includes(actor.role);
 }

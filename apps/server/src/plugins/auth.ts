@@ -79,7 +79,7 @@ export const authPlugin = fp<{ secret: string; resolveSession: SessionResolver }
   app.decorate('authenticate', authenticate);
   app.decorate('authorize', (permission: Permission) => async (request: FastifyRequest) => {
     await authenticate(request);
-    if (!can(request.auth?.role, permission)) throw forbidden(msg.forbidden);
+    if (!can(request.auth, permission)) throw forbidden(msg.forbidden);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Role } from '@app/shared/roles';
+import { can, type Permission } from '@app/shared/permissions';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
 
@@ -7,11 +7,11 @@ export function PublicOnlyRoute() {
   return useSession() ? <Navigate to="/" replace /> : <Outlet />;
 }
 
-/** Private routes: anonymous users go to Login, users whose role is not listed go Home. */
-export function PrivateRoute({ roles }: { roles?: readonly Role[] }) {
+/** Private routes: anonymous users go to Login, users without the route's permission go Home. */
+export function PrivateRoute({ permission }: { permission?: Permission }) {
   const session = useSession();
   const location = useLocation();
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (roles && !roles.includes(session.user.role)) return <Navigate to="/" replace />;
+  if (permission && !can(session.user, permission)) return <Navigate to="/" replace />;
   return <Outlet />;
 }

@@ -1,11 +1,13 @@
-import type { Role } from '@app/shared/roles';
+import { can, type Permission } from '@app/shared/permissions';
 import type { User } from '@app/shared/schemas/users';
 import {
   type Icon,
   IconBriefcase,
   IconBuilding,
   IconBuildingCommunity,
+  IconChecklist,
   IconHome,
+  IconListCheck,
   IconMail,
   IconUsers,
 } from '@tabler/icons-react';
@@ -18,17 +20,28 @@ export interface NavEntry {
   visibleTo: (user: User) => boolean;
 }
 
-const roleIn =
-  (...roles: Role[]) =>
-  (user: User) =>
-    roles.includes(user.role);
+/** The entry is shown to whoever holds the permission (shared table, DESIGN.md §6). */
+const holding = (permission: Permission) => (user: User) => can(user, permission);
 
 /** The side menu, in the spec's order; only screens that exist are listed. */
 export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Inicio', path: '/', icon: IconHome, visibleTo: () => true },
-  { label: 'Usuarios', path: '/usuarios', icon: IconUsers, visibleTo: roleIn('owner') },
-  { label: 'Servicios', path: '/servicios', icon: IconBriefcase, visibleTo: roleIn('owner') },
-  { label: 'Empresas', path: '/empresas', icon: IconBuilding, visibleTo: roleIn('owner', 'collaborator') },
-  { label: 'Grupos de empresas', path: '/grupos-empresas', icon: IconBuildingCommunity, visibleTo: roleIn('owner') },
-  { label: 'Email', path: '/email', icon: IconMail, visibleTo: roleIn('owner') },
+  { label: 'Usuarios', path: '/usuarios', icon: IconUsers, visibleTo: holding('users:manage') },
+  { label: 'Servicios', path: '/servicios', icon: IconBriefcase, visibleTo: holding('services:write') },
+  { label: 'Empresas', path: '/empresas', icon: IconBuilding, visibleTo: holding('companies:read') },
+  // The group list is open to collaborators, but the menu shows it to owners only (spec 1 §2.2).
+  {
+    label: 'Grupos de empresas',
+    path: '/grupos-empresas',
+    icon: IconBuildingCommunity,
+    visibleTo: holding('groups:write'),
+  },
+  { label: 'Tareas', path: '/tareas', icon: IconChecklist, visibleTo: holding('tasks:write') },
+  {
+    label: 'Seguimiento de tareas',
+    path: '/seguimiento-tareas',
+    icon: IconListCheck,
+    visibleTo: holding('task-states:read'),
+  },
+  { label: 'Email', path: '/email', icon: IconMail, visibleTo: holding('email:manage') },
 ];

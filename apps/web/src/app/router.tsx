@@ -13,6 +13,9 @@ import { MonthlyBoard } from '../features/monthly-board/components/monthly-board
 import { ProfilePage } from '../features/profile/pages/profile-page';
 import { ServiceDetailPage } from '../features/services/pages/service-detail-page';
 import { ServicesPage } from '../features/services/pages/services-page';
+import { TaskBoardPage } from '../features/task-board/pages/task-board-page';
+import { TaskDetailPage } from '../features/tasks/pages/task-detail-page';
+import { TasksPage } from '../features/tasks/pages/tasks-page';
 import { UsersPage } from '../features/users/pages/users-page';
 import { PrivateRoute, PublicOnlyRoute } from './guards';
 import { NotFoundRedirect } from './not-found-redirect';
@@ -34,7 +37,7 @@ function Root() {
  */
 const homeStaffView = <MonthlyBoard useCredentials={useCredentials} SendEmailModal={SendEmailModal} />;
 
-/** The route map of spec 1 §2.1: public routes, then private ones with their role lists. */
+/** The route map of spec 1 §2.1: public routes, then private ones with their permissions. */
 export const router = createBrowserRouter([
   {
     element: <Root />,
@@ -55,23 +58,47 @@ export const router = createBrowserRouter([
               { path: '/', element: <HomePage staffView={homeStaffView} /> },
               // Every role, clients included, edits their own profile (DESIGN.md §6).
               { path: '/perfil', element: <ProfilePage /> },
+              // Each screen asks for a permission of the shared table (DESIGN.md §6; spec 1 §2.1).
               {
-                element: <PrivateRoute roles={['owner']} />,
+                element: <PrivateRoute permission="users:manage" />,
+                children: [{ path: '/usuarios', element: <UsersPage /> }],
+              },
+              {
+                element: <PrivateRoute permission="services:write" />,
                 children: [
-                  { path: '/usuarios', element: <UsersPage /> },
                   { path: '/servicios', element: <ServicesPage /> },
                   { path: '/servicios/:id', element: <ServiceDetailPage /> },
-                  { path: '/grupos-empresas/:groupId', element: <GroupDetailPage /> },
-                  { path: '/email', element: <EmailPage /> },
                 ],
               },
               {
-                element: <PrivateRoute roles={['owner', 'collaborator']} />,
+                element: <PrivateRoute permission="companies:read" />,
                 children: [
                   { path: '/empresas', element: <BusinessesPage /> },
                   { path: '/empresas/:id', element: <BusinessDetailPage /> },
-                  { path: '/grupos-empresas', element: <GroupsPage /> },
                 ],
+              },
+              {
+                element: <PrivateRoute permission="groups:read" />,
+                children: [{ path: '/grupos-empresas', element: <GroupsPage /> }],
+              },
+              {
+                element: <PrivateRoute permission="groups:write" />,
+                children: [{ path: '/grupos-empresas/:groupId', element: <GroupDetailPage /> }],
+              },
+              {
+                element: <PrivateRoute permission="tasks:write" />,
+                children: [
+                  { path: '/tareas', element: <TasksPage /> },
+                  { path: '/tareas/:taskId', element: <TaskDetailPage /> },
+                ],
+              },
+              {
+                element: <PrivateRoute permission="task-states:read" />,
+                children: [{ path: '/seguimiento-tareas', element: <TaskBoardPage /> }],
+              },
+              {
+                element: <PrivateRoute permission="email:manage" />,
+                children: [{ path: '/email', element: <EmailPage /> }],
               },
               { path: '*', element: <NotFoundRedirect /> },
             ],

@@ -1,4 +1,5 @@
 import { msg } from '@app/shared/messages';
+import { tasksMsg } from '@app/shared/messages-tasks';
 import type { Permission } from '@app/shared/permissions';
 import { can } from '@app/shared/permissions';
 import type { Role } from '@app/shared/roles';
@@ -22,7 +23,7 @@ function permissionToManage(role: Role): Permission {
 }
 
 function assertMayManage(actor: AuthUser, role: Role) {
-  if (!can(actor.role, permissionToManage(role))) throw forbidden(msg.forbidden);
+  if (!can(actor, permissionToManage(role))) throw forbidden(msg.forbidden);
 }
 
 function companyFields(role: Role, businessId: number | null | undefined, allowCalendarView: boolean) {
@@ -126,10 +127,16 @@ export function createUsersService(db: Db, deps: Deps) {
       if (!target) throw notFound(msg.notFound);
       assertMayManage(actor, target.role);
       if (target.id === actor.id) throw new AppError(409, msg.cannotDeleteSelf);
-      await db.transaction(async (tx) => {
-        await assertNotLastOwner(tx, id);
-        if (!(await usersRepository.delete(tx, id))) throw notFound(msg.notFound);
-      });
+      await db
+        .transaction(async (tx) => {
+          await assertNotLastOwner(tx, id);
+          if (!(await usersRepository.delete(tx, id))) throw notFound(msg.notFound);
+        })
+        .catch((error: unknown) => {
+          // Tasks keep their responsible (restrict): the owner assigns another one first.
+          if (isForeignKeyViolation(error)) throw new AppError(409, tasksMsg.userIsResponsible);
+          throw error;
+        });
       deps.sessions.announceEndedForUser(id);
     },
 

@@ -1,4 +1,5 @@
 import { companiesMsg } from '@app/shared/messages-companies';
+import { can } from '@app/shared/permissions';
 import { type Business, splitContacts } from '@app/shared/schemas/businesses';
 import { Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -20,7 +21,7 @@ import { formatDate } from '../utils/dates';
 /** The Empresas list (spec 1 §2.8), for owners and collaborators; only an owner deletes. */
 export function BusinessesPage() {
   const user = useCurrentUser();
-  const canDelete = user.role === 'owner';
+  const canDelete = can(user, 'companies:delete');
   const businesses = useBusinesses();
   const deleteBusiness = useDeleteBusiness();
   const [createOpened, setCreateOpened] = useState(false);

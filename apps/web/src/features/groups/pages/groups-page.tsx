@@ -1,4 +1,5 @@
 import { companiesMsg } from '@app/shared/messages-companies';
+import { can } from '@app/shared/permissions';
 import type { Group as BusinessGroup } from '@app/shared/schemas/groups';
 import { Text } from '@mantine/core';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ import { GroupCreateModal } from '../components/group-create-modal';
 /** Grupos de Empresas (spec 2): owners manage the groups; collaborators only read the list. */
 export function GroupsPage() {
   const user = useCurrentUser();
-  const canManage = user.role === 'owner';
+  const canManage = can(user, 'groups:write');
   const groups = useGroups();
   const deleteGroup = useDeleteGroup();
   const [createOpened, setCreateOpened] = useState(false);

@@ -1,5 +1,6 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { currentPeriod, type Period } from '@app/shared/period';
+import { can } from '@app/shared/permissions';
 import type { MonthlyBoard as Board, BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import { Alert, Button, Card, Collapse, Group, Select, Stack, Title } from '@mantine/core';
@@ -52,7 +53,7 @@ function useLatest<T>(value: T) {
  */
 export function MonthlyBoard({ useCredentials, SendEmailModal }: MonthlyBoardProps) {
   const user = useCurrentUser();
-  const canEmail = user.role === 'owner';
+  const canEmail = can(user, 'email:manage');
   const [period, setPeriod] = useBoardPeriod();
   const board = useMonthlyBoard(period);
   const groups = useGroups();

@@ -1,0 +1,58 @@
+import { msg } from './messages.ts';
+
+/** Spanish texts of tasks and the task tracking board (spec 2 "Tareas", "Seguimiento de tareas", §5, §8). */
+export const tasksMsg = {
+  required: msg.required,
+  dayRange: 'El día debe estar entre 1 y 31',
+  nameMax: 'El nombre no debe tener más de 255 caracteres',
+  invalidDate: 'Debe ser una fecha válida',
+  valueMax: 'El valor no debe tener más de 100 caracteres',
+  invalidState: 'El estado debe ser No comenzado, En proceso o Terminado',
+
+  taskNotFound: 'La tarea no existe',
+  responsibleNotStaff: 'El responsable debe ser un usuario Dueño o Colaborador',
+  businessNotInTask: 'La empresa no está en esta tarea',
+  taskDoesNotApply: 'La tarea no aplica a esa empresa en ese período (N/A)',
+  notResponsible: 'Solo el responsable de la tarea o un Dueño puede cambiar este estado',
+  userIsResponsible: 'El usuario es responsable de tareas: asigna otro responsable antes de eliminarlo',
+
+  // Successes and failures (spec 2 §8).
+  taskSaved: 'Tarea guardada correctamente',
+  taskSaveFailed: 'Error al guardar la tarea',
+  taskDeleted: 'Tarea eliminada correctamente',
+  taskDeleteFailed: 'No se pudo eliminar la tarea',
+  businessAdded: 'Empresa agregada a la tarea',
+  businessRemoved: 'Empresa quitada de la tarea',
+  startDateEdited: 'Fecha de inicio actualizada correctamente',
+  allActivated: 'Tarea activada en todas las empresas',
+  allDeactivated: 'Tarea desactivada en todas las empresas',
+  stateSaved: 'Estado actualizado correctamente',
+  errorTitle: msg.toastErrorTitle,
+
+  // Web-only texts.
+  tasksTitle: 'Tareas',
+  trackingTitle: 'Seguimiento de tareas',
+  newTask: 'Nueva tarea',
+  editTask: 'Editar tarea',
+  name: 'Nombre',
+  responsible: 'Responsable',
+  expirationDay: 'Día de vencimiento',
+  showInSummary: 'Mostrar en el resumen',
+  actions: 'Acciones',
+  noTasks: 'No hay tareas',
+  deleteTitle: 'Eliminar tarea',
+  deleteQuestion: (name: string) => `¿Eliminar la tarea ${name}? Se borran también sus estados de todos los meses.`,
+  companies: 'Empresas',
+  startDate: 'Fecha Inicio',
+  active: 'Activa',
+  activateAll: 'Activar todo',
+  deactivateAll: 'Desactivar todo',
+  valueTitle: 'Valor',
+  valueLabel: 'Valor (opcional)',
+  overdue: 'Vencida',
+  readOnly: 'Solo lectura',
+  noTasksInBoard: 'No hay tareas definidas.',
+  noSummaryTasks: 'Ninguna tarea está marcada para el resumen.',
+  boardFailed: 'No se pudo cargar el seguimiento de tareas',
+  tableRegion: 'Tabla de seguimiento de tareas',
+} as const;

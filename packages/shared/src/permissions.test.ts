@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { can } from './permissions.ts';
+
+describe('can', () => {
+  const owner = { id: 1, role: 'owner' as const };
+  const responsible = { id: 2, role: 'collaborator' as const };
+  const otherCollaborator = { id: 3, role: 'collaborator' as const };
+  const client = { id: 4, role: 'client' as const };
+
+  it('answers table permissions by role, and nothing for an anonymous actor', () => {
+    expect(can(owner, 'tasks:write')).toBe(true);
+    expect(can(responsible, 'tasks:write')).toBe(false);
+    expect(can(responsible, 'tasks:read')).toBe(true);
+    expect(can(client, 'tasks:read')).toBe(false);
+    expect(can(null, 'profile:self')).toBe(false);
+  });
+
+  it('lets an owner or the task’s responsible collaborator change a task cell, and no one else', () => {
+    const task = { responsableId: responsible.id };
+    expect(can(owner, 'task-state:change', task)).toBe(true);
+    expect(can(responsible, 'task-state:change', task)).toBe(true);
+    expect(can(otherCollaborator, 'task-state:change', task)).toBe(false);
+    expect(can({ ...client, id: responsible.id }, 'task-state:change', task)).toBe(false);
+    expect(can(undefined, 'task-state:change', task)).toBe(false);
+  });
+});

@@ -1,0 +1,127 @@
+import { calendarDate, idField, idParams, optionalText, plainText, requiredText } from '../fields.ts';
+import { tasksMsg } from '../messages-tasks.ts';
+import type { Period } from '../period.ts';
+import { z } from '../zod-setup.ts';
+
+/** 'Activar todo' starts every company on this date unless another is given (spec 2 §9). */
+export const DEFAULT_BULK_START_DATE = '2021-01-01';
+
+/** The states a person can choose (spec 2 §3, §4); 'N/A' is what a cell shows where the task does not apply. */
+export const TASK_STATES = ['No comenzado', 'En proceso', 'Terminado'] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+export const TASK_NOT_APPLICABLE = 'N/A';
+export type TaskCellState = TaskState | typeof TASK_NOT_APPLICABLE;
+export const TASK_STATE_DONE: TaskState = 'Terminado';
+export const TASK_STATE_INITIAL: TaskState = 'No comenzado';
+
+const TaskDateSchema = calendarDate(tasksMsg.required, tasksMsg.invalidDate);
+
+/** The task form and POST/PUT /api/task (spec 2 §5): all four fields required. */
+export const TaskWriteSchema = z.object({
+  name: requiredText(tasksMsg.required, 255, tasksMsg.nameMax),
+  responsableCollaborator: idField(tasksMsg.responsibleNotStaff),
+  expirationDate: z
+    .number({
+      error: (issue) => (issue.input === undefined || issue.input === null ? tasksMsg.required : tasksMsg.dayRange),
+    })
+    .int(tasksMsg.dayRange)
+    .min(1, tasksMsg.dayRange)
+    .max(31, tasksMsg.dayRange),
+  showInSummary: z.boolean({ error: tasksMsg.required }),
+});
+export type TaskWrite = z.input<typeof TaskWriteSchema>;
+
+export const TaskIdParamSchema = idParams('id');
+export const TaskBusinessParamSchema = idParams('taskId', 'businessId');
+export const TaskIdOnlyParamSchema = idParams('taskId');
+
+/** POST/PUT /api/task/{taskId}/business/{businessId}. */
+export const BusinessInTaskWriteSchema = z.object({ startDate: TaskDateSchema });
+export type BusinessInTaskWrite = z.input<typeof BusinessInTaskWriteSchema>;
+/** POST /api/task/{taskId}/create-all-business-in-task. */
+export const BusinessInTaskAllSchema = z.object({ startDate: TaskDateSchema.default(DEFAULT_BULK_START_DATE) });
+
+export const TaskResponsableSchema = z.object({ id: z.number().int(), name: z.string(), lastName: z.string() });
+export type TaskResponsable = z.infer<typeof TaskResponsableSchema>;
+
+/** A task as lists show it: the responsible as an object on read (spec 2 §3). */
+export const TaskSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  responsableCollaborator: TaskResponsableSchema,
+  expirationDate: z.number().int(),
+  showInSummary: z.boolean(),
+});
+export type Task = z.infer<typeof TaskSchema>;
+export const TaskListSchema = z.array(TaskSchema);
+
+export const BusinessInTaskSchema = z.object({
+  id: z.number().int(),
+  businessId: z.number().int(),
+  startDate: z.string(),
+});
+export type BusinessInTask = z.infer<typeof BusinessInTaskSchema>;
+
+/** GET /api/task/{id}: `{ task }` with its companies. */
+export const TaskDetailSchema = TaskSchema.extend({ businessInTask: z.array(BusinessInTaskSchema) });
+export type TaskDetail = z.infer<typeof TaskDetailSchema>;
+export const TaskDetailResponseSchema = z.object({ task: TaskDetailSchema });
+export type TaskDetailResponse = z.infer<typeof TaskDetailResponseSchema>;
+export const TaskResponseSchema = z.object({ message: z.string(), task: TaskSchema });
+export const BusinessInTaskResponseSchema = z.object({ message: z.string(), businessInTask: BusinessInTaskSchema });
+export const BusinessInTaskAllResponseSchema = z.object({
+  message: z.string(),
+  businessInTask: z.array(BusinessInTaskSchema),
+});
+
+/** PUT .../businessId/{businessId}/taskId/{taskId}: a state and an optional free value. */
+export const TaskStateUpdateSchema = z.object({
+  state: plainText(tasksMsg.invalidState).pipe(z.enum(TASK_STATES, { error: tasksMsg.invalidState })),
+  value: optionalText(100, tasksMsg.valueMax),
+});
+export type TaskStateUpdate = z.input<typeof TaskStateUpdateSchema>;
+export const TaskStateParamsSchema = idParams('businessId', 'taskId');
+
+/** One company × task of a month: 'N/A' where the task does not apply (DESIGN.md §4). */
+export const TaskCellSchema = z.object({
+  taskId: z.number().int(),
+  state: z.enum([...TASK_STATES, TASK_NOT_APPLICABLE]),
+  value: z.string().nullable(),
+  lastChange: z.object({ by: z.string(), at: z.string() }).nullable(),
+});
+export type TaskCell = z.infer<typeof TaskCellSchema>;
+
+export const TaskBoardRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  rut: z.string(),
+  taskStates: z.array(TaskCellSchema),
+});
+export type TaskBoardRow = z.infer<typeof TaskBoardRowSchema>;
+
+export const TaskSummarySchema = z.object({ taskId: z.number().int(), percent: z.number().int() });
+export type TaskSummary = z.infer<typeof TaskSummarySchema>;
+
+/** GET /api/business-task-states/year/{year}/month/{month}. */
+export const TaskBoardSchema = z.object({
+  year: z.number().int(),
+  month: z.number().int(),
+  tasks: TaskListSchema,
+  rows: z.array(TaskBoardRowSchema),
+  /** For the tasks shown in the summary, the percent of applicable companies 'Terminado'. */
+  summary: z.array(TaskSummarySchema),
+});
+export type TaskBoard = z.infer<typeof TaskBoardSchema>;
+
+/** PUT answer and the payload of 'update task state M/YYYY': only the changed cell. */
+export const TaskCellChangeSchema = z.object({
+  year: z.number().int(),
+  month: z.number().int(),
+  businessId: z.number().int(),
+  cell: TaskCellSchema,
+});
+export type TaskCellChange = z.infer<typeof TaskCellChangeSchema>;
+export const TaskStateUpdateResponseSchema = TaskCellChangeSchema.extend({ message: z.string() });
+
+/** The realtime event of a month's task board (DESIGN.md §4): distinct from the monthly board's. */
+export const taskBoardEventName = (period: Period) => `update task state ${period.month}/${period.year}`;

@@ -1,0 +1,65 @@
+import dayjs from 'dayjs';
+import { APP_TIME_ZONE, currentPeriod, type Period } from './period.ts';
+import {
+  TASK_NOT_APPLICABLE,
+  TASK_STATE_DONE,
+  type Task,
+  type TaskBoardRow,
+  type TaskCell,
+  type TaskSummary,
+} from './schemas/tasks.ts';
+
+/**
+ * A summary card's percent (spec 2 §4): the share of applicable cells that are 'Terminado',
+ * truncated; 100 when no company is applicable.
+ */
+export function summaryPercent(rows: readonly TaskBoardRow[], taskId: number): number {
+  let applicable = 0;
+  let done = 0;
+  for (const row of rows) {
+    const cell = row.taskStates.find((candidate) => candidate.taskId === taskId);
+    if (!cell || cell.state === TASK_NOT_APPLICABLE) continue;
+    applicable++;
+    if (cell.state === TASK_STATE_DONE) done++;
+  }
+  return applicable === 0 ? 100 : Math.trunc((done * 100) / applicable);
+}
+
+export function summaryOf(tasks: readonly Task[], rows: readonly TaskBoardRow[]): TaskSummary[] {
+  return tasks
+    .filter((task) => task.showInSummary)
+    .map((task) => ({ taskId: task.id, percent: summaryPercent(rows, task.id) }));
+}
+
+/** Summary card colour (spec 2 §4): green at 100 or more, yellow above 0, red at 0. */
+export function summaryColor(percent: number): 'green' | 'yellow' | 'red' {
+  if (percent >= 100) return 'green';
+  return percent > 0 ? 'yellow' : 'red';
+}
+
+/**
+ * The day a period's task falls due: its expirationDate in the month after the period (the work
+ * of October is done in November, as the firm's tax deadlines are), or that month's last day when
+ * it is shorter.
+ */
+export function taskDueDate(period: Period, expirationDate: number): string {
+  const next = dayjs.utc(`${period.year}-${String(period.month).padStart(2, '0')}-01`).add(1, 'month');
+  return next.date(Math.min(expirationDate, next.daysInMonth())).format('YYYY-MM-DD');
+}
+
+/**
+ * DESIGN.md §4: a cell of the current period that applies, is not 'Terminado', and whose due date
+ * has passed (in America/Santiago) is overdue. Earlier periods are history and are not marked.
+ */
+export function isOverdue(
+  cell: Pick<TaskCell, 'state'>,
+  task: Pick<Task, 'expirationDate'>,
+  period: Period,
+  now = new Date(),
+): boolean {
+  if (cell.state === TASK_NOT_APPLICABLE || cell.state === TASK_STATE_DONE) return false;
+  const current = currentPeriod(now);
+  if (current.year !== period.year || current.month !== period.month) return false;
+  const today = dayjs(now).tz(APP_TIME_ZONE).format('YYYY-MM-DD');
+  return today > taskDueDate(period, task.expirationDate);
+}
