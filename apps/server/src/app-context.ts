@@ -20,6 +20,8 @@ import {
 } from './modules/monthly-states/monthly-states.service.ts';
 import { createServicesService, type ServicesService } from './modules/services/services.service.ts';
 import { createSessionsService, type SessionsService } from './modules/sessions/sessions.service.ts';
+import { createTaskBoardService, type TaskBoardService } from './modules/tasks/task-board.service.ts';
+import { createTasksService, type TasksService } from './modules/tasks/tasks.service.ts';
 import { createProfileService, type ProfileService } from './modules/users/profile.service.ts';
 import { presentUser } from './modules/users/users.presenter.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
@@ -45,6 +47,8 @@ export interface AppContext {
     credentials: CredentialsService;
     groups: GroupsService;
     monthlyStates: MonthlyStatesService;
+    tasks: TasksService;
+    taskBoard: TaskBoardService;
     email: EmailService;
   };
 }
@@ -97,6 +101,17 @@ export function createAppContext(deps: ContextDeps): AppContext {
     listApplying: businessServices.listApplying,
     getUser: users.getById,
   });
+  const tasks = createTasksService(db, {
+    findUser: users.findById,
+    assertBusinessExists: businesses.assertExists,
+  });
+  const taskBoard = createTaskBoardService(db, {
+    events,
+    tasks,
+    listActiveBusinesses: businesses.listActive,
+    getBusiness: businesses.getById,
+    getUser: users.getById,
+  });
   const email = createEmailService(db, { mailer, log, assertBusinessExists: businesses.assertExists });
 
   return {
@@ -117,6 +132,8 @@ export function createAppContext(deps: ContextDeps): AppContext {
       credentials,
       groups,
       monthlyStates,
+      tasks,
+      taskBoard,
       email,
     },
   };

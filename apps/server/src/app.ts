@@ -20,6 +20,8 @@ import { emailRoutes } from './modules/email/email.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { monthlyStatesRoutes } from './modules/monthly-states/monthly-states.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { taskBoardRoutes } from './modules/tasks/task-board.routes.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { ensureFirstOwner } from './modules/users/first-owner.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -112,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(credentialsRoutes, { context });
   await app.register(groupsRoutes, { context });
   await app.register(monthlyStatesRoutes, { context });
+  await app.register(tasksRoutes, { context });
+  await app.register(taskBoardRoutes, { context });
   await app.register(emailRoutes, { context });
   await registerRealtime(app, {
     events: context.events,

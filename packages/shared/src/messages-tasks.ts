@@ -55,4 +55,31 @@ export const tasksMsg = {
   noSummaryTasks: 'Ninguna tarea está marcada para el resumen.',
   boardFailed: 'No se pudo cargar el seguimiento de tareas',
   tableRegion: 'Tabla de seguimiento de tareas',
+
+  // Web-only texts of the tasks list and the task detail.
+  taskData: 'Datos de la tarea',
+  loadTaskFailed: 'No se pudo cargar la tarea',
+  loadTasksFailed: 'No se pudieron cargar las tareas',
+  chooseResponsible: 'Elegir responsable',
+  loadingUsers: 'Cargando usuarios…',
+  loadUsersFailed: 'No se pudieron cargar los usuarios',
+  noUsers: 'No hay usuarios',
+  expirationDayHelp: 'Día del mes siguiente al período en que vence (1 a 31; en meses más cortos, el último)',
+  showInSummaryHelp: 'La tarea aparece en las tarjetas de resumen del seguimiento',
+  company: 'Empresa',
+  rut: 'RUT',
+  noCompanies: 'No hay empresas',
+  loadCompaniesFailed: 'No se pudieron cargar las empresas',
+  searchCompany: 'Buscar empresa',
+  searchCompanyPlaceholder: 'Nombre o RUT',
+  pickDate: 'Elegir fecha',
+  startDateOf: (business: string) => `Fecha inicio ${business}`,
+  activeIn: (business: string) => `Tarea activa en ${business}`,
+  activeCount: (active: number, total: number) => `${active} de ${total} empresas activas`,
+  activateAllQuestion: (date: string) =>
+    `Se activará la tarea en todas las empresas, con fecha de inicio ${date}; las que ya están activas conservan su fecha. ¿Continuar?`,
+  deactivateAllQuestion:
+    'Se desactivará la tarea en todas las empresas: sus celdas pasan a N/A en el seguimiento. ¿Continuar?',
+  defaultStartHint: (date: string) =>
+    `Al activar una empresa sin fecha elegida en su fila, la tarea se aplica desde el ${date} (primer día del período actual).`,
 } as const;

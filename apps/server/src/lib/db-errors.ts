@@ -11,6 +11,8 @@ function pgCode(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+/** A row still referenced by an `on delete restrict` key (a task's responsible). */
+export const isRestrictViolation = (error: unknown) => pgCode(error) === '23001';
 
 /**
  * What may be logged of a failed statement: the SQL text and PostgreSQL's code and object names.

@@ -1,4 +1,5 @@
 import type { BoardCellChange } from '@app/shared/schemas/monthly-states';
+import type { TaskCellChange } from '@app/shared/schemas/tasks';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -8,6 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface AppEvents {
   /** A monthly board cell changed: the cell as the board shows it, and the company's progress. */
   'monthly-state.changed': BoardCellChange;
+  /** A task board cell changed: only that cell. */
+  'task-state.changed': TaskCellChange;
   /** A company was deleted, with everything that cascades from it. */
   'business.deleted': { businessId: number };
   /** A service was deleted, with its states, folders, links and monthly states. */

@@ -1,5 +1,6 @@
 import { currentPeriod } from '@app/shared/period';
 import { type BoardCellChange, boardEventName } from '@app/shared/schemas/monthly-states';
+import { taskBoardEventName } from '@app/shared/schemas/tasks';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../test/factories.ts';
@@ -103,6 +104,44 @@ describe('realtime board events', () => {
     await fixture.change(tokens.owner, 0);
     await staffGot;
     expect(await clientSaw).toEqual([]);
+  });
+
+  it("brings a task cell's change to staff sockets under the task board's own event name, and none to clients", async () => {
+    const collaborator = await t.userWithRole('collaborator');
+    const task = await t.request({
+      method: 'POST',
+      url: '/api/task',
+      token: tokens.owner,
+      payload: { name: 'Cierre', responsableCollaborator: collaborator.id, expirationDate: 10, showInSummary: true },
+    });
+    const taskId = task.json().task.id as number;
+    await t.request({
+      method: 'POST',
+      url: `/api/task/${taskId}/business/${fixture.businessId}`,
+      token: tokens.owner,
+      payload: { startDate: '2020-01-01' },
+    });
+    const owner = await socketFor(baseUrl, tokens.owner);
+    const client = await socketFor(baseUrl, tokens.client);
+    const taskEvent = taskBoardEventName(period);
+    expect(taskEvent).not.toBe(EVENT);
+    const clientSaw = eventsWithin(client, taskEvent, 700);
+    const ownerSawMonthly = eventsWithin(owner, EVENT, 700);
+    const received = nextEvent(owner, taskEvent);
+    const changed = await t.request({
+      method: 'PUT',
+      url: `/api/business-task-states/year/${period.year}/month/${period.month}/businessId/${fixture.businessId}/taskId/${taskId}`,
+      token: collaborator.token,
+      payload: { state: 'En proceso' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await received).toMatchObject({
+      ...period,
+      businessId: fixture.businessId,
+      cell: { taskId, state: 'En proceso' },
+    });
+    expect(await clientSaw).toEqual([]);
+    expect(await ownerSawMonthly).toEqual([]);
   });
 
   it('closes the sockets of a session that logs out', async () => {

@@ -1,5 +1,6 @@
 import { STAFF_ROLES } from '@app/shared/roles';
 import { boardEventName } from '@app/shared/schemas/monthly-states';
+import { taskBoardEventName } from '@app/shared/schemas/tasks';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -56,6 +57,9 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
 
   options.events.on('monthly-state.changed', (change) => {
     io.to(STAFF_ROOM).emit(boardEventName(change), change);
+  });
+  options.events.on('task-state.changed', (change) => {
+    io.to(STAFF_ROOM).emit(taskBoardEventName(change), change);
   });
   options.events.on('session.ended', (ended) => {
     if ('sessionIds' in ended) {

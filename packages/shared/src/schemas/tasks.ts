@@ -1,7 +1,8 @@
-import { calendarDate, idField, idParams, optionalText, plainText, requiredText } from '../fields.ts';
+import { calendarDate, idField, idParam, idParams, optionalText, plainText, requiredText } from '../fields.ts';
 import { tasksMsg } from '../messages-tasks.ts';
 import type { Period } from '../period.ts';
 import { z } from '../zod-setup.ts';
+import { PeriodParamsSchema } from './monthly-states.ts';
 
 /** 'Activar todo' starts every company on this date unless another is given (spec 2 §9). */
 export const DEFAULT_BULK_START_DATE = '2021-01-01';
@@ -125,3 +126,22 @@ export const TaskStateUpdateResponseSchema = TaskCellChangeSchema.extend({ messa
 
 /** The realtime event of a month's task board (DESIGN.md §4): distinct from the monthly board's. */
 export const taskBoardEventName = (period: Period) => `update task state ${period.month}/${period.year}`;
+
+/** GET /api/business-task-states/history?businessId=&taskId=&year=&month= */
+export const TaskHistoryQuerySchema = z.object({
+  businessId: idParam(),
+  taskId: idParam(tasksMsg.taskNotFound),
+  year: PeriodParamsSchema.shape.year,
+  month: PeriodParamsSchema.shape.month,
+});
+export const TaskHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  fromState: z.string(),
+  toState: z.string(),
+  value: z.string().nullable(),
+  by: z.string(),
+  at: z.string(),
+});
+export type TaskHistoryEntry = z.infer<typeof TaskHistoryEntrySchema>;
+export const TaskHistoryResponseSchema = z.object({ rows: z.array(TaskHistoryEntrySchema) });
+export type TaskHistoryResponse = z.infer<typeof TaskHistoryResponseSchema>;

@@ -1,6 +1,6 @@
 import { msg } from '@app/shared/messages';
 import { boardMsg } from '@app/shared/messages-board';
-import { currentPeriod, isContractActiveIn, type Period, periodBounds } from '@app/shared/period';
+import { isContractActiveIn, type Period, periodBounds } from '@app/shared/period';
 import {
   type BoardCellChange,
   type BoardService,
@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/events.ts';
+import { assertSelectable } from '../../lib/selectable-period.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { BuiltBoard, createBoardCache } from './board-cache.ts';
 import { type BoardParts, buildBoardRows } from './monthly-board.ts';
@@ -35,12 +36,6 @@ interface Deps {
   listApplying(lastDay: string, businessId?: number): Promise<BoardParts['applying']>;
   /** Who is acting, for the cell's 'Javier P., 12-03-2026 10:41' (users module). */
   getUser(id: number): Promise<{ name: string; lastName: string }>;
-}
-
-/** No period after the current default one (spec 1 §5 "Date selector"; DESIGN.md §4). */
-function assertSelectable(period: Period) {
-  const latest = currentPeriod();
-  if (period.year * 12 + period.month > latest.year * 12 + latest.month) throw badRequest(boardMsg.periodInFuture);
 }
 
 /** The monthly board (spec 1 §2.5, §3, §4; DESIGN.md §4): read a month, change a cell, keep every change. */

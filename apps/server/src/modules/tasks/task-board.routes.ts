@@ -1,0 +1,66 @@
+import { tasksMsg } from '@app/shared/messages-tasks';
+import { PeriodParamsSchema } from '@app/shared/schemas/monthly-states';
+import {
+  TaskBoardSchema,
+  TaskHistoryQuerySchema,
+  TaskHistoryResponseSchema,
+  TaskStateParamsSchema,
+  TaskStateUpdateResponseSchema,
+  TaskStateUpdateSchema,
+} from '@app/shared/schemas/tasks';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { currentUser } from '../../plugins/auth.ts';
+
+/** The task tracking board (spec 2 §7 "Task tracking"): staff read; a cell changes by the shared policy. */
+export const taskBoardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { taskBoard } = context.services;
+  const tags = ['task-board'];
+
+  app.get(
+    '/api/business-task-states/year/:year/month/:month',
+    {
+      schema: { tags, params: PeriodParamsSchema, response: { 200: TaskBoardSchema, ...errorResponses } },
+      onRequest: app.authorize('task-states:read'),
+    },
+    (request) => taskBoard.getBoard(request.params),
+  );
+
+  app.put(
+    '/api/business-task-states/year/:year/month/:month/businessId/:businessId/taskId/:taskId',
+    {
+      schema: {
+        tags,
+        params: PeriodParamsSchema.extend(TaskStateParamsSchema.shape),
+        body: TaskStateUpdateSchema,
+        response: { 200: TaskStateUpdateResponseSchema, ...errorResponses },
+      },
+      // Staff reach the handler; whether this user may change this task's cells is the task's policy.
+      onRequest: app.authorize('task-states:read'),
+    },
+    async (request) => {
+      const { year, month, businessId, taskId } = request.params;
+      const change = await taskBoard.updateState(
+        currentUser(request),
+        { year, month },
+        { businessId, taskId },
+        request.body,
+      );
+      return { message: tasksMsg.stateSaved, ...change };
+    },
+  );
+
+  app.get(
+    '/api/business-task-states/history',
+    {
+      schema: {
+        tags,
+        querystring: TaskHistoryQuerySchema,
+        response: { 200: TaskHistoryResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('task-states:read'),
+    },
+    async (request) => ({ rows: await taskBoard.history(request.query) }),
+  );
+};

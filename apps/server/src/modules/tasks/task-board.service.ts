@@ -1,0 +1,129 @@
+import { tasksMsg } from '@app/shared/messages-tasks';
+import { isContractActiveIn, type Period, periodBounds } from '@app/shared/period';
+import { can } from '@app/shared/permissions';
+import { shortName } from '@app/shared/schemas/monthly-states';
+import {
+  TASK_STATE_INITIAL,
+  type TaskBoard,
+  type TaskCellChange,
+  type TaskHistoryEntry,
+  type TaskStateUpdateSchema,
+} from '@app/shared/schemas/tasks';
+import { summaryOf } from '@app/shared/task-board';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import type { EventBus } from '../../lib/events.ts';
+import { assertSelectable } from '../../lib/selectable-period.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { buildTaskBoardRows, type TaskBoardParts } from './task-board.ts';
+import { taskStatesRepository } from './task-states.repository.ts';
+import { presentTask, type TasksService } from './tasks.service.ts';
+
+type UpdateInput = z.output<typeof TaskStateUpdateSchema>;
+
+interface Deps {
+  events: EventBus;
+  tasks: Pick<TasksService, 'listRows' | 'listApplying'>;
+  /** Companies whose contract covers the period (companies module). */
+  listActiveBusinesses(period: Period): Promise<TaskBoardParts['businesses']>;
+  getBusiness(
+    id: number,
+  ): Promise<TaskBoardParts['businesses'][number] & { startContract: string; endContract: string | null }>;
+  /** Who is acting, for the cell's 'Javier P.' (users module). */
+  getUser(id: number): Promise<{ name: string; lastName: string }>;
+}
+
+/** The task tracking board (spec 2 "Seguimiento de tareas"; DESIGN.md §4, §6): read a month, change a cell. */
+export function createTaskBoardService(db: Db, deps: Deps) {
+  return {
+    async getBoard(period: Period): Promise<TaskBoard> {
+      assertSelectable(period);
+      const { lastDay } = periodBounds(period);
+      const [businesses, taskRows, applying, chosen] = await Promise.all([
+        deps.listActiveBusinesses(period),
+        deps.tasks.listRows(),
+        deps.tasks.listApplying(lastDay),
+        taskStatesRepository.listForPeriod(db, period.year, period.month),
+      ]);
+      const tasks = taskRows.map(presentTask);
+      const rows = buildTaskBoardRows({ businesses, taskIds: tasks.map((task) => task.id), applying, chosen });
+      return { ...period, tasks, rows, summary: summaryOf(tasks, rows) };
+    },
+
+    /**
+     * Changes one cell: only an owner or the task's responsible (the shared policy), never an
+     * 'N/A' cell. The state and its history entry are written in one transaction; then the cell
+     * goes out live.
+     */
+    async updateState(
+      actor: AuthUser,
+      period: Period,
+      target: { businessId: number; taskId: number },
+      input: UpdateInput,
+    ): Promise<TaskCellChange> {
+      assertSelectable(period);
+      const task = (await deps.tasks.listRows()).find((row) => row.id === target.taskId);
+      if (!task) throw notFound(tasksMsg.taskNotFound);
+      if (!can(actor, 'task-state:change', { responsableId: task.responsable.id })) {
+        throw forbidden(tasksMsg.notResponsible);
+      }
+      const business = await deps.getBusiness(target.businessId);
+      const { lastDay } = periodBounds(period);
+      const applying = await deps.tasks.listApplying(lastDay, target.businessId);
+      const applies = isContractActiveIn(business, period) && applying.some((link) => link.taskId === target.taskId);
+      if (!applies) throw badRequest(tasksMsg.taskDoesNotApply, 'taskId');
+
+      const user = await deps.getUser(actor.id);
+      const userName = shortName(user.name, user.lastName);
+      const value = input.value === '' ? null : input.value;
+      const cell = { ...target, ...period };
+      const updatedAt = await db.transaction(async (tx) => {
+        const previous = await taskStatesRepository.findForUpdate(tx, cell);
+        const savedAt = await taskStatesRepository.upsert(tx, {
+          ...cell,
+          state: input.state,
+          value,
+          updatedBy: actor.id,
+          updatedByName: userName,
+        });
+        await taskStatesRepository.insertHistory(tx, {
+          ...cell,
+          fromState: previous?.state ?? TASK_STATE_INITIAL,
+          toState: input.state,
+          value,
+          userId: actor.id,
+          userName,
+        });
+        return savedAt;
+      });
+
+      const change: TaskCellChange = {
+        ...period,
+        businessId: target.businessId,
+        cell: {
+          taskId: target.taskId,
+          state: input.state,
+          value,
+          lastChange: { by: userName, at: updatedAt.toISOString() },
+        },
+      };
+      deps.events.emit('task-state.changed', change);
+      return change;
+    },
+
+    async history(cell: { businessId: number; taskId: number } & Period): Promise<TaskHistoryEntry[]> {
+      const rows = await taskStatesRepository.listHistory(db, cell);
+      return rows.map((row) => ({
+        id: row.id,
+        fromState: row.fromState,
+        toState: row.toState,
+        value: row.value,
+        by: row.userName,
+        at: row.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+
+export type TaskBoardService = ReturnType<typeof createTaskBoardService>;

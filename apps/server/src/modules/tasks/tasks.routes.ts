@@ -1,0 +1,158 @@
+import { MessageSchema } from '@app/shared/errors';
+import { tasksMsg } from '@app/shared/messages-tasks';
+import {
+  BusinessInTaskAllResponseSchema,
+  BusinessInTaskAllSchema,
+  BusinessInTaskResponseSchema,
+  BusinessInTaskWriteSchema,
+  TaskBusinessParamSchema,
+  TaskDetailResponseSchema,
+  TaskIdOnlyParamSchema,
+  TaskIdParamSchema,
+  TaskListSchema,
+  TaskResponseSchema,
+  TaskWriteSchema,
+} from '@app/shared/schemas/tasks';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+
+/** Tasks and their companies (spec 2 §7 "Tasks"): owners write, collaborators read (DESIGN.md §6). */
+export const tasksRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { tasks } = context.services;
+  const tags = ['tasks'];
+
+  app.get(
+    '/api/task',
+    { schema: { tags, response: { 200: TaskListSchema, ...errorResponses } }, onRequest: app.authorize('tasks:read') },
+    () => tasks.list(),
+  );
+
+  app.post(
+    '/api/task',
+    {
+      schema: { tags, body: TaskWriteSchema, response: { 201: TaskResponseSchema, ...errorResponses } },
+      onRequest: app.authorize('tasks:write'),
+    },
+    async (request, reply) =>
+      reply.status(201).send({ message: tasksMsg.taskSaved, task: await tasks.create(request.body) }),
+  );
+
+  app.get(
+    '/api/task/:id',
+    {
+      schema: { tags, params: TaskIdParamSchema, response: { 200: TaskDetailResponseSchema, ...errorResponses } },
+      onRequest: app.authorize('tasks:read'),
+    },
+    async (request) => ({ task: await tasks.getDetail(request.params.id) }),
+  );
+
+  app.put(
+    '/api/task/:id',
+    {
+      schema: {
+        tags,
+        params: TaskIdParamSchema,
+        body: TaskWriteSchema,
+        response: { 200: TaskResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('tasks:write'),
+    },
+    async (request) => ({ message: tasksMsg.taskSaved, task: await tasks.update(request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/api/task/:id',
+    {
+      schema: { tags, params: TaskIdParamSchema, response: { 200: MessageSchema, ...errorResponses } },
+      onRequest: app.authorize('tasks:write'),
+    },
+    async (request) => {
+      await tasks.delete(request.params.id);
+      return { message: tasksMsg.taskDeleted };
+    },
+  );
+
+  app.post(
+    '/api/task/:taskId/business/:businessId',
+    {
+      schema: {
+        tags,
+        params: TaskBusinessParamSchema,
+        body: BusinessInTaskWriteSchema,
+        response: { 200: BusinessInTaskResponseSchema, 201: BusinessInTaskResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('tasks:write'),
+    },
+    async (request, reply) => {
+      const { taskId, businessId } = request.params;
+      const { businessInTask, created } = await tasks.addBusiness(taskId, businessId, request.body);
+      return reply.status(created ? 201 : 200).send({ message: tasksMsg.businessAdded, businessInTask });
+    },
+  );
+
+  app.put(
+    '/api/task/:taskId/business/:businessId',
+    {
+      schema: {
+        tags,
+        params: TaskBusinessParamSchema,
+        body: BusinessInTaskWriteSchema,
+        response: { 200: BusinessInTaskResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('tasks:write'),
+    },
+    async (request) => {
+      const { taskId, businessId } = request.params;
+      return {
+        message: tasksMsg.startDateEdited,
+        businessInTask: await tasks.updateBusiness(taskId, businessId, request.body),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/task/:taskId/business/:businessId',
+    {
+      schema: { tags, params: TaskBusinessParamSchema, response: { 200: MessageSchema, ...errorResponses } },
+      onRequest: app.authorize('tasks:write'),
+    },
+    async (request) => {
+      await tasks.removeBusiness(request.params.taskId, request.params.businessId);
+      return { message: tasksMsg.businessRemoved };
+    },
+  );
+
+  app.post(
+    '/api/task/:taskId/create-all-business-in-task',
+    {
+      schema: {
+        tags,
+        params: TaskIdOnlyParamSchema,
+        body: BusinessInTaskAllSchema,
+        response: { 200: BusinessInTaskAllResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('tasks:write'),
+    },
+    async (request) => ({
+      message: tasksMsg.allActivated,
+      businessInTask: await tasks.addAllBusinesses(request.params.taskId, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/task/:taskId/delete-all-business-in-task',
+    {
+      schema: {
+        tags,
+        params: TaskIdOnlyParamSchema,
+        response: { 200: BusinessInTaskAllResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('tasks:write'),
+    },
+    async (request) => {
+      await tasks.removeAllBusinesses(request.params.taskId);
+      return { message: tasksMsg.allDeactivated, businessInTask: [] };
+    },
+  );
+};
