@@ -1,22 +1,9 @@
-import { currentPeriod, type Period } from '@app/shared/period';
+import { currentPeriod } from '@app/shared/period';
 import type { AppContext } from '../../app-context.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { noise, periodsUpTo } from './demo-periods.ts';
 
 const MONTHS_OF_HISTORY = 12;
-
-function periodsUpTo(latest: Period, count: number): Period[] {
-  return Array.from({ length: count }, (_, index) => {
-    const offset = latest.year * 12 + (latest.month - 1) - (count - 1 - index);
-    return { year: Math.floor(offset / 12), month: (offset % 12) + 1 };
-  });
-}
-
-/** A stable pseudo-random number in [0, 1) for a cell, so every run loads the same board. */
-function noise(...parts: number[]): number {
-  let hash = 2166136261;
-  for (const part of parts) hash = Math.imul(hash ^ part, 16777619) >>> 0;
-  return (hash % 10_000) / 10_000;
-}
 
 /**
  * The monthly board over the last twelve months, through the board's own service (so each change

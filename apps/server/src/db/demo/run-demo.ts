@@ -5,6 +5,7 @@ import { openDatabase } from '../client.ts';
 import { seedDemoCompanies } from './companies.demo.ts';
 import { seedDemoMonthlyStates } from './monthly-states.demo.ts';
 import { seedDemoServices } from './services.demo.ts';
+import { seedDemoTasks } from './tasks.demo.ts';
 import { seedDemoUsers } from './users.demo.ts';
 
 /**
@@ -27,6 +28,7 @@ async function main() {
       await seedDemoServices(context),
       await seedDemoCompanies(context),
       await seedDemoMonthlyStates(context),
+      await seedDemoTasks(context),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);
   } finally {
