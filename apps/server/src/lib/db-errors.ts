@@ -11,8 +11,11 @@ function pgCode(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
-/** A row still referenced by an `on delete restrict` key (a task's responsible). */
-export const isRestrictViolation = (error: unknown) => pgCode(error) === '23001';
+/**
+ * A delete refused because another row still references it through an `on delete restrict` key
+ * (a task's responsible): PGlite reports restrict_violation, PostgreSQL foreign_key_violation.
+ */
+export const isStillReferenced = (error: unknown) => ['23001', '23503'].includes(pgCode(error) ?? '');
 
 /**
  * What may be logged of a failed statement: the SQL text and PostgreSQL's code and object names.

@@ -219,6 +219,25 @@ describe('PUT /api/business-task-states/.../businessId/{businessId}/taskId/{task
     ]);
   });
 
+  it('chains the history of simultaneous changes of one cell: each starts where the previous one left it', async () => {
+    for (let round = 0; round < 6; round++) {
+      const company = await insertBusiness(t, { startContract: '2020-01-01' });
+      await addToTask(declaration.id, company.id);
+      const answers = await Promise.all(
+        (['En proceso', 'Terminado'] as const).map((state) => change(company.id, declaration.id, { state })),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const history = await t.request({
+        method: 'GET',
+        url: `/api/business-task-states/history?businessId=${company.id}&taskId=${declaration.id}&year=${period.year}&month=${period.month}`,
+        token: tokens.owner,
+      });
+      const [newer, older] = history.json().rows as { fromState: string; toState: string }[];
+      expect(older?.fromState, `round ${round}`).toBe('No comenzado');
+      expect(newer?.fromState, `round ${round}`).toBe(older?.toState);
+    }
+  });
+
   it('writes the state and its history in one transaction: a failed history write leaves the cell as it was', async () => {
     const before = cellOf(await board(), inBoth.id, declaration.id);
     vi.spyOn(taskStatesRepository, 'insertHistory').mockRejectedValueOnce(new Error('disco lleno'));

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import { isForeignKeyViolation, isRestrictViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import { isForeignKeyViolation, isStillReferenced, isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
@@ -137,7 +137,7 @@ export function createUsersService(db: Db, deps: Deps) {
         })
         .catch((error: unknown) => {
           // Tasks keep their responsible (restrict): the owner assigns another one first.
-          if (isRestrictViolation(error)) throw new AppError(409, tasksMsg.userIsResponsible);
+          if (isStillReferenced(error)) throw new AppError(409, tasksMsg.userIsResponsible);
           throw error;
         });
       deps.sessions.announceEndedForUser(id);
