@@ -1,4 +1,77 @@
-/** Placeholder: built by a helper. */
+import { tasksMsg } from '@app/shared/messages-tasks';
+import type { Task } from '@app/shared/schemas/tasks';
+import { Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTasks } from '../../../api/tasks/get-tasks';
+import { openDeleteConfirm } from '../../../components/confirm-delete';
+import { ListTable } from '../../../components/list-table';
+import { NewButton } from '../../../components/new-button';
+import { PageHeader } from '../../../components/page-header';
+import { RowActions } from '../../../components/row-actions';
+import { useSortedRecords } from '../../../components/use-sorted-records';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDeleteTask } from '../api/delete-task';
+import { TaskCreateModal } from '../components/task-create-modal';
+
+type TaskRow = Task & { responsibleName: string };
+
+/** Tareas (spec 2 "Tareas list"): the owner defines the tasks and who is responsible for each. */
 export function TasksPage() {
-  return null;
+  const tasks = useTasks();
+  const deleteTask = useDeleteTask();
+  const [createOpened, setCreateOpened] = useState(false);
+  const rows = useMemo<TaskRow[]>(
+    () =>
+      (tasks.data ?? []).map((task) => ({
+        ...task,
+        responsibleName: `${task.responsableCollaborator.name} ${task.responsableCollaborator.lastName}`.trim(),
+      })),
+    [tasks.data],
+  );
+  const { records, sortStatus, setSortStatus } = useSortedRecords(rows, { columnAccessor: 'name', direction: 'asc' });
+
+  const confirmDelete = (task: Task) =>
+    openDeleteConfirm({
+      title: tasksMsg.deleteTitle,
+      children: <Text size="sm">{tasksMsg.deleteQuestion(task.name)}</Text>,
+      onConfirm: () =>
+        deleteTask.mutate(task.id, {
+          onSuccess: ({ message }) => notifySuccess(message),
+          onError: () => notifyError(tasksMsg.taskDeleteFailed),
+        }),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={tasksMsg.tasksTitle}
+        crumbs={[{ label: 'Inicio', to: '/' }, { label: tasksMsg.tasksTitle }]}
+        actions={<NewButton onClick={() => setCreateOpened(true)} />}
+      />
+      <ListTable
+        highlightOnHover
+        query={tasks}
+        noRecordsText={tasksMsg.noTasks}
+        errorText={tasksMsg.loadTasksFailed}
+        records={records}
+        sortStatus={sortStatus}
+        onSortStatusChange={setSortStatus}
+        columns={[
+          { accessor: 'name', title: tasksMsg.name, sortable: true },
+          { accessor: 'responsibleName', title: tasksMsg.responsible, sortable: true },
+          {
+            accessor: 'expirationDate',
+            title: tasksMsg.expirationDay,
+            sortable: true,
+            textAlign: 'right',
+            noWrap: true,
+          },
+        ]}
+        actions={(task) => (
+          <RowActions label={task.name} editTo={`/tareas/${task.id}`} onDelete={() => confirmDelete(task)} />
+        )}
+      />
+      <TaskCreateModal opened={createOpened} onClose={() => setCreateOpened(false)} />
+    </>
+  );
 }
