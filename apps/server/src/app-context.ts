@@ -1,7 +1,10 @@
+import { periodBounds } from '@app/shared/period';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createDownloadLinks } from './lib/download-links.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
+import { createFileStorage, type FileStorage } from './lib/file-storage/file-storage.ts';
 import type { AppSecrets } from './lib/secrets.ts';
 import { createVault } from './lib/vault.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
@@ -12,6 +15,8 @@ import {
 import { type BusinessDetailReader, createBusinessDetailReader } from './modules/businesses/business-detail.ts';
 import { type BusinessesService, createBusinessesService } from './modules/businesses/businesses.service.ts';
 import { type CredentialsService, createCredentialsService } from './modules/credentials/credentials.service.ts';
+import { createDocumentsService, type DocumentsService } from './modules/documents/documents.service.ts';
+import { createFileRemover, type FileRemover } from './modules/documents/file-removals.ts';
 import { createEmailService, type EmailService } from './modules/email/email.service.ts';
 import { createGroupsService, type GroupsService } from './modules/groups/groups.service.ts';
 import {
@@ -35,6 +40,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Typed events the services publish after commit; realtime and clean-ups subscribe. */
   events: EventBus;
+  /** File bytes: the disk under DATA_DIR/files, or S3-compatible storage when configured. */
+  storage: FileStorage;
   services: {
     auth: AuthService;
     sessions: SessionsService;
@@ -50,6 +57,8 @@ export interface AppContext {
     tasks: TasksService;
     taskBoard: TaskBoardService;
     email: EmailService;
+    documents: DocumentsService;
+    fileRemover: FileRemover;
   };
 }
 
@@ -113,6 +122,31 @@ export function createAppContext(deps: ContextDeps): AppContext {
     getUser: users.getById,
   });
   const email = createEmailService(db, { mailer, log, assertBusinessExists: businesses.assertExists });
+  const storage = createFileStorage(config);
+  const documents = createDocumentsService(db, {
+    events,
+    storage,
+    links: createDownloadLinks(secrets.tokenSecret, config.DOWNLOAD_LINK_DAYS),
+    appUrl: config.APP_URL,
+    linkDays: config.DOWNLOAD_LINK_DAYS,
+    getBusiness: businesses.getById,
+    listApplyingServices: async (businessId, period) => {
+      const [applying, active] = await Promise.all([
+        businessServices.listApplying(periodBounds(period).lastDay, businessId),
+        services.listForMonth(period.month),
+      ]);
+      const applies = new Set(applying.map((link) => link.serviceId));
+      return active.filter(({ service }) => applies.has(service.id)).map(({ service }) => service);
+    },
+    listFolderTemplates: services.listFolderTemplates,
+    findUser: users.findById,
+    sendEmail: email.send,
+  });
+  // Bytes of deleted files leave storage once the deleting transaction has committed.
+  const fileRemover = createFileRemover(db, storage, log);
+  for (const name of ['files.removed', 'business.deleted', 'service.deleted'] as const) {
+    events.on(name, () => fileRemover.sweep());
+  }
 
   return {
     config,
@@ -120,6 +154,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
     db,
     mailer,
     events,
+    storage,
     services: {
       auth,
       sessions,
@@ -135,6 +170,8 @@ export function createAppContext(deps: ContextDeps): AppContext {
       tasks,
       taskBoard,
       email,
+      documents,
+      fileRemover,
     },
   };
 }

@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { businessServicesRoutes } from './modules/business-services/business-services.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { credentialsRoutes } from './modules/credentials/credentials.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { monthlyStatesRoutes } from './modules/monthly-states/monthly-states.routes.ts';
@@ -117,6 +118,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tasksRoutes, { context });
   await app.register(taskBoardRoutes, { context });
   await app.register(emailRoutes, { context });
+  await app.register(documentsRoutes, { context });
+  // Finishes removing the bytes of files deleted before a crash or a storage outage.
+  app.addHook('onReady', () => context.services.fileRemover.sweep());
   await registerRealtime(app, {
     events: context.events,
     authenticate: (token) => app.verifySessionToken(token),

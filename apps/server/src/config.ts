@@ -53,46 +53,64 @@ export function trustProxyOption(value: boolean | number | string[]) {
   return (_address: string, hop: number) => hop < value;
 }
 
-const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalString.pipe(z.url().optional()),
-  APP_URL: optionalString.pipe(z.url().optional()),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ADMIN_EMAIL: z.email().default('admin@example.com'),
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional()),
-  TOKEN_SECRET: optionalString.pipe(z.string().min(32).optional()),
-  ENCRYPTION_KEY: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9+/]{43}=$/, 'debe ser una clave de 32 bytes en base64')
-      .optional(),
-  ),
-  VAPID_PUBLIC_KEY: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{80,90}$/, 'debe ser una clave pública VAPID (base64url)')
-      .optional(),
-  ),
-  VAPID_PRIVATE_KEY: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{40,45}$/, 'debe ser una clave privada VAPID (base64url)')
-      .optional(),
-  ),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
-  SMTP_URL: optionalString.pipe(z.url().optional()),
-  MAIL_FROM: z.string().min(3).default('Estudio Contable <no-reply@example.com>'),
-  WEB_DIST_DIR: optionalString,
-  TRUST_PROXY: TrustProxySchema,
-  REDIS_URL: optionalString.pipe(
-    z.url({ protocol: /^rediss?$/, error: 'debe ser una URL redis:// o rediss://' }).optional(),
-  ),
-});
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(z.url().optional()),
+    APP_URL: optionalString.pipe(z.url().optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ADMIN_EMAIL: z.email().default('admin@example.com'),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional()),
+    TOKEN_SECRET: optionalString.pipe(z.string().min(32).optional()),
+    ENCRYPTION_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9+/]{43}=$/, 'debe ser una clave de 32 bytes en base64')
+        .optional(),
+    ),
+    VAPID_PUBLIC_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{80,90}$/, 'debe ser una clave pública VAPID (base64url)')
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{40,45}$/, 'debe ser una clave privada VAPID (base64url)')
+        .optional(),
+    ),
+    SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+    SMTP_URL: optionalString.pipe(z.url().optional()),
+    MAIL_FROM: z.string().min(3).default('Estudio Contable <no-reply@example.com>'),
+    WEB_DIST_DIR: optionalString,
+    TRUST_PROXY: TrustProxySchema,
+    REDIS_URL: optionalString.pipe(
+      z.url({ protocol: /^rediss?$/, error: 'debe ser una URL redis:// o rediss://' }).optional(),
+    ),
+    /** Largest PDF accepted per file, in megabytes. */
+    FILE_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+    /** How long a download link stays valid, in days. */
+    DOWNLOAD_LINK_DAYS: z.coerce.number().positive().max(365).default(7),
+    /** S3-compatible object storage for files; without S3_BUCKET files stay under DATA_DIR/files. */
+    S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+  })
+  .superRefine((config, ctx) => {
+    if (!config.S3_BUCKET) return;
+    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!config[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'es obligatoria cuando S3_BUCKET está definida' });
+    }
+  });
 
 export type Env = z.input<typeof ConfigSchema>;
 

@@ -15,6 +15,8 @@ export interface AppEvents {
   'business.deleted': { businessId: number };
   /** A service was deleted, with its states, folders, links and monthly states. */
   'service.deleted': { serviceId: number };
+  /** File rows went (and their bytes were queued for removal): the remover runs. */
+  'files.removed': Record<string, never>;
   /** A session ended (logout, password change): its sockets are closed too. */
   'session.ended': { sessionIds: string[] } | { userId: number; exceptSessionId?: string };
 }

@@ -126,6 +126,16 @@ export const servicesRepository = {
       .orderBy(asc(serviceFolders.id));
   },
 
+  /** Every folder template of these services, parents before children (by id). */
+  listFoldersOfServices(db: DbOrTx, serviceIds: number[]): Promise<ServiceFolderRow[]> {
+    if (serviceIds.length === 0) return Promise.resolve([]);
+    return db
+      .select()
+      .from(serviceFolders)
+      .where(inArray(serviceFolders.serviceId, serviceIds))
+      .orderBy(asc(serviceFolders.id));
+  },
+
   async findFolder(db: DbOrTx, serviceId: number, id: number): Promise<ServiceFolderRow | undefined> {
     const [row] = await db
       .select()

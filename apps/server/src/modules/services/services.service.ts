@@ -85,6 +85,9 @@ export function createServicesService(db: Db, deps: Deps) {
       return listed.filter(({ service }) => activeIn.get(service.id) ?? true);
     },
 
+    /** The folder templates of these services (documents module). */
+    listFolderTemplates: (serviceIds: number[]) => servicesRepository.listFoldersOfServices(db, serviceIds),
+
     /** Finds services by exact name (the demo seeder uses it to stay idempotent). */
     findByName: (name: string) => servicesRepository.findByName(db, name),
 

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiskStorage } from './disk-storage.ts';
+import type { FileStorage } from './file-storage.ts';
+import { createS3Storage } from './s3-storage.ts';
+
+/** What every storage must do, the same way: run against the disk and against a local S3 server. */
+function contract(name: string, open: () => Promise<{ storage: FileStorage; close: () => Promise<void> }>) {
+  describe(`${name} file storage`, () => {
+    let storage: FileStorage;
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      ({ storage, close } = await open());
+    });
+    afterAll(() => close());
+
+    it('gives back exactly the bytes it was given', async () => {
+      const key = randomUUID();
+      const bytes = Buffer.from(`%PDF-1.4\n${'x'.repeat(100_000)}\u00e9\n%%EOF`);
+      await storage.put(key, bytes);
+      expect((await storage.get(key))?.equals(bytes)).toBe(true);
+    });
+
+    it('answers null for a key with nothing stored, and removes without complaint what is not there', async () => {
+      const key = randomUUID();
+      expect(await storage.get(key)).toBeNull();
+      await expect(storage.remove(key)).resolves.toBeUndefined();
+    });
+
+    it('removes what it stored', async () => {
+      const key = randomUUID();
+      await storage.put(key, Buffer.from('%PDF-1.4'));
+      await storage.remove(key);
+      expect(await storage.get(key)).toBeNull();
+    });
+
+    it('refuses a key that is not one of its own (no path tricks)', async () => {
+      await expect(storage.put('../../etc/passwd', Buffer.from('x'))).rejects.toThrow(
+        'clave de almacenamiento inválida',
+      );
+      await expect(storage.get('a/../../b')).rejects.toThrow('clave de almacenamiento inválida');
+    });
+  });
+}
+
+contract('disk', async () => {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'files-'));
+  return { storage: createDiskStorage(root), close: () => fs.rm(root, { recursive: true, force: true }) };
+});
+
+contract('S3-compatible', async () => {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 's3rver-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'estudio', configs: [] }],
+  });
+  const { port } = await server.run();
+  const storage = createS3Storage({
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: 'estudio',
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+  });
+  return {
+    storage,
+    close: async () => {
+      await server.close();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
+});

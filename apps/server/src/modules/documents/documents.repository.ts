@@ -1,0 +1,118 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { businessFiles, businessFolders, fileDownloads, fileRemovals } from '../../db/schema/documents.ts';
+
+export type BusinessFileRow = typeof businessFiles.$inferSelect;
+type Period = { year: number; month: number };
+
+export const documentsRepository = {
+  /**
+   * The company's folders of the period for these templates, made on first sight: answers the
+   * company folder id of each template.
+   */
+  async ensureFolders(
+    db: DbOrTx,
+    businessId: number,
+    period: Period,
+    templateIds: number[],
+  ): Promise<Map<number, number>> {
+    if (templateIds.length === 0) return new Map();
+    await db
+      .insert(businessFolders)
+      .values(templateIds.map((serviceFolderId) => ({ businessId, serviceFolderId, ...period })))
+      .onConflictDoNothing();
+    const rows = await db
+      .select({ id: businessFolders.id, serviceFolderId: businessFolders.serviceFolderId })
+      .from(businessFolders)
+      .where(
+        and(
+          eq(businessFolders.businessId, businessId),
+          eq(businessFolders.year, period.year),
+          eq(businessFolders.month, period.month),
+          inArray(businessFolders.serviceFolderId, templateIds),
+        ),
+      );
+    return new Map(rows.map((row) => [row.serviceFolderId, row.id]));
+  },
+
+  async findFolder(db: DbOrTx, id: number) {
+    const [row] = await db.select().from(businessFolders).where(eq(businessFolders.id, id));
+    return row;
+  },
+
+  listFiles(db: DbOrTx, businessFolderId: number): Promise<BusinessFileRow[]> {
+    return db
+      .select()
+      .from(businessFiles)
+      .where(eq(businessFiles.businessFolderId, businessFolderId))
+      .orderBy(desc(businessFiles.createdAt), desc(businessFiles.id));
+  },
+
+  /** Every file of a company's period, with the folder template it sits in ('Avisar al cliente'). */
+  listFilesOfPeriod(db: DbOrTx, businessId: number, period: Period) {
+    return db
+      .select({ file: businessFiles, serviceFolderId: businessFolders.serviceFolderId })
+      .from(businessFiles)
+      .innerJoin(businessFolders, eq(businessFolders.id, businessFiles.businessFolderId))
+      .where(
+        and(
+          eq(businessFolders.businessId, businessId),
+          eq(businessFolders.year, period.year),
+          eq(businessFolders.month, period.month),
+        ),
+      )
+      .orderBy(businessFiles.id);
+  },
+
+  /** A file with the company its folder belongs to. */
+  async findFile(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ file: businessFiles, businessId: businessFolders.businessId })
+      .from(businessFiles)
+      .innerJoin(businessFolders, eq(businessFolders.id, businessFiles.businessFolderId))
+      .where(eq(businessFiles.id, id));
+    return row;
+  },
+
+  async insertFiles(db: DbOrTx, rows: (typeof businessFiles.$inferInsert)[]): Promise<BusinessFileRow[]> {
+    if (rows.length === 0) return [];
+    return db.insert(businessFiles).values(rows).returning();
+  },
+
+  /** The row goes; its bytes are queued for removal by the trigger, in the same transaction. */
+  async deleteFile(db: DbOrTx, id: number): Promise<boolean> {
+    const rows = await db.delete(businessFiles).where(eq(businessFiles.id, id)).returning({ id: businessFiles.id });
+    return rows.length > 0;
+  },
+
+  logDownload(db: DbOrTx, values: typeof fileDownloads.$inferInsert) {
+    return db.insert(fileDownloads).values(values);
+  },
+
+  listDownloads(db: DbOrTx, fileId: number) {
+    return db.select().from(fileDownloads).where(eq(fileDownloads.fileId, fileId)).orderBy(desc(fileDownloads.id));
+  },
+
+  listQueuedRemovals(db: DbOrTx, limit: number): Promise<string[]> {
+    return db
+      .select({ key: fileRemovals.storageKey })
+      .from(fileRemovals)
+      .orderBy(fileRemovals.queuedAt)
+      .limit(limit)
+      .then((rows) => rows.map((row) => row.key));
+  },
+
+  async forgetRemovals(db: DbOrTx, keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await db.delete(fileRemovals).where(inArray(fileRemovals.storageKey, keys));
+  },
+
+  /** Bytes stored for an upload whose rows never committed: queued like any other removal. */
+  async queueRemovals(db: DbOrTx, keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await db
+      .insert(fileRemovals)
+      .values(keys.map((storageKey) => ({ storageKey, queuedAt: sql`now()` })))
+      .onConflictDoNothing();
+  },
+};

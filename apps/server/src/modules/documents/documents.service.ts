@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { msg } from '@app/shared/messages';
+import { boardMsg } from '@app/shared/messages-board';
+import { documentsMsg } from '@app/shared/messages-documents';
+import type { Period } from '@app/shared/period';
+import { ROLE_LABELS, type Role } from '@app/shared/roles';
+import { splitContacts } from '@app/shared/schemas/businesses';
+import type { FileDownload, FolderTile, FolderView, StoredFile } from '@app/shared/schemas/documents';
+import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import type { DownloadLinks, LinkClaims } from '../../lib/download-links.ts';
+import type { EventBus } from '../../lib/events.ts';
+import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
+import { sanitizeFileName } from '../../lib/pdf-upload.ts';
+import { assertSelectable } from '../../lib/selectable-period.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { type BusinessFileRow, documentsRepository } from './documents.repository.ts';
+
+interface FolderTemplate {
+  id: number;
+  serviceId: number;
+  parentFolderId: number | null;
+  name: string;
+  isActive: boolean;
+}
+
+interface Deps {
+  events: EventBus;
+  storage: FileStorage;
+  links: DownloadLinks;
+  /** Absolute base of download links (APP_URL), so a copied or e-mailed link works anywhere. */
+  appUrl: string;
+  linkDays: number;
+  getBusiness(id: number): Promise<{ id: number; name: string; contact: string }>;
+  /** Services that apply to the company that period (DESIGN.md §4), with their names. */
+  listApplyingServices(businessId: number, period: Period): Promise<{ id: number; name: string }[]>;
+  listFolderTemplates(serviceIds: number[]): Promise<FolderTemplate[]>;
+  findUser(id: number): Promise<{ name: string; lastName: string; role: Role; businessId: number | null } | undefined>;
+  sendEmail(
+    actor: AuthUser,
+    input: { businessId: number; emails: string[]; subject: string; content: string },
+  ): Promise<{ ok: boolean }>;
+}
+
+export interface UploadedPdf {
+  fileName: string;
+  bytes: Buffer;
+}
+
+const periodLabel = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
+const isClient = (actor: AuthUser) => actor.role === 'client';
+
+/**
+ * Company documents (spec 1 §2.6; spec 2 "Documentos"; DESIGN.md §4): each company's folders per
+ * period from its services' templates, PDF uploads, signed expiring download links, a log of every
+ * download, and 'Avisar al cliente'.
+ */
+export function createDocumentsService(db: Db, deps: Deps) {
+  const linkFor = (claims: LinkClaims) => `${deps.appUrl}/api/download/${deps.links.create(claims)}`;
+
+  /** A listing's links are issued to whoever lists them: the download log then says who. */
+  const presentFile = (actor: AuthUser, row: BusinessFileRow): StoredFile => ({
+    id: row.id,
+    name: row.name,
+    size: row.size,
+    createdAt: row.createdAt.toISOString(),
+    url: linkFor({ fileId: row.id, via: isClient(actor) ? 'portal' : 'link', issuedTo: actor.id }),
+  });
+
+  function assertOwnCompany(actor: AuthUser, businessId: number) {
+    if (isClient(actor) && actor.businessId !== businessId) throw forbidden(msg.forbidden);
+  }
+
+  /** The period's templates of the company and their company folders (made on first sight). */
+  async function folderTree(businessId: number, period: Period) {
+    const services = await deps.listApplyingServices(businessId, period);
+    const templates = await deps.listFolderTemplates(services.map((service) => service.id));
+    const folderIds = await documentsRepository.ensureFolders(
+      db,
+      businessId,
+      period,
+      templates.map((template) => template.id),
+    );
+    const serviceOf = new Map(services.map((service) => [service.id, service]));
+    const byId = new Map(templates.map((template) => [template.id, template]));
+    /** Active when it and every folder above it are: a client never sees inside an inactive folder. */
+    const activeChain = (template: FolderTemplate): boolean =>
+      template.isActive &&
+      (template.parentFolderId === null || activeChain(byId.get(template.parentFolderId) ?? template));
+    const tile = (template: FolderTemplate): FolderTile => ({
+      id: template.id,
+      businessFolderId: folderIds.get(template.id) ?? 0,
+      name: template.name,
+      isActive: activeChain(template),
+      service: serviceOf.get(template.serviceId) ?? { id: template.serviceId, name: '' },
+    });
+    return { templates, byId, tile };
+  }
+
+  return {
+    async view(actor: AuthUser, businessId: number, period: Period, folderId?: number): Promise<FolderView> {
+      assertOwnCompany(actor, businessId);
+      assertSelectable(period);
+      const business = await deps.getBusiness(businessId);
+      const { templates, byId, tile } = await folderTree(businessId, period);
+      const visible = (tileOf: FolderTile) => !isClient(actor) || tileOf.isActive;
+      const base = { business: { id: business.id, name: business.name }, ...period };
+      if (folderId === undefined) {
+        const folders = templates
+          .filter((template) => template.parentFolderId === null)
+          .map(tile)
+          .filter(visible);
+        return { ...base, folder: null, folders, files: [] };
+      }
+      const template = byId.get(folderId);
+      const current = template ? tile(template) : undefined;
+      if (!template || !current || !visible(current)) throw notFound(documentsMsg.folderNotFound);
+      const parent = template.parentFolderId === null ? undefined : byId.get(template.parentFolderId);
+      const files = await documentsRepository.listFiles(db, current.businessFolderId);
+      return {
+        ...base,
+        folder: { ...current, parentFolder: parent ? { id: parent.id, name: parent.name } : null },
+        folders: templates
+          .filter((child) => child.parentFolderId === folderId)
+          .map(tile)
+          .filter(visible),
+        files: files.map((row) => presentFile(actor, row)),
+      };
+    },
+
+    /**
+     * Stores the PDFs, then writes their rows in one transaction: either every file of the request
+     * is added or none is (the bytes of a failed write are queued for removal).
+     */
+    async upload(actor: AuthUser, businessFolderId: number, pdfs: UploadedPdf[]): Promise<StoredFile[]> {
+      if (!(await documentsRepository.findFolder(db, businessFolderId))) throw notFound(documentsMsg.folderNotFound);
+      if (pdfs.length === 0) throw badRequest(documentsMsg.noFiles, 'file');
+      const stored: { key: string; pdf: UploadedPdf }[] = [];
+      try {
+        for (const pdf of pdfs) {
+          const key = randomUUID();
+          await deps.storage.put(key, pdf.bytes);
+          stored.push({ key, pdf });
+        }
+        const rows = await db.transaction(async (tx) => {
+          if (!(await documentsRepository.findFolder(tx, businessFolderId)))
+            throw notFound(documentsMsg.folderNotFound);
+          return documentsRepository.insertFiles(
+            tx,
+            stored.map(({ key, pdf }) => ({
+              businessFolderId,
+              name: sanitizeFileName(pdf.fileName),
+              storageKey: key,
+              size: pdf.bytes.length,
+              uploadedBy: actor.id,
+            })),
+          );
+        });
+        return rows.map((row) => presentFile(actor, row));
+      } catch (error) {
+        await documentsRepository.queueRemovals(
+          db,
+          stored.map(({ key }) => key),
+        );
+        deps.events.emit('files.removed', {});
+        throw error;
+      }
+    },
+
+    async deleteFile(id: number): Promise<void> {
+      if (!(await documentsRepository.deleteFile(db, id))) throw notFound(documentsMsg.fileNotFound);
+      deps.events.emit('files.removed', {});
+    },
+
+    /** A signed link's file: checks the link, that its user may still have it, logs the download. */
+    async download(token: string): Promise<{ name: string; bytes: Buffer }> {
+      const checked = deps.links.check(token);
+      if (!checked.ok) {
+        throw checked.reason === 'expired'
+          ? new AppError(410, documentsMsg.linkExpired)
+          : forbidden(documentsMsg.linkInvalid);
+      }
+      const { claims } = checked;
+      const found = await documentsRepository.findFile(db, claims.fileId);
+      if (!found) throw notFound(documentsMsg.fileNotFound);
+      let issuedToName: string | null = null;
+      if (claims.issuedTo) {
+        // A link issued to a user dies with the user, or when a client no longer belongs to that company.
+        const user = await deps.findUser(claims.issuedTo);
+        if (!user || (user.role === 'client' && user.businessId !== found.businessId)) {
+          throw forbidden(documentsMsg.linkInvalid);
+        }
+        issuedToName = `${`${user.name} ${user.lastName}`.trim()} (${ROLE_LABELS[user.role]})`;
+      }
+      const bytes = await deps.storage.get(found.file.storageKey);
+      if (!bytes) throw notFound(documentsMsg.fileNotFound);
+      await documentsRepository.logDownload(db, {
+        fileId: found.file.id,
+        via: claims.via,
+        issuedTo: claims.issuedTo ?? null,
+        issuedToName,
+      });
+      return { name: found.file.name, bytes };
+    },
+
+    async downloads(fileId: number): Promise<FileDownload[]> {
+      if (!(await documentsRepository.findFile(db, fileId))) throw notFound(documentsMsg.fileNotFound);
+      const rows = await documentsRepository.listDownloads(db, fileId);
+      return rows.map((row) => ({
+        id: row.id,
+        at: row.createdAt.toISOString(),
+        via: row.via,
+        by: row.issuedToName ?? 'Enlace enviado por correo',
+      }));
+    },
+
+    /** 'Avisar al cliente': e-mails the company's contacts a link to each file of the period; logged like every e-mail. */
+    async notifyClient(actor: AuthUser, businessId: number, period: Period) {
+      assertSelectable(period);
+      const business = await deps.getBusiness(businessId);
+      const emails = splitContacts(business.contact);
+      if (emails.length === 0) throw badRequest(documentsMsg.noContacts);
+      const files = await documentsRepository.listFilesOfPeriod(db, businessId, period);
+      if (files.length === 0) throw badRequest(documentsMsg.noFilesToNotify);
+      const label = periodLabel(period);
+      const content = [
+        documentsMsg.notifyIntro(label),
+        '',
+        ...files.map(({ file }) => `- ${file.name}: ${linkFor({ fileId: file.id, via: 'email' })}`),
+        '',
+        documentsMsg.notifyLinksExpire(deps.linkDays),
+      ].join('\n');
+      const sent = await deps.sendEmail(actor, {
+        businessId,
+        emails,
+        subject: documentsMsg.notifySubject(business.name, label),
+        content,
+      });
+      if (!sent.ok) throw new AppError(502, boardMsg.emailFailed);
+      return { emails, fileCount: files.length };
+    },
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

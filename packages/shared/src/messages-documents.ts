@@ -1,0 +1,40 @@
+import { msg } from './messages.ts';
+
+/** Spanish texts of documents: staff folders and uploads, the client's portal (spec 1 §2.6; spec 2 "Documentos", §8). */
+export const documentsMsg = {
+  required: msg.required,
+  folderNotFound: 'La carpeta no existe',
+  fileNotFound: 'El archivo no existe',
+  notPdf: 'Solo se permiten archivos PDF',
+  tooLarge: (megabytes: number) => `Cada archivo debe pesar como máximo ${megabytes} MB`,
+  noFiles: 'Selecciona al menos un archivo PDF',
+  tooManyFiles: 'Se pueden subir como máximo 20 archivos a la vez',
+  linkInvalid: 'El enlace de descarga no es válido',
+  linkExpired: 'El enlace de descarga ha caducado; pide uno nuevo',
+  noContacts: 'La empresa no tiene correos de contacto',
+  noFilesToNotify: 'No hay archivos en este período para avisar',
+
+  // Successes and failures (spec 2 §8).
+  filesAdded: (count: number) => `Se agregaron ${count} archivos`,
+  fileAddFailed: 'No se pudo agregar el archivo',
+  fileDeleted: 'Archivo eliminado correctamente',
+  fileDeleteFailed: 'No se pudo eliminar el archivo',
+  linkCopied: 'Link copiado al portapapeles',
+  clientNotified: 'Se avisó al cliente por correo',
+
+  // The e-mail 'Avisar al cliente' sends.
+  notifySubject: (businessName: string, period: string) => `Documentos de ${period} disponibles - ${businessName}`,
+  notifyIntro: (period: string) =>
+    `Hola,\n\nSus documentos de ${period} ya están disponibles. Puede descargarlos con estos enlaces:`,
+  notifyLinksExpire: (days: number) =>
+    `Los enlaces vencen en ${days} días. También puede verlos al ingresar a su portal.`,
+
+  // Web-only texts.
+  documentsTitle: 'Documentos',
+  uploadButton: 'Subir Archivo',
+  notifyButton: 'Avisar al cliente',
+  downloadsTitle: 'Descargas',
+  noDownloads: 'Nadie ha descargado este archivo todavía.',
+  noFolders: 'No hay carpetas para este período.',
+  noFilesInFolder: 'Esta carpeta no tiene archivos.',
+} as const;

@@ -1,0 +1,76 @@
+import { idParams } from '../fields.ts';
+import { z } from '../zod-setup.ts';
+import { PeriodParamsSchema } from './monthly-states.ts';
+
+/** Earliest year of the client's month selector (spec 1 §5 "Date selector"). */
+export const CLIENT_DOCUMENTS_MIN_YEAR = 2018;
+
+/** /business/{businessId}/folder/year/{year}/month/{month} */
+export const BusinessFolderPeriodParamsSchema = PeriodParamsSchema.extend(idParams('businessId').shape);
+/** /business/{businessId}/folder/{folderId}/year/{year}/month/{month} (folderId: the service's folder template). */
+export const BusinessFolderParamsSchema = BusinessFolderPeriodParamsSchema.extend(idParams('folderId').shape);
+export const BusinessFolderIdParamSchema = idParams('businessFolderId');
+export const FileIdParamSchema = idParams('id');
+
+/** A file of a company folder: `url` is a signed download link that expires. */
+export const FileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+  url: z.string(),
+});
+export type StoredFile = z.infer<typeof FileSchema>;
+
+/** A folder tile: the service's folder template (id), its company folder of the period, and its service. */
+export const FolderTileSchema = z.object({
+  id: z.number().int(),
+  businessFolderId: z.number().int(),
+  name: z.string(),
+  isActive: z.boolean(),
+  service: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type FolderTile = z.infer<typeof FolderTileSchema>;
+
+/**
+ * GET …/folder/year/{year}/month/{month} (folder null: the company's top folders) and
+ * GET …/folder/{folderId}/year/{year}/month/{month} (the folder, its subfolders and files).
+ * Staff see every folder with isActive; a client only active ones.
+ */
+export const FolderViewSchema = z.object({
+  business: z.object({ id: z.number().int(), name: z.string() }),
+  year: z.number().int(),
+  month: z.number().int(),
+  folder: FolderTileSchema.extend({
+    parentFolder: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  }).nullable(),
+  folders: z.array(FolderTileSchema),
+  files: z.array(FileSchema),
+});
+export type FolderView = z.infer<typeof FolderViewSchema>;
+
+/** POST /api/business-folder/{businessFolderId}/file answer. */
+export const UploadResponseSchema = z.object({
+  message: z.string(),
+  count: z.number().int(),
+  files: z.array(FileSchema),
+});
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+/** GET /api/business-folder/file/{id}/downloads: who fetched a file, newest first. */
+export const FileDownloadSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** 'Ana Pérez (Cliente)' for a signed-in user's link, or 'Enlace enviado por correo'. */
+  by: z.string(),
+  via: z.enum(['portal', 'link', 'email']),
+});
+export type FileDownload = z.infer<typeof FileDownloadSchema>;
+export const FileDownloadListSchema = z.object({ rows: z.array(FileDownloadSchema) });
+
+/** POST /api/business/{businessId}/folder/year/{year}/month/{month}/notify ('Avisar al cliente'). */
+export const NotifyClientResponseSchema = z.object({
+  message: z.string(),
+  emails: z.array(z.string()),
+  fileCount: z.number().int(),
+});
