@@ -24,6 +24,8 @@ export const PERMISSIONS = {
   'notes:manage': ['owner'],
   'email:manage': ['owner'],
   'documents:manage': ['owner', 'collaborator'],
+  /** A client's own company's active folders and files (their home and folder pages). */
+  'documents:own': ['client'],
   'calendar:manage': ['owner'],
   'profile:self': ['owner', 'collaborator', 'client'],
 } as const satisfies Record<string, readonly Role[]>;

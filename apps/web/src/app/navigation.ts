@@ -6,6 +6,7 @@ import {
   IconBuilding,
   IconBuildingCommunity,
   IconChecklist,
+  IconFolders,
   IconHome,
   IconListCheck,
   IconMail,
@@ -43,5 +44,6 @@ export const NAV_ENTRIES: NavEntry[] = [
     icon: IconListCheck,
     visibleTo: holding('task-states:read'),
   },
+  { label: 'Documentos', path: '/documentos', icon: IconFolders, visibleTo: holding('documents:manage') },
   { label: 'Email', path: '/email', icon: IconMail, visibleTo: holding('email:manage') },
 ];

@@ -4,6 +4,9 @@ import { RecoverPasswordPage } from '../features/auth/pages/recover-password-pag
 import { useCredentials } from '../features/companies/api/get-credentials';
 import { BusinessDetailPage } from '../features/companies/pages/business-detail-page';
 import { BusinessesPage } from '../features/companies/pages/businesses-page';
+import { BusinessDocumentsPage } from '../features/documents/pages/business-documents-page';
+import { ClientDocumentsView } from '../features/documents/pages/client-documents-view';
+import { DocumentsPage } from '../features/documents/pages/documents-page';
 import { SendEmailModal } from '../features/email/components/send-email-modal';
 import { EmailPage } from '../features/email/pages/email-page';
 import { GroupDetailPage } from '../features/groups/pages/group-detail-page';
@@ -55,7 +58,7 @@ export const router = createBrowserRouter([
           {
             element: <AppLayout />,
             children: [
-              { path: '/', element: <HomePage staffView={homeStaffView} /> },
+              { path: '/', element: <HomePage staffView={homeStaffView} clientView={<ClientDocumentsView />} /> },
               // Every role, clients included, edits their own profile (DESIGN.md §6).
               { path: '/perfil', element: <ProfilePage /> },
               // Each screen asks for a permission of the shared table (DESIGN.md §6; spec 1 §2.1).
@@ -91,6 +94,18 @@ export const router = createBrowserRouter([
                   { path: '/tareas', element: <TasksPage /> },
                   { path: '/tareas/:taskId', element: <TaskDetailPage /> },
                 ],
+              },
+              {
+                element: <PrivateRoute permission="documents:manage" />,
+                children: [
+                  { path: '/documentos', element: <DocumentsPage /> },
+                  { path: '/documentos/empresa/:businessId', element: <BusinessDocumentsPage /> },
+                  { path: '/documentos/empresa/:businessId/carpeta/:folderId', element: <BusinessDocumentsPage /> },
+                ],
+              },
+              {
+                element: <PrivateRoute permission="documents:own" />,
+                children: [{ path: '/carpeta/:folderId/año/:year/mes/:month', element: <ClientDocumentsView /> }],
               },
               {
                 element: <PrivateRoute permission="task-states:read" />,

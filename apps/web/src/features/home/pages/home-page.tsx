@@ -5,10 +5,10 @@ import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/session';
 
 /**
- * Home (spec 1 §2.5): the greeting and, for owners and collaborators, the monthly view, which the
- * app layer hands in (features do not import each other).
+ * Home (spec 1 §2.5, §2.6): the greeting and, for owners and collaborators, the monthly view; for
+ * clients, their company's documents. The app layer hands both in (features do not import each other).
  */
-export function HomePage({ staffView }: { staffView?: ReactNode }) {
+export function HomePage({ staffView, clientView }: { staffView?: ReactNode; clientView?: ReactNode }) {
   const user = useCurrentUser();
   return (
     <>
@@ -16,7 +16,7 @@ export function HomePage({ staffView }: { staffView?: ReactNode }) {
         title={boardMsg.greeting(user.name)}
         crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Vista mensual' }]}
       />
-      {(STAFF_ROLES as readonly string[]).includes(user.role) && staffView}
+      {(STAFF_ROLES as readonly string[]).includes(user.role) ? staffView : clientView}
     </>
   );
 }
