@@ -3,6 +3,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../client.ts';
 import { seedDemoCompanies } from './companies.demo.ts';
+import { seedDemoDocuments } from './documents.demo.ts';
 import { seedDemoMonthlyStates } from './monthly-states.demo.ts';
 import { seedDemoServices } from './services.demo.ts';
 import { seedDemoTasks } from './tasks.demo.ts';
@@ -29,6 +30,7 @@ async function main() {
       await seedDemoCompanies(context),
       await seedDemoMonthlyStates(context),
       await seedDemoTasks(context),
+      await seedDemoDocuments(context),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);
   } finally {
