@@ -9,7 +9,8 @@ export function looksLikePdf(bytes: Buffer): boolean {
   return bytes.subarray(Math.max(0, bytes.length - 4096)).includes('%%EOF');
 }
 
-const FORBIDDEN = /[\u0000-\u001f\u007f<>:"/\\|?*\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Control characters, the characters file systems refuse, and invisible direction marks. */
+const FORBIDDEN = /[\p{Cc}<>:"/\\|?*\u200b-\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
  * A file name safe to store and to send back in Content-Disposition: no folders, no control or

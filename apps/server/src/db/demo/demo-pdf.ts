@@ -3,9 +3,9 @@
  * with a correct cross-reference table: demo documents a reader opens without complaint.
  */
 export function demoPdf(lines: string[]): Buffer {
-  const escape = (text: string) => text.replace(/[\\()]/g, (char) => `\\${char}`);
+  const escapeText = (text: string) => text.replace(/[\\()]/g, (char) => `\\${char}`);
   const text = lines
-    .map((line, index) => `BT /F1 ${index === 0 ? 16 : 11} Tf 56 ${780 - index * 24} Td (${escape(line)}) Tj ET`)
+    .map((line, index) => `BT /F1 ${index === 0 ? 16 : 11} Tf 56 ${780 - index * 24} Td (${escapeText(line)}) Tj ET`)
     .join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
