@@ -22,3 +22,6 @@ export function formatDateTime(iso: string): string {
   for (const { type, value } of santiago.formatToParts(date)) part[type] = value;
   return `${part.day}-${part.month}-${part.year} ${part.hour}:${part.minute}`;
 }
+
+/** Who changed a board cell last and when: 'Javier P., 12-03-2026 10:41' (America/Santiago). */
+export const lastChangeText = (change: { by: string; at: string }) => `${change.by}, ${formatDateTime(change.at)}`;

@@ -1,19 +1,14 @@
 import { boardMsg } from '@app/shared/messages-board';
 import type { BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
-import { Loader, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Table, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconMail } from '@tabler/icons-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, memo, type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useCallback } from 'react';
 import { Link } from 'react-router';
+import { VirtualBoardTable } from '../../../components/virtual-board-table';
+import tableClasses from '../../../components/virtual-board-table.module.css';
 import { cellAt } from '../utils/board-rows';
 import classes from './board-table.module.css';
-import { BoardTooltip } from './board-tooltip';
 import { type CellActions, StateCell } from './state-cell';
-
-/** Every row has this height, so only the rows in view are rendered (2,000 companies scroll smoothly). */
-export const ROW_HEIGHT = 44;
-/** The table's height with its sticky header (spec 1 §9: 600 px). */
-const TABLE_HEIGHT = 600;
 
 const WIDTH = { name: 220, rut: 118, icon: 44, service: 160, progress: 150 };
 
@@ -82,14 +77,14 @@ const BoardRowView = memo(function BoardRowView({
   const { business } = row;
   const saving = new Set(savingIds ? savingIds.split(',').map(Number) : []);
   return (
-    <tr aria-rowindex={index + 2} className={classes.row}>
-      <td className={classes.stickyCell}>
-        <Link to={`/empresas/${business.id}`} className={classes.nameLink}>
+    <tr aria-rowindex={index + 2} className={tableClasses.row}>
+      <td className={tableClasses.stickyCell}>
+        <Link to={`/empresas/${business.id}`} className={tableClasses.nameLink}>
           {business.name}
         </Link>
       </td>
       <td>
-        <span className={classes.truncate}>{business.rut}</span>
+        <span className={tableClasses.truncate}>{business.rut}</span>
       </td>
       <IconCell
         label={`${boardMsg.credentials} de ${business.name}`}
@@ -150,40 +145,37 @@ const BoardRowView = memo(function BoardRowView({
   );
 });
 
+/** The header cells; they only render again when the services change. */
 const BoardHead = memo(function BoardHead({ services, canEmail }: { services: BoardService[]; canEmail: boolean }) {
   return (
-    <Table.Thead className={classes.head}>
-      <Table.Tr aria-rowindex={1}>
-        <Table.Th className={classes.stickyCell}>Nombre</Table.Th>
-        <Table.Th>Rut</Table.Th>
+    <>
+      <Table.Th className={tableClasses.stickyCell}>Nombre</Table.Th>
+      <Table.Th>Rut</Table.Th>
+      <Table.Th>
+        <VisuallyHidden>{boardMsg.credentials}</VisuallyHidden>
+      </Table.Th>
+      {canEmail && (
         <Table.Th>
-          <VisuallyHidden>{boardMsg.credentials}</VisuallyHidden>
+          <VisuallyHidden>{boardMsg.email}</VisuallyHidden>
         </Table.Th>
-        {canEmail && (
-          <Table.Th>
-            <VisuallyHidden>{boardMsg.email}</VisuallyHidden>
-          </Table.Th>
-        )}
-        {services.map((service) => (
-          <Table.Th key={service.id} title={service.name}>
-            <span className={classes.truncate}>{service.name}</span>
-          </Table.Th>
-        ))}
-        <Table.Th>{boardMsg.progress}</Table.Th>
-      </Table.Tr>
-    </Table.Thead>
+      )}
+      {services.map((service) => (
+        <Table.Th key={service.id} title={service.name}>
+          <span className={tableClasses.truncate}>{service.name}</span>
+        </Table.Th>
+      ))}
+      <Table.Th>{boardMsg.progress}</Table.Th>
+    </>
   );
 });
 
-type BoardBodyProps = Omit<BoardTableProps, 'loading' | 'emptyText'> & {
-  scrollRef: RefObject<HTMLElement | null>;
-  columnCount: number;
-};
-
-/** The rows in view, between two spacer rows; only this part renders again while scrolling. */
-function BoardBody({
-  scrollRef,
-  columnCount,
+/**
+ * The monthly table (spec 1 §2.5): a sticky header over a 600 px scrolling body that renders only
+ * the rows in view; fixed column widths keep the columns aligned whatever rows are rendered.
+ */
+export function BoardTable({
+  loading,
+  emptyText,
   rows,
   services,
   saving,
@@ -194,77 +186,7 @@ function BoardBody({
   onHistory,
   onCredentials,
   onEmail,
-}: BoardBodyProps) {
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    // Rows are rendered with the next frame rather than inside the scroll event.
-    useFlushSync: false,
-  });
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = items.length ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
-
-  const [activeBusiness, activeService] = activeCell ? activeCell.split(':').map(Number) : [];
-  // A menu whose row scrolled out of the rendered rows closes, rather than open again on the way back.
-  const activeRendered = items.some((item) => rows[item.index]?.business.id === activeBusiness);
-  useEffect(() => {
-    if (activeCell && !activeRendered) onMenu(null);
-  }, [activeCell, activeRendered, onMenu]);
-
-  const savingByRow = new Map<number, number[]>();
-  for (const key of saving) {
-    const [businessId, serviceId] = key.split(':').map(Number) as [number, number];
-    savingByRow.set(businessId, [...(savingByRow.get(businessId) ?? []), serviceId]);
-  }
-  const spacer = (height: number): CSSProperties => ({ height, padding: 0, border: 0 });
-
-  return (
-    <tbody>
-      {paddingTop > 0 && (
-        <tr aria-hidden>
-          <td colSpan={columnCount} style={spacer(paddingTop)} />
-        </tr>
-      )}
-      {items.map((item) => {
-        const row = rows[item.index];
-        if (!row) return null;
-        return (
-          <BoardRowView
-            key={row.business.id}
-            row={row}
-            index={item.index}
-            services={services}
-            savingIds={(savingByRow.get(row.business.id) ?? []).join(',')}
-            activeServiceId={row.business.id === activeBusiness ? (activeService ?? null) : null}
-            canEmail={canEmail}
-            onMenu={onMenu}
-            onChoose={onChoose}
-            onHistory={onHistory}
-            onCredentials={onCredentials}
-            onEmail={onEmail}
-          />
-        );
-      })}
-      {paddingBottom > 0 && (
-        <tr aria-hidden>
-          <td colSpan={columnCount} style={spacer(paddingBottom)} />
-        </tr>
-      )}
-    </tbody>
-  );
-}
-
-/**
- * The monthly table (spec 1 §2.5): a sticky header over a 600 px scrolling body that renders only
- * the rows in view, with spacer rows above and below so the scrollbar stays true; fixed column
- * widths keep the columns aligned whatever rows are rendered.
- */
-export function BoardTable({ loading, emptyText, ...props }: BoardTableProps) {
-  const { rows, services, canEmail } = props;
-  const scrollRef = useRef<HTMLElement>(null);
+}: BoardTableProps) {
   const columnWidths = [
     WIDTH.name,
     WIDTH.rut,
@@ -273,48 +195,41 @@ export function BoardTable({ loading, emptyText, ...props }: BoardTableProps) {
     ...services.map(() => WIDTH.service),
     WIDTH.progress,
   ];
-  const tableWidth = columnWidths.reduce((sum, width) => sum + width, 0);
-  const columnCount = columnWidths.length;
+  const [activeBusiness, activeService] = activeCell ? activeCell.split(':').map(Number) : [];
+  const savingByRow = new Map<number, number[]>();
+  for (const key of saving) {
+    const [businessId, serviceId] = key.split(':').map(Number) as [number, number];
+    savingByRow.set(businessId, [...(savingByRow.get(businessId) ?? []), serviceId]);
+  }
+  const closeMenu = useCallback(() => onMenu(null), [onMenu]);
 
   return (
-    <section
-      ref={scrollRef}
-      className={classes.scroller}
-      style={{ maxHeight: TABLE_HEIGHT }}
-      // The scrolling region is reachable with the keyboard (arrows scroll it).
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
-      tabIndex={0}
-      aria-label={boardMsg.tableRegion}
-    >
-      <Table
-        stickyHeader
-        verticalSpacing={0}
-        horizontalSpacing="xs"
-        className={classes.table}
-        style={{ width: `max(100%, ${tableWidth}px)`, minWidth: tableWidth }}
-        aria-rowcount={rows.length + 1}
-        aria-busy={loading || undefined}
-      >
-        <colgroup>
-          {columnWidths.map((width, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the columns are positional
-            <col key={index} style={{ width }} />
-          ))}
-        </colgroup>
-        <BoardHead services={services} canEmail={canEmail} />
-        {rows.length === 0 ? (
-          <tbody>
-            <tr>
-              <td colSpan={columnCount} className={classes.empty}>
-                {loading ? <Loader size="sm" aria-label={boardMsg.loading} /> : <Text c="dimmed">{emptyText}</Text>}
-              </td>
-            </tr>
-          </tbody>
-        ) : (
-          <BoardBody scrollRef={scrollRef} columnCount={columnCount} {...props} />
-        )}
-      </Table>
-      <BoardTooltip container={scrollRef} />
-    </section>
+    <VirtualBoardTable
+      label={boardMsg.tableRegion}
+      loadingLabel={boardMsg.loading}
+      rows={rows}
+      rowKey={(row) => row.business.id}
+      columnWidths={columnWidths}
+      head={<BoardHead services={services} canEmail={canEmail} />}
+      activeRowKey={activeBusiness ?? null}
+      onActiveRowHidden={closeMenu}
+      loading={loading}
+      emptyText={emptyText}
+      renderRow={(row, index) => (
+        <BoardRowView
+          row={row}
+          index={index}
+          services={services}
+          savingIds={(savingByRow.get(row.business.id) ?? []).join(',')}
+          activeServiceId={row.business.id === activeBusiness ? (activeService ?? null) : null}
+          canEmail={canEmail}
+          onMenu={onMenu}
+          onChoose={onChoose}
+          onHistory={onHistory}
+          onCredentials={onCredentials}
+          onEmail={onEmail}
+        />
+      )}
+    />
   );
 }

@@ -4,10 +4,10 @@ import type { BoardService, HistoryEntry } from '@app/shared/schemas/monthly-sta
 import { Badge, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { ListTable } from '../../../components/list-table';
+import { readableTextColor } from '../../../lib/contrast';
 import { formatDateTime } from '../../../lib/date-time';
 import { formatMoney } from '../../../lib/money';
 import { useStateHistory } from '../api/get-state-history';
-import { readableTextColor } from '../utils/contrast';
 
 export interface HistoryTarget {
   businessId: number;

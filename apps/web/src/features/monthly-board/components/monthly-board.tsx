@@ -1,19 +1,18 @@
 import { boardMsg } from '@app/shared/messages-board';
-import { currentPeriod, type Period } from '@app/shared/period';
 import { can } from '@app/shared/permissions';
 import type { MonthlyBoard as Board, BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
-import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
-import { Alert, Button, Card, Collapse, Group, Select, Stack, Title } from '@mantine/core';
-import { MonthPickerInput } from '@mantine/dates';
+import { Alert, Button, Card, Collapse, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconCalendarMonth, IconLayoutCards } from '@tabler/icons-react';
-import { type ComponentType, useCallback, useMemo, useRef, useState } from 'react';
-import { useGroups } from '../../../api/groups/get-groups';
+import { IconAlertTriangle, IconLayoutCards } from '@tabler/icons-react';
+import { type ComponentType, useCallback, useMemo, useState } from 'react';
+import { GroupSelect, useGroupMembers } from '../../../components/group-select';
+import { monthTitle, PeriodPicker } from '../../../components/period-picker';
 import { SearchInput } from '../../../components/search-input';
 import { useCurrentUser } from '../../../lib/session';
+import { useBoardPeriod } from '../../../lib/use-board-period';
+import { useLatest } from '../../../lib/use-latest';
 import { useMonthlyBoard } from '../api/get-monthly-board';
 import { useSavingCells, useUpdateMonthlyState } from '../api/update-monthly-state';
-import { FIRST_PERIOD, useBoardPeriod } from '../hooks/use-board-period';
 import { useLiveBoard } from '../hooks/use-live-board';
 import { filterRows, findCell, summaryCards } from '../utils/board-rows';
 import { BoardTable } from './board-table';
@@ -36,17 +35,6 @@ export interface MonthlyBoardProps {
   SendEmailModal: ComponentType<SendEmailModalProps>;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-const toPickerValue = ({ year, month }: Period) => `${year}-${pad(month)}-01`;
-export const monthTitle = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
-
-/** Keeps the latest value for stable callbacks (the rows are memoised on them). */
-function useLatest<T>(value: T) {
-  const ref = useRef(value);
-  ref.current = value;
-  return ref;
-}
-
 /**
  * Home's monthly view (spec 1 §2.5): the summary cards, then the month's table of companies by
  * service with its search, group and month selectors, live for everyone who has it open.
@@ -56,7 +44,6 @@ export function MonthlyBoard({ useCredentials, SendEmailModal }: MonthlyBoardPro
   const canEmail = can(user, 'email:manage');
   const [period, setPeriod] = useBoardPeriod();
   const board = useMonthlyBoard(period);
-  const groups = useGroups();
   const update = useUpdateMonthlyState();
   const saving = useSavingCells(period);
   useLiveBoard(period);
@@ -76,10 +63,7 @@ export function MonthlyBoard({ useCredentials, SendEmailModal }: MonthlyBoardPro
   const [emailOpened, { open: openEmail, close: closeEmail }] = useDisclosure(false);
 
   const data: Board | undefined = board.data;
-  const groupIds = useMemo(() => {
-    const group = groupId ? groups.data?.find((candidate) => String(candidate.id) === groupId) : undefined;
-    return group ? new Set(group.businessesIds) : null;
-  }, [groupId, groups.data]);
+  const groupIds = useGroupMembers(groupId);
   const inGroup = useMemo(() => filterRows(data?.rows ?? [], '', groupIds), [data, groupIds]);
   const rows = useMemo(() => filterRows(inGroup, search, null), [inGroup, search]);
   // The cards count the companies of the chosen group (all without one); the text search only narrows the table.
@@ -168,35 +152,14 @@ export function MonthlyBoard({ useCredentials, SendEmailModal }: MonthlyBoardPro
                 onChange={setSearch}
               />
             </div>
-            <Select
-              mb="md"
-              label={boardMsg.groupLabel}
-              placeholder={boardMsg.selectGroup}
-              data={(groups.data ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
-              value={groupId}
-              onChange={setGroupId}
-              clearable
-              clearButtonProps={{ 'aria-label': boardMsg.clearGroup, 'aria-hidden': false, tabIndex: 0 }}
-              searchable
-              nothingFoundMessage={boardMsg.noGroups}
-              style={{ flex: '1 1 220px' }}
-            />
-            <MonthPickerInput
-              mb="md"
+            <GroupSelect value={groupId} onChange={setGroupId} />
+            <PeriodPicker
               label={boardMsg.monthLabel}
-              leftSection={<IconCalendarMonth size={16} aria-hidden />}
-              value={toPickerValue(period)}
-              onChange={(value) => {
-                if (!value) return;
-                const [year, month] = String(value).split('-').map(Number);
-                if (!year || !month) return;
+              period={period}
+              onChange={(next) => {
                 setActiveCell(null);
-                setPeriod({ year, month });
+                setPeriod(next);
               }}
-              minDate={toPickerValue(FIRST_PERIOD)}
-              maxDate={toPickerValue(currentPeriod())}
-              valueFormat="MMMM YYYY"
-              style={{ flex: '0 1 200px' }}
             />
           </Group>
           {board.isError ? (

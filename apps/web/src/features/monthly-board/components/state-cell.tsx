@@ -2,11 +2,10 @@ import { boardMsg } from '@app/shared/messages-board';
 import type { BoardCell, BoardService } from '@app/shared/schemas/monthly-states';
 import { ColorSwatch, Menu } from '@mantine/core';
 import { IconCheck, IconHistory } from '@tabler/icons-react';
-import { forwardRef, memo, useEffect, useRef } from 'react';
-import { formatDateTime } from '../../../lib/date-time';
+import { memo } from 'react';
+import { CellBadgeButton, cellBadgeClasses, useRefocusOnToggle } from '../../../components/cell-badge';
+import { lastChangeText } from '../../../lib/date-time';
 import { formatMoney } from '../../../lib/money';
-import { readableTextColor } from '../utils/contrast';
-import classes from './board-table.module.css';
 
 type State = BoardService['states'][number];
 
@@ -28,49 +27,7 @@ export interface StateCellProps extends CellActions {
   active: boolean;
 }
 
-/** Who changed the cell last and when: 'Javier P., 12-03-2026 10:41' (America/Santiago). */
-export const lastChangeText = (change: NonNullable<BoardCell['lastChange']>) =>
-  `${change.by}, ${formatDateTime(change.at)}`;
-
 export const cellKey = (businessId: number, serviceId: number) => `${businessId}:${serviceId}`;
-
-interface CellButtonProps extends React.ComponentPropsWithoutRef<'button'> {
-  label: string;
-  color: string | undefined;
-  saving: boolean;
-  changed: string;
-}
-
-/**
- * The badge itself: plain elements styled by the board's CSS, so that scrolling through 2,000
- * companies mounts no Mantine component per cell. `data-tooltip` feeds the board's one tooltip.
- */
-const CellButton = forwardRef<HTMLButtonElement, CellButtonProps>(function CellButton(
-  { label, color, saving, changed, ...props },
-  ref,
-) {
-  return (
-    <button
-      ref={ref}
-      type="button"
-      className={classes.cellButton}
-      aria-haspopup="menu"
-      aria-busy={saving || undefined}
-      aria-description={changed || undefined}
-      data-tooltip={changed || undefined}
-      data-saving={saving || undefined}
-      {...props}
-    >
-      <span
-        className={classes.badge}
-        style={color ? { backgroundColor: color, color: readableTextColor(color) } : undefined}
-      >
-        {label}
-      </span>
-      {saving && <span className={classes.spinner} aria-hidden />}
-    </button>
-  );
-});
 
 /**
  * A service cell of the board (spec 1 §2.5): 'N/A' where the service does not apply; otherwise a
@@ -88,26 +45,20 @@ export const StateCell = memo(function StateCell({
   onChoose,
   onHistory,
 }: StateCellProps) {
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const wasActive = useRef(active);
-  // The button is mounted again when its menu opens or closes: it keeps the keyboard focus.
-  useEffect(() => {
-    if (wasActive.current !== active && document.activeElement === document.body) buttonRef.current?.focus();
-    wasActive.current = active;
-  }, [active]);
+  const buttonRef = useRefocusOnToggle(active);
 
-  if (!cell.applies) return <span className={classes.notApplicable}>{boardMsg.notApplicable}</span>;
+  if (!cell.applies) return <span className={cellBadgeClasses.notApplicable}>{boardMsg.notApplicable}</span>;
 
   const state = service.states.find((candidate) => candidate.id === cell.stateId);
   const label = cell.value !== null ? formatMoney(cell.value) : (state?.name ?? boardMsg.noState);
   const key = cellKey(businessId, service.id);
   const button = (
-    <CellButton
+    <CellBadgeButton
       ref={buttonRef}
       label={label}
       color={state?.color}
       saving={saving}
-      changed={cell.lastChange ? lastChangeText(cell.lastChange) : ''}
+      tooltip={cell.lastChange ? lastChangeText(cell.lastChange) : ''}
       aria-label={`${service.name} de ${businessName}: ${label}${saving ? ` (${boardMsg.saving})` : ''}`}
       aria-expanded={active}
       onClick={active ? undefined : () => onMenu(key)}

@@ -1,7 +1,7 @@
 import { boardMsg } from '@app/shared/messages-board';
-import { Badge, Card, ColorSwatch, Group, SimpleGrid, Text } from '@mantine/core';
+import { Card, ColorSwatch, Group, SimpleGrid, Text } from '@mantine/core';
+import { PercentBadge } from '../../../components/percent-badge';
 import { percentColor, type SummaryCard } from '../utils/board-rows';
-import classes from './summary-cards.module.css';
 
 /**
  * The summary cards (spec 1 §2.5): per service and showResume state, how many companies are at
@@ -38,9 +38,7 @@ export function SummaryCards({ cards }: { cards: SummaryCard[] }) {
                 </Text>
               </Group>
             </div>
-            <Badge variant="light" className={classes.percent} data-color={percentColor(card.percent)}>
-              {card.percent}%
-            </Badge>
+            <PercentBadge percent={card.percent} color={percentColor(card.percent)} />
           </Group>
           <Text size="xl" fw={700} mt={4}>
             {card.count}

@@ -1,8 +1,6 @@
 import type { BoardCell, BoardRow, BoardService, MonthlyBoard } from '@app/shared/schemas/monthly-states';
-import { SERVICE_COLOR_HEXES } from '@app/shared/schemas/services';
 import { describe, expect, it } from 'vitest';
 import { applyCellChange, filterRows, percentColor, summaryCards, withCell } from './board-rows';
-import { readableTextColor } from './contrast';
 
 const state = (id: number, order: number, pctProgress: number, showResume = false) => ({
   id,
@@ -96,11 +94,5 @@ describe('search and group filter', () => {
 
   it('keep only the chosen group’s companies', () => {
     expect(filterRows(rows, '', new Set([2])).map((r) => r.business.id)).toEqual([2]);
-  });
-});
-
-describe('state badge text', () => {
-  it('is whichever of black or white reads better on each palette colour', () => {
-    expect(SERVICE_COLOR_HEXES.map(readableTextColor)).toEqual(['#000', '#000', '#000', '#000', '#fff']);
   });
 });

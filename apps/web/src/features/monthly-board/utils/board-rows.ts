@@ -1,6 +1,6 @@
 import { averageProgress } from '@app/shared/board';
 import type { BoardCell, BoardRow, BoardService, MonthlyBoard } from '@app/shared/schemas/monthly-states';
-import { normalizeSearch } from '../../../lib/search';
+import { filterCompanies } from '../../../lib/company-filter';
 
 /** The board with one company's row replaced; the other rows keep their identity (their memoised views do not render again). */
 export function replaceRow(board: MonthlyBoard, row: BoardRow): MonthlyBoard {
@@ -52,18 +52,8 @@ export const findCell = (board: MonthlyBoard | undefined, businessId: number, se
  * The rows the table shows: those of the chosen group, then those whose name or RUT holds the
  * search (accents, case, dots and dash ignored).
  */
-export function filterRows(rows: BoardRow[], search: string, groupIds: ReadonlySet<number> | null): BoardRow[] {
-  const query = normalizeSearch(search.trim());
-  const rutQuery = query.replace(/[.\-\s]/g, '');
-  return rows.filter((row) => {
-    if (groupIds && !groupIds.has(row.business.id)) return false;
-    if (!query) return true;
-    return (
-      normalizeSearch(row.business.name).includes(query) ||
-      (rutQuery.length > 0 && normalizeSearch(row.business.rut.replace(/[.-]/g, '')).includes(rutQuery))
-    );
-  });
-}
+export const filterRows = (rows: BoardRow[], search: string, groupIds: ReadonlySet<number> | null): BoardRow[] =>
+  filterCompanies(rows, search, groupIds, (row) => row.business);
 
 /** A row's cell of a service: the cells follow the services' order, so the column index finds it at once. */
 export function cellAt(row: BoardRow, column: number, serviceId: number): BoardCell | undefined {

@@ -1,4 +1,17 @@
-/** Placeholder: built by a helper. */
+import { taskBoardMsg } from '@app/shared/messages-task-board';
+import { tasksMsg } from '@app/shared/messages-tasks';
+import { PageHeader } from '../../../components/page-header';
+import { TaskBoard } from '../components/task-board';
+
+/** /seguimiento-tareas (spec 2 "Seguimiento de tareas"): owners and collaborators. */
 export function TaskBoardPage() {
-  return null;
+  return (
+    <>
+      <PageHeader
+        title={tasksMsg.trackingTitle}
+        crumbs={[{ label: taskBoardMsg.home, to: '/' }, { label: tasksMsg.trackingTitle }]}
+      />
+      <TaskBoard />
+    </>
+  );
 }

@@ -1,0 +1,516 @@
+import { currentPeriod, type Period } from '@app/shared/period';
+import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createBusinessViaApi, OWNER, ownerHeaders, signIn, uniqueName } from './support/fixtures';
+import {
+  addBusinessToTaskViaApi,
+  createCollaboratorViaApi,
+  createTaskViaApi,
+  setTaskStateViaApi,
+} from './support/task-board-fixtures';
+
+const period = currentPeriod();
+const monthTitle = (shown: Period) => `${MONTH_NAMES[MONTH_KEYS[shown.month - 1] ?? 'jan']} ${shown.year}`;
+const CHANGED_AT = /\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** No serious or critical WCAG 2 A/AA problem on the page as it is. */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+  ).toEqual([]);
+}
+
+/** Signs in, opens the task board and narrows it to the test's own companies. */
+async function openTaskBoard(page: Page, email: string, password: string, search: string) {
+  await signIn(page, email, password);
+  await page.goto('/seguimiento-tareas');
+  await expect(page.getByRole('heading', { name: 'Seguimiento de tareas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
+  await page.getByLabel('Buscar empresa').fill(search);
+}
+
+/** A second browser, signed in on the task board as someone else. */
+async function openOtherBrowser(browser: Browser, email: string, password: string, search: string) {
+  const { baseURL, locale, timezoneId } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, locale, timezoneId });
+  const page = await context.newPage();
+  await openTaskBoard(page, email, password, search);
+  return { context, page };
+}
+
+/** The badge of an editable cell: a button named '{task} de {company}: {state}…'. */
+const cellButton = (page: Page, task: string, company: string) =>
+  page.getByRole('button', { name: new RegExp(`^${escapeRegExp(task)} de ${escapeRegExp(company)}: `) });
+
+/** The table cell of a company and a task, whatever it holds (found by the task's column). */
+async function tableCell(page: Page, task: string, company: string) {
+  const table = page.getByRole('table');
+  const headers = await table.getByRole('columnheader').allTextContents();
+  const column = headers.findIndex((text) => text.startsWith(task));
+  expect(column, `column of ${task}`).toBeGreaterThan(1);
+  return table.getByRole('row').filter({ hasText: company }).getByRole('cell').nth(column);
+}
+
+const summaryCard = (page: Page, task: string) =>
+  page.getByRole('listitem', { name: new RegExp(`^${escapeRegExp(task)}: \\d+% terminado$`) });
+
+/** A task of a collaborator with two companies in it (Alfa and Beta), and a third company outside it. */
+async function seedTask(request: Parameters<typeof createBusinessViaApi>[0], label: string) {
+  const javier = await createCollaboratorViaApi(request, 'Javier', 'Pérez');
+  const prefix = uniqueName(label);
+  const first = await createBusinessViaApi(request, `${prefix} Alfa`);
+  const second = await createBusinessViaApi(request, `${prefix} Beta`);
+  const outside = await createBusinessViaApi(request, `${prefix} Gamma`);
+  const task = await createTaskViaApi(request, {
+    name: uniqueName('Conciliación'),
+    responsableCollaborator: javier.id,
+  });
+  await addBusinessToTaskViaApi(request, task.id, first.id);
+  await addBusinessToTaskViaApi(request, task.id, second.id);
+  return { javier, prefix, first, second, outside, task };
+}
+
+test('a responsible collaborator changes a cell and gives it a value; the owner sees the cell and the summary card change live', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { javier, prefix, first, second, task } = await seedTask(request, 'EnVivo');
+
+  await openTaskBoard(page, OWNER.email, OWNER.password, prefix);
+  await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toContainText('Seguimiento de tareas');
+  // The column: the task's name over its responsible's name with last initial.
+  await expect(
+    page.getByRole('columnheader', { name: new RegExp(`^${escapeRegExp(task.name)}\\s*Javier P\\.$`) }),
+  ).toBeVisible();
+  await expect(cellButton(page, task.name, first.name)).toHaveAccessibleName(
+    `${task.name} de ${first.name}: No comenzado`,
+  );
+  const card = summaryCard(page, task.name);
+  await expect(card).toHaveAccessibleName(`${task.name}: 0% terminado`);
+  await expect(card).toHaveAttribute('data-color', 'red');
+  // A mark on the window: gone if the page were reloaded.
+  await page.evaluate(() => {
+    (window as unknown as { boardMark: number }).boardMark = 42;
+  });
+
+  const other = await openOtherBrowser(browser, javier.email, javier.password, prefix);
+  await cellButton(other.page, task.name, first.name).click();
+  await other.page.getByRole('menuitem', { name: 'Terminado' }).click();
+  await expect(cellButton(other.page, task.name, first.name)).toHaveAccessibleName(
+    `${task.name} de ${first.name}: Terminado`,
+  );
+
+  // The owner's cell and card follow within a second or so, without reloading.
+  await expect(cellButton(page, task.name, first.name)).toHaveAccessibleName(
+    `${task.name} de ${first.name}: Terminado`,
+    { timeout: 1_500 },
+  );
+  await expect(card).toHaveAccessibleName(`${task.name}: 50% terminado`);
+  await expect(card).toHaveAttribute('data-color', 'yellow');
+  expect(await page.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(42);
+  await cellButton(page, task.name, first.name).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(new RegExp(`^Javier P\\., ${CHANGED_AT.source}`));
+
+  // A value ('Valor'): shown instead of the state's name, here and in the owner's browser.
+  await cellButton(other.page, task.name, second.name).click();
+  await other.page.getByRole('menuitem', { name: 'Valor' }).click();
+  const modal = other.page.getByRole('dialog', { name: 'Valor' });
+  await expect(modal.getByRole('radio', { name: 'No comenzado' })).toBeChecked();
+  await modal.getByRole('radio', { name: 'Terminado' }).check();
+  await modal.getByLabel('Valor (opcional)').fill('x'.repeat(101));
+  await modal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(modal.getByText('El valor no debe tener más de 100 caracteres')).toBeVisible();
+  await modal.getByLabel('Valor (opcional)').fill('Folio 4512');
+  await modal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(modal).toBeHidden();
+  await expect(cellButton(other.page, task.name, second.name)).toHaveText('Folio 4512');
+
+  await expect(cellButton(page, task.name, second.name)).toHaveText('Folio 4512', { timeout: 1_500 });
+  await expect(cellButton(page, task.name, second.name)).toHaveAccessibleName(
+    `${task.name} de ${second.name}: Terminado, Folio 4512`,
+  );
+  await expect(card).toHaveAccessibleName(`${task.name}: 100% terminado`);
+  await expect(card).toHaveAttribute('data-color', 'green');
+
+  // Choosing a state again clears the value; the owner's change reaches the collaborator.
+  await cellButton(page, task.name, second.name).click();
+  await page.getByRole('menuitem', { name: 'En proceso' }).click();
+  await expect(cellButton(other.page, task.name, second.name)).toHaveText('En proceso', { timeout: 1_500 });
+  await expect(summaryCard(other.page, task.name)).toHaveAccessibleName(`${task.name}: 50% terminado`);
+  await other.context.close();
+
+  // It all survives a reload.
+  await page.reload();
+  await page.getByLabel('Buscar empresa').fill(prefix);
+  await expect(cellButton(page, task.name, first.name)).toHaveText('Terminado');
+  await expect(cellButton(page, task.name, second.name)).toHaveText('En proceso');
+});
+
+test('a collaborator sees read-only badges for a task of someone else, and changes the task they are responsible for', async ({
+  page,
+  request,
+}) => {
+  const { prefix, first, second, task } = await seedTask(request, 'Lectura');
+  const matias = await createCollaboratorViaApi(request, 'Matías', 'González');
+  const own = await createTaskViaApi(request, { name: uniqueName('Boletas'), responsableCollaborator: matias.id });
+  await addBusinessToTaskViaApi(request, own.id, first.id);
+  await setTaskStateViaApi(request, period, second.id, task.id, { state: 'Terminado', value: 'Folio 77' });
+
+  await openTaskBoard(page, matias.email, matias.password, prefix);
+  await expect(
+    page.getByRole('columnheader', { name: new RegExp(`^${escapeRegExp(own.name)}\\s*Matías G\\.$`) }),
+  ).toBeVisible();
+
+  // Javier's task: badges, not buttons; they still say the state (and the value, with its state).
+  await expect(cellButton(page, task.name, first.name)).toHaveCount(0);
+  await expect(cellButton(page, task.name, second.name)).toHaveCount(0);
+  const readOnly = await tableCell(page, task.name, first.name);
+  await expect(readOnly).toHaveText('No comenzado');
+  await expect(readOnly.getByRole('button')).toHaveCount(0);
+  await expect(await tableCell(page, task.name, second.name)).toHaveText('Folio 77 (Terminado)');
+  await readOnly.click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await (await tableCell(page, task.name, second.name)).locator('span').first().hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    new RegExp(`^Solo lectura · Terminado · Administrador.*, ${CHANGED_AT.source}`),
+  );
+
+  // Their own task: a button with the three states.
+  await cellButton(page, own.name, first.name).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'No comenzado',
+    'En proceso',
+    'Terminado',
+    'Valor',
+    'Historial',
+  ]);
+  await menu.getByRole('menuitem', { name: 'En proceso' }).click();
+  await expect(cellButton(page, own.name, first.name)).toHaveAccessibleName(`${own.name} de ${first.name}: En proceso`);
+  await page.reload();
+  await page.getByLabel('Buscar empresa').fill(prefix);
+  await expect(cellButton(page, own.name, first.name)).toHaveText('En proceso');
+  await expectNoSeriousViolations(page);
+  // The server holds the rule too: Matías may not change Javier's task.
+  const login = await page.request.post('/api/login', { data: { email: matias.email, password: matias.password } });
+  const token = (await login.json()).token as string;
+  const refused = await page.request.put(
+    `/api/business-task-states/year/${period.year}/month/${period.month}/businessId/${first.id}/taskId/${task.id}`,
+    { headers: { authorization: `Bearer ${token}` }, data: { state: 'Terminado' } },
+  );
+  expect(refused.status()).toBe(403);
+});
+
+test('N/A cells are grey and not clickable; summary cards only for tasks shown in the summary, 100 % when no company applies; the group select narrows table and cards', async ({
+  page,
+  request,
+}) => {
+  const { javier, prefix, first, second, outside, task } = await seedTask(request, 'NoAplica');
+  const empty = await createTaskViaApi(request, {
+    name: uniqueName('Sin empresas'),
+    responsableCollaborator: javier.id,
+  });
+  const hidden = await createTaskViaApi(request, {
+    name: uniqueName('Fuera del resumen'),
+    responsableCollaborator: javier.id,
+    showInSummary: false,
+  });
+  await setTaskStateViaApi(request, period, first.id, task.id, { state: 'Terminado' });
+  const groupName = uniqueName('Grupo tareas');
+  const group = await request.post('/api/business-group', {
+    headers: await ownerHeaders(request),
+    data: { name: groupName, businessesIds: [second.id, outside.id] },
+  });
+  expect(group.status()).toBe(201);
+
+  await openTaskBoard(page, OWNER.email, OWNER.password, prefix);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(4);
+
+  // The company outside the task: 'N/A', a grey badge, no button, no menu.
+  await expect(cellButton(page, task.name, outside.name)).toHaveCount(0);
+  const na = await tableCell(page, task.name, outside.name);
+  await expect(na).toHaveText('N/A');
+  await na.click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  // Mantine's gray-2.
+  expect(
+    await na
+      .locator('span span')
+      .first()
+      .evaluate((element) => getComputedStyle(element).backgroundColor),
+  ).toBe('rgb(233, 236, 239)');
+
+  // Badge colours: red, green.
+  const colorOf = (task: string, company: string) =>
+    cellButton(page, task, company)
+      .locator('span')
+      .first()
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await colorOf(task.name, first.name)).toBe('rgb(46, 204, 113)');
+  expect(await colorOf(task.name, second.name)).toBe('rgb(231, 76, 60)');
+
+  await expect(summaryCard(page, task.name)).toHaveAccessibleName(`${task.name}: 50% terminado`);
+  await expect(summaryCard(page, task.name)).toHaveAttribute('data-color', 'yellow');
+  await expect(summaryCard(page, empty.name)).toHaveAccessibleName(`${empty.name}: 100% terminado`);
+  await expect(summaryCard(page, empty.name)).toHaveAttribute('data-color', 'green');
+  await expect(summaryCard(page, hidden.name)).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: new RegExp(`^${escapeRegExp(hidden.name)}`) })).toBeVisible();
+
+  // The group: only its companies in the table, and the card counts only them (Beta: not finished).
+  await page.getByRole('combobox', { name: 'Grupo' }).click();
+  await page.getByRole('option', { name: groupName }).click();
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table).not.toContainText(first.name);
+  await expect(summaryCard(page, task.name)).toHaveAccessibleName(`${task.name}: 0% terminado`);
+  await expect(summaryCard(page, task.name)).toHaveAttribute('data-color', 'red');
+  await page.getByRole('button', { name: 'Quitar grupo' }).click();
+  await expect(table.getByRole('row')).toHaveCount(4);
+
+  // The month selector follows the monthly board's rules: never past the current period, never before 2010.
+  await page.goto(`/seguimiento-tareas?anio=${period.year + 1}&mes=1`);
+  await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
+  await page.goto('/seguimiento-tareas?anio=2001&mes=5');
+  await expect(page.getByRole('heading', { name: 'Enero 2010', level: 3 })).toBeVisible();
+  await expect(page.getByText('No hay empresas activas en este mes.')).toBeVisible();
+  await page.goto('/seguimiento-tareas');
+  await page.getByLabel('Buscar empresa').fill(prefix);
+
+  // The cards fold away and come back.
+  await page.getByRole('button', { name: 'Mostrar / ocultar tarjetas' }).click();
+  await expect(summaryCard(page, task.name)).toBeHidden();
+  await page.getByRole('button', { name: 'Mostrar / ocultar tarjetas' }).click();
+  await expect(summaryCard(page, task.name)).toBeVisible();
+});
+
+test('past its due day, an unfinished cell of the current period is marked overdue ("Vencida"); a finished one is not', async ({
+  page,
+  request,
+}) => {
+  const { javier, prefix, first, second, task } = await seedTask(request, 'Vencida');
+  const due = await createTaskViaApi(request, {
+    name: uniqueName('Vence el 10'),
+    responsableCollaborator: javier.id,
+    expirationDate: 10,
+  });
+  await addBusinessToTaskViaApi(request, due.id, first.id);
+  await addBusinessToTaskViaApi(request, due.id, second.id);
+  await setTaskStateViaApi(request, period, second.id, due.id, { state: 'Terminado' });
+  // The 24th of the month after the period, at noon in Santiago: still the same period, past the 10th.
+  const next =
+    period.month === 12 ? { year: period.year + 1, month: 1 } : { year: period.year, month: period.month + 1 };
+  await page.clock.setFixedTime(new Date(`${next.year}-${String(next.month).padStart(2, '0')}-24T16:00:00Z`));
+
+  await openTaskBoard(page, OWNER.email, OWNER.password, prefix);
+  const late = cellButton(page, due.name, first.name);
+  await expect(late).toHaveAccessibleName(`${due.name} de ${first.name}: No comenzado, Vencida`);
+  await expect(late.locator('span').first()).toHaveCSS('outline-style', 'solid');
+  await expect(late.locator('svg')).toBeVisible();
+  await late.hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Vencida');
+  await expect(cellButton(page, due.name, second.name)).toHaveAccessibleName(
+    `${due.name} de ${second.name}: Terminado`,
+  );
+  // A task due on the last day of that month is not overdue yet.
+  await expect(cellButton(page, task.name, first.name)).toHaveAccessibleName(
+    `${task.name} de ${first.name}: No comenzado`,
+  );
+  await expectNoSeriousViolations(page);
+
+  // Finished, it is no longer overdue.
+  await late.click();
+  await page.getByRole('menuitem', { name: 'Terminado' }).click();
+  await expect(late).toHaveAccessibleName(`${due.name} de ${first.name}: Terminado`);
+  await expect(late.locator('svg')).toHaveCount(0);
+});
+
+test('a change the server refuses shows it was saving, then rolls back with the server message', async ({
+  page,
+  request,
+}) => {
+  const { prefix, first, task } = await seedTask(request, 'Rechazo');
+  await openTaskBoard(page, OWNER.email, OWNER.password, prefix);
+  await expect(cellButton(page, task.name, first.name)).toHaveText('No comenzado');
+
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/business-task-states/year/*/month/*/businessId/*/taskId/*', async (route) => {
+    await answered;
+    await route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Solo el responsable de la tarea o un Dueño puede cambiar este estado' }),
+    });
+  });
+
+  await cellButton(page, task.name, first.name).click();
+  await page.getByRole('menuitem', { name: 'Terminado' }).click();
+  const saving = cellButton(page, task.name, first.name);
+  await expect(saving).toHaveAccessibleName(`${task.name} de ${first.name}: Terminado (guardando)`);
+  await expect(saving).toHaveAttribute('aria-busy', 'true');
+  await expect(summaryCard(page, task.name)).toHaveAccessibleName(`${task.name}: 50% terminado`);
+  answer();
+
+  const toast = page.getByRole('alert').filter({ hasText: 'Ocurrió un error!' });
+  await expect(toast).toContainText('Solo el responsable de la tarea o un Dueño puede cambiar este estado');
+  await expect(cellButton(page, task.name, first.name)).toHaveAccessibleName(
+    `${task.name} de ${first.name}: No comenzado`,
+  );
+  await expect(summaryCard(page, task.name)).toHaveAccessibleName(`${task.name}: 0% terminado`);
+});
+
+test('after the connection drops, the board reloads once back online and shows what changed meanwhile', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { prefix, first, task } = await seedTask(request, 'Reconexion');
+  await openTaskBoard(page, OWNER.email, OWNER.password, prefix);
+  await expect(cellButton(page, task.name, first.name)).toHaveText('No comenzado');
+
+  await context.setOffline(true);
+  await setTaskStateViaApi(request, period, first.id, task.id, { state: 'En proceso' });
+  await page.waitForTimeout(500);
+  await expect(cellButton(page, task.name, first.name)).toHaveText('No comenzado');
+
+  await context.setOffline(false);
+  await expect(cellButton(page, task.name, first.name)).toHaveText('En proceso', { timeout: 15_000 });
+  await expect(summaryCard(page, task.name)).toHaveAccessibleName(`${task.name}: 0% terminado`);
+});
+
+/** Moves down the open menu with the arrow key until `name` has the focus. */
+async function arrowDownTo(page: Page, name: string) {
+  const item = page.getByRole('menuitem', { name, exact: true });
+  await expect(async () => {
+    await page.keyboard.press('ArrowDown');
+    await expect(item).toBeFocused({ timeout: 300 });
+  }).toPass({ timeout: 5_000 });
+}
+
+test('a cell is changed with the keyboard alone, value included; the history lists the changes', async ({
+  page,
+  request,
+}) => {
+  const { prefix, first, task } = await seedTask(request, 'Teclado');
+  await openTaskBoard(page, OWNER.email, OWNER.password, prefix);
+  const target = cellButton(page, task.name, first.name);
+  await target.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await arrowDownTo(page, 'En proceso');
+  await page.keyboard.press('Enter');
+  await expect(target).toHaveAccessibleName(`${task.name} de ${first.name}: En proceso`);
+  await expect(target).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await arrowDownTo(page, 'Valor');
+  await page.keyboard.press('Enter');
+  const value = page.getByRole('dialog', { name: 'Valor' }).getByLabel('Valor (opcional)');
+  await expect(value).toBeFocused();
+  await page.keyboard.type('Pendiente cliente');
+  await page.keyboard.press('Enter');
+  await expect(target).toHaveText('Pendiente cliente');
+  await expect(target).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await arrowDownTo(page, 'Historial');
+  await page.keyboard.press('Enter');
+  const history = page.getByRole('dialog', { name: 'Historial de cambios' });
+  await expect(history.getByRole('row')).toHaveCount(3);
+  await expect(history.getByRole('row').nth(1)).toContainText('En proceso');
+  await expect(history.getByRole('row').nth(1)).toContainText('Pendiente cliente');
+  await expect(history.getByRole('row').nth(2)).toContainText('No comenzado');
+});
+
+test('2,000 companies × 10 tasks: only the rows in view are rendered, the header stays put and the last company is reached', async ({
+  page,
+}) => {
+  const tasks = Array.from({ length: 10 }, (_, index) => ({
+    id: 700_000 + index,
+    name: `Tarea ${index + 1}`,
+    responsableCollaborator: { id: 1, name: 'Ana', lastName: 'Rojas' },
+    expirationDate: 31,
+    showInSummary: index < 4,
+  }));
+  const states = ['No comenzado', 'En proceso', 'Terminado', 'N/A'];
+  const rows = Array.from({ length: 2000 }, (_, index) => ({
+    id: 600_000 + index,
+    name: `Empresa ${String(index + 1).padStart(4, '0')}`,
+    rut: '11.111.111-1',
+    taskStates: tasks.map((task, column) => ({
+      taskId: task.id,
+      state: states[(index + column) % 4],
+      value: null,
+      lastChange: null,
+    })),
+  }));
+  await page.route('**/api/business-task-states/year/*/month/*', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ json: { ...period, tasks, rows, summary: [] } })
+      : route.fallback(),
+  );
+
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/seguimiento-tareas');
+  const region = page.getByRole('region', { name: 'Tabla de seguimiento de tareas' });
+  await expect(region.getByRole('link', { name: 'Empresa 0001' })).toBeVisible();
+  expect((await region.boundingBox())?.height).toBeLessThanOrEqual(602);
+  expect(await region.locator('tbody tr').count()).toBeLessThan(60);
+  await expect(region.getByRole('table')).toHaveAttribute('aria-rowcount', '2001');
+  // Computed from the rows: a third of the applicable cells of each task is finished.
+  await expect(summaryCard(page, 'Tarea 1')).toHaveAccessibleName('Tarea 1: 33% terminado');
+
+  const header = region.getByRole('columnheader', { name: /^Tarea 1\s*Ana R\.$/ });
+  const headerTop = (await header.boundingBox())?.y;
+  await region.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await expect(region.getByRole('link', { name: 'Empresa 2000' })).toBeVisible();
+  expect(await region.locator('tbody tr').count()).toBeLessThan(60);
+  expect((await header.boundingBox())?.y).toBe(headerTop);
+  await expect(region.getByRole('link', { name: 'Empresa 0001' })).toHaveCount(0);
+});
+
+test('the board at 1280 px and at 700 px: the company column stays while the tasks scroll sideways', async ({
+  page,
+  request,
+}, testInfo) => {
+  const { prefix, first, task } = await seedTask(request, 'Pantalla');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openTaskBoard(page, OWNER.email, OWNER.password, prefix);
+  await cellButton(page, task.name, first.name).click();
+  await page.getByRole('menuitem', { name: 'En proceso' }).click();
+  await expect(cellButton(page, task.name, first.name)).toHaveText('En proceso');
+  await page.screenshot({ path: testInfo.outputPath('task-board-1280.png'), fullPage: true });
+  await expectNoSeriousViolations(page);
+
+  await page.setViewportSize({ width: 700, height: 900 });
+  const region = page.getByRole('region', { name: 'Tabla de seguimiento de tareas' });
+  await expect(region).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Menú principal' })).not.toBeInViewport();
+  // The page never scrolls sideways: the table scrolls inside its own region, the company column stays.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await region.scrollIntoViewIfNeeded();
+  const company = region.getByRole('link', { name: first.name });
+  const before = (await company.boundingBox())?.x;
+  await region.evaluate((element) => {
+    element.scrollLeft = element.scrollWidth;
+  });
+  await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  expect((await company.boundingBox())?.x).toBe(before);
+  await expect(company).toBeInViewport();
+  await cellButton(page, task.name, first.name).scrollIntoViewIfNeeded();
+  expect((await company.boundingBox())?.x).toBe(before);
+  // Still usable there: the menu opens and saves.
+  await cellButton(page, task.name, first.name).click();
+  await page.getByRole('menuitem', { name: 'Terminado' }).click();
+  await expect(cellButton(page, task.name, first.name)).toHaveText('Terminado');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: testInfo.outputPath('task-board-700.png'), fullPage: true });
+});

@@ -1,0 +1,21 @@
+import type { Period } from '@app/shared/period';
+import type { TaskBoard } from '@app/shared/schemas/tasks';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { taskBoardRootQueryKey } from '../../../api/tasks/task-board-query-key';
+import { api } from '../../../lib/api-client';
+
+/** One month of the task board is one cache entry under the board's root key (which the tasks pages invalidate). */
+export const taskBoardQueryKey = ({ year, month }: Period) => [...taskBoardRootQueryKey, year, month] as const;
+
+export const getTaskBoard = ({ year, month }: Period) =>
+  api<TaskBoard>(`/business-task-states/year/${year}/month/${month}`);
+
+/**
+ * While the board shows, the realtime events keep this entry fresh (each replaces its cell); they
+ * are only heard while it shows, so it is fetched again each time the board mounts (staleTime 0),
+ * showing the cached rows meanwhile.
+ */
+export const taskBoardQueryOptions = (period: Period) =>
+  queryOptions({ queryKey: taskBoardQueryKey(period), queryFn: () => getTaskBoard(period), staleTime: 0 });
+
+export const useTaskBoard = (period: Period) => useQuery(taskBoardQueryOptions(period));

@@ -1,0 +1,79 @@
+import { taskBoardMsg } from '@app/shared/messages-task-board';
+import { tasksMsg } from '@app/shared/messages-tasks';
+import { TASK_STATES, type Task, type TaskState, TaskStateUpdateSchema } from '@app/shared/schemas/tasks';
+import { Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { FormButtons } from '../../../components/form-buttons';
+import { useResetOnOpen } from '../../../lib/use-reset-on-open';
+
+export interface TaskValueTarget {
+  businessId: number;
+  businessName: string;
+  task: Task;
+  /** The cell's state and value now, offered again. */
+  state: TaskState;
+  value: string | null;
+}
+
+interface Values {
+  state: TaskState;
+  value: string;
+}
+
+/** The server's own rule for the value (at most 100 characters), so the modal says what the server would. */
+function validateValue(value: string): string | null {
+  const checked = TaskStateUpdateSchema.shape.value.safeParse(value);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? tasksMsg.valueMax);
+}
+
+/**
+ * 'Valor' (spec 2 §3, §4): a state with an optional free value, shown in the cell instead of the
+ * state's name; an empty value clears it.
+ */
+export function TaskValueModal({
+  opened,
+  target,
+  onClose,
+  onSave,
+}: {
+  opened: boolean;
+  target: TaskValueTarget | null;
+  onClose: () => void;
+  onSave: (state: TaskState, value: string) => void;
+}) {
+  const form = useForm<Values>({
+    initialValues: { state: 'No comenzado', value: '' },
+    validate: { value: validateValue },
+  });
+  useResetOnOpen(form, opened, { state: target?.state ?? 'No comenzado', value: target?.value ?? '' }, [target]);
+
+  const submit = form.onSubmit(({ state, value }) => onSave(state, value.trim()));
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={tasksMsg.valueTitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {target && (
+            <Text size="sm" c="dimmed">
+              {taskBoardMsg.menuLabel(target.task.name, target.businessName)}
+            </Text>
+          )}
+          <Radio.Group label={taskBoardMsg.stateLabel} {...form.getInputProps('state')}>
+            <Group gap="md" mt={4}>
+              {TASK_STATES.map((state) => (
+                <Radio key={state} value={state} label={state} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <TextInput
+            label={tasksMsg.valueLabel}
+            description={taskBoardMsg.valueHelp}
+            data-autofocus
+            {...form.getInputProps('value')}
+          />
+          <FormButtons onCancel={onClose} loading={false} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
