@@ -5,7 +5,9 @@ import type { Db } from './db/client.ts';
 import { createDownloadLinks } from './lib/download-links.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
 import { createFileStorage, type FileStorage } from './lib/file-storage/file-storage.ts';
+import { createGoogleClient } from './lib/google-calendar.ts';
 import type { AppSecrets } from './lib/secrets.ts';
+import { createSigner } from './lib/signed-tokens.ts';
 import { createVault } from './lib/vault.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
 import {
@@ -14,6 +16,7 @@ import {
 } from './modules/business-services/business-services.service.ts';
 import { type BusinessDetailReader, createBusinessDetailReader } from './modules/businesses/business-detail.ts';
 import { type BusinessesService, createBusinessesService } from './modules/businesses/businesses.service.ts';
+import { type CalendarService, createCalendarService } from './modules/calendar/calendar.service.ts';
 import { type CredentialsService, createCredentialsService } from './modules/credentials/credentials.service.ts';
 import { createDocumentsService, type DocumentsService } from './modules/documents/documents.service.ts';
 import { createFileRemover, type FileRemover } from './modules/documents/file-removals.ts';
@@ -59,6 +62,7 @@ export interface AppContext {
     email: EmailService;
     documents: DocumentsService;
     fileRemover: FileRemover;
+    calendar: CalendarService;
   };
 }
 
@@ -91,8 +95,10 @@ export function createAppContext(deps: ContextDeps): AppContext {
     assertServiceExists: services.assertExists,
     assertBusinessExists: businesses.assertExists,
   });
+  // One key for every secret at rest: portal passwords and Google tokens.
+  const vault = createVault(secrets.encryptionKey);
   const credentials = createCredentialsService(db, {
-    vault: createVault(secrets.encryptionKey),
+    vault,
     assertBusinessExists: businesses.assertExists,
   });
   const groups = createGroupsService(db, { assertBusinessesExist: businesses.assertAllExist });
@@ -147,6 +153,23 @@ export function createAppContext(deps: ContextDeps): AppContext {
   for (const name of ['files.removed', 'business.deleted', 'service.deleted'] as const) {
     events.on(name, () => fileRemover.sweep());
   }
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? createGoogleClient({
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+          redirectUri: config.GOOGLE_REDIRECT_URI ?? `${config.APP_URL}/calendario`,
+          authUrl: config.GOOGLE_AUTH_URL,
+          tokenUrl: config.GOOGLE_TOKEN_URL,
+          apiUrl: config.GOOGLE_CALENDAR_API_URL,
+        })
+      : null;
+  const calendar = createCalendarService(db, {
+    google,
+    vault,
+    signer: createSigner(secrets.tokenSecret, 'google-oauth-state/v1'),
+    getUser: users.getById,
+  });
 
   return {
     config,
@@ -172,6 +195,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
       email,
       documents,
       fileRemover,
+      calendar,
     },
   };
 }

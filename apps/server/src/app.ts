@@ -15,6 +15,7 @@ import { loadSecrets } from './lib/secrets.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { businessServicesRoutes } from './modules/business-services/business-services.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { credentialsRoutes } from './modules/credentials/credentials.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(taskBoardRoutes, { context });
   await app.register(emailRoutes, { context });
   await app.register(documentsRoutes, { context });
+  await app.register(calendarRoutes, { context });
   // Finishes removing the bytes of files deleted before a crash or a storage outage.
   app.addHook('onReady', () => context.services.fileRemover.sweep());
   await registerRealtime(app, {

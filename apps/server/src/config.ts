@@ -103,6 +103,14 @@ const ConfigSchema = z
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    /** Google Calendar (OAuth 2.0 web client); without both the calendar says it is not set up. */
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    /** Where Google sends the owner back: the calendar page (default APP_URL/calendario). */
+    GOOGLE_REDIRECT_URI: optionalString.pipe(z.url().optional()),
+    GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    GOOGLE_CALENDAR_API_URL: z.url().default('https://www.googleapis.com/calendar/v3'),
   })
   .superRefine((config, ctx) => {
     if (!config.S3_BUCKET) return;

@@ -46,6 +46,9 @@ export const POLICIES = {
   /** A task board cell: an owner, or the task's responsible when they are staff. */
   'task-state:change': (actor: Actor, task: { responsableId: number | null }) =>
     actor.role === 'owner' || (actor.role === 'collaborator' && task.responsableId === actor.id),
+  /** The firm's calendar events: owners, and collaborators the owner allowed (allowCalendarView). */
+  'calendar:events': (actor: Actor, user: { allowCalendarView: boolean }) =>
+    actor.role === 'owner' || (actor.role === 'collaborator' && user.allowCalendarView),
 } as const;
 
 export type PolicyAction = keyof typeof POLICIES;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeGoogle, startFakeGoogle } from '../test/fake-google.ts';
 import {
   arbitraryOf,
   encodeAny,
@@ -53,15 +54,22 @@ async function createOneOfEverything() {
   await post('/api/business-group', { name: 'Grupo', businessesIds: [business.business.id] });
 }
 
+let google: FakeGoogle;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every integration configured (Google against its local fake), so inputs reach the code behind.
+  google = await startFakeGoogle();
+  t = await createTestApp(google.env);
   token = await t.ownerToken();
   await createOneOfEverything();
   const document = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
   // Logging out would end the session every other call uses.
   operations = operationsOf(document).filter((operation) => operation.path !== '/api/logout');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await google.close();
+});
 
 /**
  * Where a 401 is a right answer rather than our session ending: sign-in with made-up credentials,
