@@ -5,6 +5,7 @@ import {
   IconBriefcase,
   IconBuilding,
   IconBuildingCommunity,
+  IconCalendar,
   IconChecklist,
   IconFolders,
   IconHome,
@@ -23,6 +24,9 @@ export interface NavEntry {
 
 /** The entry is shown to whoever holds the permission (shared table, DESIGN.md §6). */
 const holding = (permission: Permission) => (user: User) => can(user, permission);
+
+/** The calendar: owners, and collaborators the owner allowed (spec 1 §2.2; the 'calendar:events' policy). */
+export const mayViewCalendar = (user: User) => can(user, 'calendar:events', user);
 
 /** The side menu, in the spec's order; only screens that exist are listed. */
 export const NAV_ENTRIES: NavEntry[] = [
@@ -45,5 +49,6 @@ export const NAV_ENTRIES: NavEntry[] = [
     visibleTo: holding('task-states:read'),
   },
   { label: 'Documentos', path: '/documentos', icon: IconFolders, visibleTo: holding('documents:manage') },
+  { label: 'Calendario', path: '/calendario', icon: IconCalendar, visibleTo: mayViewCalendar },
   { label: 'Email', path: '/email', icon: IconMail, visibleTo: holding('email:manage') },
 ];

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { RecoverPasswordPage } from '../features/auth/pages/recover-password-page';
+import { CalendarPage } from '../features/calendar/pages/calendar-page';
 import { useCredentials } from '../features/companies/api/get-credentials';
 import { BusinessDetailPage } from '../features/companies/pages/business-detail-page';
 import { BusinessesPage } from '../features/companies/pages/businesses-page';
@@ -21,6 +22,7 @@ import { TaskDetailPage } from '../features/tasks/pages/task-detail-page';
 import { TasksPage } from '../features/tasks/pages/tasks-page';
 import { UsersPage } from '../features/users/pages/users-page';
 import { PrivateRoute, PublicOnlyRoute } from './guards';
+import { mayViewCalendar } from './navigation';
 import { NotFoundRedirect } from './not-found-redirect';
 import { AppLayout } from './shell/app-layout';
 
@@ -102,6 +104,10 @@ export const router = createBrowserRouter([
                   { path: '/documentos/empresa/:businessId', element: <BusinessDocumentsPage /> },
                   { path: '/documentos/empresa/:businessId/carpeta/:folderId', element: <BusinessDocumentsPage /> },
                 ],
+              },
+              {
+                element: <PrivateRoute allow={mayViewCalendar} />,
+                children: [{ path: '/calendario', element: <CalendarPage /> }],
               },
               {
                 element: <PrivateRoute permission="documents:own" />,

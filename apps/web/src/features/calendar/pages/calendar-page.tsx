@@ -1,0 +1,4 @@
+/** Placeholder: built by a helper. */
+export function CalendarPage() {
+  return null;
+}
