@@ -7,6 +7,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 // Overridable so that several runs can go side by side (each with its own port, data and bundle).
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(root, '.e2e-data');
 const WEB_DIST_DIR = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
+/** A local fake of Google's OAuth and Calendar endpoints (apps/server/src/test/fake-google.ts). */
+export const FAKE_GOOGLE_URL = `http://127.0.0.1:${E2E_PORT + 1000}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -26,25 +28,40 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // The built app and the real server, on a fresh embedded database every run.
-    command: `rm -rf "${E2E_DATA_DIR}" && node --import tsx apps/server/src/main.ts`,
-    cwd: root,
-    url: `http://127.0.0.1:${E2E_PORT}/api/docs/json`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      APP_URL: `http://127.0.0.1:${E2E_PORT}`,
-      ADMIN_EMAIL: 'duena@estudio.cl',
-      ADMIN_PASSWORD: 'clave-duena-1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      WEB_DIST_DIR,
+  webServer: [
+    {
+      command: `node --import tsx apps/server/src/test/fake-google-main.ts ${E2E_PORT + 1000}`,
+      cwd: root,
+      url: `${FAKE_GOOGLE_URL}/__control/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
     },
-  },
+    {
+      // The built app and the real server, on a fresh embedded database every run.
+      command: `rm -rf "${E2E_DATA_DIR}" && node --import tsx apps/server/src/main.ts`,
+      cwd: root,
+      url: `http://127.0.0.1:${E2E_PORT}/api/docs/json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        APP_URL: `http://127.0.0.1:${E2E_PORT}`,
+        ADMIN_EMAIL: 'duena@estudio.cl',
+        ADMIN_PASSWORD: 'clave-duena-1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        WEB_DIST_DIR,
+        GOOGLE_CLIENT_ID: 'cliente-de-prueba',
+        GOOGLE_CLIENT_SECRET: 'secreto-de-prueba',
+        GOOGLE_AUTH_URL: `${FAKE_GOOGLE_URL}/o/oauth2/v2/auth`,
+        GOOGLE_TOKEN_URL: `${FAKE_GOOGLE_URL}/token`,
+        GOOGLE_CALENDAR_API_URL: `${FAKE_GOOGLE_URL}/calendar/v3`,
+      },
+    },
+  ],
 });

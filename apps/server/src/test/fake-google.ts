@@ -107,6 +107,7 @@ export async function startFakeGoogle(port = 0) {
       }
     }
 
+    if (url.pathname === '/__control/health') return json(response, 200, { ok: true });
     if (url.pathname === '/__control/events' && request.method === 'POST') {
       const body = JSON.parse(await readBody(request)) as { calendarId: string; events: FakeEvent[] };
       state.events.set(body.calendarId, body.events);
