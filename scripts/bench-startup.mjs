@@ -1,6 +1,6 @@
-// Measures the time from launching the server (web app already built, database already created)
-// until it answers HTTP, with the embedded database. Usage: npm run bench:startup [-- RUNS]
-import { spawn } from 'node:child_process';
+// Measures the time from launching the production server (`node apps/server/dist/main.js`, built
+// first when needed) until it answers HTTP, with the embedded database. Usage: npm run bench:startup [-- RUNS]
+import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,9 +19,11 @@ const env = {
   ADMIN_PASSWORD: 'bench-password',
 };
 
+execSync('node scripts/build-if-needed.mjs', { cwd: root, stdio: 'inherit' });
+
 async function startOnce() {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env,
     stdio: 'ignore',

@@ -66,7 +66,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               '*.currentPassword',
               '*.passwordHash',
             ],
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            ...(options.logStream
+              ? { stream: options.logStream }
+              : // Readable lines in a terminal; JSON lines otherwise (files, log collectors).
+                process.stdout.isTTY
+                ? {
+                    transport: {
+                      target: 'pino-pretty',
+                      options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+                    },
+                  }
+                : {}),
           },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,

@@ -28,6 +28,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 
+  it('never echoes the value of a variable that may hold a secret', () => {
+    const attempt = () =>
+      loadConfig({ DATABASE_URL: 'postgres://ana:clave-secreta@db', REDIS_URL: 'http://ana:clave-secreta@r' });
+    expect(attempt).toThrow(/REDIS_URL: .*\(valor: \(oculto\)\)/);
+    expect(attempt).not.toThrow(/clave-secreta/);
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'clave-secreta' })).not.toThrow(/clave-secreta/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/\(valor: "abc"\)/);
+  });
+
+  it('asks for the rest of the S3 settings when S3_BUCKET is set', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'estudio' })).toThrow(
+      /S3_ENDPOINT: es obligatoria cuando S3_BUCKET está definida/,
+    );
+  });
+
   it('trusts no proxy by default, and reads TRUST_PROXY as on/off, a hop count or a list of addresses and ranges', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@app/shared/fields';
 import { z } from 'zod';
+import { StartupError } from './lib/startup-error.ts';
 
 const optionalString = z
   .string()
@@ -127,14 +128,22 @@ export type AppConfig = Omit<z.output<typeof ConfigSchema>, 'APP_URL' | 'WEB_DIS
   WEB_DIST_DIR: string;
 };
 
-export class ConfigError extends Error {}
+/** A bad setting: the message names the variable (and never echoes a secret). */
+export class ConfigError extends StartupError {}
+
+/** Variables whose value may hold a secret (keys, passwords, URLs with credentials): never echoed. */
+const SECRET_VARIABLE = /SECRET|PASSWORD|KEY|TOKEN|DATABASE_URL|REDIS_URL|SMTP_URL/;
+
+const shownValue = (name: string, value: string | undefined) =>
+  value !== undefined && SECRET_VARIABLE.test(name) ? '(oculto)' : JSON.stringify(value);
 
 /** Reads and validates the environment; a bad value throws naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.')}: ${issue.message} (valor: ${JSON.stringify(env[String(issue.path[0])])})`,
+      (issue) =>
+        `${issue.path.join('.')}: ${issue.message} (valor: ${shownValue(String(issue.path[0]), env[String(issue.path[0])])})`,
     );
     throw new ConfigError(`Configuración inválida:\n  ${problems.join('\n  ')}`);
   }

@@ -1,16 +1,20 @@
 import path from 'node:path';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { loadConfig } from './config.ts';
 import { loggableError } from './lib/db-errors.ts';
+import { StartupError } from './lib/startup-error.ts';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(
+  // The database opens (PGlite compiles its WebAssembly) while the rest of the server loads.
+  const { openDatabase } = await import('./db/client.ts');
+  const opening = openDatabase(
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') },
   );
+  opening.catch(() => undefined); // awaited below; no unhandled rejection while the app loads
+  const { buildApp } = await import('./app.ts');
+  const database = await opening;
   const app = await buildApp({ config, database, announce: (message) => process.stdout.write(`${message}\n`) });
   const close = async () => {
     await app.close();
@@ -18,12 +22,18 @@ async function main() {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Listo en ${config.APP_URL} (base de datos: ${database.kind})`);
+  await app.listen({
+    port: config.PORT,
+    host: config.HOST,
+    listenTextResolver: (address) => `Escuchando en ${address}`,
+  });
+  const where =
+    database.kind === 'pglite' ? `base de datos embebida en ${path.join(config.DATA_DIR, 'db')}` : 'PostgreSQL';
+  process.stdout.write(`Estudio Contable listo en ${config.APP_URL} (${where})\n`);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof StartupError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     const { stack, ...details } = loggableError(error);

@@ -19,7 +19,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.join(import.meta.dirname, '..', '..', 'drizzle');
+/** apps/server/drizzle, found from here whether this runs from src/db (tsx) or from the bundle in dist/. */
+export const MIGRATIONS_DIR = findUp(import.meta.dirname, 'drizzle/meta/_journal.json');
+
+function findUp(from: string, target: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, target))) return path.join(dir, path.dirname(path.dirname(target)));
+    if (path.dirname(dir) === dir) throw new Error(`no se encontró ${target} sobre ${from}`);
+  }
+}
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { StartupError } from '../lib/startup-error.ts';
 
 /*
  * PGlite is a single-process database: two processes writing one data directory corrupt it, so
@@ -36,7 +37,7 @@ interface Location {
 
 function inUse(dataDir: string, holder: string): Error {
   const who = /^\d+$/.test(holder) ? `el proceso ${holder}` : 'otro proceso';
-  return new Error(`La base de datos embebida (${dataDir}) está en uso por ${who}. Detén ese proceso primero.`);
+  return new StartupError(`La base de datos embebida (${dataDir}) está en uso por ${who}. Detén ese proceso primero.`);
 }
 
 function hashOf(dataDir: string): string {

@@ -24,7 +24,9 @@ export async function ensureFirstOwner(context: AppContext, announce?: (message:
       passwordHash,
     });
   }
-  if (!config.ADMIN_PASSWORD) {
+  if (config.ADMIN_PASSWORD) {
+    announce?.(`Primer usuario Dueño creado: ${config.ADMIN_EMAIL} (contraseña de ADMIN_PASSWORD).`);
+  } else {
     announce?.(
       `\n  Primer usuario Dueño creado:\n    email:      ${config.ADMIN_EMAIL}\n    contraseña: ${password}\n  Guárdala ahora: no se volverá a mostrar.\n`,
     );
