@@ -1,4 +1,133 @@
-/** Placeholder: built by a helper. */
+import { documentsMsg } from '@app/shared/messages-documents';
+import { currentPeriod, type Period } from '@app/shared/period';
+import { Alert, Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { type Crumb, PageHeader } from '../../../components/page-header';
+import { monthTitle } from '../../../components/period-picker';
+import { useCurrentUser } from '../../../lib/session';
+import { useFolderView } from '../api/get-folder-view';
+import { DocumentsPeriodPicker } from '../components/documents-period-picker';
+import { FileList } from '../components/file-list';
+import { FolderGrid } from '../components/folder-grid';
+import { FolderViewState } from '../components/folder-view-state';
+import { useQueryPeriod } from '../hooks/use-query-period';
+import { clientFolderPath, clientHomePath } from '../utils/paths';
+import { CLIENT_FIRST_PERIOD, clampPeriod, parsePeriod, samePeriod } from '../utils/period';
+
+/**
+ * A client's documents (spec 1 §2.6), always of their own company: on Home the company's active
+ * folders of the month (?año=2026&mes=10); on /carpeta/{folderId}/año/{year}/mes/{month} one folder
+ * with its subfolders, files and a breadcrumb to its parent. Changing the month inside a folder
+ * goes to that month's address. Months from January 2018 to the current period.
+ */
 export function ClientDocumentsView() {
-  return null;
+  const user = useCurrentUser();
+  const params = useParams();
+  if (user.businessId === null) {
+    return <Alert color="gray">{documentsMsg.noBusiness}</Alert>;
+  }
+  if (params.folderId) {
+    return <ClientFolder businessId={user.businessId} folderId={Number(params.folderId)} />;
+  }
+  return <ClientHome businessId={user.businessId} />;
+}
+
+/** Home: the top folders, under the greeting the Home page already shows. */
+function ClientHome({ businessId }: { businessId: number }) {
+  const [period, setPeriod] = useQueryPeriod(CLIENT_FIRST_PERIOD);
+  const view = useFolderView({ businessId, folderId: null, period });
+  const businessName = view.data?.business.name ?? '…';
+  return (
+    <Stack gap="md">
+      <nav aria-label="Ubicación en tus documentos">
+        <Breadcrumbs separator="/">
+          <Anchor component={Link} to="/" size="sm">
+            Inicio
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {businessName}
+          </Text>
+        </Breadcrumbs>
+      </nav>
+      <Title order={3}>{`${businessName} - ${monthTitle(period)}`}</Title>
+      <Group>
+        <DocumentsPeriodPicker period={period} first={CLIENT_FIRST_PERIOD} onChange={setPeriod} />
+      </Group>
+      {!view.data ? (
+        <FolderViewState query={view} back={{ to: '/', label: 'Inicio' }} />
+      ) : view.data.folders.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {documentsMsg.noFolders}
+        </Text>
+      ) : (
+        <FolderGrid folders={view.data.folders} to={(tile) => clientFolderPath(tile.id, period)} />
+      )}
+    </Stack>
+  );
+}
+
+/** One folder of the client's company, its month in the path. */
+function ClientFolder({ businessId, folderId }: { businessId: number; folderId: number }) {
+  const params = useParams();
+  const navigate = useNavigate();
+  const given = parsePeriod(params.year, params.month);
+  const period: Period = clampPeriod(given ?? currentPeriod(), CLIENT_FIRST_PERIOD);
+  const inRange = given !== null && samePeriod(given, period);
+  const view = useFolderView({ businessId, folderId, period }, inRange);
+  const top = useFolderView({ businessId, folderId: null, period }, inRange && view.isError);
+
+  // A month outside January 2018 .. now goes to the nearest allowed one (no month: the current one).
+  if (!inRange) return <Navigate to={clientFolderPath(folderId, period)} replace />;
+
+  const data = view.data;
+  const folder = data?.folder ?? null;
+  const businessName = (data ?? top.data)?.business.name ?? '…';
+  const crumbs: Crumb[] = [
+    { label: 'Inicio', to: '/' },
+    { label: businessName, to: clientHomePath(period) },
+  ];
+  if (folder?.parentFolder) {
+    crumbs.push({ label: folder.parentFolder.name, to: clientFolderPath(folder.parentFolder.id, period) });
+  }
+  if (folder) crumbs.push({ label: folder.name });
+
+  return (
+    <>
+      <PageHeader
+        title={[businessName, monthTitle(period), ...(folder ? [folder.name] : [])].join(' - ')}
+        crumbs={crumbs}
+      />
+      <Group mb="lg">
+        <DocumentsPeriodPicker
+          period={period}
+          first={CLIENT_FIRST_PERIOD}
+          onChange={(next) => navigate(clientFolderPath(folderId, next))}
+        />
+      </Group>
+      {!data ? (
+        <FolderViewState
+          query={view}
+          back={{ to: clientHomePath(period), label: documentsMsg.backToFolders }}
+          missingHint={documentsMsg.folderMissingHint}
+        />
+      ) : (
+        <Stack gap="xl">
+          {data.folders.length > 0 && (
+            <section aria-labelledby="subcarpetas">
+              <Title order={3} id="subcarpetas" size="h4" mb="sm">
+                {documentsMsg.subfoldersTitle}
+              </Title>
+              <FolderGrid folders={data.folders} to={(tile) => clientFolderPath(tile.id, period)} />
+            </section>
+          )}
+          <section aria-labelledby="archivos">
+            <Title order={3} id="archivos" size="h4" mb="sm">
+              {documentsMsg.filesTitle}
+            </Title>
+            <FileList files={data.files} />
+          </section>
+        </Stack>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,313 @@
+import { currentPeriod, type Period } from '@app/shared/period';
+import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  businessFolderIdOf,
+  companyWithFolders,
+  folderViewViaApi,
+  pdfFile,
+  uploadViaApi,
+} from './support/documents-fixtures';
+import { apiToken, findOutboxMail, OWNER, ownerHeaders, signIn, uniqueName } from './support/fixtures';
+
+const monthName = (period: Period) => MONTH_NAMES[MONTH_KEYS[period.month - 1] ?? 'jan'];
+const monthTitle = (period: Period) => `${monthName(period)} ${period.year}`;
+const previousOf = (period: Period): Period =>
+  period.month === 1 ? { year: period.year - 1, month: 12 } : { ...period, month: period.month - 1 };
+
+/** A file name no other test uses, so toasts and outbox mails are this test's. */
+const uniquePdf = (prefix: string) => `${uniqueName(prefix).replace(/\s+/g, '-').toLowerCase()}.pdf`;
+
+/** The 'ñ' of '/año/' and '?año=' may come percent-encoded in the address. */
+const ano = '(?:año|a%C3%B1o)';
+
+async function expectNoSeriousViolations(page: Page) {
+  // Off the side menu: its active entry under the pointer is the shell's, not this screen's.
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary}`).join(', ')}`,
+    );
+  expect(serious).toEqual([]);
+}
+
+/** Picks the month before the shown one in the 'Mes' selector. */
+async function choosePreviousMonth(page: Page, period: Period) {
+  const previous = previousOf(period);
+  await page.getByRole('button', { name: 'Mes', exact: true }).click();
+  if (previous.year !== period.year) await page.getByRole('button', { name: /Previous|Anterior/i }).click();
+  await page.getByRole('button', { name: new RegExp(`^${monthName(previous).slice(0, 3)}`, 'i') }).click();
+  return previous;
+}
+
+test('staff open a company from Documentos, upload two PDFs, see who downloaded one, delete the other, and a non-PDF is refused', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { business, service, folders } = await companyWithFolders(request);
+  const period = currentPeriod();
+  const invoice = uniquePdf('factura');
+  const receipt = uniquePdf('boleta');
+
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Documentos' }).click();
+  await expect(page.getByRole('heading', { name: 'Documentos', level: 2 })).toBeVisible();
+
+  // Search by RUT; the row names its legal representative; Enter on the name opens the company.
+  await page.getByLabel('Buscar empresa').fill(business.rut);
+  const row = page.getByRole('row').filter({ hasText: business.name });
+  await expect(row).toContainText('Marcela Fuentes');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await row.getByRole('link', { name: business.name }).press('Enter');
+  await expect(page).toHaveURL(
+    new RegExp(`/documentos/empresa/${business.id}\\?${ano}=${period.year}&mes=${period.month}$`),
+  );
+  await expect(page.getByRole('heading', { name: `${business.name} - ${monthTitle(period)}`, level: 2 })).toBeVisible();
+
+  // Only active folders show; the inactive one has no tile.
+  const declaraciones = page.getByRole('link', { name: `${folders.declaraciones.name} - ${service.name}` });
+  await expect(declaraciones).toBeVisible();
+  await expect(page.getByText(folders.borradores.name)).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await declaraciones.click();
+  await expect(
+    page.getByRole('heading', { name: `${business.name} - ${monthTitle(period)} - ${folders.declaraciones.name}` }),
+  ).toBeVisible();
+  await expect(page.getByText('Esta carpeta no tiene archivos.')).toBeVisible();
+  await expect(page.getByRole('link', { name: `${folders.boletas.name} - ${service.name}` })).toBeVisible();
+
+  // Upload two PDFs through the file input of 'Subir Archivo'.
+  await page.getByRole('button', { name: 'Subir Archivo' }).click();
+  let upload = page.getByRole('dialog', { name: /Subir Archivo/ });
+  await upload.locator('input[type="file"]').setInputFiles([pdfFile(invoice), pdfFile(receipt)]);
+  await expect(upload).toContainText(invoice);
+  await upload.getByRole('button', { name: 'Subir', exact: true }).click();
+  await expect(page.getByText('Se agregaron 2 archivos')).toBeVisible();
+  await expect(upload).toBeHidden();
+  const invoiceRow = page.getByRole('listitem').filter({ hasText: invoice });
+  const receiptRow = page.getByRole('listitem').filter({ hasText: receipt });
+  await expect(invoiceRow).toBeVisible();
+  await expect(receiptRow).toBeVisible();
+  await expect(invoiceRow).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+
+  // A text file is refused before sending; a fake '.pdf' is refused by the server, whose message shows.
+  await page.getByRole('button', { name: 'Subir Archivo' }).click();
+  upload = page.getByRole('dialog', { name: /Subir Archivo/ });
+  const fileInput = upload.locator('input[type="file"]');
+  await fileInput.setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+  await expect(upload.getByText('Solo se permiten archivos PDF')).toBeVisible();
+  await fileInput.setInputFiles({
+    name: 'falso.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('no soy un PDF'),
+  });
+  await expect(upload.getByText('Solo se permiten archivos PDF')).toHaveCount(0);
+  await upload.getByRole('button', { name: 'Subir', exact: true }).click();
+  await expect(page.getByText('No se pudo agregar el archivo')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Solo se permiten archivos PDF' })).toBeVisible();
+  await upload.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(upload).toBeHidden();
+
+  // Download one, copy its link, and 'Descargas' says who fetched it.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    invoiceRow.getByRole('link', { name: `Descargar ${invoice}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(invoice);
+  await invoiceRow.getByRole('button', { name: `Copiar link de ${invoice}` }).click();
+  await expect(page.getByText('Link copiado al portapapeles')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('/api/download/');
+  await invoiceRow.getByRole('button', { name: `Descargas de ${invoice}` }).click();
+  const downloads = page.getByRole('dialog', { name: 'Descargas' });
+  await expect(downloads.getByRole('row').filter({ hasText: 'Enlace' })).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+  await expect(downloads).toContainText(OWNER.name);
+  await page.keyboard.press('Escape');
+  await expect(downloads).toBeHidden();
+  await receiptRow.getByRole('button', { name: `Descargas de ${receipt}` }).click();
+  await expect(downloads.getByText('Nadie ha descargado este archivo todavía.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Delete one, after confirming; the other stays, also after a reload.
+  await receiptRow.getByRole('button', { name: `Eliminar ${receipt}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Eliminar archivo' });
+  await expect(confirm).toContainText(receipt);
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Archivo eliminado correctamente')).toBeVisible();
+  await expect(receiptRow).toHaveCount(0);
+  await page.reload();
+  await expect(invoiceRow).toBeVisible();
+  await expect(receiptRow).toHaveCount(0);
+
+  // 'Avisar al cliente' names the recipients first, then mails the period's links.
+  await page.getByRole('button', { name: 'Avisar al cliente' }).click();
+  const notify = page.getByRole('dialog', { name: 'Avisar al cliente' });
+  await expect(notify).toContainText('contacto@empresa.cl');
+  await notify.getByRole('button', { name: 'Enviar aviso' }).click();
+  await expect(page.getByText('Se avisó al cliente por correo')).toBeVisible();
+  const { mail } = await findOutboxMail(invoice);
+  expect(mail).toContain('To: contacto@empresa.cl');
+
+  // The breadcrumb goes back to the company's folders.
+  await page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: business.name }).click();
+  await expect(declaraciones).toBeVisible();
+});
+
+test('a client on a phone sees only their active folders, opens a folder and a subfolder, downloads and copies a link, and changes the month', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { business, service, client, folders } = await companyWithFolders(request);
+  const period = currentPeriod();
+  const summary = uniquePdf('resumen');
+  const receipt = uniquePdf('boleta');
+  await uploadViaApi(request, await businessFolderIdOf(request, business.id, folders.declaraciones.id, period), [
+    summary,
+  ]);
+  await uploadViaApi(request, await businessFolderIdOf(request, business.id, folders.boletas.id, period), [receipt]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, client.email, client.password);
+  await expect(page.getByRole('heading', { name: `${business.name} - ${monthTitle(period)}`, level: 3 })).toBeVisible();
+  const declaraciones = page.getByRole('link', { name: `${folders.declaraciones.name} - ${service.name}` });
+  await expect(declaraciones).toBeVisible();
+  await expect(page.getByText(folders.borradores.name)).toHaveCount(0);
+  // One column on a phone: the tile takes the width.
+  expect((await declaraciones.boundingBox())?.width ?? 0).toBeGreaterThan(300);
+  await expectNoSeriousViolations(page);
+
+  await declaraciones.click();
+  await expect(page).toHaveURL(
+    new RegExp(`/carpeta/${folders.declaraciones.id}/${ano}/${period.year}/mes/${period.month}$`),
+  );
+  await expect(
+    page.getByRole('heading', { name: new RegExp(`${folders.declaraciones.name}$`), level: 2 }),
+  ).toBeVisible();
+  const summaryRow = page.getByRole('listitem').filter({ hasText: summary });
+  const downloadLink = summaryRow.getByRole('link', { name: `Descargar ${summary}` });
+  await expect(downloadLink).toBeVisible();
+  // Big enough to tap, and nothing sticks out sideways.
+  expect((await downloadLink.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(36);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Staff-only actions are not there.
+  await expect(summaryRow.getByRole('button', { name: /Eliminar|Descargas/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Subir Archivo' })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), downloadLink.click()]);
+  expect(download.suggestedFilename()).toBe(summary);
+  await summaryRow.getByRole('button', { name: `Copiar link de ${summary}` }).click();
+  await expect(page.getByText('Link copiado al portapapeles')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('/api/download/');
+
+  // The firm sees that the client fetched it.
+  const view = await folderViewViaApi(request, business.id, folders.declaraciones.id, period);
+  const fileId = view.files.find((file) => file.name === summary)?.id;
+  const log = await request.get(`/api/business-folder/file/${fileId}/downloads`, {
+    headers: await ownerHeaders(request),
+  });
+  expect((await log.json()).rows).toEqual(
+    expect.arrayContaining([expect.objectContaining({ by: 'Camila Rojas (Cliente)', via: 'portal' })]),
+  );
+
+  // A subfolder, and the breadcrumb back to its parent.
+  await page.getByRole('link', { name: `${folders.boletas.name} - ${service.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/carpeta/${folders.boletas.id}/${ano}/${period.year}/mes/${period.month}$`));
+  await expect(page.getByRole('listitem').filter({ hasText: receipt })).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Ruta de navegación' });
+  await expect(crumbs).toContainText(business.name);
+  await crumbs.getByRole('link', { name: folders.declaraciones.name }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/carpeta/${folders.declaraciones.id}/${ano}/${period.year}/mes/${period.month}$`),
+  );
+  await expect(summaryRow).toBeVisible();
+
+  // The month selector inside a folder goes to that month's address; files belong to their month.
+  const previous = await choosePreviousMonth(page, period);
+  await expect(page).toHaveURL(
+    new RegExp(`/carpeta/${folders.declaraciones.id}/${ano}/${previous.year}/mes/${previous.month}$`),
+  );
+  await expect(page.getByText('Esta carpeta no tiene archivos.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(monthTitle(previous)), level: 2 })).toBeVisible();
+
+  // The company crumb goes Home on the same month.
+  await crumbs.getByRole('link', { name: business.name }).click();
+  await expect(
+    page.getByRole('heading', { name: `${business.name} - ${monthTitle(previous)}`, level: 3 }),
+  ).toBeVisible();
+});
+
+test("a client typing another company's addresses sees nothing of it", async ({ page, request }) => {
+  const mine = await companyWithFolders(request);
+  const other = await companyWithFolders(request);
+  const period = currentPeriod();
+  await uploadViaApi(
+    request,
+    await businessFolderIdOf(request, other.business.id, other.folders.declaraciones.id, period),
+    [uniquePdf('ajeno')],
+  );
+
+  await signIn(page, mine.client.email, mine.client.password);
+  await expect(page.getByRole('heading', { name: new RegExp(mine.business.name), level: 3 })).toBeVisible();
+
+  // The staff screens send a client Home.
+  await page.goto(`/documentos/empresa/${other.business.id}`);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: new RegExp(mine.business.name), level: 3 })).toBeVisible();
+  await expect(page.getByText(other.business.name)).toHaveCount(0);
+
+  // Another company's folder is not one of theirs.
+  await page.goto(`/carpeta/${other.folders.declaraciones.id}/año/${period.year}/mes/${period.month}`);
+  await expect(page.getByText('La carpeta no existe')).toBeVisible();
+  await expect(page.getByText(other.business.name)).toHaveCount(0);
+  await expect(page.getByText(/ajeno/)).toHaveCount(0);
+  await page.getByRole('link', { name: 'Volver a las carpetas' }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(mine.business.name), level: 3 })).toBeVisible();
+
+  // And the API refuses it.
+  const token = await apiToken(request, mine.client.email, mine.client.password);
+  const response = await request.get(
+    `/api/business/${other.business.id}/folder/year/${period.year}/month/${period.month}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  expect(response.status()).toBe(403);
+});
+
+test('staff changing the month inside a folder stay in it, and a folder missing that month offers a way back', async ({
+  page,
+  request,
+}) => {
+  const { business, folders } = await companyWithFolders(request);
+  const period = currentPeriod();
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.goto(`/documentos/empresa/${business.id}/carpeta/${folders.boletas.id}`);
+  await expect(page.getByRole('heading', { name: new RegExp(`${folders.boletas.name}$`), level: 2 })).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Ruta de navegación' });
+  await expect(crumbs.getByRole('link', { name: folders.declaraciones.name })).toBeVisible();
+
+  const previous = await choosePreviousMonth(page, period);
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/documentos/empresa/${business.id}/carpeta/${folders.boletas.id}\\?${ano}=${previous.year}&mes=${previous.month}$`,
+    ),
+  );
+  await expect(page.getByRole('heading', { name: new RegExp(monthTitle(previous)), level: 2 })).toBeVisible();
+
+  // Before the service started (January 2023) the folder does not exist.
+  await page.goto(`/documentos/empresa/${business.id}/carpeta/${folders.boletas.id}?año=2022&mes=6`);
+  await expect(page.getByText('La carpeta no existe')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('link', { name: 'Volver a las carpetas' }).click();
+  await expect(page).toHaveURL(new RegExp(`/documentos/empresa/${business.id}\\?${ano}=2022&mes=6$`));
+  await expect(page.getByText('No hay carpetas para este período.')).toBeVisible();
+});

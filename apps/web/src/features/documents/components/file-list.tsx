@@ -1,0 +1,93 @@
+import { documentsMsg } from '@app/shared/messages-documents';
+import type { StoredFile } from '@app/shared/schemas/documents';
+import { ActionIcon, Button, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconDownload, IconFileTypePdf, IconHistory, IconTrash } from '@tabler/icons-react';
+import { formatDateTime } from '../../../lib/date-time';
+import { formatFileSize } from '../utils/file-size';
+import { CopyLinkButton } from './copy-link-button';
+import classes from './file-list.module.css';
+
+/** What the staff may do with a file besides downloading and copying its link. */
+export interface StaffFileActions {
+  onDelete: (file: StoredFile) => void;
+  onShowDownloads: (file: StoredFile) => void;
+}
+
+/**
+ * A folder's files (spec 1 §2.6, spec 2 "Documentos"): PDF icon, name, size and date, a download
+ * link and a copy-link button; the staff also see who downloaded it and can delete it. Rows stack
+ * on a phone, with full-width buttons.
+ */
+export function FileList({ files, staff }: { files: StoredFile[]; staff?: StaffFileActions }) {
+  if (files.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {documentsMsg.noFilesInFolder}
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+      {files.map((file) => (
+        <Paper component="li" key={file.id} withBorder p="sm" className={classes.row}>
+          <div className={classes.info}>
+            <IconFileTypePdf
+              size={32}
+              stroke={1.5}
+              color="var(--mantine-color-red-8)"
+              aria-hidden
+              style={{ flex: 'none' }}
+            />
+            <div style={{ minWidth: 0 }}>
+              <Text fw={500} size="sm" className={classes.name}>
+                {file.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatFileSize(file.size)} · {formatDateTime(file.createdAt)}
+              </Text>
+            </div>
+          </div>
+          <div className={classes.actions}>
+            <Button
+              component="a"
+              href={file.url}
+              download={file.name}
+              variant="light"
+              className={classes.wide}
+              leftSection={<IconDownload size={16} aria-hidden />}
+              aria-label={`${documentsMsg.download} ${file.name}`}
+            >
+              {documentsMsg.download}
+            </Button>
+            <CopyLinkButton url={file.url} fileName={file.name} className={classes.wide} />
+            {staff && (
+              <>
+                <Tooltip label={documentsMsg.downloadsTitle}>
+                  <ActionIcon
+                    variant="default"
+                    size="input-sm"
+                    aria-label={`${documentsMsg.downloadsTitle} de ${file.name}`}
+                    onClick={() => staff.onShowDownloads(file)}
+                  >
+                    <IconHistory size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Eliminar">
+                  <ActionIcon
+                    variant="light"
+                    color="red"
+                    size="input-sm"
+                    aria-label={`Eliminar ${file.name}`}
+                    onClick={() => staff.onDelete(file)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </>
+            )}
+          </div>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

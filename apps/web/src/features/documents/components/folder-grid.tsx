@@ -1,0 +1,54 @@
+import { documentsMsg } from '@app/shared/messages-documents';
+import type { FolderTile } from '@app/shared/schemas/documents';
+import { Card, Group, SimpleGrid, Text, Tooltip } from '@mantine/core';
+import { IconFolder } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+/** A tile's label: the folder name, then ' - ' and its service's name (spec 1 §2.6, spec 2 "Documentos"). */
+export const folderLabel = (folder: FolderTile) =>
+  folder.service.name ? `${folder.name} - ${folder.service.name}` : folder.name;
+
+/**
+ * The folders of a period as tiles, 1/2/4/5 columns by breakpoint (spec 1 §9). Only active ones
+ * show, for the staff too (the server also sends them the inactive ones). Each tile is a link.
+ */
+export function FolderGrid({ folders, to }: { folders: FolderTile[]; to: (folder: FolderTile) => string }) {
+  const active = folders.filter((folder) => folder.isActive);
+  if (active.length === 0) return null;
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, md: 4, lg: 5 }}
+      spacing="sm"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
+      {active.map((folder) => (
+        <li key={folder.id}>
+          <Tooltip
+            label={documentsMsg.folderTooltip(folder.service.name)}
+            disabled={!folder.service.name}
+            events={{ hover: true, focus: true, touch: false }}
+            openDelay={300}
+          >
+            <Card withBorder padding="md" h="100%" component={Link} to={to(folder)}>
+              <Group gap="sm" wrap="nowrap" align="center">
+                <IconFolder
+                  size={28}
+                  stroke={1.5}
+                  color="var(--mantine-color-yellow-7)"
+                  aria-hidden
+                  style={{ flex: 'none' }}
+                />
+                <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {folderLabel(folder)}
+                </Text>
+              </Group>
+            </Card>
+          </Tooltip>
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}
