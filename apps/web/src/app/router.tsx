@@ -1,30 +1,16 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
-import { LoginPage } from '../features/auth/pages/login-page';
-import { RecoverPasswordPage } from '../features/auth/pages/recover-password-page';
-import { CalendarPage } from '../features/calendar/pages/calendar-page';
-import { useCredentials } from '../features/companies/api/get-credentials';
-import { BusinessDetailPage } from '../features/companies/pages/business-detail-page';
-import { BusinessesPage } from '../features/companies/pages/businesses-page';
-import { BusinessDocumentsPage } from '../features/documents/pages/business-documents-page';
-import { ClientDocumentsView } from '../features/documents/pages/client-documents-view';
-import { DocumentsPage } from '../features/documents/pages/documents-page';
-import { SendEmailModal } from '../features/email/components/send-email-modal';
-import { EmailPage } from '../features/email/pages/email-page';
-import { GroupDetailPage } from '../features/groups/pages/group-detail-page';
-import { GroupsPage } from '../features/groups/pages/groups-page';
-import { HomePage } from '../features/home/pages/home-page';
-import { MonthlyBoard } from '../features/monthly-board/components/monthly-board';
-import { ProfilePage } from '../features/profile/pages/profile-page';
-import { ServiceDetailPage } from '../features/services/pages/service-detail-page';
-import { ServicesPage } from '../features/services/pages/services-page';
-import { TaskBoardPage } from '../features/task-board/pages/task-board-page';
-import { TaskDetailPage } from '../features/tasks/pages/task-detail-page';
-import { TasksPage } from '../features/tasks/pages/tasks-page';
-import { UsersPage } from '../features/users/pages/users-page';
 import { PrivateRoute, PublicOnlyRoute } from './guards';
 import { mayViewCalendar } from './navigation';
-import { NotFoundRedirect } from './not-found-redirect';
-import { AppLayout } from './shell/app-layout';
+import { NotFoundPage } from './not-found-page';
+
+/**
+ * A screen loaded the first time it is visited (the sign-in page loads nothing else): the module
+ * and the name of the page component it exports.
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
 
 function Root() {
   return (
@@ -36,11 +22,10 @@ function Root() {
   );
 }
 
-/**
- * Home's monthly view, composed here because features do not import each other: the board shows
- * the credentials of the companies feature and the send-e-mail modal of the e-mail feature.
- */
-const homeStaffView = <MonthlyBoard useCredentials={useCredentials} SendEmailModal={SendEmailModal} />;
+const businessDocuments = page(
+  () => import('../features/documents/pages/business-documents-page'),
+  (m) => m.BusinessDocumentsPage,
+);
 
 /** The route map of spec 1 §2.1: public routes, then private ones with their permissions. */
 export const router = createBrowserRouter([
@@ -50,78 +35,203 @@ export const router = createBrowserRouter([
       {
         element: <PublicOnlyRoute />,
         children: [
-          { path: '/login', element: <LoginPage /> },
-          { path: '/recuperar-contraseña/:token?', element: <RecoverPasswordPage /> },
+          {
+            path: '/login',
+            ...page(
+              () => import('../features/auth/pages/login-page'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: '/recuperar-contraseña/:token?',
+            ...page(
+              () => import('../features/auth/pages/recover-password-page'),
+              (m) => m.RecoverPasswordPage,
+            ),
+          },
         ],
       },
       {
         element: <PrivateRoute />,
         children: [
           {
-            element: <AppLayout />,
+            ...page(
+              () => import('./shell/app-layout'),
+              (m) => m.AppLayout,
+            ),
             children: [
-              { path: '/', element: <HomePage staffView={homeStaffView} clientView={<ClientDocumentsView />} /> },
+              {
+                path: '/',
+                ...page(
+                  () => import('./home-route'),
+                  (m) => m.HomeRoute,
+                ),
+              },
               // Every role, clients included, edits their own profile (DESIGN.md §6).
-              { path: '/perfil', element: <ProfilePage /> },
+              {
+                path: '/perfil',
+                ...page(
+                  () => import('../features/profile/pages/profile-page'),
+                  (m) => m.ProfilePage,
+                ),
+              },
               // Each screen asks for a permission of the shared table (DESIGN.md §6; spec 1 §2.1).
               {
                 element: <PrivateRoute permission="users:manage" />,
-                children: [{ path: '/usuarios', element: <UsersPage /> }],
+                children: [
+                  {
+                    path: '/usuarios',
+                    ...page(
+                      () => import('../features/users/pages/users-page'),
+                      (m) => m.UsersPage,
+                    ),
+                  },
+                ],
               },
               {
                 element: <PrivateRoute permission="services:write" />,
                 children: [
-                  { path: '/servicios', element: <ServicesPage /> },
-                  { path: '/servicios/:id', element: <ServiceDetailPage /> },
+                  {
+                    path: '/servicios',
+                    ...page(
+                      () => import('../features/services/pages/services-page'),
+                      (m) => m.ServicesPage,
+                    ),
+                  },
+                  {
+                    path: '/servicios/:id',
+                    ...page(
+                      () => import('../features/services/pages/service-detail-page'),
+                      (m) => m.ServiceDetailPage,
+                    ),
+                  },
                 ],
               },
               {
                 element: <PrivateRoute permission="companies:read" />,
                 children: [
-                  { path: '/empresas', element: <BusinessesPage /> },
-                  { path: '/empresas/:id', element: <BusinessDetailPage /> },
+                  {
+                    path: '/empresas',
+                    ...page(
+                      () => import('../features/companies/pages/businesses-page'),
+                      (m) => m.BusinessesPage,
+                    ),
+                  },
+                  {
+                    path: '/empresas/:id',
+                    ...page(
+                      () => import('../features/companies/pages/business-detail-page'),
+                      (m) => m.BusinessDetailPage,
+                    ),
+                  },
                 ],
               },
               {
                 element: <PrivateRoute permission="groups:read" />,
-                children: [{ path: '/grupos-empresas', element: <GroupsPage /> }],
+                children: [
+                  {
+                    path: '/grupos-empresas',
+                    ...page(
+                      () => import('../features/groups/pages/groups-page'),
+                      (m) => m.GroupsPage,
+                    ),
+                  },
+                ],
               },
               {
                 element: <PrivateRoute permission="groups:write" />,
-                children: [{ path: '/grupos-empresas/:groupId', element: <GroupDetailPage /> }],
+                children: [
+                  {
+                    path: '/grupos-empresas/:groupId',
+                    ...page(
+                      () => import('../features/groups/pages/group-detail-page'),
+                      (m) => m.GroupDetailPage,
+                    ),
+                  },
+                ],
               },
               {
                 element: <PrivateRoute permission="tasks:write" />,
                 children: [
-                  { path: '/tareas', element: <TasksPage /> },
-                  { path: '/tareas/:taskId', element: <TaskDetailPage /> },
+                  {
+                    path: '/tareas',
+                    ...page(
+                      () => import('../features/tasks/pages/tasks-page'),
+                      (m) => m.TasksPage,
+                    ),
+                  },
+                  {
+                    path: '/tareas/:taskId',
+                    ...page(
+                      () => import('../features/tasks/pages/task-detail-page'),
+                      (m) => m.TaskDetailPage,
+                    ),
+                  },
                 ],
               },
               {
                 element: <PrivateRoute permission="documents:manage" />,
                 children: [
-                  { path: '/documentos', element: <DocumentsPage /> },
-                  { path: '/documentos/empresa/:businessId', element: <BusinessDocumentsPage /> },
-                  { path: '/documentos/empresa/:businessId/carpeta/:folderId', element: <BusinessDocumentsPage /> },
+                  {
+                    path: '/documentos',
+                    ...page(
+                      () => import('../features/documents/pages/documents-page'),
+                      (m) => m.DocumentsPage,
+                    ),
+                  },
+                  { path: '/documentos/empresa/:businessId', ...businessDocuments },
+                  { path: '/documentos/empresa/:businessId/carpeta/:folderId', ...businessDocuments },
                 ],
               },
               {
                 element: <PrivateRoute allow={mayViewCalendar} />,
-                children: [{ path: '/calendario', element: <CalendarPage /> }],
+                children: [
+                  {
+                    path: '/calendario',
+                    ...page(
+                      () => import('../features/calendar/pages/calendar-page'),
+                      (m) => m.CalendarPage,
+                    ),
+                  },
+                ],
               },
               {
                 element: <PrivateRoute permission="documents:own" />,
-                children: [{ path: '/carpeta/:folderId/año/:year/mes/:month', element: <ClientDocumentsView /> }],
+                children: [
+                  {
+                    path: '/carpeta/:folderId/año/:year/mes/:month',
+                    ...page(
+                      () => import('../features/documents/pages/client-documents-view'),
+                      (m) => m.ClientDocumentsView,
+                    ),
+                  },
+                ],
               },
               {
                 element: <PrivateRoute permission="task-states:read" />,
-                children: [{ path: '/seguimiento-tareas', element: <TaskBoardPage /> }],
+                children: [
+                  {
+                    path: '/seguimiento-tareas',
+                    ...page(
+                      () => import('../features/task-board/pages/task-board-page'),
+                      (m) => m.TaskBoardPage,
+                    ),
+                  },
+                ],
               },
               {
                 element: <PrivateRoute permission="email:manage" />,
-                children: [{ path: '/email', element: <EmailPage /> }],
+                children: [
+                  {
+                    path: '/email',
+                    ...page(
+                      () => import('../features/email/pages/email-page'),
+                      (m) => m.EmailPage,
+                    ),
+                  },
+                ],
               },
-              { path: '*', element: <NotFoundRedirect /> },
+              { path: '*', element: <NotFoundPage /> },
             ],
           },
         ],

@@ -1,4 +1,5 @@
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -7,11 +8,29 @@ export interface Crumb {
   to?: string;
 }
 
-/** Page title with its breadcrumb trail and optional actions on the right. */
-export function PageHeader({ title, crumbs, actions }: { title: ReactNode; crumbs: Crumb[]; actions?: ReactNode }) {
+const APP_NAME = 'Estudio Contable';
+
+/**
+ * Page title with its breadcrumb trail and optional actions on the right. It also names the
+ * browser tab ('Empresas · Estudio Contable'): `tabTitle`, else the title when it is text, else the
+ * last crumb.
+ */
+export function PageHeader({
+  title,
+  crumbs,
+  actions,
+  tabTitle,
+}: {
+  title: ReactNode;
+  crumbs: Crumb[];
+  actions?: ReactNode;
+  tabTitle?: string;
+}) {
+  const tab = tabTitle ?? (typeof title === 'string' ? title : crumbs.at(-1)?.label);
+  useDocumentTitle(tab ? `${tab} · ${APP_NAME}` : APP_NAME);
   return (
     <Stack gap={4} mb="lg">
-      <nav aria-label="Ruta de navegación">
+      <nav aria-label="Ruta de navegación" hidden={crumbs.length === 0}>
         <Breadcrumbs separator="/">
           {crumbs.map((crumb) =>
             crumb.to ? (

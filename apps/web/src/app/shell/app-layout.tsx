@@ -1,10 +1,15 @@
 import { AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import 'dayjs/locale/es';
 import { IconChevronDown, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { useCurrentUser } from '../../lib/session';
 import { NAV_ENTRIES } from '../navigation';
+import classes from './app-layout.module.css';
 
 /** At this width and below the menu becomes a drawer (spec 1 §9: mobile threshold 700 px). */
 const MOBILE_MAX_PX = 700;
@@ -36,6 +41,9 @@ export function AppLayout() {
       padding="md"
     >
       <AppShell.Header>
+        <a href="#contenido" className={classes.skipLink}>
+          Saltar al contenido
+        </a>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Ocultar menú' : 'Mostrar menú'} />
@@ -84,8 +92,15 @@ export function AppLayout() {
         </ScrollArea>
       </AppShell.Navbar>
 
-      <AppShell.Main>
-        <Outlet />
+      <AppShell.Main id="contenido" tabIndex={-1}>
+        {/* Dates, confirmation modals and toasts live only behind sign-in: the sign-in page loads none of them. */}
+        <DatesProvider settings={{ locale: 'es' }}>
+          <ModalsProvider labels={{ confirm: 'Aceptar', cancel: 'Cancelar' }}>
+            {/* Top centre: over the page title, never over a modal's buttons or the menus at the sides. */}
+            <Notifications position="top-center" limit={4} />
+            <Outlet />
+          </ModalsProvider>
+        </DatesProvider>
       </AppShell.Main>
     </AppShell>
   );

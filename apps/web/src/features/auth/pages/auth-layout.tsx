@@ -1,9 +1,11 @@
 import { Center, Paper, Stack, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(`${title} · Estudio Contable`);
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
         <Stack gap="lg">
           <Title order={2} ta="center">

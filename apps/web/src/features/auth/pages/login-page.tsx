@@ -1,7 +1,7 @@
+import { loginFieldError } from '@app/shared/login-rules';
 import { msg } from '@app/shared/messages';
-import { LoginSchema } from '@app/shared/schemas/auth';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
@@ -12,7 +12,7 @@ export function LoginPage() {
   const login = useLogin();
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(LoginSchema, { sync: true }),
+    validate: { email: loginFieldError, password: loginFieldError },
   });
 
   // The request only goes out when both fields are filled (spec 1 §2.3).

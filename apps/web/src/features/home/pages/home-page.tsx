@@ -10,13 +10,16 @@ import { useCurrentUser } from '../../../lib/session';
  */
 export function HomePage({ staffView, clientView }: { staffView?: ReactNode; clientView?: ReactNode }) {
   const user = useCurrentUser();
+  const isStaff = (STAFF_ROLES as readonly string[]).includes(user.role);
   return (
     <>
+      {/* A client's documents carry their own breadcrumb (Inicio, then the company). */}
       <PageHeader
         title={boardMsg.greeting(user.name)}
-        crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Vista mensual' }]}
+        tabTitle="Inicio"
+        crumbs={isStaff ? [{ label: 'Inicio', to: '/' }, { label: 'Vista mensual' }] : []}
       />
-      {(STAFF_ROLES as readonly string[]).includes(user.role) ? staffView : clientView}
+      {isStaff ? staffView : clientView}
     </>
   );
 }
