@@ -1,4 +1,124 @@
-/** Placeholder: built by a helper. */
+import { calendarMsg } from '@app/shared/messages-calendar';
+import { can } from '@app/shared/permissions';
+import { Alert, Button, Grid, Group, Loader, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { ApiRequestError } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
+import { useCurrentUser } from '../../../lib/session';
+import { type EventsRange, useCalendarEvents } from '../api/get-calendar-events';
+import { useStartGoogleLink } from '../api/get-google-auth-url';
+import { useMyCalendars } from '../api/get-my-calendars';
+import { CalendarsCard } from '../components/calendars-card';
+import { EventsCalendar } from '../components/events-calendar';
+import { WarningAlert } from '../components/warning-alert';
+import { useGoogleLinkReturn } from '../hooks/use-google-link-return';
+
+/** Spec 2 §9: under 700 px wide the day, else the week; the app's menu turns into a drawer at the same width. */
+const NARROW_QUERY = '(max-width: 700px)';
+
+const CRUMBS = [{ label: calendarMsg.home, to: '/' }, { label: calendarMsg.title }];
+
+const statusOf = (error: Error | null) => (error instanceof ApiRequestError ? error.status : null);
+
+/**
+ * /calendario (spec 2 "Calendario"): the events of the firm's Google calendars for owners and for
+ * collaborators with allowCalendarView; owners also choose the calendars and link the account.
+ */
 export function CalendarPage() {
-  return null;
+  const user = useCurrentUser();
+  const isOwner = can(user, 'calendar:manage');
+  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const [range, setRange] = useState<EventsRange | null>(null);
+
+  const linking = useGoogleLinkReturn(isOwner);
+  const mine = useMyCalendars(isOwner);
+  const events = useCalendarEvents(range);
+  const relink = useStartGoogleLink();
+
+  const eventsStatus = statusOf(events.error);
+  const notConfigured = mine.data?.configured === false || eventsStatus === 503;
+  const relinkNeeded = mine.data?.account?.relinkNeeded === true || events.data?.relinkNeeded === true;
+
+  if (notConfigured) {
+    return (
+      <>
+        <PageHeader title={calendarMsg.title} crumbs={CRUMBS} />
+        <WarningAlert icon={<IconInfoCircle size={18} />} title={calendarMsg.notConfiguredTitle}>
+          {calendarMsg.notConfigured}
+        </WarningAlert>
+      </>
+    );
+  }
+
+  const calendar = (
+    <EventsCalendar
+      events={events.data?.events ?? []}
+      view={narrow ? 'timeGridDay' : 'timeGridWeek'}
+      loading={events.isFetching && (events.isPending || events.isPlaceholderData)}
+      onRangeChange={setRange}
+    />
+  );
+
+  return (
+    <>
+      <PageHeader title={calendarMsg.title} crumbs={CRUMBS} />
+      <Stack gap="md">
+        {linking && (
+          <Alert color="blue" icon={<Loader size={16} />} role="status">
+            {calendarMsg.linking}
+          </Alert>
+        )}
+        {relinkNeeded && (
+          <WarningAlert title={calendarMsg.relinkTitle}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{calendarMsg.relinkNeeded}</Text>
+              {isOwner ? (
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  loading={relink.isPending}
+                  onClick={() => relink.mutate(undefined, { onError: (error) => notifyError(error) })}
+                >
+                  {calendarMsg.relinkAccount}
+                </Button>
+              ) : (
+                <Text size="sm">{calendarMsg.relinkAskOwner}</Text>
+              )}
+            </Stack>
+          </WarningAlert>
+        )}
+        {events.isError && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} title={calendarMsg.eventsFailed}>
+            <Group gap="sm">
+              <Text size="sm">{events.error.message}</Text>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconRefresh size={14} />}
+                onClick={() => events.refetch()}
+              >
+                {calendarMsg.retry}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {isOwner ? (
+          <Grid>
+            {/* First in reading order (and on top on narrow screens); on wide screens a side card. */}
+            <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 1, md: 2 }}>
+              <CalendarsCard mine={mine} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 9 }} order={{ base: 2, md: 1 }}>
+              {calendar}
+            </Grid.Col>
+          </Grid>
+        ) : (
+          calendar
+        )}
+      </Stack>
+    </>
+  );
 }

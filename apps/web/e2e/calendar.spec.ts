@@ -1,0 +1,291 @@
+import { calendarMsg } from '@app/shared/messages-calendar';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  eventToday,
+  FAKE_CALENDARS,
+  FAKE_GOOGLE_EMAIL,
+  revokeFakeGoogleAccount,
+  setFakeGoogleEvents,
+} from './support/calendar-fixtures';
+import { createUserViaApi, OWNER, signIn, uniqueEmail, uniqueName } from './support/fixtures';
+
+/**
+ * The calendar against the real server and a local fake of Google (playwright.config.ts). The fake
+ * and the database live for the whole run, so this file runs in order and arranges everything it
+ * reads: it links the account first, then works with today's events (always in this week and day).
+ */
+test.describe.configure({ mode: 'serial' });
+
+const MEETING = uniqueName('Reunión con cliente');
+const DEADLINE = uniqueName('Vencimiento F29');
+const WIDE = { width: 1280, height: 900 };
+const NARROW = { width: 700, height: 900 };
+const PASSWORD = 'clave-calendario-1';
+
+const calendarRegion = (page: Page) => page.getByRole('region', { name: calendarMsg.calendarRegion });
+const dayHeaders = (page: Page) => calendarRegion(page).locator('.fc-col-header-cell');
+const calendarsCard = (page: Page) => page.getByRole('region', { name: calendarMsg.calendarsCard });
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
+
+async function openCalendar(page: Page, email = OWNER.email, password = OWNER.password) {
+  await signIn(page, email, password);
+  await page.goto('/calendario');
+  await expect(page.getByRole('heading', { name: calendarMsg.title, level: 2 })).toBeVisible();
+}
+
+async function createCollaborator(request: Parameters<typeof createUserViaApi>[0], allowCalendarView: boolean) {
+  const email = uniqueEmail('calendario');
+  await createUserViaApi(request, {
+    name: 'Camila',
+    lastName: 'Rojas',
+    email,
+    role: 'collaborator',
+    password: PASSWORD,
+    allowCalendarView,
+  });
+  return email;
+}
+
+/** No serious or critical WCAG 2 A/AA problem on the page as it is. */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+  ).toEqual([]);
+}
+
+test.beforeAll(async ({ request }) => {
+  await setFakeGoogleEvents(request, FAKE_CALENDARS.primary.id, [eventToday('reunion', MEETING, 10, 11)]);
+  await setFakeGoogleEvents(request, FAKE_CALENDARS.deadlines.id, [eventToday('f29', DEADLINE, 15, 16)]);
+});
+
+test('an owner links the Google account through "Vincular cuenta" and sees this week in Spanish', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await openCalendar(page);
+  await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByText('Calendario')).toBeVisible();
+
+  const card = calendarsCard(page);
+  await expect(card.getByRole('heading', { name: calendarMsg.calendarsCard })).toBeVisible();
+  // The consent page of the fake Google sends the owner straight back with a code and the state.
+  await card.getByRole('button', { name: calendarMsg.linkAccount }).click();
+  await expect(page.getByText(calendarMsg.linked)).toBeVisible();
+  // Google's parameters leave the address.
+  await expect(page).toHaveURL(/\/calendario$/);
+
+  await expect(card.getByText(FAKE_GOOGLE_EMAIL)).toBeVisible();
+  await expect(card.getByRole('checkbox', { name: FAKE_CALENDARS.primary.name })).toBeChecked();
+  await expect(card.getByRole('checkbox', { name: FAKE_CALENDARS.deadlines.name })).not.toBeChecked();
+
+  // The week from Monday, in Spanish, with the primary calendar's event and not the inactive one's.
+  const calendar = calendarRegion(page);
+  await expect(dayHeaders(page)).toHaveCount(7);
+  await expect(dayHeaders(page).first()).toHaveText(/^lun/i);
+  await expect(dayHeaders(page).last()).toHaveText(/^dom/i);
+  await expect(calendar.getByText(MEETING)).toBeVisible();
+  await expect(calendar.getByText(DEADLINE)).toHaveCount(0);
+  await expect(calendar.getByText('Todo el día')).toBeVisible();
+  await expect(calendar.getByText('08:00')).toBeVisible();
+  await expect(calendar.getByText('20:00')).toBeVisible();
+  await expect(calendar.getByText('07:00')).toHaveCount(0);
+  await expect(calendar.getByText('21:00')).toHaveCount(0);
+  // No view selector.
+  await expect(page.getByRole('button', { name: /^(Semana|Día|Mes)$/ })).toHaveCount(0);
+
+  // Once the toast has gone (Mantine's toasts have an unnamed close button and a light description).
+  await expect(page.getByText(calendarMsg.linked)).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+});
+
+test('the week moves with the keyboard, fetching the events of each range; "Hoy" comes back', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await openCalendar(page);
+  const calendar = calendarRegion(page);
+  await expect(calendar.getByText(MEETING)).toBeVisible();
+  const today = calendar.getByRole('button', { name: calendarMsg.today });
+  await expect(today).toHaveAttribute('aria-disabled', 'true');
+  const thisWeek = await calendar.getByRole('heading', { level: 3 }).textContent();
+
+  const next = calendar.getByRole('button', { name: calendarMsg.nextWeek });
+  await next.focus();
+  const request = page.waitForRequest(
+    (sent) => sent.url().includes('/api/calendar/event?') && new URL(sent.url()).searchParams.has('timeMax'),
+  );
+  await page.keyboard.press('Enter');
+  const timeMin = new URL((await request).url()).searchParams.get('timeMin') ?? '';
+  expect(new Date(timeMin).getTime()).toBeGreaterThan(Date.now());
+  await expect(calendar.getByRole('heading', { level: 3 })).not.toHaveText(thisWeek ?? '');
+  await expect(calendar.getByText(MEETING)).toHaveCount(0);
+
+  await expect(today).toHaveAttribute('aria-disabled', 'false');
+  await today.focus();
+  await page.keyboard.press('Enter');
+  await expect(calendar.getByRole('heading', { level: 3 })).toHaveText(thisWeek ?? '');
+  // The focus stays on 'Hoy', now that it has nothing to do.
+  await expect(today).toBeFocused();
+  await expect(today).toHaveAttribute('aria-disabled', 'true');
+  await expect(calendar.getByText(MEETING)).toBeVisible();
+});
+
+test('switching on "Vencimientos SII" shows its events at once', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await openCalendar(page);
+  const deadlines = calendarsCard(page).getByRole('checkbox', { name: FAKE_CALENDARS.deadlines.name });
+  await expect(calendarRegion(page).getByText(MEETING)).toBeVisible();
+
+  await deadlines.press('Space');
+  await expect(page.getByText(calendarMsg.calendarSaved)).toBeVisible();
+  await expect(deadlines).toBeChecked();
+  await expect(calendarRegion(page).getByText(DEADLINE)).toBeVisible();
+
+  // Saved: it is still on after a reload.
+  await page.reload();
+  await expect(deadlines).toBeChecked();
+  await expect(calendarRegion(page).getByText(DEADLINE)).toBeVisible();
+});
+
+test('the week becomes a day when the window narrows to 700 px, and back', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await openCalendar(page);
+  await expect(dayHeaders(page)).toHaveCount(7);
+  await page.setViewportSize(NARROW);
+  await expect(dayHeaders(page)).toHaveCount(1);
+  await expect(calendarRegion(page).getByRole('button', { name: calendarMsg.previousDay })).toBeVisible();
+  await expect(calendarRegion(page).getByText(MEETING)).toBeVisible();
+  // The day's column is measured again: it spans the grid, as wide as its header.
+  const header = await dayHeaders(page).boundingBox();
+  await expect
+    .poll(async () => (await calendarRegion(page).locator('.fc-timegrid-col.fc-day').boundingBox())?.width ?? 0)
+    .toBeCloseTo(header?.width ?? -1, 0);
+  await page.setViewportSize(WIDE);
+  await expect(dayHeaders(page)).toHaveCount(7);
+});
+
+test('a collaborator with allowCalendarView sees the events at 700 px in the day view, without the Calendarios card', async ({
+  page,
+  request,
+}) => {
+  const email = await createCollaborator(request, true);
+  await page.setViewportSize(NARROW);
+  await signIn(page, email, PASSWORD);
+  await page.getByRole('button', { name: 'Mostrar menú' }).click();
+  await menu(page).getByRole('link', { name: 'Calendario' }).click();
+  await expect(page.getByRole('heading', { name: calendarMsg.title, level: 2 })).toBeVisible();
+
+  const calendar = calendarRegion(page);
+  await expect(dayHeaders(page)).toHaveCount(1);
+  await expect(calendar.getByRole('button', { name: calendarMsg.previousDay })).toBeVisible();
+  await expect(calendar.getByRole('button', { name: calendarMsg.nextDay })).toBeVisible();
+  await expect(calendar.getByText(MEETING)).toBeVisible();
+  await expect(calendar.getByText(DEADLINE)).toBeVisible();
+  await expect(calendarsCard(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: calendarMsg.linkAccount })).toHaveCount(0);
+  // Nothing sticks out sideways at 700 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(700);
+
+  await expectNoSeriousViolations(page);
+});
+
+test('a collaborator without allowCalendarView has no menu entry and is sent home from /calendario', async ({
+  page,
+  request,
+}) => {
+  const email = await createCollaborator(request, false);
+  await page.setViewportSize(WIDE);
+  await signIn(page, email, PASSWORD);
+  await expect(menu(page).getByRole('link', { name: 'Documentos' })).toBeVisible();
+  await expect(menu(page).getByRole('link', { name: 'Calendario' })).toHaveCount(0);
+
+  await page.goto('/calendario');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: /Bienvenido\/a de nuevo/ })).toBeVisible();
+});
+
+test('a code Google did not issue for this session is refused with the server message and leaves the address', async ({
+  page,
+}) => {
+  await page.setViewportSize(WIDE);
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/calendario?code=codigo-valido&state=otro-estado');
+  await expect(page.getByText(calendarMsg.invalidState)).toBeVisible();
+  await expect(page).toHaveURL(/\/calendario$/);
+  // The account linked before is untouched.
+  await expect(calendarsCard(page).getByText(FAKE_GOOGLE_EMAIL)).toBeVisible();
+  await expect(calendarRegion(page).getByText(MEETING)).toBeVisible();
+});
+
+test('Google failing shows its message and "Reintentar" loads the events', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  let failing = true;
+  await page.route(/\/api\/calendar\/event\?/, (route) =>
+    failing ? route.fulfill({ status: 502, json: { message: calendarMsg.googleUnavailable } }) : route.continue(),
+  );
+  await openCalendar(page);
+  const alert = page.getByRole('alert').filter({ hasText: calendarMsg.eventsFailed });
+  await expect(alert).toContainText(calendarMsg.googleUnavailable);
+  // The calendar stays, so the owner can still move around.
+  await expect(dayHeaders(page)).toHaveCount(7);
+  await expectNoSeriousViolations(page);
+
+  failing = false;
+  await alert.getByRole('button', { name: calendarMsg.retry }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(calendarRegion(page).getByText(MEETING)).toBeVisible();
+});
+
+test('a revoked account asks to link again: collaborators are told to ask an owner, the owner links it again', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = await createCollaborator(request, true);
+  await revokeFakeGoogleAccount(request);
+
+  // A collaborator sees the message, without a link button.
+  const { baseURL, locale, timezoneId } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, locale, timezoneId, viewport: NARROW });
+  const other = await context.newPage();
+  await openCalendar(other, email, PASSWORD);
+  await expect(other.getByText(calendarMsg.relinkNeeded)).toBeVisible();
+  await expect(other.getByText(calendarMsg.relinkAskOwner)).toBeVisible();
+  await expect(other.getByRole('button', { name: calendarMsg.relinkAccount })).toHaveCount(0);
+  await context.close();
+
+  // The owner goes through Google again from the message.
+  await page.setViewportSize(WIDE);
+  await openCalendar(page);
+  await expect(page.getByText(calendarMsg.relinkNeeded)).toBeVisible();
+  await expect(calendarRegion(page).getByText(MEETING)).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: calendarMsg.relinkAccount }).click();
+  await expect(page.getByText(calendarMsg.linked)).toBeVisible();
+  await expect(page).toHaveURL(/\/calendario$/);
+  await expect(page.getByText(calendarMsg.relinkNeeded)).toHaveCount(0);
+  await expect(calendarRegion(page).getByText(MEETING)).toBeVisible();
+});
+
+test('without Google configured the page says so instead of failing', async ({ page, browser, request }) => {
+  const notConfigured = { status: 503, json: { message: calendarMsg.notConfigured } };
+
+  // The owner: the server reports the integration unset, and events answer 503.
+  await page.route('**/api/user/me/calendar', (route) =>
+    route.fulfill({ json: { configured: false, account: null, calendars: [] } }),
+  );
+  await page.route(/\/api\/calendar\/event\?/, (route) => route.fulfill(notConfigured));
+  await page.setViewportSize(WIDE);
+  await openCalendar(page);
+  await expect(page.getByText(calendarMsg.notConfigured)).toBeVisible();
+  await expect(calendarsCard(page)).toHaveCount(0);
+  await expect(calendarRegion(page)).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+
+  // A collaborator only learns it from the events.
+  const email = await createCollaborator(request, true);
+  const { baseURL, locale, timezoneId } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, locale, timezoneId, viewport: WIDE });
+  const other = await context.newPage();
+  await other.route(/\/api\/calendar\/event\?/, (route) => route.fulfill(notConfigured));
+  await openCalendar(other, email, PASSWORD);
+  await expect(other.getByText(calendarMsg.notConfigured)).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,87 @@
+import { calendarMsg } from '@app/shared/messages-calendar';
+import type { MyCalendars } from '@app/shared/schemas/calendar';
+import { Alert, Button, Card, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconBrandGoogle } from '@tabler/icons-react';
+import { notifyError, notifyOutcome } from '../../../lib/notify';
+import { useStartGoogleLink } from '../api/get-google-auth-url';
+import { useUpdateCalendar } from '../api/update-calendar';
+
+/**
+ * The owner's side card (spec 2 "Calendarios"): the linked Google account, an active checkbox per
+ * calendar (each change saves at once) and 'Vincular cuenta', which leaves for Google's consent page.
+ */
+export function CalendarsCard({
+  mine,
+}: {
+  mine: { data: MyCalendars | undefined; isError: boolean; error: Error | null; refetch: () => unknown };
+}) {
+  const update = useUpdateCalendar();
+  const startLink = useStartGoogleLink();
+  const account = mine.data?.account ?? null;
+  const calendars = mine.data?.calendars ?? [];
+
+  return (
+    <Card withBorder component="section" aria-labelledby="calendars-card-title" padding="md">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="calendars-card-title">
+          {calendarMsg.calendarsCard}
+        </Title>
+        {mine.isError ? (
+          <Alert color="red" title={calendarMsg.calendarsCard}>
+            {mine.error?.message}
+            <Button variant="subtle" size="compact-sm" ml="sm" onClick={() => mine.refetch()}>
+              {calendarMsg.retry}
+            </Button>
+          </Alert>
+        ) : !mine.data ? (
+          <Loader size="sm" aria-label="Cargando" />
+        ) : (
+          <>
+            {account ? (
+              <Text size="sm">
+                {calendarMsg.linkedAs}{' '}
+                <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {account.email}
+                </Text>
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {calendarMsg.notLinked}
+              </Text>
+            )}
+            {account && calendars.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {calendarMsg.noCalendars}
+              </Text>
+            )}
+            {calendars.length > 0 && (
+              <Stack gap="xs" role="group" aria-labelledby="calendars-card-title">
+                {calendars.map((calendar) => {
+                  const saving = update.isPending && update.variables?.id === calendar.id;
+                  return (
+                    <Checkbox
+                      key={calendar.id}
+                      label={calendar.name}
+                      checked={saving ? (update.variables?.isActive ?? calendar.isActive) : calendar.isActive}
+                      onChange={(event) =>
+                        update.mutate({ id: calendar.id, isActive: event.currentTarget.checked }, notifyOutcome)
+                      }
+                    />
+                  );
+                })}
+              </Stack>
+            )}
+          </>
+        )}
+        <Button
+          leftSection={<IconBrandGoogle size={16} />}
+          variant="light"
+          loading={startLink.isPending}
+          onClick={() => startLink.mutate(undefined, { onError: (error) => notifyError(error) })}
+        >
+          {calendarMsg.linkAccount}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
