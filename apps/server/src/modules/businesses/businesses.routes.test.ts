@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { eq } from 'drizzle-orm';
@@ -183,6 +184,31 @@ describe('GET /api/business and /api/business/active', () => {
     expect(ids).toEqual(expect.arrayContaining([open.id, running.id]));
     expect(ids).not.toContain(future.id);
     expect(ids).not.toContain(ended.id);
+  });
+
+  it('answers from its stored copy until the companies change, in this instance or another', async () => {
+    const list = async (app: TestApp = t) =>
+      (await app.request({ method: 'GET', url: '/api/business', token: owner })).json() as {
+        id: number;
+        name: string;
+      }[];
+    await list(); // built and kept
+    const other = await createTestApp({}, { database: t.database });
+    try {
+      // A row written straight into the database, as another instance would: the trigger moves the version.
+      const added = await insertBusiness(other, { name: 'Zorzal Ltda.' });
+      expect((await list()).find((row) => row.id === added.id)?.name).toBe('Zorzal Ltda.');
+      const gzip = await t.request({
+        method: 'GET',
+        url: '/api/business',
+        token: owner,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(await list());
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import {
 } from '@app/shared/schemas/businesses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { presentBusiness } from './businesses.presenter.ts';
 
@@ -21,7 +22,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
       schema: { tags: ['companies'], response: { 200: BusinessListSchema, ...errorResponses } },
       onRequest: app.authorize('companies:read'),
     },
-    async () => (await businesses.list()).map(presentBusiness),
+    async (request, reply) => sendBuiltJson(request, reply, await businesses.listBuilt()),
   );
 
   app.get(
@@ -34,7 +35,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
       },
       onRequest: app.authorize('companies:read'),
     },
-    async () => (await businesses.listActive()).map(presentBusiness),
+    async (request, reply) => sendBuiltJson(request, reply, await businesses.listActiveBuilt()),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import {
 } from '@app/shared/schemas/monthly-states';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
 
@@ -27,14 +28,7 @@ export const monthlyStatesRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     },
     // Already JSON bytes (kept built until the board changes): sent as they are, gzipped when the
     // client accepts it, never re-serialised.
-    async (request, reply) => {
-      const board = await monthlyStates.getBuiltBoard(request.params);
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-        return reply.header('content-encoding', 'gzip').send(board.gzip as never);
-      }
-      return reply.send(board.json as never);
-    },
+    async (request, reply) => sendBuiltJson(request, reply, await monthlyStates.getBuiltBoard(request.params)),
   );
 
   app.put(

@@ -12,10 +12,10 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
+import { type BuiltJson, createVersionedCache } from '../../lib/built-json.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { BuiltBoard, createBoardCache } from './board-cache.ts';
 import { type BoardParts, buildBoardRows } from './monthly-board.ts';
 import { monthlyStatesRepository } from './monthly-states.repository.ts';
 
@@ -40,7 +40,8 @@ interface Deps {
 
 /** The monthly board (spec 1 §2.5, §3, §4; DESIGN.md §4): read a month, change a cell, keep every change. */
 export function createMonthlyStatesService(db: Db, deps: Deps) {
-  const cache = createBoardCache();
+  // A few recent periods; the board of 2,000 companies is ~3 MB of JSON.
+  const cache = createVersionedCache(4);
 
   async function loadServices(month: number): Promise<BoardService[]> {
     const listed = await deps.listServicesForMonth(month);
@@ -64,15 +65,11 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
      * The board as JSON, built once per change: while nothing it shows has changed (the board
      * version has not moved), every reader gets the same bytes.
      */
-    async getBuiltBoard(period: Period): Promise<BuiltBoard> {
+    async getBuiltBoard(period: Period): Promise<BuiltJson> {
       assertSelectable(period);
       // The version is read before the data, so a change in between only makes the next read rebuild.
       const version = await monthlyStatesRepository.boardVersion(db);
-      const cached = cache.get(period, version);
-      if (cached) return cached;
-      const built = new BuiltBoard(Buffer.from(JSON.stringify(await this.getBoard(period))));
-      cache.set(period, version, built);
-      return built;
+      return cache.get(`${period.year}-${period.month}`, version, () => this.getBoard(period));
     },
 
     async getBoard(period: Period): Promise<MonthlyBoard> {
