@@ -44,6 +44,8 @@ test('an owner creates a task, edits it, switches companies on one by one and al
   page,
   request,
 }) => {
+  // A long walk through the whole screen (two reloads, bulk changes of 50+ companies): room for a busy machine.
+  test.setTimeout(60_000);
   const first = await createBusinessViaApi(request, uniqueName('Agrícola Tarea'));
   const second = await createBusinessViaApi(request, uniqueName('Botillería Tarea'));
   const third = await createBusinessViaApi(request, uniqueName('Clínica Tarea'));

@@ -11,7 +11,9 @@ export const companiesMsg = {
   invalidDate: 'Debe ser una fecha válida',
   endBeforeStart: 'La fecha de término no puede ser anterior a la fecha de inicio',
   invalidPortal: 'Debe elegir un portal válido',
-  tooLong: 'El texto es demasiado largo',
+  /** Says the limit, so the user knows how much to cut (the inputs also stop at it). */
+  tooLong: (max: number) => `Debe tener como máximo ${max.toLocaleString('es-CL')} caracteres`,
+  tooManyContacts: 'Se admiten como máximo 100 correos de contacto',
 
   // Not found / conflicts.
   rutExists: 'Ya existe una empresa con este RUT',

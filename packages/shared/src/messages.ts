@@ -39,6 +39,8 @@ export const msg = {
   numberTooLarge: 'El número es demasiado grande',
   numberTooSmall: 'El número es demasiado pequeño',
   dateOutOfRange: 'La fecha debe estar entre los años 1900 y 2100',
+  /** A typed date that does not exist (31-02-2026): kept in the input and named, not cleared. */
+  dateInvalid: 'Fecha inválida',
   notText: 'Debe ser un texto',
   notBoolean: 'Debe ser verdadero o falso',
   notAList: 'Debe ser una lista',

@@ -2,7 +2,10 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 
-/** Asks before a delete: the question in `children`, a red 'Eliminar' and 'Cancelar'. */
+/**
+ * Asks before a delete: the question in `children`, a red 'Eliminar' and 'Cancelar', which takes
+ * the focus so that Enter on the keyboard never deletes by accident.
+ */
 export function openDeleteConfirm({
   title,
   children,
@@ -17,6 +20,7 @@ export function openDeleteConfirm({
     children,
     labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
     confirmProps: { color: 'red' },
+    cancelProps: { 'data-autofocus': true },
     onConfirm,
   });
 }

@@ -1,5 +1,5 @@
 import { companiesMsg } from '@app/shared/messages-companies';
-import type { Credential } from '@app/shared/schemas/credentials';
+import { type Credential, PORTAL_LABELS } from '@app/shared/schemas/credentials';
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -7,7 +7,8 @@ import { notifyError, notifySuccess } from '../lib/notify';
 import { ListTable, type ListTableQuery } from './list-table';
 
 /** How a credential is named to screen readers: 'ana (SII)'. */
-export const describeCredential = (credential: Credential) => `${credential.user} (${credential.portal.toUpperCase()})`;
+export const describeCredential = (credential: Credential) =>
+  `${credential.user} (${PORTAL_LABELS[credential.portal]})`;
 
 /**
  * Copies with the Clipboard API directly (not Mantine's useClipboard) because the toast must say
@@ -94,7 +95,7 @@ export function CredentialsVault({
             </Group>
           ),
         },
-        { accessor: 'portal', title: 'Portal', render: (credential) => credential.portal.toUpperCase() },
+        { accessor: 'portal', title: 'Portal', render: (credential) => PORTAL_LABELS[credential.portal] },
         { accessor: 'description', title: 'Descripción' },
       ]}
       actions={actions}

@@ -1,5 +1,5 @@
 import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 
 /** What the table needs to know about the query that feeds it. */
 export interface ListTableQuery {
@@ -17,11 +17,35 @@ export type ListTableProps<T> = DataTableProps<T> & {
   emptyHeight?: number;
   /** What the 'Acciones' column at the right end shows for a row (e.g. RowActions); no column without it. */
   actions?: (record: T) => ReactNode;
+  /** The search that filtered `records`: with no match the table says 'Sin resultados para …', not that the list is empty. */
+  search?: string;
+  /** Rows a page when the table pages its own records (longer lists only; default 50). */
+  pageSize?: number;
 };
+
+/** How every list's pager reads: '1-50 de 2.000'. */
+export const paginationText = ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+  `${from}-${to} de ${totalRecords.toLocaleString('es-CL')}`;
+
+/** A page of the records, back to the first page whenever the records change (a new search, a sort). */
+function usePagedRecords<T>(records: T[], pageSize: number) {
+  const [page, setPage] = useState(1);
+  const [pagedRecords, setPagedRecords] = useState(records);
+  if (pagedRecords !== records) {
+    // Adjusting state while rendering (React's pattern for "reset when a prop changes").
+    setPagedRecords(records);
+    setPage(1);
+  }
+  const lastPage = Math.max(1, Math.ceil(records.length / pageSize));
+  const shown = Math.min(page, lastPage);
+  return { page: shown, setPage, pageRecords: records.slice((shown - 1) * pageSize, shown * pageSize) };
+}
 
 /**
  * The bordered, striped DataTable of every list: keeps its height when empty, shows the query's
- * loading, and tells a failed load from an empty list. Every other DataTable prop passes through.
+ * loading, tells a failed load and a search without match from an empty list, and pages lists
+ * longer than a page itself (2,000 companies render as 50 rows). Every other DataTable prop
+ * passes through; a table that pages on the server passes its own `page` and `totalRecords`.
  */
 export function ListTable<T>({
   query,
@@ -29,11 +53,25 @@ export function ListTable<T>({
   noRecordsText,
   emptyHeight = 150,
   actions,
+  search,
+  pageSize = 50,
   ...props
 }: ListTableProps<T>) {
+  const paged = usePagedRecords(props.records, pageSize);
+  const pagesItself = !('page' in props) && props.records.length > pageSize;
   const columns: DataTableColumn<T>[] | undefined = props.columns;
   const tableProps = {
     ...props,
+    ...(pagesItself
+      ? {
+          records: paged.pageRecords,
+          totalRecords: props.records.length,
+          recordsPerPage: pageSize,
+          page: paged.page,
+          onPageChange: paged.setPage,
+          paginationText,
+        }
+      : {}),
     columns:
       actions && columns
         ? [...columns, { accessor: 'actions', title: 'Acciones', textAlign: 'right', render: actions }]
@@ -46,7 +84,13 @@ export function ListTable<T>({
       striped
       minHeight={props.records.length ? undefined : emptyHeight}
       fetching={query?.isLoading}
-      noRecordsText={query?.isError && errorText ? errorText : noRecordsText}
+      noRecordsText={
+        query?.isError && errorText
+          ? errorText
+          : search?.trim()
+            ? `Sin resultados para “${search.trim()}”`
+            : noRecordsText
+      }
       {...tableProps}
     />
   );

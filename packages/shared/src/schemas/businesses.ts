@@ -6,7 +6,9 @@ import { CredentialSummarySchema } from './credentials.ts';
 import { BusinessServiceOfBusinessSchema } from './services.ts';
 import { UserSchema } from './users.ts';
 
-const text = requiredTextOf(companiesMsg.required, 200, companiesMsg.tooLong);
+/** The longest company name, company name (razón social) or legal representative; the form's inputs stop here. */
+export const BUSINESS_TEXT_MAX = 200;
+const text = requiredTextOf(companiesMsg.required, BUSINESS_TEXT_MAX, companiesMsg.tooLong(BUSINESS_TEXT_MAX));
 
 /** A calendar date 'YYYY-MM-DD' (no time zone), required, between 1900 and 2100. */
 export const ContractDateSchema = calendarDate(companiesMsg.required, companiesMsg.invalidDate);
@@ -38,8 +40,8 @@ export function splitContacts(contact: string): string[] {
 export const ContactSchema = z
   .union(
     [
-      plainText().max(5000, companiesMsg.tooLong),
-      z.array(plainText().max(254, companiesMsg.invalidEmail)).max(100, companiesMsg.tooLong),
+      plainText().max(5000, companiesMsg.tooLong(5000)),
+      z.array(plainText().max(254, companiesMsg.invalidEmail)).max(100, companiesMsg.tooManyContacts),
     ],
     {
       error: companiesMsg.required,
@@ -49,7 +51,7 @@ export const ContactSchema = z
   .refine((addresses) => addresses.length > 0, { message: companiesMsg.required, abort: true })
   .refine((addresses) => addresses.every(isContactEmail), { message: companiesMsg.invalidEmail, abort: true })
   .transform((addresses) => [...new Set(addresses.map((address) => address.toLowerCase()))].join(','))
-  .pipe(z.string().max(1000, companiesMsg.tooLong));
+  .pipe(z.string().max(1000, companiesMsg.tooLong(1000)));
 
 const businessFields = {
   name: text,

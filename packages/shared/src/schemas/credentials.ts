@@ -6,12 +6,22 @@ import { z } from '../zod-setup.ts';
 export const PORTALS = ['sii', 'DT', 'previred', 'other'] as const;
 export type Portal = (typeof PORTALS)[number];
 
+/** Field limits of a credential; the form's inputs stop at them. */
+export const CREDENTIAL_USER_MAX = 200;
+export const CREDENTIAL_PASSWORD_MAX = 500;
+export const CREDENTIAL_DESCRIPTION_MAX = 500;
+
+/** How a portal is named on screen: the spec's values in upper case, 'other' in Spanish. */
+export const PORTAL_LABELS: Record<Portal, string> = { sii: 'SII', DT: 'DT', previred: 'PREVIRED', other: 'Otro' };
+
 const credentialFields = {
-  user: requiredText(companiesMsg.requiredField, 200, companiesMsg.tooLong),
+  user: requiredText(companiesMsg.requiredField, CREDENTIAL_USER_MAX, companiesMsg.tooLong(CREDENTIAL_USER_MAX)),
   portal: z.enum(PORTALS, { error: companiesMsg.requiredField }),
   /** Kept exactly as typed (no trimming): it is someone's portal password. */
-  password: plainText(companiesMsg.required).min(1, companiesMsg.required).max(500, companiesMsg.tooLong),
-  description: optionalText(500, companiesMsg.tooLong),
+  password: plainText(companiesMsg.required)
+    .min(1, companiesMsg.required)
+    .max(CREDENTIAL_PASSWORD_MAX, companiesMsg.tooLong(CREDENTIAL_PASSWORD_MAX)),
+  description: optionalText(CREDENTIAL_DESCRIPTION_MAX, companiesMsg.tooLong(CREDENTIAL_DESCRIPTION_MAX)),
 };
 
 /** The password entry form and POST /api/password (spec 1 §5). */

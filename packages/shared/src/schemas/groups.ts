@@ -2,6 +2,10 @@ import { idField, idParams, optionalText, requiredText } from '../fields.ts';
 import { companiesMsg } from '../messages-companies.ts';
 import { z } from '../zod-setup.ts';
 
+/** Field limits of a group; the form's inputs stop at them. */
+export const GROUP_NAME_MAX = 200;
+export const GROUP_DESCRIPTION_MAX = 1000;
+
 const businessesIds = z
   .array(idField(companiesMsg.businessNotFound), { error: companiesMsg.businessNotFound })
   .max(10_000)
@@ -9,8 +13,8 @@ const businessesIds = z
 
 /** The group form and POST /api/business-group: name required; description and companies optional. */
 export const GroupCreateSchema = z.object({
-  name: requiredText(companiesMsg.required, 200, companiesMsg.tooLong),
-  description: optionalText(1000, companiesMsg.tooLong),
+  name: requiredText(companiesMsg.required, GROUP_NAME_MAX, companiesMsg.tooLong(GROUP_NAME_MAX)),
+  description: optionalText(GROUP_DESCRIPTION_MAX, companiesMsg.tooLong(GROUP_DESCRIPTION_MAX)),
   businessesIds: businessesIds.default([]),
 });
 export type GroupCreate = z.input<typeof GroupCreateSchema>;

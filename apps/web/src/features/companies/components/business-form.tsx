@@ -1,5 +1,6 @@
 import { formatRutInput } from '@app/shared/rut';
 import {
+  BUSINESS_TEXT_MAX,
   type Business,
   type BusinessCreate,
   BusinessCreateSchema,
@@ -71,10 +72,16 @@ export function BusinessFormFields({ form, autoFocus = false }: { form: Business
         <TextInput
           label="Nombre"
           withAsterisk
+          maxLength={BUSINESS_TEXT_MAX}
           data-autofocus={autoFocus || undefined}
           {...form.getInputProps('name')}
         />
-        <TextInput label="Razón social" withAsterisk {...form.getInputProps('razonSocial')} />
+        <TextInput
+          label="Razón social"
+          withAsterisk
+          maxLength={BUSINESS_TEXT_MAX}
+          {...form.getInputProps('razonSocial')}
+        />
         <TextInput
           label="RUT"
           withAsterisk
@@ -84,7 +91,12 @@ export function BusinessFormFields({ form, autoFocus = false }: { form: Business
           // Dots and dash appear as the user types (spec 1 §5).
           onChange={(event) => form.setFieldValue('rut', formatRutInput(event.currentTarget.value))}
         />
-        <TextInput label="Representante legal" withAsterisk {...form.getInputProps('legalRepresentative')} />
+        <TextInput
+          label="Representante legal"
+          withAsterisk
+          maxLength={BUSINESS_TEXT_MAX}
+          {...form.getInputProps('legalRepresentative')}
+        />
         <DateField label="Inicio de contrato" withAsterisk {...form.getInputProps('startContract')} />
         <DateField label="Término de contrato" withAsterisk {...form.getInputProps('endContract')} />
       </SimpleGrid>

@@ -1,7 +1,11 @@
 import {
+  CREDENTIAL_DESCRIPTION_MAX,
+  CREDENTIAL_PASSWORD_MAX,
+  CREDENTIAL_USER_MAX,
   type Credential,
   CredentialCreateSchema,
   CredentialUpdateSchema,
+  PORTAL_LABELS,
   PORTALS,
   type Portal,
 } from '@app/shared/schemas/credentials';
@@ -13,7 +17,7 @@ import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useCreateCredential } from '../api/create-credential';
 import { useUpdateCredential } from '../api/update-credential';
 
-const PORTAL_OPTIONS = PORTALS.map((portal) => ({ value: portal, label: portal.toUpperCase() }));
+const PORTAL_OPTIONS = PORTALS.map((portal) => ({ value: portal, label: PORTAL_LABELS[portal] }));
 
 interface CredentialFormValues {
   user: string;
@@ -75,7 +79,14 @@ export function CredentialFormModal({
     <Modal opened={opened} onClose={onClose} title={isEdit ? 'Editar contraseña' : 'Crear contraseña'}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Usuario" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('user')} />
+          <TextInput
+            label="Usuario"
+            withAsterisk
+            data-autofocus
+            autoComplete="off"
+            maxLength={CREDENTIAL_USER_MAX}
+            {...form.getInputProps('user')}
+          />
           <Select
             label="Portal"
             withAsterisk
@@ -84,12 +95,19 @@ export function CredentialFormModal({
             {...form.getInputProps('portal')}
           />
           <PasswordInput
+            maxLength={CREDENTIAL_PASSWORD_MAX}
             label="Contraseña"
             withAsterisk
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />
-          <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} />
+          <Textarea
+            label="Descripción"
+            autosize
+            minRows={2}
+            maxLength={CREDENTIAL_DESCRIPTION_MAX}
+            {...form.getInputProps('description')}
+          />
           <FormButtons onCancel={onClose} loading={create.isPending || update.isPending} />
         </Stack>
       </form>

@@ -18,6 +18,13 @@ import { useDeleteBusiness } from '../api/delete-business';
 import { BusinessCreateModal } from '../components/business-create-modal';
 import { formatDate } from '../utils/dates';
 
+/**
+ * Narrower windows keep name, RUT and the actions (and the contract start and representative from
+ * 900 px), so no column or action needs a sideways scroll; the detail page shows the rest.
+ */
+const MEDIUM = '(min-width: 900px)';
+const WIDE = '(min-width: 1200px)';
+
 /** The Empresas list (spec 1 §2.8), for owners and collaborators; only an owner deletes. */
 export function BusinessesPage() {
   const user = useCurrentUser();
@@ -80,24 +87,27 @@ export function BusinessesPage() {
         query={businesses}
         noRecordsText="No hay empresas"
         errorText="No se pudieron cargar las empresas"
+        search={search}
         records={records}
         sortStatus={sortStatus}
         onSortStatusChange={setSortStatus}
         columns={[
           { accessor: 'name', title: 'Nombre', sortable: true },
-          { accessor: 'razonSocial', title: 'Razon social', sortable: true },
+          { accessor: 'razonSocial', title: 'Razon social', sortable: true, visibleMediaQuery: WIDE },
           { accessor: 'rut', title: 'RUT', sortable: true, noWrap: true },
           {
             accessor: 'startContract',
             title: 'Inicio_contrato',
             sortable: true,
+            visibleMediaQuery: MEDIUM,
             noWrap: true,
             render: (business) => formatDate(business.startContract),
           },
-          { accessor: 'legalRepresentative', title: 'Representante Legal', sortable: true },
+          { accessor: 'legalRepresentative', title: 'Representante Legal', sortable: true, visibleMediaQuery: MEDIUM },
           {
             accessor: 'contact',
             title: 'Contacto',
+            visibleMediaQuery: WIDE,
             render: (business) => (
               <Stack gap={0}>
                 {splitContacts(business.contact).map((address) => (

@@ -1,4 +1,4 @@
-import { GroupCreateSchema } from '@app/shared/schemas/groups';
+import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, GroupCreateSchema } from '@app/shared/schemas/groups';
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 
@@ -26,8 +26,20 @@ export function GroupFormFields({
 }) {
   return (
     <Stack>
-      <TextInput label="Nombre" withAsterisk data-autofocus={autoFocus || undefined} {...form.getInputProps('name')} />
-      <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} />
+      <TextInput
+        label="Nombre"
+        withAsterisk
+        maxLength={GROUP_NAME_MAX}
+        data-autofocus={autoFocus || undefined}
+        {...form.getInputProps('name')}
+      />
+      <Textarea
+        label="Descripción"
+        autosize
+        minRows={2}
+        maxLength={GROUP_DESCRIPTION_MAX}
+        {...form.getInputProps('description')}
+      />
     </Stack>
   );
 }

@@ -122,6 +122,7 @@ export function GroupDetailPage() {
             query={businesses}
             noRecordsText="No hay empresas"
             errorText="No se pudieron cargar las empresas"
+            search={search}
             records={records}
             sortStatus={sortStatus}
             onSortStatusChange={setSortStatus}

@@ -167,6 +167,7 @@ export function TaskBusinessesSection({ task }: { task: TaskDetail }) {
         onChange={setSearch}
       />
       <ListTable
+        search={search}
         height={records.length > 10 ? 600 : undefined}
         emptyHeight={120}
         query={businesses}

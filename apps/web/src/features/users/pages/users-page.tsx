@@ -11,9 +11,11 @@ import { RowActions } from '../../../components/row-actions';
 import { useEditModal } from '../../../components/use-edit-modal';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCurrentUser } from '../../../lib/session';
 import { UserFormModal } from '../components/user-form-modal';
 
 export function UsersPage() {
+  const me = useCurrentUser();
   const users = useUsers();
   const deleteUser = useDeleteUser();
   const { editing, opened: formOpened, open: openForm, close: closeForm } = useEditModal<User>();
@@ -56,6 +58,7 @@ export function UsersPage() {
             label={`${user.name} ${user.lastName}`}
             onEdit={() => openForm(user)}
             onDelete={() => confirmDelete(user)}
+            deleteDisabledReason={user.id === me.id ? msg.cannotDeleteSelf : undefined}
           />
         )}
       />
