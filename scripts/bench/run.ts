@@ -1,9 +1,11 @@
 // `npm run bench [-- PART ...]`: the performance targets of the issues, measured on this machine.
-// Parts: board-api, fanout, board-page (default: all three), on the embedded database and on the
+// Parts: board-api, fanout, board-page, lists-api, lists-page, first-load (default: all), on the
+// production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
-// Seeds 2,000 companies × 12 services with a state in every cell for 24 months.
-import { type ChildProcess, spawn } from 'node:child_process';
+// Seeds 2,000 companies × 12 services with a state in every cell for 24 months, a group of every
+// company, 40 staff users and 1,000 logged e-mails.
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -16,9 +18,10 @@ import { createScratchDatabase } from '../../apps/server/src/db/scratch-database
 import { chromiumLaunchOptions } from '../../apps/web/e2e/support/chromium.ts';
 import { load, percentile, rssMb, withPeakRss } from './load.ts';
 import { seedBoard } from './seed-board.ts';
+import { seedLists } from './seed-lists.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const PARTS = ['board-api', 'fanout', 'board-page'] as const;
+const PARTS = ['board-api', 'fanout', 'board-page', 'lists-api', 'lists-page', 'first-load'] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
 const parts: Part[] = requested.length ? requested : [...PARTS];
@@ -27,6 +30,7 @@ const OWNER = { email: 'bench@estudio.cl', password: 'clave-bench-1' };
 const PORT = 3970;
 const base = `http://127.0.0.1:${PORT}`;
 const rows: string[][] = [];
+const kinds = (process.env.BENCH_DB ? [process.env.BENCH_DB] : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
 const report = (...cells: (string | number)[]) => {
   const row = cells.map(String);
   rows.push(row);
@@ -36,14 +40,16 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function prepare(
   kind: 'pglite' | 'postgres',
-): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
+): Promise<{ env: Record<string, string>; groupId: number; cleanup(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${kind}-`));
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
     console.log(`seeding the embedded database… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
+    const { groupId } = await seedLists(database.db);
     await database.close();
     return {
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      groupId,
       cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
@@ -51,9 +57,11 @@ async function prepare(
   const scratch = await createScratchDatabase(serverUrl, 'bench');
   const database = await openDatabase({ kind: 'postgres', url: scratch.url });
   console.log(`seeding PostgreSQL… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
+  const { groupId } = await seedLists(database.db);
   await database.close();
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
+    groupId,
     async cleanup() {
       await scratch.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -62,7 +70,8 @@ async function prepare(
 }
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The production bundle, as `npm start` runs it.
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -138,6 +147,24 @@ function rawAnswer(url: string, headers: Record<string, string>): Promise<{ body
   });
 }
 
+/**
+ * An endpoint under load (10 connections) and the same bytes served precomputed by node:http, in
+ * one go; also the server's peak memory meanwhile.
+ */
+async function againstFloor(pid: number, url: string, headers: Record<string, string>, seconds: number) {
+  const { body, encoding } = await rawAnswer(url, headers);
+  const options = { connections: 10, seconds, headers };
+  await load(url, { ...options, seconds: Math.max(1, seconds / 5) }); // warm-up
+  const { result: api, peakMb } = await withPeakRss(pid, () => load(url, options));
+  const floorServer = await precomputed(body, encoding);
+  const floor = await load(floorServer.url, {
+    ...options,
+    headers: { 'accept-encoding': headers['accept-encoding'] ?? 'gzip' },
+  });
+  floorServer.close();
+  return { api, floor, peakMb, size: `${(body.length / 1024).toFixed(0)} KB ${encoding ?? 'JSON'}` };
+}
+
 async function benchBoardApi(kind: string, server: ChildProcess, token: string, boardUrl: string) {
   const pid = server.pid ?? 0;
   const atRest = rssMb(pid);
@@ -145,15 +172,8 @@ async function benchBoardApi(kind: string, server: ChildProcess, token: string, 
   // Once as a browser asks for it (gzip), once uncompressed: each against the same bytes precomputed.
   for (const acceptEncoding of ['gzip', 'identity']) {
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding };
-    const { body, encoding } = await rawAnswer(boardUrl, headers);
-    const options = { connections: 10, seconds: 10, headers };
-    await load(boardUrl, { ...options, seconds: 2 }); // warm-up
-    const { result: api, peakMb } = await withPeakRss(pid, () => load(boardUrl, options));
+    const { api, floor, peakMb, size } = await againstFloor(pid, boardUrl, headers, 10);
     peak = Math.max(peak, peakMb);
-    const floorServer = await precomputed(body, encoding);
-    const floor = await load(floorServer.url, { ...options, headers: { 'accept-encoding': acceptEncoding } });
-    floorServer.close();
-    const size = `${(body.length / 1024).toFixed(0)} KB ${encoding ?? 'JSON'}`;
     report(
       kind,
       `GET board 2,000 × 12, ${size}, 10 connections`,
@@ -277,10 +297,124 @@ async function benchBoardPage(kind: string) {
   }
 }
 
+/** Each list endpoint under load, beside the same bytes precomputed, and the server's memory meanwhile. */
+async function benchListsApi(kind: string, server: ChildProcess, token: string, groupId: number) {
+  const pid = server.pid ?? 0;
+  let peak = rssMb(pid);
+  const endpoints = [
+    { name: 'GET /api/business (2,000 companies)', path: '/api/business', encodings: ['gzip', 'identity'] },
+    { name: 'GET /api/user (staff)', path: '/api/user', encodings: ['gzip'] },
+    { name: 'GET /api/email page of 30 (of 1,000)', path: '/api/email?page=1&size=30', encodings: ['gzip'] },
+    {
+      name: 'GET /api/business-group/{id} (2,000 companies)',
+      path: `/api/business-group/${groupId}`,
+      encodings: ['gzip'],
+    },
+  ];
+  for (const endpoint of endpoints) {
+    for (const acceptEncoding of endpoint.encodings) {
+      const headers = { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding };
+      const { api, floor, peakMb, size } = await againstFloor(pid, `${base}${endpoint.path}`, headers, 5);
+      peak = Math.max(peak, peakMb);
+      report(
+        kind,
+        `${endpoint.name}, ${size}, 10 connections`,
+        `p50 ${ms(api.p50)}`,
+        `p95 ${ms(api.p95)}`,
+        `${api.perSecond.toFixed(0)} req/s; floor ${floor.perSecond.toFixed(0)} req/s (${(floor.perSecond / api.perSecond).toFixed(1)}×)`,
+      );
+    }
+  }
+  report(kind, 'server RSS at rest (after the board) / peak under the list loads', '', `${peak.toFixed(0)} MB`, '');
+}
+
+async function signedInPage(width = 1280) {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Contraseña').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(`${base}/`);
+  return { browser, page };
+}
+
+/** Every list screen with 2,000 companies: from navigation until its first row can be used (median of 3). */
+async function benchListsPage(kind: string, groupId: number) {
+  const { browser, page } = await signedInPage();
+  try {
+    const screens = [
+      { name: '/empresas', path: '/empresas', ready: () => page.getByRole('link', { name: /^Editar / }).first() },
+      { name: '/usuarios', path: '/usuarios', ready: () => page.getByRole('button', { name: /^Editar / }).first() },
+      { name: '/documentos', path: '/documentos', ready: () => page.getByRole('row').nth(1).getByRole('link').first() },
+      {
+        name: '/email',
+        path: '/email',
+        ready: () => page.getByRole('button', { name: 'Ver detalle del correo' }).first(),
+      },
+      {
+        name: '/grupos-empresas/{id}',
+        path: `/grupos-empresas/${groupId}`,
+        ready: () => page.getByRole('switch').first(),
+      },
+    ];
+    for (const screen of screens) {
+      const times: number[] = [];
+      for (let run = 0; run < 3; run++) {
+        await page.goto(`${base}/perfil`);
+        const started = Date.now();
+        await page.goto(`${base}${screen.path}`);
+        await screen.ready().waitFor({ state: 'visible', timeout: 30_000 });
+        times.push(Date.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      report(
+        kind,
+        `${screen.name} with 2,000 companies, until a row can be used (median of 3)`,
+        ms(percentile(times, 0.5)),
+        '',
+        '',
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The script the browser loads up to the sign-in page, gzip-compressed as it would travel. */
+async function benchFirstLoad() {
+  const { chromium } = await import('@playwright/test');
+  const { gzipSync } = await import('node:zlib');
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const page = await browser.newPage();
+    let total = 0;
+    let files = 0;
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (!response.url().endsWith('.js')) return;
+      pending.push(
+        response.body().then((body) => {
+          total += gzipSync(body, { level: 9 }).length;
+          files += 1;
+        }),
+      );
+    });
+    await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+    await Promise.all(pending);
+    report('web', `script up to the sign-in page (${files} files, gzip)`, `${(total / 1024).toFixed(0)} KB`, '', '');
+  } finally {
+    await browser.close();
+  }
+}
+
 async function benchOn(kind: 'pglite' | 'postgres') {
   const prepared = await prepare(kind);
   const server = await startServer(prepared.env);
   try {
+    report(kind, 'server RSS right after start', `${rssMb(server.pid ?? 0).toFixed(0)} MB`, '', '');
     const token = await signIn();
     const { currentPeriod } = await import('@app/shared/period');
     const period = currentPeriod();
@@ -288,6 +422,9 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     if (parts.includes('board-api')) await benchBoardApi(kind, server, token, boardUrl);
     if (parts.includes('fanout')) await benchFanout(kind, token, period);
     if (parts.includes('board-page')) await benchBoardPage(kind);
+    if (parts.includes('lists-api')) await benchListsApi(kind, server, token, prepared.groupId);
+    if (parts.includes('lists-page')) await benchListsPage(kind, prepared.groupId);
+    if (parts.includes('first-load') && kind === kinds[0]) await benchFirstLoad();
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -308,7 +445,7 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-const kinds = (process.env.BENCH_DB ? [process.env.BENCH_DB] : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
+execSync('node scripts/build-if-needed.mjs', { cwd: root, stdio: 'inherit' });
 console.log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
 for (const kind of kinds) {
   if (kind === 'postgres' && !(await postgresReachable())) {

@@ -1,13 +1,14 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { can } from '@app/shared/permissions';
 import type { MonthlyBoard as Board, BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
-import { Alert, Button, Card, Collapse, Group, Stack, Title } from '@mantine/core';
+import { Button, Card, Collapse, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconLayoutCards } from '@tabler/icons-react';
+import { IconLayoutCards } from '@tabler/icons-react';
 import { type ComponentType, useCallback, useMemo, useState } from 'react';
-import { GroupSelect, useGroupMembers } from '../../../components/group-select';
-import { monthTitle, PeriodPicker } from '../../../components/period-picker';
-import { SearchInput } from '../../../components/search-input';
+import { BoardFilters } from '../../../components/board-filters';
+import { useGroupMembers } from '../../../components/group-select';
+import { LoadError } from '../../../components/load-error';
+import { monthTitle } from '../../../components/period-picker';
 import { useCurrentUser } from '../../../lib/session';
 import { useBoardPeriod } from '../../../lib/use-board-period';
 import { useLatest } from '../../../lib/use-latest';
@@ -143,32 +144,19 @@ export function MonthlyBoard({ useCredentials, SendEmailModal }: MonthlyBoardPro
           <Title order={3} id="board-title">
             {title}
           </Title>
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <div style={{ flex: '1 1 220px', minWidth: 0 }}>
-              <SearchInput
-                label={boardMsg.searchLabel}
-                placeholder={boardMsg.searchPlaceholder}
-                value={search}
-                onChange={setSearch}
-              />
-            </div>
-            <GroupSelect value={groupId} onChange={setGroupId} />
-            <PeriodPicker
-              label={boardMsg.monthLabel}
-              period={period}
-              onChange={(next) => {
-                setActiveCell(null);
-                setPeriod(next);
-              }}
-            />
-          </Group>
+          <BoardFilters
+            search={search}
+            onSearch={setSearch}
+            groupId={groupId}
+            onGroup={setGroupId}
+            period={period}
+            onPeriod={(next) => {
+              setActiveCell(null);
+              setPeriod(next);
+            }}
+          />
           {board.isError ? (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />} title={boardMsg.boardFailed}>
-              {board.error.message}
-              <Button variant="subtle" size="compact-sm" ml="sm" onClick={() => board.refetch()}>
-                {boardMsg.retry}
-              </Button>
-            </Alert>
+            <LoadError title={boardMsg.boardFailed} error={board.error} onRetry={() => board.refetch()} />
           ) : (
             <BoardTable
               rows={rows}

@@ -1,0 +1,38 @@
+import { boardMsg } from '@app/shared/messages-board';
+import type { Period } from '@app/shared/period';
+import { Group } from '@mantine/core';
+import { GroupSelect } from './group-select';
+import { PeriodPicker } from './period-picker';
+import { SearchInput } from './search-input';
+
+/** The row above both boards: search by name or RUT, a company group, and the month. */
+export function BoardFilters({
+  search,
+  onSearch,
+  groupId,
+  onGroup,
+  period,
+  onPeriod,
+}: {
+  search: string;
+  onSearch: (value: string) => void;
+  groupId: string | null;
+  onGroup: (value: string | null) => void;
+  period: Period;
+  onPeriod: (next: Period) => void;
+}) {
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <div style={{ flex: '1 1 220px', minWidth: 0 }}>
+        <SearchInput
+          label={boardMsg.searchLabel}
+          placeholder={boardMsg.searchPlaceholder}
+          value={search}
+          onChange={onSearch}
+        />
+      </div>
+      <GroupSelect value={groupId} onChange={onGroup} />
+      <PeriodPicker label={boardMsg.monthLabel} period={period} onChange={onPeriod} />
+    </Group>
+  );
+}
