@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@app/shared/fields';
 import { z } from 'zod';
+import { DEFAULT_WEB_DIST_DIR } from './lib/paths.ts';
 import { StartupError } from './lib/startup-error.ts';
 
 const optionalString = z
@@ -152,6 +153,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     DATA_DIR: path.resolve(config.DATA_DIR),
     APP_URL: (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
-    WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist')),
+    WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
   };
 }

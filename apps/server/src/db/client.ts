@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SERVER_DIR } from '../lib/paths.ts';
 import { lockDataDir } from './pglite-lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -19,15 +20,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** apps/server/drizzle, found from here whether this runs from src/db (tsx) or from the bundle in dist/. */
-export const MIGRATIONS_DIR = findUp(import.meta.dirname, 'drizzle/meta/_journal.json');
-
-function findUp(from: string, target: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, target))) return path.join(dir, path.dirname(path.dirname(target)));
-    if (path.dirname(dir) === dir) throw new Error(`no se encontró ${target} sobre ${from}`);
-  }
-}
+/** apps/server/drizzle, whether this runs from src/db (tsx) or from the bundle in dist/. */
+export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'drizzle');
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
