@@ -18,5 +18,9 @@ export const emailLog = pgTable(
     sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('email_log_business_created_idx').on(table.businessId, table.createdAt)],
+  (table) => [
+    index('email_log_business_created_idx').on(table.businessId, table.createdAt),
+    // The log's pages, newest first, without sorting the whole log each time.
+    index('email_log_created_idx').on(table.createdAt, table.id),
+  ],
 );

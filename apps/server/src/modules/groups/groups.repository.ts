@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businessGroupMembers, businessGroups } from '../../db/schema/businesses.ts';
 
@@ -15,16 +15,24 @@ export const groupsRepository = {
     return row;
   },
 
-  /** The member company ids of each group, by group id (ascending company ids). */
+  /**
+   * The member company ids of each group, by group id (ascending company ids): one row per group
+   * with its ids as an array, so a group of 2,000 companies is one row to read, not 2,000.
+   */
   async memberIds(db: DbOrTx, groupIds: number[]): Promise<Map<number, number[]>> {
     const members = new Map<number, number[]>(groupIds.map((id) => [id, []]));
     if (groupIds.length === 0) return members;
     const rows = await db
-      .select()
+      .select({
+        groupId: businessGroupMembers.groupId,
+        businessIds: sql<
+          number[]
+        >`array_agg(${businessGroupMembers.businessId} order by ${businessGroupMembers.businessId})`,
+      })
       .from(businessGroupMembers)
       .where(inArray(businessGroupMembers.groupId, groupIds))
-      .orderBy(asc(businessGroupMembers.groupId), asc(businessGroupMembers.businessId));
-    for (const row of rows) members.get(row.groupId)?.push(row.businessId);
+      .groupBy(businessGroupMembers.groupId);
+    for (const row of rows) members.set(row.groupId, row.businessIds.map(Number));
     return members;
   },
 

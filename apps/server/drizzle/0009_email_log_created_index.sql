@@ -1,0 +1,1 @@
+CREATE INDEX "email_log_created_idx" ON "email_log" USING btree ("created_at","id");
