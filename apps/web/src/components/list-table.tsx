@@ -27,6 +27,16 @@ export type ListTableProps<T> = DataTableProps<T> & {
 export const paginationText = ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
   `${from}-${to} de ${totalRecords.toLocaleString('es-CL')}`;
 
+const PAGER_LABELS = {
+  first: 'Primera página',
+  last: 'Última página',
+  previous: 'Página anterior',
+  next: 'Página siguiente',
+};
+
+/** The pager's buttons named in Spanish (the table library names them in English). */
+export const pagerControlProps = (control: keyof typeof PAGER_LABELS) => ({ 'aria-label': PAGER_LABELS[control] });
+
 /** A page of the records, back to the first page whenever the records change (a new search, a sort). */
 function usePagedRecords<T>(records: T[], pageSize: number) {
   const [page, setPage] = useState(1);
@@ -70,6 +80,7 @@ export function ListTable<T>({
           page: paged.page,
           onPageChange: paged.setPage,
           paginationText,
+          getPaginationControlProps: pagerControlProps,
         }
       : {}),
     columns:

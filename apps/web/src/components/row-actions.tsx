@@ -26,7 +26,8 @@ export function RowActions({ label, editTo, onEdit, onDelete, deleteDisabledReas
       )}
       {onDelete &&
         (deleteDisabledReason ? (
-          <Tooltip label={deleteDisabledReason} withArrow>
+          // Shown on keyboard focus and touch too, not only under the mouse (Mantine's default).
+          <Tooltip label={deleteDisabledReason} withArrow events={{ hover: true, focus: true, touch: true }}>
             {/* Looks disabled but keeps focus and hover, so the tooltip can say why (a disabled button gets neither). */}
             <ActionIcon
               variant="subtle"

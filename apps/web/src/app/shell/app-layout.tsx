@@ -81,6 +81,7 @@ export function AppLayout() {
           {NAV_ENTRIES.filter((entry) => entry.visibleTo(user)).map((entry) => (
             <NavLink
               key={entry.path}
+              className={classes.navLink}
               component={RouterNavLink}
               to={entry.path}
               label={entry.label}

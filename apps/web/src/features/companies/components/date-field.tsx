@@ -4,14 +4,24 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DATE_INPUT_FORMAT, parseTypedDate } from '../utils/dates';
 
+/** Text that is there but names no date ('31-02-2026', '12-2024'). */
+const isImpossible = (text: string) => text.trim() !== '' && parseTypedDate(text) === null;
+
 /**
  * A calendar date picked or typed as DD-MM-YYYY; its value is the API's 'YYYY-MM-DD' string
  * (Mantine's date string), so nothing shifts with the browser's time zone. A typed date that does
  * not exist (31-02-2026) stays in the input, says 'Fecha inválida', and empties the value, so the
  * form can neither save it nor silently keep the date it replaced.
+ *
+ * The value is emptied as the impossible text is typed, while the calendar is open: Mantine's
+ * DateInput rewrites its text from the value when the value changes with the calendar closed, so
+ * emptying it on leaving the field would wipe what the user typed.
  */
-export function DateField({ error, onChange, onBlur, ...props }: DateInputProps) {
-  const [invalid, setInvalid] = useState(false);
+export function DateField({ error, value, onChange, onBlur, onInput, ...props }: DateInputProps) {
+  // What the input shows when it names no date; null while it is empty or a real date.
+  const [impossibleText, setImpossibleText] = useState<string | null>(null);
+  // Said once the user leaves the field (not while typing), or when the form reports an error.
+  const [left, setLeft] = useState(false);
   return (
     <DateInput
       valueFormat={DATE_INPUT_FORMAT}
@@ -24,17 +34,27 @@ export function DateField({ error, onChange, onBlur, ...props }: DateInputProps)
       clearButtonProps={{ 'aria-label': 'Borrar fecha' }}
       fixOnBlur={false}
       {...props}
-      error={invalid ? msg.dateInvalid : error}
-      onChange={(value) => {
-        setInvalid(false);
-        onChange?.(value);
+      value={value}
+      // A date set from outside (the company reloaded) replaces the text, and with it the message.
+      error={impossibleText !== null && !value && (left || error) ? msg.dateInvalid : error}
+      onInput={(event) => {
+        const text = event.currentTarget.value;
+        if (isImpossible(text)) {
+          setImpossibleText(text);
+          if (value) onChange?.(null);
+        } else {
+          setImpossibleText(null);
+        }
+        setLeft(false);
+        onInput?.(event);
+      }}
+      onChange={(date) => {
+        // A real date typed or picked from the calendar, or the field cleared.
+        setImpossibleText(null);
+        onChange?.(date);
       }}
       onBlur={(event) => {
-        const text = event.currentTarget.value.trim();
-        if (text && parseTypedDate(text) === null) {
-          setInvalid(true);
-          onChange?.(null);
-        }
+        setLeft(true);
         onBlur?.(event);
       }}
     />

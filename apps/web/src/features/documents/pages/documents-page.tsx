@@ -5,7 +5,7 @@ import { Anchor } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
-import { ListTable } from '../../../components/list-table';
+import { ListTable, pagerControlProps, paginationText } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { SearchInput } from '../../../components/search-input';
 import { useSortedRecords } from '../../../components/use-sorted-records';
@@ -14,13 +14,6 @@ import { staffFolderPath } from '../utils/paths';
 
 /** Rows a page: 2,000 companies stay quick to render and to search. */
 const PAGE_SIZE = 50;
-
-const PAGINATION_LABELS: Record<'first' | 'last' | 'previous' | 'next', string> = {
-  first: 'Primera página',
-  previous: 'Página anterior',
-  next: 'Página siguiente',
-  last: 'Última página',
-};
 
 /** The companies whose name, RUT (with or without dots and dash) or legal representative hold the search. */
 function filterBusinesses(businesses: Business[], search: string): Business[] {
@@ -84,8 +77,8 @@ export function DocumentsPage() {
         recordsPerPage={PAGE_SIZE}
         page={shownPage}
         onPageChange={setPage}
-        paginationText={({ from, to, totalRecords }) => `${from}-${to} de ${totalRecords}`}
-        getPaginationControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })}
+        paginationText={paginationText}
+        getPaginationControlProps={pagerControlProps}
         getPaginationItemProps={(item) => ({ 'aria-label': `Página ${item}` })}
         onRowClick={({ record, event }) => {
           // The name's own link already navigates.

@@ -6,7 +6,7 @@ import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
-import { ListTable } from '../../../components/list-table';
+import { ListTable, pagerControlProps, paginationText } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/date-time';
 import { useEmailLog } from '../api/get-email-log';
@@ -15,13 +15,6 @@ import { EmailDetailModal } from '../components/email-detail-modal';
 const positiveInt = (value: string | null) => {
   const number = Number(value);
   return Number.isInteger(number) && number > 0 ? number : null;
-};
-
-const PAGINATION_LABELS: Record<'first' | 'last' | 'previous' | 'next', string> = {
-  first: 'Primera página',
-  previous: 'Página anterior',
-  next: 'Página siguiente',
-  last: 'Última página',
 };
 
 /**
@@ -79,8 +72,8 @@ export function EmailPage() {
         recordsPerPage={EMAIL_LOG_PAGE_SIZE}
         page={page}
         onPageChange={(next) => navigate({ page: next, businessId })}
-        paginationText={({ from, to, totalRecords }) => `${from}-${to} de ${totalRecords}`}
-        getPaginationControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })}
+        paginationText={paginationText}
+        getPaginationControlProps={pagerControlProps}
         getPaginationItemProps={(item) => ({ 'aria-label': `Página ${item}` })}
         columns={[
           {

@@ -55,7 +55,7 @@ export function UsersPage() {
         ]}
         actions={(user) => (
           <RowActions
-            label={`${user.name} ${user.lastName}`}
+            label={`${user.name} ${user.lastName}`.trim()}
             onEdit={() => openForm(user)}
             onDelete={() => confirmDelete(user)}
             deleteDisabledReason={user.id === me.id ? msg.cannotDeleteSelf : undefined}
