@@ -23,7 +23,7 @@ execSync('node scripts/build-if-needed.mjs', { cwd: root, stdio: 'inherit' });
 
 async function startOnce() {
   const started = performance.now();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'apps/server/dist/main.js'], {
     cwd: root,
     env,
     stdio: 'ignore',

@@ -70,8 +70,8 @@ async function prepare(
 }
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  // The production bundle, as `npm start` runs it.
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // The production bundle, as `npm start` runs it (same Node flag: a small young generation).
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
