@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, type FileStorage } from './file-storage.ts';
+import { assertStorageKey, type FileStorage } from './storage.ts';
 
 /** Files under `root/ab/abcd…`: written to a temporary name and renamed, so a crash never leaves half a file. */
 export function createDiskStorage(root: string): FileStorage {

@@ -5,8 +5,8 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage } from './disk-storage.ts';
-import type { FileStorage } from './file-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
+import type { FileStorage } from './storage.ts';
 
 /** What every storage must do, the same way: run against the disk and against a local S3 server. */
 function contract(name: string, open: () => Promise<{ storage: FileStorage; close: () => Promise<void> }>) {

@@ -1,5 +1,5 @@
 import { AwsClient } from 'aws4fetch';
-import { assertStorageKey, type FileStorage } from './file-storage.ts';
+import { assertStorageKey, type FileStorage } from './storage.ts';
 
 interface S3Options {
   endpoint: string;
