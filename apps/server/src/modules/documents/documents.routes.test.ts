@@ -275,14 +275,17 @@ describe('removing files', () => {
 
   it('finishes on the next start a removal that storage refused', async () => {
     const file = await uploadOne('caida');
-    vi.spyOn(t.app.context.storage, 'remove').mockRejectedValue(new Error('almacenamiento caído'));
+    const remove = vi.spyOn(t.app.context.storage, 'remove').mockRejectedValue(new Error('almacenamiento caído'));
     await t.request({ method: 'DELETE', url: `/api/business-folder/file/${file.id}`, token: tokens.owner });
+    // The removal that follows the delete tried and failed; any run still going ends here.
+    await vi.waitFor(() => expect(remove).toHaveBeenCalled());
     await t.app.context.services.fileRemover.sweep();
     vi.restoreAllMocks();
     expect(await t.app.context.storage.get(file.key)).not.toBeNull();
-    // Another start on the same database and files (a restart, or a second instance) sweeps at start-up.
+    // Another start on the same database and files (a restart, or a second instance) sweeps when ready.
     const restarted = await createTestApp({ DATA_DIR: t.app.context.config.DATA_DIR }, { database: t.database });
     try {
+      await restarted.app.ready();
       expect(await restarted.app.context.storage.get(file.key)).toBeNull();
     } finally {
       await restarted.close();
