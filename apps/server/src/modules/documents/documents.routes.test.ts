@@ -273,7 +273,8 @@ describe('removing files', () => {
     await vi.waitFor(async () => expect(await t.app.context.storage.get(file.key)).toBeNull());
   });
 
-  it('finishes on the next start a removal that storage refused', async () => {
+  it('keeps the other files across a restart, and finishes on the next start a removal that storage refused', async () => {
+    const kept = await uploadOne('se-queda');
     const file = await uploadOne('caida');
     const remove = vi.spyOn(t.app.context.storage, 'remove').mockRejectedValue(new Error('almacenamiento caído'));
     await t.request({ method: 'DELETE', url: `/api/business-folder/file/${file.id}`, token: tokens.owner });
@@ -287,6 +288,17 @@ describe('removing files', () => {
     try {
       await restarted.app.ready();
       expect(await restarted.app.context.storage.get(file.key)).toBeNull();
+      // The file that was not deleted is still there, and the restarted server serves it.
+      const token = await restarted.ownerToken();
+      const listed = await restarted.request({
+        method: 'GET',
+        url: folderUrl(company.id, period, folders.declarations),
+        token,
+      });
+      const survivor = (listed.json() as FolderView).files.find((candidate) => candidate.id === kept.id);
+      const download = await restarted.request({ method: 'GET', url: pathOf(survivor?.url ?? '') });
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(tinyPdf('se-queda'))).toBe(true);
     } finally {
       await restarted.close();
     }
