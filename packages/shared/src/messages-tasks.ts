@@ -14,7 +14,7 @@ export const tasksMsg = {
   businessNotInTask: 'La empresa no está en esta tarea',
   taskDoesNotApply: 'La tarea no aplica a esa empresa en ese período (N/A)',
   notResponsible: 'Solo el responsable de la tarea o un Dueño puede cambiar este estado',
-  userIsResponsible: 'El usuario es responsable de tareas: asigna otro responsable antes de eliminarlo',
+  userIsResponsible: msg.userIsResponsible,
 
   // Successes and failures (spec 2 §8).
   taskSaved: 'Tarea guardada correctamente',

@@ -55,6 +55,8 @@ export const msg = {
   userDeleteFailed: 'No se pudo eliminar el usuario',
   cannotDeleteSelf: 'No puedes eliminar tu propio usuario',
   cannotRemoveLastOwner: 'Debe existir al menos un usuario Dueño',
+  /** A user other records still name (a task's responsible): reassign those first. */
+  userIsResponsible: 'El usuario es responsable de tareas: asigna otro responsable antes de eliminarlo',
   notificationTokenSaved: 'Token de notificaciones guardado',
   loggedOut: 'Sesión cerrada',
 

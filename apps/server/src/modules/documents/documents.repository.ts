@@ -17,22 +17,29 @@ export const documentsRepository = {
     templateIds: number[],
   ): Promise<Map<number, number>> {
     if (templateIds.length === 0) return new Map();
+    const read = async () => {
+      const rows = await db
+        .select({ id: businessFolders.id, serviceFolderId: businessFolders.serviceFolderId })
+        .from(businessFolders)
+        .where(
+          and(
+            eq(businessFolders.businessId, businessId),
+            eq(businessFolders.year, period.year),
+            eq(businessFolders.month, period.month),
+            inArray(businessFolders.serviceFolderId, templateIds),
+          ),
+        );
+      return new Map(rows.map((row) => [row.serviceFolderId, row.id]));
+    };
+    // Reads first: a period already opened (the usual case) writes nothing and burns no ids.
+    const existing = await read();
+    const missing = templateIds.filter((id) => !existing.has(id));
+    if (missing.length === 0) return existing;
     await db
       .insert(businessFolders)
-      .values(templateIds.map((serviceFolderId) => ({ businessId, serviceFolderId, ...period })))
-      .onConflictDoNothing();
-    const rows = await db
-      .select({ id: businessFolders.id, serviceFolderId: businessFolders.serviceFolderId })
-      .from(businessFolders)
-      .where(
-        and(
-          eq(businessFolders.businessId, businessId),
-          eq(businessFolders.year, period.year),
-          eq(businessFolders.month, period.month),
-          inArray(businessFolders.serviceFolderId, templateIds),
-        ),
-      );
-    return new Map(rows.map((row) => [row.serviceFolderId, row.id]));
+      .values(missing.map((serviceFolderId) => ({ businessId, serviceFolderId, ...period })))
+      .onConflictDoNothing(); // another request made them meanwhile: theirs are read below
+    return read();
   },
 
   async findFolder(db: DbOrTx, id: number) {

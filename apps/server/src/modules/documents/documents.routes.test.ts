@@ -90,6 +90,15 @@ describe('company folders per period', () => {
     expect(before.folder?.businessFolderId).not.toBe(inside.folder?.businessFolderId);
   });
 
+  it('makes one set of folders when a period is opened by several requests at once', async () => {
+    const fresh = await insertBusiness(t);
+    await linkService(t, fresh.id, service.serviceId, '2020-01-01');
+    const views = await Promise.all([1, 2, 3, 4].map(() => view(tokens.owner, fresh.id)));
+    const ids = views.map((answer) => answer.folders.map((folder) => folder.businessFolderId).join(','));
+    expect(new Set(ids).size).toBe(1);
+    expect(views[0]?.folders.every((folder) => folder.businessFolderId > 0)).toBe(true);
+  });
+
   it('gives no folder where the service does not apply: a company without it, a month it is off', async () => {
     const unlinked = await insertBusiness(t);
     expect((await view(tokens.owner, unlinked.id)).folders).toEqual([]);

@@ -9,6 +9,7 @@ import type { FileDownload, FolderTile, FolderView, StoredFile } from '@app/shar
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { DownloadLinks, LinkClaims } from '../../lib/download-links.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
@@ -130,7 +131,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
     },
 
     /**
-     * Stores the PDFs, then writes their rows in one transaction: either every file of the request
+     * Stores the PDFs, then writes their rows in one statement: either every file of the request
      * is added or none is (the bytes of a failed write are queued for removal).
      */
     async upload(actor: AuthUser, businessFolderId: number, pdfs: UploadedPdf[]): Promise<StoredFile[]> {
@@ -143,11 +144,10 @@ export function createDocumentsService(db: Db, deps: Deps) {
           await deps.storage.put(key, pdf.bytes);
           stored.push({ key, pdf });
         }
-        const rows = await db.transaction(async (tx) => {
-          if (!(await documentsRepository.findFolder(tx, businessFolderId)))
-            throw notFound(documentsMsg.folderNotFound);
-          return documentsRepository.insertFiles(
-            tx,
+        // The folder's key makes the rows fail if the folder went meanwhile (a company or service deleted).
+        const rows = await documentsRepository
+          .insertFiles(
+            db,
             stored.map(({ key, pdf }) => ({
               businessFolderId,
               name: sanitizeFileName(pdf.fileName),
@@ -155,8 +155,11 @@ export function createDocumentsService(db: Db, deps: Deps) {
               size: pdf.bytes.length,
               uploadedBy: actor.id,
             })),
-          );
-        });
+          )
+          .catch((error: unknown) => {
+            if (isForeignKeyViolation(error)) throw notFound(documentsMsg.folderNotFound);
+            throw error;
+          });
         return rows.map((row) => presentFile(actor, row));
       } catch (error) {
         await documentsRepository.queueRemovals(

@@ -24,7 +24,7 @@ type UpdateInput = z.output<typeof TaskStateUpdateSchema>;
 
 interface Deps {
   events: EventBus;
-  tasks: Pick<TasksService, 'listRows' | 'listApplying'>;
+  tasks: Pick<TasksService, 'listRows' | 'findRow' | 'listApplying'>;
   /** Companies whose contract covers the period (companies module). */
   listActiveBusinesses(period: Period): Promise<TaskBoardParts['businesses']>;
   getBusiness(
@@ -63,7 +63,7 @@ export function createTaskBoardService(db: Db, deps: Deps) {
       input: UpdateInput,
     ): Promise<TaskCellChange> {
       assertSelectable(period);
-      const task = (await deps.tasks.listRows()).find((row) => row.id === target.taskId);
+      const task = await deps.tasks.findRow(target.taskId);
       if (!task) throw notFound(tasksMsg.taskNotFound);
       if (!can(actor, 'task-state:change', { responsableId: task.responsable.id })) {
         throw forbidden(tasksMsg.notResponsible);

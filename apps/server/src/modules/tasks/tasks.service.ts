@@ -92,6 +92,9 @@ export function createTasksService(db: Db, deps: Deps) {
     /** Every task with its responsible, by id (the board needs the responsible to check its rule). */
     listRows: () => tasksRepository.list(db),
 
+    /** One task with its responsible, or undefined (the board checks its policy with it). */
+    findRow: (id: number) => tasksRepository.findById(db, id),
+
     get: getTask,
 
     async getDetail(id: number): Promise<TaskDetail> {

@@ -1,5 +1,4 @@
 import { msg } from '@app/shared/messages';
-import { tasksMsg } from '@app/shared/messages-tasks';
 import type { Permission } from '@app/shared/permissions';
 import { can } from '@app/shared/permissions';
 import type { Role } from '@app/shared/roles';
@@ -137,7 +136,7 @@ export function createUsersService(db: Db, deps: Deps) {
         })
         .catch((error: unknown) => {
           // Tasks keep their responsible (restrict): the owner assigns another one first.
-          if (isStillReferenced(error)) throw new AppError(409, tasksMsg.userIsResponsible);
+          if (isStillReferenced(error)) throw new AppError(409, msg.userIsResponsible);
           throw error;
         });
       deps.sessions.announceEndedForUser(id);
