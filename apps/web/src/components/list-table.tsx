@@ -36,6 +36,7 @@ const PAGER_LABELS = {
 
 /** The pager's buttons named in Spanish (the table library names them in English). */
 export const pagerControlProps = (control: keyof typeof PAGER_LABELS) => ({ 'aria-label': PAGER_LABELS[control] });
+export const pagerItemProps = (page: number) => ({ 'aria-label': `Página ${page}` });
 
 /** A page of the records, back to the first page whenever the records change (a new search, a sort). */
 function usePagedRecords<T>(records: T[], pageSize: number) {
@@ -81,6 +82,7 @@ export function ListTable<T>({
           onPageChange: paged.setPage,
           paginationText,
           getPaginationControlProps: pagerControlProps,
+          getPaginationItemProps: pagerItemProps,
         }
       : {}),
     columns:

@@ -5,27 +5,19 @@ import { Anchor } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
-import { ListTable, pagerControlProps, paginationText } from '../../../components/list-table';
+import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { SearchInput } from '../../../components/search-input';
 import { useSortedRecords } from '../../../components/use-sorted-records';
-import { normalizeSearch } from '../../../lib/search';
+import { filterCompanies } from '../../../lib/company-filter';
 import { staffFolderPath } from '../utils/paths';
 
-/** Rows a page: 2,000 companies stay quick to render and to search. */
-const PAGE_SIZE = 50;
-
 /** The companies whose name, RUT (with or without dots and dash) or legal representative hold the search. */
-function filterBusinesses(businesses: Business[], search: string): Business[] {
-  const query = normalizeSearch(search.trim());
-  if (!query) return businesses;
-  const rutQuery = query.replace(/[.\-\s]/g, '');
-  return businesses.filter(
-    (business) =>
-      normalizeSearch(`${business.name} ${business.legalRepresentative}`).includes(query) ||
-      (rutQuery.length > 0 && normalizeSearch(business.rut.replace(/[.-]/g, '')).includes(rutQuery)),
-  );
-}
+const filterBusinesses = (businesses: Business[], search: string) =>
+  filterCompanies(businesses, search, null, (business) => ({
+    ...business,
+    name: `${business.name} ${business.legalRepresentative}`,
+  }));
 
 /**
  * Documentos (spec 2 "Documentos"): the companies, searched by name, RUT and legal representative;
@@ -35,16 +27,12 @@ export function DocumentsPage() {
   const businesses = useBusinesses();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
 
   const filtered = useMemo(() => filterBusinesses(businesses.data ?? [], search), [businesses.data, search]);
   const { records, sortStatus, setSortStatus } = useSortedRecords(filtered, {
     columnAccessor: 'name',
     direction: 'asc',
   });
-  const lastPage = Math.max(1, Math.ceil(records.length / PAGE_SIZE));
-  const shownPage = Math.min(page, lastPage);
-  const pageRecords = records.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
   const pathOf = (business: Business) => staffFolderPath(business.id, null, currentPeriod());
 
   return (
@@ -57,29 +45,17 @@ export function DocumentsPage() {
         label={documentsMsg.searchCompanyLabel}
         placeholder={documentsMsg.searchCompanyPlaceholder}
         value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        onChange={setSearch}
       />
       <ListTable
         highlightOnHover
         query={businesses}
         noRecordsText={documentsMsg.noCompanies}
         errorText={documentsMsg.companiesFailed}
-        records={pageRecords}
+        search={search}
+        records={records}
         sortStatus={sortStatus}
-        onSortStatusChange={(status) => {
-          setSortStatus(status);
-          setPage(1);
-        }}
-        totalRecords={records.length}
-        recordsPerPage={PAGE_SIZE}
-        page={shownPage}
-        onPageChange={setPage}
-        paginationText={paginationText}
-        getPaginationControlProps={pagerControlProps}
-        getPaginationItemProps={(item) => ({ 'aria-label': `Página ${item}` })}
+        onSortStatusChange={setSortStatus}
         onRowClick={({ record, event }) => {
           // The name's own link already navigates.
           if ((event.target as HTMLElement).closest('a')) return;

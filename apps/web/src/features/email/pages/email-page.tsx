@@ -6,7 +6,7 @@ import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
-import { ListTable, pagerControlProps, paginationText } from '../../../components/list-table';
+import { ListTable, pagerControlProps, pagerItemProps, paginationText } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/date-time';
 import { useEmailLog } from '../api/get-email-log';
@@ -74,7 +74,7 @@ export function EmailPage() {
         onPageChange={(next) => navigate({ page: next, businessId })}
         paginationText={paginationText}
         getPaginationControlProps={pagerControlProps}
-        getPaginationItemProps={(item) => ({ 'aria-label': `Página ${item}` })}
+        getPaginationItemProps={pagerItemProps}
         columns={[
           {
             accessor: 'business',
