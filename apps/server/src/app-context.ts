@@ -2,6 +2,7 @@ import { periodBounds } from '@app/shared/period';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { TableChanges } from './db/table-changes.ts';
 import { createDownloadLinks } from './lib/download-links.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
 import { createFileStorage, type FileStorage } from './lib/file-storage/file-storage.ts';
@@ -70,6 +71,8 @@ interface ContextDeps {
   config: AppConfig;
   secrets: AppSecrets;
   db: Db;
+  /** Which tables changed (any instance): what the in-memory caches check. */
+  changes: TableChanges;
   mailer: Mailer;
   log: FastifyBaseLogger;
   signToken: Parameters<typeof createAuthService>[0]['signToken'];
@@ -80,17 +83,17 @@ interface ContextDeps {
  * the ones before it: no service reaches back into the context or another module's repository.
  */
 export function createAppContext(deps: ContextDeps): AppContext {
-  const { config, secrets, db, mailer, log, signToken } = deps;
+  const { config, secrets, db, changes, mailer, log, signToken } = deps;
   const events = createEventBus(log);
-  const sessions = createSessionsService(db, { events });
-  const users = createUsersService(db, { sessions });
+  const sessions = createSessionsService(db, { events, changes });
+  const users = createUsersService(db, { sessions, changes });
   const auth = createAuthService({ db, config, mailer, log, signToken, sessions, users });
   const profile = createProfileService(db, {
     sessions,
     startCurrentPasswordCheck: auth.startCurrentPasswordCheck,
   });
   const services = createServicesService(db, { events });
-  const businesses = createBusinessesService(db, { events });
+  const businesses = createBusinessesService(db, { events, changes });
   const businessServices = createBusinessServicesService(db, {
     assertServiceExists: services.assertExists,
     assertBusinessExists: businesses.assertExists,
@@ -101,7 +104,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
     vault,
     assertBusinessExists: businesses.assertExists,
   });
-  const groups = createGroupsService(db, { assertBusinessesExist: businesses.assertAllExist });
+  const groups = createGroupsService(db, { assertBusinessesExist: businesses.assertAllExist, changes });
   const businessDetail = createBusinessDetailReader({
     getBusiness: businesses.getById,
     listServiceLinks: businessServices.listForBusiness,
@@ -110,6 +113,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
   });
   const monthlyStates = createMonthlyStatesService(db, {
     events,
+    changes,
     listActiveBusinesses: businesses.listActive,
     getBusiness: businesses.getById,
     listServicesForMonth: services.listForMonth,
@@ -127,7 +131,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
     getBusiness: businesses.getById,
     getUser: users.getById,
   });
-  const email = createEmailService(db, { mailer, log, assertBusinessExists: businesses.assertExists });
+  const email = createEmailService(db, { mailer, log, assertBusinessExists: businesses.assertExists, changes });
   const storage = createFileStorage(config);
   const documents = createDocumentsService(db, {
     events,

@@ -92,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     secrets,
     db: database.db,
+    changes: database.changes,
     mailer: options.mailer ?? createMailer(config),
     log: app.log,
     signToken: (payload, expiresIn) => app.signSessionToken(payload, expiresIn),

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_DIR } from '../lib/paths.ts';
 import { lockDataDir } from './pglite-lock.ts';
+import { listenToPglite, listenToPostgres, type TableChanges } from './table-changes.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: repositories accept either. */
@@ -17,6 +18,8 @@ export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Which tables changed, heard from the database: what in-memory answers are checked against. */
+  changes: TableChanges;
   close(): Promise<void>;
 }
 
@@ -42,9 +45,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server closed (restart, failover) is dropped and replaced; without a
     // listener node would treat its error as uncaught and stop the process.
     pool.on('error', () => {});
+    // Before any connection opens, so that every pooled connection listens (see listenToPostgres).
+    const changes = listenToPostgres(pool, options.url);
     const db = drizzlePg(pool);
-    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    try {
+      await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    } catch (error) {
+      await changes.close();
+      await pool.end();
+      throw error;
+    }
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      changes,
+      async close() {
+        await changes.close();
+        await pool.end();
+      },
+    };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const unlock = options.dataDir ? await lockDataDir(options.dataDir) : () => {};
@@ -62,10 +81,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  const changes = await listenToPglite(client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    changes,
     async close() {
+      await changes.close();
       await client.close();
       unlock();
     },

@@ -11,6 +11,7 @@ import {
 import { UserSchema } from '@app/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { bearerToken, currentUser } from '../../plugins/auth.ts';
 import { presentUser } from '../users/users.presenter.ts';
@@ -70,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   app.get(
     '/api/user/me',
     { schema: { tags: ['users'], response: { 200: UserSchema, 401: ApiErrorSchema } }, onRequest: app.authenticate },
-    async (request) => presentUser(await users.getById(currentUser(request).id)),
+    async (request, reply) => sendBuiltJson(request, reply, await users.getBuilt(currentUser(request).id)),
   );
 
   app.get(

@@ -2,21 +2,23 @@ import { companiesMsg } from '@app/shared/messages-companies';
 import { currentPeriod, type Period, periodBounds } from '@app/shared/period';
 import type { BusinessCreateOutput } from '@app/shared/schemas/businesses';
 import type { Db } from '../../db/client.ts';
-import { listVersion } from '../../db/list-versions.ts';
+import type { TableChanges } from '../../db/table-changes.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { type BuiltJson, createVersionedCache } from '../../lib/built-json.ts';
+import type { BuiltJson } from '../../lib/built-json.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
+import { createBuiltJsonCache } from '../../lib/table-cache.ts';
 import { presentBusiness } from './businesses.presenter.ts';
 import { type BusinessRow, businessesRepository } from './businesses.repository.ts';
 
 interface Deps {
   events: EventBus;
+  changes: TableChanges;
 }
 
 /** Companies (spec 1 §2.8, §2.9, §3, §5; DESIGN.md §4): RUT valid and unique, contacts valid, deletes cascade. */
 export function createBusinessesService(db: Db, deps: Deps) {
-  const lists = createVersionedCache(3);
+  const lists = createBuiltJsonCache(deps.changes, ['businesses'], 3);
   async function getById(id: number): Promise<BusinessRow> {
     const row = await businessesRepository.findById(db, id);
     if (!row) throw notFound(companiesMsg.businessNotFound);
@@ -56,18 +58,16 @@ export function createBusinessesService(db: Db, deps: Deps) {
 
     /**
      * GET /api/business as stored JSON: built once per change of the companies table (any
-     * instance), so 2,000 companies cost one small version read per request, not a rebuild.
+     * instance), so 2,000 companies cost no database work per request, not a rebuild.
      */
-    async listBuilt(): Promise<BuiltJson> {
-      const version = await listVersion(db, 'businesses');
-      return lists.get('all', version, async () => (await businessesRepository.list(db)).map(presentBusiness));
+    listBuilt(): Promise<BuiltJson> {
+      return lists.get('all', async () => (await businessesRepository.list(db)).map(presentBusiness));
     },
 
     /** GET /api/business/active, the same way, per current period. */
-    async listActiveBuilt(): Promise<BuiltJson> {
-      const version = await listVersion(db, 'businesses');
+    listActiveBuilt(): Promise<BuiltJson> {
       const period = currentPeriod();
-      return lists.get(`active-${period.year}-${period.month}`, version, async () =>
+      return lists.get(`active-${period.year}-${period.month}`, async () =>
         (await this.listActive(period)).map(presentBusiness),
       );
     },

@@ -8,6 +8,7 @@ import {
 } from '@app/shared/schemas/email';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { presentEmail } from './email.presenter.ts';
@@ -43,10 +44,9 @@ export const emailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       },
       onRequest: app.authorize('email:manage'),
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, size, businessId } = request.query;
-      const result = await email.page(page, size, businessId);
-      return { count: result.count, rows: result.rows.map(presentEmail) };
+      return sendBuiltJson(request, reply, await email.pageBuilt(page, size, businessId));
     },
   );
 };

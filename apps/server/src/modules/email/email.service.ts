@@ -2,8 +2,12 @@ import type { SendEmailSchema } from '@app/shared/schemas/email';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { TableChanges } from '../../db/table-changes.ts';
+import type { BuiltJson } from '../../lib/built-json.ts';
+import { createBuiltJsonCache } from '../../lib/table-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
+import { presentEmail } from './email.presenter.ts';
 import { type EmailLogRow, emailRepository } from './email.repository.ts';
 
 type SendInput = z.output<typeof SendEmailSchema>;
@@ -13,12 +17,16 @@ interface Deps {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** 404 when the company does not exist (companies module). */
   assertBusinessExists(id: number): Promise<void>;
+  changes: TableChanges;
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** E-mails to a company's contacts, each one written to the e-mail log with the provider's answer. */
 export function createEmailService(db: Db, deps: Deps) {
+  // Pages as stored JSON (a row shows its company's name), by page, size and company.
+  const pages = createBuiltJsonCache(deps.changes, ['email_log', 'businesses'], 50);
+
   return {
     /** Sends, then logs the attempt whatever happened: `ok` false keeps a failed send findable. */
     async send(actor: AuthUser, input: SendInput): Promise<EmailLogRow> {
@@ -52,8 +60,12 @@ export function createEmailService(db: Db, deps: Deps) {
       return row;
     },
 
-    page(page: number, size: number, businessId?: number) {
-      return emailRepository.page(db, { limit: size, offset: (page - 1) * size, businessId });
+    /** GET /api/email: one page, newest first, with the total count for the pager. */
+    pageBuilt(page: number, size: number, businessId?: number): Promise<BuiltJson> {
+      return pages.get(`${page}:${size}:${businessId ?? ''}`, async () => {
+        const result = await emailRepository.page(db, { limit: size, offset: (page - 1) * size, businessId });
+        return { count: result.count, rows: result.rows.map(presentEmail) };
+      });
     },
   };
 }

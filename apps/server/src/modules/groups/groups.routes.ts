@@ -10,6 +10,7 @@ import {
 } from '@app/shared/schemas/groups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
 /** Company groups: list and read for owners and collaborators, writes for owners (DESIGN.md §6). */
@@ -22,7 +23,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       schema: { tags: ['groups'], response: { 200: GroupListSchema, ...errorResponses } },
       onRequest: app.authorize('groups:read'),
     },
-    async () => groups.list(),
+    async (request, reply) => sendBuiltJson(request, reply, await groups.listBuilt()),
   );
 
   app.post(
@@ -47,7 +48,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       },
       onRequest: app.authorize('groups:read'),
     },
-    async (request) => ({ group: await groups.get(request.params.groupId) }),
+    async (request, reply) => sendBuiltJson(request, reply, await groups.getBuilt(request.params.groupId)),
   );
 
   app.put(

@@ -2,8 +2,11 @@ import { companiesMsg } from '@app/shared/messages-companies';
 import type { Group, GroupCreateSchema, GroupUpdateSchema } from '@app/shared/schemas/groups';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { TableChanges } from '../../db/table-changes.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
+import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import { createBuiltJsonCache } from '../../lib/table-cache.ts';
 import { presentGroup } from './groups.presenter.ts';
 import { groupsRepository } from './groups.repository.ts';
 
@@ -13,10 +16,14 @@ type UpdateInput = z.output<typeof GroupUpdateSchema>;
 interface Deps {
   /** The companies module's check: 400 on the field when an id names no company. */
   assertBusinessesExist(ids: number[], field: string): Promise<void>;
+  changes: TableChanges;
 }
 
 /** Company groups (spec 2 "Grupos de Empresas"): a name, a description and a set of companies. */
 export function createGroupsService(db: Db, deps: Deps) {
+  // The list and each group's detail as stored JSON (a group of 2,000 companies is 2,000 ids).
+  const built = createBuiltJsonCache(deps.changes, ['business_groups', 'business_group_members'], 20);
+
   async function load(id: number): Promise<Group> {
     const row = await groupsRepository.findById(db, id);
     if (!row) throw notFound(companiesMsg.groupNotFound);
@@ -44,7 +51,15 @@ export function createGroupsService(db: Db, deps: Deps) {
       return rows.map((row) => presentGroup(row, members.get(row.id) ?? []));
     },
 
-    get: load,
+    /** GET /api/business-group. */
+    listBuilt(): Promise<BuiltJson> {
+      return built.get('list', () => this.list());
+    },
+
+    /** GET /api/business-group/{id}; 404 for an unknown group (not kept). */
+    getBuilt(id: number): Promise<BuiltJson> {
+      return built.get(`group-${id}`, async () => ({ group: await load(id) }));
+    },
 
     async create(input: CreateInput): Promise<Group> {
       await deps.assertBusinessesExist(input.businessesIds, 'businessesIds');

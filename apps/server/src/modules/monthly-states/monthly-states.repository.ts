@@ -1,7 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { readVersion } from '../../db/list-versions.ts';
 import { monthlyStateHistory, monthlyStates } from '../../db/schema/monthly-states.ts';
 import { serviceStates } from '../../db/schema/services.ts';
 
@@ -18,7 +17,6 @@ const cellIs = (cell: Cell) =>
 
 export const monthlyStatesRepository = {
   /** The number a trigger moves on every change the board shows (migration 0004). */
-  boardVersion: (db: DbOrTx) => readVersion(db, sql`select version::text as version from board_version where id = 1`),
 
   /** The chosen states of a period (optionally of one company): the board's cells that are not defaults. */
   listForPeriod(db: DbOrTx, year: number, month: number, businessId?: number) {

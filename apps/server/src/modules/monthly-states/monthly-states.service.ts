@@ -11,18 +11,31 @@ import {
 } from '@app/shared/schemas/monthly-states';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { TableChanges } from '../../db/table-changes.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
-import { type BuiltJson, createVersionedCache } from '../../lib/built-json.ts';
+import type { BuiltJson } from '../../lib/built-json.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
+import { createBuiltJsonCache } from '../../lib/table-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type BoardParts, buildBoardRows } from './monthly-board.ts';
 import { monthlyStatesRepository } from './monthly-states.repository.ts';
 
 type UpdateInput = z.output<typeof MonthlyStateUpdateSchema>;
 
+/** Every table the board shows (each notifies its changes, migration 0010). */
+const BOARD_TABLES = [
+  'businesses',
+  'business_services',
+  'services',
+  'service_states',
+  'service_months_active',
+  'monthly_states',
+] as const;
+
 interface Deps {
   events: EventBus;
+  changes: TableChanges;
   /** Companies whose contract covers the period (companies module). */
   listActiveBusinesses(period: Period): Promise<BoardParts['businesses']>;
   getBusiness(
@@ -41,7 +54,7 @@ interface Deps {
 /** The monthly board (spec 1 §2.5, §3, §4; DESIGN.md §4): read a month, change a cell, keep every change. */
 export function createMonthlyStatesService(db: Db, deps: Deps) {
   // A few recent periods; the board of 2,000 companies is ~3 MB of JSON.
-  const cache = createVersionedCache(4);
+  const cache = createBuiltJsonCache(deps.changes, BOARD_TABLES, 4);
 
   async function loadServices(month: number): Promise<BoardService[]> {
     const listed = await deps.listServicesForMonth(month);
@@ -62,14 +75,12 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
 
   return {
     /**
-     * The board as JSON, built once per change: while nothing it shows has changed (the board
-     * version has not moved), every reader gets the same bytes.
+     * The board as JSON, built once per change: while nothing it shows has changed (none of its
+     * tables, in any instance), every reader gets the same bytes.
      */
     async getBuiltBoard(period: Period): Promise<BuiltJson> {
       assertSelectable(period);
-      // The version is read before the data, so a change in between only makes the next read rebuild.
-      const version = await monthlyStatesRepository.boardVersion(db);
-      return cache.get(`${period.year}-${period.month}`, version, () => this.getBoard(period));
+      return cache.get(`${period.year}-${period.month}`, () => this.getBoard(period));
     },
 
     async getBoard(period: Period): Promise<MonthlyBoard> {

@@ -11,7 +11,7 @@ export const sessionsRepository = {
   /** The session's user, only while the session is unexpired and the user still exists. */
   async findLive(db: DbOrTx, sessionId: string, userId: number) {
     const [row] = await db
-      .select({ id: users.id, role: users.role, businessId: users.businessId })
+      .select({ id: users.id, role: users.role, businessId: users.businessId, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));

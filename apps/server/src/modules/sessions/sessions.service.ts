@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { TableChanges } from '../../db/table-changes.ts';
 import type { EventBus } from '../../lib/events.ts';
+import { createTableCache } from '../../lib/table-cache.ts';
 import { sessionsRepository } from './sessions.repository.ts';
 
 /**
@@ -8,7 +10,11 @@ import { sessionsRepository } from './sessions.repository.ts';
  * Ending sessions inside someone else's transaction (a password change) takes that transaction;
  * the caller announces the end once it has committed, and realtime closes those sockets.
  */
-export function createSessionsService(db: Db, deps: { events: EventBus }) {
+export function createSessionsService(db: Db, deps: { events: EventBus; changes: TableChanges }) {
+  // Every signed-in request checks its session: kept in memory until a session or user changes
+  // (a logout, a password change, a deleted or edited user, in any instance), then read again.
+  const live = createTableCache<LiveSession | undefined>(deps.changes, ['sessions', 'users'], 10_000);
+
   return {
     /** Opens a session for the user; answers its id. Expired sessions are pruned on the way. */
     async start(userId: number, ttlSeconds: number): Promise<string> {
@@ -19,7 +25,16 @@ export function createSessionsService(db: Db, deps: { events: EventBus }) {
     },
 
     /** The session's user while it is unexpired and the user exists. */
-    resolve: (sessionId: string, userId: number, tx: DbOrTx = db) => sessionsRepository.findLive(tx, sessionId, userId),
+    async resolve(sessionId: string, userId: number): Promise<SessionUser | undefined> {
+      const found = await live.get(`${sessionId}:${userId}`, () => sessionsRepository.findLive(db, sessionId, userId));
+      return found && found.expiresAt.getTime() > Date.now() ? withoutExpiry(found) : undefined;
+    },
+
+    /** The same, read inside the caller's transaction (never from memory). */
+    async resolveIn(tx: DbOrTx, sessionId: string, userId: number): Promise<SessionUser | undefined> {
+      const found = await sessionsRepository.findLive(tx, sessionId, userId);
+      return found && withoutExpiry(found);
+    },
 
     async end(sessionId: string): Promise<void> {
       await sessionsRepository.delete(db, sessionId);
@@ -35,6 +50,13 @@ export function createSessionsService(db: Db, deps: { events: EventBus }) {
       deps.events.emit('session.ended', { userId, exceptSessionId });
     },
   };
+}
+
+type LiveSession = NonNullable<Awaited<ReturnType<typeof sessionsRepository.findLive>>>;
+type SessionUser = Omit<LiveSession, 'expiresAt'>;
+
+function withoutExpiry({ expiresAt: _, ...user }: LiveSession): SessionUser {
+  return user;
 }
 
 export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -19,7 +19,7 @@ type PasswordChangeInput = z.output<typeof PasswordChangeSchema>;
  * Only name, last name, e-mail and password: role, company and calendar flag stay the owner's call.
  */
 interface Deps {
-  sessions: Pick<SessionsService, 'resolve' | 'endForUser' | 'announceEndedForUser'>;
+  sessions: Pick<SessionsService, 'resolveIn' | 'endForUser' | 'announceEndedForUser'>;
   /** The sign-in throttle's count of current-password checks (429 past the limit). */
   startCurrentPasswordCheck(userId: number): Promise<{ succeeded(): Promise<void> }>;
 }
@@ -64,7 +64,7 @@ export function createProfileService(db: Db, deps: Deps) {
         if (!(await usersRepository.update(tx, actor.id, { passwordHash }))) throw unauthorized(msg.unauthorized);
         // Any password change that committed meanwhile (another session's, an owner's, a recovery
         // link) ended this session: then this one must not win with a password checked too early.
-        if (!(await deps.sessions.resolve(actor.sessionId, actor.id, tx))) throw unauthorized(msg.unauthorized);
+        if (!(await deps.sessions.resolveIn(tx, actor.sessionId, actor.id))) throw unauthorized(msg.unauthorized);
         await deps.sessions.endForUser(actor.id, { except: actor.sessionId, tx });
       });
       deps.sessions.announceEndedForUser(actor.id, actor.sessionId);

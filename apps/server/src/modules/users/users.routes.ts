@@ -3,6 +3,7 @@ import { msg } from '@app/shared/messages';
 import { UserCreateSchema, UserListSchema, UserResponseSchema, UserUpdateSchema } from '@app/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { presentUser } from './users.presenter.ts';
@@ -16,7 +17,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       schema: { tags: ['users'], response: { 200: UserListSchema, ...errorResponses } },
       onRequest: app.authorize('users:manage'),
     },
-    async () => (await users.listStaff()).map(presentUser),
+    async (request, reply) => sendBuiltJson(request, reply, await users.listStaffBuilt()),
   );
 
   // Staff users need users:manage, client users companies:write: the service checks by role.

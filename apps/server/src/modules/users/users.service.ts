@@ -6,11 +6,15 @@ import type { UserCreateSchema, UserUpdateSchema } from '@app/shared/schemas/use
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import type { TableChanges } from '../../db/table-changes.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isStillReferenced, isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { createBuiltJsonCache } from '../../lib/table-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
+import { presentUser } from './users.presenter.ts';
 import { usersRepository } from './users.repository.ts';
 
 type UserCreateInput = z.output<typeof UserCreateSchema>;
@@ -35,9 +39,13 @@ function companyFields(role: Role, businessId: number | null | undefined, allowC
 
 interface Deps {
   sessions: Pick<SessionsService, 'endForUser' | 'announceEndedForUser'>;
+  changes: TableChanges;
 }
 
 export function createUsersService(db: Db, deps: Deps) {
+  // The staff list and each signed-in user's own record, as stored JSON.
+  const built = createBuiltJsonCache(deps.changes, ['users'], 1000);
+
   async function assertEmailFree(email: string, exceptId?: number) {
     const existing = await usersRepository.findByEmail(db, email);
     if (existing && existing.id !== exceptId) throw conflict(msg.emailExists, 'email');
@@ -66,6 +74,15 @@ export function createUsersService(db: Db, deps: Deps) {
 
   return {
     listStaff: () => usersRepository.listStaff(db),
+
+    /** GET /api/user as stored JSON, built once per change of the users table (any instance). */
+    listStaffBuilt: (): Promise<BuiltJson> =>
+      built.get('staff', async () => (await usersRepository.listStaff(db)).map(presentUser)),
+
+    /** GET /api/user/me, the same way. */
+    getBuilt(id: number): Promise<BuiltJson> {
+      return built.get(`user-${id}`, async () => presentUser(await this.getById(id)));
+    },
 
     /** The client users of a company (company detail, 'Usuarios en empresa'). */
     listForBusiness: (businessId: number) => usersRepository.listByBusiness(db, businessId),

@@ -1,0 +1,121 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** The channel the triggers of migration 0010 notify, with the changed table's name as payload. */
+export const TABLE_CHANGES_CHANNEL = 'table_changes';
+
+/**
+ * What each instance knows of the database's writes, so that it can keep answers in memory and
+ * drop them when their tables change: every statement that writes a watched table notifies
+ * `table_changes` at commit, and every instance listens.
+ */
+export interface TableChanges {
+  /**
+   * A key that is different after any change of one of the tables; null while changes cannot be
+   * heard (the listening connection is down), when callers must read the database instead.
+   */
+  versionOf(tables: readonly string[]): string | null;
+  close(): Promise<void>;
+}
+
+/** Counts per table, plus an epoch that moves whenever notifications may have been missed. */
+class ChangeCounter {
+  private readonly counts = new Map<string, number>();
+  private epoch = 0;
+  listening = false;
+
+  changed(table: string) {
+    this.counts.set(table, (this.counts.get(table) ?? 0) + 1);
+  }
+
+  /** Anything heard before may be incomplete: every key made so far goes stale. */
+  restart() {
+    this.epoch += 1;
+  }
+
+  versionOf(tables: readonly string[]): string | null {
+    if (!this.listening) return null;
+    let key = String(this.epoch);
+    for (const table of tables) key += `.${this.counts.get(table) ?? 0}`;
+    return key;
+  }
+}
+
+/**
+ * The embedded database runs in this process: a notification is delivered before the statement
+ * that caused it resolves, so a write is seen by the next read here, always.
+ */
+export async function listenToPglite(client: PGlite): Promise<TableChanges> {
+  const counter = new ChangeCounter();
+  const unlisten = await client.listen(TABLE_CHANGES_CHANNEL, (table) => counter.changed(table));
+  counter.listening = true;
+  return {
+    versionOf: (tables) => counter.versionOf(tables),
+    async close() {
+      counter.listening = false;
+      if (!client.closed) await unlisten();
+    },
+  };
+}
+
+/**
+ * PostgreSQL: every pooled connection listens, so the notification of this instance's own write
+ * arrives on the connection that wrote, before that write's COMMIT answers (PostgreSQL sends a
+ * session its own notifications ahead of ReadyForQuery): this instance reads its writes at once.
+ * Other instances hear through one dedicated connection that never idles out; while it is down
+ * versionOf answers null, and when it is back every earlier key goes stale (it may have missed
+ * something).
+ */
+export function listenToPostgres(pool: pg.Pool, url: string): TableChanges {
+  const counter = new ChangeCounter();
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel === TABLE_CHANGES_CHANNEL && message.payload) counter.changed(message.payload);
+  };
+  pool.on('connect', (client) => {
+    client.on('notification', onNotification);
+    // Queued ahead of the query the connection was opened for.
+    client.query(`LISTEN ${TABLE_CHANGES_CHANNEL}`).catch(() => {});
+  });
+
+  let closed = false;
+  let listener: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = () => {
+    counter.listening = false;
+    listener?.removeAllListeners();
+    listener?.end().catch(() => {});
+    listener = undefined;
+    if (!closed && !retry) retry = setTimeout(connect, 1000);
+  };
+  async function connect() {
+    retry = undefined;
+    const client = new pg.Client({ connectionString: url });
+    listener = client;
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', onNotification);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${TABLE_CHANGES_CHANNEL}`);
+      if (closed || listener !== client) return;
+      counter.restart();
+      counter.listening = true;
+    } catch {
+      if (listener === client) lost();
+    }
+  }
+  void connect();
+
+  return {
+    versionOf: (tables) => counter.versionOf(tables),
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      counter.listening = false;
+      const client = listener;
+      listener = undefined;
+      client?.removeAllListeners();
+      await client?.end().catch(() => {});
+    },
+  };
+}

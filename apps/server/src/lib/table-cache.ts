@@ -1,0 +1,40 @@
+import type { TableChanges } from '../db/table-changes.ts';
+import { BuiltJson } from './built-json.ts';
+
+/**
+ * Values by key, each kept while none of `tables` has changed since it was loaded (any instance's
+ * write moves the tables' version, see db/table-changes.ts). At most `maxEntries` keys are kept,
+ * least recently used out first. While changes cannot be heard, every get loads afresh.
+ */
+export function createTableCache<T>(changes: TableChanges, tables: readonly string[], maxEntries: number) {
+  const entries = new Map<string, { version: string; value: T }>();
+  return {
+    async get(key: string, load: () => Promise<T>): Promise<T> {
+      // Read before loading: a change during the load only makes the next get load again.
+      const version = changes.versionOf(tables);
+      if (version === null) return load();
+      const entry = entries.get(key);
+      if (entry && entry.version === version) {
+        entries.delete(key); // most recently used last
+        entries.set(key, entry);
+        return entry.value;
+      }
+      const value = await load();
+      entries.delete(key);
+      entries.set(key, { version, value });
+      for (const oldest of entries.keys()) {
+        if (entries.size <= maxEntries) break;
+        entries.delete(oldest);
+      }
+      return value;
+    },
+  };
+}
+
+/** Answers built once per change of their tables: the JSON bytes (and gzip) of `build`'s value. */
+export function createBuiltJsonCache(changes: TableChanges, tables: readonly string[], maxEntries: number) {
+  const cache = createTableCache<BuiltJson>(changes, tables, maxEntries);
+  return {
+    get: (key: string, build: () => Promise<unknown>) => cache.get(key, async () => BuiltJson.of(await build())),
+  };
+}
