@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { APP_TIME_ZONE, currentPeriod, type Period } from './period.ts';
+import { currentPeriod, type Period, santiagoDate } from './period.ts';
 import {
   TASK_NOT_APPLICABLE,
   TASK_STATE_DONE,
@@ -60,6 +60,6 @@ export function isOverdue(
   if (cell.state === TASK_NOT_APPLICABLE || cell.state === TASK_STATE_DONE) return false;
   const current = currentPeriod(now);
   if (current.year !== period.year || current.month !== period.month) return false;
-  const today = dayjs(now).tz(APP_TIME_ZONE).format('YYYY-MM-DD');
+  const today = santiagoDate(now);
   return today > taskDueDate(period, task.expirationDate);
 }

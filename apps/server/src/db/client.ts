@@ -41,12 +41,12 @@ export type DatabaseOptions =
 /** Opens the database and applies pending migrations (one schema for PGlite and PostgreSQL). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Every pooled connection listens to table changes (see listenToPostgres).
+    const changes = listenToPostgres(options.url);
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, onConnect: changes.onPoolConnect });
     // An idle connection the server closed (restart, failover) is dropped and replaced; without a
     // listener node would treat its error as uncaught and stop the process.
     pool.on('error', () => {});
-    // Before any connection opens, so that every pooled connection listens (see listenToPostgres).
-    const changes = listenToPostgres(pool, options.url);
     const db = drizzlePg(pool);
     try {
       await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });

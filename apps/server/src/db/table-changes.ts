@@ -66,16 +66,14 @@ export async function listenToPglite(client: PGlite): Promise<TableChanges> {
  * versionOf answers null, and when it is back every earlier key goes stale (it may have missed
  * something).
  */
-export function listenToPostgres(pool: pg.Pool, url: string): TableChanges {
+export function listenToPostgres(url: string): TableChanges & {
+  /** The pool's onConnect: a new pooled connection listens before its first query. */
+  onPoolConnect(client: pg.ClientBase): Promise<void>;
+} {
   const counter = new ChangeCounter();
   const onNotification = (message: pg.Notification) => {
     if (message.channel === TABLE_CHANGES_CHANNEL && message.payload) counter.changed(message.payload);
   };
-  pool.on('connect', (client) => {
-    client.on('notification', onNotification);
-    // Queued ahead of the query the connection was opened for.
-    client.query(`LISTEN ${TABLE_CHANGES_CHANNEL}`).catch(() => {});
-  });
 
   let closed = false;
   let listener: pg.Client | undefined;
@@ -107,6 +105,10 @@ export function listenToPostgres(pool: pg.Pool, url: string): TableChanges {
   void connect();
 
   return {
+    async onPoolConnect(client) {
+      client.on('notification', onNotification);
+      await client.query(`LISTEN ${TABLE_CHANGES_CHANNEL}`);
+    },
     versionOf: (tables) => counter.versionOf(tables),
     async close() {
       closed = true;
