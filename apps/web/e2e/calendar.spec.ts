@@ -1,3 +1,4 @@
+import { msg } from '@app/shared/messages';
 import { calendarMsg } from '@app/shared/messages-calendar';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
@@ -228,7 +229,7 @@ test('Google failing shows its message and "Reintentar" loads the events', async
   await expectNoSeriousViolations(page);
 
   failing = false;
-  await alert.getByRole('button', { name: calendarMsg.retry }).click();
+  await alert.getByRole('button', { name: msg.retry }).click();
   await expect(alert).toHaveCount(0);
   await expect(calendarRegion(page).getByText(MEETING)).toBeVisible();
 });

@@ -27,6 +27,40 @@ test('an unknown address says "Página no encontrada" with a way home', async ({
   await expect(page.getByRole('heading', { name: /Bienvenido\/a de nuevo/ })).toBeVisible();
 });
 
+test('a record that does not exist says so, in the same place as a page of no screen, with the way back to its list', async ({
+  page,
+}) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/empresas/999999');
+  const missing = page.getByRole('alert').filter({ hasText: 'La empresa no existe' });
+  await expect(missing).toBeVisible();
+  // Not a failure to retry: nothing to try again.
+  await expect(missing.getByRole('button', { name: 'Reintentar' })).toHaveCount(0);
+  await missing.getByRole('link', { name: 'Volver a Empresas' }).click();
+  await expect(page).toHaveURL(/\/empresas$/);
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
+});
+
+test('a list whose load failed says what failed and why, and "Reintentar" loads it (not an empty list)', async ({
+  page,
+}) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  let failing = true;
+  await page.route('**/api/user', (route) =>
+    failing && route.request().method() === 'GET'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Servicio no disponible"}' })
+      : route.fallback(),
+  );
+  await page.goto('/usuarios');
+  const failed = page.getByRole('alert').filter({ hasText: 'No se pudieron cargar los usuarios' });
+  await expect(failed).toContainText('Servicio no disponible', { timeout: 15_000 });
+  await expect(page.getByText('No hay usuarios')).toHaveCount(0);
+  failing = false;
+  await failed.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('cell', { name: OWNER.email })).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});
+
 test('a collaborator opening an owner-only page (/usuarios) is sent Home, not told the page does not exist', async ({
   page,
   request,

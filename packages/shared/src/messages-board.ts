@@ -50,7 +50,6 @@ export const boardMsg = {
   progress: 'Progreso',
   loading: 'Cargando',
   boardFailed: 'No se pudo cargar la vista mensual',
-  retry: 'Reintentar',
   noCompanies: 'No hay empresas activas en este mes.',
   noMatches: 'Ninguna empresa coincide con la búsqueda.',
   noState: 'Sin estado',

@@ -48,7 +48,6 @@ export const documentsMsg = {
   filesTitle: 'Archivos',
   folderTooltip: (serviceName: string) => `Servicio: ${serviceName}`,
   loadFailed: 'No se pudieron cargar los documentos',
-  retry: 'Reintentar',
   folderMissingHint:
     'Esta carpeta no existe en el período elegido. Elige otro mes o vuelve a las carpetas de la empresa.',
   backToFolders: 'Volver a las carpetas',

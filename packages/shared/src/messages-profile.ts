@@ -6,6 +6,7 @@ export const profileMsg = {
   title: 'Mi perfil',
   personalData: 'Datos personales',
   changePassword: 'Cambiar contraseña',
+  loadFailed: 'No se pudieron cargar tus datos',
   passwordHint: 'Entre 8 y 128 caracteres',
 
   // Validation.

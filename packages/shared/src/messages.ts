@@ -1,5 +1,10 @@
 /** Spanish texts shared by the API and the web app; the spec's wording, kept exactly. */
 export const msg = {
+  /** A failed load, everywhere: its message, then these two ways on. */
+  retry: 'Reintentar',
+  backHome: 'Volver al inicio',
+  pageNotFound: 'Página no encontrada',
+  pageNotFoundText: 'La dirección no corresponde a ninguna pantalla.',
   required: 'Campo requerido',
   requiredField: 'Este campo es requerido',
   invalidEmail: 'Debe ser un email válido',

@@ -1,20 +1,16 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { msg } from '@app/shared/messages';
+import { NotFoundState } from '../components/load-error';
+import { PageHeader } from '../components/page-header';
 
 /**
- * An address that names no screen: said plainly, with a way home. (A screen the user's role may
- * not see still sends them Home, through its route guard.)
+ * An address that names no screen: said plainly, with a way home, as a missing record is. (A
+ * screen the user's role may not see still sends them Home, through its route guard.)
  */
 export function NotFoundPage() {
-  useDocumentTitle('Página no encontrada · Estudio Contable');
   return (
-    <Stack gap="sm" py="xl" align="flex-start">
-      <Title order={2}>Página no encontrada</Title>
-      <Text c="dimmed">La dirección no corresponde a ninguna pantalla.</Text>
-      <Anchor component={Link} to="/">
-        Volver al inicio
-      </Anchor>
-    </Stack>
+    <>
+      <PageHeader title={msg.pageNotFound} crumbs={[]} />
+      <NotFoundState title={msg.pageNotFoundText} back={{ to: '/', label: msg.backHome }} />
+    </>
   );
 }

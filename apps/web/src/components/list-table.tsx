@@ -1,17 +1,18 @@
 import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
+import { type FailedQuery, LoadError } from './load-error';
 
 /** What the table needs to know about the query that feeds it. */
-export interface ListTableQuery {
+export interface ListTableQuery extends FailedQuery {
   isLoading: boolean;
   isError: boolean;
 }
 
 export type ListTableProps<T> = DataTableProps<T> & {
   records: T[];
-  /** The query behind the records: the table shows its loading, and `errorText` when it failed. */
+  /** The query behind the records: the table shows its loading; a failed load shows LoadError instead. */
   query?: ListTableQuery;
-  /** Shown instead of `noRecordsText` when the query failed, e.g. 'No se pudieron cargar los usuarios'. */
+  /** The failed load's title, e.g. 'No se pudieron cargar los usuarios'. */
   errorText?: string;
   /** The table's height while it has no rows, so the empty text has room. */
   emptyHeight?: number;
@@ -54,7 +55,8 @@ function usePagedRecords<T>(records: T[], pageSize: number) {
 
 /**
  * The bordered, striped DataTable of every list: keeps its height when empty, shows the query's
- * loading, tells a failed load and a search without match from an empty list, and pages lists
+ * loading, tells a failed load (LoadError, with 'Reintentar') and a search without match from an
+ * empty list, and pages lists
  * longer than a page itself (2,000 companies render as 50 rows). Every other DataTable prop
  * passes through; a table that pages on the server passes its own `page` and `totalRecords`.
  */
@@ -69,6 +71,7 @@ export function ListTable<T>({
   ...props
 }: ListTableProps<T>) {
   const paged = usePagedRecords(props.records, pageSize);
+  if (query?.isError && errorText) return <LoadError title={errorText} query={query} />;
   const pagesItself = !('page' in props) && props.records.length > pageSize;
   const columns: DataTableColumn<T>[] | undefined = props.columns;
   const tableProps = {
@@ -97,13 +100,7 @@ export function ListTable<T>({
       striped
       minHeight={props.records.length ? undefined : emptyHeight}
       fetching={query?.isLoading}
-      noRecordsText={
-        query?.isError && errorText
-          ? errorText
-          : search?.trim()
-            ? `Sin resultados para “${search.trim()}”`
-            : noRecordsText
-      }
+      noRecordsText={search?.trim() ? `Sin resultados para “${search.trim()}”` : noRecordsText}
       {...tableProps}
     />
   );

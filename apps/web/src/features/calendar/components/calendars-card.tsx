@@ -1,7 +1,8 @@
 import { calendarMsg } from '@app/shared/messages-calendar';
 import type { MyCalendars } from '@app/shared/schemas/calendar';
-import { Alert, Button, Card, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBrandGoogle } from '@tabler/icons-react';
+import { LoadError } from '../../../components/load-error';
 import { notifyError, notifyOutcome } from '../../../lib/notify';
 import { useStartGoogleLink } from '../api/get-google-auth-url';
 import { useUpdateCalendar } from '../api/update-calendar';
@@ -27,12 +28,7 @@ export function CalendarsCard({
           {calendarMsg.calendarsCard}
         </Title>
         {mine.isError ? (
-          <Alert color="red" title={calendarMsg.calendarsCard}>
-            {mine.error?.message}
-            <Button variant="subtle" size="compact-sm" ml="sm" onClick={() => mine.refetch()}>
-              {calendarMsg.retry}
-            </Button>
-          </Alert>
+          <LoadError title={calendarMsg.calendarsFailed} query={mine} />
         ) : !mine.data ? (
           <Loader size="sm" aria-label="Cargando" />
         ) : (

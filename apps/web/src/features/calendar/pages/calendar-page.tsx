@@ -1,9 +1,10 @@
 import { calendarMsg } from '@app/shared/messages-calendar';
 import { can } from '@app/shared/permissions';
-import { Alert, Button, Grid, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Grid, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
@@ -90,21 +91,7 @@ export function CalendarPage() {
             </Stack>
           </WarningAlert>
         )}
-        {events.isError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title={calendarMsg.eventsFailed}>
-            <Group gap="sm">
-              <Text size="sm">{events.error.message}</Text>
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconRefresh size={14} />}
-                onClick={() => events.refetch()}
-              >
-                {calendarMsg.retry}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        {events.isError && <LoadError title={calendarMsg.eventsFailed} query={events} />}
         {isOwner ? (
           <Grid>
             {/* First in reading order (and on top on narrow screens); on wide screens a side card. */}

@@ -45,7 +45,15 @@ export function BusinessDetailPage() {
   const crumbs = [{ label: 'Inicio', to: '/' }, { label: 'Empresas', to: '/empresas' }, { label: loaded?.name ?? '…' }];
 
   if (!loaded) {
-    return <PageFallback title="Empresa" crumbs={crumbs} query={business} errorTitle="No se pudo cargar la empresa" />;
+    return (
+      <PageFallback
+        title="Empresa"
+        crumbs={crumbs}
+        query={business}
+        errorTitle="No se pudo cargar la empresa"
+        back={{ to: '/empresas', label: 'Volver a Empresas' }}
+      />
+    );
   }
 
   return (

@@ -1,6 +1,7 @@
 import { documentsMsg } from '@app/shared/messages-documents';
 import type { StoredFile } from '@app/shared/schemas/documents';
-import { Alert, Button, Loader, Modal, Table, Text } from '@mantine/core';
+import { Loader, Modal, Table, Text } from '@mantine/core';
+import { LoadError } from '../../../components/load-error';
 import { formatDateTime } from '../../../lib/date-time';
 import { useFileDownloads } from '../api/get-file-downloads';
 
@@ -8,16 +9,7 @@ function DownloadsTable({ file }: { file: StoredFile }) {
   const downloads = useFileDownloads(file.id);
   if (downloads.isPending) return <Loader size="sm" aria-label="Cargando" />;
   if (downloads.isError) {
-    return (
-      <Alert color="red" title={documentsMsg.downloadsFailed}>
-        <Text size="sm" mb="xs">
-          {downloads.error.message}
-        </Text>
-        <Button size="xs" variant="light" color="red" onClick={() => downloads.refetch()}>
-          {documentsMsg.retry}
-        </Button>
-      </Alert>
-    );
+    return <LoadError title={documentsMsg.downloadsFailed} query={downloads} />;
   }
   if (downloads.data.rows.length === 0) {
     return (

@@ -86,7 +86,15 @@ export function GroupDetailPage() {
   ];
 
   if (!loaded) {
-    return <PageFallback title="Grupo" crumbs={crumbs} query={group} errorTitle="No se pudo cargar el grupo" />;
+    return (
+      <PageFallback
+        title="Grupo"
+        crumbs={crumbs}
+        query={group}
+        errorTitle="No se pudo cargar el grupo"
+        back={{ to: '/grupos-empresas', label: 'Volver a Grupos de Empresas' }}
+      />
+    );
   }
 
   return (

@@ -156,7 +156,7 @@ export function MonthlyBoard({ useCredentials, SendEmailModal }: MonthlyBoardPro
             }}
           />
           {board.isError ? (
-            <LoadError title={boardMsg.boardFailed} error={board.error} onRetry={() => board.refetch()} />
+            <LoadError title={boardMsg.boardFailed} query={board} />
           ) : (
             <BoardTable
               rows={rows}

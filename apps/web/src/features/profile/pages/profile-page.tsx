@@ -1,7 +1,8 @@
 import { profileMsg } from '@app/shared/messages-profile';
-import { Alert, Loader, Paper, SimpleGrid, Title } from '@mantine/core';
+import { Loader, Paper, SimpleGrid, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useMe } from '../../../api/users/get-me';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/session';
 import { PasswordForm } from '../components/password-form';
@@ -31,9 +32,7 @@ export function ProfilePage() {
           {me.data ? (
             <ProfileForm key={me.data.id} user={me.data} />
           ) : me.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {me.error.message}
-            </Alert>
+            <LoadError title={profileMsg.loadFailed} query={me} />
           ) : (
             <Loader size="sm" aria-label="Cargando" />
           )}

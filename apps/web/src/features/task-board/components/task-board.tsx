@@ -139,7 +139,7 @@ export function TaskBoard() {
             }}
           />
           {board.isError ? (
-            <LoadError title={tasksMsg.boardFailed} error={board.error} onRetry={() => board.refetch()} />
+            <LoadError title={tasksMsg.boardFailed} query={board} />
           ) : noTasks ? (
             <Text c="dimmed">{tasksMsg.noTasksInBoard}</Text>
           ) : (

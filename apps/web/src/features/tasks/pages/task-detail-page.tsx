@@ -45,7 +45,15 @@ export function TaskDetailPage() {
   ];
 
   if (!loaded) {
-    return <PageFallback title={tasksMsg.editTask} crumbs={crumbs} query={task} errorTitle={tasksMsg.loadTaskFailed} />;
+    return (
+      <PageFallback
+        title={tasksMsg.editTask}
+        crumbs={crumbs}
+        query={task}
+        errorTitle={tasksMsg.loadTaskFailed}
+        back={{ to: '/tareas', label: `Volver a ${tasksMsg.tasksTitle}` }}
+      />
+    );
   }
 
   return (
