@@ -7,17 +7,31 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Serves the built web app with a history-mode fallback: any GET outside /api that is not a file
  * answers index.html, so deep links such as /empresas or /recuperar-contraseña/abc load the app.
+ * Files go compressed when the build wrote a .br/.gz beside them; files under assets/ carry their
+ * content's hash in their name, so browsers keep them for a year without asking again.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
+  const assetsDir = path.join(distDir, 'assets') + path.sep;
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ message: msg.notFound });
   });
