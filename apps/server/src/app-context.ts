@@ -92,7 +92,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
     sessions,
     startCurrentPasswordCheck: auth.startCurrentPasswordCheck,
   });
-  const services = createServicesService(db, { events });
+  const services = createServicesService(db, { events, changes });
   const businesses = createBusinessesService(db, { events, changes });
   const businessServices = createBusinessServicesService(db, {
     assertServiceExists: services.assertExists,
@@ -118,7 +118,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
     getBusiness: businesses.getById,
     listServicesForMonth: services.listForMonth,
     listApplying: businessServices.listApplying,
-    getUser: users.getById,
+    getUser: (id) => users.nameOf(id),
   });
   const tasks = createTasksService(db, {
     findUser: users.findById,
@@ -129,7 +129,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
     tasks,
     listActiveBusinesses: businesses.listActive,
     getBusiness: businesses.getById,
-    getUser: users.getById,
+    getUser: (id) => users.nameOf(id),
   });
   const email = createEmailService(db, { mailer, log, assertBusinessExists: businesses.assertExists, changes });
   const storage = createFileStorage(config);

@@ -61,13 +61,14 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
     return listed.map(({ service, states }) => ({ id: service.id, name: service.name, order: service.order, states }));
   }
 
-  async function rowOf(period: Period, businessId: number, services: BoardService[]) {
-    const { lastDay } = periodBounds(period);
-    const [business, applying, chosen] = await Promise.all([
-      deps.getBusiness(businessId),
-      deps.listApplying(lastDay, businessId),
-      monthlyStatesRepository.listForPeriod(db, period.year, period.month, businessId),
-    ]);
+  /** A company's row of the board, rebuilt after its cell changed (only its chosen states are read again). */
+  async function rowOf(
+    period: Period,
+    business: BoardParts['businesses'][number],
+    applying: BoardParts['applying'],
+    services: BoardService[],
+  ) {
+    const chosen = await monthlyStatesRepository.listForPeriod(db, period.year, period.month, business.id);
     const [row] = buildBoardRows({ businesses: [business], services, applying, chosen });
     if (!row) throw notFound(msg.businessNotFound);
     return row;
@@ -141,7 +142,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
         });
       });
 
-      const row = await rowOf(period, input.businessId, services);
+      const row = await rowOf(period, business, applying, services);
       const changed = row.cells.find((candidate) => candidate.serviceId === input.serviceId);
       if (!changed) throw notFound(boardMsg.serviceNotFound);
       const change = { ...period, businessId: input.businessId, progress: row.progress, cell: changed };

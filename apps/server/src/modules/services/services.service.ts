@@ -10,9 +10,11 @@ import {
 } from '@app/shared/schemas/services';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { TableChanges } from '../../db/table-changes.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
+import { createTableCache } from '../../lib/table-cache.ts';
 import {
   type ServiceFolderRow,
   type ServiceMonthsActiveRow,
@@ -47,8 +49,14 @@ async function underService<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+type ServicesOfMonth = {
+  service: Awaited<ReturnType<typeof servicesRepository.list>>[number];
+  states: Awaited<ReturnType<typeof servicesRepository.listStates>>;
+}[];
+
 interface Deps {
   events: EventBus;
+  changes: TableChanges;
 }
 
 /** The catalogue of services and their states, folder templates, notifications and active months. */
@@ -60,6 +68,12 @@ export function createServicesService(db: Db, deps: Deps) {
   }
 
   /** Every service with its states (by order). */
+  const servicesByMonth = createTableCache<ServicesOfMonth>(
+    deps.changes,
+    ['services', 'service_states', 'service_months_active'],
+    12,
+  );
+
   async function list(orderBy: 'order' | 'name' = 'name') {
     const rows = await servicesRepository.list(db, orderBy);
     const states = await servicesRepository.listStates(
@@ -77,12 +91,15 @@ export function createServicesService(db: Db, deps: Deps) {
     list,
 
     /** The services active in a month (1-12) with their states, by order: the monthly board's columns. */
-    async listForMonth(month: number) {
-      const key = MONTH_KEYS[month - 1];
-      const [listed, months] = await Promise.all([list('order'), servicesRepository.listMonthsActive(db)]);
-      const activeIn = new Map(months.map((row) => [row.serviceId, key ? row[key] : false]));
-      // A service without a months row (none yet) is active every month, as a new one is.
-      return listed.filter(({ service }) => activeIn.get(service.id) ?? true);
+    /** Kept per month until a service, state or active month changes (every board change reads it). */
+    listForMonth(month: number): Promise<ServicesOfMonth> {
+      return servicesByMonth.get(String(month), async () => {
+        const key = MONTH_KEYS[month - 1];
+        const [listed, months] = await Promise.all([list('order'), servicesRepository.listMonthsActive(db)]);
+        const activeIn = new Map(months.map((row) => [row.serviceId, key ? row[key] : false]));
+        // A service without a months row (none yet) is active every month, as a new one is.
+        return listed.filter(({ service }) => activeIn.get(service.id) ?? true);
+      });
     },
 
     /** The folder templates of these services (documents module). */

@@ -11,7 +11,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/a
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isStillReferenced, isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { createBuiltJsonCache } from '../../lib/table-cache.ts';
+import { createBuiltJsonCache, createTableCache } from '../../lib/table-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { presentUser } from './users.presenter.ts';
@@ -45,6 +45,7 @@ interface Deps {
 export function createUsersService(db: Db, deps: Deps) {
   // The staff list and each signed-in user's own record, as stored JSON.
   const built = createBuiltJsonCache(deps.changes, ['users'], 1000);
+  const names = createTableCache<{ name: string; lastName: string }>(deps.changes, ['users'], 1000);
 
   async function assertEmailFree(email: string, exceptId?: number) {
     const existing = await usersRepository.findByEmail(db, email);
@@ -82,6 +83,14 @@ export function createUsersService(db: Db, deps: Deps) {
     /** GET /api/user/me, the same way. */
     getBuilt(id: number): Promise<BuiltJson> {
       return built.get(`user-${id}`, async () => presentUser(await this.getById(id)));
+    },
+
+    /** Who acted, for a board cell's 'Javier P.' (kept until the users change). */
+    nameOf(id: number): Promise<{ name: string; lastName: string }> {
+      return names.get(String(id), async () => {
+        const { name, lastName } = await this.getById(id);
+        return { name, lastName };
+      });
     },
 
     /** The client users of a company (company detail, 'Usuarios en empresa'). */
