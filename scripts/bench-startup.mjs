@@ -1,9 +1,11 @@
 // Measures the time from launching the production server (`node apps/server/dist/main.js`, built
 // first when needed) until it answers HTTP, with the embedded database. Usage: npm run bench:startup [-- RUNS]
+
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { START_FLAGS } from './start-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.argv[2] ?? 5);
@@ -23,7 +25,7 @@ execSync('node scripts/build-if-needed.mjs', { cwd: root, stdio: 'inherit' });
 
 async function startOnce() {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...START_FLAGS, 'apps/server/dist/main.js'], {
     cwd: root,
     env,
     stdio: 'ignore',

@@ -16,6 +16,7 @@ import { io } from 'socket.io-client';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../../apps/server/src/db/scratch-database.ts';
 import { chromiumLaunchOptions } from '../../apps/web/e2e/support/chromium.ts';
+import { START_FLAGS } from '../start-flags.mjs';
 import { load, percentile, rssMb, withPeakRss } from './load.ts';
 import { seedBoard } from './seed-board.ts';
 import { seedLists } from './seed-lists.ts';
@@ -70,8 +71,8 @@ async function prepare(
 }
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  // The production bundle, as `npm start` runs it (same Node flag: a small young generation).
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'apps/server/dist/main.js'], {
+  // The production bundle, as `npm start` runs it (the same Node flags).
+  const child = spawn(process.execPath, [...START_FLAGS, 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
