@@ -2,13 +2,13 @@ import { periodBounds } from '@app/shared/period';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
-import type { TableChanges } from './db/table-changes.ts';
 import { createDownloadLinks } from './lib/download-links.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
 import { createFileStorage, type FileStorage } from './lib/file-storage/file-storage.ts';
 import { createGoogleClient } from './lib/google-calendar.ts';
 import type { AppSecrets } from './lib/secrets.ts';
 import { createSigner } from './lib/signed-tokens.ts';
+import type { TableChanges } from './lib/table-cache.ts';
 import { createVault } from './lib/vault.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
 import {

@@ -8,8 +8,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_DIR } from '../lib/paths.ts';
+import type { TableChanges } from '../lib/table-cache.ts';
 import { lockDataDir } from './pglite-lock.ts';
-import { listenToPglite, listenToPostgres, type TableChanges } from './table-changes.ts';
+import { listenToPglite, listenToPostgres } from './table-changes.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: repositories accept either. */

@@ -1,22 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { TableChanges } from '../lib/table-cache.ts';
 
 /** The channel the triggers of migration 0010 notify, with the changed table's name as payload. */
 export const TABLE_CHANGES_CHANNEL = 'table_changes';
-
-/**
- * What each instance knows of the database's writes, so that it can keep answers in memory and
- * drop them when their tables change: every statement that writes a watched table notifies
- * `table_changes` at commit, and every instance listens.
- */
-export interface TableChanges {
-  /**
-   * A key that is different after any change of one of the tables; null while changes cannot be
-   * heard (the listening connection is down), when callers must read the database instead.
-   */
-  versionOf(tables: readonly string[]): string | null;
-  close(): Promise<void>;
-}
 
 /** Counts per table, plus an epoch that moves whenever notifications may have been missed. */
 class ChangeCounter {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { createScratchDatabase } from '../db/scratch-database.ts';
-import type { TableChanges } from '../db/table-changes.ts';
 import { insertBusiness } from '../test/factories.ts';
 import { createTestApp, OWNER, type TestApp } from '../test/test-app.ts';
+import type { TableChanges } from './table-cache.ts';
 import { createTableCache } from './table-cache.ts';
 
 function fakeChanges() {

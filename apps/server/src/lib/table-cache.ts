@@ -1,5 +1,18 @@
-import type { TableChanges } from '../db/table-changes.ts';
 import { BuiltJson } from './built-json.ts';
+
+/**
+ * What each instance knows of the database's writes, so that it can keep answers in memory and
+ * drop them when their tables change: every statement that writes a watched table notifies
+ * `table_changes` at commit, and every instance listens (db/table-changes.ts).
+ */
+export interface TableChanges {
+  /**
+   * A key that is different after any change of one of the tables; null while changes cannot be
+   * heard (the listening connection is down), when callers must read the database instead.
+   */
+  versionOf(tables: readonly string[]): string | null;
+  close(): Promise<void>;
+}
 
 /**
  * Values by key, each kept while none of `tables` has changed since it was loaded (any instance's

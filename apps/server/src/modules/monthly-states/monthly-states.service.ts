@@ -11,11 +11,11 @@ import {
 } from '@app/shared/schemas/monthly-states';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { TableChanges } from '../../db/table-changes.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
+import type { TableChanges } from '../../lib/table-cache.ts';
 import { createBuiltJsonCache } from '../../lib/table-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type BoardParts, buildBoardRows } from './monthly-board.ts';

@@ -10,10 +10,10 @@ import {
 } from '@app/shared/schemas/services';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { TableChanges } from '../../db/table-changes.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
+import type { TableChanges } from '../../lib/table-cache.ts';
 import { createTableCache } from '../../lib/table-cache.ts';
 import {
   type ServiceFolderRow,

@@ -6,11 +6,11 @@ import type { UserCreateSchema, UserUpdateSchema } from '@app/shared/schemas/use
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import type { TableChanges } from '../../db/table-changes.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isStillReferenced, isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { TableChanges } from '../../lib/table-cache.ts';
 import { createBuiltJsonCache, createTableCache } from '../../lib/table-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
