@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { createScratchDatabase } from '../db/scratch-database.ts';
 import { insertBusiness } from '../test/factories.ts';
 import { createTestApp, OWNER, type TestApp } from '../test/test-app.ts';
 import type { TableChanges } from './table-cache.ts';
-import { createTableCache } from './table-cache.ts';
+import { cachedTables, createTableCache } from './table-cache.ts';
 
 function fakeChanges() {
   const counts = new Map<string, number>();
@@ -77,6 +78,17 @@ describe('answers kept in memory follow every write at once', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+
+  it('every table a cache of the app depends on notifies its changes (else that cache would go stale)', async () => {
+    expect(cachedTables.size).toBeGreaterThan(5);
+    const result = await t.database.db.execute(
+      sql`select distinct c.relname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid
+          join pg_proc p on p.oid = g.tgfoid where p.proname = 'notify_table_change' and not g.tgisinternal`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: { name: string }[] }).rows) as { name: string }[];
+    const notifying = new Set(rows.map((row) => row.name));
+    expect([...cachedTables].filter((table) => !notifying.has(table))).toEqual([]);
+  });
 
   it('a demoted owner loses owner rights at the next request, and sees the new role in /api/user/me', async () => {
     const second = await t.userWithRole('owner');

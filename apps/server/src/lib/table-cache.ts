@@ -14,6 +14,9 @@ export interface TableChanges {
   close(): Promise<void>;
 }
 
+/** Every table some cache depends on: each needs its change trigger (a test checks them all). */
+export const cachedTables = new Set<string>();
+
 /**
  * Values by key, each kept while none of `tables` has changed since it was loaded (any instance's
  * write moves the tables' version, see db/table-changes.ts). At most `maxEntries` keys are kept,
@@ -21,6 +24,7 @@ export interface TableChanges {
  */
 export function createTableCache<T>(changes: TableChanges, tables: readonly string[], maxEntries: number) {
   const entries = new Map<string, { version: string; value: T }>();
+  for (const table of tables) cachedTables.add(table);
   return {
     async get(key: string, load: () => Promise<T>): Promise<T> {
       // Read before loading: a change during the load only makes the next get load again.
