@@ -6,8 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
-import type { TableChanges } from '../../lib/table-cache.ts';
-import { createBuiltJsonCache } from '../../lib/table-cache.ts';
+import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
 import { presentBusiness } from './businesses.presenter.ts';
 import { type BusinessRow, businessesRepository } from './businesses.repository.ts';
 

@@ -5,8 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
-import type { TableChanges } from '../../lib/table-cache.ts';
-import { createBuiltJsonCache } from '../../lib/table-cache.ts';
+import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
 import { presentGroup } from './groups.presenter.ts';
 import { groupsRepository } from './groups.repository.ts';
 

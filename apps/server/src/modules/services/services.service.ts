@@ -13,8 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
-import type { TableChanges } from '../../lib/table-cache.ts';
-import { createTableCache } from '../../lib/table-cache.ts';
+import { createTableCache, type TableChanges } from '../../lib/table-cache.ts';
 import {
   type ServiceFolderRow,
   type ServiceMonthsActiveRow,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { EventBus } from '../../lib/events.ts';
-import type { TableChanges } from '../../lib/table-cache.ts';
-import { createTableCache } from '../../lib/table-cache.ts';
+import { createTableCache, type TableChanges } from '../../lib/table-cache.ts';
 import { sessionsRepository } from './sessions.repository.ts';
 
 /**

@@ -10,8 +10,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/a
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isStillReferenced, isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { TableChanges } from '../../lib/table-cache.ts';
-import { createBuiltJsonCache, createTableCache } from '../../lib/table-cache.ts';
+import { createBuiltJsonCache, createTableCache, type TableChanges } from '../../lib/table-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { presentUser } from './users.presenter.ts';
