@@ -186,14 +186,19 @@ test('an owner creates a task, edits it, switches companies on one by one and al
   await expect(page.getByRole('row').filter({ hasText: editedName })).toHaveCount(0);
 });
 
-test('a task that does not exist shows that it does not', async ({ page }) => {
+test('a task that does not exist shows that it does not, with the way back to the tasks and nothing to retry', async ({
+  page,
+}) => {
   await signIn(page, OWNER.email, OWNER.password);
   await page.goto('/tareas/999999');
-  await expect(page.getByText('No se pudo cargar la tarea')).toBeVisible();
-  await expect(page.getByText('La tarea no existe')).toBeVisible();
+  const missing = page.getByRole('alert').filter({ hasText: 'La tarea no existe' });
+  await expect(missing).toBeVisible();
+  await expect(missing.getByRole('button', { name: 'Reintentar' })).toHaveCount(0);
   await expect(
     page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Tareas' }),
   ).toBeVisible();
+  await missing.getByRole('link', { name: 'Volver a Tareas' }).click();
+  await expect(page).toHaveURL(/\/tareas$/);
 });
 
 test('at 700 px the task pages fit the screen', async ({ page, request }) => {
