@@ -64,6 +64,23 @@ describe('the table cache', () => {
     expect(loaded).toEqual(['a', 'b', 'c', 'b']);
   });
 
+  it('shares one load among gets that miss at the same time', async () => {
+    const fake = fakeChanges();
+    const cache = createTableCache<number>(fake.changes, ['users'], 10);
+    let loads = 0;
+    let finish: (value: number) => void = () => {};
+    const load = () => {
+      loads += 1;
+      return new Promise<number>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const together = [cache.get('a', load), cache.get('a', load), cache.get('a', load)];
+    finish(5);
+    expect(await Promise.all(together)).toEqual([5, 5, 5]);
+    expect(loads).toBe(1);
+  });
+
   it('never keeps a failed load', async () => {
     const fake = fakeChanges();
     const cache = createTableCache<number>(fake.changes, ['users'], 10);

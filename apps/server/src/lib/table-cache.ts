@@ -21,24 +21,28 @@ export const cachedTables = new Set<string>();
  * Values by key, each kept while none of `tables` has changed since it was loaded (any instance's
  * write moves the tables' version, see db/table-changes.ts). At most `maxEntries` keys are kept,
  * least recently used out first. While changes cannot be heard, every get loads afresh.
+ * Requests that miss together share one load (after a change, ten readers of the board build it
+ * once, not ten times); a failed load is not kept. Every caller gets the same value: read-only.
  */
 export function createTableCache<T>(changes: TableChanges, tables: readonly string[], maxEntries: number) {
-  const entries = new Map<string, { version: string; value: T }>();
+  const entries = new Map<string, { version: string; value: Promise<T> }>();
   for (const table of tables) cachedTables.add(table);
   return {
-    async get(key: string, load: () => Promise<T>): Promise<T> {
+    get(key: string, load: () => Promise<T>): Promise<T> {
       // Read before loading: a change during the load only makes the next get load again.
       const version = changes.versionOf(tables);
       if (version === null) return load();
       const entry = entries.get(key);
+      entries.delete(key); // kept or replaced: most recently used last
       if (entry && entry.version === version) {
-        entries.delete(key); // most recently used last
         entries.set(key, entry);
         return entry.value;
       }
-      const value = await load();
-      entries.delete(key);
+      const value = load();
       entries.set(key, { version, value });
+      value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      });
       for (const oldest of entries.keys()) {
         if (entries.size <= maxEntries) break;
         entries.delete(oldest);
