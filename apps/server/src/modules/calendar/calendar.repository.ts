@@ -31,8 +31,20 @@ export const calendarRepository = {
     return row;
   },
 
-  async updateAccount(db: DbOrTx, id: number, values: Partial<GoogleAccountRow>): Promise<void> {
-    await db.update(googleAccounts).set(values).where(eq(googleAccounts.id, id));
+  /**
+   * Updates the account only while it still holds the refresh token the caller used: Google's
+   * answer to an old token (refreshed or refused) must not overwrite a link made meanwhile.
+   */
+  async updateAccountOfToken(
+    db: DbOrTx,
+    id: number,
+    refreshTokenEncrypted: string,
+    values: Partial<GoogleAccountRow>,
+  ): Promise<void> {
+    await db
+      .update(googleAccounts)
+      .set(values)
+      .where(and(eq(googleAccounts.id, id), eq(googleAccounts.refreshTokenEncrypted, refreshTokenEncrypted)));
   },
 
   listCalendars(db: DbOrTx, accountId: number): Promise<GoogleCalendarRow[]> {

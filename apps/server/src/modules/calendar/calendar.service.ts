@@ -67,7 +67,7 @@ export function createCalendarService(db: Db, deps: Deps) {
     if (fresh && account.accessTokenEncrypted) return deps.vault.decrypt(account.accessTokenEncrypted);
     try {
       const tokens = await google.refresh(deps.vault.decrypt(account.refreshTokenEncrypted));
-      await calendarRepository.updateAccount(db, account.id, {
+      await calendarRepository.updateAccountOfToken(db, account.id, account.refreshTokenEncrypted, {
         accessTokenEncrypted: deps.vault.encrypt(tokens.access_token),
         accessTokenExpiresAt: new Date(Date.now() + tokens.expires_in * 1000),
         ...(tokens.refresh_token ? { refreshTokenEncrypted: deps.vault.encrypt(tokens.refresh_token) } : {}),
@@ -75,7 +75,10 @@ export function createCalendarService(db: Db, deps: Deps) {
       return tokens.access_token;
     } catch (error) {
       if (error instanceof GoogleError && error.kind === 'invalid_grant') {
-        await calendarRepository.updateAccount(db, account.id, { revokedAt: new Date(), accessTokenEncrypted: null });
+        await calendarRepository.updateAccountOfToken(db, account.id, account.refreshTokenEncrypted, {
+          revokedAt: new Date(),
+          accessTokenEncrypted: null,
+        });
       }
       throw error;
     }
