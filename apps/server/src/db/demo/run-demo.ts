@@ -33,9 +33,19 @@ async function main() {
       await seedDemoDocuments(context),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);
+    process.stdout.write(`${describeTarget(config)}\n`);
   } finally {
     await app.close();
   }
+}
+
+/** Says where the data went, so that the server is started on the same place (README, 'Run it'). */
+function describeTarget(config: { DATABASE_URL?: string; DATA_DIR: string }): string {
+  if (config.DATABASE_URL) {
+    const url = new URL(config.DATABASE_URL);
+    return `Datos de demostración cargados en PostgreSQL ${url.host}${url.pathname} (DATABASE_URL).`;
+  }
+  return `Datos de demostración cargados en ${path.resolve(config.DATA_DIR)} (DATA_DIR): inicie el servidor con el mismo DATA_DIR.`;
 }
 
 main().catch((error: unknown) => {
