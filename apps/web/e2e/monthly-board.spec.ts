@@ -109,7 +109,8 @@ test('choosing a state moves the badge, the progress and the summary card; a val
   await valueModal.getByRole('button', { name: 'Guardar' }).click();
   await expect(valueModal.getByText('Este estado requiere un valor')).toBeVisible();
   await valueModal.getByLabel('Valor').fill('1234567');
-  await expect(valueModal.getByLabel('Valor')).toHaveValue('$1.234.567');
+  await valueModal.getByLabel('Valor').blur();
+  await expect(valueModal.getByLabel('Valor')).toHaveValue('1.234.567');
   await valueModal.getByRole('button', { name: 'Guardar' }).click();
   await expect(valueModal).toBeHidden();
   await expect(cell(page, service.name, first.name)).toHaveText('$1.234.567');

@@ -1,12 +1,13 @@
 import { idField, idParam } from '../fields.ts';
 import { boardMsg } from '../messages-board.ts';
+import { MONEY_MAX, parseMoney } from '../money.ts';
 import { z } from '../zod-setup.ts';
 import { ServiceStateSchema } from './services.ts';
 
 /** Earliest year of the month selector (spec 1 §5 "Date selector"). */
 export const BOARD_MIN_YEAR = 2010;
 /** Largest money value a cell may hold (pesos); far beyond any monthly tax, far below float trouble. */
-export const BOARD_VALUE_MAX = 999_999_999_999;
+export const BOARD_VALUE_MAX = MONEY_MAX;
 
 const year = z.coerce
   .number({ error: boardMsg.invalidYear })
@@ -28,11 +29,15 @@ export const MonthlyStateUpdateSchema = z.object({
   businessId: idField(),
   serviceId: idField(boardMsg.serviceNotFound),
   stateId: idField(boardMsg.stateNotFound),
+  // The money parser's rule for a number: whole pesos, within range, never negative (no state allows it).
   optionalValue: z
     .number({ error: boardMsg.valueRequired })
-    .min(-BOARD_VALUE_MAX, boardMsg.valueTooLarge)
-    .max(BOARD_VALUE_MAX, boardMsg.valueTooLarge)
-    .transform(Math.trunc)
+    .transform((value, ctx) => {
+      const parsed = parseMoney(value);
+      if (parsed.success) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    })
     .nullish(),
 });
 export type MonthlyStateUpdate = z.input<typeof MonthlyStateUpdateSchema>;

@@ -1,5 +1,6 @@
 import { calendarDate, idField, idParam, idParams, optionalText, plainText, requiredText } from '../fields.ts';
 import { tasksMsg } from '../messages-tasks.ts';
+import { normalizeMoneyText } from '../money.ts';
 import type { Period } from '../period.ts';
 import { z } from '../zod-setup.ts';
 import { PeriodParamsSchema } from './monthly-states.ts';
@@ -78,7 +79,13 @@ export const BusinessInTaskAllResponseSchema = z.object({
 /** PUT .../businessId/{businessId}/taskId/{taskId}: a state and an optional free value. */
 export const TaskStateUpdateSchema = z.object({
   state: plainText(tasksMsg.invalidState).pipe(z.enum(TASK_STATES, { error: tasksMsg.invalidState })),
-  value: optionalText(100, tasksMsg.valueMax),
+  /** Free text; an amount in it (only digits, '$', '.', ',') is read by the money parser and kept as '$1.234.567'. */
+  value: optionalText(100, tasksMsg.valueMax).transform((value, ctx) => {
+    const normalized = normalizeMoneyText(value);
+    if (normalized.success) return normalized.value;
+    ctx.addIssue({ code: 'custom', message: normalized.error });
+    return z.NEVER;
+  }),
 });
 export type TaskStateUpdate = z.input<typeof TaskStateUpdateSchema>;
 export const TaskStateParamsSchema = idParams('businessId', 'taskId');

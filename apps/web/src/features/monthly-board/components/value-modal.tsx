@@ -1,6 +1,7 @@
 import { boardMsg } from '@app/shared/messages-board';
-import { type BoardService, MonthlyStateUpdateSchema } from '@app/shared/schemas/monthly-states';
-import { Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { formatMoneyInput, parseMoney } from '@app/shared/money';
+import type { BoardService } from '@app/shared/schemas/monthly-states';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormButtons } from '../../../components/form-buttons';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
@@ -14,11 +15,10 @@ export interface ValueTarget {
   current: number | null;
 }
 
-/** The server's own rule for the value (integer, within range), so the modal says what the server would. */
-function validateValue(value: number | string): string | null {
-  if (typeof value !== 'number' || Number.isNaN(value)) return boardMsg.valueRequired;
-  const checked = MonthlyStateUpdateSchema.shape.optionalValue.safeParse(value);
-  return checked.success ? null : (checked.error.issues[0]?.message ?? boardMsg.valueRequired);
+/** The shared money parser (issue 17 §2): '1.234.567', '1234567', '$1.234.567', '1234567,89'; no state allows negatives. */
+function validateValue(value: string): string | null {
+  const parsed = parseMoney(value, { requiredMessage: boardMsg.valueRequired });
+  return parsed.success ? null : parsed.error;
 }
 
 /**
@@ -36,14 +36,16 @@ export function ValueModal({
   onClose: () => void;
   onSave: (value: number) => void;
 }) {
-  const form = useForm<{ value: number | string }>({
+  const form = useForm<{ value: string }>({
     initialValues: { value: '' },
     validate: { value: validateValue },
   });
-  useResetOnOpen(form, opened, { value: target?.current ?? '' }, [target]);
+  const current = target?.current;
+  useResetOnOpen(form, opened, { value: current == null ? '' : formatMoneyInput(current) }, [target]);
 
   const submit = form.onSubmit(({ value }) => {
-    onSave(Math.trunc(Number(value)));
+    const parsed = parseMoney(value);
+    if (parsed.success) onSave(parsed.value);
   });
 
   return (
@@ -55,16 +57,19 @@ export function ValueModal({
               {`${target.businessName} · ${target.service.name}: ${target.state.name}`}
             </Text>
           )}
-          <NumberInput
+          <TextInput
             label={boardMsg.valueTitle}
             withAsterisk
             data-autofocus
-            prefix="$"
-            thousandSeparator="."
-            decimalSeparator=","
-            allowDecimal={false}
-            inputMode="numeric"
+            leftSection="$"
+            inputMode="decimal"
+            autoComplete="off"
             {...form.getInputProps('value')}
+            onBlur={() => {
+              // Shown back as the spec writes money once it reads as an amount: '1234567,89' → '1.234.567'.
+              const parsed = parseMoney(form.values.value);
+              if (parsed.success) form.setFieldValue('value', formatMoneyInput(parsed.value));
+            }}
           />
           <FormButtons onCancel={onClose} loading={false} />
         </Stack>

@@ -20,7 +20,11 @@ interface Values {
   value: string;
 }
 
-/** The server's own rule for the value (at most 100 characters), so the modal says what the server would. */
+/**
+ * The server's own rule for the value (at most 100 characters; an amount goes through the shared
+ * money parser: '1234567,89' is '$1.234.567', '1234.5' is refused as ambiguous), so the modal says
+ * what the server would.
+ */
 function validateValue(value: string): string | null {
   const checked = TaskStateUpdateSchema.shape.value.safeParse(value);
   return checked.success ? null : (checked.error.issues[0]?.message ?? tasksMsg.valueMax);
@@ -47,7 +51,10 @@ export function TaskValueModal({
   });
   useResetOnOpen(form, opened, { state: target?.state ?? 'No comenzado', value: target?.value ?? '' }, [target]);
 
-  const submit = form.onSubmit(({ state, value }) => onSave(state, value.trim()));
+  const submit = form.onSubmit(({ state, value }) => {
+    const checked = TaskStateUpdateSchema.shape.value.safeParse(value);
+    onSave(state, checked.success ? checked.data : value.trim());
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={tasksMsg.valueTitle}>
