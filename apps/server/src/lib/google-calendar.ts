@@ -35,6 +35,12 @@ export interface GoogleEventItem {
 }
 
 const TIMEOUT_MS = 10_000;
+/**
+ * Most pages read for one list. Google may answer pages with fewer items than maxResults, even
+ * none, while `nextPageToken` says more follow; past this many pages the list is refused rather
+ * than shown incomplete.
+ */
+const MAX_PAGES = 200;
 
 /** The few calls the calendar needs, over fetch; errors say whether the grant is dead or Google is down. */
 export function createGoogleClient(config: GoogleConfig) {
@@ -76,6 +82,23 @@ export function createGoogleClient(config: GoogleConfig) {
     return (await response.json()) as T;
   }
 
+  /** Every item of a paged list: follows `nextPageToken` until Google stops sending one. */
+  async function allPages<T>(accessToken: string, path: string, query: Record<string, string>): Promise<T[]> {
+    const items: T[] = [];
+    let pageToken: string | undefined;
+    for (let pages = 0; pages < MAX_PAGES; pages += 1) {
+      const answer = await api<{ items?: T[]; nextPageToken?: string }>(
+        accessToken,
+        path,
+        pageToken ? { ...query, pageToken } : query,
+      );
+      items.push(...(answer.items ?? []));
+      if (!answer.nextPageToken || answer.nextPageToken === pageToken) return items;
+      pageToken = answer.nextPageToken;
+    }
+    throw new GoogleError('unavailable', `${path}: more than ${MAX_PAGES} pages`);
+  }
+
   return {
     /** The consent page: read-only calendars, offline access (a refresh token), our signed state. */
     authUrl(state: string): string {
@@ -98,22 +121,21 @@ export function createGoogleClient(config: GoogleConfig) {
 
     refresh: (refreshToken: string) => tokenRequest({ refresh_token: refreshToken, grant_type: 'refresh_token' }),
 
-    async listCalendars(accessToken: string) {
-      const answer = await api<{ items?: { id: string; summary?: string; primary?: boolean }[] }>(
-        accessToken,
-        '/users/me/calendarList',
-      );
-      return answer.items ?? [];
-    },
+    /** Every calendar of the account, page after page. */
+    listCalendars: (accessToken: string) =>
+      allPages<{ id: string; summary?: string; primary?: boolean }>(accessToken, '/users/me/calendarList', {
+        maxResults: '250',
+      }),
 
-    async listEvents(accessToken: string, calendarId: string, timeMin: string, timeMax: string) {
-      const answer = await api<{ items?: GoogleEventItem[] }>(
-        accessToken,
-        `/calendars/${encodeURIComponent(calendarId)}/events`,
-        { timeMin, timeMax, singleEvents: 'true', orderBy: 'startTime', maxResults: '2500' },
-      );
-      return answer.items ?? [];
-    },
+    /** Every event of the calendar between the two instants, page after page. */
+    listEvents: (accessToken: string, calendarId: string, timeMin: string, timeMax: string) =>
+      allPages<GoogleEventItem>(accessToken, `/calendars/${encodeURIComponent(calendarId)}/events`, {
+        timeMin,
+        timeMax,
+        singleEvents: 'true',
+        orderBy: 'startTime',
+        maxResults: '2500',
+      }),
   };
 }
 

@@ -7,6 +7,11 @@ import type { AddressInfo } from 'node:net';
  * the browser test). It knows one account: the code 'codigo-valido' links it; its refresh token
  * works until `revoke()`; access tokens expire on `expireAccessTokens()`. Control endpoints under
  * /__control let a browser test arrange events and revocation over HTTP.
+ *
+ * Lists page like Google's (events and calendarList): a page holds fewer items than `maxResults`,
+ * sometimes none at all, and `nextPageToken` says that more follow. Here every list starts with an
+ * empty page and alternates empty pages with pages of at most `pageSize` items, so a client that
+ * reads only the first page sees nothing.
  */
 export interface FakeEvent {
   id: string;
@@ -29,6 +34,27 @@ export async function startFakeGoogle(port = 0) {
       { id: 'vencimientos@estudio', summary: 'Vencimientos SII' },
     ],
     events: new Map<string, FakeEvent[]>(),
+    /** Most items on a non-empty page (besides the caller's maxResults). */
+    pageSize: 2,
+    /** Every list request, with the page token it carried (null for a first page). */
+    listRequests: [] as { path: string; pageToken: string | null }[],
+  };
+
+  /**
+   * The page of `items` that `pageToken` names: page 0 is empty, odd pages hold the next
+   * min(pageSize, maxResults) items, even ones are empty again; `nextPageToken` while any remain.
+   */
+  const page = <T>(items: T[], url: URL) => {
+    const token = url.searchParams.get('pageToken');
+    state.listRequests.push({ path: url.pathname, pageToken: token });
+    const maxResults = Number(url.searchParams.get('maxResults') ?? 250);
+    const size = Math.max(1, Math.min(state.pageSize, maxResults));
+    const index = token ? Number(token.replace(/^pagina-/, '')) : 0;
+    const filled = Math.ceil(index / 2); // non-empty pages served up to and including this one
+    const from = (index % 2 === 1 ? filled - 1 : filled) * size;
+    const slice = index % 2 === 1 ? items.slice(from, from + size) : [];
+    const consumed = from + slice.length;
+    return consumed < items.length ? { items: slice, nextPageToken: `pagina-${index + 1}` } : { items: slice };
   };
 
   const newAccessToken = () => {
@@ -93,7 +119,7 @@ export async function startFakeGoogle(port = 0) {
 
     if (url.pathname.startsWith('/calendar/v3/')) {
       if (!state.liveAccessTokens.has(bearer)) return json(response, 401, { error: { code: 401 } });
-      if (url.pathname === '/calendar/v3/users/me/calendarList') return json(response, 200, { items: state.calendars });
+      if (url.pathname === '/calendar/v3/users/me/calendarList') return json(response, 200, page(state.calendars, url));
       const match = /^\/calendar\/v3\/calendars\/([^/]+)\/events$/.exec(url.pathname);
       if (match) {
         const calendarId = decodeURIComponent(match[1] ?? '');
@@ -103,7 +129,7 @@ export async function startFakeGoogle(port = 0) {
           const start = event.start.dateTime ?? event.start.date ?? '';
           return new Date(start) >= new Date(timeMin) && new Date(start) < new Date(timeMax);
         });
-        return json(response, 200, { items });
+        return json(response, 200, page(items, url));
       }
     }
 

@@ -3,13 +3,20 @@ import type { EventsResponse, MyCalendars } from '@app/shared/schemas/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleAccounts } from '../../db/schema/calendar.ts';
 import { tokensForEveryRole } from '../../test/factories.ts';
-import { FAKE_GOOGLE_CODE, FAKE_GOOGLE_EMAIL, type FakeGoogle, startFakeGoogle } from '../../test/fake-google.ts';
+import {
+  FAKE_GOOGLE_CODE,
+  FAKE_GOOGLE_EMAIL,
+  type FakeEvent,
+  type FakeGoogle,
+  startFakeGoogle,
+} from '../../test/fake-google.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let google: FakeGoogle;
 let t: TestApp;
 let tokens: Awaited<ReturnType<typeof tokensForEveryRole>>;
 let allowed: { token: string };
+let primaryEvents: FakeEvent[];
 
 const soon = (days: number, hour: number) => {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -22,10 +29,11 @@ beforeAll(async () => {
   t = await createTestApp(google.env);
   tokens = await tokensForEveryRole(t);
   allowed = await t.userWithRole('collaborator', { allowCalendarView: true });
-  google.setEvents('primary@estudio', [
+  primaryEvents = [
     { id: 'e1', summary: 'Reunión con Aromos', start: { dateTime: soon(1, 14) }, end: { dateTime: soon(1, 15) } },
     { id: 'e2', summary: 'Pago F29', start: { date: soon(2, 0).slice(0, 10) }, end: { date: soon(3, 0).slice(0, 10) } },
-  ]);
+  ];
+  google.setEvents('primary@estudio', primaryEvents);
   google.setEvents('vencimientos@estudio', [
     { id: 'v1', summary: 'Vencimiento IVA', start: { dateTime: soon(3, 12) }, end: { dateTime: soon(3, 13) } },
   ]);
@@ -135,6 +143,51 @@ describe('choosing calendars and reading events', () => {
       payload: { isActive: true },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('follows nextPageToken through short and empty pages, so no event goes missing', async () => {
+    const many = Array.from({ length: 7 }, (_, i) => ({
+      id: `m${i}`,
+      summary: `Cita ${i + 1}`,
+      start: { dateTime: soon(4, 10 + i) },
+      end: { dateTime: soon(4, 11 + i) },
+    }));
+    google.setEvents('primary@estudio', many);
+    google.state.listRequests.length = 0;
+    try {
+      const titles = (await events(tokens.owner)).events.map((event) => event.title);
+      expect(titles.filter((title) => title.startsWith('Cita '))).toEqual(many.map((event) => event.summary));
+      const pagesRead = google.state.listRequests.filter((request) => request.path.includes('primary'));
+      // An empty first page, then pages of at most two events with empty ones in between: 8 pages.
+      expect(pagesRead.map((request) => request.pageToken)).toEqual([
+        null,
+        ...Array.from({ length: 7 }, (_, i) => `pagina-${i + 1}`),
+      ]);
+    } finally {
+      google.setEvents('primary@estudio', primaryEvents);
+    }
+  });
+
+  it('imports every calendar of the account even when the calendar list comes in several pages', async () => {
+    google.state.calendars.push({ id: 'nominas@estudio', summary: 'Nóminas' });
+    google.state.pageSize = 1;
+    google.state.listRequests.length = 0;
+    try {
+      expect((await linkAccount()).statusCode).toBe(200);
+      const mine = (
+        await t.request({ method: 'GET', url: '/api/user/me/calendar', token: tokens.owner })
+      ).json() as MyCalendars;
+      expect(mine.calendars.map((calendar) => calendar.name).sort()).toEqual([
+        'Estudio',
+        'Nóminas',
+        'Vencimientos SII',
+      ]);
+      const listPages = google.state.listRequests.filter((request) => request.path.endsWith('/calendarList'));
+      expect(listPages.length).toBe(6); // empty, Estudio, empty, Vencimientos SII, empty, Nóminas
+    } finally {
+      google.state.calendars.pop();
+      google.state.pageSize = 2;
+    }
   });
 
   it('refreshes an expired access token and goes on', async () => {
