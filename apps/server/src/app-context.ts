@@ -131,7 +131,13 @@ export function createAppContext(deps: ContextDeps): AppContext {
     getBusiness: businesses.getById,
     getUser: (id) => users.nameOf(id),
   });
-  const email = createEmailService(db, { mailer, log, assertBusinessExists: businesses.assertExists, changes });
+  const email = createEmailService(db, {
+    mailer,
+    log,
+    status: { mailConfigured: Boolean(config.SMTP_URL), appUrlConfigured: config.appUrlConfigured },
+    assertBusinessExists: businesses.assertExists,
+    changes,
+  });
   const storage = createFileStorage(config);
   const documents = createDocumentsService(db, {
     events,
@@ -150,7 +156,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
     },
     listFolderTemplates: services.listFolderTemplates,
     findUser: users.findById,
-    sendEmail: email.send,
+    sendEmail: async (actor, input) => (await email.send(actor, input)).delivery,
   });
   // Bytes of deleted files leave storage once the deleting transaction has committed.
   const fileRemover = createFileRemover(db, storage, log);

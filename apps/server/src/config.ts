@@ -125,7 +125,10 @@ const ConfigSchema = z
 export type Env = z.input<typeof ConfigSchema>;
 
 export type AppConfig = Omit<z.output<typeof ConfigSchema>, 'APP_URL' | 'WEB_DIST_DIR'> & {
+  /** The public address for e-mailed links; http://localhost:PORT when APP_URL is unset. */
   APP_URL: string;
+  /** Whether APP_URL was set: without it e-mailed links name localhost (links in the app are relative). */
+  appUrlConfigured: boolean;
   WEB_DIST_DIR: string;
 };
 
@@ -153,6 +156,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     DATA_DIR: path.resolve(config.DATA_DIR),
     APP_URL: (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    appUrlConfigured: config.APP_URL !== undefined,
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
   };
+}
+
+/** What start-up should warn about: mail that reaches no one, e-mailed links that only work on this computer. */
+export function startupWarnings(config: AppConfig): string[] {
+  const warnings: string[] = [];
+  if (!config.SMTP_URL) {
+    warnings.push(
+      `Aviso: SMTP_URL no está definida: los correos no se envían, se guardan en ${config.DATA_DIR}/outbox`,
+    );
+  }
+  if (!config.appUrlConfigured) {
+    warnings.push(
+      `Aviso: APP_URL no está definida: los enlaces enviados por correo (recuperar contraseña, 'Avisar al cliente') apuntan a ${config.APP_URL} y solo funcionan en este computador; defínela con la dirección que usan los demás (p. ej. http://192.168.1.10:${config.PORT})`,
+    );
+  }
+  return warnings;
 }

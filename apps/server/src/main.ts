@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import { loadConfig, startupWarnings } from './config.ts';
 import { loggableError } from './lib/db-errors.ts';
 import { StartupError } from './lib/startup-error.ts';
 
@@ -31,6 +31,7 @@ async function main() {
   const where =
     database.kind === 'pglite' ? `base de datos embebida en ${path.join(config.DATA_DIR, 'db')}` : 'PostgreSQL';
   process.stdout.write(`Estudio Contable listo en ${config.APP_URL} (${where})\n`);
+  for (const warning of startupWarnings(config)) process.stdout.write(`${warning}\n`);
   if (!fs.existsSync(path.join(config.WEB_DIST_DIR, 'index.html'))) {
     process.stdout.write(`La aplicación web no está compilada en ${config.WEB_DIST_DIR}: ejecuta npm run build\n`);
   }

@@ -22,7 +22,10 @@ export const PERMISSIONS = {
   'tasks:write': ['owner'],
   'task-states:read': ['owner', 'collaborator'],
   'notes:manage': ['owner'],
+  /** The e-mail log (GET /api/email). */
   'email:manage': ['owner'],
+  /** E-mail a company's contacts from the board's envelope (DESIGN.md §6); each send is logged with its sender. */
+  'email:send': ['owner', 'collaborator'],
   'documents:manage': ['owner', 'collaborator'],
   /** A client's own company's active folders and files (their home and folder pages). */
   'documents:own': ['client'],

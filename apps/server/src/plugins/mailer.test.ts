@@ -20,6 +20,7 @@ describe('mail without SMTP_URL', () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);
     expect(sent.response).toContain(files[0]);
+    expect(sent.outbox).toBe(true);
     const eml = fs.readFileSync(path.join(dataDir, 'outbox', files[0] ?? ''), 'utf8');
     expect(eml).toContain('To: ana@empresa.cl, luis@empresa.cl');
     expect(eml).toContain('Subject: =?UTF-8?Q?Pago_Previsi=C3=B3n?=');

@@ -4,6 +4,9 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config.ts';
 
+/** How the outbox answers for a message it kept (the e-mail log tells such messages apart by it). */
+export const OUTBOX_RESPONSE_PREFIX = 'outbox: ';
+
 export interface MailMessage {
   to: string[];
   subject: string;
@@ -15,6 +18,8 @@ export interface SentMail {
   messageId: string;
   /** What the transport answered (SMTP response, or the outbox file), for the e-mail log. */
   response: string;
+  /** True when the message was only written to DATA_DIR/outbox (no SMTP_URL): nobody received it. */
+  outbox: boolean;
 }
 
 export interface Mailer {
@@ -28,7 +33,7 @@ export function createMailer(config: AppConfig): Mailer {
     return {
       async send(message) {
         const info = await transport.sendMail({ from: config.MAIL_FROM, ...message, to: message.to.join(', ') });
-        return { messageId: info.messageId, response: String(info.response) };
+        return { messageId: info.messageId, response: String(info.response), outbox: false };
       },
     };
   }
@@ -41,7 +46,7 @@ export function createMailer(config: AppConfig): Mailer {
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      return { messageId: info.messageId, response: `outbox: ${path.basename(file)}` };
+      return { messageId: info.messageId, response: `${OUTBOX_RESPONSE_PREFIX}${path.basename(file)}`, outbox: true };
     },
   };
 }

@@ -16,7 +16,7 @@ export class MemoryMailer implements Mailer {
   readonly sent: MailMessage[] = [];
   async send(message: MailMessage) {
     this.sent.push(message);
-    return { messageId: `<${this.sent.length}@test>`, response: '250 OK (memoria)' };
+    return { messageId: `<${this.sent.length}@test>`, response: '250 OK (memoria)', outbox: false };
   }
 }
 
@@ -42,6 +42,8 @@ export async function createTestApp(
   options: Pick<BuildAppOptions, 'logStream'> & {
     /** Another test app's database: a second instance of the same firm (closed by its owner only). */
     database?: Database;
+    /** 'configured': the mailer the configuration gives (the outbox without SMTP_URL); `mailer` then sees nothing. */
+    mailer?: 'memory' | 'configured';
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
@@ -56,7 +58,12 @@ export async function createTestApp(
   });
   const database = options.database ? { ...options.database, close: async () => {} } : await openTestDatabase();
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, mailer, logStream: options.logStream });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: options.mailer === 'configured' ? undefined : mailer,
+    logStream: options.logStream,
+  });
 
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
     app.inject({

@@ -71,6 +71,8 @@ export const FileDownloadListSchema = z.object({ rows: z.array(FileDownloadSchem
 /** POST /api/business/{businessId}/folder/year/{year}/month/{month}/notify ('Avisar al cliente'). */
 export const NotifyClientResponseSchema = z.object({
   message: z.string(),
+  /** 'outbox': mail is not configured, the message was only kept in the server's outbox. */
+  delivery: z.enum(['sent', 'outbox']),
   emails: z.array(z.string()),
   fileCount: z.number().int(),
 });

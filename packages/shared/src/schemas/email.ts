@@ -22,6 +22,13 @@ export const SendEmailSchema = z.object({
 });
 export type SendEmail = z.input<typeof SendEmailSchema>;
 
+/**
+ * Where a message went: 'sent' to the SMTP server, 'outbox' kept in the server's local outbox
+ * because SMTP_URL is unset (nobody received it), 'failed' refused by the provider.
+ */
+export const EmailDeliverySchema = z.enum(['sent', 'outbox', 'failed']);
+export type EmailDelivery = z.infer<typeof EmailDeliverySchema>;
+
 /** An e-mail log entry (spec 2 §3): the provider's answer is kept whether the send worked or not. */
 export const EmailLogEntrySchema = z.object({
   id: z.number().int(),
@@ -30,12 +37,20 @@ export const EmailLogEntrySchema = z.object({
   emails: z.string(),
   content: z.string(),
   ok: z.boolean(),
+  delivery: EmailDeliverySchema,
   providerResponse: z.string(),
+  /** Who sent it (null for the scheduler's notifications, or a deleted user). */
+  sentBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type EmailLogEntry = z.infer<typeof EmailLogEntrySchema>;
 
-export const SendEmailResponseSchema = z.object({ message: z.string(), email: EmailLogEntrySchema });
+/** A send that the server took: 'outbox' when mail is not configured and the message only was kept. */
+export const SendEmailResponseSchema = z.object({
+  message: z.string(),
+  delivery: z.enum(['sent', 'outbox']),
+  email: EmailLogEntrySchema,
+});
 export type SendEmailResponse = z.infer<typeof SendEmailResponseSchema>;
 
 export const EMAIL_LOG_PAGE_SIZE = 30;
@@ -58,3 +73,7 @@ export const EmailLogQuerySchema = z.object({
 });
 export const EmailLogPageSchema = z.object({ count: z.number().int(), rows: z.array(EmailLogEntrySchema) });
 export type EmailLogPage = z.infer<typeof EmailLogPageSchema>;
+
+/** GET /api/email/status (owners): whether mail leaves the server and e-mailed links name a public address. */
+export const EmailStatusSchema = z.object({ mailConfigured: z.boolean(), appUrlConfigured: z.boolean() });
+export type EmailStatus = z.infer<typeof EmailStatusSchema>;

@@ -1,6 +1,7 @@
 import { ApiErrorSchema, MessageSchema } from '@app/shared/errors';
 import { msg } from '@app/shared/messages';
 import { documentsMsg } from '@app/shared/messages-documents';
+import { mailMsg } from '@app/shared/messages-mail';
 import {
   BusinessFolderIdParamSchema,
   BusinessFolderParamsSchema,
@@ -127,7 +128,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     {
       schema: {
         tags: ['documents'],
-        description: "'Avisar al cliente': e-mails the company's contacts a signed link to each file of the period.",
+        description:
+          "'Avisar al cliente': e-mails the company's contacts a signed link (on APP_URL) to each file of the period; delivery 'outbox' when SMTP_URL is unset.",
         params: BusinessFolderPeriodParamsSchema,
         response: { 200: NotifyClientResponseSchema, 502: ApiErrorSchema, ...errorResponses },
       },
@@ -136,7 +138,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     async (request) => {
       const { businessId, year, month } = request.params;
       const sent = await documents.notifyClient(currentUser(request), businessId, { year, month });
-      return { message: documentsMsg.clientNotified, ...sent };
+      return { message: sent.delivery === 'outbox' ? mailMsg.savedToOutbox : documentsMsg.clientNotified, ...sent };
     },
   );
 

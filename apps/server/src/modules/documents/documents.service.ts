@@ -30,7 +30,10 @@ interface Deps {
   events: EventBus;
   storage: FileStorage;
   links: DownloadLinks;
-  /** Absolute base of download links (APP_URL), so a copied or e-mailed link works anywhere. */
+  /**
+   * Base of e-mailed links (APP_URL; http://localhost:PORT when unset). Links shown in the app are
+   * relative, so they work from whatever address the app was opened at; never the request's Host.
+   */
   appUrl: string;
   linkDays: number;
   getBusiness(id: number): Promise<{ id: number; name: string; contact: string }>;
@@ -41,7 +44,7 @@ interface Deps {
   sendEmail(
     actor: AuthUser,
     input: { businessId: number; emails: string[]; subject: string; content: string },
-  ): Promise<{ ok: boolean }>;
+  ): Promise<'sent' | 'outbox' | 'failed'>;
 }
 
 export interface UploadedPdf {
@@ -58,7 +61,10 @@ const isClient = (actor: AuthUser) => actor.role === 'client';
  * download, and 'Avisar al cliente'.
  */
 export function createDocumentsService(db: Db, deps: Deps) {
-  const linkFor = (claims: LinkClaims) => `${deps.appUrl}/api/download/${deps.links.create(claims)}`;
+  /** A link shown in the app: relative to the address the browser opened (the web app copies it absolute). */
+  const linkFor = (claims: LinkClaims) => `/api/download/${deps.links.create(claims)}`;
+  /** A link that leaves in an e-mail: absolute, on APP_URL. */
+  const emailedLinkFor = (claims: LinkClaims) => `${deps.appUrl}${linkFor(claims)}`;
 
   /** A listing's links are issued to whoever lists them: the download log then says who. */
   const presentFile = (actor: AuthUser, row: BusinessFileRow): StoredFile => ({
@@ -218,7 +224,10 @@ export function createDocumentsService(db: Db, deps: Deps) {
       }));
     },
 
-    /** 'Avisar al cliente': e-mails the company's contacts a link to each file of the period; logged like every e-mail. */
+    /**
+     * 'Avisar al cliente': e-mails the company's contacts a link to each file of the period; logged
+     * like every e-mail. `delivery` 'outbox' when mail is not configured (nobody received it).
+     */
     async notifyClient(actor: AuthUser, businessId: number, period: Period) {
       assertSelectable(period);
       const business = await deps.getBusiness(businessId);
@@ -230,18 +239,18 @@ export function createDocumentsService(db: Db, deps: Deps) {
       const content = [
         documentsMsg.notifyIntro(label),
         '',
-        ...files.map(({ file }) => `- ${file.name}: ${linkFor({ fileId: file.id, via: 'email' })}`),
+        ...files.map(({ file }) => `- ${file.name}: ${emailedLinkFor({ fileId: file.id, via: 'email' })}`),
         '',
         documentsMsg.notifyLinksExpire(deps.linkDays),
       ].join('\n');
-      const sent = await deps.sendEmail(actor, {
+      const delivery = await deps.sendEmail(actor, {
         businessId,
         emails,
         subject: documentsMsg.notifySubject(business.name, label),
         content,
       });
-      if (!sent.ok) throw new AppError(502, boardMsg.emailFailed);
-      return { emails, fileCount: files.length };
+      if (delivery === 'failed') throw new AppError(502, boardMsg.emailFailed);
+      return { emails, fileCount: files.length, delivery };
     },
   };
 }

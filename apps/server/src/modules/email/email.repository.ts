@@ -2,8 +2,13 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { emailLog } from '../../db/schema/email-log.ts';
+import { users } from '../../db/schema/users.ts';
 
-export type EmailLogRow = typeof emailLog.$inferSelect & { business: { id: number; name: string } | null };
+export type EmailLogRow = typeof emailLog.$inferSelect & {
+  business: { id: number; name: string } | null;
+  /** The sender's name (null when the sender was deleted, or for the scheduler's sends). */
+  sender: { id: number; name: string } | null;
+};
 
 const columns = {
   id: emailLog.id,
@@ -16,13 +21,19 @@ const columns = {
   sentBy: emailLog.sentBy,
   createdAt: emailLog.createdAt,
   businessName: businesses.name,
+  senderName: users.name,
+  senderLastName: users.lastName,
 };
 
 type Selected = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
-const withBusiness = ({ businessName, ...row }: Selected): EmailLogRow =>
+const withBusiness = ({ businessName, senderName, senderLastName, ...row }: Selected): EmailLogRow =>
   ({
     ...row,
     business: row.businessId !== null && businessName ? { id: row.businessId, name: businessName } : null,
+    sender:
+      row.sentBy !== null && senderName !== null
+        ? { id: row.sentBy, name: `${senderName} ${senderLastName ?? ''}`.trim() }
+        : null,
   }) as EmailLogRow;
 
 export const emailRepository = {
@@ -37,6 +48,7 @@ export const emailRepository = {
       .select(columns)
       .from(emailLog)
       .leftJoin(businesses, eq(businesses.id, emailLog.businessId))
+      .leftJoin(users, eq(users.id, emailLog.sentBy))
       .where(eq(emailLog.id, id));
     return row ? withBusiness(row as Selected) : undefined;
   },
@@ -49,6 +61,7 @@ export const emailRepository = {
         .select(columns)
         .from(emailLog)
         .leftJoin(businesses, eq(businesses.id, emailLog.businessId))
+        .leftJoin(users, eq(users.id, emailLog.sentBy))
         .where(where)
         .orderBy(desc(emailLog.createdAt), desc(emailLog.id))
         .limit(options.limit)

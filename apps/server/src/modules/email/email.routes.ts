@@ -1,8 +1,10 @@
 import { ApiErrorSchema } from '@app/shared/errors';
 import { boardMsg } from '@app/shared/messages-board';
+import { mailMsg } from '@app/shared/messages-mail';
 import {
   EmailLogPageSchema,
   EmailLogQuerySchema,
+  EmailStatusSchema,
   SendEmailResponseSchema,
   SendEmailSchema,
 } from '@app/shared/schemas/email';
@@ -21,17 +23,33 @@ export const emailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
     {
       schema: {
         tags: ['email'],
-        description: 'Sends to every recipient; the attempt is logged either way. 502 when the provider refused it.',
+        description:
+          "Sends to every recipient (owners and collaborators); the attempt is logged with its sender either way. 502 when the provider refused it; delivery 'outbox' when SMTP_URL is unset and the message was only kept in the server's outbox.",
         body: SendEmailSchema,
         response: { 200: SendEmailResponseSchema, 502: ApiErrorSchema, ...errorResponses },
       },
-      onRequest: app.authorize('email:manage'),
+      onRequest: app.authorize('email:send'),
     },
     async (request, reply) => {
-      const logged = await email.send(currentUser(request), request.body);
-      if (!logged.ok) return reply.status(502).send({ message: boardMsg.emailFailed });
-      return { message: boardMsg.emailSent, email: presentEmail(logged) };
+      const { row, delivery } = await email.send(currentUser(request), request.body);
+      if (delivery === 'failed') return reply.status(502).send({ message: boardMsg.emailFailed });
+      const message = delivery === 'outbox' ? mailMsg.savedToOutbox : boardMsg.emailSent;
+      return { message, delivery, email: presentEmail(row) };
     },
+  );
+
+  app.get(
+    '/api/email/status',
+    {
+      schema: {
+        tags: ['email'],
+        description:
+          'Owners: whether mail is configured (SMTP_URL) and e-mailed links name a public address (APP_URL).',
+        response: { 200: EmailStatusSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('email:manage'),
+    },
+    async () => email.status(),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { SendEmailSchema } from '@app/shared/schemas/email';
+import type { EmailDelivery, SendEmailSchema } from '@app/shared/schemas/email';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -6,7 +6,7 @@ import type { BuiltJson } from '../../lib/built-json.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
-import { presentEmail } from './email.presenter.ts';
+import { deliveryOf, presentEmail } from './email.presenter.ts';
 import { type EmailLogRow, emailRepository } from './email.repository.ts';
 
 type SendInput = z.output<typeof SendEmailSchema>;
@@ -14,6 +14,8 @@ type SendInput = z.output<typeof SendEmailSchema>;
 interface Deps {
   mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Whether SMTP_URL and APP_URL are set (GET /api/email/status). */
+  status: { mailConfigured: boolean; appUrlConfigured: boolean };
   /** 404 when the company does not exist (companies module). */
   assertBusinessExists(id: number): Promise<void>;
   changes: TableChanges;
@@ -24,11 +26,14 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 /** E-mails to a company's contacts, each one written to the e-mail log with the provider's answer. */
 export function createEmailService(db: Db, deps: Deps) {
   // Pages as stored JSON (a row shows its company's name), by page, size and company.
-  const pages = createBuiltJsonCache(deps.changes, ['email_log', 'businesses'], 50);
+  const pages = createBuiltJsonCache(deps.changes, ['email_log', 'businesses', 'users'], 50);
 
   return {
-    /** Sends, then logs the attempt whatever happened: `ok` false keeps a failed send findable. */
-    async send(actor: AuthUser, input: SendInput): Promise<EmailLogRow> {
+    /**
+     * Sends, then logs the attempt with its sender whatever happened: `ok` false keeps a failed
+     * send findable; `delivery` says whether it really left ('sent') or was only kept ('outbox').
+     */
+    async send(actor: AuthUser, input: SendInput): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
       if (input.businessId) await deps.assertBusinessExists(input.businessId);
       let ok = true;
       let providerResponse: string;
@@ -56,7 +61,12 @@ export function createEmailService(db: Db, deps: Deps) {
       });
       const row = await emailRepository.findById(db, id);
       if (!row) throw new Error('logged e-mail vanished');
-      return row;
+      return { row, delivery: deliveryOf(row) };
+    },
+
+    /** Whether mail leaves the server and e-mailed links name a public address (owners' hints). */
+    status() {
+      return { ...deps.status };
     },
 
     /** GET /api/email: one page, newest first, with the total count for the pager. */
