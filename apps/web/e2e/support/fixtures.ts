@@ -109,7 +109,7 @@ export async function readRecoveryLink(email: string): Promise<string> {
       for (const file of files) {
         const mail = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, file), 'latin1'));
         if (!mail.includes(`To: ${email}`)) continue;
-        link = mail.match(/https?:\/\/\S+\/recuperar-contraseña\/[A-Za-z0-9_-]+/)?.[0];
+        link = mail.match(/https?:\/\/\S+\/recuperar-contrase(?:ñ|%C3%B1)a\/[A-Za-z0-9_-]+/)?.[0];
         if (link) return true;
       }
       return false;

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function recoveryTokenFrom(text: string): string {
-  const match = text.match(/\/recuperar-contraseña\/([A-Za-z0-9_-]+)/);
+  const match = text.match(/\/recuperar-contrase(?:ñ|%C3%B1)a\/([A-Za-z0-9_-]+)/);
   if (!match?.[1]) throw new Error('no recovery link in mail');
   return match[1];
 }
