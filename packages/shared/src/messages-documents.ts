@@ -9,6 +9,7 @@ export const documentsMsg = {
   tooLarge: (megabytes: number) => `Cada archivo debe pesar como máximo ${megabytes} MB`,
   noFiles: 'Selecciona al menos un archivo PDF',
   tooManyFiles: 'Se pueden subir como máximo 20 archivos a la vez',
+  uploadsBusy: 'Hay muchas subidas de archivos en curso; intenta de nuevo en un minuto',
   linkInvalid: 'El enlace de descarga no es válido',
   linkExpired: 'El enlace de descarga ha caducado; pide uno nuevo',
   noContacts: 'La empresa no tiene correos de contacto',

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { currentPeriod } from '@app/shared/period';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import type { AppContext } from '../../app-context.ts';
@@ -32,7 +33,9 @@ export async function seedDemoDocuments(context: AppContext): Promise<string> {
       if (inside.files.length > 0) return `Documentos: ya había archivos, sin cambios.`;
       const name = `${tile.name} ${label}.pdf`;
       const pdf = demoPdf([tile.name, company.name, `Período: ${label}`, `Servicio: ${tile.service.name}`]);
-      await documents.upload(actor, tile.businessFolderId, [{ fileName: name, bytes: pdf }]);
+      await documents.upload(actor, tile.businessFolderId, [{ fileName: name, content: Readable.from([pdf]) }], {
+        maxMegabytes: context.config.FILE_MAX_MB,
+      });
       added += 1;
     }
   }

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, type FileStorage } from './storage.ts';
+import { pipeline } from 'node:stream/promises';
+import { assertStorageKey, type FileStorage, isStorageKey, type StoredKey } from './storage.ts';
+
+const TEMPORARY = /^([0-9a-f-]{36})\.[0-9a-f-]{36}\.tmp$/;
 
 /** Files under `root/ab/abcd…`: written to a temporary name and renamed, so a crash never leaves half a file. */
 export function createDiskStorage(root: string): FileStorage {
@@ -9,14 +13,54 @@ export function createDiskStorage(root: string): FileStorage {
     assertStorageKey(key);
     return path.join(root, key.slice(0, 2), key);
   };
+  /** Each folder of keys (`ab/`) with its entries; none when nothing was ever stored. */
+  async function* entries(): AsyncGenerator<{ file: string; name: string }> {
+    let folders: string[];
+    try {
+      folders = await fs.readdir(root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const folder of folders) {
+      if (!/^[0-9a-f]{2}$/.test(folder)) continue;
+      const names = await fs.readdir(path.join(root, folder)).catch(() => [] as string[]);
+      for (const name of names) yield { file: path.join(root, folder, name), name };
+    }
+  }
+  /** When a file was last written, or null if it went meanwhile. */
+  const modifiedAt = (file: string) =>
+    fs.stat(file).then(
+      (stat) => stat.mtime,
+      () => null,
+    );
+
+  /** Writes to a temporary name beside the target, then renames: a reader never sees half a file. */
+  async function writeAtomically(key: string, write: (temporary: string) => Promise<void>) {
+    const target = pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    const temporary = `${target}.${randomUUID()}.tmp`;
+    try {
+      await write(temporary);
+      await fs.rename(temporary, target);
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
   return {
     kind: 'disk',
     async put(key, bytes) {
-      const target = pathOf(key);
-      await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      const temporary = `${target}.${randomUUID()}.tmp`;
-      await fs.writeFile(temporary, bytes, { mode: 0o600 });
-      await fs.rename(temporary, target);
+      await writeAtomically(key, (temporary) => fs.writeFile(temporary, bytes, { mode: 0o600 }));
+    },
+    async write(key, source) {
+      let size = 0;
+      await writeAtomically(key, async (temporary) => {
+        await pipeline(source, createWriteStream(temporary, { mode: 0o600, flags: 'wx' }));
+        size = (await fs.stat(temporary)).size;
+      });
+      return size;
     },
     async get(key) {
       try {
@@ -28,6 +72,25 @@ export function createDiskStorage(root: string): FileStorage {
     },
     async remove(key) {
       await fs.rm(pathOf(key), { force: true });
+    },
+    async *list(): AsyncGenerator<StoredKey> {
+      for await (const { file, name } of entries()) {
+        if (!isStorageKey(name)) continue;
+        const at = await modifiedAt(file);
+        if (at) yield { key: name, modifiedAt: at };
+      }
+    },
+    async removePartials(before) {
+      let removed = 0;
+      for await (const { file, name } of entries()) {
+        if (!TEMPORARY.test(name)) continue;
+        const at = await modifiedAt(file);
+        if (at && at < before) {
+          await fs.rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStorage } from './disk-storage.ts';
@@ -36,6 +37,48 @@ function contract(name: string, open: () => Promise<{ storage: FileStorage; clos
       await storage.put(key, Buffer.from('%PDF-1.4'));
       await storage.remove(key);
       expect(await storage.get(key)).toBeNull();
+    });
+
+    it('streams bytes in, several parts’ worth, and gives them back exactly, counting them', async () => {
+      const key = randomUUID();
+      const chunk = Buffer.alloc(1024 * 1024, 7);
+      // 11 MiB: more than two S3 parts of 5 MiB, sent as they fill.
+      const source = Readable.from(
+        (function* () {
+          yield Buffer.from('%PDF-1.4\n');
+          for (let index = 0; index < 11; index += 1) yield chunk;
+        })(),
+      );
+      expect(await storage.write(key, source)).toBe(9 + 11 * chunk.length);
+      const stored = await storage.get(key);
+      expect(stored?.length).toBe(9 + 11 * chunk.length);
+      expect(stored?.subarray(0, 8).toString()).toBe('%PDF-1.4');
+      await storage.remove(key);
+    });
+
+    it('leaves nothing under the key when the source fails midway, and throws the source’s error', async () => {
+      const key = randomUUID();
+      const source = Readable.from(
+        (async function* () {
+          yield Buffer.alloc(6 * 1024 * 1024, 1);
+          throw new Error('subida cortada');
+        })(),
+      );
+      await expect(storage.write(key, source)).rejects.toThrow('subida cortada');
+      expect(await storage.get(key)).toBeNull();
+      const listed: string[] = [];
+      for await (const entry of storage.list()) listed.push(entry.key);
+      expect(listed).not.toContain(key);
+      expect(await storage.removePartials(new Date(Date.now() + 60_000))).toBe(0);
+    });
+
+    it('lists its keys with when they were written', async () => {
+      const key = randomUUID();
+      await storage.put(key, Buffer.from('%PDF-1.4'));
+      const listed = new Map<string, Date>();
+      for await (const entry of storage.list()) listed.set(entry.key, entry.modifiedAt);
+      expect(Math.abs((listed.get(key)?.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+      await storage.remove(key);
     });
 
     it('refuses a key that is not one of its own (no path tricks)', async () => {

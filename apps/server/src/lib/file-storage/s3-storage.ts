@@ -1,5 +1,5 @@
 import { AwsClient } from 'aws4fetch';
-import { assertStorageKey, type FileStorage } from './storage.ts';
+import { assertStorageKey, type FileStorage, isStorageKey, type StoredKey } from './storage.ts';
 
 interface S3Options {
   endpoint: string;
@@ -7,10 +7,19 @@ interface S3Options {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Bytes per part of a multipart upload (S3's smallest is 5 MiB, except the last part). */
+  partSize?: number;
 }
+
+const MiB = 1024 * 1024;
+
+/** The text of each `<tag>` in an S3 XML answer (keys are UUIDs and dates ISO: nothing to unescape). */
+const tagValues = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((match) => match[1] ?? '');
 
 /** S3-compatible object storage (AWS, MinIO, R2…), path-style addressing, requests signed with SigV4. */
 export function createS3Storage(options: S3Options): FileStorage {
+  const partSize = Math.max(options.partSize ?? 5 * MiB, 5 * MiB);
   const client = new AwsClient({
     accessKeyId: options.accessKeyId,
     secretAccessKey: options.secretAccessKey,
@@ -26,15 +35,93 @@ export function createS3Storage(options: S3Options): FileStorage {
   const failure = async (response: Response, action: string) =>
     new Error(`almacenamiento S3: ${action} respondió ${response.status} ${(await response.text()).slice(0, 200)}`);
 
+  async function putObject(key: string, bytes: Buffer) {
+    const response = await client.fetch(urlOf(key), {
+      method: 'PUT',
+      body: bytes,
+      headers: { 'content-type': 'application/pdf', 'content-length': String(bytes.length) },
+    });
+    if (!response.ok) throw await failure(response, 'PUT');
+  }
+
+  /** One multipart upload: parts are sent as they fill, so one part at most is held in memory. */
+  async function startMultipart(key: string) {
+    const created = await client.fetch(`${urlOf(key)}?uploads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/pdf' },
+    });
+    if (!created.ok) throw await failure(created, 'CreateMultipartUpload');
+    const uploadId = tagValues(await created.text(), 'UploadId')[0];
+    if (!uploadId) throw new Error('almacenamiento S3: CreateMultipartUpload sin UploadId');
+    const query = `uploadId=${encodeURIComponent(uploadId)}`;
+    const etags: string[] = [];
+    return {
+      async send(bytes: Buffer) {
+        const response = await client.fetch(`${urlOf(key)}?partNumber=${etags.length + 1}&${query}`, {
+          method: 'PUT',
+          body: bytes,
+          headers: { 'content-length': String(bytes.length) },
+        });
+        if (!response.ok) throw await failure(response, 'UploadPart');
+        etags.push(response.headers.get('etag') ?? '');
+      },
+      async complete() {
+        const body = `<CompleteMultipartUpload>${etags
+          .map((etag, index) => `<Part><PartNumber>${index + 1}</PartNumber><ETag>${etag}</ETag></Part>`)
+          .join('')}</CompleteMultipartUpload>`;
+        const response = await client.fetch(`${urlOf(key)}?${query}`, { method: 'POST', body });
+        const text = await response.text();
+        // S3 may answer 200 with an error inside the body.
+        if (!response.ok || text.includes('<Error>')) {
+          throw new Error(
+            `almacenamiento S3: CompleteMultipartUpload respondió ${response.status} ${text.slice(0, 200)}`,
+          );
+        }
+      },
+      /** Frees the parts sent so far (a storage without it keeps them until its own clean-up). */
+      async abort() {
+        await client.fetch(`${urlOf(key)}?${query}`, { method: 'DELETE' }).catch(() => undefined);
+      },
+    };
+  }
+
   return {
     kind: 's3',
-    async put(key, bytes) {
-      const response = await client.fetch(urlOf(key), {
-        method: 'PUT',
-        body: bytes,
-        headers: { 'content-type': 'application/pdf', 'content-length': String(bytes.length) },
-      });
-      if (!response.ok) throw await failure(response, 'PUT');
+    put: putObject,
+    async write(key, source) {
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let size = 0;
+      let multipart: Awaited<ReturnType<typeof startMultipart>> | null = null;
+      const take = () => {
+        const bytes = Buffer.concat(pending, pendingBytes);
+        pending = [];
+        pendingBytes = 0;
+        return bytes;
+      };
+      try {
+        for await (const chunk of source as AsyncIterable<Buffer>) {
+          pending.push(chunk);
+          pendingBytes += chunk.length;
+          size += chunk.length;
+          if (pendingBytes >= partSize) {
+            multipart ??= await startMultipart(key);
+            await multipart.send(take());
+          }
+        }
+        if (multipart) {
+          if (pendingBytes > 0) await multipart.send(take());
+          await multipart.complete();
+        } else {
+          // Smaller than one part: one PUT.
+          await putObject(key, take());
+        }
+        return size;
+      } catch (error) {
+        pending = [];
+        await multipart?.abort();
+        throw error;
+      }
     },
     async get(key) {
       const response = await client.fetch(urlOf(key));
@@ -45,6 +132,28 @@ export function createS3Storage(options: S3Options): FileStorage {
     async remove(key) {
       const response = await client.fetch(urlOf(key), { method: 'DELETE' });
       if (!response.ok && response.status !== 404) throw await failure(response, 'DELETE');
+    },
+    async *list(): AsyncGenerator<StoredKey> {
+      let token: string | undefined;
+      do {
+        const query = `list-type=2&max-keys=1000${token ? `&continuation-token=${encodeURIComponent(token)}` : ''}`;
+        const response = await client.fetch(`${base}?${query}`);
+        if (!response.ok) throw await failure(response, 'ListObjectsV2');
+        const xml = await response.text();
+        for (const block of xml.split('<Contents>').slice(1)) {
+          const key = tagValues(block, 'Key')[0] ?? '';
+          const modified = tagValues(block, 'LastModified')[0];
+          if (isStorageKey(key) && modified) yield { key, modifiedAt: new Date(modified) };
+        }
+        token = tagValues(xml, 'IsTruncated')[0] === 'true' ? tagValues(xml, 'NextContinuationToken')[0] : undefined;
+      } while (token);
+    },
+    /**
+     * An upload cut by a crash leaves an unfinished multipart upload, not an object: S3 drops
+     * those by the bucket's lifecycle rule (AbortIncompleteMultipartUpload), see the README.
+     */
+    async removePartials() {
+      return 0;
     },
   };
 }

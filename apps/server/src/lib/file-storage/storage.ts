@@ -1,3 +1,11 @@
+import type { Readable } from 'node:stream';
+
+/** A stored key and when its bytes were last written. */
+export interface StoredKey {
+  key: string;
+  modifiedAt: Date;
+}
+
 /**
  * Where file bytes live, by opaque key (random, never a user's file name). One interface, two
  * places: the local disk by default, S3-compatible object storage when configured (DESIGN.md §1).
@@ -5,11 +13,26 @@
 export interface FileStorage {
   readonly kind: 'disk' | 's3';
   put(key: string, bytes: Buffer): Promise<void>;
+  /**
+   * Streams `source` under the key, holding at most one S3 part in memory, and answers the byte
+   * count. When the source fails (a cut-off upload, a refused type) or storage does, nothing is
+   * left under the key and the source's error is thrown.
+   */
+  write(key: string, source: Readable): Promise<number>;
   /** The bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
   /** Removes the bytes; removing what is not there is not an error. */
   remove(key: string): Promise<void>;
+  /** Every stored key of ours (anything else in the place is skipped), for the orphan sweep. */
+  list(): AsyncIterable<StoredKey>;
+  /** Removes writes left half done by a crash (`*.tmp` on disk) last touched before `before`; answers how many. */
+  removePartials(before: Date): Promise<number>;
 }
+
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether a name is one of our keys (a UUID). */
+export const isStorageKey = (key: string): boolean => KEY.test(key);
 
 /** Keys are ours (UUIDs); refusing anything else keeps a bug from ever reaching outside the store. */
 export function assertStorageKey(key: string): void {

@@ -114,6 +114,16 @@ export const documentsRepository = {
     await db.delete(fileRemovals).where(inArray(fileRemovals.storageKey, keys));
   },
 
+  /** Which of these stored keys belong to a file row. */
+  async keysWithRows(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await db
+      .select({ key: businessFiles.storageKey })
+      .from(businessFiles)
+      .where(inArray(businessFiles.storageKey, keys));
+    return new Set(rows.map((row) => row.key));
+  },
+
   /** Bytes stored for an upload whose rows never committed: queued like any other removal. */
   async queueRemovals(db: DbOrTx, keys: string[]): Promise<void> {
     if (keys.length === 0) return;

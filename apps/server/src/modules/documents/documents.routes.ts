@@ -18,20 +18,63 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { attachmentHeader, looksLikePdf } from '../../lib/pdf-upload.ts';
+import { attachmentHeader } from '../../lib/pdf-upload.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import type { UploadedPdf } from './documents.service.ts';
+import type { IncomingFile } from './documents.service.ts';
+import { createUploadSlots } from './upload-slots.ts';
 
-/** At most this many files in one upload. */
+/** How often each instance looks for stored bytes without rows (besides at start-up). */
+const ORPHAN_SWEEP_EVERY_MS = 60 * 60_000;
+
+/** At most this many files in one upload: with FILE_MAX_MB each, the most a request can carry. */
 const MAX_FILES = 20;
+/** Uploads streaming at once on one instance, and how many more may wait their turn (then 503). */
+const UPLOAD_SLOTS = 4;
+const UPLOAD_QUEUE = 32;
+/**
+ * An upload still unfinished after this long is cut (and its bytes removed): well under the orphan
+ * sweep's hour, so the sweep never takes the bytes of an upload whose rows are yet to be written.
+ */
+export const UPLOAD_DEADLINE_MS = 30 * 60_000;
+
+/** The multipart parser's own failures, in Spanish: limits are 413, anything malformed 400. */
+function multipartFailure(error: unknown, maxMegabytes: number): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, documentsMsg.tooLarge(maxMegabytes));
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError(413, documentsMsg.tooManyFiles);
+  }
+  if (code?.startsWith('FST_')) return new AppError(400, msg.badRequest);
+  return error;
+}
 
 /** Documents (spec 1 §7 "Client documents"; spec 2 §7 "Documents"; DESIGN.md §4, §6). */
 export const documentsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { documents } = context.services;
-  const maxBytes = Math.round(context.config.FILE_MAX_MB * 1024 * 1024);
+  const maxMegabytes = context.config.FILE_MAX_MB;
+  const maxBytes = Math.round(maxMegabytes * 1024 * 1024);
+  // One byte over the limit reaches the upload's own check, which cuts the file off with 413.
   await app.register(multipart, {
-    limits: { fileSize: maxBytes, files: MAX_FILES, fields: 10, parts: MAX_FILES + 10 },
+    limits: { fileSize: maxBytes + 1, files: MAX_FILES, fields: 10, fieldSize: 1024, parts: MAX_FILES + 10 },
   });
+  const slots = createUploadSlots(UPLOAD_SLOTS, UPLOAD_QUEUE);
+
+  // Bytes a crash left without rows: swept at start-up (without holding it up) and every hour.
+  const { fileRemover } = context.services;
+  const sweepOrphans = () =>
+    fileRemover.sweepOrphans().then(
+      ({ removed, partials }) => {
+        if (removed + partials > 0) app.log.info({ removed, partials }, 'orphaned stored files removed');
+      },
+      (error: unknown) =>
+        app.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'orphan sweep postponed'),
+    );
+  let orphanTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweepOrphans();
+    orphanTimer = setInterval(sweepOrphans, ORPHAN_SWEEP_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(orphanTimer));
 
   // Staff browse any company; a client only their own (checked in the service).
   for (const withFolder of [false, true]) {
@@ -64,37 +107,49 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     {
       schema: {
         tags: ['documents'],
-        description: `multipart/form-data with the repeated field 'file': PDFs only (by content), ${context.config.FILE_MAX_MB} MB each at most.`,
+        description: `multipart/form-data with the repeated field 'file': PDFs only (by content), ${maxMegabytes} MB each at most, ${MAX_FILES} files at most. Each file streams to storage; ${UPLOAD_SLOTS} uploads at once per instance, ${UPLOAD_QUEUE} more wait their turn, beyond that 503 with Retry-After.`,
         params: BusinessFolderIdParamSchema,
-        response: { 201: UploadResponseSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errorResponses },
+        response: {
+          201: UploadResponseSchema,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+          503: ApiErrorSchema,
+          ...errorResponses,
+        },
       },
       onRequest: app.authorize('documents:manage'),
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, msg.unsupportedMediaType);
-      const pdfs: UploadedPdf[] = [];
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'file') {
-            part.file.resume();
-            continue;
-          }
-          const bytes = await part.toBuffer();
-          if (!looksLikePdf(bytes)) throw new AppError(415, documentsMsg.notPdf);
-          pdfs.push({ fileName: part.filename, bytes });
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(413, documentsMsg.tooLarge(context.config.FILE_MAX_MB));
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-          throw new AppError(413, documentsMsg.tooManyFiles);
-        if (code?.startsWith('FST_')) throw new AppError(400, msg.badRequest);
-        throw error;
+      const release = await slots.acquire();
+      if (!release) {
+        reply.header('retry-after', '60');
+        throw new AppError(503, documentsMsg.uploadsBusy);
       }
-      const files = await documents.upload(currentUser(request), request.params.businessFolderId, pdfs);
-      return reply.status(201).send({ message: documentsMsg.filesAdded(files.length), count: files.length, files });
+      const deadline = setTimeout(() => request.raw.destroy(), UPLOAD_DEADLINE_MS);
+      try {
+        async function* files(): AsyncGenerator<IncomingFile> {
+          for await (const part of request.parts()) {
+            if (part.type !== 'file') continue;
+            if (part.fieldname !== 'file') {
+              part.file.resume();
+              continue;
+            }
+            yield { fileName: part.filename, content: part.file };
+          }
+        }
+        const stored = await documents
+          .upload(currentUser(request), request.params.businessFolderId, files(), { maxMegabytes })
+          .catch((error: unknown) => {
+            throw multipartFailure(error, maxMegabytes);
+          });
+        return reply
+          .status(201)
+          .send({ message: documentsMsg.filesAdded(stored.length), count: stored.length, files: stored });
+      } finally {
+        clearTimeout(deadline);
+        release();
+      }
     },
   );
 

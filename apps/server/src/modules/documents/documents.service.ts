@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { msg } from '@app/shared/messages';
 import { boardMsg } from '@app/shared/messages-board';
 import { documentsMsg } from '@app/shared/messages-documents';
@@ -17,6 +18,7 @@ import { sanitizeFileName } from '../../lib/pdf-upload.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type BusinessFileRow, documentsRepository } from './documents.repository.ts';
+import { pdfCheckStream } from './pdf-stream.ts';
 
 interface FolderTemplate {
   id: number;
@@ -47,9 +49,10 @@ interface Deps {
   ): Promise<'sent' | 'outbox' | 'failed'>;
 }
 
-export interface UploadedPdf {
+/** One file of an upload as it arrives: its name and its bytes, read once. */
+export interface IncomingFile {
   fileName: string;
-  bytes: Buffer;
+  content: Readable;
 }
 
 const periodLabel = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
@@ -74,6 +77,20 @@ export function createDocumentsService(db: Db, deps: Deps) {
     createdAt: row.createdAt.toISOString(),
     url: linkFor({ fileId: row.id, via: isClient(actor) ? 'portal' : 'link', issuedTo: actor.id }),
   });
+
+  /**
+   * Bytes stored for an upload whose rows never committed: removed now, and any that storage
+   * refuses are queued like any other removal (finished after commit or at the next start).
+   */
+  async function removeUnlisted(keys: string[]) {
+    const refused: string[] = [];
+    for (const key of keys) {
+      await deps.storage.remove(key).catch(() => refused.push(key));
+    }
+    if (refused.length === 0) return;
+    await documentsRepository.queueRemovals(db, refused);
+    deps.events.emit('files.removed', {});
+  }
 
   function assertOwnCompany(actor: AuthUser, businessId: number) {
     if (isClient(actor) && actor.businessId !== businessId) throw forbidden(msg.forbidden);
@@ -137,28 +154,44 @@ export function createDocumentsService(db: Db, deps: Deps) {
     },
 
     /**
-     * Stores the PDFs, then writes their rows in one statement: either every file of the request
-     * is added or none is (the bytes of a failed write are queued for removal).
+     * Streams each file to storage as it arrives (checked as a PDF of at most `maxMegabytes` on
+     * the way), then writes their rows in one statement: either every file of the request is
+     * added or none is, and a request that fails leaves no bytes stored.
      */
-    async upload(actor: AuthUser, businessFolderId: number, pdfs: UploadedPdf[]): Promise<StoredFile[]> {
+    async upload(
+      actor: AuthUser,
+      businessFolderId: number,
+      files: AsyncIterable<IncomingFile> | Iterable<IncomingFile>,
+      { maxMegabytes }: { maxMegabytes: number },
+    ): Promise<StoredFile[]> {
       if (!(await documentsRepository.findFolder(db, businessFolderId))) throw notFound(documentsMsg.folderNotFound);
-      if (pdfs.length === 0) throw badRequest(documentsMsg.noFiles, 'file');
-      const stored: { key: string; pdf: UploadedPdf }[] = [];
+      const maxBytes = Math.round(maxMegabytes * 1024 * 1024);
+      const stored: { key: string; fileName: string; size: number }[] = [];
       try {
-        for (const pdf of pdfs) {
+        for await (const file of files) {
           const key = randomUUID();
-          await deps.storage.put(key, pdf.bytes);
-          stored.push({ key, pdf });
+          const checked = pdfCheckStream(maxBytes, (kind) =>
+            kind === 'too-large'
+              ? new AppError(413, documentsMsg.tooLarge(maxMegabytes))
+              : new AppError(415, documentsMsg.notPdf),
+          );
+          // The check's failure stops the file's source too; the source's own failure reaches the check.
+          checked.on('error', () => file.content.destroy());
+          file.content.on('error', (error) => checked.destroy(error));
+          file.content.pipe(checked);
+          const size = await deps.storage.write(key, checked);
+          stored.push({ key, fileName: file.fileName, size });
         }
+        if (stored.length === 0) throw badRequest(documentsMsg.noFiles, 'file');
         // The folder's key makes the rows fail if the folder went meanwhile (a company or service deleted).
         const rows = await documentsRepository
           .insertFiles(
             db,
-            stored.map(({ key, pdf }) => ({
+            stored.map(({ key, fileName, size }) => ({
               businessFolderId,
-              name: sanitizeFileName(pdf.fileName),
+              name: sanitizeFileName(fileName),
               storageKey: key,
-              size: pdf.bytes.length,
+              size,
               uploadedBy: actor.id,
             })),
           )
@@ -168,11 +201,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
           });
         return rows.map((row) => presentFile(actor, row));
       } catch (error) {
-        await documentsRepository.queueRemovals(
-          db,
-          stored.map(({ key }) => key),
-        );
-        deps.events.emit('files.removed', {});
+        await removeUnlisted(stored.map(({ key }) => key));
         throw error;
       }
     },

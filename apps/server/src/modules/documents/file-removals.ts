@@ -4,6 +4,11 @@ import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import { documentsRepository } from './documents.repository.ts';
 
 const BATCH = 200;
+/**
+ * Stored bytes without a file row are only taken once this old: an upload's rows are written
+ * right after its last byte is stored, and an upload is cut after 30 minutes (documents.routes).
+ */
+export const ORPHAN_AGE_MS = 60 * 60_000;
 
 /**
  * Removes from storage the bytes whose rows are gone (queued by a trigger in the deleting
@@ -36,6 +41,33 @@ export function createFileRemover(db: Db, storage: FileStorage, log: Pick<Fastif
   }
 
   return {
+    /**
+     * Removes stored bytes that no file row names and that are older than an hour (an upload cut
+     * by a crash between storing its bytes and writing its rows), and older half-written files.
+     */
+    async sweepOrphans(now = new Date()): Promise<{ removed: number; partials: number }> {
+      const before = new Date(now.getTime() - ORPHAN_AGE_MS);
+      let removed = 0;
+      let batch: string[] = [];
+      const removeUnlisted = async () => {
+        const listed = await documentsRepository.keysWithRows(db, batch);
+        for (const key of batch) {
+          if (listed.has(key)) continue;
+          await storage.remove(key);
+          removed += 1;
+        }
+        batch = [];
+      };
+      for await (const { key, modifiedAt } of storage.list()) {
+        if (modifiedAt >= before) continue;
+        batch.push(key);
+        if (batch.length >= BATCH) await removeUnlisted();
+      }
+      await removeUnlisted();
+      const partials = await storage.removePartials(before);
+      return { removed, partials };
+    },
+
     sweep(): Promise<void> {
       if (running) {
         requested = true;
