@@ -9,6 +9,21 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(root, '.e2e-da
 const WEB_DIST_DIR = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
 /** A local fake of Google's OAuth and Calendar endpoints (apps/server/src/test/fake-google.ts). */
 export const FAKE_GOOGLE_URL = `http://127.0.0.1:${E2E_PORT + 1000}`;
+/** A second real server without Google configured (only calendar.spec.ts uses it). */
+export const NO_GOOGLE_URL = `http://127.0.0.1:${E2E_PORT + 2000}`;
+
+/** What both real servers share: the built app, the first owner, an embedded database of their own. */
+const serverEnv = (port: number, dataDir: string) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  APP_URL: `http://127.0.0.1:${port}`,
+  ADMIN_EMAIL: 'duena@estudio.cl',
+  ADMIN_PASSWORD: 'clave-duena-1',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+  WEB_DIST_DIR,
+});
 
 export default defineConfig({
   testDir: './e2e',
@@ -47,20 +62,27 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        PORT: String(E2E_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: E2E_DATA_DIR,
-        APP_URL: `http://127.0.0.1:${E2E_PORT}`,
-        ADMIN_EMAIL: 'duena@estudio.cl',
-        ADMIN_PASSWORD: 'clave-duena-1',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        WEB_DIST_DIR,
+        ...serverEnv(E2E_PORT, E2E_DATA_DIR),
         GOOGLE_CLIENT_ID: 'cliente-de-prueba',
         GOOGLE_CLIENT_SECRET: 'secreto-de-prueba',
         GOOGLE_AUTH_URL: `${FAKE_GOOGLE_URL}/o/oauth2/v2/auth`,
         GOOGLE_TOKEN_URL: `${FAKE_GOOGLE_URL}/token`,
         GOOGLE_CALENDAR_API_URL: `${FAKE_GOOGLE_URL}/calendar/v3`,
+      },
+    },
+    {
+      // The same server without GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: the calendar as a firm without Google sees it.
+      command: `rm -rf "${E2E_DATA_DIR}-sin-google" && node --import tsx apps/server/src/main.ts`,
+      cwd: root,
+      url: `${NO_GOOGLE_URL}/api/docs/json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv(E2E_PORT + 2000, `${E2E_DATA_DIR}-sin-google`),
+        GOOGLE_CLIENT_ID: '',
+        GOOGLE_CLIENT_SECRET: '',
       },
     },
   ],

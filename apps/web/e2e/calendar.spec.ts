@@ -2,6 +2,7 @@ import { msg } from '@app/shared/messages';
 import { calendarMsg } from '@app/shared/messages-calendar';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { NO_GOOGLE_URL } from '../playwright.config';
 import {
   eventToday,
   FAKE_CALENDARS,
@@ -265,28 +266,50 @@ test('a revoked account asks to link again: collaborators are told to ask an own
   await expect(calendarRegion(page).getByText(MEETING)).toBeVisible();
 });
 
-test('without Google configured the page says so instead of failing', async ({ page, browser, request }) => {
-  const notConfigured = { status: 503, json: { message: calendarMsg.notConfigured } };
+test('without Google configured the week still shows, with a plain message; only owners read the set-up hint; no events are asked for', async ({
+  browser,
+  playwright,
+}) => {
+  // The second real server of playwright.config.ts, started without GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET.
+  const api = await playwright.request.newContext({ baseURL: NO_GOOGLE_URL });
+  const email = await createCollaborator(api, true);
+  await api.dispose();
+  const { locale, timezoneId } = test.info().project.use;
 
-  // The owner: the server reports the integration unset, and events answer 503.
-  await page.route('**/api/user/me/calendar', (route) =>
-    route.fulfill({ json: { configured: false, account: null, calendars: [] } }),
-  );
-  await page.route(/\/api\/calendar\/event\?/, (route) => route.fulfill(notConfigured));
-  await page.setViewportSize(WIDE);
-  await openCalendar(page);
-  await expect(page.getByText(calendarMsg.notConfigured)).toBeVisible();
-  await expect(calendarsCard(page)).toHaveCount(0);
-  await expect(calendarRegion(page)).toHaveCount(0);
-  await expectNoSeriousViolations(page);
+  for (const who of [
+    { email: OWNER.email, password: OWNER.password, owner: true },
+    { email, password: PASSWORD, owner: false },
+  ]) {
+    const context = await browser.newContext({ baseURL: NO_GOOGLE_URL, locale, timezoneId, viewport: WIDE });
+    const page = await context.newPage();
+    const eventCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/calendar/event') eventCalls.push(request.url());
+    });
+    await openCalendar(page, who.email, who.password);
 
-  // A collaborator only learns it from the events.
-  const email = await createCollaborator(request, true);
-  const { baseURL, locale, timezoneId } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, locale, timezoneId, viewport: WIDE });
-  const other = await context.newPage();
-  await other.route(/\/api\/calendar\/event\?/, (route) => route.fulfill(notConfigured));
-  await openCalendar(other, email, PASSWORD);
-  await expect(other.getByText(calendarMsg.notConfigured)).toBeVisible();
-  await context.close();
+    // The week grid, 08:00 to 21:00, with 'Hoy' and the arrows.
+    const region = calendarRegion(page);
+    await expect(dayHeaders(page)).toHaveCount(7);
+    await expect(region.getByText('08:00', { exact: true })).toBeVisible();
+    await expect(region.getByText('20:00', { exact: true })).toBeVisible();
+    await expect(region.getByText('07:00', { exact: true })).toHaveCount(0);
+    await expect(region.getByRole('button', { name: calendarMsg.today })).toBeVisible();
+    await region.getByRole('button', { name: calendarMsg.nextWeek }).click();
+    await region.getByRole('button', { name: calendarMsg.today }).click();
+
+    await expect(page.getByText(calendarMsg.notConfigured)).toBeVisible();
+    if (who.owner) {
+      await expect(page.getByText(calendarMsg.notConfiguredHint)).toBeVisible();
+    } else {
+      await expect(page.getByText(calendarMsg.notConfiguredHint)).toHaveCount(0);
+      await expect(page.getByText(/GOOGLE_/)).toHaveCount(0);
+    }
+    // Nothing to link or choose while Google is not set up.
+    await expect(calendarsCard(page)).toHaveCount(0);
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`sin-google-${who.owner ? 'duena' : 'colaboradora'}.png`) });
+    expect(eventCalls, who.email).toEqual([]);
+    await context.close();
+  }
 });

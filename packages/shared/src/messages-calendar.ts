@@ -1,7 +1,10 @@
 /** Spanish texts of the calendar (spec 2 "Calendario", §9; issue 11). */
 export const calendarMsg = {
-  notConfigured:
-    'La integración con Google Calendar no está configurada. Pide al administrador que defina GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET.',
+  /** Said to everyone (server answers included): no variable names, nothing to do for a collaborator. */
+  notConfigured: 'La integración con Google Calendar no está configurada: el calendario se muestra sin eventos.',
+  /** The set-up hint, for owners only. */
+  notConfiguredHint:
+    'Para activarla, define GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET en la configuración del servidor y reinícialo. Luego vincula la cuenta de Google aquí.',
   notLinked: 'No hay una cuenta de Google vinculada',
   relinkNeeded: 'Google ya no acepta la cuenta vinculada. Vuelve a vincular la cuenta de Google.',
   invalidCode: 'Google rechazó la autorización. Inténtalo de nuevo desde “Vincular cuenta”.',

@@ -9,6 +9,10 @@ export const GoogleLinkSchema = z.object({
 });
 export const GoogleAuthUrlSchema = z.object({ authUrl: z.string() });
 
+/** GET /api/calendar/status (owners and collaborators with allowCalendarView): whether Google is set up. */
+export const CalendarStatusSchema = z.object({ configured: z.boolean() });
+export type CalendarStatus = z.infer<typeof CalendarStatusSchema>;
+
 export const CalendarSchema = z.object({ id: z.number().int(), name: z.string(), isActive: z.boolean() });
 export type Calendar = z.infer<typeof CalendarSchema>;
 

@@ -116,6 +116,11 @@ describe('linking a Google account', () => {
 });
 
 describe('choosing calendars and reading events', () => {
+  it('says Google is set up', async () => {
+    const status = await t.request({ method: 'GET', url: '/api/calendar/status', token: allowed.token });
+    expect(status.json()).toEqual({ configured: true });
+  });
+
   it('shows the events of the active calendars to owners and allowed collaborators', async () => {
     const titles = (await events(tokens.owner)).events.map((event) => event.title);
     expect(titles).toEqual(['Reunión con Aromos', 'Pago F29']);
@@ -237,6 +242,28 @@ describe('without configuration', () => {
       );
       const mine = await bare.request({ method: 'GET', url: '/api/user/me/calendar', token: owner });
       expect(mine.json()).toEqual({ configured: false, account: null, calendars: [] });
+      // Said to everyone: no environment variable names in the server's answer.
+      expect(calendarMsg.notConfigured).not.toMatch(/GOOGLE_/);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('tells owners and allowed collaborators whether Google is set up, and nobody else', async () => {
+    const bare = await createTestApp();
+    try {
+      const owner = await bare.ownerToken();
+      const viewer = await bare.userWithRole('collaborator', { allowCalendarView: true });
+      const other = await bare.userWithRole('collaborator', { allowCalendarView: false });
+      for (const token of [owner, viewer.token]) {
+        const status = await bare.request({ method: 'GET', url: '/api/calendar/status', token });
+        expect(status.statusCode).toBe(200);
+        expect(status.json()).toEqual({ configured: false });
+      }
+      expect((await bare.request({ method: 'GET', url: '/api/calendar/status', token: other.token })).statusCode).toBe(
+        403,
+      );
+      expect((await bare.request({ method: 'GET', url: '/api/calendar/status' })).statusCode).toBe(401);
     } finally {
       await bare.close();
     }

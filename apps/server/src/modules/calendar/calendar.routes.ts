@@ -3,6 +3,7 @@ import { calendarMsg } from '@app/shared/messages-calendar';
 import {
   CalendarIdParamSchema,
   CalendarResponseSchema,
+  CalendarStatusSchema,
   CalendarUpdateSchema,
   EventsQuerySchema,
   EventsResponseSchema,
@@ -69,6 +70,16 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       message: calendarMsg.calendarSaved,
       calendar: await calendar.setActive(currentUser(request), request.params.id, request.body.isActive),
     }),
+  );
+
+  app.get(
+    '/api/calendar/status',
+    {
+      schema: { tags, response: { 200: CalendarStatusSchema, ...errorResponses } },
+      // Signed-in here; owners and collaborators with allowCalendarView pass the policy in the service.
+      onRequest: app.authenticate,
+    },
+    (request) => calendar.status(currentUser(request)),
   );
 
   app.get(

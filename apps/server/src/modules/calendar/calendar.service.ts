@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { msg } from '@app/shared/messages';
 import { calendarMsg } from '@app/shared/messages-calendar';
 import { can } from '@app/shared/permissions';
-import type { Calendar, CalendarEvent, EventsResponse, MyCalendars } from '@app/shared/schemas/calendar';
+import type {
+  Calendar,
+  CalendarEvent,
+  CalendarStatus,
+  EventsResponse,
+  MyCalendars,
+} from '@app/shared/schemas/calendar';
 import dayjs from 'dayjs';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
@@ -155,6 +161,12 @@ export function createCalendarService(db: Db, deps: Deps) {
       const row = await calendarRepository.setActive(db, account.id, id, isActive);
       if (!row) throw notFound(calendarMsg.calendarNotFound);
       return presentCalendar(row);
+    },
+
+    /** Whether Google is set up, for whoever may see events: the page asks this before asking for events. */
+    async status(actor: AuthUser): Promise<CalendarStatus> {
+      if (!can(actor, 'calendar:events', await deps.getUser(actor.id))) throw forbidden(msg.forbidden);
+      return { configured: deps.google !== null };
     },
 
     /** Events of every active calendar from timeMin (default one month back) to timeMax (default three months on). */

@@ -10,6 +10,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
 import { type EventsRange, useCalendarEvents } from '../api/get-calendar-events';
+import { useCalendarStatus } from '../api/get-calendar-status';
 import { useStartGoogleLink } from '../api/get-google-auth-url';
 import { useMyCalendars } from '../api/get-my-calendars';
 import { CalendarsCard } from '../components/calendars-card';
@@ -34,25 +35,16 @@ export function CalendarPage() {
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const [range, setRange] = useState<EventsRange | null>(null);
 
+  // Events are asked for only once the server says Google is set up; without it the week stays empty.
+  const status = useCalendarStatus();
+  const configured = status.data?.configured === true;
   const linking = useGoogleLinkReturn(isOwner);
-  const mine = useMyCalendars(isOwner);
-  const events = useCalendarEvents(range);
+  const mine = useMyCalendars(isOwner && configured);
+  const events = useCalendarEvents(configured ? range : null);
   const relink = useStartGoogleLink();
 
-  const eventsStatus = statusOf(events.error);
-  const notConfigured = mine.data?.configured === false || eventsStatus === 503;
+  const notConfigured = status.data?.configured === false || statusOf(events.error) === 503;
   const relinkNeeded = mine.data?.account?.relinkNeeded === true || events.data?.relinkNeeded === true;
-
-  if (notConfigured) {
-    return (
-      <>
-        <PageHeader title={calendarMsg.title} crumbs={CRUMBS} />
-        <WarningAlert icon={<IconInfoCircle size={18} />} title={calendarMsg.notConfiguredTitle}>
-          {calendarMsg.notConfigured}
-        </WarningAlert>
-      </>
-    );
-  }
 
   const calendar = (
     <EventsCalendar
@@ -67,6 +59,17 @@ export function CalendarPage() {
     <>
       <PageHeader title={calendarMsg.title} crumbs={CRUMBS} />
       <Stack gap="md">
+        {notConfigured && (
+          <WarningAlert icon={<IconInfoCircle size={18} />} title={calendarMsg.notConfiguredTitle}>
+            <Text size="sm">{calendarMsg.notConfigured}</Text>
+            {isOwner && (
+              <Text size="sm" mt="xs">
+                {calendarMsg.notConfiguredHint}
+              </Text>
+            )}
+          </WarningAlert>
+        )}
+        {status.isError && <LoadError title={calendarMsg.eventsFailed} query={status} />}
         {linking && (
           <Alert color="blue" icon={<Loader size={16} />} role="status">
             {calendarMsg.linking}
@@ -91,8 +94,8 @@ export function CalendarPage() {
             </Stack>
           </WarningAlert>
         )}
-        {events.isError && <LoadError title={calendarMsg.eventsFailed} query={events} />}
-        {isOwner ? (
+        {events.isError && !notConfigured && <LoadError title={calendarMsg.eventsFailed} query={events} />}
+        {isOwner && !notConfigured ? (
           <Grid>
             {/* First in reading order (and on top on narrow screens); on wide screens a side card. */}
             <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 1, md: 2 }}>
