@@ -1,6 +1,6 @@
 import { createSigner } from './signed-tokens.ts';
 
-/** Who a link was made for: a signed-in user's listing ('portal' for clients, 'link' for staff), or an e-mail. */
+/** Who a link was made for: a signed-in user's own download ('portal'), the link staff copy ('link'), or an e-mail. */
 export interface LinkClaims {
   fileId: number;
   via: 'portal' | 'link' | 'email';

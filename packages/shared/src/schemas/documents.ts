@@ -12,13 +12,18 @@ export const BusinessFolderParamsSchema = BusinessFolderPeriodParamsSchema.exten
 export const BusinessFolderIdParamSchema = idParams('businessFolderId');
 export const FileIdParamSchema = idParams('id');
 
-/** A file of a company folder: `url` is a signed download link that expires. */
+/**
+ * A file of a company folder, with two signed links that expire, both issued to whoever listed it:
+ * `url` is their own download from the app (logged with their name, 'Portal'); `shareUrl` is the
+ * one to copy and send (logged 'Enlace' when staff copied it; a client's stays 'Portal').
+ */
 export const FileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   size: z.number().int(),
   createdAt: z.string(),
   url: z.string(),
+  shareUrl: z.string(),
 });
 export type StoredFile = z.infer<typeof FileSchema>;
 

@@ -174,6 +174,26 @@ describe('uploads and downloads', () => {
     ]);
   });
 
+  it("logs a staff member’s own download from the app with their name, and the link they copy as 'Enlace'", async () => {
+    const listed = await view(tokens.collaborator, company.id, folders.declarations);
+    const file = listed.files.find((candidate) => candidate.name === 'F29 octubre.pdf');
+    const own = await t.request({ method: 'GET', url: pathOf(file?.url ?? '') });
+    expect(own.statusCode).toBe(200);
+    const shared = await t.request({ method: 'GET', url: pathOf(file?.shareUrl ?? '') });
+    expect(shared.statusCode).toBe(200);
+    const log = await t.request({
+      method: 'GET',
+      url: `/api/business-folder/file/${file?.id}/downloads`,
+      token: tokens.owner,
+    });
+    const rows = log.json().rows as { via: string; by: string }[];
+    // Newest first: the copied link, then the collaborator's own download.
+    expect(rows.map((row) => [documentsMsg.downloadViaLabels[row.via as 'portal'], row.by])).toEqual([
+      ['Enlace', expect.stringContaining('(Colaborador)')],
+      ['Portal', expect.stringContaining('(Colaborador)')],
+    ]);
+  });
+
   it('refuses a file that is not a PDF though named .pdf (415) and adds none of the request', async () => {
     const folder = (await view(tokens.owner, company.id, folders.backups)).folder;
     const response = await upload(folder?.businessFolderId ?? 0, [

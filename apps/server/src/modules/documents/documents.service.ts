@@ -75,7 +75,10 @@ export function createDocumentsService(db: Db, deps: Deps) {
     name: row.name,
     size: row.size,
     createdAt: row.createdAt.toISOString(),
-    url: linkFor({ fileId: row.id, via: isClient(actor) ? 'portal' : 'link', issuedTo: actor.id }),
+    // Their own download from the app: logged with their name, never as a copied link.
+    url: linkFor({ fileId: row.id, via: 'portal', issuedTo: actor.id }),
+    // The link staff copy to send on: whoever opens it, the log says 'Enlace' (issued to them).
+    shareUrl: linkFor({ fileId: row.id, via: isClient(actor) ? 'portal' : 'link', issuedTo: actor.id }),
   });
 
   /**

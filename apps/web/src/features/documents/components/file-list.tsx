@@ -59,7 +59,7 @@ export function FileList({ files, staff }: { files: StoredFile[]; staff?: StaffF
             >
               {documentsMsg.download}
             </Button>
-            <CopyLinkButton url={file.url} fileName={file.name} className={classes.wide} />
+            <CopyLinkButton url={file.shareUrl} fileName={file.name} className={classes.wide} />
             {staff && (
               <>
                 <Tooltip label={documentsMsg.downloadsTitle}>
