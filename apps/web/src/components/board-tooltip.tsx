@@ -1,5 +1,5 @@
 import { Tooltip } from '@mantine/core';
-import { type RefObject, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 interface Tip {
   element: HTMLElement;
@@ -11,16 +11,19 @@ interface Tip {
  * hovered or focused ('Javier P., 12-03-2026 10:41' on a cell). One Mantine Tooltip for the whole
  * table instead of one per cell keeps scrolling through 2,000 companies smooth. It follows its
  * element while the table scrolls, and hides once the element scrolls out of view or is unmounted.
+ * An element marked `data-tooltip-truncated` (a company's name) shows its tooltip only while its
+ * text is cut short.
  */
-export function BoardTooltip({ container }: { container: RefObject<HTMLElement | null> }) {
+export function BoardTooltip({ container }: { container: HTMLElement | null }) {
   const [tip, setTip] = useState<Tip | null>(null);
 
   useEffect(() => {
-    const root = container.current;
+    const root = container;
     if (!root) return;
     const show = (event: Event) => {
       const element = (event.target as Element | null)?.closest<HTMLElement>('[data-tooltip]');
-      const label = element?.dataset.tooltip;
+      const truncated = element && 'tooltipTruncated' in element.dataset;
+      const label = truncated && element.scrollWidth <= element.clientWidth ? undefined : element?.dataset.tooltip;
       setTip((current) => {
         if (!element || !label) return null;
         return current?.element === element && current.label === label ? current : { element, label };

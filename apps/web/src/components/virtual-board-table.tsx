@@ -1,13 +1,44 @@
 import { Loader, Table, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, Fragment, type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { type CSSProperties, Fragment, type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { BoardTooltip } from './board-tooltip';
 import classes from './virtual-board-table.module.css';
 
 /** Every row has this height, so only the rows in view are rendered (2,000 companies scroll smoothly). */
 export const BOARD_ROW_HEIGHT = 44;
-/** The table's height with its sticky header (spec 1 §9, spec 2 §9: 600 px). */
-export const BOARD_TABLE_HEIGHT = 600;
+/** The header row's height (px). */
+const BOARD_HEAD_HEIGHT = 40;
+/** The empty or loading row's height (px). */
+const BOARD_EMPTY_HEIGHT = 120;
+/** The region is never shorter than this (px), about six rows: on a short window the page scrolls instead. */
+export const BOARD_MIN_HEIGHT = 300;
+/** What stays below the region inside the window: the card's padding and border, the page's padding (px). */
+const BOARD_BOTTOM_GAP = 40;
+
+/**
+ * The height left for the region from where it starts down to the window's bottom (issue 17 §6: the
+ * table fills the window rather than a fixed 600 px), measured again when the window is resized or
+ * anything above it changes (the summary cards open or close, the filters wrap).
+ */
+function useWindowFill(element: HTMLElement | null) {
+  const [height, setHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!element) return;
+    const measure = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(BOARD_MIN_HEIGHT, Math.floor(window.innerHeight - top - BOARD_BOTTOM_GAP)));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [element]);
+  return height;
+}
 
 export interface VirtualBoardTableProps<Row> {
   /** The scrolling region's accessible name. */
@@ -37,13 +68,14 @@ type BodyProps<Row> = Pick<
   VirtualBoardTableProps<Row>,
   'rows' | 'rowKey' | 'renderRow' | 'activeRowKey' | 'onActiveRowHidden'
 > & {
-  scrollRef: RefObject<HTMLElement | null>;
+  /** The scrolling region, once mounted (state rather than a ref: see VirtualBoardTable). */
+  scrollElement: HTMLElement;
   columnCount: number;
 };
 
 /** The rows in view, between two spacer rows; only this part renders again while scrolling. */
 function VirtualBody<Row>({
-  scrollRef,
+  scrollElement,
   columnCount,
   rows,
   rowKey,
@@ -53,7 +85,7 @@ function VirtualBody<Row>({
 }: BodyProps<Row>) {
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => scrollElement,
     estimateSize: () => BOARD_ROW_HEIGHT,
     overscan: 8,
     // Rows are rendered with the next frame rather than inside the scroll event.
@@ -92,10 +124,17 @@ function VirtualBody<Row>({
 }
 
 /**
- * A board of companies (the monthly board, the task board): a sticky header over a 600 px
- * scrolling region that renders only the rows in view, with spacer rows above and below so the
- * scrollbar stays true, and one shared tooltip for the `data-tooltip` of its cells. The region
- * scrolls sideways on narrow screens; give the first column `classes.stickyCell` to keep it in view.
+ * A board of companies (the monthly board, the task board): a sticky header over a scrolling
+ * region that fills the window down to its bottom and renders only the rows in view, with spacer
+ * rows above and below so the scrollbar stays true, and one shared tooltip for the `data-tooltip`
+ * of its cells. The region scrolls sideways on narrow screens; give the first column
+ * `classes.stickyCell` to keep it in view.
+ *
+ * The rows are rendered once the region is mounted and known (kept in state, not a ref): a board
+ * whose rows come from the cache renders them in the region's first commit, when a ref to the
+ * region is not yet set for its children, and the virtualiser would then draw no row until
+ * something else rendered the table again (issue 17 §1). The region also has a definite height
+ * from the start (its rows' height, up to the window's), so it never measures only its header.
  */
 export function VirtualBoardTable<Row>({
   label,
@@ -106,15 +145,20 @@ export function VirtualBoardTable<Row>({
   emptyText,
   ...body
 }: VirtualBoardTableProps<Row>) {
-  const scrollRef = useRef<HTMLElement>(null);
+  const [scrollElement, setScrollElement] = useState<HTMLElement | null>(null);
+  const windowFill = useWindowFill(scrollElement);
   const tableWidth = columnWidths.reduce((sum, width) => sum + width, 0);
   const columnCount = columnWidths.length;
+  // Border included; a short list gets a short region, a long one the window's height.
+  const contentHeight =
+    BOARD_HEAD_HEIGHT + (body.rows.length ? body.rows.length * BOARD_ROW_HEIGHT : BOARD_EMPTY_HEIGHT) + 2;
+  const maxHeight = windowFill ?? BOARD_MIN_HEIGHT;
 
   return (
     <section
-      ref={scrollRef}
+      ref={setScrollElement}
       className={classes.scroller}
-      style={{ maxHeight: BOARD_TABLE_HEIGHT }}
+      style={{ maxHeight, minHeight: Math.min(maxHeight, contentHeight) }}
       // The scrolling region is reachable with the keyboard (arrows scroll it).
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
       tabIndex={0}
@@ -147,10 +191,10 @@ export function VirtualBoardTable<Row>({
             </tr>
           </tbody>
         ) : (
-          <VirtualBody scrollRef={scrollRef} columnCount={columnCount} {...body} />
+          scrollElement && <VirtualBody scrollElement={scrollElement} columnCount={columnCount} {...body} />
         )}
       </Table>
-      <BoardTooltip container={scrollRef} />
+      <BoardTooltip container={scrollElement} />
     </section>
   );
 }

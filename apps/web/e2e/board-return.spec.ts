@@ -1,0 +1,103 @@
+import { currentPeriod, type Period } from '@app/shared/period';
+import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
+import { expect, type Page, test } from '@playwright/test';
+import { createBusinessesViaApi, crumbLink, expectRowsDrawn, menuLink } from './support/board-fixtures';
+import { OWNER, signIn, uniqueName } from './support/fixtures';
+import { createCollaboratorViaApi, createTaskViaApi } from './support/task-board-fixtures';
+
+const period = currentPeriod();
+const previous: Period =
+  period.month === 1 ? { year: period.year - 1, month: 12 } : { year: period.year, month: period.month - 1 };
+const monthName = ({ month }: Period) => MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan'];
+const monthTitle = (shown: Period) => `${monthName(shown)} ${shown.year}`;
+
+/** Goes from the month shown to another one with the board's month picker, and waits for its title. */
+async function pickMonth(page: Page, shown: Period, target: Period) {
+  await page.getByRole('button', { name: 'Mes', exact: true }).click();
+  if (shown.year > target.year) await page.getByRole('button', { name: /Previous|Anterior/i }).click();
+  if (shown.year < target.year) await page.getByRole('button', { name: /Next|Siguiente/i }).click();
+  await page.getByRole('button', { name: new RegExp(`^${monthName(target).slice(0, 3)}`, 'i') }).click();
+  await expect(page.getByRole('heading', { name: monthTitle(target), level: 3 })).toBeVisible();
+}
+
+// More companies than the 44 px rows a board shows at once: only the rows in view are rendered.
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  await createBusinessesViaApi(request, uniqueName('Regreso'), 60);
+  const ana = await createCollaboratorViaApi(request, 'Ana', 'Rojas');
+  await createTaskViaApi(request, { name: uniqueName('Respaldo'), responsableCollaborator: ana.id });
+});
+
+test('the monthly board draws its rows again on every way back to Inicio: menu, breadcrumb, browser Back, month change and back', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, OWNER.email, OWNER.password);
+  const region = page.getByRole('region', { name: 'Tabla mensual de empresas' });
+  await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
+  await expectRowsDrawn(region);
+
+  // By the menu, from Documentos.
+  await menuLink(page, 'Documentos').click();
+  await expect(page.getByRole('heading', { name: 'Documentos', level: 2 })).toBeVisible();
+  await menuLink(page, 'Inicio').click();
+  await expectRowsDrawn(region);
+
+  // By the breadcrumb, from Empresas.
+  await menuLink(page, 'Empresas').click();
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
+  await crumbLink(page, 'Inicio').click();
+  await expectRowsDrawn(region);
+
+  // By the browser's Back, from Usuarios, then from Tareas and Email.
+  for (const screen of ['Usuarios', 'Tareas', 'Email']) {
+    await menuLink(page, screen).click();
+    await expect(region).toHaveCount(0);
+    await page.goBack();
+    await expectRowsDrawn(region);
+  }
+
+  // A month earlier, then back to this month (already loaded).
+  await pickMonth(page, period, previous);
+  await expectRowsDrawn(region);
+  await pickMonth(page, previous, period);
+  await expectRowsDrawn(region);
+});
+
+test('Seguimiento de tareas draws its rows again on every visit: menu, breadcrumb, browser Back, month change and back', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, OWNER.email, OWNER.password);
+  const region = page.getByRole('region', { name: 'Tabla de seguimiento de tareas' });
+  const home = page.getByRole('region', { name: 'Tabla mensual de empresas' });
+
+  // First visit, then the second one by the menu, from Tareas.
+  await menuLink(page, 'Seguimiento de tareas').click();
+  await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
+  await expectRowsDrawn(region);
+  await menuLink(page, 'Tareas').click();
+  await expect(region).toHaveCount(0);
+  await menuLink(page, 'Seguimiento de tareas').click();
+  await expectRowsDrawn(region);
+
+  // Its breadcrumb leads to Inicio, whose board is drawn; the browser's Back returns to it.
+  await crumbLink(page, 'Inicio').click();
+  await expectRowsDrawn(home);
+  await page.goBack();
+  await expectRowsDrawn(region);
+
+  // Back from Documentos and from Empresas.
+  for (const screen of ['Documentos', 'Empresas']) {
+    await menuLink(page, screen).click();
+    await expect(region).toHaveCount(0);
+    await page.goBack();
+    await expectRowsDrawn(region);
+  }
+
+  // A month earlier, then back to this month (already loaded).
+  await pickMonth(page, period, previous);
+  await expectRowsDrawn(region);
+  await pickMonth(page, previous, period);
+  await expectRowsDrawn(region);
+});
