@@ -10,6 +10,7 @@ export const tasksMsg = {
   invalidState: 'El estado debe ser No comenzado, En proceso o Terminado',
 
   taskNotFound: 'La tarea no existe',
+  nameExists: 'Ya existe una tarea con este nombre',
   responsibleNotStaff: 'El responsable debe ser un usuario Dueño o Colaborador',
   businessNotInTask: 'La empresa no está en esta tarea',
   taskDoesNotApply: 'La tarea no aplica a esa empresa en ese período (N/A)',

@@ -43,6 +43,15 @@ export const tasksRepository = {
     return row;
   },
 
+  /**
+   * Every task's id and name, read under a lock held until the transaction ends, so that two writes
+   * of the same name cannot both find it free.
+   */
+  async listNamesForWrite(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('tasks:name', 0))`);
+    return db.select({ id: tasks.id, name: tasks.name }).from(tasks);
+  },
+
   async insert(db: DbOrTx, values: NewTaskRow): Promise<number> {
     const [row] = await db.insert(tasks).values(values).returning({ id: tasks.id });
     if (!row) throw new Error('insert returned no row');

@@ -27,12 +27,15 @@ const taskBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+let created = 0;
+/** Creates a task, named uniquely unless told (task names are unique). */
 async function createTask(overrides: Record<string, unknown> = {}): Promise<Task> {
+  created += 1;
   const response = await t.request({
     method: 'POST',
     url: '/api/task',
     token: tokens.owner,
-    payload: taskBody(overrides),
+    payload: taskBody({ name: `Tarea ${created}`, ...overrides }),
   });
   expect(response.statusCode).toBe(201);
   return response.json().task;
@@ -130,6 +133,58 @@ describe('tasks: /api/task', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(tasksMsg.taskNotFound);
     expect((await t.request({ method: 'GET', url: '/api/task/999999', token: tokens.owner })).statusCode).toBe(404);
+  });
+
+  it('refuses a second task with the same name (whatever the case and spaces), on create and on edit, with a 409 on the name', async () => {
+    const first = await createTask({ name: 'Declaración de renta' });
+    for (const name of ['Declaración de renta', '  declaración DE RENTA ']) {
+      const duplicate = await t.request({
+        method: 'POST',
+        url: '/api/task',
+        token: tokens.owner,
+        payload: taskBody({ name }),
+      });
+      expect(duplicate.statusCode, name).toBe(409);
+      expect(duplicate.json()).toEqual({
+        message: tasksMsg.nameExists,
+        errors: [{ field: 'name', message: tasksMsg.nameExists }],
+      });
+    }
+    const other = await createTask({ name: 'Declaración de IVA' });
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/api/task/${other.id}`,
+      token: tokens.owner,
+      payload: taskBody({ name: 'DECLARACIÓN de renta' }),
+    });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().errors).toEqual([{ field: 'name', message: tasksMsg.nameExists }]);
+    // A task keeps its own name when edited.
+    const same = await t.request({
+      method: 'PUT',
+      url: `/api/task/${first.id}`,
+      token: tokens.owner,
+      payload: taskBody({ name: 'Declaración de renta', expirationDate: 20 }),
+    });
+    expect(same.statusCode).toBe(200);
+    const names = (await t.request({ method: 'GET', url: '/api/task', token: tokens.owner }))
+      .json()
+      .map((task: Task) => task.name);
+    expect(names.filter((name: string) => name.toLowerCase() === 'declaración de renta')).toHaveLength(1);
+  });
+
+  it('two owners creating the same task name at once get one task and one refusal', async () => {
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        t.request({
+          method: 'POST',
+          url: '/api/task',
+          token: tokens.owner,
+          payload: taskBody({ name: 'Cierre anual' }),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
   });
 
   it('lets owners write and collaborators read; clients get 403 and anonymous 401', async () => {

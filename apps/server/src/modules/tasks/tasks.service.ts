@@ -10,8 +10,8 @@ import type {
   TaskWriteSchema,
 } from '@app/shared/schemas/tasks';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { type BusinessInTaskRow, type TaskWithResponsable, tasksRepository } from './tasks.repository.ts';
 
@@ -42,6 +42,9 @@ const presentBusinessInTask = (row: BusinessInTaskRow): BusinessInTask => ({
   startDate: row.startDate,
 });
 
+/** A task name as people tell names apart: case, accents' encoding and runs of spaces do not count. */
+const nameKey = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('es-CL');
+
 /** Tasks (spec 2 "Tareas", "Task detail"): define them, and choose from when each company is in. */
 export function createTasksService(db: Db, deps: Deps) {
   async function getTask(id: number): Promise<Task> {
@@ -65,6 +68,21 @@ export function createTasksService(db: Db, deps: Deps) {
       if (isForeignKeyViolation(error)) throw badRequest(tasksMsg.responsibleNotStaff, 'responsableCollaborator');
       throw error;
     }
+  }
+
+  /**
+   * Runs the write in a transaction after checking that no other task has the name (409 on the
+   * field, as a taken RUT or e-mail is refused); the check and the write share one lock.
+   */
+  function withUniqueName<T>(name: string, ownId: number | null, write: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      const key = nameKey(name);
+      const taken = (await tasksRepository.listNamesForWrite(tx)).some(
+        (task) => task.id !== ownId && nameKey(task.name) === key,
+      );
+      if (taken) throw conflict(tasksMsg.nameExists, 'name');
+      return write(tx);
+    });
   }
 
   const fields = (input: WriteInput) => ({
@@ -105,14 +123,18 @@ export function createTasksService(db: Db, deps: Deps) {
 
     async create(input: WriteInput): Promise<Task> {
       await assertResponsableIsStaff(input.responsableCollaborator);
-      const id = await withResponsableCheck(() => tasksRepository.insert(db, fields(input)));
+      const id = await withResponsableCheck(() =>
+        withUniqueName(input.name, null, (tx) => tasksRepository.insert(tx, fields(input))),
+      );
       return getTask(id);
     },
 
     async update(id: number, input: WriteInput): Promise<Task> {
       await getTask(id);
       await assertResponsableIsStaff(input.responsableCollaborator);
-      const found = await withResponsableCheck(() => tasksRepository.update(db, id, fields(input)));
+      const found = await withResponsableCheck(() =>
+        withUniqueName(input.name, id, (tx) => tasksRepository.update(tx, id, fields(input))),
+      );
       if (!found) throw notFound(tasksMsg.taskNotFound);
       return getTask(id);
     },
