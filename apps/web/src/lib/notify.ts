@@ -8,6 +8,11 @@ export function notifySuccess(message: string, title: string = msg.toastSuccessT
   notifications.show({ title, message, color: 'green', autoClose: AUTO_CLOSE_MS });
 }
 
+/** Something the user should know did not happen as they expect (e.g. mail kept in the local outbox). */
+export function notifyWarning(message: string, title: string) {
+  notifications.show({ title, message, color: 'yellow', autoClose: AUTO_CLOSE_MS });
+}
+
 export function notifyError(error: unknown, title: string = msg.toastErrorTitle) {
   const message = error instanceof Error ? error.message : String(error);
   notifications.show({ title, message, color: 'red', autoClose: AUTO_CLOSE_MS });

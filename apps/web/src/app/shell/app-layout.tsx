@@ -6,6 +6,7 @@ import { Notifications } from '@mantine/notifications';
 import 'dayjs/locale/es';
 import { IconChevronDown, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { MailNotConfiguredBanner } from '../../components/mail-status-alerts';
 import { useLogout } from '../../features/auth/api/logout';
 import { useCurrentUser } from '../../lib/session';
 import { NAV_ENTRIES } from '../navigation';
@@ -99,6 +100,8 @@ export function AppLayout() {
           <ModalsProvider labels={{ confirm: 'Aceptar', cancel: 'Cancelar' }}>
             {/* Top centre: over the page title, never over a modal's buttons or the menus at the sides. */}
             <Notifications position="top-center" limit={4} />
+            {/* Owners only, while SMTP_URL is unset: every e-mail is only kept in the server's outbox. */}
+            <MailNotConfiguredBanner mb="md" />
             <Outlet />
           </ModalsProvider>
         </DatesProvider>

@@ -5,7 +5,7 @@ import { emailLogQueryKey } from './get-email-log';
 
 export const sendEmail = (body: SendEmail) => api<SendEmailResponse>('/utils/send-email', { method: 'POST', body });
 
-/** Sends an e-mail (owner only); sent or not, the attempt is in the e-mail log, so the log is refreshed either way. */
+/** Sends an e-mail (owners and collaborators); sent or not, the attempt is in the e-mail log, so the log is refreshed either way. */
 export function useSendEmail() {
   const queryClient = useQueryClient();
   return useMutation({

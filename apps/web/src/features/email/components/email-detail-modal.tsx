@@ -1,9 +1,11 @@
 import { boardMsg } from '@app/shared/messages-board';
+import { mailMsg } from '@app/shared/messages-mail';
 import { splitContacts } from '@app/shared/schemas/businesses';
 import type { EmailLogEntry } from '@app/shared/schemas/email';
 import { ActionIcon, Alert, Badge, Code, CopyButton, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy, IconMailOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { WARNING_ALERT_STYLES } from '../../../components/mail-status-alerts';
 import { formatDateTime } from '../../../lib/date-time';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -19,9 +21,25 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Sent, kept in the local outbox, or failed; dark shades so white text on them reads at WCAG AA. */
+export function DeliveryBadge({ email, size }: { email: EmailLogEntry; size?: 'sm' }) {
+  const [color, label] =
+    email.delivery === 'failed'
+      ? ['red.9', boardMsg.emailNotSent]
+      : email.delivery === 'outbox'
+        ? ['#7a4b00', mailMsg.emailInOutbox]
+        : ['#1f6b30', boardMsg.emailOk];
+  return (
+    <Badge color={color} variant="filled" size={size} style={{ flexShrink: 0 }}>
+      {label}
+    </Badge>
+  );
+}
+
 /**
  * 'Detalle del Correo' (spec 2 "Emails"): the company (or 'sin empresa'), subject, recipients,
- * content with a copy button, and the provider's answer; a send that failed says so first.
+ * content with a copy button, and the provider's answer; a send that failed, or a message only kept
+ * in the server's outbox, says so first. Also who sent it.
  */
 export function EmailDetailModal({
   email,
@@ -41,9 +59,20 @@ export function EmailDetailModal({
               {boardMsg.emailNotSentDetail}
             </Alert>
           )}
+          {email.delivery === 'outbox' && (
+            <Alert
+              color="yellow"
+              icon={<IconMailOff size={18} />}
+              title={mailMsg.emailInOutbox}
+              styles={WARNING_ALERT_STYLES}
+            >
+              {mailMsg.savedToOutbox}
+            </Alert>
+          )}
           <Stack gap="sm" component="dl" m={0}>
             <Field label={boardMsg.companyLabel}>{email.business?.name ?? boardMsg.noCompany}</Field>
             <Field label="Fecha">{formatDateTime(email.createdAt)}</Field>
+            {email.sentBy && <Field label={mailMsg.sentBy}>{email.sentBy.name}</Field>}
             <Field label={boardMsg.subjectLabel}>{email.subject}</Field>
             <Field label={boardMsg.recipientsLabel}>
               <Group gap={4} component="span">
@@ -89,10 +118,7 @@ export function EmailDetailModal({
               <Text size="xs" fw={700} c="dimmed" tt="uppercase">
                 {boardMsg.providerResponse}
               </Text>
-              {/* Dark shades: white text on them reads at WCAG AA. */}
-              <Badge color={email.ok ? '#1f6b30' : 'red.9'} variant="filled">
-                {email.ok ? boardMsg.emailOk : boardMsg.emailNotSent}
-              </Badge>
+              <DeliveryBadge email={email} />
             </Group>
             <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {email.providerResponse}

@@ -1,4 +1,5 @@
 import { boardMsg } from '@app/shared/messages-board';
+import { mailMsg } from '@app/shared/messages-mail';
 import { splitContacts } from '@app/shared/schemas/businesses';
 import { SendEmailSchema } from '@app/shared/schemas/email';
 import { Autocomplete, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
@@ -6,7 +7,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
 import { EmailTagsInput } from '../../../components/email-tags-input';
 import { showServerErrors } from '../../../lib/form-errors';
-import { notifySuccess } from '../../../lib/notify';
+import { notifySuccess, notifyWarning } from '../../../lib/notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useSendEmail } from '../api/send-email';
 
@@ -19,7 +20,8 @@ interface SendEmailValues {
 /**
  * The send-e-mail modal (spec 1 §2.10): recipients as tags preset from the company's contact, the
  * subject with its two suggestions, the content; all required, checked with the server's schema.
- * The toast is titled 'Éxito!!' when sent and 'Oops!!' when not (spec 1 §8).
+ * The toast is titled 'Éxito!!' when sent and 'Oops!!' when not (spec 1 §8); a message only kept in
+ * the server's outbox (mail not configured) says so instead of claiming it was sent.
  */
 export function SendEmailModal({
   opened,
@@ -42,7 +44,8 @@ export function SendEmailModal({
   const submit = form.onSubmit(async (values) => {
     try {
       const answer = await send.mutateAsync({ ...values, businessId: business?.id ?? null });
-      notifySuccess(answer.message, boardMsg.emailSuccessTitle);
+      if (answer.delivery === 'outbox') notifyWarning(answer.message, mailMsg.savedToOutboxTitle);
+      else notifySuccess(answer.message, boardMsg.emailSuccessTitle);
       onClose();
     } catch (error) {
       showServerErrors(form, error, { title: boardMsg.emailErrorTitle });

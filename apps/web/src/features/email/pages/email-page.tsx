@@ -1,16 +1,17 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { EMAIL_LOG_PAGE_SIZE, type EmailLogEntry } from '@app/shared/schemas/email';
-import { ActionIcon, Badge, Group, Select, Text } from '@mantine/core';
+import { ActionIcon, Group, Select, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
 import { ListTable, pagerControlProps, pagerItemProps, paginationText } from '../../../components/list-table';
+import { OwnerAppUrlWarning } from '../../../components/mail-status-alerts';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/date-time';
 import { useEmailLog } from '../api/get-email-log';
-import { EmailDetailModal } from '../components/email-detail-modal';
+import { DeliveryBadge, EmailDetailModal } from '../components/email-detail-modal';
 
 const positiveInt = (value: string | null) => {
   const number = Number(value);
@@ -19,7 +20,8 @@ const positiveInt = (value: string | null) => {
 
 /**
  * The e-mail log (spec 2 "Emails"), owners only: every send, newest first, 30 a page, filtered by
- * company; the page and the company are kept in the address (?pagina=2&empresa=5).
+ * company; the page and the company are kept in the address (?pagina=2&empresa=5). A message only
+ * kept in the outbox is marked; a warning says when e-mailed links cannot work (APP_URL unset).
  */
 export function EmailPage() {
   const [params, setParams] = useSearchParams();
@@ -49,6 +51,7 @@ export function EmailPage() {
   return (
     <>
       <PageHeader title={boardMsg.emailLogTitle} crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Email' }]} />
+      <OwnerAppUrlWarning mb="md" />
       <Select
         mb="md"
         maw={420}
@@ -96,11 +99,7 @@ export function EmailPage() {
                 <Text size="sm" lineClamp={1}>
                   {email.subject}
                 </Text>
-                {!email.ok && (
-                  <Badge color="red.9" variant="filled" size="sm" style={{ flexShrink: 0 }}>
-                    {boardMsg.emailNotSent}
-                  </Badge>
-                )}
+                {email.delivery !== 'sent' && <DeliveryBadge email={email} size="sm" />}
               </Group>
             ),
           },

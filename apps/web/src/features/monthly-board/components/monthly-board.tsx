@@ -42,7 +42,8 @@ export interface MonthlyBoardProps {
  */
 export function MonthlyBoard({ useCredentials, SendEmailModal }: MonthlyBoardProps) {
   const user = useCurrentUser();
-  const canEmail = can(user, 'email:manage');
+  // The envelope column: owners and collaborators e-mail a company's contacts (spec 1 §2.5).
+  const canEmail = can(user, 'email:send');
   const [period, setPeriod] = useBoardPeriod();
   const board = useMonthlyBoard(period);
   const update = useUpdateMonthlyState();
