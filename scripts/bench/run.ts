@@ -1,10 +1,10 @@
 // `npm run bench [-- PART ...]`: the performance targets of the issues, measured on this machine.
-// Parts: board-api, fanout, board-page, lists-api, lists-page, first-load (default: all), on the
+// Parts: board-api, fanout, board-page, lists-api, lists-page, first-load, uploads (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
 // Seeds 2,000 companies × 12 services with a state in every cell for 24 months, a group of every
-// company, 40 staff users and 1,000 logged e-mails.
+// company, 40 staff users and 1,000 logged e-mails (not when `uploads` is the only part: it needs none).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -20,9 +20,10 @@ import { START_FLAGS } from '../start-flags.mjs';
 import { load, percentile, rssMb, withPeakRss } from './load.ts';
 import { seedBoard } from './seed-board.ts';
 import { seedLists } from './seed-lists.ts';
+import { benchUploads } from './uploads.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const PARTS = ['board-api', 'fanout', 'board-page', 'lists-api', 'lists-page', 'first-load'] as const;
+const PARTS = ['board-api', 'fanout', 'board-page', 'lists-api', 'lists-page', 'first-load', 'uploads'] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
 const parts: Part[] = requested.length ? requested : [...PARTS];
@@ -38,12 +39,21 @@ const report = (...cells: (string | number)[]) => {
   console.log(row.join(' | '));
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+/** The board and lists data are only needed by the parts that read them. */
+const seeded = parts.some((part) => part !== 'uploads');
 
 async function prepare(
   kind: 'pglite' | 'postgres',
 ): Promise<{ env: Record<string, string>; groupId: number; cleanup(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${kind}-`));
   if (kind === 'pglite') {
+    if (!seeded) {
+      return {
+        env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+        groupId: 0,
+        cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      };
+    }
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
     console.log(`seeding the embedded database… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
     const { groupId } = await seedLists(database.db);
@@ -56,10 +66,13 @@ async function prepare(
   }
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const scratch = await createScratchDatabase(serverUrl, 'bench');
-  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
-  console.log(`seeding PostgreSQL… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
-  const { groupId } = await seedLists(database.db);
-  await database.close();
+  let groupId = 0;
+  if (seeded) {
+    const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+    console.log(`seeding PostgreSQL… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
+    ({ groupId } = await seedLists(database.db));
+    await database.close();
+  }
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
     groupId,
@@ -426,6 +439,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     if (parts.includes('lists-api')) await benchListsApi(kind, server, token, prepared.groupId);
     if (parts.includes('lists-page')) await benchListsPage(kind, prepared.groupId);
     if (parts.includes('first-load') && kind === kinds[0]) await benchFirstLoad();
+    if (parts.includes('uploads')) await benchUploads(kind, base, token, server.pid ?? 0, report);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -1,0 +1,133 @@
+// `npm run bench -- uploads`: 8 parallel uploads of 20 PDFs × (FILE_MAX_MB − 1) MB each, against
+// the production server as `npm start` runs it, while its RSS is sampled. The bodies are generated
+// as streams (one 64 KB block written again and again), never held in this process either.
+import http from 'node:http';
+import { currentPeriod } from '@app/shared/period';
+import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
+import { rssMb, withPeakRss } from './load.ts';
+
+export const UPLOADS = { parallel: 8, files: 20, fileMaxMb: 20 } as const;
+/**
+ * How much the server's RSS may grow with 8 maximal uploads in flight: each streams through a
+ * few 64 KB buffers (one 5 MiB part on S3), so growth stays far below one file (was +1,571 MB).
+ */
+export const UPLOAD_RSS_BUDGET_MB = 100;
+
+async function api<T>(base: string, token: string, method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
+/** A company folder of the current period to upload into, made through the API. */
+async function uploadFolder(base: string, token: string): Promise<number> {
+  const { service } = await api<{ service: { id: number } }>(base, token, 'POST', '/api/service', {
+    name: `Subidas ${Date.now()}`,
+    startMonthDay: 1,
+    lastMonthDay: 20,
+    order: 99,
+  });
+  const { folder } = await api<{ folder: { id: number } }>(base, token, 'POST', `/api/service/${service.id}/folder`, {
+    name: 'Subidas',
+  });
+  const body = 70_000_000 + Math.floor(Math.random() * 9_000_000);
+  const { business } = await api<{ business: { id: number } }>(base, token, 'POST', '/api/business', {
+    name: `Empresa subidas ${body}`,
+    razonSocial: `Empresa subidas ${body} SpA`,
+    rut: formatRut(`${body}${computeRutCheckDigit(body)}`),
+    startContract: '2020-01-01',
+    endContract: '2099-12-31',
+    legalRepresentative: 'Ana Pérez',
+    contact: 'subidas@empresa.cl',
+  });
+  await api(base, token, 'POST', `/api/business/${business.id}/service`, {
+    serviceId: service.id,
+    startDate: '2020-01-01',
+  });
+  const { year, month } = currentPeriod();
+  const view = await api(
+    base,
+    token,
+    'GET',
+    `/api/business/${business.id}/folder/${folder.id}/year/${year}/month/${month}`,
+  );
+  return view.folder.businessFolderId;
+}
+
+/** One upload of `files` PDFs of `bytes` each, streamed out block by block; answers its status. */
+function streamUpload(base: string, token: string, folderId: number, files: number, bytes: number) {
+  const url = new URL(`${base}/api/business-folder/${folderId}/file`);
+  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from('%PDF-1.7\n% bench\n');
+  const tail = Buffer.from('\ntrailer <<>>\n%%EOF\n');
+  const block = Buffer.alloc(64 * 1024, 32);
+  return new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent: false,
+        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    const write = (chunk: Buffer | string) =>
+      request.write(chunk) ? Promise.resolve() : new Promise<void>((drained) => request.once('drain', drained));
+    (async () => {
+      for (let file = 0; file < files; file += 1) {
+        await write(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-${file}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        );
+        await write(head);
+        let left = bytes - head.length - tail.length;
+        while (left > 0) {
+          const piece = left >= block.length ? block : block.subarray(0, left);
+          await write(piece);
+          left -= piece.length;
+        }
+        await write(tail);
+        await write('\r\n');
+      }
+      request.end(`--${boundary}--\r\n`);
+    })().catch(reject);
+  });
+}
+
+/** Runs the part; `report` adds rows to the bench table. */
+export async function benchUploads(
+  kind: string,
+  base: string,
+  token: string,
+  pid: number,
+  report: (...cells: (string | number)[]) => void,
+) {
+  const folderId = await uploadFolder(base, token);
+  const bytes = (UPLOADS.fileMaxMb - 1) * 1024 * 1024;
+  const atRestMb = rssMb(pid);
+  const started = performance.now();
+  const { result: statuses, peakMb } = await withPeakRss(pid, () =>
+    Promise.all(
+      Array.from({ length: UPLOADS.parallel }, () => streamUpload(base, token, folderId, UPLOADS.files, bytes)),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const totalMb = (UPLOADS.parallel * UPLOADS.files * bytes) / 2 ** 20;
+  const ok = statuses.every((status) => status === 201);
+  report(
+    kind,
+    `${UPLOADS.parallel} parallel uploads of ${UPLOADS.files} × ${UPLOADS.fileMaxMb - 1} MB PDFs (${totalMb.toFixed(0)} MB, ${seconds.toFixed(1)} s${ok ? ', all 201' : `, statuses ${statuses.join(',')}`})`,
+    '',
+    '',
+    `RSS ${atRestMb.toFixed(0)} → peak ${peakMb.toFixed(0)} MB: +${(peakMb - atRestMb).toFixed(0)} MB ${peakMb - atRestMb < UPLOAD_RSS_BUDGET_MB && ok ? '✔' : '✘'} (budget +${UPLOAD_RSS_BUDGET_MB} MB)`,
+  );
+}
