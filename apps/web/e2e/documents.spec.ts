@@ -19,8 +19,8 @@ const previousOf = (period: Period): Period =>
 /** A file name no other test uses, so toasts and outbox mails are this test's. */
 const uniquePdf = (prefix: string) => `${uniqueName(prefix).replace(/\s+/g, '-').toLowerCase()}.pdf`;
 
-/** The 'ñ' of '/año/' and '?año=' may come percent-encoded in the address. */
-const ano = '(?:año|a%C3%B1o)';
+/** The year in the address: '?anio=' in the query; the 'ñ' of the clients' '/año/' may come percent-encoded. */
+const ano = '(?:anio|año|a%C3%B1o)';
 
 async function expectNoSeriousViolations(page: Page) {
   // Off the side menu: its active entry under the pointer is the shell's, not this screen's.

@@ -1,6 +1,7 @@
 import { currentPeriod, type Period } from '@app/shared/period';
 import { BOARD_MIN_YEAR } from '@app/shared/schemas/monthly-states';
 import { useSearchParams } from 'react-router';
+import { MONTH_PARAM, periodYearParam, useCanonicalPeriodParams, YEAR_PARAM } from './period-params';
 
 const index = ({ year, month }: Period) => year * 12 + (month - 1);
 const fromIndex = (value: number): Period => ({ year: Math.floor(value / 12), month: (value % 12) + 1 });
@@ -14,14 +15,16 @@ export function clampPeriod(period: Period, latest: Period = currentPeriod()): P
 }
 
 /**
- * The month the board shows, kept in the address (?anio=2026&mes=3) so a reload or a shared link
+ * The month the board shows, kept in the address (?anio=2026&mes=3; the documents'
+ * old ?año= is read too and rewritten) so a reload or a shared link
  * shows the same month; the current default period when absent, clamped when out of range.
  */
 export function useBoardPeriod(): [Period, (period: Period) => void] {
+  useCanonicalPeriodParams();
   const [params, setParams] = useSearchParams();
   const latest = currentPeriod();
-  const year = Number(params.get('anio'));
-  const month = Number(params.get('mes'));
+  const year = Number(periodYearParam(params));
+  const month = Number(params.get(MONTH_PARAM));
   const given = Number.isInteger(year) && Number.isInteger(month) && year > 0 && month >= 1 && month <= 12;
   const period = given ? clampPeriod({ year, month }, latest) : latest;
   const setPeriod = (next: Period) => {
@@ -29,8 +32,8 @@ export function useBoardPeriod(): [Period, (period: Period) => void] {
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
-        updated.set('anio', String(clamped.year));
-        updated.set('mes', String(clamped.month));
+        updated.set(YEAR_PARAM, String(clamped.year));
+        updated.set(MONTH_PARAM, String(clamped.month));
         return updated;
       },
       { replace: true, preventScrollReset: true },

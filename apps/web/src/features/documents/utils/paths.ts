@@ -3,7 +3,7 @@ import type { Period } from '@app/shared/period';
 /** The staff's folder view of a company in a period: its top folders, or one folder (spec 2 §2). */
 export function staffFolderPath(businessId: number, folderId: number | null, { year, month }: Period): string {
   const folder = folderId === null ? '' : `/carpeta/${folderId}`;
-  return `/documentos/empresa/${businessId}${folder}?año=${year}&mes=${month}`;
+  return `/documentos/empresa/${businessId}${folder}?anio=${year}&mes=${month}`;
 }
 
 /** The client's folder route (spec 1 §2.1 ClientFolder: folderId, year, month). */
@@ -11,4 +11,4 @@ export const clientFolderPath = (folderId: number, { year, month }: Period) =>
   `/carpeta/${folderId}/año/${year}/mes/${month}`;
 
 /** The client's Home, on the given month. */
-export const clientHomePath = ({ year, month }: Period) => `/?año=${year}&mes=${month}`;
+export const clientHomePath = ({ year, month }: Period) => `/?anio=${year}&mes=${month}`;

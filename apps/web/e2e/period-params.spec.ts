@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+import { createBusinessViaApi, OWNER, signIn, uniqueName } from './support/fixtures';
+
+/** One spelling of the period in addresses, ?anio=, on the boards and the documents; old ?año= links still work. */
+test('an old ?año= link opens the same month and is rewritten to ?anio=, on the board and on the documents', async ({
+  page,
+  request,
+}) => {
+  const business = await createBusinessViaApi(request, uniqueName('Periodo'));
+  await signIn(page, OWNER.email, OWNER.password);
+
+  await page.goto('/?a%C3%B1o=2025&mes=3');
+  await expect(page.getByRole('heading', { name: 'Marzo 2025', level: 3 })).toBeVisible();
+  await expect(page).toHaveURL(/\/\?anio=2025&mes=3$/);
+
+  await page.goto(`/documentos/empresa/${business.id}?a%C3%B1o=2025&mes=4`);
+  await expect(page.getByRole('heading', { name: /Abril 2025/, level: 2 })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/documentos/empresa/${business.id}\\?anio=2025&mes=4$`));
+
+  // The rewrite replaces the old address instead of adding a step: Back returns to the board.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/\?anio=2025&mes=3$/);
+});
