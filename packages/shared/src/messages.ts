@@ -33,6 +33,8 @@ export const msg = {
   badRequest: 'La solicitud no es válida',
   invalidJson: 'El cuerpo de la solicitud no es un JSON válido',
   tooLarge: 'La solicitud es demasiado grande',
+  /** A path part longer than any the app makes (a mangled link): 414, without echoing it. */
+  uriTooLong: 'La dirección es demasiado larga',
   unsupportedMediaType: 'Tipo de contenido no soportado',
   internal: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDownloadLinks } from './download-links.ts';
+import { createDownloadLinks, LARGEST_ID, MAX_LINK_TOKEN_LENGTH } from './download-links.ts';
 
 const SECRET = 'un-secreto-de-prueba-suficientemente-largo-para-firmar';
 
@@ -31,5 +31,17 @@ describe('download links', () => {
     expect(links.check(token).ok).toBe(true);
     now += 2000;
     expect(links.check(token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('are never longer than MAX_LINK_TOKEN_LENGTH: the largest ids, every way, even in the year 3000', () => {
+    const lengths = [Date.now(), Date.parse('3000-01-01T00:00:00Z')].flatMap((at) =>
+      (['portal', 'link', 'email'] as const).map(
+        (via) =>
+          createDownloadLinks(SECRET, 365, () => at).create({ fileId: LARGEST_ID, via, issuedTo: LARGEST_ID }).length,
+      ),
+    );
+    expect(Math.max(...lengths)).toBeGreaterThan(120);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(MAX_LINK_TOKEN_LENGTH);
+    expect(MAX_LINK_TOKEN_LENGTH).toBe(131);
   });
 });

@@ -1,4 +1,7 @@
-import { createSigner } from './signed-tokens.ts';
+import { createSigner, sealedLengthAtMost } from './signed-tokens.ts';
+
+/** The largest id a link carries: file and user ids are PostgreSQL `integer`s (serial columns). */
+export const LARGEST_ID = 2_147_483_647;
 
 /** Who a link was made for: a signed-in user's own download ('portal'), the link staff copy ('link'), or an e-mail. */
 export interface LinkClaims {
@@ -15,6 +18,16 @@ interface Payload {
   v: LinkClaims['via'];
   u?: number;
 }
+
+/**
+ * The longest link token the app can issue (the largest ids, the longest way): 131 characters.
+ * Fastify's maxParamLength is set from it, so every issued link is routed and nothing longer is.
+ */
+export const MAX_LINK_TOKEN_LENGTH = sealedLengthAtMost({
+  f: LARGEST_ID,
+  v: 'portal',
+  u: LARGEST_ID,
+} satisfies Payload);
 
 /** Signed, expiring download links (DESIGN.md §4), so a link can be e-mailed to the client. */
 export function createDownloadLinks(tokenSecret: string, ttlDays: number, now?: () => number) {

@@ -1,5 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+/** Characters of an HMAC-SHA256 in base64url (32 bytes, no padding). */
+const SIGNATURE_LENGTH = 43;
+/** The largest expiry a sealed token is counted with (seconds): far past any configured lifetime. */
+const LONGEST_EXPIRY = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The length of the longest token `seal` can make for payloads no longer than this one once
+ * written as JSON (its expiry counted at its longest), so routes can accept every token issued.
+ */
+export function sealedLengthAtMost(payload: object): number {
+  const json = Buffer.byteLength(JSON.stringify({ ...payload, e: LONGEST_EXPIRY }));
+  return Math.ceil((json * 4) / 3) + 1 + SIGNATURE_LENGTH;
+}
+
 export type Opened<T> = { ok: true; payload: T } | { ok: false; reason: 'invalid' | 'expired' };
 
 /**

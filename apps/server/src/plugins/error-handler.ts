@@ -1,5 +1,5 @@
 import { msg } from '@app/shared/messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import { loggableError } from '../lib/db-errors.ts';
@@ -11,6 +11,18 @@ const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: msg.unsupportedMediaType },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: msg.badRequest },
 };
+
+/**
+ * Fastify's `frameworkErrors`: a path the router refuses before any route runs (a parameter longer
+ * than maxParamLength, a badly encoded one) answers in the app's shape, never echoing the URL,
+ * which may carry a token.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ message: msg.uriTooLong });
+  return reply
+    .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
+    .send({ message: msg.badRequest });
+}
 
 function fieldOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.');
