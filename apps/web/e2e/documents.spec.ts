@@ -123,11 +123,17 @@ test('staff open a company from Documentos, upload two PDFs, see who downloaded 
   expect(download.suggestedFilename()).toBe(invoice);
   await invoiceRow.getByRole('button', { name: `Copiar link de ${invoice}` }).click();
   await expect(page.getByText('Link copiado al portapapeles')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('/api/download/');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('/api/download/');
+  // Someone opens the copied link.
+  expect((await page.request.get(copied)).status()).toBe(200);
   await invoiceRow.getByRole('button', { name: `Descargas de ${invoice}` }).click();
   const downloads = page.getByRole('dialog', { name: 'Descargas' });
-  await expect(downloads.getByRole('row').filter({ hasText: 'Enlace' })).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
-  await expect(downloads).toContainText(OWNER.name);
+  // The owner's own download names her, through the portal; the copied link says 'Enlace'.
+  const rows = downloads.getByRole('row');
+  await expect(rows.filter({ hasText: 'Portal' })).toContainText(OWNER.name);
+  await expect(rows.filter({ hasText: 'Portal' })).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+  await expect(rows.filter({ hasText: 'Enlace' })).toContainText(OWNER.name);
   await page.keyboard.press('Escape');
   await expect(downloads).toBeHidden();
   await receiptRow.getByRole('button', { name: `Descargas de ${receipt}` }).click();
