@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -12,6 +12,7 @@ import { type AppContext, createAppContext } from './app-context.ts';
 import { type AppConfig, trustProxyOption } from './config.ts';
 import type { Database } from './db/client.ts';
 import { MAX_LINK_TOKEN_LENGTH } from './lib/download-links.ts';
+import { redactUrl } from './lib/log-redaction.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { businessServicesRoutes } from './modules/business-services/business-services.routes.ts';
@@ -67,6 +68,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               '*.currentPassword',
               '*.passwordHash',
             ],
+            // The access log never holds a live credential: recovery and download tokens, OAuth
+            // codes and states, signed values become [oculto] in the logged URL.
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
             ...(options.logStream
               ? { stream: options.logStream }
               : // Readable lines in a terminal; JSON lines otherwise (files, log collectors).
