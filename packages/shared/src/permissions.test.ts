@@ -15,6 +15,16 @@ describe('can', () => {
     expect(can(null, 'profile:self')).toBe(false);
   });
 
+  it('lets owners and collaborators e-mail a company’s contacts, and keeps the e-mail log to owners', () => {
+    expect(can(owner, 'email:send')).toBe(true);
+    expect(can(responsible, 'email:send')).toBe(true);
+    expect(can(client, 'email:send')).toBe(false);
+    expect(can(null, 'email:send')).toBe(false);
+    expect(can(owner, 'email:manage')).toBe(true);
+    expect(can(responsible, 'email:manage')).toBe(false);
+    expect(can(client, 'email:manage')).toBe(false);
+  });
+
   it('lets an owner or the task’s responsible collaborator change a task cell, and no one else', () => {
     const task = { responsableId: responsible.id };
     expect(can(owner, 'task-state:change', task)).toBe(true);
