@@ -1,6 +1,7 @@
 import { documentsMsg } from '@app/shared/messages-documents';
 import type { FolderTile } from '@app/shared/schemas/documents';
 import { Card, Group, SimpleGrid, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFolder } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
@@ -13,6 +14,9 @@ export const folderLabel = (folder: FolderTile) =>
  * show, for the staff too (the server also sends them the inactive ones). Each tile is a link.
  */
 export function FolderGrid({ folders, to }: { folders: FolderTile[]; to: (folder: FolderTile) => string }) {
+  // On a touch screen a tap focuses the tile and counts as a hover that never ends, so the tooltip
+  // would stay over the content; it only repeats the tile's own label, so touch screens go without.
+  const cannotHover = useMediaQuery('(hover: none)', false, { getInitialValueInEffect: false });
   const active = folders.filter((folder) => folder.isActive);
   if (active.length === 0) return null;
   return (
@@ -28,7 +32,7 @@ export function FolderGrid({ folders, to }: { folders: FolderTile[]; to: (folder
         <li key={folder.id}>
           <Tooltip
             label={documentsMsg.folderTooltip(folder.service.name)}
-            disabled={!folder.service.name}
+            disabled={!folder.service.name || cannotHover}
             events={{ hover: true, focus: true, touch: false }}
             openDelay={300}
           >
