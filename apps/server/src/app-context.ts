@@ -179,6 +179,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
     vault,
     signer: createSigner(secrets.tokenSecret, 'google-oauth-state/v1'),
     getUser: users.getById,
+    claimStateOnce: (nonce, ttlMs) => auth.claimOnce(`google-oauth-state:${nonce}`, ttlMs),
   });
 
   return {

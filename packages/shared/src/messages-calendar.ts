@@ -9,6 +9,8 @@ export const calendarMsg = {
   relinkNeeded: 'Google ya no acepta la cuenta vinculada. Vuelve a vincular la cuenta de Google.',
   invalidCode: 'Google rechazó la autorización. Inténtalo de nuevo desde “Vincular cuenta”.',
   invalidState: 'La autorización no corresponde a tu sesión. Inténtalo de nuevo desde “Vincular cuenta”.',
+  /** The OAuth state is single-use: a second use (a replayed or reloaded return) is refused. */
+  stateUsed: 'Esta autorización ya se usó. Inténtalo de nuevo desde “Vincular cuenta”.',
   googleUnavailable: 'No se pudo contactar a Google Calendar. Inténtalo más tarde.',
   calendarNotFound: 'El calendario no existe',
   invalidTime: 'La fecha no es válida',

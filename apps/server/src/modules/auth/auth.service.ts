@@ -128,6 +128,14 @@ export function createAuthService({ db, config, mailer, log, signToken, sessions
       sessions.announceEndedForUser(userId);
     },
 
+    /**
+     * True the first time `key` is claimed within `ttlMs`, false after: single-use markers (the
+     * Google OAuth state) kept with the throttling counters, so every instance shares them.
+     */
+    async claimOnce(key: string, ttlMs: number): Promise<boolean> {
+      return (await store.hit(`once:${key}`, ttlMs)) === 1;
+    },
+
     /** Waits for recoveries being prepared, then lets go of the throttling store (app close). */
     async close() {
       await Promise.allSettled([...pendingRecoveries]);

@@ -24,6 +24,11 @@ interface Deps {
   vault: Vault;
   signer: ReturnType<typeof createSigner>;
   getUser(id: number): Promise<{ allowCalendarView: boolean }>;
+  /**
+   * Marks a state's nonce as used, shared by every instance (database or Redis) and kept for
+   * `ttlMs`: true the first time only, so a state links at most once.
+   */
+  claimStateOnce(nonce: string, ttlMs: number): Promise<boolean>;
 }
 
 /** How long the consent round trip may take before its state stops being accepted. */
@@ -117,9 +122,13 @@ export function createCalendarService(db: Db, deps: Deps) {
 
     /** Exchanges the code Google sent back for tokens (kept encrypted), then imports the account's calendars. */
     async link(actor: AuthUser, input: { code: string; state: string }): Promise<Calendar[]> {
-      const state = deps.signer.open<{ u: number }>(input.state);
-      if (!state.ok || state.payload.u !== actor.id) throw badRequest(calendarMsg.invalidState, 'state');
+      const state = deps.signer.open<{ u: number; n?: unknown }>(input.state);
+      if (!state.ok || state.payload.u !== actor.id || typeof state.payload.n !== 'string')
+        throw badRequest(calendarMsg.invalidState, 'state');
       const google = requireGoogle();
+      // Single-use: spent here, before the code is exchanged, even if the exchange then fails.
+      if (!(await deps.claimStateOnce(state.payload.n, STATE_TTL_SECONDS * 1000)))
+        throw badRequest(calendarMsg.stateUsed, 'state');
       const tokens = await google.exchangeCode(input.code).catch((error: unknown) => {
         if (error instanceof GoogleError && error.kind === 'invalid_grant')
           throw badRequest(calendarMsg.invalidCode, 'code');
