@@ -29,6 +29,8 @@ it('the production bundle starts from any folder, migrates, answers, and looks f
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '',
+      APP_URL: '',
+      SMTP_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -42,6 +44,13 @@ it('the production bundle starts from any folder, migrates, answers, and looks f
   });
   await expect.poll(() => output, { timeout: 30_000, interval: 100 }).toContain('Estudio Contable listo en');
   expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+  // Without SMTP_URL and APP_URL start-up says that mail stays in the outbox and e-mailed links name localhost.
+  await expect
+    .poll(() => output, { timeout: 5_000, interval: 100 })
+    .toContain(`Aviso: SMTP_URL no está definida: los correos no se envían, se guardan en ${dataDir}/outbox`);
+  await expect
+    .poll(() => output, { timeout: 5_000, interval: 100 })
+    .toContain('Aviso: APP_URL no está definida: los enlaces enviados por correo');
   const webDist = path.join(root, 'apps/web/dist');
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
     const page = await fetch(`http://127.0.0.1:${port}/login`);
