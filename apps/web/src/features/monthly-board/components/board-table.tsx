@@ -10,7 +10,12 @@ import { cellAt } from '../utils/board-rows';
 import classes from './board-table.module.css';
 import { type CellActions, StateCell } from './state-cell';
 
-const WIDTH = { name: 220, rut: 118, icon: 44, service: 160, progress: 150 };
+/**
+ * The columns' least widths (px): with the menu open, a 1280 px window fits the name, the RUT, the
+ * key and envelope, three services and the progress without scrolling sideways (issue 17 §6); a
+ * wider window shares the rest out, a narrower one scrolls the table inside its region.
+ */
+const WIDTH = { name: 170, rut: 110, icon: 36, service: 140, progress: 116 };
 
 export interface RowActions extends CellActions {
   onCredentials: (row: BoardRow) => void;
@@ -53,7 +58,7 @@ function IconCell({
   children: ReactNode;
 }) {
   return (
-    <td>
+    <td className={classes.iconCell}>
       <button type="button" className={classes.iconButton} aria-label={label} data-tooltip={tooltip} onClick={onClick}>
         {children}
       </button>
@@ -79,7 +84,12 @@ const BoardRowView = memo(function BoardRowView({
   return (
     <tr aria-rowindex={index + 2} className={tableClasses.row}>
       <td className={tableClasses.stickyCell}>
-        <Link to={`/empresas/${business.id}`} className={tableClasses.nameLink}>
+        <Link
+          to={`/empresas/${business.id}`}
+          className={tableClasses.nameLink}
+          data-tooltip={business.name}
+          data-tooltip-truncated
+        >
           {business.name}
         </Link>
       </td>
@@ -170,8 +180,9 @@ const BoardHead = memo(function BoardHead({ services, canEmail }: { services: Bo
 });
 
 /**
- * The monthly table (spec 1 §2.5): a sticky header over a 600 px scrolling body that renders only
- * the rows in view; fixed column widths keep the columns aligned whatever rows are rendered.
+ * The monthly table (spec 1 §2.5): a sticky header over a scrolling body that reaches the window's
+ * bottom and renders only the rows in view; least column widths keep the columns aligned whatever
+ * rows are rendered.
  */
 export function BoardTable({
   loading,

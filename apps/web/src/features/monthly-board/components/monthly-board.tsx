@@ -1,10 +1,10 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { can } from '@app/shared/permissions';
 import type { MonthlyBoard as Board, BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
-import { Button, Card, Collapse, Group, Stack, Title } from '@mantine/core';
+import { Card, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLayoutCards } from '@tabler/icons-react';
 import { type ComponentType, useCallback, useMemo, useState } from 'react';
+import { BoardCards } from '../../../components/board-cards';
 import { BoardFilters } from '../../../components/board-filters';
 import { useGroupMembers } from '../../../components/group-select';
 import { LoadError } from '../../../components/load-error';
@@ -50,7 +50,6 @@ export function MonthlyBoard({ useCredentials, SendEmailModal }: MonthlyBoardPro
   const saving = useSavingCells(period);
   useLiveBoard(period);
 
-  const [cardsOpened, cards] = useDisclosure(true);
   const [search, setSearch] = useState('');
   const [groupId, setGroupId] = useState<string | null>(null);
 
@@ -123,22 +122,9 @@ export function MonthlyBoard({ useCredentials, SendEmailModal }: MonthlyBoardPro
 
   return (
     <Stack gap="md">
-      <Group>
-        <Button
-          variant="light"
-          leftSection={<IconLayoutCards size={16} />}
-          onClick={cards.toggle}
-          aria-expanded={cardsOpened}
-          aria-controls="board-summary-cards"
-        >
-          {boardMsg.toggleCards}
-        </Button>
-      </Group>
-      <Collapse expanded={cardsOpened} id="board-summary-cards">
-        <section aria-label={boardMsg.summaryRegion}>
-          <SummaryCards cards={summary} />
-        </section>
-      </Collapse>
+      <BoardCards board="monthly" id="board-summary-cards">
+        <SummaryCards cards={summary} />
+      </BoardCards>
 
       <Card withBorder component="section" aria-labelledby="board-title" padding="md">
         <Stack gap="sm">

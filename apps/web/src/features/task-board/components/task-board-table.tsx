@@ -11,7 +11,12 @@ import { taskCellAt } from '../utils/task-board-rows';
 import classes from './task-board.module.css';
 import { type TaskCellActions, TaskStateCell } from './task-state-cell';
 
-const WIDTH = { name: 220, rut: 118, task: 170 };
+/**
+ * The columns' least widths (px): with the menu open, a 1280 px window fits the name, the RUT and
+ * five tasks without scrolling sideways (issue 17 §6); a wider window shares the rest out, a
+ * narrower one scrolls the table inside its region.
+ */
+const WIDTH = { name: 170, rut: 110, task: 130 };
 
 interface TaskBoardTableProps extends TaskCellActions {
   rows: TaskBoardRow[];
@@ -57,7 +62,12 @@ const TaskRowView = memo(function TaskRowView({
   return (
     <tr aria-rowindex={index + 2} className={tableClasses.row}>
       <td className={tableClasses.stickyCell}>
-        <Link to={`/empresas/${row.id}`} className={tableClasses.nameLink}>
+        <Link
+          to={`/empresas/${row.id}`}
+          className={tableClasses.nameLink}
+          data-tooltip={row.name}
+          data-tooltip-truncated
+        >
           {row.name}
         </Link>
       </td>
@@ -114,8 +124,8 @@ const TaskHead = memo(function TaskHead({ tasks }: { tasks: Task[] }) {
 
 /**
  * The month's table of companies by task (spec 2 "Seguimiento de tareas"): a sticky header over a
- * 600 px scrolling body that renders only the rows in view; the company column stays put while the
- * tasks scroll sideways.
+ * scrolling body that reaches the window's bottom and renders only the rows in view; on a narrow
+ * window the company column stays put while the tasks scroll sideways.
  */
 export function TaskBoardTable({
   rows,

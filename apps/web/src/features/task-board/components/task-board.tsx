@@ -3,10 +3,10 @@ import { tasksMsg } from '@app/shared/messages-tasks';
 import { can } from '@app/shared/permissions';
 import { TASK_NOT_APPLICABLE, type Task, type TaskState } from '@app/shared/schemas/tasks';
 import { summaryOf } from '@app/shared/task-board';
-import { Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLayoutCards } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
+import { BoardCards } from '../../../components/board-cards';
 import { BoardFilters } from '../../../components/board-filters';
 import { useGroupMembers } from '../../../components/group-select';
 import { LoadError } from '../../../components/load-error';
@@ -38,7 +38,6 @@ export function TaskBoard() {
   const saving = useSavingTaskCells(period);
   useLiveTaskBoard(period);
 
-  const [cardsOpened, cards] = useDisclosure(true);
   const [search, setSearch] = useState('');
   const [groupId, setGroupId] = useState<string | null>(null);
   const groupIds = useGroupMembers(groupId);
@@ -105,22 +104,9 @@ export function TaskBoard() {
 
   return (
     <Stack gap="md">
-      <Group>
-        <Button
-          variant="light"
-          leftSection={<IconLayoutCards size={16} />}
-          onClick={cards.toggle}
-          aria-expanded={cardsOpened}
-          aria-controls="task-summary-cards"
-        >
-          {boardMsg.toggleCards}
-        </Button>
-      </Group>
-      <Collapse expanded={cardsOpened} id="task-summary-cards">
-        <section aria-label={boardMsg.summaryRegion}>
-          <TaskSummaryCards tasks={tasks} summary={summary} />
-        </section>
-      </Collapse>
+      <BoardCards board="tasks" id="task-summary-cards">
+        <TaskSummaryCards tasks={tasks} summary={summary} />
+      </BoardCards>
 
       <Card withBorder component="section" aria-labelledby="task-board-title" padding="md">
         <Stack gap="sm">
