@@ -22,6 +22,9 @@ export const msg = {
 
   loginFailed: 'Correo o contraseña inválido',
   tooManyAttempts: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
+  /** The throttles' 429: how long until their window ends, in whole minutes (rounded up). */
+  tooManyAttemptsWait: (minutes: number) =>
+    `Demasiados intentos. Espera ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e inténtalo de nuevo.`,
   recoverSent: 'Email enviado correctamente, revisa tu correo y sigue las instrucciones para recuperar tu contraseña',
   recoverFailed: 'Error al enviar email, verifique si su email es correcto',
   passwordChanged: 'La contraseña actualizada correctamente',

@@ -1,4 +1,5 @@
 import type { ApiError } from '@app/shared/errors';
+import { msg } from '@app/shared/messages';
 
 /** An error a service throws on purpose; the error handler answers it as `{ message, errors? }`. */
 export class AppError extends Error {
@@ -18,3 +19,12 @@ export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string, field?: string) =>
   new AppError(409, message, field ? [{ field, message }] : undefined);
+
+/** 429 of a throttle whose window ends in `retryAfterMs`: the message says the minutes, Retry-After the seconds. */
+export class TooManyAttemptsError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterMs: number) {
+    super(429, msg.tooManyAttemptsWait(Math.max(1, Math.ceil(retryAfterMs / 60_000))));
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  }
+}

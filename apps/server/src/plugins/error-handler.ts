@@ -1,7 +1,7 @@
 import { msg } from '@app/shared/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, TooManyAttemptsError } from '../lib/app-error.ts';
 import { loggableError } from '../lib/db-errors.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
@@ -32,6 +32,7 @@ function fieldOf(instancePath: string): string {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

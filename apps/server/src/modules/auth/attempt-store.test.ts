@@ -66,6 +66,19 @@ function storeContract(name: string, open: () => Promise<AttemptStore>) {
       expect(await store.hit(ended, 60_000)).toBe(1);
     });
 
+    it("answers how long is left of a key's window, 0 when none is open or it has ended", async () => {
+      const [k, ended] = [key(), key()];
+      expect(await store.msLeft(k)).toBe(0);
+      await store.hit(k, 15 * 60_000);
+      await sleep(20);
+      const left = await store.msLeft(k);
+      expect(left).toBeGreaterThan(14 * 60_000);
+      expect(left).toBeLessThan(15 * 60_000);
+      await store.hit(ended, 50);
+      await sleep(120);
+      expect(await store.msLeft(ended)).toBe(0);
+    });
+
     it('forgets a key on clear', async () => {
       const [k, other] = [key(), key()];
       await store.hit(k, 60_000);

@@ -15,6 +15,8 @@ export interface AttemptStore {
   hit(key: string, windowMs: number): Promise<number>;
   /** The key's count in the current window (0 when none is open). */
   count(key: string): Promise<number>;
+  /** How long until the key's current window ends, in milliseconds (0 when none is open). */
+  msLeft(key: string): Promise<number>;
   /** Takes back one hit (an attempt that turned out legitimate); never below 0 nor past the window. */
   release(key: string): Promise<void>;
   /** Forgets the key. */
@@ -70,6 +72,14 @@ export function createDbAttemptStore(db: Db, options: { pruneEveryMs?: number } 
       return row?.count ?? 0;
     },
 
+    async msLeft(key) {
+      const [row] = await db
+        .select({ ms: sql<string>`extract(epoch from (${authAttempts.expiresAt} - now())) * 1000` })
+        .from(authAttempts)
+        .where(and(eq(authAttempts.key, key), live));
+      return row ? Math.max(0, Math.ceil(Number(row.ms))) : 0;
+    },
+
     async release(key) {
       await db
         .update(authAttempts)
@@ -113,6 +123,10 @@ export function createRedisAttemptStore(redis: Redis): AttemptStore {
 
     async count(key) {
       return Number((await redis.get(name(key))) ?? 0);
+    },
+
+    async msLeft(key) {
+      return Math.max(0, await redis.pttl(name(key)));
     },
 
     async release(key) {

@@ -3,35 +3,41 @@ import { describe, expect, it } from 'vitest';
 import type { AttemptStore } from './attempt-store.ts';
 import { addressKey, createAttemptThrottle, failureDelayMs } from './attempt-throttle.ts';
 
-/** A store for policy tests only (no windows: every test runs well within one). */
+/** A store for policy tests only (windows never end: every test runs well within one). */
 function memoryStore(): AttemptStore & { keys(): string[] } {
   const counts = new Map<string, number>();
+  const ends = new Map<string, number>();
   return {
-    async hit(key) {
+    async hit(key, windowMs) {
+      if (!ends.has(key)) ends.set(key, Date.now() + windowMs);
       counts.set(key, (counts.get(key) ?? 0) + 1);
       return counts.get(key) ?? 0;
     },
     async count(key) {
       return counts.get(key) ?? 0;
     },
+    async msLeft(key) {
+      return Math.max(0, (ends.get(key) ?? 0) - Date.now());
+    },
     async release(key) {
       counts.set(key, Math.max(0, (counts.get(key) ?? 0) - 1));
     },
     async clear(key) {
       counts.delete(key);
+      ends.delete(key);
     },
     async close() {},
     keys: () => [...counts.keys()],
   };
 }
 
-function setup(maxFailures = 3) {
+function setup(maxFailures = 3, windowMs = 60_000) {
   const store = memoryStore();
   const waits: number[] = [];
   const throttle = createAttemptThrottle({
     store,
     maxFailures,
-    windowMs: 60_000,
+    windowMs,
     wait: async (ms) => waits.push(ms),
   });
   const fail = async (email: string, ip: string) => (await throttle.startLogin(email, ip)).failed();
@@ -44,9 +50,19 @@ describe('sign-in throttling policy', () => {
     for (let attempt = 0; attempt < 3; attempt++) await fail('Ana@Empresa.cl', '10.0.0.1');
     await expect(throttle.startLogin('ana@empresa.cl', '10.0.0.1')).rejects.toMatchObject({
       statusCode: 429,
-      message: msg.tooManyAttempts,
+      message: msg.tooManyAttemptsWait(1),
     });
     await expect(throttle.startLogin('ana@empresa.cl', '10.0.0.2')).resolves.toBeDefined();
+  });
+
+  it('says in the 429 how many minutes are left of the window, rounded up, and the seconds for Retry-After', async () => {
+    const { throttle, fail } = setup(1, 125_000);
+    await fail('ana@empresa.cl', '10.0.0.1');
+    await expect(throttle.startLogin('ana@empresa.cl', '10.0.0.1')).rejects.toMatchObject({
+      statusCode: 429,
+      message: 'Demasiados intentos. Espera 3 minutos e inténtalo de nuevo.',
+      retryAfterSeconds: 125,
+    });
   });
 
   it('clears the pair on a successful sign-in and does not count it against the address', async () => {

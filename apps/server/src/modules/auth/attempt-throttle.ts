@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { msg } from '@app/shared/messages';
-import { AppError } from '../../lib/app-error.ts';
+import { TooManyAttemptsError } from '../../lib/app-error.ts';
 import type { AttemptStore } from './attempt-store.ts';
 
 /**
@@ -10,8 +9,10 @@ import type { AttemptStore } from './attempt-store.ts';
  * window = LOGIN_WINDOW_MINUTES; counters live in an AttemptStore (database or Redis).
  *
  * Sign-in, counted per (e-mail, client address) pair, per address and per e-mail:
- * - pair: past L failures in the window that pair gets 429; the same e-mail from another address
- *   is not refused. A successful sign-in clears the pair.
+ * - pair: past L failures in the window that pair gets 429 until the window ends, the right
+ *   password included; the same e-mail from another address is not refused. A successful
+ *   sign-in clears the pair.
+ * Every 429 says how long until its window ends (minutes in the message, Retry-After in seconds).
  * - address: past 20 × L failures (any e-mails) the address gets 429, so one address cannot spray
  *   many accounts, while an office behind one NAT address survives several people's typos.
  * - e-mail, across all addresses: never refused (a stranger must not lock the owner out), only
@@ -69,8 +70,6 @@ interface ThrottleOptions {
   wait?: (ms: number) => Promise<unknown>;
 }
 
-const tooManyAttempts = () => new AppError(429, msg.tooManyAttempts);
-
 export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sleep }: ThrottleOptions) {
   const addressLimit = maxFailures * ADDRESS_FACTOR;
   const keys = {
@@ -83,6 +82,9 @@ export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sle
     currentPassword: (userId: number) => `current-password:user:${userId}`,
   };
 
+  /** The 429 of a refused key, saying how long until its window ends. */
+  const refusal = async (key: string) => new TooManyAttemptsError(await store.msLeft(key));
+
   return {
     keys,
 
@@ -93,10 +95,10 @@ export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sle
     async startLogin(email: string, ip: string) {
       const pair = keys.pair(email, ip);
       const address = keys.address(ip);
-      if ((await store.hit(pair, windowMs)) > maxFailures) throw tooManyAttempts();
+      if ((await store.hit(pair, windowMs)) > maxFailures) throw await refusal(pair);
       if ((await store.hit(address, windowMs)) > addressLimit) {
         await store.release(pair);
-        throw tooManyAttempts();
+        throw await refusal(address);
       }
       return {
         async succeeded() {
@@ -119,7 +121,8 @@ export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sle
 
     /** Throws 429 when the address has failed with recovery tokens too often. */
     async assertTokenAttemptAllowed(ip: string) {
-      if ((await store.count(keys.tokenAddress(ip))) >= addressLimit) throw tooManyAttempts();
+      const key = keys.tokenAddress(ip);
+      if ((await store.count(key)) >= addressLimit) throw await refusal(key);
     },
 
     async tokenFailed(ip: string) {
@@ -134,7 +137,7 @@ export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sle
       const key = keys.currentPassword(userId);
       if ((await store.hit(key, windowMs)) > maxFailures) {
         await store.release(key);
-        throw tooManyAttempts();
+        throw await refusal(key);
       }
       return { succeeded: () => store.clear(key) };
     },

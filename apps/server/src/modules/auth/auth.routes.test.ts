@@ -79,7 +79,7 @@ describe('POST /api/login', () => {
       payload: { email, password: 'clave-segura' },
     });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe(msg.tooManyAttempts);
+    expect(blocked.json().message).toBe(msg.tooManyAttemptsWait(15));
   });
 });
 

@@ -81,7 +81,7 @@ describe('sign-in throttling per (e-mail, address) pair and per address (TRUST_P
     }
     expect(statuses).toEqual([401, 429, 429, 429, 429, 429, 429, 429, 429, 429]);
     const refused = await login(t.app, '127.0.0.5', OWNER.email, 'otra');
-    expect(refused.body).toEqual({ message: msg.tooManyAttempts });
+    expect(refused.body).toEqual({ message: msg.tooManyAttemptsWait(15) });
 
     const owner = await login(t.app, '127.0.0.6', OWNER.email, OWNER.password);
     expect(owner.status).toBe(200);
@@ -94,7 +94,7 @@ describe('sign-in throttling per (e-mail, address) pair and per address (TRUST_P
     }
     const refused = await login(t.app, '127.0.0.7', freshEmail(), 'mala');
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ message: msg.tooManyAttempts });
+    expect(refused.body).toEqual({ message: msg.tooManyAttemptsWait(15) });
     expect((await login(t.app, '127.0.0.8', freshEmail(), 'mala')).status).toBe(401);
   });
 
