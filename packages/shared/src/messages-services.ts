@@ -18,6 +18,7 @@ export const servicesMsg = {
 
   // Not found / conflicts.
   serviceNotFound: 'El servicio no existe',
+  nameExists: 'Ya existe un servicio con este nombre',
   stateNotFound: 'El estado no existe',
   folderNotFound: 'La carpeta no existe',
   parentFolderNotFound: 'La carpeta padre no pertenece a este servicio',

@@ -49,6 +49,11 @@ export const servicesRepository = {
       .orderBy(...order);
   },
 
+  /** Every service's id and name (for the unique-name check). */
+  listNames(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+    return db.select({ id: services.id, name: services.name }).from(services);
+  },
+
   async insert(db: DbOrTx, values: ServiceFields): Promise<ServiceRow> {
     return first(await db.insert(services).values(values).returning());
   },

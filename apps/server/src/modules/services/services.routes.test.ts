@@ -29,12 +29,15 @@ const validState = {
   showResume: false,
 };
 
+let created = 0;
+/** Creates a service, named uniquely unless told (service names are unique). */
 async function createService(values: Record<string, unknown> = {}) {
+  created += 1;
   const response = await t.request({
     method: 'POST',
     url: '/api/service',
     token: owner,
-    payload: { ...validService, ...values },
+    payload: { ...validService, name: `${validService.name} ${created}`, ...values },
   });
   expect(response.statusCode).toBe(201);
   return response.json().service as { id: number; name: string };
@@ -157,6 +160,50 @@ describe('services: create, list, detail, update', () => {
     expect(await detail(service.id)).toMatchObject({ name: 'Renta anual', order: 9 });
   });
 
+  it('refuses a second service with the same name (whatever the case and spaces), on create and on edit, with a 409 on the name', async () => {
+    const first = await createService({ name: 'Previred' });
+    for (const name of ['Previred', '  PREVIRED ', 'previred']) {
+      const duplicate = await t.request({
+        method: 'POST',
+        url: '/api/service',
+        token: owner,
+        payload: { ...validService, name },
+      });
+      expect(duplicate.statusCode, name).toBe(409);
+      expect(duplicate.json()).toEqual({
+        message: servicesMsg.nameExists,
+        errors: [{ field: 'name', message: servicesMsg.nameExists }],
+      });
+    }
+    const other = await createService({ name: 'Honorarios' });
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/api/service/${other.id}`,
+      token: owner,
+      payload: { ...validService, name: 'previred' },
+    });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().errors).toEqual([{ field: 'name', message: servicesMsg.nameExists }]);
+    expect(await detail(other.id)).toMatchObject({ name: 'Honorarios' });
+    // A service keeps its own name when edited.
+    const same = await t.request({
+      method: 'PUT',
+      url: `/api/service/${first.id}`,
+      token: owner,
+      payload: { ...validService, name: 'Previred', order: 7 },
+    });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('two owners creating the same service name at once get one service and one refusal', async () => {
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        t.request({ method: 'POST', url: '/api/service', token: owner, payload: { ...validService, name: 'Renta' } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it('validates the update like the create', async () => {
     const service = await createService();
     const response = await t.request({
@@ -225,7 +272,7 @@ describe('services: permissions', () => {
       expect(response.statusCode, `${method} ${url}`).toBe(403);
       expect(response.json()).toEqual({ message: msg.forbidden });
     }
-    expect((await detail(service.id)).name).toBe(validService.name);
+    expect((await detail(service.id)).name).toBe(service.name);
     const invalid = await t.request({ method: 'POST', url: '/api/service', token: collaborator, payload: {} });
     expect(invalid.statusCode).toBe(403);
   });

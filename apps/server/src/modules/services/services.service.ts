@@ -14,6 +14,7 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { createTableCache, type TableChanges } from '../../lib/table-cache.ts';
+import { assertNameFree } from '../../lib/unique-name.ts';
 import {
   type ServiceFolderRow,
   type ServiceMonthsActiveRow,
@@ -121,6 +122,7 @@ export function createServicesService(db: Db, deps: Deps) {
     /** Creates the service and its months-active row (all twelve on) in one transaction. */
     async create(input: ServiceInput): Promise<{ service: ServiceRow; states: ServiceStateRow[] }> {
       const service = await db.transaction(async (tx) => {
+        await assertNameFree(tx, 'services', servicesRepository.listNames, input.name, null, servicesMsg.nameExists);
         const row = await servicesRepository.insert(tx, input);
         await servicesRepository.upsertMonthsActive(tx, row.id);
         return row;
@@ -129,7 +131,11 @@ export function createServicesService(db: Db, deps: Deps) {
     },
 
     async update(id: number, input: ServiceInput): Promise<{ service: ServiceRow; states: ServiceStateRow[] }> {
-      const service = await servicesRepository.update(db, id, input);
+      await getRow(id);
+      const service = await db.transaction(async (tx) => {
+        await assertNameFree(tx, 'services', servicesRepository.listNames, input.name, id, servicesMsg.nameExists);
+        return servicesRepository.update(tx, id, input);
+      });
       if (!service) throw notFound(servicesMsg.serviceNotFound);
       return { service, states: await servicesRepository.listStates(db, [id]) };
     },

@@ -43,12 +43,8 @@ export const tasksRepository = {
     return row;
   },
 
-  /**
-   * Every task's id and name, read under a lock held until the transaction ends, so that two writes
-   * of the same name cannot both find it free.
-   */
-  async listNamesForWrite(db: DbOrTx): Promise<{ id: number; name: string }[]> {
-    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('tasks:name', 0))`);
+  /** Every task's id and name (for the unique-name check). */
+  listNames(db: DbOrTx): Promise<{ id: number; name: string }[]> {
     return db.select({ id: tasks.id, name: tasks.name }).from(tasks);
   },
 

@@ -11,8 +11,9 @@ import type {
 } from '@app/shared/schemas/tasks';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import { assertNameFree } from '../../lib/unique-name.ts';
 import { type BusinessInTaskRow, type TaskWithResponsable, tasksRepository } from './tasks.repository.ts';
 
 type WriteInput = z.output<typeof TaskWriteSchema>;
@@ -41,9 +42,6 @@ const presentBusinessInTask = (row: BusinessInTaskRow): BusinessInTask => ({
   businessId: row.businessId,
   startDate: row.startDate,
 });
-
-/** A task name as people tell names apart: case, accents' encoding and runs of spaces do not count. */
-const nameKey = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('es-CL');
 
 /** Tasks (spec 2 "Tareas", "Task detail"): define them, and choose from when each company is in. */
 export function createTasksService(db: Db, deps: Deps) {
@@ -76,11 +74,7 @@ export function createTasksService(db: Db, deps: Deps) {
    */
   function withUniqueName<T>(name: string, ownId: number | null, write: (tx: DbOrTx) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
-      const key = nameKey(name);
-      const taken = (await tasksRepository.listNamesForWrite(tx)).some(
-        (task) => task.id !== ownId && nameKey(task.name) === key,
-      );
-      if (taken) throw conflict(tasksMsg.nameExists, 'name');
+      await assertNameFree(tx, 'tasks', tasksRepository.listNames, name, ownId, tasksMsg.nameExists);
       return write(tx);
     });
   }
