@@ -20,6 +20,9 @@ export async function assertNameFree(
 ): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}:name`}, 0))`);
   const key = nameKey(name);
-  const taken = (await listNames(tx)).some((record) => record.id !== ownId && nameKey(record.name) === key);
+  const records = await listNames(tx);
+  // A record that keeps its name may be saved even if an older duplicate (from before this rule) exists.
+  if (records.some((record) => record.id === ownId && nameKey(record.name) === key)) return;
+  const taken = records.some((record) => record.id !== ownId && nameKey(record.name) === key);
   if (taken) throw conflict(message, 'name');
 }

@@ -4,7 +4,13 @@ import { MONTH_KEYS } from '@app/shared/schemas/services';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessServices } from '../../db/schema/businesses.ts';
-import { serviceFolders, serviceMonthsActive, serviceNotifications, serviceStates } from '../../db/schema/services.ts';
+import {
+  serviceFolders,
+  serviceMonthsActive,
+  serviceNotifications,
+  serviceStates,
+  services,
+} from '../../db/schema/services.ts';
 import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -193,6 +199,20 @@ describe('services: create, list, detail, update', () => {
       payload: { ...validService, name: 'Previred', order: 7 },
     });
     expect(same.statusCode).toBe(200);
+  });
+
+  it('a service that already shared its name before names were unique can still be edited under that name', async () => {
+    const older = await createService({ name: 'Duplicado antiguo' });
+    const newer = await createService({ name: 'Duplicado nuevo' });
+    await t.app.context.db.update(services).set({ name: 'Duplicado antiguo' }).where(eq(services.id, newer.id));
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/service/${newer.id}`,
+      token: owner,
+      payload: { ...validService, name: 'Duplicado antiguo', order: 4 },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await detail(older.id)).toMatchObject({ name: 'Duplicado antiguo' });
   });
 
   it('two owners creating the same service name at once get one service and one refusal', async () => {
