@@ -86,7 +86,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
   const { config, secrets, db, changes, mailer, log, signToken } = deps;
   const events = createEventBus(log);
   const sessions = createSessionsService(db, { events, changes });
-  const users = createUsersService(db, { sessions, changes });
+  const users = createUsersService(db, { sessions, changes, events });
   const auth = createAuthService({ db, config, mailer, log, signToken, sessions, users });
   const profile = createProfileService(db, {
     sessions,

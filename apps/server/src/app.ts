@@ -154,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRealtime(app, {
     events: context.events,
     authenticate: (token) => app.verifySessionToken(token),
+    recheck: (sessionId, userId) => context.services.sessions.resolveFresh(sessionId, userId),
     redisUrl: config.REDIS_URL,
   });
 

@@ -67,6 +67,8 @@ export const msg = {
   cannotRemoveLastOwner: 'Debe existir al menos un usuario Dueño',
   /** A user other records still name (a task's responsible): reassign those first. */
   userIsResponsible: 'El usuario es responsable de tareas: asigna otro responsable antes de eliminarlo',
+  /** The same, when the user would become a client (a task's responsible is staff). */
+  userIsResponsibleDemote: 'El usuario es responsable de tareas: asigna otro responsable antes de cambiarlo a Cliente',
   notificationTokenSaved: 'Token de notificaciones guardado',
   loggedOut: 'Sesión cerrada',
 

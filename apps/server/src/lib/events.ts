@@ -1,3 +1,4 @@
+import type { Role } from '@app/shared/roles';
 import type { BoardCellChange } from '@app/shared/schemas/monthly-states';
 import type { TaskCellChange } from '@app/shared/schemas/tasks';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,6 +18,8 @@ export interface AppEvents {
   'service.deleted': { serviceId: number };
   /** File rows went (and their bytes were queued for removal): the remover runs. */
   'files.removed': Record<string, never>;
+  /** A user's role changed (after commit): their sockets join or leave the staff events. */
+  'user.role-changed': { userId: number; role: Role };
   /** A session ended (logout, password change): its sockets are closed too. */
   'session.ended': { sessionIds: string[] } | { userId: number; exceptSessionId?: string };
 }

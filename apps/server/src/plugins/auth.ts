@@ -13,11 +13,14 @@ export interface AuthUser {
   sessionId: string;
 }
 
+/** A signed-in user with the moment their session ends (the token's or the session row's expiry, the earlier). */
+export type SessionUser = AuthUser & { expiresAt: Date };
+
 /** Looks up a live session (not expired, user not deleted) for a verified token. */
 export type SessionResolver = (
   sessionId: string,
   userId: number,
-) => Promise<Omit<AuthUser, 'sessionId'> | null | undefined>;
+) => Promise<(Omit<AuthUser, 'sessionId'> & { expiresAt: Date }) | null | undefined>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,13 +33,14 @@ declare module 'fastify' {
     authorize(permission: Permission): preHandlerAsyncHookHandler;
     signSessionToken(payload: { userId: number; sessionId: string }, expiresInSeconds: number): string;
     /** The signed-in user of a bearer token (signature, expiry, live session), or null. */
-    verifySessionToken(token: string): Promise<AuthUser | null>;
+    verifySessionToken(token: string): Promise<SessionUser | null>;
   }
 }
 
 interface TokenPayload {
   sub: string;
   sid: string;
+  exp?: number;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -55,7 +59,7 @@ export const authPlugin = fp<{ secret: string; resolveSession: SessionResolver }
     }),
   );
 
-  async function verifySessionToken(token: string): Promise<AuthUser | null> {
+  async function verifySessionToken(token: string): Promise<SessionUser | null> {
     let payload: TokenPayload;
     try {
       payload = app.jwt.verify<TokenPayload>(token);
@@ -65,7 +69,10 @@ export const authPlugin = fp<{ secret: string; resolveSession: SessionResolver }
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
     const user = await options.resolveSession(payload.sid, userId);
-    return user ? { ...user, sessionId: payload.sid } : null;
+    if (!user) return null;
+    const tokenEnds = typeof payload.exp === 'number' ? payload.exp * 1000 : Number.POSITIVE_INFINITY;
+    const expiresAt = user.expiresAt.getTime() <= tokenEnds ? user.expiresAt : new Date(tokenEnds);
+    return { ...user, expiresAt, sessionId: payload.sid };
   }
 
   async function authenticate(request: FastifyRequest) {

@@ -10,11 +10,28 @@ import type { EventBus } from '../lib/events.ts';
 const STAFF_ROOM = 'staff';
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const userRoom = (userId: number) => `user:${userId}`;
+const isStaff = (role: string) => (STAFF_ROLES as readonly string[]).includes(role);
+/** setTimeout's longest delay (about 24.8 days); a longer session re-arms its timer. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface SocketUser {
+  id: number;
+  role: string;
+  sessionId: string;
+  /** When the session ends: the socket is closed then. */
+  expiresAt: Date;
+}
 
 interface RealtimeOptions {
   events: EventBus;
   /** Verifies a bearer token the way the HTTP routes do (signature, expiry, live session). */
-  authenticate(token: string): Promise<{ id: number; role: string; sessionId: string } | null>;
+  authenticate(token: string): Promise<SocketUser | null>;
+  /**
+   * The session read from the database now (never from memory), undefined once it has ended: a
+   * socket checks itself this way right after joining its rooms, so a logout, demotion or
+   * deletion committed while it was connecting (on any instance) is not missed.
+   */
+  recheck(sessionId: string, userId: number): Promise<{ role: string; expiresAt: Date } | undefined>;
   /** With it, several instances share their broadcasts through Redis. */
   redisUrl?: string;
 }
@@ -28,7 +45,9 @@ declare module 'fastify' {
 /**
  * Socket.IO on the app's own origin (`/socket.io/`), signed in with the same bearer token
  * (DESIGN.md §4). Staff sockets join the staff room and receive the board events with no
- * subscription of their own; client sockets connect but receive none of them.
+ * subscription of their own; client sockets connect but receive none of them. A socket leaves the
+ * staff room when its user stops being staff, and closes when its session ends for any reason
+ * (logout, password change, deletion: by event; expiry: by a timer at the session's end).
  */
 export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions) {
   const io = new Server(app.server, { path: '/socket.io/', serveClient: false, transports: ['websocket', 'polling'] });
@@ -50,9 +69,33 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   });
 
   io.on('connection', (socket) => {
-    const user = socket.data.user as { id: number; role: string; sessionId: string };
+    const user = socket.data.user as SocketUser;
     socket.join([sessionRoom(user.sessionId), userRoom(user.id)]);
-    if ((STAFF_ROLES as readonly string[]).includes(user.role)) socket.join(STAFF_ROOM);
+    if (isStaff(user.role)) socket.join(STAFF_ROOM);
+    // Closed when the session expires: a timer on this instance, which holds the socket.
+    let expiry: NodeJS.Timeout | undefined;
+    const closeAt = (at: Date) => {
+      clearTimeout(expiry);
+      const wait = at.getTime() - Date.now();
+      if (wait <= 0) return socket.disconnect(true);
+      expiry = setTimeout(() => closeAt(at), Math.min(wait, MAX_TIMER_MS));
+      expiry.unref();
+    };
+    closeAt(user.expiresAt);
+    socket.on('disconnect', () => clearTimeout(expiry));
+    // What may have changed while it connected (read before any change's event could reach it).
+    options
+      .recheck(user.sessionId, user.id)
+      .then((live) => {
+        if (!live) return socket.disconnect(true);
+        if (isStaff(live.role)) socket.join(STAFF_ROOM);
+        else socket.leave(STAFF_ROOM);
+        closeAt(live.expiresAt < user.expiresAt ? live.expiresAt : user.expiresAt);
+      })
+      .catch((error: unknown) => {
+        app.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'socket check failed');
+        socket.disconnect(true);
+      });
   });
 
   options.events.on('monthly-state.changed', (change) => {
@@ -60,6 +103,12 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   });
   options.events.on('task-state.changed', (change) => {
     io.to(STAFF_ROOM).emit(taskBoardEventName(change), change);
+  });
+  // Through the adapter, so the user's sockets on every instance follow at once.
+  options.events.on('user.role-changed', ({ userId, role }) => {
+    const sockets = io.in(userRoom(userId));
+    if (isStaff(role)) sockets.socketsJoin(STAFF_ROOM);
+    else sockets.socketsLeave(STAFF_ROOM);
   });
   options.events.on('session.ended', (ended) => {
     if ('sessionIds' in ended) {

@@ -23,11 +23,15 @@ export function createSessionsService(db: Db, deps: { events: EventBus; changes:
       return id;
     },
 
-    /** The session's user while it is unexpired and the user exists. */
-    async resolve(sessionId: string, userId: number): Promise<SessionUser | undefined> {
+    /** The session's user while it is unexpired and the user exists, with the session's expiry. */
+    async resolve(sessionId: string, userId: number): Promise<LiveSession | undefined> {
       const found = await live.get(`${sessionId}:${userId}`, () => sessionsRepository.findLive(db, sessionId, userId));
-      return found && found.expiresAt.getTime() > Date.now() ? withoutExpiry(found) : undefined;
+      return found && found.expiresAt.getTime() > Date.now() ? found : undefined;
     },
+
+    /** The same, read from the database now (never from memory): a socket checks itself once connected. */
+    resolveFresh: (sessionId: string, userId: number): Promise<LiveSession | undefined> =>
+      sessionsRepository.findLive(db, sessionId, userId),
 
     /** The same, read inside the caller's transaction (never from memory). */
     async resolveIn(tx: DbOrTx, sessionId: string, userId: number): Promise<SessionUser | undefined> {

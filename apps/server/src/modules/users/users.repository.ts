@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { tasks } from '../../db/schema/tasks.ts';
 import { type NewUserRow, type UserRow, users } from '../../db/schema/users.ts';
 
 export const usersRepository = {
@@ -46,6 +47,12 @@ export const usersRepository = {
       .orderBy(asc(users.id))
       .for('update');
     return rows.map((row) => row.id);
+  },
+
+  /** Whether the user is the responsible of some task (who then must stay staff). */
+  async isTaskResponsible(db: DbOrTx, userId: number): Promise<boolean> {
+    const [row] = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.responsableId, userId)).limit(1);
+    return row !== undefined;
   },
 
   async insert(db: DbOrTx, values: NewUserRow): Promise<UserRow> {

@@ -9,6 +9,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isStillReferenced, isUniqueViolation } from '../../lib/db-errors.ts';
+import type { EventBus } from '../../lib/events.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createBuiltJsonCache, createTableCache, type TableChanges } from '../../lib/table-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -39,6 +40,8 @@ function companyFields(role: Role, businessId: number | null | undefined, allowC
 interface Deps {
   sessions: Pick<SessionsService, 'endForUser' | 'announceEndedForUser'>;
   changes: TableChanges;
+  /** After commit: a role change moves the user's sockets in or out of the staff events. */
+  events: Pick<EventBus, 'emit'>;
 }
 
 export function createUsersService(db: Db, deps: Deps) {
@@ -131,6 +134,9 @@ export function createUsersService(db: Db, deps: Deps) {
       const updated = await withEmailConflict(() =>
         db.transaction(async (tx) => {
           if (input.role !== 'owner') await assertNotLastOwner(tx, id);
+          // A task's responsible is staff: like deletion, becoming a client waits for another responsible.
+          if (input.role === 'client' && target.role !== 'client' && (await usersRepository.isTaskResponsible(tx, id)))
+            throw conflict(msg.userIsResponsibleDemote);
           const updated = await usersRepository.update(tx, id, {
             name: input.name,
             lastName: input.lastName,
@@ -146,6 +152,7 @@ export function createUsersService(db: Db, deps: Deps) {
         }),
       );
       if (passwordHash) deps.sessions.announceEndedForUser(id, actor.sessionId);
+      if (updated.role !== target.role) deps.events.emit('user.role-changed', { userId: id, role: updated.role });
       return updated;
     },
 

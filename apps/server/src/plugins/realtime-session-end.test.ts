@@ -1,0 +1,210 @@
+import { msg } from '@app/shared/messages';
+import { currentPeriod } from '@app/shared/period';
+import { boardEventName } from '@app/shared/schemas/monthly-states';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceWithStates, insertBusiness, linkService } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+// A socket stops receiving staff events as soon as its user is no longer staff, and closes when its
+// session expires (issue 17, defect 12).
+
+const period = currentPeriod();
+const EVENT = boardEventName(period);
+const sockets: Socket[] = [];
+
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+function socketFor(baseUrl: string, token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(baseUrl, {
+      path: '/socket.io/',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+function nextEvent(socket: Socket, name: string, timeoutMs = 3000): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${name}' within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(name, (payload: unknown) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+function eventsWithin(socket: Socket, name: string, windowMs: number): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  socket.on(name, (payload) => seen.push(payload));
+  return new Promise((resolve) => setTimeout(() => resolve(seen), windowMs));
+}
+
+/** A company with a service whose board cell the owner flips between two states. */
+async function boardFixture(t: TestApp) {
+  const service = await createServiceWithStates(t, `F29 ${Math.random()}`, [
+    { name: 'Pendiente', pctProgress: 0 },
+    { name: 'Listo', pctProgress: 100 },
+  ]);
+  const business = await insertBusiness(t, { startContract: '2020-01-01' });
+  await linkService(t, business.id, service.serviceId);
+  let next = 0;
+  return {
+    businessId: business.id,
+    async change() {
+      next = 1 - next;
+      const response = await t.request({
+        method: 'PUT',
+        url: `/api/monthly-states/year/${period.year}/month/${period.month}`,
+        token: await t.ownerToken(),
+        payload: { businessId: business.id, serviceId: service.serviceId, stateId: service.stateIds[next] },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    },
+  };
+}
+
+/** The owner changes the user's role (keeping the other fields). */
+async function changeRole(t: TestApp, user: { id: number; email: string }, role: string, businessId?: number) {
+  return t.request({
+    method: 'PUT',
+    url: `/api/user/${user.id}`,
+    token: await t.ownerToken(),
+    payload: {
+      name: 'Usuario',
+      lastName: 'Prueba',
+      email: user.email,
+      role,
+      allowCalendarView: false,
+      ...(businessId ? { businessId } : {}),
+    },
+  });
+}
+
+describe('sockets of a user whose role changes', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let fixture: Awaited<ReturnType<typeof boardFixture>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    fixture = await boardFixture(t);
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('stops sending staff events to a collaborator demoted to client, at once, while the owner still gets them', async () => {
+    const collaborator = await t.userWithRole('collaborator');
+    const demotedSocket = await socketFor(baseUrl, collaborator.token);
+    const ownerSocket = await socketFor(baseUrl, await t.ownerToken());
+    const before = nextEvent(demotedSocket, EVENT);
+    await fixture.change();
+    await before; // staff until now
+
+    expect((await changeRole(t, collaborator, 'client', fixture.businessId)).statusCode).toBe(200);
+    const demotedSaw = eventsWithin(demotedSocket, EVENT, 800);
+    const ownerGot = nextEvent(ownerSocket, EVENT);
+    await fixture.change();
+    await ownerGot;
+    expect(await demotedSaw).toEqual([]);
+  });
+
+  it('starts sending staff events to a client promoted to collaborator', async () => {
+    const client = await t.userWithRole('client', { businessId: fixture.businessId });
+    const socket = await socketFor(baseUrl, client.token);
+    expect((await changeRole(t, client, 'collaborator')).statusCode).toBe(200);
+    // The role change reaches the socket after commit; the next change is delivered.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const got = nextEvent(socket, EVENT);
+    await fixture.change();
+    await expect(got).resolves.toMatchObject({ businessId: fixture.businessId });
+  });
+
+  it('refuses to make a task’s responsible a client, as it refuses to delete them, and keeps the role', async () => {
+    const collaborator = await t.userWithRole('collaborator');
+    const task = await t.request({
+      method: 'POST',
+      url: '/api/task',
+      token: await t.ownerToken(),
+      payload: {
+        name: `Cierre ${Math.random()}`,
+        responsableCollaborator: collaborator.id,
+        expirationDate: 10,
+        showInSummary: true,
+      },
+    });
+    expect(task.statusCode, task.body).toBe(201);
+    const refused = await changeRole(t, collaborator, 'client', fixture.businessId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: msg.userIsResponsibleDemote });
+    const users = await t.request({ method: 'GET', url: '/api/user', token: await t.ownerToken() });
+    expect(users.json().find((user: { id: number }) => user.id === collaborator.id)?.role).toBe('collaborator');
+    // Another staff role is fine: still staff, still responsible.
+    expect((await changeRole(t, collaborator, 'owner')).statusCode).toBe(200);
+  });
+});
+
+describe('sockets of a session that expires', () => {
+  let t: TestApp;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ SESSION_TTL_HOURS: String(3 / 3600) }); // 3 s
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('closes the socket when its session expires, and a new one with that token is refused', async () => {
+    const collaborator = await t.userWithRole('collaborator');
+    const socket = await socketFor(baseUrl, collaborator.token);
+    const connectedAt = Date.now();
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const reason = await Promise.race([
+      closed,
+      new Promise<string>((resolve) => setTimeout(() => resolve('still connected after 6 s'), 6000)),
+    ]);
+    expect(reason).toBe('io server disconnect');
+    expect(Date.now() - connectedAt).toBeLessThan(4000);
+    await expect(socketFor(baseUrl, collaborator.token)).rejects.toThrow('Debes iniciar sesión');
+  });
+});
+
+// Two instances of one firm share sockets through Redis: a demotion made on one reaches the other's sockets.
+describe.runIf(process.env.TEST_REDIS_URL)('role changes across instances through Redis', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    const redis = {
+      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      TOKEN_SECRET: 'secreto-de-prueba-compartido-por-dos-instancias',
+    };
+    first = await createTestApp(redis);
+    second = await createTestApp(redis, { database: first.database });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('stops staff events on the other instance’s socket of a demoted collaborator', async () => {
+    const fixture = await boardFixture(first);
+    const collaborator = await first.userWithRole('collaborator');
+    const secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await socketFor(secondUrl, collaborator.token);
+    const before = nextEvent(socket, EVENT);
+    await fixture.change();
+    await before;
+    expect((await changeRole(first, collaborator, 'client', fixture.businessId)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const saw = eventsWithin(socket, EVENT, 800);
+    await fixture.change();
+    expect(await saw).toEqual([]);
+  });
+});
