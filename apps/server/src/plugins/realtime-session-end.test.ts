@@ -1,9 +1,9 @@
 import { msg } from '@app/shared/messages';
 import { currentPeriod } from '@app/shared/period';
 import { boardEventName } from '@app/shared/schemas/monthly-states';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceWithStates, insertBusiness, linkService } from '../test/factories.ts';
+import { closeSocketsAfterEach, eventsWithin, nextEvent, socketFor } from '../test/sockets.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 // A socket stops receiving staff events as soon as its user is no longer staff, and closes when its
@@ -11,41 +11,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const period = currentPeriod();
 const EVENT = boardEventName(period);
-const sockets: Socket[] = [];
-
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
-
-function socketFor(baseUrl: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(baseUrl, {
-      path: '/socket.io/',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
-
-function nextEvent(socket: Socket, name: string, timeoutMs = 3000): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no '${name}' within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(name, (payload: unknown) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
-function eventsWithin(socket: Socket, name: string, windowMs: number): Promise<unknown[]> {
-  const seen: unknown[] = [];
-  socket.on(name, (payload) => seen.push(payload));
-  return new Promise((resolve) => setTimeout(() => resolve(seen), windowMs));
-}
+closeSocketsAfterEach();
 
 /** A company with a service whose board cell the owner flips between two states. */
 async function boardFixture(t: TestApp) {

@@ -1,50 +1,14 @@
 import { currentPeriod } from '@app/shared/period';
 import { type BoardCellChange, boardEventName } from '@app/shared/schemas/monthly-states';
 import { taskBoardEventName } from '@app/shared/schemas/tasks';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../test/factories.ts';
+import { closeSocketsAfterEach, eventsWithin, nextEvent, socketFor } from '../test/sockets.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const period = currentPeriod();
 const EVENT = boardEventName(period);
-const sockets: Socket[] = [];
-
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
-
-/** A socket signed in with the token; resolves once connected, rejects with the server's refusal. */
-function socketFor(baseUrl: string, token: string | undefined): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(baseUrl, {
-      path: '/socket.io/',
-      auth: token ? { token } : {},
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
-
-function nextEvent(socket: Socket, name: string, timeoutMs = 3000): Promise<BoardCellChange> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no '${name}' within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(name, (payload: BoardCellChange) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
-/** Resolves with what arrived in the window: for "gets nothing" assertions. */
-function eventsWithin(socket: Socket, name: string, windowMs: number): Promise<unknown[]> {
-  const seen: unknown[] = [];
-  socket.on(name, (payload) => seen.push(payload));
-  return new Promise((resolve) => setTimeout(() => resolve(seen), windowMs));
-}
+closeSocketsAfterEach();
 
 async function boardFixture(t: TestApp) {
   const service = await createServiceWithStates(t, `F29 ${Math.random()}`, [
@@ -176,7 +140,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances through Redis', () => 
     const token = await first.ownerToken();
     const secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
     const socket = await socketFor(secondUrl, token);
-    const received = nextEvent(socket, EVENT);
+    const received = nextEvent<BoardCellChange>(socket, EVENT);
     expect((await fixture.change(token)).statusCode).toBe(200);
     expect((await received).businessId).toBe(fixture.businessId);
   });

@@ -1,0 +1,44 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach } from 'vitest';
+
+const opened: Socket[] = [];
+
+/** Closes every socket a test opened with socketFor; call once at the top of a socket test file. */
+export function closeSocketsAfterEach() {
+  afterEach(() => {
+    for (const socket of opened.splice(0)) socket.disconnect();
+  });
+}
+
+/** A socket signed in with the token; resolves once connected, rejects with the server's refusal. */
+export function socketFor(baseUrl: string, token: string | undefined): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(baseUrl, {
+      path: '/socket.io/',
+      auth: token ? { token } : {},
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    opened.push(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+/** The next event of that name, or a rejection after the timeout. */
+export function nextEvent<Payload = unknown>(socket: Socket, name: string, timeoutMs = 3000): Promise<Payload> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${name}' within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(name, (payload: Payload) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/** Resolves with what arrived in the window: for "gets nothing" assertions. */
+export function eventsWithin(socket: Socket, name: string, windowMs: number): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  socket.on(name, (payload) => seen.push(payload));
+  return new Promise((resolve) => setTimeout(() => resolve(seen), windowMs));
+}
