@@ -1,8 +1,8 @@
 import { currentPeriod, type Period } from '@app/shared/period';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import { expect, type Page, test } from '@playwright/test';
-import { createBusinessesViaApi, crumbLink, expectRowsDrawn, menuLink } from './support/board-fixtures';
-import { OWNER, signIn, uniqueName } from './support/fixtures';
+import { crumbLink, expectRowsDrawn, menuLink } from './support/board-fixtures';
+import { createBusinessesViaApi, OWNER, signIn, uniqueName } from './support/fixtures';
 import { createCollaboratorViaApi, createTaskViaApi } from './support/task-board-fixtures';
 
 const period = currentPeriod();

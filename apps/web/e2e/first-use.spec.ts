@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { createBusinessesViaApi, pageOverflowsSideways, seriousViolations } from './support/first-use-fixtures';
+import { pageOverflowsSideways, seriousViolations } from './support/first-use-fixtures';
 import {
+  createBusinessesViaApi,
   createBusinessViaApi,
   createUserViaApi,
   OWNER,

@@ -1,35 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { ownerHeaders, uniqueRut } from './fixtures';
-
-/**
- * Creates `count` companies through the API as the owner, a few at a time with one sign-in, so a
- * board holds more rows than its scrolling region shows (the rows must be virtualised).
- */
-export async function createBusinessesViaApi(request: APIRequestContext, prefix: string, count: number) {
-  const headers = await ownerHeaders(request);
-  const created: { id: number; name: string }[] = [];
-  for (let start = 0; start < count; start += 8) {
-    const batch = Array.from({ length: Math.min(8, count - start) }, async (_, offset) => {
-      const name = `${prefix} ${String(start + offset + 1).padStart(3, '0')}`;
-      const response = await request.post('/api/business', {
-        headers,
-        data: {
-          name,
-          razonSocial: `${name} SpA`,
-          rut: uniqueRut().raw,
-          startContract: '2023-01-01',
-          endContract: '2030-12-31',
-          legalRepresentative: 'Marcela Fuentes',
-          contact: 'contacto@empresa.cl',
-        },
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()).business as { id: number; name: string };
-    });
-    created.push(...(await Promise.all(batch)));
-  }
-  return created;
-}
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The side menu's link to a screen. */
 export const menuLink = (page: Page, label: string) =>

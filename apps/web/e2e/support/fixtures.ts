@@ -45,6 +45,41 @@ export async function ownerHeaders(request: APIRequestContext) {
   return { authorization: `Bearer ${await apiToken(request, OWNER.email, OWNER.password)}` };
 }
 
+/** A valid company with a fresh RUT, as the create form would send it. */
+export function businessBody(name: string, overrides: { startContract?: string } = {}) {
+  return {
+    name,
+    razonSocial: `${name} SpA`,
+    rut: uniqueRut().raw,
+    startContract: '2023-01-01',
+    endContract: '2030-12-31',
+    legalRepresentative: 'Marcela Fuentes',
+    contact: 'contacto@empresa.cl',
+    ...overrides,
+  };
+}
+
+/**
+ * Creates `count` companies through the API as the owner, named '{prefix} 01', '{prefix} 02', …
+ * (so they sort in that order by name), a few at a time over one sign-in.
+ */
+export async function createBusinessesViaApi(request: APIRequestContext, prefix: string, count: number) {
+  const headers = await ownerHeaders(request);
+  const names = Array.from({ length: count }, (_, index) => `${prefix} ${String(index + 1).padStart(2, '0')}`);
+  const created: { id: number; name: string; rut: string }[] = [];
+  for (let start = 0; start < names.length; start += 10) {
+    const batch = await Promise.all(
+      names.slice(start, start + 10).map(async (name) => {
+        const response = await request.post('/api/business', { headers, data: businessBody(name) });
+        expect(response.status(), await response.text()).toBe(201);
+        return (await response.json()).business as { id: number; name: string; rut: string };
+      }),
+    );
+    created.push(...batch);
+  }
+  return created;
+}
+
 /** Creates a company through the API as the owner, with a fresh valid RUT. */
 export async function createBusinessViaApi(
   request: APIRequestContext,
@@ -53,16 +88,7 @@ export async function createBusinessViaApi(
 ) {
   const response = await request.post('/api/business', {
     headers: await ownerHeaders(request),
-    data: {
-      name,
-      razonSocial: `${name} SpA`,
-      rut: uniqueRut().raw,
-      startContract: '2023-01-01',
-      endContract: '2030-12-31',
-      legalRepresentative: 'Marcela Fuentes',
-      contact: 'contacto@empresa.cl',
-      ...overrides,
-    },
+    data: businessBody(name, overrides),
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).business as { id: number; name: string; rut: string };

@@ -15,11 +15,13 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
  */
 const period = currentPeriod();
 
+let services = 0;
 /** A company with contacts, a folder of the current period and one PDF in it. */
 async function companyWithFile(t: TestApp) {
   const owner = await t.ownerToken();
   const business = await insertBusiness(t, { contact: 'ana@aromos.cl' });
-  const service = await createServiceWithStates(t, 'Impuestos', [{ name: 'Pendiente', pctProgress: 0 }]);
+  services += 1;
+  const service = await createServiceWithStates(t, `Impuestos ${services}`, [{ name: 'Pendiente', pctProgress: 0 }]);
   const created = await t.request({
     method: 'POST',
     url: `/api/service/${service.serviceId}/folder`,
