@@ -32,6 +32,11 @@ async function openGroupFromMenu(page: Page, groupName: string) {
   await expect(page.getByRole('heading', { name: groupName, level: 2 })).toBeVisible();
 }
 
+/** Narrows the group's companies to one name: the list pages 50 at a time, and other tests add companies. */
+async function findInGroup(page: Page, companyName: string) {
+  await page.getByLabel('Buscar empresa').fill(companyName);
+}
+
 test('a service switched on from the company page shows on in the service page, and switched off there shows on the company page, without a reload', async ({
   page,
   request,
@@ -92,7 +97,9 @@ test('a company created or deleted on the Empresas page shows in a group detail 
   await openGroupFromMenu(page, groupName);
   const doomedSwitch = page.getByRole('switch', { name: `${doomed.name} en el grupo` });
   const newSwitch = page.getByRole('switch', { name: `${name} en el grupo` });
+  await findInGroup(page, doomed.name);
   await expect(doomedSwitch).toBeChecked();
+  await findInGroup(page, name);
   await expect(newSwitch).toHaveCount(0);
 
   // A company created on the Empresas page...
@@ -117,7 +124,9 @@ test('a company created or deleted on the Empresas page shows in a group detail 
 
   // ...is offered in the group.
   await openGroupFromMenu(page, groupName);
+  await findInGroup(page, name);
   await expect(newSwitch).not.toBeChecked();
+  await findInGroup(page, doomed.name);
   await expect(doomedSwitch).toBeChecked();
 
   // A member deleted on the Empresas page leaves the group, and the next switch saves without it.
@@ -131,7 +140,9 @@ test('a company created or deleted on the Empresas page shows in a group detail 
   await expectText(page, 'Empresa eliminada!');
   await expect(page.getByRole('row').filter({ hasText: doomed.rut })).toHaveCount(0);
   await openGroupFromMenu(page, groupName);
+  await findInGroup(page, doomed.name);
   await expect(doomedSwitch).toHaveCount(0);
+  await findInGroup(page, name);
   await newSwitch.press('Space');
   await expectText(page, 'Grupo guardado correctamente');
   await expect(newSwitch).toBeChecked();
