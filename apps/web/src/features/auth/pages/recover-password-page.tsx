@@ -3,8 +3,10 @@ import { ChangePasswordFormSchema, RecoverPasswordRequestSchema } from '@app/sha
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useParams } from 'react-router';
+
 import { useChangePasswordWithToken } from '../api/change-password';
 import { useRequestPasswordRecovery } from '../api/recover-password';
+import { errorText } from '../utils/error-text';
 import { AuthLayout } from './auth-layout';
 
 /** Form status (spec 1 §2.4): idle, pending, OK or ERROR. */
@@ -36,7 +38,11 @@ function RequestRecoveryForm() {
         <Text size="sm" c="dimmed">
           Escribe tu email y te enviaremos un enlace para crear una nueva contraseña.
         </Text>
-        <StatusAlert status={recovery.status} ok={msg.recoverSent} error={msg.recoverFailed} />
+        <StatusAlert
+          status={recovery.status}
+          ok={msg.recoverSent}
+          error={errorText(recovery.error, msg.recoverFailed)}
+        />
         <TextInput label="Email" type="email" autoComplete="username" autoFocus {...form.getInputProps('email')} />
         <Button type="submit" loading={recovery.isPending} fullWidth>
           Enviar
@@ -55,7 +61,11 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={form.onSubmit(({ password }) => change.mutate({ password, token }))} noValidate>
       <Stack>
-        <StatusAlert status={change.status} ok={msg.passwordChanged} error={msg.tokenInvalid} />
+        <StatusAlert
+          status={change.status}
+          ok={msg.passwordChanged}
+          error={errorText(change.error, msg.tokenInvalid)}
+        />
         <PasswordInput
           label="Nueva contraseña"
           autoComplete="new-password"
