@@ -121,7 +121,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
     getUser: (id) => users.nameOf(id),
   });
   const tasks = createTasksService(db, {
-    findUser: users.findById,
+    roleWhileWriting: users.roleWhileWriting,
     assertBusinessExists: businesses.assertExists,
   });
   const taskBoard = createTaskBoardService(db, {

@@ -21,8 +21,11 @@ type BusinessInput = z.output<typeof BusinessInTaskWriteSchema>;
 type AllInput = z.output<typeof BusinessInTaskAllSchema>;
 
 interface Deps {
-  /** The users module's lookup: the responsible must exist and be staff. */
-  findUser(id: number): Promise<{ role: string } | undefined>;
+  /**
+   * The users module's role of the responsible inside this module's transaction, their row locked
+   * until it ends (a demotion at the same moment waits): the responsible must exist and be staff.
+   */
+  roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
   /** The companies module's check: 404 'La empresa no existe'. */
   assertBusinessExists(id: number): Promise<void>;
 }
@@ -51,32 +54,26 @@ export function createTasksService(db: Db, deps: Deps) {
     return presentTask(row);
   }
 
-  async function assertResponsableIsStaff(userId: number) {
-    const user = await deps.findUser(userId);
-    if (!user || !(STAFF_ROLES as readonly string[]).includes(user.role)) {
-      throw badRequest(tasksMsg.responsibleNotStaff, 'responsableCollaborator');
-    }
-  }
-
-  /** A responsible deleted between the check and the write still ends as a 400, not a 500. */
-  async function withResponsableCheck<T>(write: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a task's write in one transaction after its checks: the responsible is staff (their row
+   * locked until commit, so they cannot be made a client meanwhile) and no other task has the name
+   * (409 on the field, as a taken RUT or e-mail is refused). A responsible deleted meanwhile still
+   * ends as a 400, not a 500.
+   */
+  async function writeTask<T>(input: WriteInput, ownId: number | null, write: (tx: DbOrTx) => Promise<T>) {
     try {
-      return await write();
+      return await db.transaction(async (tx) => {
+        const role = await deps.roleWhileWriting(tx, input.responsableCollaborator);
+        if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) {
+          throw badRequest(tasksMsg.responsibleNotStaff, 'responsableCollaborator');
+        }
+        await assertNameFree(tx, 'tasks', tasksRepository.listNames, input.name, ownId, tasksMsg.nameExists);
+        return write(tx);
+      });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw badRequest(tasksMsg.responsibleNotStaff, 'responsableCollaborator');
       throw error;
     }
-  }
-
-  /**
-   * Runs the write in a transaction after checking that no other task has the name (409 on the
-   * field, as a taken RUT or e-mail is refused); the check and the write share one lock.
-   */
-  function withUniqueName<T>(name: string, ownId: number | null, write: (tx: DbOrTx) => Promise<T>): Promise<T> {
-    return db.transaction(async (tx) => {
-      await assertNameFree(tx, 'tasks', tasksRepository.listNames, name, ownId, tasksMsg.nameExists);
-      return write(tx);
-    });
   }
 
   const fields = (input: WriteInput) => ({
@@ -116,19 +113,13 @@ export function createTasksService(db: Db, deps: Deps) {
     },
 
     async create(input: WriteInput): Promise<Task> {
-      await assertResponsableIsStaff(input.responsableCollaborator);
-      const id = await withResponsableCheck(() =>
-        withUniqueName(input.name, null, (tx) => tasksRepository.insert(tx, fields(input))),
-      );
+      const id = await writeTask(input, null, (tx) => tasksRepository.insert(tx, fields(input)));
       return getTask(id);
     },
 
     async update(id: number, input: WriteInput): Promise<Task> {
       await getTask(id);
-      await assertResponsableIsStaff(input.responsableCollaborator);
-      const found = await withResponsableCheck(() =>
-        withUniqueName(input.name, id, (tx) => tasksRepository.update(tx, id, fields(input))),
-      );
+      const found = await writeTask(input, id, (tx) => tasksRepository.update(tx, id, fields(input)));
       if (!found) throw notFound(tasksMsg.taskNotFound);
       return getTask(id);
     },

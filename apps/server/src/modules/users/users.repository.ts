@@ -49,6 +49,15 @@ export const usersRepository = {
     return rows.map((row) => row.id);
   },
 
+  /**
+   * The user's role, with the row locked until the transaction ends: `share` for a write that
+   * relies on the role (another may read it too, nobody may change it), `update` for a change of it.
+   */
+  async lockRole(tx: DbOrTx, id: number, mode: 'share' | 'update'): Promise<string | undefined> {
+    const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for(mode);
+    return row?.role;
+  },
+
   /** Whether the user is the responsible of some task (who then must stay staff). */
   async isTaskResponsible(db: DbOrTx, userId: number): Promise<boolean> {
     const [row] = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.responsableId, userId)).limit(1);

@@ -97,6 +97,11 @@ export function createUsersService(db: Db, deps: Deps) {
 
     /** The client users of a company (company detail, 'Usuarios en empresa'). */
     listForBusiness: (businessId: number) => usersRepository.listByBusiness(db, businessId),
+    /**
+     * The user's role inside the caller's transaction, the row locked until it ends: a write that
+     * needs the user to stay staff (a task's responsible) cannot interleave with a demotion.
+     */
+    roleWhileWriting: (tx: DbOrTx, id: number) => usersRepository.lockRole(tx, id, 'share'),
 
     /** The user, or undefined (tasks check their responsible with it). */
     findById: (id: number) => usersRepository.findById(db, id),
@@ -135,8 +140,11 @@ export function createUsersService(db: Db, deps: Deps) {
         db.transaction(async (tx) => {
           if (input.role !== 'owner') await assertNotLastOwner(tx, id);
           // A task's responsible is staff: like deletion, becoming a client waits for another responsible.
-          if (input.role === 'client' && target.role !== 'client' && (await usersRepository.isTaskResponsible(tx, id)))
-            throw conflict(msg.userIsResponsibleDemote);
+          // The row lock makes a task naming this user at the same moment wait, then see the client.
+          if (input.role === 'client' && target.role !== 'client') {
+            await usersRepository.lockRole(tx, id, 'update');
+            if (await usersRepository.isTaskResponsible(tx, id)) throw conflict(msg.userIsResponsibleDemote);
+          }
           const updated = await usersRepository.update(tx, id, {
             name: input.name,
             lastName: input.lastName,
