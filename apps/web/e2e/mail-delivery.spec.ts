@@ -71,8 +71,14 @@ test('a collaborator e-mails a company from the board’s envelope; the toast sa
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await signIn(page, OWNER.email, OWNER.password);
-  await expect(page.getByRole('status').filter({ hasText: BANNER })).toBeVisible();
+  const banner = page.getByRole('status').filter({ hasText: BANNER });
+  await expect(banner).toBeVisible();
+  // Closed, it stays away for the rest of the tab's session (the boards get their room back).
+  await banner.getByRole('button', { name: 'Ocultar este aviso' }).click();
+  await expect(banner).toHaveCount(0);
   await page.goto('/email');
+  await expect(page.getByRole('heading', { name: 'Email', level: 2 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Empresa' }).fill(company.name);
   await page.getByRole('option', { name: company.name }).click();
   const row = page.getByRole('row').filter({ hasText: company.name });

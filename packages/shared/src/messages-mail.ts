@@ -10,6 +10,7 @@ export const mailMsg = {
   notConfigured:
     'El correo no está configurado (SMTP_URL): los correos se guardan en la bandeja local del servidor y no le llegan a nadie.',
   notConfiguredTitle: 'Correo no configurado',
+  closeBanner: 'Ocultar este aviso',
   /** Owners' e-mail screens while APP_URL is unset. */
   appUrlMissing:
     'APP_URL no está configurada: los enlaces que se envían por correo apuntan a http://localhost y solo funcionan en el computador del servidor.',
