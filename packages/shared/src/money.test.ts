@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeMoney, MONEY_MAX, moneyMsg, normalizeMoneyText, parseMoney } from './money.ts';
+import {
+  formatMoney,
+  formatMoneyInput,
+  looksLikeMoney,
+  MONEY_MAX,
+  moneyMsg,
+  normalizeMoneyText,
+  parseMoney,
+} from './money.ts';
 
 describe('parseMoney', () => {
   it.each([
@@ -119,5 +127,23 @@ describe('normalizeMoneyText', () => {
   it('refuses an ambiguous or negative amount', () => {
     expect(normalizeMoneyText('1234.5')).toEqual({ success: false, error: moneyMsg.ambiguous });
     expect(normalizeMoneyText('-1.000')).toEqual({ success: false, error: moneyMsg.negative });
+  });
+});
+
+describe('formatMoney', () => {
+  it.each([
+    [1234567, '$1.234.567'],
+    [1234, '$1.234'],
+    [999, '$999'],
+    [0, '$0'],
+    [1234567.89, '$1.234.567'],
+    [-25000, '-$25.000'],
+  ])('shows %d as %s (es-CL, dot thousands, whole pesos)', (value, shown) => {
+    expect(formatMoney(value)).toBe(shown);
+  });
+
+  it('writes the form input without the sign the input already shows, and reads back the same amount', () => {
+    expect(formatMoneyInput(1234567)).toBe('1.234.567');
+    expect(parseMoney(formatMoneyInput(1234567))).toEqual({ success: true, value: 1234567 });
   });
 });

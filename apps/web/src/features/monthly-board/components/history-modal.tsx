@@ -1,7 +1,7 @@
+import { formatMoney } from '@app/shared/money';
 import type { Period } from '@app/shared/period';
 import type { BoardService } from '@app/shared/schemas/monthly-states';
 import { ChangeHistoryModal } from '../../../components/change-history-modal';
-import { formatMoney } from '../../../lib/money';
 import { useStateHistory } from '../api/get-state-history';
 
 export interface HistoryTarget {

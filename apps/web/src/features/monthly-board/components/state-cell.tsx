@@ -1,11 +1,11 @@
 import { boardMsg } from '@app/shared/messages-board';
+import { formatMoney } from '@app/shared/money';
 import type { BoardCell, BoardService } from '@app/shared/schemas/monthly-states';
 import { ColorSwatch, Menu } from '@mantine/core';
 import { IconCheck, IconHistory } from '@tabler/icons-react';
 import { memo } from 'react';
 import { CellBadgeButton, cellBadgeClasses, useRefocusOnToggle } from '../../../components/cell-badge';
 import { lastChangeText } from '../../../lib/date-time';
-import { formatMoney } from '../../../lib/money';
 
 type State = BoardService['states'][number];
 
