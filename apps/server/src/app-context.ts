@@ -6,6 +6,7 @@ import { createDownloadLinks } from './lib/download-links.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
 import { createFileStorage, type FileStorage } from './lib/file-storage/file-storage.ts';
 import { createGoogleClient } from './lib/google-calendar.ts';
+import type { Mailer } from './lib/mailer.ts';
 import type { AppSecrets } from './lib/secrets.ts';
 import { createSigner } from './lib/signed-tokens.ts';
 import type { TableChanges } from './lib/table-cache.ts';
@@ -34,7 +35,6 @@ import { createTasksService, type TasksService } from './modules/tasks/tasks.ser
 import { createProfileService, type ProfileService } from './modules/users/profile.service.ts';
 import { presentUser } from './modules/users/users.presenter.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
-import type { Mailer } from './plugins/mailer.ts';
 
 /** What every module's routes receive: configuration, infrastructure and the feature services. */
 export interface AppContext {

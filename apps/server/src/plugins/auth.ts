@@ -1,17 +1,10 @@
 import { msg } from '@app/shared/messages';
 import { can, type Permission } from '@app/shared/permissions';
-import type { Role } from '@app/shared/roles';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
-
-export interface AuthUser {
-  id: number;
-  role: Role;
-  businessId: number | null;
-  sessionId: string;
-}
+import type { AuthUser } from '../lib/auth-user.ts';
 
 /** A signed-in user with the moment their session ends (the token's or the session row's expiry, the earlier). */
 export type SessionUser = AuthUser & { expiresAt: Date };

@@ -3,28 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config.ts';
+import type { Mailer } from '../lib/mailer.ts';
 
 /** How the outbox answers for a message it kept (the e-mail log tells such messages apart by it). */
 export const OUTBOX_RESPONSE_PREFIX = 'outbox: ';
-
-export interface MailMessage {
-  to: string[];
-  subject: string;
-  text: string;
-  html?: string;
-}
-
-export interface SentMail {
-  messageId: string;
-  /** What the transport answered (SMTP response, or the outbox file), for the e-mail log. */
-  response: string;
-  /** True when the message was only written to DATA_DIR/outbox (no SMTP_URL): nobody received it. */
-  outbox: boolean;
-}
-
-export interface Mailer {
-  send(message: MailMessage): Promise<SentMail>;
-}
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise one .eml file per message in the outbox. */
 export function createMailer(config: AppConfig): Mailer {

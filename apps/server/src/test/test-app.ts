@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { Mailer, MailMessage } from '../plugins/mailer.ts';
+import type { Mailer, MailMessage } from '../lib/mailer.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const OWNER = { email: 'duena@estudio.cl', password: 'clave-duena-1' };

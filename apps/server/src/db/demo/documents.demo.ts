@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { currentPeriod } from '@app/shared/period';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import type { AppContext } from '../../app-context.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { demoPdf } from './demo-pdf.ts';
 
 const COMPANIES_WITH_FILES = 6;

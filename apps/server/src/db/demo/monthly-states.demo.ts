@@ -1,6 +1,6 @@
 import { currentPeriod } from '@app/shared/period';
 import type { AppContext } from '../../app-context.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { noise, periodsUpTo } from './demo-periods.ts';
 
 const MONTHS_OF_HISTORY = 12;

@@ -1,7 +1,7 @@
 import { currentPeriod } from '@app/shared/period';
 import { TASK_STATES, type TaskState } from '@app/shared/schemas/tasks';
 import type { AppContext } from '../../app-context.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { noise, periodsUpTo } from './demo-periods.ts';
 
 const MONTHS_OF_HISTORY = 6;

@@ -12,10 +12,10 @@ import type {
 import dayjs from 'dayjs';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { emailFromIdToken, type GoogleClient, GoogleError, type GoogleEventItem } from '../../lib/google-calendar.ts';
 import type { createSigner } from '../../lib/signed-tokens.ts';
 import type { Vault } from '../../lib/vault.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
 import { calendarRepository, type GoogleAccountRow, type GoogleCalendarRow } from './calendar.repository.ts';
 
 interface Deps {

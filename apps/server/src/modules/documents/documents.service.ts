@@ -10,13 +10,13 @@ import type { FileDownload, FolderTile, FolderView, StoredFile } from '@app/shar
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { DownloadLinks, LinkClaims } from '../../lib/download-links.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import { sanitizeFileName } from '../../lib/pdf-upload.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
 import { type BusinessFileRow, documentsRepository } from './documents.repository.ts';
 import { pdfCheckStream } from './pdf-stream.ts';
 

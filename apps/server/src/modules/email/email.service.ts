@@ -2,10 +2,10 @@ import type { EmailDelivery, SendEmailSchema } from '@app/shared/schemas/email';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
-import type { Mailer } from '../../plugins/mailer.ts';
 import { deliveryOf, presentEmail } from './email.presenter.ts';
 import { type EmailLogRow, emailRepository } from './email.repository.ts';
 

@@ -12,11 +12,11 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
 import { type BoardParts, buildBoardRows } from './monthly-board.ts';
 import { monthlyStatesRepository } from './monthly-states.repository.ts';
 

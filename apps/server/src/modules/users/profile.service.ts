@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/app-error.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { usersRepository } from './users.repository.ts';
 

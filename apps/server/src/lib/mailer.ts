@@ -1,0 +1,18 @@
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface SentMail {
+  messageId: string;
+  /** What the transport answered (SMTP response, or the outbox file), for the e-mail log. */
+  response: string;
+  /** True when the message was only written to DATA_DIR/outbox (no SMTP_URL): nobody received it. */
+  outbox: boolean;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+}
