@@ -105,12 +105,16 @@ describe('sessions', () => {
 
   it('expires tokens after SESSION_TTL_HOURS', async () => {
     const short = await createTestApp({ SESSION_TTL_HOURS: '0.0003' }); // about one second
+    // Both ends of a session are read from the JS clock (the token's exp, checked by fast-jwt, and the
+    // session row's expiresAt, compared with new Date()): fake only Date, timers and the database stay real.
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const token = await short.ownerToken();
       expect((await short.request({ method: 'GET', url: '/api/user/me', token })).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      vi.setSystemTime(Date.now() + 2100);
       expect((await short.request({ method: 'GET', url: '/api/user/me', token })).statusCode).toBe(401);
     } finally {
+      vi.useRealTimers();
       await short.close();
     }
   });
