@@ -1,3 +1,6 @@
+/** How the outbox answers for a message it kept (the e-mail log tells such messages apart by it). */
+export const OUTBOX_RESPONSE_PREFIX = 'outbox: ';
+
 export interface MailMessage {
   to: string[];
   subject: string;

@@ -3,10 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config.ts';
-import type { Mailer } from '../lib/mailer.ts';
-
-/** How the outbox answers for a message it kept (the e-mail log tells such messages apart by it). */
-export const OUTBOX_RESPONSE_PREFIX = 'outbox: ';
+import { type Mailer, OUTBOX_RESPONSE_PREFIX } from '../lib/mailer.ts';
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise one .eml file per message in the outbox. */
 export function createMailer(config: AppConfig): Mailer {

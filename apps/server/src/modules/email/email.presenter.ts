@@ -1,5 +1,5 @@
 import type { EmailDelivery, EmailLogEntry } from '@app/shared/schemas/email';
-import { OUTBOX_RESPONSE_PREFIX } from '../../plugins/mailer.ts';
+import { OUTBOX_RESPONSE_PREFIX } from '../../lib/mailer.ts';
 import type { EmailLogRow } from './email.repository.ts';
 
 /** A kept message's logged answer starts with the outbox's prefix; a provider's never does. */
