@@ -1,4 +1,5 @@
-import { STAFF_ROLES } from '@app/shared/roles';
+import { can, type Permission } from '@app/shared/permissions';
+import type { Role } from '@app/shared/roles';
 import { boardEventName } from '@app/shared/schemas/monthly-states';
 import { taskBoardEventName } from '@app/shared/schemas/tasks';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -7,10 +8,23 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { EventBus } from '../lib/events.ts';
 
-const STAFF_ROOM = 'staff';
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const userRoom = (userId: number) => `user:${userId}`;
-const isStaff = (role: string) => (STAFF_ROLES as readonly string[]).includes(role);
+/** Each live event goes to the room of the permission that reads its board (DESIGN.md §6). */
+const EVENT_PERMISSIONS = ['monthly-states:read', 'task-states:read'] as const satisfies readonly Permission[];
+const permissionRoom = (permission: Permission) => `can:${permission}`;
+/** The permission rooms a role belongs in, and those it does not. */
+function permissionRooms(userId: number, role: string) {
+  const actor = { id: userId, role: role as Role };
+  const rooms = EVENT_PERMISSIONS.map((permission) => ({
+    room: permissionRoom(permission),
+    held: can(actor, permission),
+  }));
+  return {
+    held: rooms.filter((entry) => entry.held).map((entry) => entry.room),
+    notHeld: rooms.filter((entry) => !entry.held).map((entry) => entry.room),
+  };
+}
 /** setTimeout's longest delay (about 24.8 days); a longer session re-arms its timer. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -44,9 +58,10 @@ declare module 'fastify' {
 
 /**
  * Socket.IO on the app's own origin (`/socket.io/`), signed in with the same bearer token
- * (DESIGN.md §4). Staff sockets join the staff room and receive the board events with no
- * subscription of their own; client sockets connect but receive none of them. A socket leaves the
- * staff room when its user stops being staff, and closes when its session ends for any reason
+ * (DESIGN.md §4). A socket joins the room of each permission that reads a board ('monthly-states:read',
+ * 'task-states:read', through can(): staff today) and receives that board's events with no
+ * subscription of its own; client sockets connect but receive none of them. A socket follows its
+ * user's role changes at once, and closes when its session ends for any reason
  * (logout, password change, deletion: by event; expiry: by a timer at the session's end).
  */
 export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions) {
@@ -70,8 +85,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
 
   io.on('connection', (socket) => {
     const user = socket.data.user as SocketUser;
-    socket.join([sessionRoom(user.sessionId), userRoom(user.id)]);
-    if (isStaff(user.role)) socket.join(STAFF_ROOM);
+    socket.join([sessionRoom(user.sessionId), userRoom(user.id), ...permissionRooms(user.id, user.role).held]);
     // Closed when the session expires: a timer on this instance, which holds the socket.
     let expiry: NodeJS.Timeout | undefined;
     const closeAt = (at: Date) => {
@@ -88,8 +102,9 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       .recheck(user.sessionId, user.id)
       .then((live) => {
         if (!live) return socket.disconnect(true);
-        if (isStaff(live.role)) socket.join(STAFF_ROOM);
-        else socket.leave(STAFF_ROOM);
+        const rooms = permissionRooms(user.id, live.role);
+        socket.join(rooms.held);
+        for (const room of rooms.notHeld) socket.leave(room);
         closeAt(live.expiresAt < user.expiresAt ? live.expiresAt : user.expiresAt);
       })
       .catch((error: unknown) => {
@@ -99,16 +114,17 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   });
 
   options.events.on('monthly-state.changed', (change) => {
-    io.to(STAFF_ROOM).emit(boardEventName(change), change);
+    io.to(permissionRoom('monthly-states:read')).emit(boardEventName(change), change);
   });
   options.events.on('task-state.changed', (change) => {
-    io.to(STAFF_ROOM).emit(taskBoardEventName(change), change);
+    io.to(permissionRoom('task-states:read')).emit(taskBoardEventName(change), change);
   });
   // Through the adapter, so the user's sockets on every instance follow at once.
   options.events.on('user.role-changed', ({ userId, role }) => {
     const sockets = io.in(userRoom(userId));
-    if (isStaff(role)) sockets.socketsJoin(STAFF_ROOM);
-    else sockets.socketsLeave(STAFF_ROOM);
+    const rooms = permissionRooms(userId, role);
+    if (rooms.held.length) sockets.socketsJoin(rooms.held);
+    if (rooms.notHeld.length) sockets.socketsLeave(rooms.notHeld);
   });
   options.events.on('session.ended', (ended) => {
     if ('sessionIds' in ended) {
