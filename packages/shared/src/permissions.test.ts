@@ -33,4 +33,14 @@ describe('can', () => {
     expect(can({ ...client, id: responsible.id }, 'task-state:change', task)).toBe(false);
     expect(can(undefined, 'task-state:change', task)).toBe(false);
   });
+
+  it('shows a company’s documents to staff, and to a client only for their own company', () => {
+    const company = { businessId: 7 };
+    expect(can(owner, 'documents:view', company)).toBe(true);
+    expect(can(otherCollaborator, 'documents:view', company)).toBe(true);
+    expect(can({ ...client, businessId: 7 }, 'documents:view', company)).toBe(true);
+    expect(can({ ...client, businessId: 8 }, 'documents:view', company)).toBe(false);
+    expect(can(client, 'documents:view', company)).toBe(false);
+    expect(can(null, 'documents:view', company)).toBe(false);
+  });
 });

@@ -39,6 +39,8 @@ export type Permission = keyof typeof PERMISSIONS;
 export interface Actor {
   id: number;
   role: Role;
+  /** A client's own company (null or absent for staff). */
+  businessId?: number | null;
 }
 
 /**
@@ -49,6 +51,11 @@ export const POLICIES = {
   /** A task board cell: an owner, or the task's responsible when they are staff. */
   'task-state:change': (actor: Actor, task: { responsableId: number | null }) =>
     actor.role === 'owner' || (actor.role === 'collaborator' && task.responsableId === actor.id),
+  /** A company's documents: staff see every company's; a client only their own company's. */
+  'documents:view': (actor: Actor, company: { businessId: number }) =>
+    actor.role === 'owner' ||
+    actor.role === 'collaborator' ||
+    (actor.role === 'client' && actor.businessId === company.businessId),
   /** The firm's calendar events: owners, and collaborators the owner allowed (allowCalendarView). */
   'calendar:events': (actor: Actor, user: { allowCalendarView: boolean }) =>
     actor.role === 'owner' || (actor.role === 'collaborator' && user.allowCalendarView),

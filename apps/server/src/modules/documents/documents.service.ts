@@ -4,6 +4,7 @@ import { msg } from '@app/shared/messages';
 import { boardMsg } from '@app/shared/messages-board';
 import { documentsMsg } from '@app/shared/messages-documents';
 import type { Period } from '@app/shared/period';
+import { can } from '@app/shared/permissions';
 import { ROLE_LABELS, type Role } from '@app/shared/roles';
 import { splitContacts } from '@app/shared/schemas/businesses';
 import type { FileDownload, FolderTile, FolderView, StoredFile } from '@app/shared/schemas/documents';
@@ -96,7 +97,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
   }
 
   function assertOwnCompany(actor: AuthUser, businessId: number) {
-    if (isClient(actor) && actor.businessId !== businessId) throw forbidden(msg.forbidden);
+    if (!can(actor, 'documents:view', { businessId })) throw forbidden(msg.forbidden);
   }
 
   /** The period's templates of the company and their company folders (made on first sight). */
@@ -229,7 +230,8 @@ export function createDocumentsService(db: Db, deps: Deps) {
       if (claims.issuedTo) {
         // A link issued to a user dies with the user, or when a client no longer belongs to that company.
         const user = await deps.findUser(claims.issuedTo);
-        if (!user || (user.role === 'client' && user.businessId !== found.businessId)) {
+        const holder = user && { id: claims.issuedTo, role: user.role, businessId: user.businessId };
+        if (!holder || !can(holder, 'documents:view', { businessId: found.businessId })) {
           throw forbidden(documentsMsg.linkInvalid);
         }
         issuedToName = `${`${user.name} ${user.lastName}`.trim()} (${ROLE_LABELS[user.role]})`;
