@@ -1,5 +1,5 @@
 import { boardMsg } from '@app/shared/messages-board';
-import { STAFF_ROLES } from '@app/shared/roles';
+import { can } from '@app/shared/permissions';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/session';
@@ -10,16 +10,17 @@ import { useCurrentUser } from '../../../lib/session';
  */
 export function HomePage({ staffView, clientView }: { staffView?: ReactNode; clientView?: ReactNode }) {
   const user = useCurrentUser();
-  const isStaff = (STAFF_ROLES as readonly string[]).includes(user.role);
+  // The monthly view for whoever may read the board (the permission table, as the API checks it).
+  const readsBoard = can(user, 'monthly-states:read');
   return (
     <>
       {/* A client's documents carry their own breadcrumb (Inicio, then the company). */}
       <PageHeader
         title={boardMsg.greeting(user.name)}
         tabTitle="Inicio"
-        crumbs={isStaff ? [{ label: 'Inicio', to: '/' }, { label: 'Vista mensual' }] : []}
+        crumbs={readsBoard ? [{ label: 'Inicio', to: '/' }, { label: 'Vista mensual' }] : []}
       />
-      {isStaff ? staffView : clientView}
+      {readsBoard ? staffView : clientView}
     </>
   );
 }
