@@ -3,7 +3,13 @@ import { currentPeriod } from '@app/shared/period';
 import { boardEventName } from '@app/shared/schemas/monthly-states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceWithStates, insertBusiness, linkService } from '../test/factories.ts';
-import { closeSocketsAfterEach, eventsWithin, nextEvent, socketFor } from '../test/sockets.ts';
+import {
+  closeSocketsAfterEach,
+  eventsWithin,
+  nextEvent,
+  socketFor,
+  twoInstancesThroughRedis,
+} from '../test/sockets.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 // A socket stops receiving staff events as soon as its user is no longer staff, and closes when its
@@ -144,30 +150,18 @@ describe('sockets of a session that expires', () => {
 
 // Two instances of one firm share sockets through Redis: a demotion made on one reaches the other's sockets.
 describe.runIf(process.env.TEST_REDIS_URL)('role changes across instances through Redis', () => {
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    const redis = {
-      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
-      TOKEN_SECRET: 'secreto-de-prueba-compartido-por-dos-instancias',
-    };
-    first = await createTestApp(redis);
-    second = await createTestApp(redis, { database: first.database });
-  });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-  });
+  // Two instances of one firm: one database, one Redis, one token secret.
+  const instances = twoInstancesThroughRedis();
 
   it('stops staff events on the other instance’s socket of a demoted collaborator', async () => {
-    const fixture = await boardFixture(first);
-    const collaborator = await first.userWithRole('collaborator');
-    const secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
+    const fixture = await boardFixture(instances.first);
+    const collaborator = await instances.first.userWithRole('collaborator');
+    const secondUrl = await instances.second.app.listen({ port: 0, host: '127.0.0.1' });
     const socket = await socketFor(secondUrl, collaborator.token);
     const before = nextEvent(socket, EVENT);
     await fixture.change();
     await before;
-    expect((await changeRole(first, collaborator, 'client', fixture.businessId)).statusCode).toBe(200);
+    expect((await changeRole(instances.first, collaborator, 'client', fixture.businessId)).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const saw = eventsWithin(socket, EVENT, 800);
     await fixture.change();

@@ -3,7 +3,13 @@ import { type BoardCellChange, boardEventName } from '@app/shared/schemas/monthl
 import { taskBoardEventName } from '@app/shared/schemas/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../test/factories.ts';
-import { closeSocketsAfterEach, eventsWithin, nextEvent, socketFor } from '../test/sockets.ts';
+import {
+  closeSocketsAfterEach,
+  eventsWithin,
+  nextEvent,
+  socketFor,
+  twoInstancesThroughRedis,
+} from '../test/sockets.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const period = currentPeriod();
@@ -119,26 +125,13 @@ describe('realtime board events', () => {
 
 // Several instances share events through Redis (CI sets TEST_REDIS_URL; see .ci/run).
 describe.runIf(process.env.TEST_REDIS_URL)('two instances through Redis', () => {
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    // Two instances of one firm: one database, one Redis, one token secret.
-    const redis = {
-      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
-      TOKEN_SECRET: 'secreto-de-prueba-compartido-por-dos-instancias',
-    };
-    first = await createTestApp(redis);
-    second = await createTestApp(redis, { database: first.database });
-  });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-  });
+  // Two instances of one firm: one database, one Redis, one token secret.
+  const instances = twoInstancesThroughRedis();
 
   it('delivers a change made on one instance to a socket on the other', async () => {
-    const fixture = await boardFixture(first);
-    const token = await first.ownerToken();
-    const secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
+    const fixture = await boardFixture(instances.first);
+    const token = await instances.first.ownerToken();
+    const secondUrl = await instances.second.app.listen({ port: 0, host: '127.0.0.1' });
     const socket = await socketFor(secondUrl, token);
     const received = nextEvent<BoardCellChange>(socket, EVENT);
     expect((await fixture.change(token)).statusCode).toBe(200);

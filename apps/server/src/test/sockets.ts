@@ -1,5 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 const opened: Socket[] = [];
 
@@ -41,4 +42,36 @@ export function eventsWithin(socket: Socket, name: string, windowMs: number): Pr
   const seen: unknown[] = [];
   socket.on(name, (payload) => seen.push(payload));
   return new Promise((resolve) => setTimeout(() => resolve(seen), windowMs));
+}
+
+/**
+ * Two instances of one firm, for the tests that need Redis: one database, one Redis, one token
+ * secret. Registers their start and close around the calling describe block; read them inside tests.
+ */
+export function twoInstancesThroughRedis(): { readonly first: TestApp; readonly second: TestApp } {
+  const apps: { first?: TestApp; second?: TestApp } = {};
+  beforeAll(async () => {
+    const shared = {
+      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      TOKEN_SECRET: 'secreto-de-prueba-compartido-por-dos-instancias',
+    };
+    apps.first = await createTestApp(shared);
+    apps.second = await createTestApp(shared, { database: apps.first.database });
+  });
+  afterAll(async () => {
+    await apps.second?.close();
+    await apps.first?.close();
+  });
+  const started = (app: TestApp | undefined) => {
+    if (!app) throw new Error('the two instances start in beforeAll');
+    return app;
+  };
+  return {
+    get first() {
+      return started(apps.first);
+    },
+    get second() {
+      return started(apps.second);
+    },
+  };
 }
