@@ -1,11 +1,9 @@
 import { mailMsg } from '@app/shared/messages-mail';
-import { Alert, type AlertProps } from '@mantine/core';
+import type { AlertProps } from '@mantine/core';
 import { useSessionStorage } from '@mantine/hooks';
 import { IconLink, IconMailOff } from '@tabler/icons-react';
 import { useEmailStatus } from '../api/email/get-email-status';
-
-/** Mantine's yellow title on its light yellow reads at 2.7:1; this dark amber reads at 7:1 (WCAG AA). */
-export const WARNING_ALERT_STYLES = { title: { color: '#7a4b00' }, icon: { color: '#7a4b00' } };
+import { WarningAlert } from './warning-alert';
 
 /**
  * Owners' banner while SMTP_URL is unset: messages are only kept in the server's outbox. It can be
@@ -17,12 +15,9 @@ export function MailNotConfiguredBanner(props: AlertProps) {
   const [closed, setClosed] = useSessionStorage({ key: 'mail-banner-closed', defaultValue: false });
   if (!status || status.mailConfigured || closed) return null;
   return (
-    <Alert
-      color="yellow"
-      variant="light"
+    <WarningAlert
       icon={<IconMailOff size={18} aria-hidden />}
       title={mailMsg.notConfiguredTitle}
-      styles={WARNING_ALERT_STYLES}
       withCloseButton
       closeButtonLabel={mailMsg.closeBanner}
       onClose={() => setClosed(true)}
@@ -31,7 +26,7 @@ export function MailNotConfiguredBanner(props: AlertProps) {
       {...props}
     >
       {mailMsg.notConfigured}
-    </Alert>
+    </WarningAlert>
   );
 }
 
@@ -39,17 +34,9 @@ export function MailNotConfiguredBanner(props: AlertProps) {
 export function AppUrlWarning({ appUrlConfigured, ...props }: AlertProps & { appUrlConfigured: boolean }) {
   if (appUrlConfigured) return null;
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      icon={<IconLink size={18} aria-hidden />}
-      title={mailMsg.appUrlMissingTitle}
-      styles={WARNING_ALERT_STYLES}
-      role="note"
-      {...props}
-    >
+    <WarningAlert icon={<IconLink size={18} aria-hidden />} title={mailMsg.appUrlMissingTitle} role="note" {...props}>
       {mailMsg.appUrlMissing}
-    </Alert>
+    </WarningAlert>
   );
 }
 

@@ -6,6 +6,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { WarningAlert } from '../../../components/warning-alert';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
@@ -15,7 +16,6 @@ import { useStartGoogleLink } from '../api/get-google-auth-url';
 import { useMyCalendars } from '../api/get-my-calendars';
 import { CalendarsCard } from '../components/calendars-card';
 import { EventsCalendar } from '../components/events-calendar';
-import { WarningAlert } from '../components/warning-alert';
 import { useGoogleLinkReturn } from '../hooks/use-google-link-return';
 
 /** Spec 2 §9: under 700 px wide the day, else the week; the app's menu turns into a drawer at the same width. */

@@ -5,7 +5,7 @@ import type { EmailLogEntry } from '@app/shared/schemas/email';
 import { ActionIcon, Alert, Badge, Code, CopyButton, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy, IconMailOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { WARNING_ALERT_STYLES } from '../../../components/mail-status-alerts';
+import { WarningAlert } from '../../../components/warning-alert';
 import { formatDateTime } from '../../../lib/date-time';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -60,14 +60,9 @@ export function EmailDetailModal({
             </Alert>
           )}
           {email.delivery === 'outbox' && (
-            <Alert
-              color="yellow"
-              icon={<IconMailOff size={18} />}
-              title={mailMsg.emailInOutbox}
-              styles={WARNING_ALERT_STYLES}
-            >
+            <WarningAlert icon={<IconMailOff size={18} aria-hidden />} title={mailMsg.emailInOutbox}>
               {mailMsg.savedToOutbox}
-            </Alert>
+            </WarningAlert>
           )}
           <Stack gap="sm" component="dl" m={0}>
             <Field label={boardMsg.companyLabel}>{email.business?.name ?? boardMsg.noCompany}</Field>
