@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { registerServiceWorker } from './api/auth/register-push';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
-import { registerServiceWorker } from './features/auth/api/register-push';
 
 registerServiceWorker();
 

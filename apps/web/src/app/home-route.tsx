@@ -10,7 +10,7 @@ import { HomePage } from '../features/home/pages/home-page';
 const StaffHome = lazy(async () => {
   const [{ MonthlyBoard }, { useCredentials }, { SendEmailModal }] = await Promise.all([
     import('../features/monthly-board/components/monthly-board'),
-    import('../features/companies/api/get-credentials'),
+    import('../api/credentials/get-credentials'),
     import('../features/email/components/send-email-modal'),
   ]);
   return { default: () => <MonthlyBoard useCredentials={useCredentials} SendEmailModal={SendEmailModal} /> };

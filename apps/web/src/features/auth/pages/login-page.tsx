@@ -3,8 +3,8 @@ import { msg } from '@app/shared/messages';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
+import { useLogin } from '../../../api/auth/login';
 import { ApiRequestError } from '../../../lib/api-client';
-import { useLogin } from '../api/login';
 import { AuthLayout } from './auth-layout';
 
 export function LoginPage() {

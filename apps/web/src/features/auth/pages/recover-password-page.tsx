@@ -4,8 +4,8 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useParams } from 'react-router';
 
-import { useChangePasswordWithToken } from '../api/change-password';
-import { useRequestPasswordRecovery } from '../api/recover-password';
+import { useChangePasswordWithToken } from '../../../api/auth/change-password';
+import { useRequestPasswordRecovery } from '../../../api/auth/recover-password';
 import { errorText } from '../utils/error-text';
 import { AuthLayout } from './auth-layout';
 

@@ -2,10 +2,10 @@ import { calendarMsg } from '@app/shared/messages-calendar';
 import type { MyCalendars } from '@app/shared/schemas/calendar';
 import { Button, Card, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBrandGoogle } from '@tabler/icons-react';
+import { useStartGoogleLink } from '../../../api/calendar/get-google-auth-url';
+import { useUpdateCalendar } from '../../../api/calendar/update-calendar';
 import { LoadError } from '../../../components/load-error';
 import { notifyError, notifyOutcome } from '../../../lib/notify';
-import { useStartGoogleLink } from '../api/get-google-auth-url';
-import { useUpdateCalendar } from '../api/update-calendar';
 
 /**
  * The owner's side card (spec 2 "Calendarios"): the linked Google account, an active checkbox per

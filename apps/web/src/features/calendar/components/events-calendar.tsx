@@ -7,7 +7,7 @@ import { ActionIcon, Button, Group, LoadingOverlay, Title, VisuallyHidden } from
 import { useElementSize } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type ComponentProps, useEffect, useMemo, useRef, useState } from 'react';
-import type { EventsRange } from '../api/get-calendar-events';
+import type { EventsRange } from '../../../api/calendar/get-calendar-events';
 import classes from './events-calendar.module.css';
 
 type CalendarOptions = ComponentProps<typeof FullCalendar>;

@@ -1,9 +1,9 @@
 import { calendarMsg } from '@app/shared/messages-calendar';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLinkGoogleAccount } from '../../../api/calendar/link-google-account';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useLinkGoogleAccount } from '../api/link-google-account';
 
 /** What Google appends to the address when it sends the owner back from its consent page. */
 const GOOGLE_RETURN_PARAMS = ['code', 'state', 'scope', 'error', 'authuser', 'hd', 'prompt', 'iss'];

@@ -1,8 +1,8 @@
 import { Modal, Stack } from '@mantine/core';
+import { useCreateBusiness } from '../../../api/businesses/create-business';
 import { FormButtons } from '../../../components/form-buttons';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
-import { useCreateBusiness } from '../api/create-business';
 import { BusinessFormFields, emptyBusinessValues, toBusinessPayload, useBusinessForm } from './business-form';
 
 /** '+ Nuevo' on the Empresas list (spec 1 §2.8). */

@@ -11,11 +11,11 @@ import {
 } from '@app/shared/schemas/credentials';
 import { Modal, PasswordInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useCreateCredential } from '../../../api/credentials/create-credential';
+import { useUpdateCredential } from '../../../api/credentials/update-credential';
 import { FormButtons } from '../../../components/form-buttons';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
-import { useCreateCredential } from '../api/create-credential';
-import { useUpdateCredential } from '../api/update-credential';
 
 const PORTAL_OPTIONS = PORTALS.map((portal) => ({ value: portal, label: PORTAL_LABELS[portal] }));
 

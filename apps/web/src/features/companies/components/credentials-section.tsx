@@ -1,14 +1,14 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import type { Credential } from '@app/shared/schemas/credentials';
 import { Group, Text, Title } from '@mantine/core';
+import { useDeleteCredential } from '../../../api/credentials/delete-credential';
+import { useCredentials } from '../../../api/credentials/get-credentials';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { CredentialsVault, describeCredential as describe } from '../../../components/credentials-vault';
 import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
 import { useEditModal } from '../../../components/use-edit-modal';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDeleteCredential } from '../api/delete-credential';
-import { useCredentials } from '../api/get-credentials';
 import { CredentialFormModal } from './credential-form-modal';
 
 /** 'Contraseñas de empresa' (spec 1 §2.9): the portal credentials, fetched (decrypted) when this section shows. */

@@ -3,10 +3,10 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useBusiness } from '../../../api/businesses/get-business';
+import { useUpdateBusiness } from '../../../api/businesses/update-business';
 import { PageFallback } from '../../../components/page-fallback';
 import { PageHeader } from '../../../components/page-header';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
-import { useUpdateBusiness } from '../api/update-business';
 import {
   BusinessFormFields,
   businessToFormValues,

@@ -3,6 +3,7 @@ import { can } from '@app/shared/permissions';
 import { type Business, splitContacts } from '@app/shared/schemas/businesses';
 import { Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useDeleteBusiness } from '../../../api/businesses/delete-business';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
@@ -14,7 +15,6 @@ import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyOutcome } from '../../../lib/notify';
 import { normalizeSearch } from '../../../lib/search';
 import { useCurrentUser } from '../../../lib/session';
-import { useDeleteBusiness } from '../api/delete-business';
 import { BusinessCreateModal } from '../components/business-create-modal';
 import { formatDate } from '../utils/dates';
 

@@ -1,9 +1,9 @@
 import { documentsMsg } from '@app/shared/messages-documents';
 import type { StoredFile } from '@app/shared/schemas/documents';
 import { Loader, Modal, Table, Text } from '@mantine/core';
+import { useFileDownloads } from '../../../api/documents/get-file-downloads';
 import { LoadError } from '../../../components/load-error';
 import { formatDateTime } from '../../../lib/date-time';
-import { useFileDownloads } from '../api/get-file-downloads';
 
 function DownloadsTable({ file }: { file: StoredFile }) {
   const downloads = useFileDownloads(file.id);

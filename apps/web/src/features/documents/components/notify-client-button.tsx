@@ -9,12 +9,12 @@ import { IconMailForward } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { businessQueryOptions } from '../../../api/businesses/get-business';
+import { useNotifyClient } from '../../../api/documents/notify-client';
 import { emailStatusQueryOptions } from '../../../api/email/get-email-status';
 import { AppUrlWarning } from '../../../components/mail-status-alerts';
 import { monthTitle } from '../../../components/period-picker';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
-import { useNotifyClient } from '../api/notify-client';
 
 /**
  * 'Avisar al cliente': after asking, e-mails the company's contacts a link to each file of the

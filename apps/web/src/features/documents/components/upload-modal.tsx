@@ -2,8 +2,8 @@ import { documentsMsg } from '@app/shared/messages-documents';
 import { Button, FileInput, Group, List, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconCloudUpload, IconFileTypePdf } from '@tabler/icons-react';
 import { type DragEvent, useState } from 'react';
+import { useUploadFiles } from '../../../api/documents/upload-files';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useUploadFiles } from '../api/upload-files';
 import { formatFileSize } from '../utils/file-size';
 
 /** A PDF by its type or name; the server checks the content too (DESIGN.md §4). */

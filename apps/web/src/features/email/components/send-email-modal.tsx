@@ -5,11 +5,11 @@ import { SendEmailSchema } from '@app/shared/schemas/email';
 import { Autocomplete, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
+import { useSendEmail } from '../../../api/email/send-email';
 import { EmailTagsInput } from '../../../components/email-tags-input';
 import { showServerErrors } from '../../../lib/form-errors';
 import { notifySuccess, notifyWarning } from '../../../lib/notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
-import { useSendEmail } from '../api/send-email';
 
 interface SendEmailValues {
   emails: string[];

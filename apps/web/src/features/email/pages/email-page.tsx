@@ -6,11 +6,11 @@ import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
+import { useEmailLog } from '../../../api/email/get-email-log';
 import { ListTable, pagerControlProps, pagerItemProps, paginationText } from '../../../components/list-table';
 import { OwnerAppUrlWarning } from '../../../components/mail-status-alerts';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/date-time';
-import { useEmailLog } from '../api/get-email-log';
 import { DeliveryBadge, EmailDetailModal } from '../components/email-detail-modal';
 
 const positiveInt = (value: string | null) => {

@@ -1,10 +1,10 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { Modal, Stack } from '@mantine/core';
+import { useCreateGroup } from '../../../api/groups/create-group';
 import { FormButtons } from '../../../components/form-buttons';
 import { showServerErrors } from '../../../lib/form-errors';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
-import { useCreateGroup } from '../api/create-group';
 import { emptyGroupValues, GroupFormFields, useGroupForm } from './group-form';
 
 export function GroupCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
 import { useGroup } from '../../../api/groups/get-group';
+import { useUpdateGroup } from '../../../api/groups/update-group';
 import { ListTable } from '../../../components/list-table';
 import { PageFallback } from '../../../components/page-fallback';
 import { PageHeader } from '../../../components/page-header';
@@ -15,7 +16,6 @@ import { showServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { normalizeSearch } from '../../../lib/search';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
-import { useUpdateGroup } from '../api/update-group';
 import { GroupFormFields, useGroupForm } from '../components/group-form';
 
 /** BusinessGroupDetail (spec 2): the group form, and one switch per company that saves at once. */

@@ -3,6 +3,7 @@ import { can } from '@app/shared/permissions';
 import type { Group as BusinessGroup } from '@app/shared/schemas/groups';
 import { Text } from '@mantine/core';
 import { useState } from 'react';
+import { useDeleteGroup } from '../../../api/groups/delete-group';
 import { useGroups } from '../../../api/groups/get-groups';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
@@ -12,7 +13,6 @@ import { RowActions } from '../../../components/row-actions';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
-import { useDeleteGroup } from '../api/delete-group';
 import { GroupCreateModal } from '../components/group-create-modal';
 
 /** Grupos de Empresas (spec 2): owners manage the groups; collaborators only read the list. */

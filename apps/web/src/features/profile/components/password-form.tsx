@@ -5,8 +5,8 @@ import {
 } from '@app/shared/schemas/profile';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useChangeOwnPassword } from '../../../api/users/change-own-password';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
-import { useChangeOwnPassword } from '../api/change-own-password';
 
 // Mantine's default label of the show/hide button is English.
 const toggleProps = { 'aria-label': 'Mostrar u ocultar contraseña' };

@@ -2,9 +2,9 @@ import { ProfileUpdateSchema } from '@app/shared/schemas/profile';
 import type { User } from '@app/shared/schemas/users';
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useUpdateProfile } from '../../../api/users/update-profile';
 import { FormButtons } from '../../../components/form-buttons';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
-import { useUpdateProfile } from '../api/update-profile';
 
 interface ProfileFormValues {
   name: string;

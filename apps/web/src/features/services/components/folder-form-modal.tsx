@@ -2,11 +2,11 @@ import { type ServiceFolderNode, ServiceFolderUpdateSchema } from '@app/shared/s
 import { Alert, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useCreateServiceFolder } from '../../../api/services/create-service-folder';
+import { useUpdateServiceFolder } from '../../../api/services/update-service-folder';
 import { FormButtons } from '../../../components/form-buttons';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
-import { useCreateServiceFolder } from '../api/create-service-folder';
-import { useUpdateServiceFolder } from '../api/update-service-folder';
 import { firstServerError } from './first-server-error';
 
 /** What the folder modal is doing: a new folder (top level or under a parent) or an edit. */

@@ -1,7 +1,7 @@
 import { MONTH_KEYS, MONTH_NAMES, type MonthKey, type ServiceMonthsActive } from '@app/shared/schemas/services';
 import { SimpleGrid, Switch } from '@mantine/core';
+import { useUpdateMonthsActive } from '../../../api/services/update-months-active';
 import { notifyOutcome } from '../../../lib/notify';
-import { useUpdateMonthsActive } from '../api/update-months-active';
 import { Section } from './section';
 
 /** 'Meses activo': twelve switches, each change saved at once with all twelve months. */

@@ -2,11 +2,11 @@ import { type ServiceNotification, ServiceNotificationCreateSchema } from '@app/
 import { Alert, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useCreateServiceNotification } from '../../../api/services/create-service-notification';
+import { useUpdateServiceNotification } from '../../../api/services/update-service-notification';
 import { FormButtons } from '../../../components/form-buttons';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
-import { useCreateServiceNotification } from '../api/create-service-notification';
-import { useUpdateServiceNotification } from '../api/update-service-notification';
 import { firstServerError } from './first-server-error';
 
 interface NotificationFormValues {

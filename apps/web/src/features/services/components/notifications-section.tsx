@@ -1,13 +1,13 @@
 import { servicesMsg } from '@app/shared/messages-services';
 import type { ServiceNotification } from '@app/shared/schemas/services';
 import { Text } from '@mantine/core';
+import { useDeleteServiceNotification } from '../../../api/services/delete-service-notification';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
 import { useEditModal } from '../../../components/use-edit-modal';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDeleteServiceNotification } from '../api/delete-service-notification';
 import { NotificationFormModal } from './notification-form-modal';
 import { Section } from './section';
 

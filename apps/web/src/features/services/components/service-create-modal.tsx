@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
+import { useCreateService } from '../../../api/services/create-service';
 import { notifySuccess } from '../../../lib/notify';
-import { useCreateService } from '../api/create-service';
 import { emptyServiceValues, ServiceForm } from './service-form';
 
 /** '+ Nuevo' on the services list (spec 1 §2.7). */

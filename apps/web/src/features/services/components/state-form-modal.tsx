@@ -12,11 +12,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useCreateServiceState } from '../../../api/services/create-service-state';
+import { useUpdateServiceState } from '../../../api/services/update-service-state';
 import { FormButtons } from '../../../components/form-buttons';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
-import { useCreateServiceState } from '../api/create-service-state';
-import { useUpdateServiceState } from '../api/update-service-state';
 
 interface StateFormValues {
   name: string;

@@ -1,13 +1,13 @@
 import { SERVICE_COLORS, type ServiceState } from '@app/shared/schemas/services';
 import { Badge, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { useDeleteServiceState } from '../../../api/services/delete-service-state';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
 import { RowActions } from '../../../components/row-actions';
 import { useEditModal } from '../../../components/use-edit-modal';
 import { notifyOutcome } from '../../../lib/notify';
-import { useDeleteServiceState } from '../api/delete-service-state';
 import { Section } from './section';
 import { StateFormModal } from './state-form-modal';
 

@@ -1,6 +1,8 @@
 import { servicesMsg } from '@app/shared/messages-services';
 import type { ServiceListItem } from '@app/shared/schemas/services';
 import { useState } from 'react';
+import { useDeleteService } from '../../../api/services/delete-service';
+import { useServices } from '../../../api/services/get-services';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
 import { NewButton } from '../../../components/new-button';
@@ -8,8 +10,6 @@ import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyOutcome } from '../../../lib/notify';
-import { useDeleteService } from '../api/delete-service';
-import { useServices } from '../api/get-services';
 import { ServiceCreateModal } from '../components/service-create-modal';
 import { ServiceDeleteWarning } from '../components/service-delete-warning';
 

@@ -1,10 +1,10 @@
 import { tasksMsg } from '@app/shared/messages-tasks';
 import { Modal, Stack } from '@mantine/core';
+import { useCreateTask } from '../../../api/tasks/create-task';
 import { FormButtons } from '../../../components/form-buttons';
 import { showServerErrors } from '../../../lib/form-errors';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
-import { useCreateTask } from '../api/create-task';
 import { emptyTaskValues, TaskFormFields, toTaskPayload, useTaskForm } from './task-form';
 
 /** '+ Nuevo' on the tasks list (spec 2 "Tareas list"); the companies are chosen on the task's detail. */

@@ -4,11 +4,11 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useTask } from '../../../api/tasks/get-task';
+import { useUpdateTask } from '../../../api/tasks/update-task';
 import { PageFallback } from '../../../components/page-fallback';
 import { PageHeader } from '../../../components/page-header';
 import { showServerErrors } from '../../../lib/form-errors';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
-import { useUpdateTask } from '../api/update-task';
 import { TaskBusinessesSection } from '../components/task-businesses-section';
 import { TaskFormFields, taskToFormValues, toTaskPayload, useTaskForm } from '../components/task-form';
 

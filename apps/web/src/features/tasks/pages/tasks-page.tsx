@@ -2,6 +2,7 @@ import { tasksMsg } from '@app/shared/messages-tasks';
 import type { Task } from '@app/shared/schemas/tasks';
 import { Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useDeleteTask } from '../../../api/tasks/delete-task';
 import { useTasks } from '../../../api/tasks/get-tasks';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListTable } from '../../../components/list-table';
@@ -10,7 +11,6 @@ import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDeleteTask } from '../api/delete-task';
 import { TaskCreateModal } from '../components/task-create-modal';
 
 type TaskRow = Task & { responsibleName: string };

@@ -1,0 +1,49 @@
+import type { ApiError } from '@app/shared/errors';
+import { documentsMsg } from '@app/shared/messages-documents';
+import type { UploadResponse } from '@app/shared/schemas/documents';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from '../../lib/api-client';
+import { sessionStore } from '../../lib/session';
+import { folderViewsQueryKey } from './get-folder-view';
+
+/**
+ * POST /api/business-folder/{businessFolderId}/file as multipart/form-data with the repeated field
+ * 'file' (spec 2 §7). Not through `api()`: that one sends JSON, and a FormData body needs the
+ * browser to write its own multipart content type and boundary.
+ */
+export async function uploadFiles({
+  businessFolderId,
+  files,
+}: {
+  businessFolderId: number;
+  files: File[];
+}): Promise<UploadResponse> {
+  const body = new FormData();
+  for (const file of files) body.append('file', file, file.name);
+  const token = sessionStore.get()?.token;
+  let response: Response;
+  try {
+    response = await fetch(`/api/business-folder/${businessFolderId}/file`, {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      body,
+    });
+  } catch {
+    throw new ApiRequestError(0, 'No se pudo conectar con el servidor');
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && token) sessionStore.clear();
+    const error = (data ?? {}) as Partial<ApiError>;
+    throw new ApiRequestError(response.status, error.message ?? documentsMsg.fileAddFailed, error.errors);
+  }
+  return data as UploadResponse;
+}
+
+export function useUploadFiles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadFiles,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: folderViewsQueryKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import type { ServiceFolderCreate, ServiceFolderResponse } from '@app/shared/schemas/services';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { serviceQueryKey } from './get-service';
+
+/** A top-level folder, or a subfolder when parentFolderId is set. */
+export const createServiceFolder = ({ serviceId, ...body }: ServiceFolderCreate & { serviceId: number }) =>
+  api<ServiceFolderResponse>(`/service/${serviceId}/folder`, { method: 'POST', body });
+
+export function useCreateServiceFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createServiceFolder,
+    onSuccess: (_data, { serviceId }) => queryClient.invalidateQueries({ queryKey: serviceQueryKey(serviceId) }),
+  });
+}

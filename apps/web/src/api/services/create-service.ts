@@ -1,0 +1,20 @@
+import type { ServiceCreate, ServiceResponse } from '@app/shared/schemas/services';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { businessDetailsQueryKey } from '../businesses/get-business';
+import { servicesQueryKey } from './get-services';
+
+export const createService = (body: ServiceCreate) => api<ServiceResponse>('/service', { method: 'POST', body });
+
+/** Every company detail lists every service, so the new one shows there too. */
+export function useCreateService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createService,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: servicesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: businessDetailsQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,19 @@
+import type { ServiceFolderResponse, ServiceFolderUpdate } from '@app/shared/schemas/services';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { serviceQueryKey } from './get-service';
+
+export const updateServiceFolder = ({
+  serviceId,
+  id,
+  ...body
+}: ServiceFolderUpdate & { serviceId: number; id: number }) =>
+  api<ServiceFolderResponse>(`/service/${serviceId}/folder/${id}`, { method: 'PUT', body });
+
+export function useUpdateServiceFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateServiceFolder,
+    onSuccess: (_data, { serviceId }) => queryClient.invalidateQueries({ queryKey: serviceQueryKey(serviceId) }),
+  });
+}

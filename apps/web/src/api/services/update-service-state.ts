@@ -1,0 +1,19 @@
+import type { ServiceStateResponse, ServiceStateUpdate } from '@app/shared/schemas/services';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { servicesQueryKey } from './get-services';
+
+export const updateServiceState = ({
+  serviceId,
+  id,
+  ...body
+}: ServiceStateUpdate & { serviceId: number; id: number }) =>
+  api<ServiceStateResponse>(`/service/${serviceId}/state/${id}`, { method: 'PUT', body });
+
+export function useUpdateServiceState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateServiceState,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesQueryKey }),
+  });
+}

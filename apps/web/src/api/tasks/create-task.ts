@@ -1,0 +1,15 @@
+import type { TaskWrite } from '@app/shared/schemas/tasks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { invalidateTaskViews } from './invalidate-tasks';
+import type { TaskResponse } from './responses';
+
+export const createTask = (body: TaskWrite) => api<TaskResponse>('/task', { method: 'POST', body });
+
+export function useCreateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTask,
+    onSuccess: () => invalidateTaskViews(queryClient),
+  });
+}
