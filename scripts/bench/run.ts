@@ -29,7 +29,8 @@ const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as r
 const parts: Part[] = requested.length ? requested : [...PARTS];
 const SIZE = { companies: 2000, services: 12, months: 24 };
 const OWNER = { email: 'bench@estudio.cl', password: 'clave-bench-1' };
-const PORT = 3970;
+// BENCH_PORT: another port, so two runs on one machine do not meet.
+const PORT = Number(process.env.BENCH_PORT ?? 3970);
 const base = `http://127.0.0.1:${PORT}`;
 const rows: string[][] = [];
 const kinds = (process.env.BENCH_DB ? [process.env.BENCH_DB] : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
