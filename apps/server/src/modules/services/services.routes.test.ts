@@ -2,7 +2,7 @@ import { msg } from '@app/shared/messages';
 import { servicesMsg } from '@app/shared/messages-services';
 import { MONTH_KEYS } from '@app/shared/schemas/services';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businessServices } from '../../db/schema/businesses.ts';
 import {
   serviceFolders,
@@ -11,19 +11,10 @@ import {
   serviceStates,
   services,
 } from '../../db/schema/services.ts';
-import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertBusiness } from '../../test/factories.ts';
+import { appWithEveryRole } from '../../test/route-suite.ts';
 
-let t: TestApp;
-let owner: string;
-let collaborator: string;
-let client: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ owner, collaborator, client } = await tokensForEveryRole(t));
-});
-afterAll(() => t.close());
+const { t, roles, api } = appWithEveryRole();
 
 const validService = { name: 'IVA mensual (F29)', startMonthDay: 1, lastMonthDay: 20, order: 1 };
 const validState = {
@@ -39,18 +30,17 @@ let created = 0;
 /** Creates a service, named uniquely unless told (service names are unique). */
 async function createService(values: Record<string, unknown> = {}) {
   created += 1;
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/service',
-    token: owner,
-    payload: { ...validService, name: `${validService.name} ${created}`, ...values },
+  const response = await api.owner.post('/api/service', {
+    ...validService,
+    name: `${validService.name} ${created}`,
+    ...values,
   });
   expect(response.statusCode).toBe(201);
   return response.json().service as { id: number; name: string };
 }
 
 async function detail(id: number) {
-  const response = await t.request({ method: 'GET', url: `/api/service/${id}`, token: owner });
+  const response = await api.owner.get(`/api/service/${id}`);
   expect(response.statusCode).toBe(200);
   return response.json().service;
 }
@@ -68,7 +58,7 @@ function expectBadRequest(
 
 describe('services: create, list, detail, update', () => {
   it('creates a service with all twelve months active and answers { message, service }', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/service', token: owner, payload: validService });
+    const response = await api.owner.post('/api/service', validService);
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toEqual({
@@ -85,11 +75,10 @@ describe('services: create, list, detail, update', () => {
   });
 
   it('defaults order to 0 and trims the name', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/service',
-      token: owner,
-      payload: { name: '  Contabilidad  ', startMonthDay: 1, lastMonthDay: 31 },
+    const response = await api.owner.post('/api/service', {
+      name: '  Contabilidad  ',
+      startMonthDay: 1,
+      lastMonthDay: 31,
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().service).toMatchObject({ name: 'Contabilidad', order: 0 });
@@ -111,37 +100,22 @@ describe('services: create, list, detail, update', () => {
     [{ order: -1 }, servicesMsg.orderPositive],
     [{ order: 1.2 }, servicesMsg.integer],
   ])('refuses %j with the spec message', async (values, text) => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/service',
-      token: owner,
-      payload: { ...validService, ...values },
-    });
+    const response = await api.owner.post('/api/service', { ...validService, ...values });
     expectBadRequest(response, text);
   });
 
   it('lists services by name, or by order with ?orderBy=order, each with its states by order', async () => {
     const b = await createService({ name: 'ZZ Lista B', order: 0 });
     const a = await createService({ name: 'ZZ Lista A', order: 5 });
-    await t.request({
-      method: 'POST',
-      url: `/api/service/${b.id}/state`,
-      token: owner,
-      payload: { ...validState, name: 'Segundo', order: 2 },
-    });
-    await t.request({
-      method: 'POST',
-      url: `/api/service/${b.id}/state`,
-      token: owner,
-      payload: { ...validState, name: 'Primero', order: 1 },
-    });
+    await api.owner.post(`/api/service/${b.id}/state`, { ...validState, name: 'Segundo', order: 2 });
+    await api.owner.post(`/api/service/${b.id}/state`, { ...validState, name: 'Primero', order: 1 });
 
-    const byName = (await t.request({ method: 'GET', url: '/api/service', token: collaborator })).json();
+    const byName = (await api.collaborator.get('/api/service')).json();
     const names = byName.map((service: { name: string }) => service.name);
     expect(names).toEqual([...names].sort((x: string, y: string) => x.localeCompare(y, 'en')));
     expect(names.indexOf('ZZ Lista A')).toBeLessThan(names.indexOf('ZZ Lista B'));
 
-    const byOrder = await t.request({ method: 'GET', url: '/api/service?orderBy=order', token: owner });
+    const byOrder = await api.owner.get('/api/service?orderBy=order');
     expect(byOrder.statusCode).toBe(200);
     const orders = byOrder.json().map((service: { order: number }) => service.order);
     expect(orders).toEqual([...orders].sort((x, y) => x - y));
@@ -152,11 +126,11 @@ describe('services: create, list, detail, update', () => {
 
   it('updates a service', async () => {
     const service = await createService();
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/service/${service.id}`,
-      token: owner,
-      payload: { name: 'Renta anual', startMonthDay: 5, lastMonthDay: 30, order: 9 },
+    const response = await api.owner.put(`/api/service/${service.id}`, {
+      name: 'Renta anual',
+      startMonthDay: 5,
+      lastMonthDay: 30,
+      order: 9,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -169,12 +143,7 @@ describe('services: create, list, detail, update', () => {
   it('refuses a second service with the same name (whatever the case and spaces), on create and on edit, with a 409 on the name', async () => {
     const first = await createService({ name: 'Previred' });
     for (const name of ['Previred', '  PREVIRED ', 'previred']) {
-      const duplicate = await t.request({
-        method: 'POST',
-        url: '/api/service',
-        token: owner,
-        payload: { ...validService, name },
-      });
+      const duplicate = await api.owner.post('/api/service', { ...validService, name });
       expect(duplicate.statusCode, name).toBe(409);
       expect(duplicate.json()).toEqual({
         message: servicesMsg.nameExists,
@@ -182,22 +151,12 @@ describe('services: create, list, detail, update', () => {
       });
     }
     const other = await createService({ name: 'Honorarios' });
-    const renamed = await t.request({
-      method: 'PUT',
-      url: `/api/service/${other.id}`,
-      token: owner,
-      payload: { ...validService, name: 'previred' },
-    });
+    const renamed = await api.owner.put(`/api/service/${other.id}`, { ...validService, name: 'previred' });
     expect(renamed.statusCode).toBe(409);
     expect(renamed.json().errors).toEqual([{ field: 'name', message: servicesMsg.nameExists }]);
     expect(await detail(other.id)).toMatchObject({ name: 'Honorarios' });
     // A service keeps its own name when edited.
-    const same = await t.request({
-      method: 'PUT',
-      url: `/api/service/${first.id}`,
-      token: owner,
-      payload: { ...validService, name: 'Previred', order: 7 },
-    });
+    const same = await api.owner.put(`/api/service/${first.id}`, { ...validService, name: 'Previred', order: 7 });
     expect(same.statusCode).toBe(200);
   });
 
@@ -205,11 +164,10 @@ describe('services: create, list, detail, update', () => {
     const older = await createService({ name: 'Duplicado antiguo' });
     const newer = await createService({ name: 'Duplicado nuevo' });
     await t.app.context.db.update(services).set({ name: 'Duplicado antiguo' }).where(eq(services.id, newer.id));
-    const edited = await t.request({
-      method: 'PUT',
-      url: `/api/service/${newer.id}`,
-      token: owner,
-      payload: { ...validService, name: 'Duplicado antiguo', order: 4 },
+    const edited = await api.owner.put(`/api/service/${newer.id}`, {
+      ...validService,
+      name: 'Duplicado antiguo',
+      order: 4,
     });
     expect(edited.statusCode).toBe(200);
     expect(await detail(older.id)).toMatchObject({ name: 'Duplicado antiguo' });
@@ -217,21 +175,14 @@ describe('services: create, list, detail, update', () => {
 
   it('two owners creating the same service name at once get one service and one refusal', async () => {
     const answers = await Promise.all(
-      [1, 2].map(() =>
-        t.request({ method: 'POST', url: '/api/service', token: owner, payload: { ...validService, name: 'Renta' } }),
-      ),
+      [1, 2].map(() => api.owner.post('/api/service', { ...validService, name: 'Renta' })),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
   });
 
   it('validates the update like the create', async () => {
     const service = await createService();
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/service/${service.id}`,
-      token: owner,
-      payload: { ...validService, lastMonthDay: 32 },
-    });
+    const response = await api.owner.put(`/api/service/${service.id}`, { ...validService, lastMonthDay: 32 });
     expectBadRequest(response, servicesMsg.monthDayRange);
   });
 
@@ -244,13 +195,13 @@ describe('services: create, list, detail, update', () => {
       const response = await t.request({
         method,
         url,
-        token: owner,
+        token: roles.owner,
         payload: method === 'PUT' ? validService : undefined,
       });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: servicesMsg.serviceNotFound });
     }
-    const malformed = await t.request({ method: 'GET', url: '/api/service/abc', token: owner });
+    const malformed = await api.owner.get('/api/service/abc');
     expect(malformed.statusCode).toBe(400);
   });
 });
@@ -274,10 +225,8 @@ describe('services: permissions', () => {
 
   it('lets a collaborator read but not write', async () => {
     const service = await createService();
-    expect((await t.request({ method: 'GET', url: '/api/service', token: collaborator })).statusCode).toBe(200);
-    expect(
-      (await t.request({ method: 'GET', url: `/api/service/${service.id}`, token: collaborator })).statusCode,
-    ).toBe(200);
+    expect((await api.collaborator.get('/api/service')).statusCode).toBe(200);
+    expect((await api.collaborator.get(`/api/service/${service.id}`)).statusCode).toBe(200);
     const months = Object.fromEntries(MONTH_KEYS.map((key) => [key, true]));
     for (const [method, url, payload] of [
       ['POST', '/api/service', validService],
@@ -288,19 +237,19 @@ describe('services: permissions', () => {
       ['POST', `/api/service/${service.id}/notification`, { day: 1, subject: 'a', message: 'b' }],
       ['PUT', `/api/service/${service.id}/months-active`, months],
     ] as const) {
-      const response = await t.request({ method, url, token: collaborator, payload });
+      const response = await t.request({ method, url, token: roles.collaborator, payload });
       expect(response.statusCode, `${method} ${url}`).toBe(403);
       expect(response.json()).toEqual({ message: msg.forbidden });
     }
     expect((await detail(service.id)).name).toBe(service.name);
-    const invalid = await t.request({ method: 'POST', url: '/api/service', token: collaborator, payload: {} });
+    const invalid = await api.collaborator.post('/api/service', {});
     expect(invalid.statusCode).toBe(403);
   });
 
   it('refuses a client even reading', async () => {
     const service = await createService();
     for (const url of ['/api/service', `/api/service/${service.id}`]) {
-      const response = await t.request({ method: 'GET', url, token: client });
+      const response = await api.client.get(url);
       expect(response.statusCode).toBe(403);
     }
   });
@@ -310,36 +259,21 @@ describe('services: delete', () => {
   it('deletes the service with its states, folders, notifications, months and company links', async () => {
     const service = await createService({ name: 'Para borrar' });
     const business = await insertBusiness(t);
-    await t.request({ method: 'POST', url: `/api/service/${service.id}/state`, token: owner, payload: validState });
-    const parent = (
-      await t.request({
-        method: 'POST',
-        url: `/api/service/${service.id}/folder`,
-        token: owner,
-        payload: { name: 'A' },
-      })
-    ).json().folder;
-    await t.request({
-      method: 'POST',
-      url: `/api/service/${service.id}/folder`,
-      token: owner,
-      payload: { name: 'A.1', parentFolderId: parent.id },
+    await api.owner.post(`/api/service/${service.id}/state`, validState);
+    const parent = (await api.owner.post(`/api/service/${service.id}/folder`, { name: 'A' })).json().folder;
+    await api.owner.post(`/api/service/${service.id}/folder`, { name: 'A.1', parentFolderId: parent.id });
+    await api.owner.post(`/api/service/${service.id}/notification`, {
+      day: 10,
+      subject: 'Recordatorio',
+      message: 'Envíe sus facturas',
     });
-    await t.request({
-      method: 'POST',
-      url: `/api/service/${service.id}/notification`,
-      token: owner,
-      payload: { day: 10, subject: 'Recordatorio', message: 'Envíe sus facturas' },
-    });
-    const link = await t.request({
-      method: 'POST',
-      url: `/api/business/${business.id}/service`,
-      token: owner,
-      payload: { serviceId: service.id, startDate: '2024-01-01' },
+    const link = await api.owner.post(`/api/business/${business.id}/service`, {
+      serviceId: service.id,
+      startDate: '2024-01-01',
     });
     expect(link.statusCode).toBe(201);
 
-    const response = await t.request({ method: 'DELETE', url: `/api/service/${service.id}`, token: owner });
+    const response = await api.owner.delete(`/api/service/${service.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: servicesMsg.serviceDeleted });
 
@@ -353,18 +287,20 @@ describe('services: delete', () => {
       [],
     );
     expect(await db.select().from(businessServices).where(eq(businessServices.serviceId, service.id))).toEqual([]);
-    expect((await t.request({ method: 'GET', url: `/api/service/${service.id}`, token: owner })).statusCode).toBe(404);
+    expect((await api.owner.get(`/api/service/${service.id}`)).statusCode).toBe(404);
   });
 });
 
 describe('service states', () => {
   it('creates, updates and deletes a state; the detail lists states by order', async () => {
     const service = await createService();
-    const created = await t.request({
-      method: 'POST',
-      url: `/api/service/${service.id}/state`,
-      token: owner,
-      payload: { ...validState, name: 'Declarado', order: 2, color: '#2ECC71', pctProgress: 100, hasValue: true },
+    const created = await api.owner.post(`/api/service/${service.id}/state`, {
+      ...validState,
+      name: 'Declarado',
+      order: 2,
+      color: '#2ECC71',
+      pctProgress: 100,
+      hasValue: true,
     });
     expect(created.statusCode).toBe(201);
     const state = created.json().state;
@@ -381,13 +317,15 @@ describe('service states', () => {
         showResume: false,
       },
     });
-    await t.request({ method: 'POST', url: `/api/service/${service.id}/state`, token: owner, payload: validState });
+    await api.owner.post(`/api/service/${service.id}/state`, validState);
 
-    const updated = await t.request({
-      method: 'PUT',
-      url: `/api/service/${service.id}/state/${state.id}`,
-      token: owner,
-      payload: { ...validState, name: 'Pagado', order: 3, color: '#9B59B6', pctProgress: 50, showResume: true },
+    const updated = await api.owner.put(`/api/service/${service.id}/state/${state.id}`, {
+      ...validState,
+      name: 'Pagado',
+      order: 3,
+      color: '#9B59B6',
+      pctProgress: 50,
+      showResume: true,
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({
@@ -396,11 +334,7 @@ describe('service states', () => {
     });
     expect((await detail(service.id)).states.map((s: { name: string }) => s.name)).toEqual(['Pendiente', 'Pagado']);
 
-    const deleted = await t.request({
-      method: 'DELETE',
-      url: `/api/service/${service.id}/state/${state.id}`,
-      token: owner,
-    });
+    const deleted = await api.owner.delete(`/api/service/${service.id}/state/${state.id}`);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: servicesMsg.stateDeleted });
     expect((await detail(service.id)).states.map((s: { name: string }) => s.name)).toEqual(['Pendiente']);
@@ -421,41 +355,24 @@ describe('service states', () => {
     [{ showResume: undefined }, servicesMsg.required],
   ])('refuses the state %j with the spec message', async (values, text) => {
     const service = await createService();
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/service/${service.id}/state`,
-      token: owner,
-      payload: { ...validState, ...values },
-    });
+    const response = await api.owner.post(`/api/service/${service.id}/state`, { ...validState, ...values });
     expectBadRequest(response, text);
   });
 
   it('answers 404 for an unknown service, an unknown state or a state of another service', async () => {
     const service = await createService();
     const other = await createService();
-    const foreign = (
-      await t.request({ method: 'POST', url: `/api/service/${other.id}/state`, token: owner, payload: validState })
-    ).json().state;
+    const foreign = (await api.owner.post(`/api/service/${other.id}/state`, validState)).json().state;
 
-    const missingService = await t.request({
-      method: 'POST',
-      url: '/api/service/999999/state',
-      token: owner,
-      payload: validState,
-    });
+    const missingService = await api.owner.post('/api/service/999999/state', validState);
     expect(missingService.statusCode).toBe(404);
     expect(missingService.json().message).toBe(servicesMsg.serviceNotFound);
 
     for (const id of [999999, foreign.id]) {
-      const put = await t.request({
-        method: 'PUT',
-        url: `/api/service/${service.id}/state/${id}`,
-        token: owner,
-        payload: validState,
-      });
+      const put = await api.owner.put(`/api/service/${service.id}/state/${id}`, validState);
       expect(put.statusCode).toBe(404);
       expect(put.json().message).toBe(servicesMsg.stateNotFound);
-      const del = await t.request({ method: 'DELETE', url: `/api/service/${service.id}/state/${id}`, token: owner });
+      const del = await api.owner.delete(`/api/service/${service.id}/state/${id}`);
       expect(del.statusCode).toBe(404);
     }
     expect((await detail(other.id)).states).toHaveLength(1);
@@ -463,20 +380,17 @@ describe('service states', () => {
 
   it('refuses a collaborator editing or deleting a state', async () => {
     const service = await createService();
-    const state = (
-      await t.request({ method: 'POST', url: `/api/service/${service.id}/state`, token: owner, payload: validState })
-    ).json().state;
+    const state = (await api.owner.post(`/api/service/${service.id}/state`, validState)).json().state;
     const url = `/api/service/${service.id}/state/${state.id}`;
-    expect((await t.request({ method: 'PUT', url, token: collaborator, payload: validState })).statusCode).toBe(403);
-    expect((await t.request({ method: 'DELETE', url, token: collaborator })).statusCode).toBe(403);
+    expect((await api.collaborator.put(url, validState)).statusCode).toBe(403);
+    expect((await api.collaborator.delete(url)).statusCode).toBe(403);
   });
 });
 
 describe('service folders', () => {
   it('builds a nested tree in the detail: top-level folders each with their subfolders', async () => {
     const service = await createService();
-    const post = (payload: Record<string, unknown>) =>
-      t.request({ method: 'POST', url: `/api/service/${service.id}/folder`, token: owner, payload });
+    const post = (payload: Record<string, unknown>) => api.owner.post(`/api/service/${service.id}/folder`, payload);
 
     const top = await post({ name: 'Declaraciones', isActive: true });
     expect(top.statusCode).toBe(201);
@@ -537,31 +451,17 @@ describe('service folders', () => {
 
   it('renames a folder and toggles it active', async () => {
     const service = await createService();
-    const folder = (
-      await t.request({
-        method: 'POST',
-        url: `/api/service/${service.id}/folder`,
-        token: owner,
-        payload: { name: 'A' },
-      })
-    ).json().folder;
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/service/${service.id}/folder/${folder.id}`,
-      token: owner,
-      payload: { name: 'Boletas', isActive: false },
+    const folder = (await api.owner.post(`/api/service/${service.id}/folder`, { name: 'A' })).json().folder;
+    const response = await api.owner.put(`/api/service/${service.id}/folder/${folder.id}`, {
+      name: 'Boletas',
+      isActive: false,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: servicesMsg.folderEdited,
       folder: { ...folder, name: 'Boletas', isActive: false },
     });
-    const renameOnly = await t.request({
-      method: 'PUT',
-      url: `/api/service/${service.id}/folder/${folder.id}`,
-      token: owner,
-      payload: { name: 'Boletas 2' },
-    });
+    const renameOnly = await api.owner.put(`/api/service/${service.id}/folder/${folder.id}`, { name: 'Boletas 2' });
     expect(renameOnly.json().folder).toMatchObject({ name: 'Boletas 2', isActive: false });
   });
 
@@ -571,92 +471,41 @@ describe('service folders', () => {
     [{ name: 'x'.repeat(256) }, servicesMsg.nameMax],
   ])('refuses the folder %j with the spec message, on create and update', async (payload, text) => {
     const service = await createService();
-    const created = await t.request({
-      method: 'POST',
-      url: `/api/service/${service.id}/folder`,
-      token: owner,
-      payload,
-    });
+    const created = await api.owner.post(`/api/service/${service.id}/folder`, payload);
     expectBadRequest(created, text);
-    const folder = (
-      await t.request({
-        method: 'POST',
-        url: `/api/service/${service.id}/folder`,
-        token: owner,
-        payload: { name: 'A' },
-      })
-    ).json().folder;
-    const updated = await t.request({
-      method: 'PUT',
-      url: `/api/service/${service.id}/folder/${folder.id}`,
-      token: owner,
-      payload,
-    });
+    const folder = (await api.owner.post(`/api/service/${service.id}/folder`, { name: 'A' })).json().folder;
+    const updated = await api.owner.put(`/api/service/${service.id}/folder/${folder.id}`, payload);
     expectBadRequest(updated, text);
   });
 
   it('accepts a name of exactly 255 characters', async () => {
     const service = await createService();
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/service/${service.id}/folder`,
-      token: owner,
-      payload: { name: 'x'.repeat(255) },
-    });
+    const response = await api.owner.post(`/api/service/${service.id}/folder`, { name: 'x'.repeat(255) });
     expect(response.statusCode).toBe(201);
   });
 
   it('refuses a parent folder of another service or unknown (400), and unknown folders (404)', async () => {
     const service = await createService();
     const other = await createService();
-    const foreign = (
-      await t.request({ method: 'POST', url: `/api/service/${other.id}/folder`, token: owner, payload: { name: 'X' } })
-    ).json().folder;
+    const foreign = (await api.owner.post(`/api/service/${other.id}/folder`, { name: 'X' })).json().folder;
 
     for (const parentFolderId of [foreign.id, 999999]) {
-      const response = await t.request({
-        method: 'POST',
-        url: `/api/service/${service.id}/folder`,
-        token: owner,
-        payload: { name: 'Hija', parentFolderId },
-      });
+      const response = await api.owner.post(`/api/service/${service.id}/folder`, { name: 'Hija', parentFolderId });
       expectBadRequest(response, servicesMsg.parentFolderNotFound);
     }
     for (const id of [foreign.id, 999999]) {
-      const response = await t.request({
-        method: 'PUT',
-        url: `/api/service/${service.id}/folder/${id}`,
-        token: owner,
-        payload: { name: 'Y' },
-      });
+      const response = await api.owner.put(`/api/service/${service.id}/folder/${id}`, { name: 'Y' });
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe(servicesMsg.folderNotFound);
     }
-    const missingService = await t.request({
-      method: 'POST',
-      url: '/api/service/999999/folder',
-      token: owner,
-      payload: { name: 'A' },
-    });
+    const missingService = await api.owner.post('/api/service/999999/folder', { name: 'A' });
     expect(missingService.statusCode).toBe(404);
   });
 
   it('refuses a collaborator editing a folder', async () => {
     const service = await createService();
-    const folder = (
-      await t.request({
-        method: 'POST',
-        url: `/api/service/${service.id}/folder`,
-        token: owner,
-        payload: { name: 'A' },
-      })
-    ).json().folder;
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/service/${service.id}/folder/${folder.id}`,
-      token: collaborator,
-      payload: { name: 'B' },
-    });
+    const folder = (await api.owner.post(`/api/service/${service.id}/folder`, { name: 'A' })).json().folder;
+    const response = await api.collaborator.put(`/api/service/${service.id}/folder/${folder.id}`, { name: 'B' });
     expect(response.statusCode).toBe(403);
   });
 });
@@ -667,29 +516,24 @@ describe('service notifications', () => {
   it('creates, updates and deletes notifications; the detail lists them by day', async () => {
     const service = await createService();
     const url = `/api/service/${service.id}/notification`;
-    const created = await t.request({ method: 'POST', url, token: owner, payload: validNotification });
+    const created = await api.owner.post(url, validNotification);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({
       message: servicesMsg.notificationCreated,
       notification: { id: expect.any(Number), serviceId: service.id, ...validNotification },
     });
     const id = created.json().notification.id;
-    await t.request({ method: 'POST', url, token: owner, payload: { ...validNotification, day: 3 } });
+    await api.owner.post(url, { ...validNotification, day: 3 });
     expect((await detail(service.id)).notifications.map((n: { day: number }) => n.day)).toEqual([3, 15]);
 
-    const updated = await t.request({
-      method: 'PUT',
-      url: `${url}/${id}`,
-      token: owner,
-      payload: { day: 1, subject: 'Nuevo', message: 'Texto' },
-    });
+    const updated = await api.owner.put(`${url}/${id}`, { day: 1, subject: 'Nuevo', message: 'Texto' });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toEqual({
       message: servicesMsg.notificationEdited,
       notification: { id, serviceId: service.id, day: 1, subject: 'Nuevo', message: 'Texto' },
     });
 
-    const deleted = await t.request({ method: 'DELETE', url: `${url}/${id}`, token: owner });
+    const deleted = await api.owner.delete(`${url}/${id}`);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: servicesMsg.notificationDeleted });
     expect((await detail(service.id)).notifications.map((n: { day: number }) => n.day)).toEqual([3]);
@@ -706,11 +550,9 @@ describe('service notifications', () => {
     [{ message: undefined }, servicesMsg.required],
   ])('refuses the notification %j with the spec message', async (values, text) => {
     const service = await createService();
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/service/${service.id}/notification`,
-      token: owner,
-      payload: { ...validNotification, ...values },
+    const response = await api.owner.post(`/api/service/${service.id}/notification`, {
+      ...validNotification,
+      ...values,
     });
     expectBadRequest(response, text);
   });
@@ -718,26 +560,18 @@ describe('service notifications', () => {
   it('answers 404 for an unknown notification or one of another service; 403 for a collaborator', async () => {
     const service = await createService();
     const other = await createService();
-    const foreign = (
-      await t.request({
-        method: 'POST',
-        url: `/api/service/${other.id}/notification`,
-        token: owner,
-        payload: validNotification,
-      })
-    ).json().notification;
+    const foreign = (await api.owner.post(`/api/service/${other.id}/notification`, validNotification)).json()
+      .notification;
     for (const id of [foreign.id, 999999]) {
       const url = `/api/service/${service.id}/notification/${id}`;
-      const put = await t.request({ method: 'PUT', url, token: owner, payload: validNotification });
+      const put = await api.owner.put(url, validNotification);
       expect(put.statusCode).toBe(404);
       expect(put.json().message).toBe(servicesMsg.notificationNotFound);
-      expect((await t.request({ method: 'DELETE', url, token: owner })).statusCode).toBe(404);
+      expect((await api.owner.delete(url)).statusCode).toBe(404);
     }
     const url = `/api/service/${other.id}/notification/${foreign.id}`;
-    expect((await t.request({ method: 'PUT', url, token: collaborator, payload: validNotification })).statusCode).toBe(
-      403,
-    );
-    expect((await t.request({ method: 'DELETE', url, token: collaborator })).statusCode).toBe(403);
+    expect((await api.collaborator.put(url, validNotification)).statusCode).toBe(403);
+    expect((await api.collaborator.delete(url)).statusCode).toBe(403);
     expect((await detail(other.id)).notifications).toHaveLength(1);
   });
 });
@@ -748,12 +582,7 @@ describe('months active', () => {
   it('switches a month off and keeps the others', async () => {
     const service = await createService();
     const months = { ...allOn(), apr: false, dec: false };
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/service/${service.id}/months-active`,
-      token: owner,
-      payload: months,
-    });
+    const response = await api.owner.put(`/api/service/${service.id}/months-active`, months);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: servicesMsg.monthsActiveSaved, monthsActive: months });
     expect((await detail(service.id)).monthsActive).toEqual(months);
@@ -762,30 +591,20 @@ describe('months active', () => {
   it('requires the twelve months as booleans', async () => {
     const service = await createService();
     const { jan: _jan, ...missing } = allOn();
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/service/${service.id}/months-active`,
-      token: owner,
-      payload: missing,
-    });
+    const response = await api.owner.put(`/api/service/${service.id}/months-active`, missing);
     expectBadRequest(response, servicesMsg.required);
     expect(response.json().errors[0].field).toBe('jan');
   });
 
   it('answers 404 for an unknown service', async () => {
-    const response = await t.request({
-      method: 'PUT',
-      url: '/api/service/999999/months-active',
-      token: owner,
-      payload: allOn(),
-    });
+    const response = await api.owner.put('/api/service/999999/months-active', allOn());
     expect(response.statusCode).toBe(404);
   });
 });
 
 describe('OpenAPI', () => {
   it('publishes the services endpoints, the folder tree included', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+    const response = await api.anonymous.get('/api/docs/json');
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
     expect(paths).toEqual(

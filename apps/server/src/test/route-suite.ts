@@ -1,0 +1,94 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { tokensForEveryRole } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+type Payload = InjectOptions['payload'];
+
+/** Requests as one caller, one line each. */
+export interface Caller {
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: Payload): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: Payload): Promise<LightMyRequestResponse>;
+  delete(url: string): Promise<LightMyRequestResponse>;
+}
+
+/** A caller with the token, or an anonymous one without; the token is read at each request. */
+export function callerFor(t: TestApp, token: () => string | undefined = () => undefined): Caller {
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Payload) =>
+    t.request({ method, url, token: token(), payload });
+  return {
+    get: (url) => send('GET', url),
+    post: (url, payload) => send('POST', url, payload),
+    put: (url, payload) => send('PUT', url, payload),
+    delete: (url) => send('DELETE', url),
+  };
+}
+
+type Tokens = Awaited<ReturnType<typeof tokensForEveryRole>>;
+
+export interface AppWithEveryRole {
+  /** The file's app; usable inside tests (it starts in beforeAll). */
+  t: TestApp;
+  /** A signed-in token of each role; the client belongs to `clientBusinessId`. */
+  roles: Readonly<Tokens>;
+  /** One caller per role, and an anonymous one. */
+  api: Record<'owner' | 'collaborator' | 'client' | 'anonymous', Caller>;
+}
+
+/**
+ * One test app for the calling file (or describe block) with a user of each role signed in:
+ * registers its start in beforeAll and its close in afterAll.
+ */
+export function appWithEveryRole(env: Record<string, string> = {}): AppWithEveryRole {
+  let started: { app: TestApp; tokens: Tokens } | undefined;
+  beforeAll(async () => {
+    const app = await createTestApp(env);
+    started = { app, tokens: await tokensForEveryRole(app) };
+  });
+  afterAll(() => started?.app.close());
+  const current = () => {
+    if (!started) throw new Error('the app starts in beforeAll; use it inside tests');
+    return started;
+  };
+  const t: TestApp = {
+    get app() {
+      return current().app.app;
+    },
+    get mailer() {
+      return current().app.mailer;
+    },
+    get dataDir() {
+      return current().app.dataDir;
+    },
+    get database() {
+      return current().app.database;
+    },
+    login: (email, password) => current().app.login(email, password),
+    ownerToken: () => current().app.ownerToken(),
+    userWithRole: (role, extra) => current().app.userWithRole(role, extra),
+    request: (options) => current().app.request(options),
+    close: () => current().app.close(),
+  };
+  const roles: Readonly<Tokens> = {
+    get owner() {
+      return current().tokens.owner;
+    },
+    get collaborator() {
+      return current().tokens.collaborator;
+    },
+    get client() {
+      return current().tokens.client;
+    },
+    get clientBusinessId() {
+      return current().tokens.clientBusinessId;
+    },
+  };
+  const api = {
+    owner: callerFor(t, () => roles.owner),
+    collaborator: callerFor(t, () => roles.collaborator),
+    client: callerFor(t, () => roles.client),
+    anonymous: callerFor(t),
+  };
+  return { t, roles, api };
+}
