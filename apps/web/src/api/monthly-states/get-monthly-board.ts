@@ -1,7 +1,7 @@
 import type { Period } from '@app/shared/period';
 import type { MonthlyBoard } from '@app/shared/schemas/monthly-states';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 /** Every month's board sits under this key; one month is one cache entry. */
 export const monthlyBoardsQueryKey = ['monthly-board'] as const;

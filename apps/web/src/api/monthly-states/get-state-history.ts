@@ -1,7 +1,7 @@
 import type { Period } from '@app/shared/period';
 import type { HistoryResponse } from '@app/shared/schemas/monthly-states';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { monthlyBoardQueryKey } from './get-monthly-board';
 
 export interface HistoryCell extends Period {

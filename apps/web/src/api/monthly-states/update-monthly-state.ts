@@ -7,9 +7,9 @@ import type {
   MonthlyStateUpdateResponse,
 } from '@app/shared/schemas/monthly-states';
 import { type QueryClient, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
-import { applyCellChange, findCell, withCell } from '../utils/board-rows';
+import { applyCellChange, findCell, withCell } from '../../features/monthly-board/utils/board-rows';
+import { api } from '../../lib/api-client';
+import { notifyError } from '../../lib/notify';
 import { monthlyBoardQueryKey, monthlyBoardsQueryKey } from './get-monthly-board';
 
 export type MonthlyStateChange = Period & MonthlyStateUpdate;

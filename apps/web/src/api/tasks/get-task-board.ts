@@ -1,8 +1,8 @@
 import type { Period } from '@app/shared/period';
 import type { TaskBoard } from '@app/shared/schemas/tasks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { taskBoardRootQueryKey } from '../../../api/tasks/task-board-query-key';
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { taskBoardRootQueryKey } from './task-board-query-key';
 
 /** One month of the task board is one cache entry under the board's root key (which the tasks pages invalidate). */
 export const taskBoardQueryKey = ({ year, month }: Period) => [...taskBoardRootQueryKey, year, month] as const;

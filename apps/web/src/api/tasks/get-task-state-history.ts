@@ -1,7 +1,7 @@
 import type { Period } from '@app/shared/period';
 import type { TaskHistoryResponse } from '@app/shared/schemas/tasks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { taskBoardQueryKey } from './get-task-board';
 
 export interface TaskHistoryCell extends Period {

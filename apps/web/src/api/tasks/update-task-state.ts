@@ -1,9 +1,6 @@
 import type { Period } from '@app/shared/period';
 import type { TaskBoard, TaskCellChange } from '@app/shared/schemas/tasks';
 import { type QueryClient, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { taskBoardRootQueryKey } from '../../../api/tasks/task-board-query-key';
-import { api } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
 import {
   applyServerTaskChange,
   findTaskCell,
@@ -11,8 +8,11 @@ import {
   type TaskStateChange,
   taskCellKey,
   withTaskCell,
-} from '../utils/task-board-rows';
+} from '../../features/task-board/utils/task-board-rows';
+import { api } from '../../lib/api-client';
+import { notifyError } from '../../lib/notify';
 import { taskBoardQueryKey } from './get-task-board';
+import { taskBoardRootQueryKey } from './task-board-query-key';
 
 export const updateTaskState = ({ year, month, businessId, taskId, state, value }: TaskStateChange) =>
   api<TaskCellChange & { message: string }>(

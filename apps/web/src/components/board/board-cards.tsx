@@ -3,7 +3,7 @@ import { Button, Collapse, Group } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconLayoutCards } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '../lib/session';
+import { useCurrentUser } from '../../lib/session';
 
 /**
  * A board's summary cards under their 'Mostrar / ocultar tarjetas' button. Each user's choice is

@@ -1,9 +1,9 @@
 import { boardMsg } from '@app/shared/messages-board';
 import type { Period } from '@app/shared/period';
 import { Group } from '@mantine/core';
-import { GroupSelect } from './group-select';
-import { PeriodPicker } from './period-picker';
-import { SearchInput } from './search-input';
+import { GroupSelect } from '../group-select';
+import { PeriodPicker } from '../period-picker';
+import { SearchInput } from '../search-input';
 
 /** The row above both boards: search by name or RUT, a company group, and the month. */
 export function BoardFilters({

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, type RefObject, useEffect, useRef } from 'react';
-import { readableTextColor } from '../lib/contrast';
+import { readableTextColor } from '../../lib/contrast';
 import classes from './cell-badge.module.css';
 
 export { classes as cellBadgeClasses };

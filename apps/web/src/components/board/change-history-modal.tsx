@@ -2,9 +2,9 @@ import { boardMsg } from '@app/shared/messages-board';
 import { Badge, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { readableTextColor } from '../lib/contrast';
-import { formatDateTime } from '../lib/date-time';
-import { ListTable, type ListTableQuery } from './list-table';
+import { readableTextColor } from '../../lib/contrast';
+import { formatDateTime } from '../../lib/date-time';
+import { ListTable, type ListTableQuery } from '../list-table';
 
 /** A state as a history row shows it; null before the first change. */
 export interface StateLook {

@@ -1,8 +1,8 @@
 import { formatMoney } from '@app/shared/money';
 import type { Period } from '@app/shared/period';
 import type { BoardService } from '@app/shared/schemas/monthly-states';
-import { ChangeHistoryModal } from '../../../components/change-history-modal';
-import { useStateHistory } from '../api/get-state-history';
+import { useStateHistory } from '../../../api/monthly-states/get-state-history';
+import { ChangeHistoryModal } from '../../../components/board/change-history-modal';
 
 export interface HistoryTarget {
   businessId: number;

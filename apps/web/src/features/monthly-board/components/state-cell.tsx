@@ -4,7 +4,7 @@ import type { BoardCell, BoardService } from '@app/shared/schemas/monthly-states
 import { ColorSwatch, Menu } from '@mantine/core';
 import { IconCheck, IconHistory } from '@tabler/icons-react';
 import { memo } from 'react';
-import { CellBadgeButton, cellBadgeClasses, useRefocusOnToggle } from '../../../components/cell-badge';
+import { CellBadgeButton, cellBadgeClasses, useRefocusOnToggle } from '../../../components/board/cell-badge';
 import { lastChangeText } from '../../../lib/date-time';
 
 type State = BoardService['states'][number];

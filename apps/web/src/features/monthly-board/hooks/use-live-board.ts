@@ -1,9 +1,9 @@
 import type { Period } from '@app/shared/period';
 import { BoardCellChangeSchema, boardEventName } from '@app/shared/schemas/monthly-states';
 import { useQueryClient } from '@tanstack/react-query';
+import { monthlyBoardQueryKey } from '../../../api/monthly-states/get-monthly-board';
+import { applyServerChange } from '../../../api/monthly-states/update-monthly-state';
 import { useSocketEvent, useSocketReconnect } from '../../../lib/socket';
-import { monthlyBoardQueryKey } from '../api/get-monthly-board';
-import { applyServerChange } from '../api/update-monthly-state';
 
 /**
  * Keeps the shown month live (spec 1 §2.5, DESIGN.md §4): each 'update state M/YYYY' replaces its

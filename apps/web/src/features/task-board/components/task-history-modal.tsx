@@ -1,8 +1,8 @@
 import { taskBoardMsg } from '@app/shared/messages-task-board';
 import type { Period } from '@app/shared/period';
 import type { Task, TaskCellState } from '@app/shared/schemas/tasks';
-import { ChangeHistoryModal } from '../../../components/change-history-modal';
-import { useTaskStateHistory } from '../api/get-task-state-history';
+import { useTaskStateHistory } from '../../../api/tasks/get-task-state-history';
+import { ChangeHistoryModal } from '../../../components/board/change-history-modal';
 import { TASK_STATE_COLORS } from '../utils/task-board-rows';
 
 export interface TaskHistoryTarget {

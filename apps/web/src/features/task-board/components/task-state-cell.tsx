@@ -5,7 +5,7 @@ import { TASK_NOT_APPLICABLE, TASK_STATES, type Task, type TaskCell, type TaskSt
 import { ColorSwatch, Menu } from '@mantine/core';
 import { IconAlarm, IconCheck, IconHistory, IconPencil } from '@tabler/icons-react';
 import { memo } from 'react';
-import { CellBadge, CellBadgeButton, useRefocusOnToggle } from '../../../components/cell-badge';
+import { CellBadge, CellBadgeButton, useRefocusOnToggle } from '../../../components/board/cell-badge';
 import { lastChangeText } from '../../../lib/date-time';
 import { TASK_STATE_COLORS, taskCellKey, taskCellLabel } from '../utils/task-board-rows';
 import classes from './task-board.module.css';

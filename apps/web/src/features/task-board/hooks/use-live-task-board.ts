@@ -1,9 +1,9 @@
 import type { Period } from '@app/shared/period';
 import { TaskCellChangeSchema, taskBoardEventName } from '@app/shared/schemas/tasks';
 import { useQueryClient } from '@tanstack/react-query';
+import { taskBoardQueryKey } from '../../../api/tasks/get-task-board';
+import { applyTaskServerChange } from '../../../api/tasks/update-task-state';
 import { useSocketEvent, useSocketReconnect } from '../../../lib/socket';
-import { taskBoardQueryKey } from '../api/get-task-board';
-import { applyTaskServerChange } from '../api/update-task-state';
 
 /**
  * Keeps the shown month live (DESIGN.md §4): each 'update task state M/YYYY' replaces its one cell
