@@ -1,35 +1,26 @@
 import { msg } from '@app/shared/messages';
 import { servicesMsg } from '@app/shared/messages-services';
 import { BULK_ACTIVATION_START_DATE } from '@app/shared/schemas/services';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { insertBusiness } from '../../test/factories.ts';
+import { appWithEveryRole } from '../../test/route-suite.ts';
 
-let t: TestApp;
-let owner: string;
-let collaborator: string;
-let client: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ owner, collaborator, client } = await tokensForEveryRole(t));
-});
-afterAll(() => t.close());
+const { t, roles, api } = appWithEveryRole();
 
 let serviceCounter = 0;
 async function createService(name?: string) {
   serviceCounter += 1;
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/service',
-    token: owner,
-    payload: { name: name ?? `Servicio ${serviceCounter}`, startMonthDay: 1, lastMonthDay: 20, order: serviceCounter },
+  const response = await api.owner.post('/api/service', {
+    name: name ?? `Servicio ${serviceCounter}`,
+    startMonthDay: 1,
+    lastMonthDay: 20,
+    order: serviceCounter,
   });
   expect(response.statusCode).toBe(201);
   return response.json().service as { id: number; name: string };
 }
 
-function activate(businessId: number, serviceId: number, startDate = '2024-03-01', token = owner) {
+function activate(businessId: number, serviceId: number, startDate = '2024-03-01', token = roles.owner) {
   return t.request({
     method: 'POST',
     url: `/api/business/${businessId}/service`,
@@ -39,7 +30,7 @@ function activate(businessId: number, serviceId: number, startDate = '2024-03-01
 }
 
 async function linksOf(serviceId: number) {
-  const response = await t.request({ method: 'GET', url: `/api/service/${serviceId}/business-service`, token: owner });
+  const response = await api.owner.get(`/api/service/${serviceId}/business-service`);
   expect(response.statusCode).toBe(200);
   return response.json() as {
     id: number | null;
@@ -68,12 +59,7 @@ describe('POST /api/business/{businessId}/service', () => {
     });
     const id = created.json().businessService.id;
 
-    await t.request({
-      method: 'PUT',
-      url: `/api/business/${business.id}/service/${service.id}`,
-      token: owner,
-      payload: { active: false },
-    });
+    await api.owner.put(`/api/business/${business.id}/service/${service.id}`, { active: false });
     const again = await activate(business.id, service.id, '2024-06-01');
     expect(again.statusCode).toBe(200);
     expect(again.json().businessService).toEqual({
@@ -100,7 +86,7 @@ describe('POST /api/business/{businessId}/service', () => {
   it('lets a collaborator link a service to a company (a company edit)', async () => {
     const business = await insertBusiness(t);
     const service = await createService();
-    expect((await activate(business.id, service.id, '2024-01-01', collaborator)).statusCode).toBe(201);
+    expect((await activate(business.id, service.id, '2024-01-01', roles.collaborator)).statusCode).toBe(201);
   });
 
   it.each([
@@ -112,11 +98,10 @@ describe('POST /api/business/{businessId}/service', () => {
   ])('refuses %j with a Spanish message', async (values, text) => {
     const business = await insertBusiness(t);
     const service = await createService();
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/business/${business.id}/service`,
-      token: owner,
-      payload: { serviceId: service.id, startDate: '2024-01-01', ...values },
+    const response = await api.owner.post(`/api/business/${business.id}/service`, {
+      serviceId: service.id,
+      startDate: '2024-01-01',
+      ...values,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(text);
@@ -140,11 +125,10 @@ describe('POST /api/business/{businessId}/service', () => {
   it('refuses a client (403) and an anonymous caller (401)', async () => {
     const business = await insertBusiness(t);
     const service = await createService();
-    expect((await activate(business.id, service.id, '2024-01-01', client)).statusCode).toBe(403);
-    const anonymous = await t.request({
-      method: 'POST',
-      url: `/api/business/${business.id}/service`,
-      payload: { serviceId: service.id, startDate: '2024-01-01' },
+    expect((await activate(business.id, service.id, '2024-01-01', roles.client)).statusCode).toBe(403);
+    const anonymous = await api.anonymous.post(`/api/business/${business.id}/service`, {
+      serviceId: service.id,
+      startDate: '2024-01-01',
     });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -157,25 +141,20 @@ describe('PUT /api/business/{businessId}/service/{serviceId}', () => {
     await activate(business.id, service.id, '2024-01-01');
     const url = `/api/business/${business.id}/service/${service.id}`;
 
-    const off = await t.request({ method: 'PUT', url, token: collaborator, payload: { active: false } });
+    const off = await api.collaborator.put(url, { active: false });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({
       message: servicesMsg.serviceDeactivated,
       businessService: { active: false, startDate: '2024-01-01' },
     });
 
-    const date = await t.request({ method: 'PUT', url, token: owner, payload: { startDate: '2023-05-01' } });
+    const date = await api.owner.put(url, { startDate: '2023-05-01' });
     expect(date.json()).toMatchObject({
       message: servicesMsg.startDateEdited,
       businessService: { active: false, startDate: '2023-05-01' },
     });
 
-    const on = await t.request({
-      method: 'PUT',
-      url,
-      token: owner,
-      payload: { active: true, startDate: '2023-06-01' },
-    });
+    const on = await api.owner.put(url, { active: true, startDate: '2023-06-01' });
     expect(on.json()).toMatchObject({
       message: servicesMsg.serviceActivated,
       businessService: { active: true, startDate: '2023-06-01' },
@@ -188,24 +167,19 @@ describe('PUT /api/business/{businessId}/service/{serviceId}', () => {
     await activate(business.id, service.id);
     const url = `/api/business/${business.id}/service/${service.id}`;
 
-    const empty = await t.request({ method: 'PUT', url, token: owner, payload: {} });
+    const empty = await api.owner.put(url, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(servicesMsg.required);
-    const badDate = await t.request({ method: 'PUT', url, token: owner, payload: { startDate: 'mañana' } });
+    const badDate = await api.owner.put(url, { startDate: 'mañana' });
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().message).toBe(servicesMsg.invalidDate);
 
     const other = await createService();
-    const missing = await t.request({
-      method: 'PUT',
-      url: `/api/business/${business.id}/service/${other.id}`,
-      token: owner,
-      payload: { active: false },
-    });
+    const missing = await api.owner.put(`/api/business/${business.id}/service/${other.id}`, { active: false });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(servicesMsg.businessServiceNotFound);
 
-    expect((await t.request({ method: 'PUT', url, token: client, payload: { active: false } })).statusCode).toBe(403);
+    expect((await api.client.put(url, { active: false })).statusCode).toBe(403);
   });
 });
 
@@ -216,11 +190,7 @@ describe('GET /api/service/{serviceId}/business-service', () => {
     const unlinked = await insertBusiness(t, { name: 'AAA Unlinked SpA' });
     await activate(linked.id, service.id, '2024-02-01');
 
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/service/${service.id}/business-service`,
-      token: collaborator,
-    });
+    const response = await api.collaborator.get(`/api/service/${service.id}/business-service`);
     expect(response.statusCode).toBe(200);
     const rows = response.json();
     const names = rows.map((row: { business: { name: string } }) => row.business.name);
@@ -244,13 +214,11 @@ describe('GET /api/service/{serviceId}/business-service', () => {
   });
 
   it('answers 404 for an unknown service, 403 for a client, 401 anonymous', async () => {
-    expect(
-      (await t.request({ method: 'GET', url: '/api/service/999999/business-service', token: owner })).statusCode,
-    ).toBe(404);
+    expect((await api.owner.get('/api/service/999999/business-service')).statusCode).toBe(404);
     const service = await createService();
     const url = `/api/service/${service.id}/business-service`;
-    expect((await t.request({ method: 'GET', url, token: client })).statusCode).toBe(403);
-    expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await api.client.get(url)).statusCode).toBe(403);
+    expect((await api.anonymous.get(url)).statusCode).toBe(401);
   });
 });
 
@@ -261,15 +229,10 @@ describe('PUT /api/service/{serviceId}/business-service-all-update', () => {
     const existing = await insertBusiness(t);
     await insertBusiness(t);
     await activate(existing.id, service.id, '2024-05-01');
-    await t.request({
-      method: 'PUT',
-      url: `/api/business/${existing.id}/service/${service.id}`,
-      token: owner,
-      payload: { active: false },
-    });
+    await api.owner.put(`/api/business/${existing.id}/service/${service.id}`, { active: false });
 
     const url = `/api/service/${service.id}/business-service-all-update`;
-    const on = await t.request({ method: 'PUT', url, token: owner, payload: { active: true } });
+    const on = await api.owner.put(url, { active: true });
     expect(on.statusCode).toBe(200);
     expect(on.json().message).toBe(servicesMsg.allActivated);
     const rows = on.json().businessServices;
@@ -280,27 +243,21 @@ describe('PUT /api/service/{serviceId}/business-service-all-update', () => {
     expect(await linksOf(service.id)).toEqual(rows);
     expect((await linksOf(untouched.id)).every((row) => row.id === null)).toBe(true);
 
-    const off = await t.request({ method: 'PUT', url, token: owner, payload: { active: false } });
+    const off = await api.owner.put(url, { active: false });
     expect(off.statusCode).toBe(200);
     expect(off.json().message).toBe(servicesMsg.allDeactivated);
     for (const row of await linksOf(service.id)) expect(row.active).toBe(false);
 
-    const company = await t.request({
-      method: 'GET',
-      url: `/api/service/${service.id}/business`,
-      token: owner,
-    });
+    const company = await api.owner.get(`/api/service/${service.id}/business`);
     expect(company.json().every((row: { active: boolean }) => row.active === false)).toBe(true);
   });
 
   it('uses the given start date when there is one', async () => {
     const service = await createService();
     await insertBusiness(t);
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/service/${service.id}/business-service-all-update`,
-      token: owner,
-      payload: { active: true, startDate: '2022-07-01' },
+    const response = await api.owner.put(`/api/service/${service.id}/business-service-all-update`, {
+      active: true,
+      startDate: '2022-07-01',
     });
     expect(response.statusCode).toBe(200);
     for (const row of response.json().businessServices) expect(row.startDate).toBe('2022-07-01');
@@ -309,18 +266,13 @@ describe('PUT /api/service/{serviceId}/business-service-all-update', () => {
   it('requires active (400), refuses a collaborator (403) and an unknown service (404)', async () => {
     const service = await createService();
     const url = `/api/service/${service.id}/business-service-all-update`;
-    const missing = await t.request({ method: 'PUT', url, token: owner, payload: {} });
+    const missing = await api.owner.put(url, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(servicesMsg.required);
-    const collab = await t.request({ method: 'PUT', url, token: collaborator, payload: { active: true } });
+    const collab = await api.collaborator.put(url, { active: true });
     expect(collab.statusCode).toBe(403);
     expect((await linksOf(service.id)).every((row) => row.id === null)).toBe(true);
-    const unknown = await t.request({
-      method: 'PUT',
-      url: '/api/service/999999/business-service-all-update',
-      token: owner,
-      payload: { active: true },
-    });
+    const unknown = await api.owner.put('/api/service/999999/business-service-all-update', { active: true });
     expect(unknown.statusCode).toBe(404);
   });
 });
@@ -334,11 +286,7 @@ describe('GET /api/service/{id}/business', () => {
     await activate(a.id, service.id, '2024-01-01');
     await activate(b.id, service.id, '2024-02-01');
 
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/service/${service.id}/business`,
-      token: collaborator,
-    });
+    const response = await api.collaborator.get(`/api/service/${service.id}/business`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
       { id: a.id, name: 'BBB Dos', rut: a.rut, active: true, startDate: '2024-01-01' },
@@ -347,13 +295,9 @@ describe('GET /api/service/{id}/business', () => {
   });
 
   it('answers 404 for an unknown service and 403 for a client', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/service/999999/business', token: owner })).statusCode).toBe(
-      404,
-    );
+    expect((await api.owner.get('/api/service/999999/business')).statusCode).toBe(404);
     const service = await createService();
-    expect(
-      (await t.request({ method: 'GET', url: `/api/service/${service.id}/business`, token: client })).statusCode,
-    ).toBe(403);
+    expect((await api.client.get(`/api/service/${service.id}/business`)).statusCode).toBe(403);
   });
 });
 

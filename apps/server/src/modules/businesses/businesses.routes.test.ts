@@ -2,22 +2,14 @@ import { gunzipSync } from 'node:zlib';
 import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businessGroupMembers, businessPasswords, businessServices } from '../../db/schema/businesses.ts';
 import { users } from '../../db/schema/users.ts';
-import { insertBusiness, nextRut, tokensForEveryRole } from '../../test/factories.ts';
+import { insertBusiness, nextRut } from '../../test/factories.ts';
+import { appWithEveryRole } from '../../test/route-suite.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let owner: string;
-let collaborator: string;
-let client: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ owner, collaborator, client } = await tokensForEveryRole(t));
-});
-afterAll(() => t.close());
+const { t, roles, api } = appWithEveryRole();
 
 function companyPayload(overrides: Record<string, unknown> = {}) {
   return {
@@ -33,12 +25,7 @@ function companyPayload(overrides: Record<string, unknown> = {}) {
 }
 
 async function createCompany(overrides: Record<string, unknown> = {}) {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/business',
-    token: owner,
-    payload: companyPayload(overrides),
-  });
+  const response = await api.owner.post('/api/business', companyPayload(overrides));
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
   return response.json().business as { id: number; rut: string };
 }
@@ -46,12 +33,7 @@ async function createCompany(overrides: Record<string, unknown> = {}) {
 describe('POST /api/business', () => {
   it('creates a company, normalising the RUT and the contact list', async () => {
     const rut = nextRut();
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/business',
-      token: owner,
-      payload: companyPayload({ rut: rut.typed }),
-    });
+    const response = await api.owner.post('/api/business', companyPayload({ rut: rut.typed }));
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       message: companiesMsg.businessCreated,
@@ -69,24 +51,14 @@ describe('POST /api/business', () => {
   });
 
   it('lets a collaborator create one too', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/business',
-      token: collaborator,
-      payload: companyPayload(),
-    });
+    const response = await api.collaborator.post('/api/business', companyPayload());
     expect(response.statusCode).toBe(201);
   });
 
   it.each(['name', 'razonSocial', 'rut', 'startContract', 'endContract', 'legalRepresentative', 'contact'])(
     'requires %s ("Campo requerido")',
     async (field) => {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/business',
-        token: owner,
-        payload: companyPayload({ [field]: '' }),
-      });
+      const response = await api.owner.post('/api/business', companyPayload({ [field]: '' }));
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(companiesMsg.required);
       expect(response.json().errors).toContainEqual({ field, message: companiesMsg.required });
@@ -94,12 +66,7 @@ describe('POST /api/business', () => {
   );
 
   it.each(['76.086.428-4', '12.345-6', '12a45678-5', '760864285K'])('refuses the RUT %s', async (rut) => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/business',
-      token: owner,
-      payload: companyPayload({ rut }),
-    });
+    const response = await api.owner.post('/api/business', companyPayload({ rut }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: companiesMsg.invalidRut,
@@ -108,32 +75,20 @@ describe('POST /api/business', () => {
   });
 
   it('refuses a contact list where any address is not an e-mail', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/business',
-      token: owner,
-      payload: companyPayload({ contact: 'ana@aromos.cl,pagos-aromos' }),
-    });
+    const response = await api.owner.post('/api/business', companyPayload({ contact: 'ana@aromos.cl,pagos-aromos' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([{ field: 'contact', message: companiesMsg.invalidEmail }]);
   });
 
   it('refuses malformed dates and an end before the start', async () => {
-    const malformed = await t.request({
-      method: 'POST',
-      url: '/api/business',
-      token: owner,
-      payload: companyPayload({ startContract: '31-01-2023' }),
-    });
+    const malformed = await api.owner.post('/api/business', companyPayload({ startContract: '31-01-2023' }));
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors).toEqual([{ field: 'startContract', message: companiesMsg.invalidDate }]);
 
-    const reversed = await t.request({
-      method: 'POST',
-      url: '/api/business',
-      token: owner,
-      payload: companyPayload({ startContract: '2024-02-01', endContract: '2024-01-31' }),
-    });
+    const reversed = await api.owner.post(
+      '/api/business',
+      companyPayload({ startContract: '2024-02-01', endContract: '2024-01-31' }),
+    );
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().errors).toEqual([{ field: 'endContract', message: companiesMsg.endBeforeStart }]);
   });
@@ -142,12 +97,7 @@ describe('POST /api/business', () => {
     const rut = nextRut();
     await createCompany({ rut: rut.formatted });
     for (const spelling of [rut.formatted, rut.typed, rut.formatted.replaceAll('.', '')]) {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/business',
-        token: owner,
-        payload: companyPayload({ rut: spelling }),
-      });
+      const response = await api.owner.post('/api/business', companyPayload({ rut: spelling }));
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         message: companiesMsg.rutExists,
@@ -157,7 +107,7 @@ describe('POST /api/business', () => {
   });
 
   it('answers 400, not 500, for a body that is not an object', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/business', token: owner, payload: [1, 2] });
+    const response = await api.owner.post('/api/business', [1, 2]);
     expect(response.statusCode).toBe(400);
   });
 });
@@ -165,7 +115,7 @@ describe('POST /api/business', () => {
 describe('GET /api/business and /api/business/active', () => {
   it('lists every company for owners and collaborators', async () => {
     const company = await createCompany();
-    for (const token of [owner, collaborator]) {
+    for (const token of [roles.owner, roles.collaborator]) {
       const response = await t.request({ method: 'GET', url: '/api/business', token });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toContainEqual(expect.objectContaining({ id: company.id, rut: company.rut }));
@@ -178,7 +128,7 @@ describe('GET /api/business and /api/business/active', () => {
     const running = await createCompany({ startContract: '2000-01-01', endContract: '2099-12-31' });
     const future = await createCompany({ startContract: '2099-01-01', endContract: '2099-12-31' });
     const ended = await createCompany({ startContract: '2000-01-01', endContract: '2001-12-31' });
-    const response = await t.request({ method: 'GET', url: '/api/business/active', token: collaborator });
+    const response = await api.collaborator.get('/api/business/active');
     expect(response.statusCode).toBe(200);
     const ids = response.json().map((business: { id: number }) => business.id);
     expect(ids).toEqual(expect.arrayContaining([open.id, running.id]));
@@ -188,7 +138,7 @@ describe('GET /api/business and /api/business/active', () => {
 
   it('answers from its stored copy until the companies change, in this instance or another', async () => {
     const list = async (app: TestApp = t) =>
-      (await app.request({ method: 'GET', url: '/api/business', token: owner })).json() as {
+      (await app.request({ method: 'GET', url: '/api/business', token: roles.owner })).json() as {
         id: number;
         name: string;
       }[];
@@ -201,7 +151,7 @@ describe('GET /api/business and /api/business/active', () => {
       const gzip = await t.request({
         method: 'GET',
         url: '/api/business',
-        token: owner,
+        token: roles.owner,
         headers: { 'accept-encoding': 'gzip' },
       });
       expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -215,44 +165,34 @@ describe('GET /api/business and /api/business/active', () => {
 describe('GET /api/business/:id', () => {
   it('answers { business } with service links, client users and credentials without passwords', async () => {
     const company = await createCompany();
-    const service = await t.request({
-      method: 'POST',
-      url: '/api/service',
-      token: owner,
-      payload: { name: 'IVA mensual (F29)', startMonthDay: 1, lastMonthDay: 20, order: 1 },
+    const service = await api.owner.post('/api/service', {
+      name: 'IVA mensual (F29)',
+      startMonthDay: 1,
+      lastMonthDay: 20,
+      order: 1,
     });
     expect(service.statusCode).toBe(201);
     const serviceId = service.json().service.id;
-    const link = await t.request({
-      method: 'POST',
-      url: `/api/business/${company.id}/service`,
-      token: owner,
-      payload: { serviceId, startDate: '2023-02-01' },
-    });
+    const link = await api.owner.post(`/api/business/${company.id}/service`, { serviceId, startDate: '2023-02-01' });
     expect(link.statusCode).toBeLessThan(300);
-    const clientUser = await t.request({
-      method: 'POST',
-      url: '/api/user',
-      token: collaborator,
-      payload: {
-        name: 'Pedro',
-        lastName: 'Soto',
-        email: `pedro${company.id}@aromos.cl`,
-        password: 'secreto1',
-        role: 'client',
-        businessId: company.id,
-      },
+    const clientUser = await api.collaborator.post('/api/user', {
+      name: 'Pedro',
+      lastName: 'Soto',
+      email: `pedro${company.id}@aromos.cl`,
+      password: 'secreto1',
+      role: 'client',
+      businessId: company.id,
     });
     expect(clientUser.statusCode).toBe(201);
-    const credential = await t.request({
-      method: 'POST',
-      url: '/api/password',
-      token: owner,
-      payload: { user: company.rut, portal: 'sii', password: 'Detalle-Secreto-77', businessId: company.id },
+    const credential = await api.owner.post('/api/password', {
+      user: company.rut,
+      portal: 'sii',
+      password: 'Detalle-Secreto-77',
+      businessId: company.id,
     });
     expect(credential.statusCode).toBe(201);
 
-    const response = await t.request({ method: 'GET', url: `/api/business/${company.id}`, token: collaborator });
+    const response = await api.collaborator.get(`/api/business/${company.id}`);
     expect(response.statusCode).toBe(200);
     const { business } = response.json();
     expect(business).toMatchObject({ id: company.id, rut: company.rut, contact: 'ana@aromos.cl,pagos@aromos.cl' });
@@ -289,10 +229,10 @@ describe('GET /api/business/:id', () => {
   });
 
   it('answers 404 for an unknown company and 400 for an id that is not a number', async () => {
-    const missing = await t.request({ method: 'GET', url: '/api/business/999999', token: owner });
+    const missing = await api.owner.get('/api/business/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: companiesMsg.businessNotFound });
-    const malformed = await t.request({ method: 'GET', url: '/api/business/abc', token: owner });
+    const malformed = await api.owner.get('/api/business/abc');
     expect(malformed.statusCode).toBe(400);
   });
 });
@@ -301,7 +241,7 @@ describe('PUT /api/business/:id', () => {
   it('edits every field (owner and collaborator)', async () => {
     const company = await createCompany();
     const rut = nextRut();
-    for (const token of [owner, collaborator]) {
+    for (const token of [roles.owner, roles.collaborator]) {
       const response = await t.request({
         method: 'PUT',
         url: `/api/business/${company.id}`,
@@ -324,32 +264,17 @@ describe('PUT /api/business/:id', () => {
   it("refuses another company's RUT and validates like create", async () => {
     const first = await createCompany();
     const second = await createCompany();
-    const taken = await t.request({
-      method: 'PUT',
-      url: `/api/business/${second.id}`,
-      token: owner,
-      payload: companyPayload({ rut: first.rut }),
-    });
+    const taken = await api.owner.put(`/api/business/${second.id}`, companyPayload({ rut: first.rut }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors).toEqual([{ field: 'rut', message: companiesMsg.rutExists }]);
 
-    const invalid = await t.request({
-      method: 'PUT',
-      url: `/api/business/${second.id}`,
-      token: owner,
-      payload: companyPayload({ rut: '11.111.111-2' }),
-    });
+    const invalid = await api.owner.put(`/api/business/${second.id}`, companyPayload({ rut: '11.111.111-2' }));
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe(companiesMsg.invalidRut);
   });
 
   it('answers 404 for an unknown company', async () => {
-    const response = await t.request({
-      method: 'PUT',
-      url: '/api/business/999999',
-      token: owner,
-      payload: companyPayload(),
-    });
+    const response = await api.owner.put('/api/business/999999', companyPayload());
     expect(response.statusCode).toBe(404);
   });
 });
@@ -357,7 +282,7 @@ describe('PUT /api/business/:id', () => {
 describe('DELETE /api/business/:id', () => {
   it('is refused to collaborators', async () => {
     const company = await createCompany();
-    const response = await t.request({ method: 'DELETE', url: `/api/business/${company.id}`, token: collaborator });
+    const response = await api.collaborator.delete(`/api/business/${company.id}`);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: msg.forbidden });
   });
@@ -366,33 +291,29 @@ describe('DELETE /api/business/:id', () => {
     const company = await createCompany();
     const clientUser = await t.userWithRole('client', { businessId: company.id });
     const other = await createCompany();
-    const credential = await t.request({
-      method: 'POST',
-      url: '/api/password',
-      token: owner,
-      payload: { user: 'usuario', portal: 'previred', password: 'x1', businessId: company.id },
+    const credential = await api.owner.post('/api/password', {
+      user: 'usuario',
+      portal: 'previred',
+      password: 'x1',
+      businessId: company.id,
     });
-    const service = await t.request({
-      method: 'POST',
-      url: '/api/service',
-      token: owner,
-      payload: { name: 'Contabilidad', startMonthDay: 1, lastMonthDay: 28, order: 2 },
+    const service = await api.owner.post('/api/service', {
+      name: 'Contabilidad',
+      startMonthDay: 1,
+      lastMonthDay: 28,
+      order: 2,
     });
-    await t.request({
-      method: 'POST',
-      url: `/api/business/${company.id}/service`,
-      token: owner,
-      payload: { serviceId: service.json().service.id, startDate: '2023-01-01' },
+    await api.owner.post(`/api/business/${company.id}/service`, {
+      serviceId: service.json().service.id,
+      startDate: '2023-01-01',
     });
-    const group = await t.request({
-      method: 'POST',
-      url: '/api/business-group',
-      token: owner,
-      payload: { name: 'Panaderías', businessesIds: [company.id, other.id] },
+    const group = await api.owner.post('/api/business-group', {
+      name: 'Panaderías',
+      businessesIds: [company.id, other.id],
     });
     expect(group.statusCode).toBe(201);
 
-    const response = await t.request({ method: 'DELETE', url: `/api/business/${company.id}`, token: owner });
+    const response = await api.owner.delete(`/api/business/${company.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: companiesMsg.businessDeleted });
 
@@ -404,24 +325,16 @@ describe('DELETE /api/business/:id', () => {
       [],
     );
     expect((await t.request({ method: 'GET', url: '/api/user/me', token: clientUser.token })).statusCode).toBe(401);
-    const credentialAfter = await t.request({
-      method: 'GET',
-      url: `/api/password/${credential.json().credential.id}`,
-      token: owner,
-    });
+    const credentialAfter = await api.owner.get(`/api/password/${credential.json().credential.id}`);
     expect(credentialAfter.statusCode).toBe(404);
-    const groupAfter = await t.request({
-      method: 'GET',
-      url: `/api/business-group/${group.json().group.id}`,
-      token: owner,
-    });
+    const groupAfter = await api.owner.get(`/api/business-group/${group.json().group.id}`);
     expect(groupAfter.json().group.businessesIds).toEqual([other.id]);
-    expect((await t.request({ method: 'GET', url: `/api/business/${company.id}`, token: owner })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/api/business/${other.id}`, token: owner })).statusCode).toBe(200);
+    expect((await api.owner.get(`/api/business/${company.id}`)).statusCode).toBe(404);
+    expect((await api.owner.get(`/api/business/${other.id}`)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown company', async () => {
-    const response = await t.request({ method: 'DELETE', url: '/api/business/999999', token: owner });
+    const response = await api.owner.delete('/api/business/999999');
     expect(response.statusCode).toBe(404);
   });
 });
@@ -429,18 +342,13 @@ describe('DELETE /api/business/:id', () => {
 describe('client users through /api/user', () => {
   it('lets a collaborator create, edit and delete a client user of a company', async () => {
     const company = await createCompany();
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/user',
-      token: collaborator,
-      payload: {
-        name: 'Rosa',
-        lastName: 'Díaz',
-        email: `rosa${company.id}@aromos.cl`,
-        password: 'secreto1',
-        role: 'client',
-        businessId: company.id,
-      },
+    const created = await api.collaborator.post('/api/user', {
+      name: 'Rosa',
+      lastName: 'Díaz',
+      email: `rosa${company.id}@aromos.cl`,
+      password: 'secreto1',
+      role: 'client',
+      businessId: company.id,
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({
@@ -448,65 +356,51 @@ describe('client users through /api/user', () => {
       user: expect.objectContaining({ role: 'client', businessId: company.id }),
     });
     const id = created.json().user.id;
-    const edited = await t.request({
-      method: 'PUT',
-      url: `/api/user/${id}`,
-      token: collaborator,
-      payload: {
-        name: 'Rosa María',
-        lastName: 'Díaz',
-        email: `rosa${company.id}@aromos.cl`,
-        password: '',
-        role: 'client',
-        businessId: company.id,
-      },
+    const edited = await api.collaborator.put(`/api/user/${id}`, {
+      name: 'Rosa María',
+      lastName: 'Díaz',
+      email: `rosa${company.id}@aromos.cl`,
+      password: '',
+      role: 'client',
+      businessId: company.id,
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().message).toBe(msg.userEdited);
-    const deleted = await t.request({ method: 'DELETE', url: `/api/user/${id}`, token: collaborator });
+    const deleted = await api.collaborator.delete(`/api/user/${id}`);
     expect(deleted.statusCode).toBe(200);
   });
 
   it('refuses a collaborator creating a staff user', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/user',
-      token: collaborator,
-      payload: {
-        name: 'Nuevo',
-        lastName: 'Colega',
-        email: 'colega-nuevo@estudio.cl',
-        password: 'secreto1',
-        role: 'collaborator',
-      },
+    const response = await api.collaborator.post('/api/user', {
+      name: 'Nuevo',
+      lastName: 'Colega',
+      email: 'colega-nuevo@estudio.cl',
+      password: 'secreto1',
+      role: 'collaborator',
     });
     expect(response.statusCode).toBe(403);
   });
 
   it('refuses a client user for a company that does not exist, or without company', async () => {
-    const unknown = await t.request({
-      method: 'POST',
-      url: '/api/user',
-      token: owner,
-      payload: {
-        name: 'X',
-        lastName: 'Y',
-        email: 'x-sin-empresa@x.cl',
-        password: 'secreto1',
-        role: 'client',
-        businessId: 999999,
-      },
+    const unknown = await api.owner.post('/api/user', {
+      name: 'X',
+      lastName: 'Y',
+      email: 'x-sin-empresa@x.cl',
+      password: 'secreto1',
+      role: 'client',
+      businessId: 999999,
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({
       message: msg.businessNotFound,
       errors: [{ field: 'businessId', message: msg.businessNotFound }],
     });
-    const missing = await t.request({
-      method: 'POST',
-      url: '/api/user',
-      token: owner,
-      payload: { name: 'X', lastName: 'Y', email: 'x-sin-empresa@x.cl', password: 'secreto1', role: 'client' },
+    const missing = await api.owner.post('/api/user', {
+      name: 'X',
+      lastName: 'Y',
+      email: 'x-sin-empresa@x.cl',
+      password: 'secreto1',
+      role: 'client',
     });
     expect(missing.statusCode).toBe(400);
   });
@@ -524,7 +418,7 @@ describe('permissions', () => {
 
   it.each(endpoints)('$method $url answers a client 403 and an anonymous caller 401', async ({ method, url }) => {
     const payload = method === 'POST' || method === 'PUT' ? companyPayload() : undefined;
-    const asClient = await t.request({ method, url, token: client, payload });
+    const asClient = await t.request({ method, url, token: roles.client, payload });
     expect(asClient.statusCode).toBe(403);
     expect(asClient.json()).toEqual({ message: msg.forbidden });
     const anonymous = await t.request({ method, url, payload });

@@ -3,21 +3,11 @@ import path from 'node:path';
 import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { insertBusiness } from '../../test/factories.ts';
+import { appWithEveryRole } from '../../test/route-suite.ts';
 
-let t: TestApp;
-let owner: string;
-let collaborator: string;
-let client: string;
-let businessId: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ owner, collaborator, client, clientBusinessId: businessId } = await tokensForEveryRole(t));
-});
-afterAll(() => t.close());
+const { t, roles, api } = appWithEveryRole();
 
 function credentialPayload(overrides: Record<string, unknown> = {}) {
   return {
@@ -25,32 +15,27 @@ function credentialPayload(overrides: Record<string, unknown> = {}) {
     portal: 'sii',
     password: 'Clave SII 2024',
     description: 'Clave tributaria',
-    businessId,
+    businessId: roles.clientBusinessId,
     ...overrides,
   };
 }
 
 async function createCredential(overrides: Record<string, unknown> = {}) {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/password',
-    token: owner,
-    payload: credentialPayload(overrides),
-  });
+  const response = await api.owner.post('/api/password', credentialPayload(overrides));
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
   return response.json().credential as { id: number };
 }
 
 describe('POST /api/password', () => {
   it('creates a credential (owner and collaborator) and answers it with the password', async () => {
-    for (const token of [owner, collaborator]) {
+    for (const token of [roles.owner, roles.collaborator]) {
       const response = await t.request({ method: 'POST', url: '/api/password', token, payload: credentialPayload() });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({
         message: companiesMsg.credentialCreated,
         credential: {
           id: expect.any(Number),
-          businessId,
+          businessId: roles.clientBusinessId,
           user: '76.086.428-5',
           portal: 'sii',
           password: 'Clave SII 2024',
@@ -62,12 +47,7 @@ describe('POST /api/password', () => {
 
   it('accepts every portal of the spec and an omitted description', async () => {
     for (const portal of ['sii', 'DT', 'previred', 'other']) {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/password',
-        token: owner,
-        payload: credentialPayload({ portal, description: undefined }),
-      });
+      const response = await api.owner.post('/api/password', credentialPayload({ portal, description: undefined }));
       expect(response.statusCode).toBe(201);
       expect(response.json().credential).toMatchObject({ portal, description: '' });
     }
@@ -80,23 +60,13 @@ describe('POST /api/password', () => {
     ['password', '', companiesMsg.required],
     ['password', undefined, companiesMsg.required],
   ])('refuses %s = %j with its message', async (field, value, message) => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/password',
-      token: owner,
-      payload: credentialPayload({ [field]: value }),
-    });
+    const response = await api.owner.post('/api/password', credentialPayload({ [field]: value }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, errors: [{ field, message }] });
   });
 
   it('refuses an unknown company with 400 on businessId', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/password',
-      token: owner,
-      payload: credentialPayload({ businessId: 999999 }),
-    });
+    const response = await api.owner.post('/api/password', credentialPayload({ businessId: 999999 }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: companiesMsg.businessNotFound,
@@ -109,7 +79,7 @@ describe('GET /api/password?businessId=', () => {
   it("lists one company's credentials with the passwords in clear", async () => {
     const other = await insertBusiness(t);
     const own = await createCredential({ businessId: other.id, portal: 'previred', password: 'Previred#1' });
-    for (const token of [owner, collaborator]) {
+    for (const token of [roles.owner, roles.collaborator]) {
       const response = await t.request({ method: 'GET', url: `/api/password?businessId=${other.id}`, token });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual([
@@ -126,9 +96,9 @@ describe('GET /api/password?businessId=', () => {
   });
 
   it('requires businessId (400) and answers 404 for an unknown company', async () => {
-    const missing = await t.request({ method: 'GET', url: '/api/password', token: owner });
+    const missing = await api.owner.get('/api/password');
     expect(missing.statusCode).toBe(400);
-    const unknown = await t.request({ method: 'GET', url: '/api/password?businessId=999999', token: owner });
+    const unknown = await api.owner.get('/api/password?businessId=999999');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: companiesMsg.businessNotFound });
   });
@@ -137,38 +107,38 @@ describe('GET /api/password?businessId=', () => {
 describe('GET, PUT, DELETE /api/password/:id', () => {
   it('reads, edits and deletes with the spec messages', async () => {
     const { id } = await createCredential();
-    const read = await t.request({ method: 'GET', url: `/api/password/${id}`, token: collaborator });
+    const read = await api.collaborator.get(`/api/password/${id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({ credential: expect.objectContaining({ id, password: 'Clave SII 2024' }) });
 
-    const edited = await t.request({
-      method: 'PUT',
-      url: `/api/password/${id}`,
-      token: collaborator,
-      payload: credentialPayload({ user: 'rrhh@aromos.cl', portal: 'DT', password: 'Nueva-DT', description: '' }),
-    });
+    const edited = await api.collaborator.put(
+      `/api/password/${id}`,
+      credentialPayload({ user: 'rrhh@aromos.cl', portal: 'DT', password: 'Nueva-DT', description: '' }),
+    );
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toEqual({
       message: companiesMsg.credentialEdited,
-      credential: { id, businessId, user: 'rrhh@aromos.cl', portal: 'DT', password: 'Nueva-DT', description: '' },
+      credential: {
+        id,
+        businessId: roles.clientBusinessId,
+        user: 'rrhh@aromos.cl',
+        portal: 'DT',
+        password: 'Nueva-DT',
+        description: '',
+      },
     });
-    const reread = await t.request({ method: 'GET', url: `/api/password/${id}`, token: owner });
+    const reread = await api.owner.get(`/api/password/${id}`);
     expect(reread.json().credential.password).toBe('Nueva-DT');
 
-    const deleted = await t.request({ method: 'DELETE', url: `/api/password/${id}`, token: collaborator });
+    const deleted = await api.collaborator.delete(`/api/password/${id}`);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: companiesMsg.credentialDeleted });
-    expect((await t.request({ method: 'GET', url: `/api/password/${id}`, token: owner })).statusCode).toBe(404);
+    expect((await api.owner.get(`/api/password/${id}`)).statusCode).toBe(404);
   });
 
   it('validates an edit like a create', async () => {
     const { id } = await createCredential();
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/password/${id}`,
-      token: owner,
-      payload: credentialPayload({ password: '' }),
-    });
+    const response = await api.owner.put(`/api/password/${id}`, credentialPayload({ password: '' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(companiesMsg.required);
   });
@@ -178,7 +148,7 @@ describe('GET, PUT, DELETE /api/password/:id', () => {
       const response = await t.request({
         method,
         url: '/api/password/999999',
-        token: owner,
+        token: roles.owner,
         payload: method === 'PUT' ? credentialPayload() : undefined,
       });
       expect(response.statusCode).toBe(404);
@@ -231,7 +201,7 @@ describe('encryption at rest', () => {
     }
     for (const file of files) expect(file.includes(Buffer.from(PLAIN))).toBe(false);
 
-    const listed = await t.request({ method: 'GET', url: `/api/password?businessId=${businessId}`, token: owner });
+    const listed = await api.owner.get(`/api/password?businessId=${roles.clientBusinessId}`);
     expect(listed.json()).toContainEqual(expect.objectContaining({ id, password: PLAIN }));
   });
 });
@@ -247,7 +217,7 @@ describe('permissions', () => {
 
   it.each(endpoints)('$method $url answers a client 403 and an anonymous caller 401', async ({ method, url }) => {
     const payload = method === 'POST' || method === 'PUT' ? credentialPayload() : undefined;
-    const asClient = await t.request({ method, url, token: client, payload });
+    const asClient = await t.request({ method, url, token: roles.client, payload });
     expect(asClient.statusCode).toBe(403);
     expect(asClient.json()).toEqual({ message: msg.forbidden });
     const anonymous = await t.request({ method, url, payload });
