@@ -1,9 +1,8 @@
 import type { BusinessServiceCreate, BusinessServiceResponse } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { businessQueryKey } from '../businesses/get-business';
-import { serviceBusinessServicesQueryKey } from './get-service-business-services';
-import { serviceBusinessesQueryKey } from './get-service-businesses';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { businessServiceInvalidation } from './invalidation';
 
 /**
  * 'Activar' on a company, or the switch of a company that never had the service on the service
@@ -18,10 +17,6 @@ export function useActivateBusinessService() {
   return useMutation({
     mutationFn: activateBusinessService,
     onSuccess: (_data, { businessId, serviceId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: businessQueryKey(businessId) }),
-        queryClient.invalidateQueries({ queryKey: serviceBusinessServicesQueryKey(serviceId) }),
-        queryClient.invalidateQueries({ queryKey: serviceBusinessesQueryKey(serviceId) }),
-      ]),
+      applyCacheEffect(queryClient, businessServiceInvalidation.linkChanged(businessId, serviceId)),
   });
 }

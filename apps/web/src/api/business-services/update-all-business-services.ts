@@ -1,9 +1,9 @@
 import type { BusinessServiceAllUpdate, BusinessServiceAllUpdateResponse } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { businessDetailsQueryKey } from '../businesses/get-business';
+import { applyCacheEffect } from '../../lib/cache-effect';
 import { serviceBusinessServicesQueryKey } from './get-service-business-services';
-import { serviceBusinessesQueryKey } from './get-service-businesses';
+import { businessServiceInvalidation } from './invalidation';
 
 /** 'Activar todo' (start date 2021-01-01 unless given) / 'Desactivar todo'. */
 export const updateAllBusinessServices = ({ serviceId, ...body }: BusinessServiceAllUpdate & { serviceId: number }) =>
@@ -19,11 +19,7 @@ export function useUpdateAllBusinessServices() {
     onSuccess: ({ businessServices }, { serviceId }) => {
       // The answer is the service's complete list of company rows.
       queryClient.setQueryData(serviceBusinessServicesQueryKey(serviceId), businessServices);
-      // Every company's link to this service changed.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: serviceBusinessesQueryKey(serviceId) }),
-        queryClient.invalidateQueries({ queryKey: businessDetailsQueryKey }),
-      ]);
+      return applyCacheEffect(queryClient, businessServiceInvalidation.allLinksChanged(serviceId));
     },
   });
 }

@@ -1,9 +1,8 @@
 import type { BusinessServiceResponse, BusinessServiceUpdate } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { businessQueryKey } from '../businesses/get-business';
-import { serviceBusinessServicesQueryKey } from './get-service-business-services';
-import { serviceBusinessesQueryKey } from './get-service-businesses';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { businessServiceInvalidation } from './invalidation';
 
 /** 'Editar' (startDate) and 'Desactivar' (active false) on a company, or the service detail's switch and date. */
 export const updateBusinessService = ({
@@ -19,10 +18,6 @@ export function useUpdateBusinessService() {
   return useMutation({
     mutationFn: updateBusinessService,
     onSuccess: (_data, { businessId, serviceId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: businessQueryKey(businessId) }),
-        queryClient.invalidateQueries({ queryKey: serviceBusinessServicesQueryKey(serviceId) }),
-        queryClient.invalidateQueries({ queryKey: serviceBusinessesQueryKey(serviceId) }),
-      ]),
+      applyCacheEffect(queryClient, businessServiceInvalidation.linkChanged(businessId, serviceId)),
   });
 }

@@ -1,8 +1,8 @@
 import type { BusinessCreate, BusinessResponse } from '@app/shared/schemas/businesses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { allServiceBusinessServicesQueryKey } from '../business-services/get-service-business-services';
-import { businessesQueryKey } from './get-businesses';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { businessInvalidation } from './invalidation';
 
 export const createBusiness = (body: BusinessCreate) => api<BusinessResponse>('/business', { method: 'POST', body });
 
@@ -11,10 +11,6 @@ export function useCreateBusiness() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBusiness,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: businessesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: allServiceBusinessServicesQueryKey }),
-      ]),
+    onSuccess: () => applyCacheEffect(queryClient, businessInvalidation.created()),
   });
 }

@@ -1,27 +1,16 @@
 import type { MessageResponse } from '@app/shared/errors';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { allServiceBusinessServicesQueryKey } from '../business-services/get-service-business-services';
-import { allServiceBusinessesQueryKey } from '../business-services/get-service-businesses';
-import { groupDetailsQueryKey } from '../groups/get-group';
-import { businessQueryKey } from './get-business';
-import { businessesQueryKey } from './get-businesses';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { businessInvalidation } from './invalidation';
 
 export const deleteBusiness = (id: number) => api<MessageResponse>(`/business/${id}`, { method: 'DELETE' });
 
-/** The delete cascades: the company leaves the services' company lists and every group it was in. */
-export function useDeleteBusiness() {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** The delete cascades in the database; the cache follows it through the companies' invalidation map. */
+export const deleteBusinessMutationOptions = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: deleteBusiness,
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: businessQueryKey(id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: businessesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: allServiceBusinessServicesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: allServiceBusinessesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: groupDetailsQueryKey }),
-      ]);
-    },
+    onSuccess: (_data, id: number) => applyCacheEffect(queryClient, businessInvalidation.deleted(id)),
   });
-}
+
+export const useDeleteBusiness = () => useMutation(deleteBusinessMutationOptions(useQueryClient()));

@@ -2,7 +2,8 @@ import type { GoogleLinkResponseSchema, GoogleLinkSchema } from '@app/shared/sch
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
-import { calendarQueryKey } from './get-my-calendars';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { calendarInvalidation } from './invalidation';
 
 /** POST /api/auth/google-cloud (owners): the code and state Google sent back link the account. */
 export const linkGoogleAccount = (body: z.infer<typeof GoogleLinkSchema>) =>
@@ -13,6 +14,6 @@ export function useLinkGoogleAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: linkGoogleAccount,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarQueryKey }),
+    onSettled: () => applyCacheEffect(queryClient, calendarInvalidation.accountLinked()),
   });
 }

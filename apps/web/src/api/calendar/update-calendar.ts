@@ -2,8 +2,9 @@ import type { CalendarResponseSchema, MyCalendars } from '@app/shared/schemas/ca
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
-import { calendarEventsQueryKey } from './get-calendar-events';
+import { applyCacheEffect } from '../../lib/cache-effect';
 import { myCalendarsQueryKey } from './get-my-calendars';
+import { calendarInvalidation } from './invalidation';
 
 type CalendarResponse = z.infer<typeof CalendarResponseSchema>;
 
@@ -20,7 +21,7 @@ export function useUpdateCalendar() {
       queryClient.setQueryData<MyCalendars>(myCalendarsQueryKey, (mine) =>
         mine ? { ...mine, calendars: mine.calendars.map((item) => (item.id === calendar.id ? calendar : item)) } : mine,
       );
-      return queryClient.invalidateQueries({ queryKey: calendarEventsQueryKey });
+      return applyCacheEffect(queryClient, calendarInvalidation.calendarSwitched());
     },
   });
 }

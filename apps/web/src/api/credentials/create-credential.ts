@@ -1,8 +1,8 @@
 import type { CredentialCreate, CredentialResponse } from '@app/shared/schemas/credentials';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { businessQueryKey } from '../businesses/get-business';
-import { credentialsQueryKey } from './get-credentials';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { credentialInvalidation } from './invalidation';
 
 export const createCredential = (body: CredentialCreate) =>
   api<CredentialResponse>('/password', { method: 'POST', body });
@@ -12,10 +12,6 @@ export function useCreateCredential() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCredential,
-    onSuccess: (_data, { businessId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: credentialsQueryKey(businessId) }),
-        queryClient.invalidateQueries({ queryKey: businessQueryKey(businessId) }),
-      ]),
+    onSuccess: (_data, { businessId }) => applyCacheEffect(queryClient, credentialInvalidation.changed(businessId)),
   });
 }

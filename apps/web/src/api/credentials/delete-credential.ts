@@ -1,8 +1,8 @@
 import type { MessageResponse } from '@app/shared/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { businessQueryKey } from '../businesses/get-business';
-import { credentialsQueryKey } from './get-credentials';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { credentialInvalidation } from './invalidation';
 
 export const deleteCredential = ({ id }: { id: number; businessId: number }) =>
   api<MessageResponse>(`/password/${id}`, { method: 'DELETE' });
@@ -12,10 +12,6 @@ export function useDeleteCredential() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCredential,
-    onSuccess: (_data, { businessId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: credentialsQueryKey(businessId) }),
-        queryClient.invalidateQueries({ queryKey: businessQueryKey(businessId) }),
-      ]),
+    onSuccess: (_data, { businessId }) => applyCacheEffect(queryClient, credentialInvalidation.changed(businessId)),
   });
 }

@@ -1,7 +1,8 @@
 import type { MessageResponse } from '@app/shared/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { folderViewsQueryKey } from './get-folder-view';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { documentInvalidation } from './invalidation';
 
 /** DELETE /api/business-folder/file/{id} (spec 2 §7). */
 export const deleteFile = (id: number) => api<MessageResponse>(`/business-folder/file/${id}`, { method: 'DELETE' });
@@ -10,6 +11,6 @@ export function useDeleteFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: folderViewsQueryKey }),
+    onSuccess: () => applyCacheEffect(queryClient, documentInvalidation.filesChanged()),
   });
 }

@@ -3,8 +3,9 @@ import { documentsMsg } from '@app/shared/messages-documents';
 import type { UploadResponse } from '@app/shared/schemas/documents';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../lib/api-client';
+import { applyCacheEffect } from '../../lib/cache-effect';
 import { sessionStore } from '../../lib/session';
-import { folderViewsQueryKey } from './get-folder-view';
+import { documentInvalidation } from './invalidation';
 
 /**
  * POST /api/business-folder/{businessFolderId}/file as multipart/form-data with the repeated field
@@ -44,6 +45,6 @@ export function useUploadFiles() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadFiles,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: folderViewsQueryKey }),
+    onSuccess: () => applyCacheEffect(queryClient, documentInvalidation.filesChanged()),
   });
 }

@@ -1,7 +1,8 @@
 import type { SendEmail, SendEmailResponse } from '@app/shared/schemas/email';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { emailLogQueryKey } from './get-email-log';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { emailInvalidation } from './invalidation';
 
 export const sendEmail = (body: SendEmail) => api<SendEmailResponse>('/utils/send-email', { method: 'POST', body });
 
@@ -10,6 +11,6 @@ export function useSendEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendEmail,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: emailLogQueryKey }),
+    onSettled: () => applyCacheEffect(queryClient, emailInvalidation.sendAttempted()),
   });
 }

@@ -1,7 +1,8 @@
 import type { GroupCreate, GroupResponse } from '@app/shared/schemas/groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { groupsQueryKey } from './get-groups';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { groupInvalidation } from './invalidation';
 
 export const createGroup = (body: GroupCreate) => api<GroupResponse>('/business-group', { method: 'POST', body });
 
@@ -9,6 +10,6 @@ export function useCreateGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsQueryKey }),
+    onSuccess: () => applyCacheEffect(queryClient, groupInvalidation.written()),
   });
 }

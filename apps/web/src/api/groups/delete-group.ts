@@ -1,8 +1,8 @@
 import type { MessageResponse } from '@app/shared/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { groupQueryKey } from './get-group';
-import { groupsQueryKey } from './get-groups';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { groupInvalidation } from './invalidation';
 
 export const deleteGroup = (id: number) => api<MessageResponse>(`/business-group/${id}`, { method: 'DELETE' });
 
@@ -10,9 +10,6 @@ export function useDeleteGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteGroup,
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: groupQueryKey(id) });
-      return queryClient.invalidateQueries({ queryKey: groupsQueryKey });
-    },
+    onSuccess: (_data, id) => applyCacheEffect(queryClient, groupInvalidation.deleted(id)),
   });
 }

@@ -1,8 +1,9 @@
 import type { GroupResponse, GroupUpdate } from '@app/shared/schemas/groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { applyCacheEffect } from '../../lib/cache-effect';
 import { groupQueryKey } from './get-group';
-import { groupsQueryKey } from './get-groups';
+import { groupInvalidation } from './invalidation';
 
 /** Name, description and, when given, the full list of the group's companies (it replaces the old one). */
 export const updateGroup = ({ id, ...body }: GroupUpdate & { id: number }) =>
@@ -15,7 +16,7 @@ export function useUpdateGroup() {
     onSuccess: ({ group }) => {
       // The answer is the saved group: the detail takes it as is, the list is fetched again.
       queryClient.setQueryData(groupQueryKey(group.id), group);
-      return queryClient.invalidateQueries({ queryKey: groupsQueryKey });
+      return applyCacheEffect(queryClient, groupInvalidation.written());
     },
   });
 }

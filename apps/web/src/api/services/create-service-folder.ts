@@ -1,7 +1,8 @@
 import type { ServiceFolderCreate, ServiceFolderResponse } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { serviceQueryKey } from './get-service';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { serviceInvalidation } from './invalidation';
 
 /** A top-level folder, or a subfolder when parentFolderId is set. */
 export const createServiceFolder = ({ serviceId, ...body }: ServiceFolderCreate & { serviceId: number }) =>
@@ -11,6 +12,6 @@ export function useCreateServiceFolder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createServiceFolder,
-    onSuccess: (_data, { serviceId }) => queryClient.invalidateQueries({ queryKey: serviceQueryKey(serviceId) }),
+    onSuccess: (_data, { serviceId }) => applyCacheEffect(queryClient, serviceInvalidation.detailChanged(serviceId)),
   });
 }

@@ -1,7 +1,8 @@
 import type { ServiceStateCreate, ServiceStateResponse } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { servicesQueryKey } from './get-services';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { serviceInvalidation } from './invalidation';
 
 export const createServiceState = ({ serviceId, ...body }: ServiceStateCreate & { serviceId: number }) =>
   api<ServiceStateResponse>(`/service/${serviceId}/state`, { method: 'POST', body });
@@ -11,6 +12,6 @@ export function useCreateServiceState() {
   return useMutation({
     mutationFn: createServiceState,
     // The list shows states too, so the whole services prefix is refreshed.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesQueryKey }),
+    onSuccess: () => applyCacheEffect(queryClient, serviceInvalidation.stateWritten()),
   });
 }

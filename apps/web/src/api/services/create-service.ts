@@ -1,8 +1,8 @@
 import type { ServiceCreate, ServiceResponse } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { businessDetailsQueryKey } from '../businesses/get-business';
-import { servicesQueryKey } from './get-services';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { serviceInvalidation } from './invalidation';
 
 export const createService = (body: ServiceCreate) => api<ServiceResponse>('/service', { method: 'POST', body });
 
@@ -11,10 +11,6 @@ export function useCreateService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createService,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: servicesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: businessDetailsQueryKey }),
-      ]),
+    onSuccess: () => applyCacheEffect(queryClient, serviceInvalidation.written()),
   });
 }

@@ -1,7 +1,8 @@
 import type { MessageResponse } from '@app/shared/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { servicesQueryKey } from './get-services';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { serviceInvalidation } from './invalidation';
 
 export const deleteServiceState = ({ serviceId, id }: { serviceId: number; id: number }) =>
   api<MessageResponse>(`/service/${serviceId}/state/${id}`, { method: 'DELETE' });
@@ -10,6 +11,6 @@ export function useDeleteServiceState() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteServiceState,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesQueryKey }),
+    onSuccess: () => applyCacheEffect(queryClient, serviceInvalidation.stateDeleted()),
   });
 }

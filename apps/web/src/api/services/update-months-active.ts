@@ -5,7 +5,9 @@ import type {
 } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { applyCacheEffect } from '../../lib/cache-effect';
 import { serviceQueryKey } from './get-service';
+import { serviceInvalidation } from './invalidation';
 
 /** Sends all twelve months every time (spec 2 §7: on every switch change). */
 export const updateMonthsActive = ({
@@ -36,6 +38,6 @@ export function useUpdateMonthsActive() {
       if (context?.previous) queryClient.setQueryData(serviceQueryKey(serviceId), context.previous);
     },
     onSettled: (_data, _error, { serviceId }) =>
-      queryClient.invalidateQueries({ queryKey: serviceQueryKey(serviceId) }),
+      applyCacheEffect(queryClient, serviceInvalidation.detailChanged(serviceId)),
   });
 }

@@ -1,7 +1,8 @@
 import type { ServiceFolderResponse, ServiceFolderUpdate } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { serviceQueryKey } from './get-service';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { serviceInvalidation } from './invalidation';
 
 export const updateServiceFolder = ({
   serviceId,
@@ -14,6 +15,6 @@ export function useUpdateServiceFolder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateServiceFolder,
-    onSuccess: (_data, { serviceId }) => queryClient.invalidateQueries({ queryKey: serviceQueryKey(serviceId) }),
+    onSuccess: (_data, { serviceId }) => applyCacheEffect(queryClient, serviceInvalidation.detailChanged(serviceId)),
   });
 }

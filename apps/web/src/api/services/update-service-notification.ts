@@ -1,7 +1,8 @@
 import type { ServiceNotificationResponse, ServiceNotificationUpdate } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { serviceQueryKey } from './get-service';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { serviceInvalidation } from './invalidation';
 
 export const updateServiceNotification = ({
   serviceId,
@@ -17,6 +18,6 @@ export function useUpdateServiceNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateServiceNotification,
-    onSuccess: (_data, { serviceId }) => queryClient.invalidateQueries({ queryKey: serviceQueryKey(serviceId) }),
+    onSuccess: (_data, { serviceId }) => applyCacheEffect(queryClient, serviceInvalidation.detailChanged(serviceId)),
   });
 }

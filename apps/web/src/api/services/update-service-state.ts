@@ -1,7 +1,8 @@
 import type { ServiceStateResponse, ServiceStateUpdate } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { servicesQueryKey } from './get-services';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { serviceInvalidation } from './invalidation';
 
 export const updateServiceState = ({
   serviceId,
@@ -14,6 +15,6 @@ export function useUpdateServiceState() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateServiceState,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesQueryKey }),
+    onSuccess: () => applyCacheEffect(queryClient, serviceInvalidation.stateWritten()),
   });
 }

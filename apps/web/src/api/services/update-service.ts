@@ -1,8 +1,8 @@
 import type { ServiceResponse, ServiceUpdate } from '@app/shared/schemas/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { businessDetailsQueryKey } from '../businesses/get-business';
-import { servicesQueryKey } from './get-services';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { serviceInvalidation } from './invalidation';
 
 export const updateService = ({ id, ...body }: ServiceUpdate & { id: number }) =>
   api<ServiceResponse>(`/service/${id}`, { method: 'PUT', body });
@@ -12,10 +12,6 @@ export function useUpdateService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateService,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: servicesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: businessDetailsQueryKey }),
-      ]),
+    onSuccess: () => applyCacheEffect(queryClient, serviceInvalidation.written()),
   });
 }

@@ -1,7 +1,8 @@
 import type { BusinessInTask, TaskDetail } from '@app/shared/schemas/tasks';
 import type { QueryClient } from '@tanstack/react-query';
+import { applyCacheEffect } from '../../lib/cache-effect';
 import { taskQueryKey } from './get-task';
-import { invalidateTaskBoard } from './invalidate-tasks';
+import { taskInvalidation } from './invalidation';
 
 /**
  * After a change to a task's companies: the task detail takes the new list at once (the answers
@@ -15,7 +16,7 @@ export function setTaskBusinesses(
   queryClient.setQueryData<TaskDetail>(taskQueryKey(taskId), (task) =>
     task ? { ...task, businessInTask: update(task.businessInTask) } : task,
   );
-  return invalidateTaskBoard(queryClient);
+  return applyCacheEffect(queryClient, taskInvalidation.companiesChanged());
 }
 
 /** The list with `row` in place of the company's previous entry (or added when it had none). */

@@ -1,7 +1,8 @@
 import type { TaskWrite } from '@app/shared/schemas/tasks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { invalidateTaskViews } from './invalidate-tasks';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { taskInvalidation } from './invalidation';
 import type { TaskResponse } from './responses';
 
 export const createTask = (body: TaskWrite) => api<TaskResponse>('/task', { method: 'POST', body });
@@ -10,6 +11,6 @@ export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTask,
-    onSuccess: () => invalidateTaskViews(queryClient),
+    onSuccess: () => applyCacheEffect(queryClient, taskInvalidation.written()),
   });
 }

@@ -1,8 +1,8 @@
 import type { MessageResponse } from '@app/shared/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { taskQueryKey } from './get-task';
-import { invalidateTaskViews } from './invalidate-tasks';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { taskInvalidation } from './invalidation';
 
 /** Deletes the task, its companies and its states of every month. */
 export const deleteTask = (id: number) => api<MessageResponse>(`/task/${id}`, { method: 'DELETE' });
@@ -11,9 +11,6 @@ export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTask,
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: taskQueryKey(id) });
-      return invalidateTaskViews(queryClient);
-    },
+    onSuccess: (_data, id) => applyCacheEffect(queryClient, taskInvalidation.deleted(id)),
   });
 }

@@ -1,7 +1,8 @@
 import type { TaskWrite } from '@app/shared/schemas/tasks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { invalidateTaskViews } from './invalidate-tasks';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { taskInvalidation } from './invalidation';
 import type { TaskResponse } from './responses';
 
 /** Name, responsible, due day and 'Mostrar en el resumen'; the task's companies stay as they are. */
@@ -12,6 +13,6 @@ export function useUpdateTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTask,
-    onSuccess: ({ task }) => invalidateTaskViews(queryClient, task.id),
+    onSuccess: ({ task }) => applyCacheEffect(queryClient, taskInvalidation.written(task.id)),
   });
 }

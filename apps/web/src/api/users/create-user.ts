@@ -2,7 +2,8 @@ import type { BusinessUserCreate } from '@app/shared/schemas/businesses';
 import type { UserCreate, UserResponse } from '@app/shared/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { invalidateUserLists } from './invalidate-user';
+import { applyCacheEffect } from '../../lib/cache-effect';
+import { userInvalidation } from './invalidation';
 
 /** A staff user (Usuarios) or a company's client user ('Usuarios en empresa'): the same endpoint. */
 export const createUser = (body: UserCreate | BusinessUserCreate) =>
@@ -12,6 +13,6 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: ({ user }) => invalidateUserLists(queryClient, user),
+    onSuccess: ({ user }) => applyCacheEffect(queryClient, userInvalidation.written(user)),
   });
 }

@@ -1,9 +1,9 @@
 import type { ProfileUpdate, ProfileUpdateResponse } from '@app/shared/schemas/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { applyCacheEffect } from '../../lib/cache-effect';
 import { sessionStore } from '../../lib/session';
-import { meQueryKey } from './get-me';
-import { invalidateUserLists } from './invalidate-user';
+import { userInvalidation } from './invalidation';
 
 export const updateProfile = (body: ProfileUpdate) => api<ProfileUpdateResponse>('/user/me', { method: 'PUT', body });
 
@@ -14,10 +14,7 @@ export function useUpdateProfile() {
     onSuccess: ({ user }) => {
       // The top bar shows the stored user's name; the users list (or the company's) shows it too.
       sessionStore.updateUser(user);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: meQueryKey }),
-        invalidateUserLists(queryClient, user),
-      ]);
+      return applyCacheEffect(queryClient, userInvalidation.meWritten(user));
     },
   });
 }

@@ -2,9 +2,9 @@ import type { BusinessUserUpdate } from '@app/shared/schemas/businesses';
 import type { UserResponse, UserUpdate } from '@app/shared/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { applyCacheEffect } from '../../lib/cache-effect';
 import { sessionStore } from '../../lib/session';
-import { meQueryKey } from './get-me';
-import { invalidateUserLists } from './invalidate-user';
+import { userInvalidation } from './invalidation';
 
 /** A staff user or a company's client user; an empty password keeps the current one. */
 export const updateUser = ({ id, ...body }: (UserUpdate | BusinessUserUpdate) & { id: number }) =>
@@ -14,13 +14,11 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: async ({ user }) => {
-      if (sessionStore.get()?.user.id === user.id) {
-        // Editing oneself renames the top bar and 'Mi perfil' too.
-        sessionStore.updateUser(user);
-        await queryClient.invalidateQueries({ queryKey: meQueryKey });
-      }
-      return invalidateUserLists(queryClient, user);
+    onSuccess: ({ user }) => {
+      const self = sessionStore.get()?.user.id === user.id;
+      // Editing oneself renames the top bar and 'Mi perfil' too.
+      if (self) sessionStore.updateUser(user);
+      return applyCacheEffect(queryClient, self ? userInvalidation.meWritten(user) : userInvalidation.written(user));
     },
   });
 }

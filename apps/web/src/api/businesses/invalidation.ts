@@ -1,0 +1,39 @@
+import { type CacheEffect, combineEffects } from '../../lib/cache-effect';
+import { businessServiceInvalidation } from '../business-services/invalidation';
+import { credentialInvalidation } from '../credentials/invalidation';
+import { documentInvalidation } from '../documents/invalidation';
+import { emailInvalidation } from '../email/invalidation';
+import { groupInvalidation } from '../groups/invalidation';
+import { monthlyStateInvalidation } from '../monthly-states/invalidation';
+import { taskInvalidation } from '../tasks/invalidation';
+import { businessQueryKey } from './get-business';
+import { businessesQueryKey } from './get-businesses';
+
+/** What each change to a company touches in the cache; a delete follows the database's cascades. */
+export const businessInvalidation = {
+  /** The companies list (and so every group's detail) and every service's 'Empresas' rows. */
+  created: (): CacheEffect =>
+    combineEffects({ invalidate: [businessesQueryKey] }, businessServiceInvalidation.companyCreated()),
+  /** Name and RUT also show on the services' company lists. */
+  updated: (businessId: number): CacheEffect =>
+    combineEffects(
+      { invalidate: [businessesQueryKey, businessQueryKey(businessId)] },
+      businessServiceInvalidation.companyChanged(),
+    ),
+  /**
+   * The rows that reference businesses ON DELETE CASCADE go with it: its service links, credentials,
+   * group memberships, folders and files, monthly states, tasks' companies and task states, and its
+   * client users (listed only in its own detail, dropped here); the e-mail log loses its name (SET NULL).
+   */
+  deleted: (businessId: number): CacheEffect =>
+    combineEffects(
+      { remove: [businessQueryKey(businessId)], invalidate: [businessesQueryKey] },
+      businessServiceInvalidation.companyChanged(),
+      credentialInvalidation.companyDeleted(businessId),
+      groupInvalidation.companyDeleted(),
+      documentInvalidation.companyDeleted(businessId),
+      monthlyStateInvalidation.cellsDeleted(),
+      taskInvalidation.companyDeleted(),
+      emailInvalidation.companyDeleted(),
+    ),
+};
