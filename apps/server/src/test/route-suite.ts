@@ -1,9 +1,11 @@
+import { msg } from '@app/shared/messages';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { tokensForEveryRole } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 type Payload = InjectOptions['payload'];
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Requests as one caller, one line each. */
 export interface Caller {
@@ -15,8 +17,7 @@ export interface Caller {
 
 /** A caller with the token, or an anonymous one without; the token is read at each request. */
 export function callerFor(t: TestApp, token: () => string | undefined = () => undefined): Caller {
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Payload) =>
-    t.request({ method, url, token: token(), payload });
+  const send = (method: Method, url: string, payload?: Payload) => t.request({ method, url, token: token(), payload });
   return {
     get: (url) => send('GET', url),
     post: (url, payload) => send('POST', url, payload),
@@ -34,6 +35,8 @@ export interface AppWithEveryRole {
   roles: Readonly<Tokens>;
   /** One caller per role, and an anonymous one. */
   api: Record<'owner' | 'collaborator' | 'client' | 'anonymous', Caller>;
+  /** Expects the request refused to the client (403) and to an anonymous caller (401), with their messages. */
+  expectClientAndAnonymousRefused(request: { method: Method; url: string; payload?: Payload }): Promise<void>;
 }
 
 /**
@@ -90,5 +93,13 @@ export function appWithEveryRole(env: Record<string, string> = {}): AppWithEvery
     client: callerFor(t, () => roles.client),
     anonymous: callerFor(t),
   };
-  return { t, roles, api };
+  async function expectClientAndAnonymousRefused(request: { method: Method; url: string; payload?: Payload }) {
+    const asClient = await t.request({ ...request, token: roles.client });
+    expect(asClient.statusCode).toBe(403);
+    expect(asClient.json()).toEqual({ message: msg.forbidden });
+    const anonymous = await t.request(request);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: msg.unauthorized });
+  }
+  return { t, roles, api, expectClientAndAnonymousRefused };
 }

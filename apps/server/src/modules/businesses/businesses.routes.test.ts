@@ -9,7 +9,7 @@ import { insertBusiness, nextRut } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-const { t, roles, api } = appWithEveryRole();
+const { t, roles, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 
 function companyPayload(overrides: Record<string, unknown> = {}) {
   return {
@@ -22,6 +22,11 @@ function companyPayload(overrides: Record<string, unknown> = {}) {
     contact: 'ana@aromos.cl, Pagos@Aromos.cl',
     ...overrides,
   };
+}
+
+/** A client user for /api/user; without businessId unless given. */
+function clientUserPayload(values: Record<string, unknown> = {}) {
+  return { name: 'X', lastName: 'Y', email: 'x-sin-empresa@x.cl', password: 'secreto1', role: 'client', ...values };
 }
 
 async function createCompany(overrides: Record<string, unknown> = {}) {
@@ -175,14 +180,15 @@ describe('GET /api/business/:id', () => {
     const serviceId = service.json().service.id;
     const link = await api.owner.post(`/api/business/${company.id}/service`, { serviceId, startDate: '2023-02-01' });
     expect(link.statusCode).toBeLessThan(300);
-    const clientUser = await api.collaborator.post('/api/user', {
-      name: 'Pedro',
-      lastName: 'Soto',
-      email: `pedro${company.id}@aromos.cl`,
-      password: 'secreto1',
-      role: 'client',
-      businessId: company.id,
-    });
+    const clientUser = await api.collaborator.post(
+      '/api/user',
+      clientUserPayload({
+        name: 'Pedro',
+        lastName: 'Soto',
+        email: `pedro${company.id}@aromos.cl`,
+        businessId: company.id,
+      }),
+    );
     expect(clientUser.statusCode).toBe(201);
     const credential = await api.owner.post('/api/password', {
       user: company.rut,
@@ -342,28 +348,18 @@ describe('DELETE /api/business/:id', () => {
 describe('client users through /api/user', () => {
   it('lets a collaborator create, edit and delete a client user of a company', async () => {
     const company = await createCompany();
-    const created = await api.collaborator.post('/api/user', {
-      name: 'Rosa',
-      lastName: 'Díaz',
-      email: `rosa${company.id}@aromos.cl`,
-      password: 'secreto1',
-      role: 'client',
-      businessId: company.id,
-    });
+    const rosa = { name: 'Rosa', lastName: 'Díaz', email: `rosa${company.id}@aromos.cl`, businessId: company.id };
+    const created = await api.collaborator.post('/api/user', clientUserPayload(rosa));
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({
       message: msg.userCreated,
       user: expect.objectContaining({ role: 'client', businessId: company.id }),
     });
     const id = created.json().user.id;
-    const edited = await api.collaborator.put(`/api/user/${id}`, {
-      name: 'Rosa María',
-      lastName: 'Díaz',
-      email: `rosa${company.id}@aromos.cl`,
-      password: '',
-      role: 'client',
-      businessId: company.id,
-    });
+    const edited = await api.collaborator.put(
+      `/api/user/${id}`,
+      clientUserPayload({ ...rosa, name: 'Rosa María', password: '' }),
+    );
     expect(edited.statusCode).toBe(200);
     expect(edited.json().message).toBe(msg.userEdited);
     const deleted = await api.collaborator.delete(`/api/user/${id}`);
@@ -382,26 +378,13 @@ describe('client users through /api/user', () => {
   });
 
   it('refuses a client user for a company that does not exist, or without company', async () => {
-    const unknown = await api.owner.post('/api/user', {
-      name: 'X',
-      lastName: 'Y',
-      email: 'x-sin-empresa@x.cl',
-      password: 'secreto1',
-      role: 'client',
-      businessId: 999999,
-    });
+    const unknown = await api.owner.post('/api/user', clientUserPayload({ businessId: 999999 }));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({
       message: msg.businessNotFound,
       errors: [{ field: 'businessId', message: msg.businessNotFound }],
     });
-    const missing = await api.owner.post('/api/user', {
-      name: 'X',
-      lastName: 'Y',
-      email: 'x-sin-empresa@x.cl',
-      password: 'secreto1',
-      role: 'client',
-    });
+    const missing = await api.owner.post('/api/user', clientUserPayload());
     expect(missing.statusCode).toBe(400);
   });
 });
@@ -418,11 +401,6 @@ describe('permissions', () => {
 
   it.each(endpoints)('$method $url answers a client 403 and an anonymous caller 401', async ({ method, url }) => {
     const payload = method === 'POST' || method === 'PUT' ? companyPayload() : undefined;
-    const asClient = await t.request({ method, url, token: roles.client, payload });
-    expect(asClient.statusCode).toBe(403);
-    expect(asClient.json()).toEqual({ message: msg.forbidden });
-    const anonymous = await t.request({ method, url, payload });
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: msg.unauthorized });
+    await expectClientAndAnonymousRefused({ method, url, payload });
   });
 });

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertBusiness } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 
-const { t, roles, api } = appWithEveryRole();
+const { t, roles, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 
 function credentialPayload(overrides: Record<string, unknown> = {}) {
   return {
@@ -217,10 +216,6 @@ describe('permissions', () => {
 
   it.each(endpoints)('$method $url answers a client 403 and an anonymous caller 401', async ({ method, url }) => {
     const payload = method === 'POST' || method === 'PUT' ? credentialPayload() : undefined;
-    const asClient = await t.request({ method, url, token: roles.client, payload });
-    expect(asClient.statusCode).toBe(403);
-    expect(asClient.json()).toEqual({ message: msg.forbidden });
-    const anonymous = await t.request({ method, url, payload });
-    expect(anonymous.statusCode).toBe(401);
+    await expectClientAndAnonymousRefused({ method, url, payload });
   });
 });
