@@ -2,6 +2,7 @@ import { currentPeriod, type Period } from '@app/shared/period';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconCalendarMonth } from '@tabler/icons-react';
+import { MONTH_FORMAT } from '../lib/dates';
 import { FIRST_PERIOD } from '../lib/use-board-period';
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -37,7 +38,7 @@ export function PeriodPicker({
       }}
       minDate={toPickerValue(FIRST_PERIOD)}
       maxDate={toPickerValue(currentPeriod())}
-      valueFormat="MMMM YYYY"
+      valueFormat={MONTH_FORMAT}
       style={{ flex: '0 1 200px' }}
     />
   );

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useActivateBusinessService } from '../../../api/business-services/activate-business-service';
 import { useUpdateBusinessService } from '../../../api/business-services/update-business-service';
 import { ListTable } from '../../../components/list-table';
+import { formatDate } from '../../../lib/dates';
 import { notifyError, notifyOutcome, notifySuccess } from '../../../lib/notify';
-import { formatDate } from '../utils/dates';
 import { ServiceDateModal } from './service-date-modal';
 
 type DateAction = { kind: 'activate' | 'edit'; link: BusinessServiceOfBusiness };

@@ -2,7 +2,7 @@ import { msg } from '@app/shared/messages';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DATE_INPUT_FORMAT, parseTypedDate } from '../utils/dates';
+import { DATE_FORMAT, parseTypedDate } from '../../../lib/dates';
 
 /** Text that is there but names no date ('31-02-2026', '12-2024'). */
 const isImpossible = (text: string) => text.trim() !== '' && parseTypedDate(text) === null;
@@ -24,7 +24,7 @@ export function DateField({ error, value, onChange, onBlur, onInput, ...props }:
   const [left, setLeft] = useState(false);
   return (
     <DateInput
-      valueFormat={DATE_INPUT_FORMAT}
+      valueFormat={DATE_FORMAT}
       dateParser={parseTypedDate}
       placeholder="DD-MM-AAAA"
       leftSection={<IconCalendar size={16} aria-hidden />}

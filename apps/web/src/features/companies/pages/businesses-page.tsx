@@ -12,11 +12,11 @@ import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { SearchInput } from '../../../components/search-input';
 import { useSortedRecords } from '../../../components/use-sorted-records';
+import { formatDate } from '../../../lib/dates';
 import { notifyOutcome } from '../../../lib/notify';
 import { normalizeSearch } from '../../../lib/search';
 import { useCurrentUser } from '../../../lib/session';
 import { BusinessCreateModal } from '../components/business-create-modal';
-import { formatDate } from '../utils/dates';
 
 /**
  * Narrower windows keep name, RUT and the actions (and the contract start and representative from

@@ -2,6 +2,7 @@ import { documentsMsg } from '@app/shared/messages-documents';
 import { currentPeriod, type Period } from '@app/shared/period';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconCalendarMonth } from '@tabler/icons-react';
+import { MONTH_FORMAT } from '../../../lib/dates';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const toPickerValue = ({ year, month }: Period) => `${year}-${pad(month)}-01`;
@@ -32,7 +33,7 @@ export function DocumentsPeriodPicker({
       }}
       minDate={toPickerValue(first)}
       maxDate={toPickerValue(currentPeriod())}
-      valueFormat="MMMM YYYY"
+      valueFormat={MONTH_FORMAT}
       w={{ base: '100%', xs: 220 }}
     />
   );

@@ -3,7 +3,7 @@ import type { StoredFile } from '@app/shared/schemas/documents';
 import { Loader, Modal, Table, Text } from '@mantine/core';
 import { useFileDownloads } from '../../../api/documents/get-file-downloads';
 import { LoadError } from '../../../components/load-error';
-import { formatDateTime } from '../../../lib/date-time';
+import { formatDateTime } from '../../../lib/dates';
 
 function DownloadsTable({ file }: { file: StoredFile }) {
   const downloads = useFileDownloads(file.id);

@@ -2,7 +2,7 @@ import { documentsMsg } from '@app/shared/messages-documents';
 import type { StoredFile } from '@app/shared/schemas/documents';
 import { ActionIcon, Button, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconFileTypePdf, IconHistory, IconTrash } from '@tabler/icons-react';
-import { formatDateTime } from '../../../lib/date-time';
+import { formatDateTime } from '../../../lib/dates';
 import { formatFileSize } from '../utils/file-size';
 import { CopyLinkButton } from './copy-link-button';
 import classes from './file-list.module.css';

@@ -6,7 +6,7 @@ import { ActionIcon, Alert, Badge, Code, CopyButton, Group, Modal, Paper, Stack,
 import { IconAlertTriangle, IconCheck, IconCopy, IconMailOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { WarningAlert } from '../../../components/warning-alert';
-import { formatDateTime } from '../../../lib/date-time';
+import { formatDateTime } from '../../../lib/dates';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -10,7 +10,7 @@ import { useEmailLog } from '../../../api/email/get-email-log';
 import { ListTable, pagerControlProps, pagerItemProps, paginationText } from '../../../components/list-table';
 import { OwnerAppUrlWarning } from '../../../components/mail-status-alerts';
 import { PageHeader } from '../../../components/page-header';
-import { formatDateTime } from '../../../lib/date-time';
+import { formatDateTime } from '../../../lib/dates';
 import { DeliveryBadge, EmailDetailModal } from '../components/email-detail-modal';
 
 const positiveInt = (value: string | null) => {

@@ -2,7 +2,6 @@ import { BULK_ACTIVATION_START_DATE, type BusinessServiceOfService } from '@app/
 import { Anchor, Button, Group, Switch, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { modals } from '@mantine/modals';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useActivateBusinessService } from '../../../api/business-services/activate-business-service';
@@ -10,12 +9,9 @@ import { useServiceBusinessServices } from '../../../api/business-services/get-s
 import { useUpdateAllBusinessServices } from '../../../api/business-services/update-all-business-services';
 import { useUpdateBusinessService } from '../../../api/business-services/update-business-service';
 import { ListTable } from '../../../components/list-table';
+import { DATE_FORMAT, formatDate, today } from '../../../lib/dates';
 import { notifyOutcome } from '../../../lib/notify';
 import { Section } from './section';
-
-const DATE_FORMAT = 'DD-MM-YYYY';
-const today = () => dayjs().format('YYYY-MM-DD');
-const showDate = (date: string) => dayjs(date).format(DATE_FORMAT);
 
 /**
  * 'Empresas' of the service detail: every company with its link. A company that never had the
@@ -55,7 +51,7 @@ export function BusinessesSection({ serviceId }: { serviceId: number }) {
       children: (
         <Text size="sm">
           {active
-            ? `Se activará el servicio en todas las empresas, con fecha de inicio ${showDate(BULK_ACTIVATION_START_DATE)}. ¿Continuar?`
+            ? `Se activará el servicio en todas las empresas, con fecha de inicio ${formatDate(BULK_ACTIVATION_START_DATE)}. ¿Continuar?`
             : 'Se desactivará el servicio en todas las empresas. ¿Continuar?'}
         </Text>
       ),

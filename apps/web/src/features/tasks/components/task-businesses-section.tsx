@@ -4,7 +4,6 @@ import { type BusinessInTask, DEFAULT_BULK_START_DATE, type TaskDetail } from '@
 import { Anchor, Button, Group, Paper, Switch, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { modals } from '@mantine/modals';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
@@ -16,11 +15,9 @@ import { useUpdateBusinessInTask } from '../../../api/tasks/update-business-in-t
 import { ListTable } from '../../../components/list-table';
 import { SearchInput } from '../../../components/search-input';
 import { useSortedRecords } from '../../../components/use-sorted-records';
+import { DATE_FORMAT, formatDate } from '../../../lib/dates';
 import { notifyError, notifyOutcome, notifySuccess } from '../../../lib/notify';
 import { normalizeSearch } from '../../../lib/search';
-
-const DATE_FORMAT = 'DD-MM-YYYY';
-const showDate = (date: string) => dayjs(date).format(DATE_FORMAT);
 
 interface CompanyRow {
   id: number;
@@ -114,7 +111,7 @@ export function TaskBusinessesSection({ task }: { task: TaskDetail }) {
       title: active ? tasksMsg.activateAll : tasksMsg.deactivateAll,
       children: (
         <Text size="sm">
-          {active ? tasksMsg.activateAllQuestion(showDate(DEFAULT_BULK_START_DATE)) : tasksMsg.deactivateAllQuestion}
+          {active ? tasksMsg.activateAllQuestion(formatDate(DEFAULT_BULK_START_DATE)) : tasksMsg.deactivateAllQuestion}
         </Text>
       ),
       labels: { confirm: active ? tasksMsg.activateAll : tasksMsg.deactivateAll, cancel: 'Cancelar' },
@@ -225,7 +222,7 @@ export function TaskBusinessesSection({ task }: { task: TaskDetail }) {
         ]}
       />
       <Text size="xs" c="dimmed" mt="xs">
-        {tasksMsg.defaultStartHint(showDate(defaultStart))}
+        {tasksMsg.defaultStartHint(formatDate(defaultStart))}
       </Text>
     </Paper>
   );
