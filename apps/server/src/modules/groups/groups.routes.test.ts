@@ -1,30 +1,22 @@
 import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertBusiness } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { appWithEveryRole } from '../../test/route-suite.ts';
 
-let t: TestApp;
-let owner: string;
-let collaborator: string;
-let client: string;
+const { t, roles, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 let companies: number[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.ownerToken();
-  collaborator = (await t.userWithRole('collaborator')).token;
-  companies = [(await insertBusiness(t)).id, (await insertBusiness(t)).id, (await insertBusiness(t)).id];
-  client = (await t.userWithRole('client', { businessId: companies[0] })).token;
+  companies = [roles.clientBusinessId, (await insertBusiness(t)).id, (await insertBusiness(t)).id];
 });
-afterAll(() => t.close());
 
 async function createGroup(payload: Record<string, unknown> = {}) {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/business-group',
-    token: owner,
-    payload: { name: 'Retail', description: 'Tiendas', businessesIds: [], ...payload },
+  const response = await api.owner.post('/api/business-group', {
+    name: 'Retail',
+    description: 'Tiendas',
+    businessesIds: [],
+    ...payload,
   });
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
   return response.json().group as { id: number };
@@ -33,11 +25,10 @@ async function createGroup(payload: Record<string, unknown> = {}) {
 describe('POST /api/business-group', () => {
   it('creates a group with its companies (repeated ids once)', async () => {
     const [a, b] = companies as [number, number];
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/business-group',
-      token: owner,
-      payload: { name: '  Panaderías ', description: 'Rubro alimentos', businessesIds: [b, a, b] },
+    const response = await api.owner.post('/api/business-group', {
+      name: '  Panaderías ',
+      description: 'Rubro alimentos',
+      businessesIds: [b, a, b],
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
@@ -47,19 +38,14 @@ describe('POST /api/business-group', () => {
   });
 
   it('needs only the name (spec 2: create with name, description)', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/business-group',
-      token: owner,
-      payload: { name: 'Solo nombre' },
-    });
+    const response = await api.owner.post('/api/business-group', { name: 'Solo nombre' });
     expect(response.statusCode).toBe(201);
     expect(response.json().group).toMatchObject({ description: '', businessesIds: [] });
   });
 
   it('requires the name ("Campo requerido")', async () => {
     for (const name of ['', '   ', undefined]) {
-      const response = await t.request({ method: 'POST', url: '/api/business-group', token: owner, payload: { name } });
+      const response = await api.owner.post('/api/business-group', { name });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         message: companiesMsg.required,
@@ -69,26 +55,24 @@ describe('POST /api/business-group', () => {
   });
 
   it('refuses unknown company ids with 400 on businessesIds, creating nothing', async () => {
-    const before = (await t.request({ method: 'GET', url: '/api/business-group', token: owner })).json().length;
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/business-group',
-      token: owner,
-      payload: { name: 'Fantasma', businessesIds: [companies[0], 999999] },
+    const before = (await api.owner.get('/api/business-group')).json().length;
+    const response = await api.owner.post('/api/business-group', {
+      name: 'Fantasma',
+      businessesIds: [companies[0], 999999],
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: companiesMsg.businessNotFound,
       errors: [{ field: 'businessesIds', message: companiesMsg.businessNotFound }],
     });
-    expect((await t.request({ method: 'GET', url: '/api/business-group', token: owner })).json()).toHaveLength(before);
+    expect((await api.owner.get('/api/business-group')).json()).toHaveLength(before);
   });
 });
 
 describe('GET /api/business-group and /api/business-group/:groupId', () => {
   it('lists and reads groups for owners and collaborators', async () => {
     const group = await createGroup({ name: 'Constructoras', businessesIds: [companies[2]] });
-    for (const token of [owner, collaborator]) {
+    for (const token of [roles.owner, roles.collaborator]) {
       const list = await t.request({ method: 'GET', url: '/api/business-group', token });
       expect(list.statusCode).toBe(200);
       expect(list.json()).toContainEqual({
@@ -106,7 +90,7 @@ describe('GET /api/business-group and /api/business-group/:groupId', () => {
   });
 
   it('answers 404 for an unknown group', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/business-group/999999', token: owner });
+    const response = await api.owner.get('/api/business-group/999999');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: companiesMsg.groupNotFound });
   });
@@ -116,11 +100,10 @@ describe('PUT /api/business-group/:groupId', () => {
   it('replaces name, description and companies (the detail switches send the whole list)', async () => {
     const [a, b, c] = companies as [number, number, number];
     const group = await createGroup({ businessesIds: [a, b] });
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/business-group/${group.id}`,
-      token: owner,
-      payload: { name: 'Retail norte', description: '', businessesIds: [c, b] },
+    const response = await api.owner.put(`/api/business-group/${group.id}`, {
+      name: 'Retail norte',
+      description: '',
+      businessesIds: [c, b],
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -128,51 +111,26 @@ describe('PUT /api/business-group/:groupId', () => {
       group: { id: group.id, name: 'Retail norte', description: '', businessesIds: [b, c] },
     });
 
-    const keep = await t.request({
-      method: 'PUT',
-      url: `/api/business-group/${group.id}`,
-      token: owner,
-      payload: { name: 'Retail sur', description: 'x' },
-    });
+    const keep = await api.owner.put(`/api/business-group/${group.id}`, { name: 'Retail sur', description: 'x' });
     expect(keep.json().group).toMatchObject({ name: 'Retail sur', businessesIds: [b, c] });
 
-    const empty = await t.request({
-      method: 'PUT',
-      url: `/api/business-group/${group.id}`,
-      token: owner,
-      payload: { name: 'Retail sur', businessesIds: [] },
-    });
+    const empty = await api.owner.put(`/api/business-group/${group.id}`, { name: 'Retail sur', businessesIds: [] });
     expect(empty.json().group.businessesIds).toEqual([]);
   });
 
   it('validates like create and keeps the group unchanged on unknown companies', async () => {
     const group = await createGroup({ businessesIds: [companies[0]] });
-    const noName = await t.request({
-      method: 'PUT',
-      url: `/api/business-group/${group.id}`,
-      token: owner,
-      payload: { name: '' },
-    });
+    const noName = await api.owner.put(`/api/business-group/${group.id}`, { name: '' });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe(companiesMsg.required);
-    const unknown = await t.request({
-      method: 'PUT',
-      url: `/api/business-group/${group.id}`,
-      token: owner,
-      payload: { name: 'Otro', businessesIds: [999999] },
-    });
+    const unknown = await api.owner.put(`/api/business-group/${group.id}`, { name: 'Otro', businessesIds: [999999] });
     expect(unknown.statusCode).toBe(400);
-    const read = await t.request({ method: 'GET', url: `/api/business-group/${group.id}`, token: owner });
+    const read = await api.owner.get(`/api/business-group/${group.id}`);
     expect(read.json().group).toMatchObject({ name: 'Retail', businessesIds: [companies[0]] });
   });
 
   it('answers 404 for an unknown group', async () => {
-    const response = await t.request({
-      method: 'PUT',
-      url: '/api/business-group/999999',
-      token: owner,
-      payload: { name: 'X' },
-    });
+    const response = await api.owner.put('/api/business-group/999999', { name: 'X' });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -180,18 +138,12 @@ describe('PUT /api/business-group/:groupId', () => {
 describe('DELETE /api/business-group/:groupId', () => {
   it('deletes the group but not its companies', async () => {
     const group = await createGroup({ businessesIds: [companies[0]] });
-    const response = await t.request({ method: 'DELETE', url: `/api/business-group/${group.id}`, token: owner });
+    const response = await api.owner.delete(`/api/business-group/${group.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: companiesMsg.groupDeleted });
-    expect((await t.request({ method: 'GET', url: `/api/business-group/${group.id}`, token: owner })).statusCode).toBe(
-      404,
-    );
-    expect((await t.request({ method: 'GET', url: `/api/business/${companies[0]}`, token: owner })).statusCode).toBe(
-      200,
-    );
-    expect(
-      (await t.request({ method: 'DELETE', url: `/api/business-group/${group.id}`, token: owner })).statusCode,
-    ).toBe(404);
+    expect((await api.owner.get(`/api/business-group/${group.id}`)).statusCode).toBe(404);
+    expect((await api.owner.get(`/api/business/${companies[0]}`)).statusCode).toBe(200);
+    expect((await api.owner.delete(`/api/business-group/${group.id}`)).statusCode).toBe(404);
   });
 });
 
@@ -204,7 +156,7 @@ describe('permissions', () => {
       { method: 'DELETE', url: `/api/business-group/${group.id}` },
     ] as const;
     for (const attempt of attempts) {
-      const response = await t.request({ ...attempt, token: collaborator });
+      const response = await t.request({ ...attempt, token: roles.collaborator });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: msg.forbidden });
     }
@@ -218,7 +170,6 @@ describe('permissions', () => {
     { method: 'DELETE', url: '/api/business-group/1' },
   ] as const)('$method $url answers a client 403 and an anonymous caller 401', async ({ method, url }) => {
     const payload = method === 'POST' || method === 'PUT' ? { name: 'X' } : undefined;
-    expect((await t.request({ method, url, token: client, payload })).statusCode).toBe(403);
-    expect((await t.request({ method, url, payload })).statusCode).toBe(401);
+    await expectClientAndAnonymousRefused({ method, url, payload });
   });
 });

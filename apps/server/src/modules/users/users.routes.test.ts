@@ -1,15 +1,10 @@
 import { msg } from '@app/shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertBusiness } from '../../test/factories.ts';
-import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
+import { appWithEveryRole } from '../../test/route-suite.ts';
+import { OWNER } from '../../test/test-app.ts';
 
-let t: TestApp;
-let owner: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.ownerToken();
-});
-afterAll(() => t.close());
+const { t, api } = appWithEveryRole();
 
 const validUser = (email: string) => ({
   name: 'Camila',
@@ -44,7 +39,7 @@ describe('permissions on /api/user', () => {
   });
 
   it('checks who is calling before reading the body: anonymous bad input is 401, not 400', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/user', payload: { name: '' } });
+    const response = await api.anonymous.post('/api/user', { name: '' });
     expect(response.statusCode).toBe(401);
   });
 
@@ -73,7 +68,7 @@ describe('GET /api/user', () => {
   it('lists staff only, without password hashes', async () => {
     const business = await insertBusiness(t);
     const client = await t.userWithRole('client', { businessId: business.id });
-    const response = await t.request({ method: 'GET', url: '/api/user', token: owner });
+    const response = await api.owner.get('/api/user');
     expect(response.statusCode).toBe(200);
     const users = response.json() as { id: number; role: string }[];
     expect(users.some((user) => user.id === client.id)).toBe(false);
@@ -84,12 +79,7 @@ describe('GET /api/user', () => {
 
 describe('POST /api/user', () => {
   it('creates a user that can sign in, and answers the spec message', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/user',
-      token: owner,
-      payload: validUser('camila@estudio.cl'),
-    });
+    const response = await api.owner.post('/api/user', validUser('camila@estudio.cl'));
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       message: msg.userCreated,
@@ -112,23 +102,13 @@ describe('POST /api/user', () => {
     [{ role: 'jefe' }, 'role', msg.requiredField],
     [{ name: 42 }, 'name', msg.requiredField],
   ])('refuses %j with the message on %s', async (change, field, message) => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/user',
-      token: owner,
-      payload: { ...validUser('valida@estudio.cl'), ...change },
-    });
+    const response = await api.owner.post('/api/user', { ...validUser('valida@estudio.cl'), ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toContainEqual({ field, message });
   });
 
   it('refuses an e-mail that exists in any letter case with 409', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/user',
-      token: owner,
-      payload: validUser(OWNER.email.toUpperCase()),
-    });
+    const response = await api.owner.post('/api/user', validUser(OWNER.email.toUpperCase()));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       message: msg.emailExists,
@@ -137,29 +117,25 @@ describe('POST /api/user', () => {
   });
 
   it('requires an existing company for a client user', async () => {
-    const withoutCompany = await t.request({
-      method: 'POST',
-      url: '/api/user',
-      token: owner,
-      payload: { ...validUser('sin.empresa@empresa.cl'), role: 'client' },
+    const withoutCompany = await api.owner.post('/api/user', {
+      ...validUser('sin.empresa@empresa.cl'),
+      role: 'client',
     });
     expect(withoutCompany.statusCode).toBe(400);
-    const unknownCompany = await t.request({
-      method: 'POST',
-      url: '/api/user',
-      token: owner,
-      payload: { ...validUser('sin.empresa@empresa.cl'), role: 'client', businessId: 999_999 },
+    const unknownCompany = await api.owner.post('/api/user', {
+      ...validUser('sin.empresa@empresa.cl'),
+      role: 'client',
+      businessId: 999_999,
     });
     expect(unknownCompany.statusCode).toBe(400);
     expect(unknownCompany.json().message).toBe(msg.businessNotFound);
   });
 
   it('keeps allowCalendarView only for collaborators', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/user',
-      token: owner,
-      payload: { ...validUser('duenio2@estudio.cl'), role: 'owner', allowCalendarView: true },
+    const response = await api.owner.post('/api/user', {
+      ...validUser('duenio2@estudio.cl'),
+      role: 'owner',
+      allowCalendarView: true,
     });
     expect(response.json().user.allowCalendarView).toBe(false);
   });
@@ -168,67 +144,39 @@ describe('POST /api/user', () => {
 describe('PUT /api/user/:id', () => {
   it('edits without changing the password when it is empty, and ends sessions when it changes', async () => {
     const user = await t.userWithRole('collaborator');
-    const keep = await t.request({
-      method: 'PUT',
-      url: `/api/user/${user.id}`,
-      token: owner,
-      payload: { ...validUser(user.email), name: 'Renombrada', password: '' },
+    const keep = await api.owner.put(`/api/user/${user.id}`, {
+      ...validUser(user.email),
+      name: 'Renombrada',
+      password: '',
     });
     expect(keep.statusCode).toBe(200);
     expect(keep.json()).toMatchObject({ message: msg.userEdited, user: { name: 'Renombrada' } });
     await expect(t.login(user.email, 'clave-segura')).resolves.toEqual(expect.any(String));
     expect((await t.request({ method: 'GET', url: '/api/user/me', token: user.token })).statusCode).toBe(200);
 
-    await t.request({
-      method: 'PUT',
-      url: `/api/user/${user.id}`,
-      token: owner,
-      payload: { ...validUser(user.email), password: 'otra-clave' },
-    });
+    await api.owner.put(`/api/user/${user.id}`, { ...validUser(user.email), password: 'otra-clave' });
     expect((await t.request({ method: 'GET', url: '/api/user/me', token: user.token })).statusCode).toBe(401);
     await expect(t.login(user.email, 'otra-clave')).resolves.toEqual(expect.any(String));
   });
 
   it('refuses another user e-mail (409), an unknown id (404) and a bad id (400)', async () => {
     const user = await t.userWithRole('collaborator');
-    const taken = await t.request({
-      method: 'PUT',
-      url: `/api/user/${user.id}`,
-      token: owner,
-      payload: validUser(OWNER.email),
-    });
+    const taken = await api.owner.put(`/api/user/${user.id}`, validUser(OWNER.email));
     expect(taken.statusCode).toBe(409);
-    const missing = await t.request({
-      method: 'PUT',
-      url: '/api/user/999999',
-      token: owner,
-      payload: validUser('x@estudio.cl'),
-    });
+    const missing = await api.owner.put('/api/user/999999', validUser('x@estudio.cl'));
     expect(missing.statusCode).toBe(404);
-    const bad = await t.request({
-      method: 'PUT',
-      url: '/api/user/abc',
-      token: owner,
-      payload: validUser('x@estudio.cl'),
-    });
+    const bad = await api.owner.put('/api/user/abc', validUser('x@estudio.cl'));
     expect(bad.statusCode).toBe(400);
   });
 
   it('never demotes the last owner', async () => {
-    const me = (await t.request({ method: 'GET', url: '/api/user/me', token: owner })).json();
-    const owners = (await t.request({ method: 'GET', url: '/api/user', token: owner }))
-      .json()
-      .filter((user: { role: string }) => user.role === 'owner');
+    const me = (await api.owner.get('/api/user/me')).json();
+    const owners = (await api.owner.get('/api/user')).json().filter((user: { role: string }) => user.role === 'owner');
     // Make sure this owner is the only one before trying.
     for (const other of owners.filter((user: { id: number }) => user.id !== me.id)) {
-      await t.request({ method: 'DELETE', url: `/api/user/${other.id}`, token: owner });
+      await api.owner.delete(`/api/user/${other.id}`);
     }
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/user/${me.id}`,
-      token: owner,
-      payload: { ...validUser(OWNER.email), role: 'collaborator' },
-    });
+    const response = await api.owner.put(`/api/user/${me.id}`, { ...validUser(OWNER.email), role: 'collaborator' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(msg.cannotRemoveLastOwner);
   });
@@ -237,16 +185,16 @@ describe('PUT /api/user/:id', () => {
 describe('DELETE /api/user/:id', () => {
   it('deletes a user, who can no longer sign in', async () => {
     const user = await t.userWithRole('collaborator');
-    const response = await t.request({ method: 'DELETE', url: `/api/user/${user.id}`, token: owner });
+    const response = await api.owner.delete(`/api/user/${user.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: msg.userDeleted });
     await expect(t.login(user.email, 'clave-segura')).rejects.toThrow();
-    expect((await t.request({ method: 'DELETE', url: `/api/user/${user.id}`, token: owner })).statusCode).toBe(404);
+    expect((await api.owner.delete(`/api/user/${user.id}`)).statusCode).toBe(404);
   });
 
   it('refuses to delete oneself', async () => {
-    const me = (await t.request({ method: 'GET', url: '/api/user/me', token: owner })).json();
-    const response = await t.request({ method: 'DELETE', url: `/api/user/${me.id}`, token: owner });
+    const me = (await api.owner.get('/api/user/me')).json();
+    const response = await api.owner.delete(`/api/user/${me.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(msg.cannotDeleteSelf);
   });
