@@ -2,7 +2,7 @@ import { msg } from '@app/shared/messages';
 import { currentPeriod } from '@app/shared/period';
 import { boardEventName } from '@app/shared/schemas/monthly-states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceWithStates, insertBusiness, linkService } from '../test/factories.ts';
+import { monthlyBoardCell } from '../test/factories.ts';
 import {
   closeSocketsAfterEach,
   eventsWithin,
@@ -18,30 +18,6 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 const period = currentPeriod();
 const EVENT = boardEventName(period);
 closeSocketsAfterEach();
-
-/** A company with a service whose board cell the owner flips between two states. */
-async function boardFixture(t: TestApp) {
-  const service = await createServiceWithStates(t, `F29 ${Math.random()}`, [
-    { name: 'Pendiente', pctProgress: 0 },
-    { name: 'Listo', pctProgress: 100 },
-  ]);
-  const business = await insertBusiness(t, { startContract: '2020-01-01' });
-  await linkService(t, business.id, service.serviceId);
-  let next = 0;
-  return {
-    businessId: business.id,
-    async change() {
-      next = 1 - next;
-      const response = await t.request({
-        method: 'PUT',
-        url: `/api/monthly-states/year/${period.year}/month/${period.month}`,
-        token: await t.ownerToken(),
-        payload: { businessId: business.id, serviceId: service.serviceId, stateId: service.stateIds[next] },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-    },
-  };
-}
 
 /** The owner changes the user's role (keeping the other fields). */
 async function changeRole(t: TestApp, user: { id: number; email: string }, role: string, businessId?: number) {
@@ -63,11 +39,11 @@ async function changeRole(t: TestApp, user: { id: number; email: string }, role:
 describe('sockets of a user whose role changes', () => {
   let t: TestApp;
   let baseUrl: string;
-  let fixture: Awaited<ReturnType<typeof boardFixture>>;
+  let fixture: Awaited<ReturnType<typeof monthlyBoardCell>>;
 
   beforeAll(async () => {
     t = await createTestApp();
-    fixture = await boardFixture(t);
+    fixture = await monthlyBoardCell(t);
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());
@@ -77,13 +53,13 @@ describe('sockets of a user whose role changes', () => {
     const demotedSocket = await socketFor(baseUrl, collaborator.token);
     const ownerSocket = await socketFor(baseUrl, await t.ownerToken());
     const before = nextEvent(demotedSocket, EVENT);
-    await fixture.change();
+    await fixture.flip();
     await before; // staff until now
 
     expect((await changeRole(t, collaborator, 'client', fixture.businessId)).statusCode).toBe(200);
     const demotedSaw = eventsWithin(demotedSocket, EVENT, 800);
     const ownerGot = nextEvent(ownerSocket, EVENT);
-    await fixture.change();
+    await fixture.flip();
     await ownerGot;
     expect(await demotedSaw).toEqual([]);
   });
@@ -95,7 +71,7 @@ describe('sockets of a user whose role changes', () => {
     // The role change reaches the socket after commit; the next change is delivered.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const got = nextEvent(socket, EVENT);
-    await fixture.change();
+    await fixture.flip();
     await expect(got).resolves.toMatchObject({ businessId: fixture.businessId });
   });
 
@@ -154,17 +130,17 @@ describe.runIf(process.env.TEST_REDIS_URL)('role changes across instances throug
   const instances = twoInstancesThroughRedis();
 
   it('stops staff events on the other instance’s socket of a demoted collaborator', async () => {
-    const fixture = await boardFixture(instances.first);
+    const fixture = await monthlyBoardCell(instances.first);
     const collaborator = await instances.first.userWithRole('collaborator');
     const secondUrl = await instances.second.app.listen({ port: 0, host: '127.0.0.1' });
     const socket = await socketFor(secondUrl, collaborator.token);
     const before = nextEvent(socket, EVENT);
-    await fixture.change();
+    await fixture.flip();
     await before;
     expect((await changeRole(instances.first, collaborator, 'client', fixture.businessId)).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const saw = eventsWithin(socket, EVENT, 800);
-    await fixture.change();
+    await fixture.flip();
     expect(await saw).toEqual([]);
   });
 });

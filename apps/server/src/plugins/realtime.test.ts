@@ -2,7 +2,7 @@ import { currentPeriod } from '@app/shared/period';
 import { type BoardCellChange, boardEventName } from '@app/shared/schemas/monthly-states';
 import { taskBoardEventName } from '@app/shared/schemas/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../test/factories.ts';
+import { monthlyBoardCell, tokensForEveryRole } from '../test/factories.ts';
 import {
   closeSocketsAfterEach,
   eventsWithin,
@@ -16,35 +16,16 @@ const period = currentPeriod();
 const EVENT = boardEventName(period);
 closeSocketsAfterEach();
 
-async function boardFixture(t: TestApp) {
-  const service = await createServiceWithStates(t, `F29 ${Math.random()}`, [
-    { name: 'Pendiente', pctProgress: 0 },
-    { name: 'Listo', pctProgress: 100 },
-  ]);
-  const business = await insertBusiness(t, { startContract: '2020-01-01' });
-  await linkService(t, business.id, service.serviceId);
-  return {
-    change: (token: string, stateIndex = 1) =>
-      t.request({
-        method: 'PUT',
-        url: `/api/monthly-states/year/${period.year}/month/${period.month}`,
-        token,
-        payload: { businessId: business.id, serviceId: service.serviceId, stateId: service.stateIds[stateIndex] },
-      }),
-    businessId: business.id,
-  };
-}
-
 describe('realtime board events', () => {
   let t: TestApp;
   let baseUrl: string;
   let tokens: Awaited<ReturnType<typeof tokensForEveryRole>>;
-  let fixture: Awaited<ReturnType<typeof boardFixture>>;
+  let fixture: Awaited<ReturnType<typeof monthlyBoardCell>>;
 
   beforeAll(async () => {
     t = await createTestApp();
     tokens = await tokensForEveryRole(t);
-    fixture = await boardFixture(t);
+    fixture = await monthlyBoardCell(t);
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());
@@ -129,7 +110,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances through Redis', () => 
   const instances = twoInstancesThroughRedis();
 
   it('delivers a change made on one instance to a socket on the other', async () => {
-    const fixture = await boardFixture(instances.first);
+    const fixture = await monthlyBoardCell(instances.first);
     const token = await instances.first.ownerToken();
     const secondUrl = await instances.second.app.listen({ port: 0, host: '127.0.0.1' });
     const socket = await socketFor(secondUrl, token);

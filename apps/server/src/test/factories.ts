@@ -1,4 +1,6 @@
+import { currentPeriod } from '@app/shared/period';
 import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
+import { expect } from 'vitest';
 import { businesses } from '../db/schema/businesses.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -15,7 +17,7 @@ export function nextRut(): { typed: string; formatted: string } {
 export async function insertBusiness(t: TestApp, values: Partial<typeof businesses.$inferInsert> = {}) {
   const { formatted: rut } = nextRut();
   const body = rut.slice(0, -2).replaceAll('.', '');
-  const [row] = await t.app.context.db
+  const [row] = await t.database.db
     .insert(businesses)
     .values({
       name: `Empresa ${body}`,
@@ -90,4 +92,38 @@ export async function linkService(t: TestApp, businessId: number, serviceId: num
     payload: { serviceId, startDate },
   });
   if (response.statusCode >= 300) throw new Error(`link failed: ${response.body}`);
+}
+
+/**
+ * A company with a service of two states (0: Pendiente, 1: Listo) linked since 2020: the cell of the
+ * current month on the monthly board, for the socket tests.
+ */
+export async function monthlyBoardCell(t: TestApp) {
+  const period = currentPeriod();
+  const service = await createServiceWithStates(t, `F29 ${Math.random()}`, [
+    { name: 'Pendiente', pctProgress: 0 },
+    { name: 'Listo', pctProgress: 100 },
+  ]);
+  const business = await insertBusiness(t, { startContract: '2020-01-01' });
+  await linkService(t, business.id, service.serviceId);
+  let state = 0;
+  const change = (token: string, stateIndex = 1) => {
+    state = stateIndex;
+    return t.request({
+      method: 'PUT',
+      url: `/api/monthly-states/year/${period.year}/month/${period.month}`,
+      token,
+      payload: { businessId: business.id, serviceId: service.serviceId, stateId: service.stateIds[stateIndex] },
+    });
+  };
+  return {
+    businessId: business.id,
+    /** Puts the cell in the state, as the token's user. */
+    change,
+    /** The owner moves the cell to its other state; fails the test unless saved. */
+    async flip() {
+      const response = await change(await t.ownerToken(), 1 - state);
+      expect(response.statusCode, response.body).toBe(200);
+    },
+  };
 }

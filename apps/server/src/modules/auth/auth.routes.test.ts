@@ -16,6 +16,11 @@ function recoveryTokenFrom(text: string): string {
   return match[1];
 }
 
+/** Sets a new password with a recovery token (or none). */
+function changePassword(token: string | undefined, password: string) {
+  return t.request({ method: 'PUT', url: '/api/auth/change_password', token, payload: { password } });
+}
+
 async function requestRecovery(email: string) {
   const before = t.mailer.sent.length;
   const response = await t.request({ method: 'POST', url: '/api/auth/recover_password_email', payload: { email } });
@@ -188,21 +193,11 @@ describe('password recovery', () => {
     await vi.waitFor(() => expect(t.mailer.sent.length).toBe(before + 1));
     const token = recoveryTokenFrom(t.mailer.sent.at(-1)?.text ?? '');
 
-    const short = await t.request({
-      method: 'PUT',
-      url: '/api/auth/change_password',
-      token,
-      payload: { password: '123' },
-    });
+    const short = await changePassword(token, '123');
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(msg.passwordMinRecover);
 
-    const changed = await t.request({
-      method: 'PUT',
-      url: '/api/auth/change_password',
-      token,
-      payload: { password: 'nueva-clave' },
-    });
+    const changed = await changePassword(token, 'nueva-clave');
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ message: msg.passwordChanged });
 
@@ -210,12 +205,7 @@ describe('password recovery', () => {
     await expect(t.login(user.email, 'nueva-clave')).resolves.toEqual(expect.any(String));
     await expect(t.login(user.email, 'clave-segura')).rejects.toThrow();
 
-    const reused = await t.request({
-      method: 'PUT',
-      url: '/api/auth/change_password',
-      token,
-      payload: { password: 'otra-clave' },
-    });
+    const reused = await changePassword(token, 'otra-clave');
     expect(reused.statusCode).toBe(401);
     expect(reused.json()).toEqual({ message: msg.tokenInvalid });
   });
@@ -226,21 +216,14 @@ describe('password recovery', () => {
     await vi.waitFor(() => expect(t.mailer.sent.length).toBe(before + 1));
     const token = recoveryTokenFrom(t.mailer.sent.at(-1)?.text ?? '');
     const answers = await Promise.all(
-      ['primera-clave', 'segunda-clave'].map((password) =>
-        t.request({ method: 'PUT', url: '/api/auth/change_password', token, payload: { password } }),
-      ),
+      ['primera-clave', 'segunda-clave'].map((password) => changePassword(token, password)),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
   });
 
   it('refuses a missing or made-up token', async () => {
     for (const token of [undefined, 'inventado']) {
-      const response = await t.request({
-        method: 'PUT',
-        url: '/api/auth/change_password',
-        token,
-        payload: { password: 'nueva-clave' },
-      });
+      const response = await changePassword(token, 'nueva-clave');
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toBe(msg.tokenInvalid);
     }
