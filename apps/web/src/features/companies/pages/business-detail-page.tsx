@@ -1,11 +1,9 @@
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useBusiness } from '../../../api/businesses/get-business';
 import { useUpdateBusiness } from '../../../api/businesses/update-business';
-import { PageFallback } from '../../../components/page-fallback';
-import { PageHeader } from '../../../components/page-header';
+import { DetailPage } from '../../../components/detail-page';
+import { FormCard } from '../../../components/form-card';
+import { useFormFromRecord } from '../../../components/use-form-from-record';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import {
   BusinessFormFields,
@@ -23,15 +21,7 @@ export function BusinessDetailPage() {
   const business = useBusiness(id);
   const update = useUpdateBusiness();
   const form = useBusinessForm();
-  const loaded = business.data;
-
-  // Fill the form once per company; refetches after other sections' saves must not wipe edits.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when another company loads
-  useEffect(() => {
-    if (!loaded) return;
-    form.setValues(businessToFormValues(loaded));
-    form.resetDirty();
-  }, [loaded?.id]);
+  useFormFromRecord(form, business.data, businessToFormValues);
 
   const submit = form.onSubmit((values) =>
     submitAndNotify(form, () => update.mutateAsync({ ...toBusinessPayload(values), id }), {
@@ -42,43 +32,24 @@ export function BusinessDetailPage() {
     }),
   );
 
-  const crumbs = [{ label: 'Inicio', to: '/' }, { label: 'Empresas', to: '/empresas' }, { label: loaded?.name ?? '…' }];
-
-  if (!loaded) {
-    return (
-      <PageFallback
-        title="Empresa"
-        crumbs={crumbs}
-        query={business}
-        errorTitle="No se pudo cargar la empresa"
-        back={{ to: '/empresas', label: 'Volver a Empresas' }}
-      />
-    );
-  }
-
   return (
-    <>
-      <PageHeader title={loaded.name} crumbs={crumbs} />
-      <Stack gap="xl">
-        <Card withBorder component="section" aria-labelledby="datos-empresa">
-          <Title order={3} id="datos-empresa" mb="sm">
-            Datos de la empresa
-          </Title>
-          <form onSubmit={submit} noValidate>
-            <Stack>
-              <BusinessFormFields form={form} />
-              <Group justify="flex-end">
-                <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={update.isPending}>
-                  Guardar
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Card>
-        <BusinessServicesSection business={loaded} />
-        <BusinessUsersSection business={loaded} />
-        <CredentialsSection businessId={loaded.id} />
-      </Stack>
-    </>
+    <DetailPage
+      query={business}
+      list={{ label: 'Empresas', to: '/empresas' }}
+      fallbackTitle="Empresa"
+      errorTitle="No se pudo cargar la empresa"
+      name={(loaded) => loaded.name}
+    >
+      {(loaded) => (
+        <>
+          <FormCard id="datos-empresa" title="Datos de la empresa" onSubmit={submit} saving={update.isPending}>
+            <BusinessFormFields form={form} />
+          </FormCard>
+          <BusinessServicesSection business={loaded} />
+          <BusinessUsersSection business={loaded} />
+          <CredentialsSection businessId={loaded.id} />
+        </>
+      )}
+    </DetailPage>
   );
 }

@@ -6,12 +6,8 @@ import { useMemo, useState } from 'react';
 import { useDeleteBusiness } from '../../../api/businesses/delete-business';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
-import { ListTable } from '../../../components/list-table';
-import { NewButton } from '../../../components/new-button';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page';
 import { RowActions } from '../../../components/row-actions';
-import { SearchInput } from '../../../components/search-input';
-import { useSortedRecords } from '../../../components/use-sorted-records';
 import { formatDate } from '../../../lib/dates';
 import { notifyOutcome } from '../../../lib/notify';
 import { normalizeSearch } from '../../../lib/search';
@@ -48,11 +44,6 @@ export function BusinessesPage() {
     );
   }, [businesses.data, search]);
 
-  const { records, sortStatus, setSortStatus } = useSortedRecords(filtered, {
-    columnAccessor: 'name',
-    direction: 'asc',
-  });
-
   const confirmDelete = (business: Business) =>
     openDeleteConfirm({
       title: 'Eliminar Empresa',
@@ -70,64 +61,57 @@ export function BusinessesPage() {
     });
 
   return (
-    <>
-      <PageHeader
-        title="Empresas"
-        crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Empresas' }]}
-        actions={<NewButton onClick={() => setCreateOpened(true)} />}
-      />
-      <SearchInput
-        label="Buscar empresa"
-        placeholder="Nombre, razón social, RUT o contacto"
-        value={search}
-        onChange={setSearch}
-      />
-      <ListTable
-        highlightOnHover
-        query={businesses}
-        noRecordsText="No hay empresas"
-        errorText="No se pudieron cargar las empresas"
-        search={search}
-        records={records}
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        columns={[
-          { accessor: 'name', title: 'Nombre', sortable: true },
-          { accessor: 'razonSocial', title: 'Razon social', sortable: true, visibleMediaQuery: WIDE },
-          { accessor: 'rut', title: 'RUT', sortable: true, noWrap: true },
-          {
-            accessor: 'startContract',
-            title: 'Inicio_contrato',
-            sortable: true,
-            visibleMediaQuery: MEDIUM,
-            noWrap: true,
-            render: (business) => formatDate(business.startContract),
-          },
-          { accessor: 'legalRepresentative', title: 'Representante Legal', sortable: true, visibleMediaQuery: MEDIUM },
-          {
-            accessor: 'contact',
-            title: 'Contacto',
-            visibleMediaQuery: WIDE,
-            render: (business) => (
-              <Stack gap={0}>
-                {splitContacts(business.contact).map((address) => (
-                  <Text key={address} size="sm">
-                    {address}
-                  </Text>
-                ))}
-              </Stack>
-            ),
-          },
-        ]}
-        actions={(business) => (
-          <RowActions
-            label={business.name}
-            editTo={`/empresas/${business.id}`}
-            onDelete={canDelete ? () => confirmDelete(business) : undefined}
-          />
-        )}
-      />
+    <ListPage
+      title="Empresas"
+      onCreate={() => setCreateOpened(true)}
+      search={{
+        label: 'Buscar empresa',
+        placeholder: 'Nombre, razón social, RUT o contacto',
+        value: search,
+        onChange: setSearch,
+      }}
+      query={businesses}
+      rows={filtered}
+      initialSort={{ columnAccessor: 'name', direction: 'asc' }}
+      noRecordsText="No hay empresas"
+      errorText="No se pudieron cargar las empresas"
+      columns={[
+        { accessor: 'name', title: 'Nombre', sortable: true },
+        { accessor: 'razonSocial', title: 'Razon social', sortable: true, visibleMediaQuery: WIDE },
+        { accessor: 'rut', title: 'RUT', sortable: true, noWrap: true },
+        {
+          accessor: 'startContract',
+          title: 'Inicio_contrato',
+          sortable: true,
+          visibleMediaQuery: MEDIUM,
+          noWrap: true,
+          render: (business) => formatDate(business.startContract),
+        },
+        { accessor: 'legalRepresentative', title: 'Representante Legal', sortable: true, visibleMediaQuery: MEDIUM },
+        {
+          accessor: 'contact',
+          title: 'Contacto',
+          visibleMediaQuery: WIDE,
+          render: (business) => (
+            <Stack gap={0}>
+              {splitContacts(business.contact).map((address) => (
+                <Text key={address} size="sm">
+                  {address}
+                </Text>
+              ))}
+            </Stack>
+          ),
+        },
+      ]}
+      actions={(business) => (
+        <RowActions
+          label={business.name}
+          editTo={`/empresas/${business.id}`}
+          onDelete={canDelete ? () => confirmDelete(business) : undefined}
+        />
+      )}
+    >
       <BusinessCreateModal opened={createOpened} onClose={() => setCreateOpened(false)} />
-    </>
+    </ListPage>
   );
 }

@@ -5,10 +5,7 @@ import { Anchor } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
-import { ListTable } from '../../../components/list-table';
-import { PageHeader } from '../../../components/page-header';
-import { SearchInput } from '../../../components/search-input';
-import { useSortedRecords } from '../../../components/use-sorted-records';
+import { ListPage } from '../../../components/list-page';
 import { filterCompanies } from '../../../lib/company-filter';
 import { staffFolderPath } from '../utils/paths';
 
@@ -29,53 +26,41 @@ export function DocumentsPage() {
   const [search, setSearch] = useState('');
 
   const filtered = useMemo(() => filterBusinesses(businesses.data ?? [], search), [businesses.data, search]);
-  const { records, sortStatus, setSortStatus } = useSortedRecords(filtered, {
-    columnAccessor: 'name',
-    direction: 'asc',
-  });
   const pathOf = (business: Business) => staffFolderPath(business.id, null, currentPeriod());
 
   return (
-    <>
-      <PageHeader
-        title={documentsMsg.documentsTitle}
-        crumbs={[{ label: 'Inicio', to: '/' }, { label: documentsMsg.documentsTitle }]}
-      />
-      <SearchInput
-        label={documentsMsg.searchCompanyLabel}
-        placeholder={documentsMsg.searchCompanyPlaceholder}
-        value={search}
-        onChange={setSearch}
-      />
-      <ListTable
-        highlightOnHover
-        query={businesses}
-        noRecordsText={documentsMsg.noCompanies}
-        errorText={documentsMsg.companiesFailed}
-        search={search}
-        records={records}
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        onRowClick={({ record, event }) => {
-          // The name's own link already navigates.
-          if ((event.target as HTMLElement).closest('a')) return;
-          navigate(pathOf(record));
-        }}
-        columns={[
-          {
-            accessor: 'name',
-            title: 'Nombre',
-            sortable: true,
-            render: (business) => (
-              <Anchor component={Link} to={pathOf(business)} size="sm" fw={500}>
-                {business.name}
-              </Anchor>
-            ),
-          },
-          { accessor: 'rut', title: 'rut', sortable: true, noWrap: true },
-          { accessor: 'legalRepresentative', title: 'Propietario', sortable: true },
-        ]}
-      />
-    </>
+    <ListPage
+      title={documentsMsg.documentsTitle}
+      search={{
+        label: documentsMsg.searchCompanyLabel,
+        placeholder: documentsMsg.searchCompanyPlaceholder,
+        value: search,
+        onChange: setSearch,
+      }}
+      query={businesses}
+      rows={filtered}
+      initialSort={{ columnAccessor: 'name', direction: 'asc' }}
+      noRecordsText={documentsMsg.noCompanies}
+      errorText={documentsMsg.companiesFailed}
+      onRowClick={({ record, event }) => {
+        // The name's own link already navigates.
+        if ((event.target as HTMLElement).closest('a')) return;
+        navigate(pathOf(record));
+      }}
+      columns={[
+        {
+          accessor: 'name',
+          title: 'Nombre',
+          sortable: true,
+          render: (business) => (
+            <Anchor component={Link} to={pathOf(business)} size="sm" fw={500}>
+              {business.name}
+            </Anchor>
+          ),
+        },
+        { accessor: 'rut', title: 'rut', sortable: true, noWrap: true },
+        { accessor: 'legalRepresentative', title: 'Propietario', sortable: true },
+      ]}
+    />
   );
 }

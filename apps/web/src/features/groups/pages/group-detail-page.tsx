@@ -1,16 +1,16 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import type { Business } from '@app/shared/schemas/businesses';
-import { Button, Card, Group, Stack, Switch, Title } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Group, Switch, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
 import { useGroup } from '../../../api/groups/get-group';
 import { useUpdateGroup } from '../../../api/groups/update-group';
+import { DetailPage } from '../../../components/detail-page';
+import { FormCard } from '../../../components/form-card';
 import { ListTable } from '../../../components/list-table';
-import { PageFallback } from '../../../components/page-fallback';
-import { PageHeader } from '../../../components/page-header';
 import { SearchInput } from '../../../components/search-input';
+import { useFormFromRecord } from '../../../components/use-form-from-record';
 import { useSortedRecords } from '../../../components/use-sorted-records';
 import { showServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -31,13 +31,7 @@ export function GroupDetailPage() {
   const [saving, setSaving] = useState<{ id: number; included: boolean } | null>(null);
   const savingId = saving?.id ?? null;
   const loaded = group.data;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once per group
-  useEffect(() => {
-    if (!loaded) return;
-    form.setValues({ name: loaded.name, description: loaded.description });
-    form.resetDirty();
-  }, [loaded?.id]);
+  useFormFromRecord(form, loaded, ({ name, description }) => ({ name, description }));
 
   const memberIds = useMemo(() => new Set(loaded?.businessesIds ?? []), [loaded]);
   const filtered = useMemo(() => {
@@ -79,83 +73,61 @@ export function GroupDetailPage() {
     }
   };
 
-  const crumbs = [
-    { label: 'Inicio', to: '/' },
-    { label: 'Grupos de Empresas', to: '/grupos-empresas' },
-    { label: loaded?.name ?? '…' },
-  ];
-
-  if (!loaded) {
-    return (
-      <PageFallback
-        title="Grupo"
-        crumbs={crumbs}
-        query={group}
-        errorTitle="No se pudo cargar el grupo"
-        back={{ to: '/grupos-empresas', label: 'Volver a Grupos de Empresas' }}
-      />
-    );
-  }
-
   return (
-    <>
-      <PageHeader title={loaded.name} crumbs={crumbs} />
-      <Stack gap="xl">
-        <Card withBorder component="section" aria-labelledby="datos-grupo">
-          <Title order={3} id="datos-grupo" mb="sm">
-            Datos del grupo
-          </Title>
-          <form onSubmit={submit} noValidate>
-            <Stack>
-              <GroupFormFields form={form} />
-              <Group justify="flex-end">
-                <Button
-                  type="submit"
-                  leftSection={<IconDeviceFloppy size={16} />}
-                  loading={update.isPending && savingId === null}
-                >
-                  Guardar
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Card>
-        <section aria-labelledby="empresas-del-grupo">
-          <Title order={3} id="empresas-del-grupo" mb="sm">
-            Empresas
-          </Title>
-          <SearchInput label="Buscar empresa" placeholder="Nombre o RUT" value={search} onChange={setSearch} />
-          <ListTable
-            highlightOnHover
-            query={businesses}
-            noRecordsText="No hay empresas"
-            errorText="No se pudieron cargar las empresas"
-            search={search}
-            records={records}
-            sortStatus={sortStatus}
-            onSortStatusChange={setSortStatus}
-            columns={[
-              { accessor: 'name', title: 'Nombre', sortable: true },
-              { accessor: 'rut', title: 'RUT', sortable: true, noWrap: true },
-              {
-                accessor: 'member',
-                title: 'En el grupo',
-                textAlign: 'center',
-                render: (business) => (
-                  <Group justify="center">
-                    <Switch
-                      aria-label={`${business.name} en el grupo`}
-                      checked={saving?.id === business.id ? saving.included : memberIds.has(business.id)}
-                      disabled={savingId !== null}
-                      onChange={(event) => toggle(business, event.currentTarget.checked)}
-                    />
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        </section>
-      </Stack>
-    </>
+    <DetailPage
+      query={group}
+      list={{ label: 'Grupos de Empresas', to: '/grupos-empresas' }}
+      fallbackTitle="Grupo"
+      errorTitle="No se pudo cargar el grupo"
+      name={(record) => record.name}
+    >
+      {() => (
+        <>
+          <FormCard
+            id="datos-grupo"
+            title="Datos del grupo"
+            onSubmit={submit}
+            saving={update.isPending && savingId === null}
+          >
+            <GroupFormFields form={form} />
+          </FormCard>
+          <section aria-labelledby="empresas-del-grupo">
+            <Title order={3} id="empresas-del-grupo" mb="sm">
+              Empresas
+            </Title>
+            <SearchInput label="Buscar empresa" placeholder="Nombre o RUT" value={search} onChange={setSearch} />
+            <ListTable
+              highlightOnHover
+              query={businesses}
+              noRecordsText="No hay empresas"
+              errorText="No se pudieron cargar las empresas"
+              search={search}
+              records={records}
+              sortStatus={sortStatus}
+              onSortStatusChange={setSortStatus}
+              columns={[
+                { accessor: 'name', title: 'Nombre', sortable: true },
+                { accessor: 'rut', title: 'RUT', sortable: true, noWrap: true },
+                {
+                  accessor: 'member',
+                  title: 'En el grupo',
+                  textAlign: 'center',
+                  render: (business) => (
+                    <Group justify="center">
+                      <Switch
+                        aria-label={`${business.name} en el grupo`}
+                        checked={saving?.id === business.id ? saving.included : memberIds.has(business.id)}
+                        disabled={savingId !== null}
+                        onChange={(event) => toggle(business, event.currentTarget.checked)}
+                      />
+                    </Group>
+                  ),
+                },
+              ]}
+            />
+          </section>
+        </>
+      )}
+    </DetailPage>
   );
 }

@@ -6,11 +6,8 @@ import { useState } from 'react';
 import { useDeleteGroup } from '../../../api/groups/delete-group';
 import { useGroups } from '../../../api/groups/get-groups';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
-import { ListTable } from '../../../components/list-table';
-import { NewButton } from '../../../components/new-button';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page';
 import { RowActions } from '../../../components/row-actions';
-import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
 import { GroupCreateModal } from '../components/group-create-modal';
@@ -22,10 +19,6 @@ export function GroupsPage() {
   const groups = useGroups();
   const deleteGroup = useDeleteGroup();
   const [createOpened, setCreateOpened] = useState(false);
-  const { records, sortStatus, setSortStatus } = useSortedRecords(groups.data ?? [], {
-    columnAccessor: 'name',
-    direction: 'asc',
-  });
 
   const confirmDelete = (group: BusinessGroup) =>
     openDeleteConfirm({
@@ -43,37 +36,31 @@ export function GroupsPage() {
     });
 
   return (
-    <>
-      <PageHeader
-        title="Grupos de Empresas"
-        crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Grupos de Empresas' }]}
-        actions={canManage && <NewButton onClick={() => setCreateOpened(true)} />}
-      />
-      <ListTable
-        highlightOnHover
-        query={groups}
-        noRecordsText="No hay grupos"
-        errorText="No se pudieron cargar los grupos"
-        records={records}
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        columns={[
-          { accessor: 'name', title: 'Nombre', sortable: true },
-          { accessor: 'description', title: 'Descripción', sortable: true },
-        ]}
-        actions={
-          canManage
-            ? (group) => (
-                <RowActions
-                  label={group.name}
-                  editTo={`/grupos-empresas/${group.id}`}
-                  onDelete={() => confirmDelete(group)}
-                />
-              )
-            : undefined
-        }
-      />
+    <ListPage
+      title="Grupos de Empresas"
+      onCreate={canManage ? () => setCreateOpened(true) : undefined}
+      query={groups}
+      rows={groups.data ?? []}
+      initialSort={{ columnAccessor: 'name', direction: 'asc' }}
+      noRecordsText="No hay grupos"
+      errorText="No se pudieron cargar los grupos"
+      columns={[
+        { accessor: 'name', title: 'Nombre', sortable: true },
+        { accessor: 'description', title: 'Descripción', sortable: true },
+      ]}
+      actions={
+        canManage
+          ? (group) => (
+              <RowActions
+                label={group.name}
+                editTo={`/grupos-empresas/${group.id}`}
+                onDelete={() => confirmDelete(group)}
+              />
+            )
+          : undefined
+      }
+    >
       {canManage && <GroupCreateModal opened={createOpened} onClose={() => setCreateOpened(false)} />}
-    </>
+    </ListPage>
   );
 }

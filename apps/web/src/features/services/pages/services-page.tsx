@@ -4,11 +4,8 @@ import { useState } from 'react';
 import { useDeleteService } from '../../../api/services/delete-service';
 import { useServices } from '../../../api/services/get-services';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
-import { ListTable } from '../../../components/list-table';
-import { NewButton } from '../../../components/new-button';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page';
 import { RowActions } from '../../../components/row-actions';
-import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyOutcome } from '../../../lib/notify';
 import { ServiceCreateModal } from '../components/service-create-modal';
 import { ServiceDeleteWarning } from '../components/service-delete-warning';
@@ -18,10 +15,6 @@ export function ServicesPage() {
   const services = useServices();
   const deleteService = useDeleteService();
   const [createOpened, setCreateOpened] = useState(false);
-  const { records, sortStatus, setSortStatus } = useSortedRecords(services.data ?? [], {
-    columnAccessor: 'order',
-    direction: 'asc',
-  });
 
   const confirmDelete = (service: ServiceListItem) =>
     openDeleteConfirm({
@@ -31,35 +24,25 @@ export function ServicesPage() {
     });
 
   return (
-    <>
-      <PageHeader
-        title="Servicios"
-        crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Servicios' }]}
-        actions={<NewButton onClick={() => setCreateOpened(true)} />}
-      />
-      <ListTable
-        highlightOnHover
-        query={services}
-        noRecordsText="No hay servicios"
-        errorText="No se pudieron cargar los servicios"
-        records={records}
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        columns={[
-          { accessor: 'name', title: 'Nombre', sortable: true },
-          { accessor: 'order', title: 'Orden', sortable: true },
-          { accessor: 'startMonthDay', title: 'Día inicio', sortable: true },
-          { accessor: 'lastMonthDay', title: 'Día termino', sortable: true },
-        ]}
-        actions={(service) => (
-          <RowActions
-            label={service.name}
-            editTo={`/servicios/${service.id}`}
-            onDelete={() => confirmDelete(service)}
-          />
-        )}
-      />
+    <ListPage
+      title="Servicios"
+      onCreate={() => setCreateOpened(true)}
+      query={services}
+      rows={services.data ?? []}
+      initialSort={{ columnAccessor: 'order', direction: 'asc' }}
+      noRecordsText="No hay servicios"
+      errorText="No se pudieron cargar los servicios"
+      columns={[
+        { accessor: 'name', title: 'Nombre', sortable: true },
+        { accessor: 'order', title: 'Orden', sortable: true },
+        { accessor: 'startMonthDay', title: 'Día inicio', sortable: true },
+        { accessor: 'lastMonthDay', title: 'Día termino', sortable: true },
+      ]}
+      actions={(service) => (
+        <RowActions label={service.name} editTo={`/servicios/${service.id}`} onDelete={() => confirmDelete(service)} />
+      )}
+    >
       <ServiceCreateModal opened={createOpened} onClose={() => setCreateOpened(false)} />
-    </>
+    </ListPage>
   );
 }

@@ -5,11 +5,8 @@ import { useMemo, useState } from 'react';
 import { useDeleteTask } from '../../../api/tasks/delete-task';
 import { useTasks } from '../../../api/tasks/get-tasks';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
-import { ListTable } from '../../../components/list-table';
-import { NewButton } from '../../../components/new-button';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page';
 import { RowActions } from '../../../components/row-actions';
-import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { TaskCreateModal } from '../components/task-create-modal';
 
@@ -28,7 +25,6 @@ export function TasksPage() {
       })),
     [tasks.data],
   );
-  const { records, sortStatus, setSortStatus } = useSortedRecords(rows, { columnAccessor: 'name', direction: 'asc' });
 
   const confirmDelete = (task: Task) =>
     openDeleteConfirm({
@@ -42,36 +38,30 @@ export function TasksPage() {
     });
 
   return (
-    <>
-      <PageHeader
-        title={tasksMsg.tasksTitle}
-        crumbs={[{ label: 'Inicio', to: '/' }, { label: tasksMsg.tasksTitle }]}
-        actions={<NewButton onClick={() => setCreateOpened(true)} />}
-      />
-      <ListTable
-        highlightOnHover
-        query={tasks}
-        noRecordsText={tasksMsg.noTasks}
-        errorText={tasksMsg.loadTasksFailed}
-        records={records}
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        columns={[
-          { accessor: 'name', title: tasksMsg.name, sortable: true },
-          { accessor: 'responsibleName', title: tasksMsg.responsible, sortable: true },
-          {
-            accessor: 'expirationDate',
-            title: tasksMsg.expirationDay,
-            sortable: true,
-            textAlign: 'right',
-            noWrap: true,
-          },
-        ]}
-        actions={(task) => (
-          <RowActions label={task.name} editTo={`/tareas/${task.id}`} onDelete={() => confirmDelete(task)} />
-        )}
-      />
+    <ListPage
+      title={tasksMsg.tasksTitle}
+      onCreate={() => setCreateOpened(true)}
+      query={tasks}
+      rows={rows}
+      initialSort={{ columnAccessor: 'name', direction: 'asc' }}
+      noRecordsText={tasksMsg.noTasks}
+      errorText={tasksMsg.loadTasksFailed}
+      columns={[
+        { accessor: 'name', title: tasksMsg.name, sortable: true },
+        { accessor: 'responsibleName', title: tasksMsg.responsible, sortable: true },
+        {
+          accessor: 'expirationDate',
+          title: tasksMsg.expirationDay,
+          sortable: true,
+          textAlign: 'right',
+          noWrap: true,
+        },
+      ]}
+      actions={(task) => (
+        <RowActions label={task.name} editTo={`/tareas/${task.id}`} onDelete={() => confirmDelete(task)} />
+      )}
+    >
       <TaskCreateModal opened={createOpened} onClose={() => setCreateOpened(false)} />
-    </>
+    </ListPage>
   );
 }

@@ -4,12 +4,9 @@ import type { User } from '@app/shared/schemas/users';
 import { useDeleteUser } from '../../../api/users/delete-user';
 import { useUsers } from '../../../api/users/get-users';
 import { openUserDeleteConfirm } from '../../../components/confirm-delete';
-import { ListTable } from '../../../components/list-table';
-import { NewButton } from '../../../components/new-button';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page';
 import { RowActions } from '../../../components/row-actions';
 import { useEditModal } from '../../../components/use-edit-modal';
-import { useSortedRecords } from '../../../components/use-sorted-records';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
 import { UserFormModal } from '../components/user-form-modal';
@@ -19,10 +16,6 @@ export function UsersPage() {
   const users = useUsers();
   const deleteUser = useDeleteUser();
   const { editing, opened: formOpened, open: openForm, close: closeForm } = useEditModal<User>();
-  const { records, sortStatus, setSortStatus } = useSortedRecords(users.data ?? [], {
-    columnAccessor: 'name',
-    direction: 'asc',
-  });
 
   const confirmDelete = (user: User) =>
     openUserDeleteConfirm(user, () =>
@@ -33,36 +26,30 @@ export function UsersPage() {
     );
 
   return (
-    <>
-      <PageHeader
-        title="Usuarios"
-        crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Usuarios' }]}
-        actions={<NewButton onClick={() => openForm(null)} />}
-      />
-      <ListTable
-        highlightOnHover
-        query={users}
-        noRecordsText="No hay usuarios"
-        errorText="No se pudieron cargar los usuarios"
-        records={records}
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        columns={[
-          { accessor: 'name', title: 'Nombre', sortable: true },
-          { accessor: 'lastName', title: 'Apellido', sortable: true },
-          { accessor: 'email', title: 'Email', sortable: true },
-          { accessor: 'role', title: 'Rol', sortable: true, render: (user) => ROLE_LABELS[user.role] },
-        ]}
-        actions={(user) => (
-          <RowActions
-            label={`${user.name} ${user.lastName}`.trim()}
-            onEdit={() => openForm(user)}
-            onDelete={() => confirmDelete(user)}
-            deleteDisabledReason={user.id === me.id ? msg.cannotDeleteSelf : undefined}
-          />
-        )}
-      />
+    <ListPage
+      title="Usuarios"
+      onCreate={() => openForm(null)}
+      query={users}
+      rows={users.data ?? []}
+      initialSort={{ columnAccessor: 'name', direction: 'asc' }}
+      noRecordsText="No hay usuarios"
+      errorText="No se pudieron cargar los usuarios"
+      columns={[
+        { accessor: 'name', title: 'Nombre', sortable: true },
+        { accessor: 'lastName', title: 'Apellido', sortable: true },
+        { accessor: 'email', title: 'Email', sortable: true },
+        { accessor: 'role', title: 'Rol', sortable: true, render: (user) => ROLE_LABELS[user.role] },
+      ]}
+      actions={(user) => (
+        <RowActions
+          label={`${user.name} ${user.lastName}`.trim()}
+          onEdit={() => openForm(user)}
+          onDelete={() => confirmDelete(user)}
+          deleteDisabledReason={user.id === me.id ? msg.cannotDeleteSelf : undefined}
+        />
+      )}
+    >
       <UserFormModal opened={formOpened} user={editing} onClose={closeForm} />
-    </>
+    </ListPage>
   );
 }

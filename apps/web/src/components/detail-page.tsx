@@ -1,0 +1,60 @@
+import { Stack, type StackProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { FailedQuery } from './load-error';
+import { PageFallback } from './page-fallback';
+import { PageHeader } from './page-header';
+
+/**
+ * A detail screen (a company, group, task, service): 'Inicio / <list> / <record>', the record's
+ * name as title, and its sections once it has loaded; until then a loader, or why the load failed
+ * with the way back to the list.
+ */
+export function DetailPage<T>({
+  query,
+  list,
+  fallbackTitle,
+  errorTitle,
+  name,
+  title = name,
+  crumb,
+  gap = 'xl',
+  children,
+}: {
+  query: FailedQuery & { isError: boolean; data: T | undefined };
+  /** The list the record belongs to: its crumb, and the way back when the record cannot load. */
+  list: { label: string; to: string };
+  /** The title while the record loads or fails. */
+  fallbackTitle: string;
+  errorTitle: string;
+  name: (record: T) => string;
+  /** The title of the loaded record, when it is not its name. */
+  title?: (record: T) => string;
+  /** The last crumb, when it is not the record's name. */
+  crumb?: string;
+  gap?: StackProps['gap'];
+  children: (record: T) => ReactNode;
+}) {
+  const record = query.data;
+  const crumbs = [
+    { label: 'Inicio', to: '/' },
+    { label: list.label, to: list.to },
+    { label: crumb ?? (record ? name(record) : '…') },
+  ];
+  if (!record) {
+    return (
+      <PageFallback
+        title={fallbackTitle}
+        crumbs={crumbs}
+        query={query}
+        errorTitle={errorTitle}
+        back={{ to: list.to, label: `Volver a ${list.label}` }}
+      />
+    );
+  }
+  return (
+    <>
+      <PageHeader title={title(record)} crumbs={crumbs} />
+      <Stack gap={gap}>{children(record)}</Stack>
+    </>
+  );
+}
