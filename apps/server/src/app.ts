@@ -8,28 +8,14 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import { type AppContext, createAppContext } from './app-context.ts';
+import { type AppModules, composeModules } from './compose-modules.ts';
 import { type AppConfig, trustProxyOption } from './config.ts';
 import type { Database } from './db/client.ts';
 import { MAX_LINK_TOKEN_LENGTH } from './lib/download-links.ts';
 import { redactUrl } from './lib/log-redaction.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { loadSecrets } from './lib/secrets.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { businessServicesRoutes } from './modules/business-services/business-services.routes.ts';
-import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
-import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
-import { credentialsRoutes } from './modules/credentials/credentials.routes.ts';
-import { documentsRoutes } from './modules/documents/documents.routes.ts';
-import { emailRoutes } from './modules/email/email.routes.ts';
-import { groupsRoutes } from './modules/groups/groups.routes.ts';
-import { monthlyStatesRoutes } from './modules/monthly-states/monthly-states.routes.ts';
-import { servicesRoutes } from './modules/services/services.routes.ts';
-import { taskBoardRoutes } from './modules/tasks/task-board.routes.ts';
-import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { ensureFirstOwner } from './modules/users/first-owner.ts';
-import { profileRoutes } from './modules/users/profile.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { createMailer } from './plugins/mailer.ts';
@@ -47,14 +33,16 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    context: AppContext;
-  }
-}
-
 /** The whole application as one Fastify instance; main.ts listens on it, tests inject into it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  return (await assembleApp(options)).app;
+}
+
+/**
+ * The application and the modules it is made of: tests and the demo seeder reach the services,
+ * the event bus and file storage through `modules` (nothing inside the app does).
+ */
+export async function assembleApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; modules: AppModules }> {
   const { config, database } = options;
   const app = Fastify({
     logger:
@@ -106,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const secrets = loadSecrets(config);
-  const context = createAppContext({
+  const modules = composeModules({
     config,
     secrets,
     db: database.db,
@@ -115,7 +103,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     signToken: (payload, expiresIn) => app.signSessionToken(payload, expiresIn),
   });
-  app.decorate('context', context);
 
   await registerSecurityHeaders(app, config.APP_URL);
   registerErrorHandler(app);
@@ -132,38 +119,43 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, {
     secret: secrets.tokenSecret,
-    resolveSession: (sessionId, userId) => context.services.auth.resolveSession(sessionId, userId),
+    resolveSession: (sessionId, userId) => modules.auth.auth.resolveSession(sessionId, userId),
   });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
-  await app.register(authRoutes, { context });
-  await app.register(usersRoutes, { context });
-  await app.register(profileRoutes, { context });
-  await app.register(servicesRoutes, { context });
-  await app.register(businessServicesRoutes, { context });
-  await app.register(businessesRoutes, { context });
-  await app.register(credentialsRoutes, { context });
-  await app.register(groupsRoutes, { context });
-  await app.register(monthlyStatesRoutes, { context });
-  await app.register(tasksRoutes, { context });
-  await app.register(taskBoardRoutes, { context });
-  await app.register(emailRoutes, { context });
-  await app.register(documentsRoutes, { context });
-  await app.register(calendarRoutes, { context });
-  // Finishes removing the bytes of files deleted before a crash or a storage outage.
-  app.addHook('onReady', () => context.services.fileRemover.sweep());
-  await registerRealtime(app, {
-    events: context.events,
+  for (const module of [
+    modules.auth,
+    modules.users,
+    modules.profile,
+    modules.services,
+    modules.businessServices,
+    modules.businesses,
+    modules.businessDetail,
+    modules.credentials,
+    modules.groups,
+    modules.monthlyStates,
+    modules.tasks,
+    modules.email,
+    modules.documents,
+    modules.calendar,
+  ]) {
+    await module.routes(app);
+  }
+  const liveModules = [modules.monthlyStates, modules.tasks];
+  const live = await registerRealtime(app, {
+    events: modules.events,
+    roomPermissions: liveModules.map((module) => module.liveRoom),
     authenticate: (token) => app.verifySessionToken(token),
-    recheck: (sessionId, userId) => context.services.sessions.resolveFresh(sessionId, userId),
+    recheck: (sessionId, userId) => modules.sessions.resolveFresh(sessionId, userId),
     redisUrl: config.REDIS_URL,
   });
+  for (const module of liveModules) module.goLive(live);
 
   await registerSpa(app, config.WEB_DIST_DIR);
 
   app.addHook('onClose', () => database.close());
   // Registered after the database's, so it runs first: background recoveries finish, Redis closes.
-  app.addHook('onClose', () => context.services.auth.close());
-  await ensureFirstOwner(context, options.announce);
-  return app;
+  app.addHook('onClose', () => modules.auth.auth.close());
+  await ensureFirstOwner(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, options.announce);
+  return { app, modules };
 }

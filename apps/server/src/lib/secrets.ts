@@ -1,13 +1,21 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppConfig } from '../config.ts';
 
 export interface AppSecrets {
   tokenSecret: string;
   encryptionKey: Buffer;
   /** Web Push (VAPID) key pair, base64url: the public key is the browser's applicationServerKey. */
   vapid: { publicKey: string; privateKey: string };
+}
+
+/** The settings secrets come from (config.ts's names; the app's config fits as it is). */
+export interface SecretSettings {
+  DATA_DIR: string;
+  TOKEN_SECRET?: string;
+  ENCRYPTION_KEY?: string;
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
 }
 
 type StoredSecrets = Partial<Record<'tokenSecret' | 'encryptionKey' | 'vapidPublicKey' | 'vapidPrivateKey', string>>;
@@ -29,7 +37,7 @@ function generateVapidKeys() {
  * Secrets come from the environment; when absent (the embedded default) they are generated once
  * and kept in DATA_DIR/secrets.json, readable only by the owner of the process.
  */
-export function loadSecrets(config: AppConfig): AppSecrets {
+export function loadSecrets(config: SecretSettings): AppSecrets {
   const file = path.join(config.DATA_DIR, 'secrets.json');
   const stored: StoredSecrets = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
   const next: StoredSecrets = { ...stored };

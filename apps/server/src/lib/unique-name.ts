@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
 import { conflict } from './app-error.ts';
 
 /** A name as people tell names apart: case, the encoding of accents and runs of spaces do not count. */
@@ -10,10 +9,10 @@ export const nameKey = (name: string) => name.normalize('NFC').trim().replace(/\
  * a lock held until the transaction ends before reading the names, so two writes of the same name
  * cannot both find it free; call it inside the transaction that writes the name.
  */
-export async function assertNameFree(
-  tx: DbOrTx,
+export async function assertNameFree<Tx extends { execute(query: SQL): PromiseLike<unknown> }>(
+  tx: Tx,
   kind: string,
-  listNames: (tx: DbOrTx) => Promise<{ id: number; name: string }[]>,
+  listNames: (tx: Tx) => Promise<{ id: number; name: string }[]>,
   name: string,
   ownId: number | null,
   message: string,

@@ -20,7 +20,7 @@ describe('logging a failed database statement', () => {
     t = await createTestApp({ LOG_LEVEL: 'error' }, { logStream: stream });
     // A write that fails in PostgreSQL: a second user with the first owner's e-mail.
     t.app.post('/api/test/failing-insert', async () => {
-      await t.app.context.db
+      await t.database.db
         .insert(users)
         .values({ name: 'Copia', email: OWNER.email, role: 'owner', passwordHash: SECRET_HASH });
       return { message: 'no debería llegar aquí' };

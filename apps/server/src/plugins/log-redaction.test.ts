@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDownloadLinks } from '../lib/download-links.ts';
+import { loadSecrets } from '../lib/secrets.ts';
 import { createSigner } from '../lib/signed-tokens.ts';
 import { createTestApp, OWNER, type TestApp } from '../test/test-app.ts';
 
@@ -43,7 +44,7 @@ describe('URLs in the access log', () => {
   });
 
   it('hides the token of download links, whichever way they were issued', async () => {
-    const links = createDownloadLinks(t.app.context.secrets.tokenSecret, 7);
+    const links = createDownloadLinks(loadSecrets({ DATA_DIR: t.dataDir }).tokenSecret, 7);
     const tokens = [
       links.create({ fileId: 23, via: 'portal', issuedTo: 1048 }),
       links.create({ fileId: 91_377, via: 'link', issuedTo: 48_213 }),

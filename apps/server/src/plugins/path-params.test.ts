@@ -42,8 +42,8 @@ afterAll(() => t.close());
 
 /** The next user and file get these ids, as after years of use. */
 async function nextIds(userId: number, fileId: number) {
-  await t.app.context.db.execute(sql.raw(`ALTER SEQUENCE users_id_seq RESTART WITH ${userId}`));
-  await t.app.context.db.execute(sql.raw(`ALTER SEQUENCE business_files_id_seq RESTART WITH ${fileId}`));
+  await t.database.db.execute(sql.raw(`ALTER SEQUENCE users_id_seq RESTART WITH ${userId}`));
+  await t.database.db.execute(sql.raw(`ALTER SEQUENCE business_files_id_seq RESTART WITH ${fileId}`));
 }
 
 /** A client of the company (id as the sequence gives) downloads a new file (id likewise): their own link. */

@@ -1,7 +1,5 @@
 import { can, type Permission } from '@app/shared/permissions';
 import type { Role } from '@app/shared/roles';
-import { boardEventName } from '@app/shared/schemas/monthly-states';
-import { taskBoardEventName } from '@app/shared/schemas/tasks';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -10,13 +8,11 @@ import type { EventBus } from '../lib/events.ts';
 
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const userRoom = (userId: number) => `user:${userId}`;
-/** Each live event goes to the room of the permission that reads its board (DESIGN.md §6). */
-const EVENT_PERMISSIONS = ['monthly-states:read', 'task-states:read'] as const satisfies readonly Permission[];
 const permissionRoom = (permission: Permission) => `can:${permission}`;
 /** The permission rooms a role belongs in, and those it does not. */
-function permissionRooms(userId: number, role: string) {
+function permissionRooms(roomPermissions: readonly Permission[], userId: number, role: string) {
   const actor = { id: userId, role: role as Role };
-  const rooms = EVENT_PERMISSIONS.map((permission) => ({
+  const rooms = roomPermissions.map((permission) => ({
     room: permissionRoom(permission),
     held: can(actor, permission),
   }));
@@ -36,8 +32,17 @@ interface SocketUser {
   expiresAt: Date;
 }
 
+/** What a module's events file uses to send its live events (after commit). */
+export interface LiveRooms {
+  /** Sends the event to every socket whose user holds the permission (each live event names the one that reads it). */
+  sendToPermission(permission: Permission, event: string, payload: unknown): void;
+}
+
 interface RealtimeOptions {
-  events: EventBus;
+  /** The session and role events the sockets follow (session.ended, user.role-changed). */
+  events: Pick<EventBus, 'on'>;
+  /** The permissions that have a room: those the modules' live events are sent to (DESIGN.md §6). */
+  roomPermissions: readonly Permission[];
   /** Verifies a bearer token the way the HTTP routes do (signature, expiry, live session). */
   authenticate(token: string): Promise<SocketUser | null>;
   /**
@@ -64,7 +69,8 @@ declare module 'fastify' {
  * user's role changes at once, and closes when its session ends for any reason
  * (logout, password change, deletion: by event; expiry: by a timer at the session's end).
  */
-export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions) {
+export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions): Promise<LiveRooms> {
+  const roomsOf = (userId: number, role: string) => permissionRooms(options.roomPermissions, userId, role);
   const io = new Server(app.server, { path: '/socket.io/', serveClient: false, transports: ['websocket', 'polling'] });
   const redisClients: Redis[] = [];
   if (options.redisUrl) {
@@ -85,7 +91,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
 
   io.on('connection', (socket) => {
     const user = socket.data.user as SocketUser;
-    socket.join([sessionRoom(user.sessionId), userRoom(user.id), ...permissionRooms(user.id, user.role).held]);
+    socket.join([sessionRoom(user.sessionId), userRoom(user.id), ...roomsOf(user.id, user.role).held]);
     // Closed when the session expires: a timer on this instance, which holds the socket.
     let expiry: NodeJS.Timeout | undefined;
     const closeAt = (at: Date) => {
@@ -102,7 +108,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       .recheck(user.sessionId, user.id)
       .then((live) => {
         if (!live) return socket.disconnect(true);
-        const rooms = permissionRooms(user.id, live.role);
+        const rooms = roomsOf(user.id, live.role);
         socket.join(rooms.held);
         for (const room of rooms.notHeld) socket.leave(room);
         closeAt(live.expiresAt < user.expiresAt ? live.expiresAt : user.expiresAt);
@@ -113,16 +119,10 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       });
   });
 
-  options.events.on('monthly-state.changed', (change) => {
-    io.to(permissionRoom('monthly-states:read')).emit(boardEventName(change), change);
-  });
-  options.events.on('task-state.changed', (change) => {
-    io.to(permissionRoom('task-states:read')).emit(taskBoardEventName(change), change);
-  });
   // Through the adapter, so the user's sockets on every instance follow at once.
   options.events.on('user.role-changed', ({ userId, role }) => {
     const sockets = io.in(userRoom(userId));
-    const rooms = permissionRooms(userId, role);
+    const rooms = roomsOf(userId, role);
     if (rooms.held.length) sockets.socketsJoin(rooms.held);
     if (rooms.notHeld.length) sockets.socketsLeave(rooms.notHeld);
   });
@@ -141,4 +141,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     await io.close();
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
   });
+  return {
+    sendToPermission: (permission, event, payload) => io.to(permissionRoom(permission)).emit(event, payload),
+  };
 }

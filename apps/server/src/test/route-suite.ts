@@ -67,6 +67,9 @@ export function appWithEveryRole(env: Record<string, string> = {}): AppWithEvery
     get database() {
       return current().app.database;
     },
+    get modules() {
+      return current().app.modules;
+    },
     login: (email, password) => current().app.login(email, password),
     ownerToken: () => current().app.ownerToken(),
     userWithRole: (role, extra) => current().app.userWithRole(role, extra),

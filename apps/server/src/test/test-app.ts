@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@app/shared/roles';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type BuildAppOptions, buildApp } from '../app.ts';
+import { assembleApp, type BuildAppOptions } from '../app.ts';
+import type { AppModules } from '../compose-modules.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../lib/mailer.ts';
@@ -25,6 +26,8 @@ export interface TestApp {
   mailer: MemoryMailer;
   dataDir: string;
   database: Database;
+  /** The services, the event bus and file storage the app was composed of. */
+  modules: AppModules;
   /** Signs in and answers the bearer token. */
   login(email: string, password: string): Promise<string>;
   ownerToken(): Promise<string>;
@@ -58,7 +61,7 @@ export async function createTestApp(
   });
   const database = options.database ? { ...options.database, close: async () => {} } : await openTestDatabase();
   const mailer = new MemoryMailer();
-  const app = await buildApp({
+  const { app, modules } = await assembleApp({
     config,
     database,
     mailer: options.mailer === 'configured' ? undefined : mailer,
@@ -88,6 +91,7 @@ export async function createTestApp(
     mailer,
     dataDir,
     database,
+    modules,
     login,
     ownerToken,
     request,

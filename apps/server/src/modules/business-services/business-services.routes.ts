@@ -10,19 +10,20 @@ import {
   ServiceBusinessListSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { ServiceIdParamSchema } from '../services/services.params.ts';
 import { presentBusinessService } from './business-services.presenter.ts';
+import type { BusinessServicesService } from './business-services.service.ts';
 
 const BusinessIdParamSchema = idParams('businessId');
 const BusinessServiceParamSchema = idParams('businessId', 'serviceId');
 const IdParamSchema = idParams('id');
 
 /** Company-service links, from the service detail ('Empresas') and from the company detail. */
-export const businessServicesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { businessServices } = context.services;
-
+export const businessServicesRoutes: FastifyPluginAsyncZod<{ businessServices: BusinessServicesService }> = async (
+  app,
+  { businessServices },
+) => {
   app.get(
     '/api/service/:serviceId/business-service',
     {

@@ -323,7 +323,7 @@ describe('DELETE /api/business/:id', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: companiesMsg.businessDeleted });
 
-    const { db } = t.app.context;
+    const { db } = t.database;
     expect(await db.select().from(users).where(eq(users.id, clientUser.id))).toEqual([]);
     expect(await db.select().from(businessPasswords).where(eq(businessPasswords.businessId, company.id))).toEqual([]);
     expect(await db.select().from(businessServices).where(eq(businessServices.businessId, company.id))).toEqual([]);

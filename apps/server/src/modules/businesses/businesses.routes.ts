@@ -2,20 +2,21 @@ import { IdParamSchema, MessageSchema } from '@app/shared/errors';
 import { companiesMsg } from '@app/shared/messages-companies';
 import {
   BusinessCreateSchema,
-  BusinessDetailResponseSchema,
   BusinessListSchema,
   BusinessResponseSchema,
   BusinessUpdateSchema,
 } from '@app/shared/schemas/businesses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { presentBusiness } from './businesses.presenter.ts';
+import type { BusinessesService } from './businesses.service.ts';
 
-export const businessesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { businesses } = context.services;
-
+/** Companies; the company page (GET /api/business/{id}) is business-detail.routes.ts. */
+export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesService }> = async (
+  app,
+  { businesses },
+) => {
   app.get(
     '/api/business',
     {
@@ -52,19 +53,6 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
       const business = await businesses.create(request.body);
       return reply.status(201).send({ message: companiesMsg.businessCreated, business: presentBusiness(business) });
     },
-  );
-
-  app.get(
-    '/api/business/:id',
-    {
-      schema: {
-        tags: ['companies'],
-        params: IdParamSchema,
-        response: { 200: BusinessDetailResponseSchema, ...errorResponses },
-      },
-      onRequest: app.authorize('companies:read'),
-    },
-    async (request) => ({ business: await context.services.businessDetail(request.params.id) }),
   );
 
   app.put(

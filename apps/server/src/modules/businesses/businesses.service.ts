@@ -24,6 +24,12 @@ export function createBusinessesService(db: Db, deps: Deps) {
     return row;
   }
 
+  /** Companies active in a period (default: the current one, DESIGN.md §4). */
+  function listActive(period: Period = currentPeriod()) {
+    const { firstDay, lastDay } = periodBounds(period);
+    return businessesRepository.listWithContractBetween(db, firstDay, lastDay);
+  }
+
   async function assertRutFree(rut: string, exceptId?: number) {
     const existing = await businessesRepository.findByRut(db, rut);
     if (existing && existing.id !== exceptId) throw conflict(companiesMsg.rutExists, 'rut');
@@ -67,15 +73,11 @@ export function createBusinessesService(db: Db, deps: Deps) {
     listActiveBuilt(): Promise<BuiltJson> {
       const period = currentPeriod();
       return lists.get(`active-${period.year}-${period.month}`, async () =>
-        (await this.listActive(period)).map(presentBusiness),
+        (await listActive(period)).map(presentBusiness),
       );
     },
 
-    /** Companies active in a period (default: the current one, DESIGN.md §4). */
-    listActive(period: Period = currentPeriod()) {
-      const { firstDay, lastDay } = periodBounds(period);
-      return businessesRepository.listWithContractBetween(db, firstDay, lastDay);
-    },
+    listActive,
 
     async create(input: BusinessCreateOutput): Promise<BusinessRow> {
       await assertRutFree(input.rut);

@@ -85,7 +85,7 @@ describe('linking a Google account', () => {
       ['Estudio', true],
       ['Vencimientos SII', false],
     ]);
-    const [stored] = await t.app.context.db.select().from(googleAccounts);
+    const [stored] = await t.database.db.select().from(googleAccounts);
     const plain = JSON.stringify(stored);
     expect(plain).not.toContain(google.state.refreshToken);
     for (const token of google.state.liveAccessTokens) expect(plain).not.toContain(token);

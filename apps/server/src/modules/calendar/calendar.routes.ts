@@ -13,16 +13,15 @@ import {
   MyCalendarsSchema,
 } from '@app/shared/schemas/calendar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import type { CalendarService } from './calendar.service.ts';
 
 /** Google errors: 502 Google unreachable or failing, 503 the integration is not configured. */
 const googleErrors = { 502: ApiErrorSchema, 503: ApiErrorSchema, ...errorResponses };
 
 /** The calendar (spec 2 §7 "Calendar"): owners link and choose; events by the 'calendar:events' policy. */
-export const calendarRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { calendar } = context.services;
+export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }> = async (app, { calendar }) => {
   const tags = ['calendar'];
 
   app.get(

@@ -29,7 +29,7 @@ const link = (token: string, state: string, code = FAKE_GOOGLE_CODE) =>
   t.request({ method: 'POST', url: '/api/auth/google-cloud', token, payload: { code, state } });
 
 const accountOf = async (userId: number) =>
-  (await t.app.context.db.select().from(googleAccounts).where(eq(googleAccounts.userId, userId)))[0];
+  (await t.database.db.select().from(googleAccounts).where(eq(googleAccounts.userId, userId)))[0];
 
 describe('the Google OAuth state', () => {
   it('links once; the same state again is refused in Spanish and changes nothing', async () => {

@@ -162,7 +162,7 @@ describe('encryption at rest', () => {
 
   it('stores no plain password in any table row, nor in the data files, while the API still answers it', async () => {
     const { id } = await createCredential({ user: MARKER_USER, password: PLAIN });
-    const { db } = t.app.context;
+    const { db } = t.database;
 
     // Every row of every table of the public schema, as text.
     const tables = (await db.execute(

@@ -9,13 +9,14 @@ import {
   CredentialUpdateSchema,
 } from '@app/shared/schemas/credentials';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import type { CredentialsService } from './credentials.service.ts';
 
 /** Portal credentials (spec 1 §7 "Passwords"); the answers carry the password in clear, so staff only. */
-export const credentialsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { credentials } = context.services;
-
+export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: CredentialsService }> = async (
+  app,
+  { credentials },
+) => {
   app.get(
     '/api/password',
     {

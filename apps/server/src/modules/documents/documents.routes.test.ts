@@ -272,20 +272,20 @@ describe('removing files', () => {
     const response = await upload(folder?.businessFolderId ?? 0, [{ name: `${label}.pdf`, bytes: tinyPdf(label) }]);
     expect(response.statusCode).toBe(201);
     const id = response.json().files[0].id as number;
-    const [row] = await t.app.context.db.select().from(businessFiles).where(eq(businessFiles.id, id));
+    const [row] = await t.database.db.select().from(businessFiles).where(eq(businessFiles.id, id));
     return { id, key: row?.storageKey ?? '' };
   }
 
   it('deletes a file and its stored bytes', async () => {
     const file = await uploadOne('borrar');
-    expect(await t.app.context.storage.get(file.key)).not.toBeNull();
+    expect(await t.modules.storage.get(file.key)).not.toBeNull();
     const response = await t.request({
       method: 'DELETE',
       url: `/api/business-folder/file/${file.id}`,
       token: tokens.owner,
     });
     expect(response.json().message).toBe(documentsMsg.fileDeleted);
-    await vi.waitFor(async () => expect(await t.app.context.storage.get(file.key)).toBeNull());
+    await vi.waitFor(async () => expect(await t.modules.storage.get(file.key)).toBeNull());
     expect(
       (await t.request({ method: 'DELETE', url: `/api/business-folder/file/${file.id}`, token: tokens.owner }))
         .statusCode,
@@ -299,24 +299,24 @@ describe('removing files', () => {
     expect(
       (await t.request({ method: 'DELETE', url: `/api/business/${doomed.id}`, token: tokens.owner })).statusCode,
     ).toBe(200);
-    await vi.waitFor(async () => expect(await t.app.context.storage.get(file.key)).toBeNull());
+    await vi.waitFor(async () => expect(await t.modules.storage.get(file.key)).toBeNull());
   });
 
   it('keeps the other files across a restart, and finishes on the next start a removal that storage refused', async () => {
     const kept = await uploadOne('se-queda');
     const file = await uploadOne('caida');
-    const remove = vi.spyOn(t.app.context.storage, 'remove').mockRejectedValue(new Error('almacenamiento caído'));
+    const remove = vi.spyOn(t.modules.storage, 'remove').mockRejectedValue(new Error('almacenamiento caído'));
     await t.request({ method: 'DELETE', url: `/api/business-folder/file/${file.id}`, token: tokens.owner });
     // The removal that follows the delete tried and failed; any run still going ends here.
     await vi.waitFor(() => expect(remove).toHaveBeenCalled());
-    await t.app.context.services.fileRemover.sweep();
+    await t.modules.documents.fileRemover.sweep();
     vi.restoreAllMocks();
-    expect(await t.app.context.storage.get(file.key)).not.toBeNull();
+    expect(await t.modules.storage.get(file.key)).not.toBeNull();
     // Another start on the same database and files (a restart, or a second instance) sweeps when ready.
-    const restarted = await createTestApp({ DATA_DIR: t.app.context.config.DATA_DIR }, { database: t.database });
+    const restarted = await createTestApp({ DATA_DIR: t.dataDir }, { database: t.database });
     try {
       await restarted.app.ready();
-      expect(await restarted.app.context.storage.get(file.key)).toBeNull();
+      expect(await restarted.modules.storage.get(file.key)).toBeNull();
       // The file that was not deleted is still there, and the restarted server serves it.
       const token = await restarted.ownerToken();
       const listed = await restarted.request({
@@ -348,7 +348,7 @@ describe("'Avisar al cliente'", () => {
     const link = mail?.text?.match(/http:\/\/\S+\/api\/download\/\S+/)?.[0] ?? '';
     const download = await t.request({ method: 'GET', url: pathOf(link) });
     expect(download.statusCode).toBe(200);
-    const [logged] = await t.app.context.db.select().from(emailLog).where(eq(emailLog.businessId, company.id));
+    const [logged] = await t.database.db.select().from(emailLog).where(eq(emailLog.businessId, company.id));
     expect(logged?.subject).toContain('Documentos de');
   });
 

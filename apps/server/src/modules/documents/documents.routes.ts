@@ -15,12 +15,12 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { attachmentHeader } from '../../lib/pdf-upload.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import type { IncomingFile } from './documents.service.ts';
+import type { DocumentsService, IncomingFile } from './documents.service.ts';
+import type { FileRemover } from './file-removals.ts';
 import { createUploadSlots } from './upload-slots.ts';
 
 /** How often each instance looks for stored bytes without rows (besides at start-up). */
@@ -49,9 +49,12 @@ function multipartFailure(error: unknown, maxMegabytes: number): unknown {
 }
 
 /** Documents (spec 1 §7 "Client documents"; spec 2 §7 "Documents"; DESIGN.md §4, §6). */
-export const documentsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { documents } = context.services;
-  const maxMegabytes = context.config.FILE_MAX_MB;
+export const documentsRoutes: FastifyPluginAsyncZod<{
+  documents: DocumentsService;
+  fileRemover: FileRemover;
+  /** FILE_MAX_MB: the largest PDF an upload may carry. */
+  maxMegabytes: number;
+}> = async (app, { documents, fileRemover, maxMegabytes }) => {
   const maxBytes = Math.round(maxMegabytes * 1024 * 1024);
   // One byte over the limit reaches the upload's own check, which cuts the file off with 413.
   await app.register(multipart, {
@@ -60,7 +63,6 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
   const slots = createUploadSlots(UPLOAD_SLOTS, UPLOAD_QUEUE);
 
   // Bytes a crash left without rows: swept at start-up (without holding it up) and every hour.
-  const { fileRemover } = context.services;
   const sweepOrphans = () =>
     fileRemover.sweepOrphans().then(
       ({ removed, partials }) => {

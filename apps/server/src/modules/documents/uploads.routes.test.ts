@@ -42,7 +42,7 @@ afterAll(() => t.close());
 /** A PDF of about `bytes` bytes. */
 const pdfOf = (bytes: number) => Buffer.concat([tinyPdf(), Buffer.alloc(Math.max(0, bytes - 300), 32), tinyPdf()]);
 
-const filesDir = () => path.join(t.app.context.config.DATA_DIR, 'files');
+const filesDir = () => path.join(t.dataDir, 'files');
 
 /** Every name under the storage folder (keys and temporary files). */
 async function storedNames(): Promise<string[]> {
@@ -246,20 +246,20 @@ describe('stored bytes without a row', () => {
     const oldPartial = await plant(2 * hour, `.${crypto.randomUUID()}.tmp`);
     const youngPartial = await plant(60_000, `.${crypto.randomUUID()}.tmp`);
 
-    expect(await t.app.context.services.fileRemover.sweepOrphans()).toMatchObject({ removed: 1, partials: 1 });
+    expect(await t.modules.documents.fileRemover.sweepOrphans()).toMatchObject({ removed: 1, partials: 1 });
     const names = await storedNames();
     expect(names).toContain(kept);
     expect(names).toContain(youngOrphan);
     expect(names).toContain(youngPartial);
     expect(names).not.toContain(oldOrphan);
     expect(names).not.toContain(oldPartial);
-    expect(await t.app.context.storage.get(kept)).not.toBeNull();
+    expect(await t.modules.storage.get(kept)).not.toBeNull();
   });
 
   it('sweeps at start-up', async () => {
     const oldOrphan = await plant(2 * ORPHAN_AGE_MS);
     const youngOrphan = await plant(60_000);
-    const restarted = await createTestApp({ DATA_DIR: t.app.context.config.DATA_DIR }, { database: t.database });
+    const restarted = await createTestApp({ DATA_DIR: t.dataDir }, { database: t.database });
     try {
       await restarted.app.ready();
       await vi.waitFor(async () => expect(await storedNames()).not.toContain(oldOrphan));

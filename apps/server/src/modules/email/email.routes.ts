@@ -9,15 +9,13 @@ import {
   SendEmailSchema,
 } from '@app/shared/schemas/email';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { presentEmail } from './email.presenter.ts';
+import type { EmailService } from './email.service.ts';
 
-export const emailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { email } = context.services;
-
+export const emailRoutes: FastifyPluginAsyncZod<{ email: EmailService }> = async (app, { email }) => {
   app.post(
     '/api/utils/send-email',
     {

@@ -9,14 +9,12 @@ import {
   GroupUpdateSchema,
 } from '@app/shared/schemas/groups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import type { GroupsService } from './groups.service.ts';
 
 /** Company groups: list and read for owners and collaborators, writes for owners (DESIGN.md §6). */
-export const groupsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { groups } = context.services;
-
+export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = async (app, { groups }) => {
   app.get(
     '/api/business-group',
     {

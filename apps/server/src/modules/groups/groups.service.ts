@@ -30,6 +30,15 @@ export function createGroupsService(db: Db, deps: Deps) {
     return presentGroup(row, members.get(id) ?? []);
   }
 
+  async function list(): Promise<Group[]> {
+    const rows = await groupsRepository.list(db);
+    const members = await groupsRepository.memberIds(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => presentGroup(row, members.get(row.id) ?? []));
+  }
+
   /** A company deleted between the check and the write still ends as a 400, not a 500. */
   async function withMembersCheck<T>(write: () => Promise<T>): Promise<T> {
     try {
@@ -41,18 +50,11 @@ export function createGroupsService(db: Db, deps: Deps) {
   }
 
   return {
-    async list(): Promise<Group[]> {
-      const rows = await groupsRepository.list(db);
-      const members = await groupsRepository.memberIds(
-        db,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row) => presentGroup(row, members.get(row.id) ?? []));
-    },
+    list,
 
     /** GET /api/business-group. */
     listBuilt(): Promise<BuiltJson> {
-      return built.get('list', () => this.list());
+      return built.get('list', list);
     },
 
     /** GET /api/business-group/{id}; 404 for an unknown group (not kept). */

@@ -223,7 +223,7 @@ describe('PUT /api/monthly-states/year/{year}/month/{month}', () => {
 
   it('announces only the changed cell and the new progress after commit, in a few hundred bytes', async () => {
     const seen: BoardCellChange[] = [];
-    const stop = t.app.context.events.on('monthly-state.changed', (payload) => {
+    const stop = t.modules.events.on('monthly-state.changed', (payload) => {
       seen.push(payload);
     });
     await change({ businessId: linked.id, serviceId: f29.serviceId, stateId: f29.stateIds[1] });
@@ -267,7 +267,7 @@ describe('PUT /api/monthly-states/year/{year}/month/{month}', () => {
     await change({ businessId: doomed.id, serviceId: f29.serviceId, stateId: f29.stateIds[1] });
     const deleted = await t.request({ method: 'DELETE', url: `/api/business/${doomed.id}`, token: tokens.owner });
     expect(deleted.statusCode).toBe(200);
-    const db = t.app.context.db;
+    const db = t.database.db;
     expect(await db.select().from(monthlyStates).where(eq(monthlyStates.businessId, doomed.id))).toEqual([]);
     expect(await db.select().from(monthlyStateHistory).where(eq(monthlyStateHistory.businessId, doomed.id))).toEqual(
       [],

@@ -8,14 +8,15 @@ import {
   PeriodParamsSchema,
 } from '@app/shared/schemas/monthly-states';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import type { MonthlyStatesService } from './monthly-states.service.ts';
 
-export const monthlyStatesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { monthlyStates } = context.services;
-
+export const monthlyStatesRoutes: FastifyPluginAsyncZod<{ monthlyStates: MonthlyStatesService }> = async (
+  app,
+  { monthlyStates },
+) => {
   app.get(
     '/api/monthly-states/year/:year/month/:month',
     {

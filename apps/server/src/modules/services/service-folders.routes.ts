@@ -6,16 +6,15 @@ import {
   ServiceFolderUpdateSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { ServiceIdParamSchema } from './services.params.ts';
 import { presentFolder } from './services.presenter.ts';
+import type { ServicesService } from './services.service.ts';
 
 const FolderParamSchema = idParams('serviceId', 'id');
 
 /** A service's folder templates (spec 2 §7 "Service detail"); the tree is in the service detail. */
-export const serviceFoldersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { services } = context.services;
+export const serviceFoldersRoutes: FastifyPluginAsyncZod<{ services: ServicesService }> = async (app, { services }) => {
   const tags = ['services'];
 
   app.post(

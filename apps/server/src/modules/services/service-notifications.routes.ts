@@ -7,16 +7,18 @@ import {
   ServiceNotificationUpdateSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { ServiceIdParamSchema } from './services.params.ts';
 import { presentNotification } from './services.presenter.ts';
+import type { ServicesService } from './services.service.ts';
 
 const NotificationParamSchema = idParams('serviceId', 'notificationId');
 
 /** A service's monthly e-mail notifications (spec 2 §7); sending them is another module's job. */
-export const serviceNotificationsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { services } = context.services;
+export const serviceNotificationsRoutes: FastifyPluginAsyncZod<{ services: ServicesService }> = async (
+  app,
+  { services },
+) => {
   const tags = ['services'];
 
   app.post(

@@ -7,16 +7,15 @@ import {
   ServiceStateUpdateSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { ServiceIdParamSchema } from './services.params.ts';
 import { presentState } from './services.presenter.ts';
+import type { ServicesService } from './services.service.ts';
 
 const StateParamSchema = idParams('serviceId', 'id');
 
 /** A service's states (spec 2 §7 "Service detail"). */
-export const serviceStatesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { services } = context.services;
+export const serviceStatesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }> = async (app, { services }) => {
   const tags = ['services'];
 
   app.post(

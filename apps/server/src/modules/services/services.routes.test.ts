@@ -67,7 +67,7 @@ describe('services: create, list, detail, update', () => {
     });
     const service = await detail(body.service.id);
     expect(service.monthsActive).toEqual(Object.fromEntries(MONTH_KEYS.map((key) => [key, true])));
-    const [row] = await t.app.context.db
+    const [row] = await t.database.db
       .select()
       .from(serviceMonthsActive)
       .where(eq(serviceMonthsActive.serviceId, body.service.id));
@@ -163,7 +163,7 @@ describe('services: create, list, detail, update', () => {
   it('a service that already shared its name before names were unique can still be edited under that name', async () => {
     const older = await createService({ name: 'Duplicado antiguo' });
     const newer = await createService({ name: 'Duplicado nuevo' });
-    await t.app.context.db.update(services).set({ name: 'Duplicado antiguo' }).where(eq(services.id, newer.id));
+    await t.database.db.update(services).set({ name: 'Duplicado antiguo' }).where(eq(services.id, newer.id));
     const edited = await api.owner.put(`/api/service/${newer.id}`, {
       ...validService,
       name: 'Duplicado antiguo',
@@ -277,7 +277,7 @@ describe('services: delete', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: servicesMsg.serviceDeleted });
 
-    const { db } = t.app.context;
+    const { db } = t.database;
     expect(await db.select().from(serviceStates).where(eq(serviceStates.serviceId, service.id))).toEqual([]);
     expect(await db.select().from(serviceFolders).where(eq(serviceFolders.serviceId, service.id))).toEqual([]);
     expect(await db.select().from(serviceNotifications).where(eq(serviceNotifications.serviceId, service.id))).toEqual(

@@ -11,21 +11,20 @@ import {
   ServiceUpdateSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { serviceFoldersRoutes } from './service-folders.routes.ts';
 import { serviceNotificationsRoutes } from './service-notifications.routes.ts';
 import { serviceStatesRoutes } from './service-states.routes.ts';
 import { ServiceIdParamSchema } from './services.params.ts';
 import { presentMonthsActive, presentServiceDetail, presentServiceWithStates } from './services.presenter.ts';
+import type { ServicesService } from './services.service.ts';
 
 /**
  * The services catalogue (spec 1 §7 "Services", spec 2 §7 "Service detail"). Permissions are
  * checked onRequest, before the body is validated: whatever is sent, an anonymous caller gets 401
  * and a collaborator writing gets 403.
  */
-export const servicesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { services } = context.services;
+export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }> = async (app, { services }) => {
   const tags = ['services'];
 
   app.get(
@@ -108,7 +107,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     },
   );
 
-  await app.register(serviceStatesRoutes, { context });
-  await app.register(serviceFoldersRoutes, { context });
-  await app.register(serviceNotificationsRoutes, { context });
+  await app.register(serviceStatesRoutes, { services });
+  await app.register(serviceFoldersRoutes, { services });
+  await app.register(serviceNotificationsRoutes, { services });
 };

@@ -248,7 +248,7 @@ describe('PUT /api/business-task-states/.../businessId/{businessId}/taskId/{task
 
   it('announces only the changed cell after commit', async () => {
     const seen: TaskCellChange[] = [];
-    const stop = t.app.context.events.on('task-state.changed', (payload) => {
+    const stop = t.modules.events.on('task-state.changed', (payload) => {
       seen.push(payload);
     });
     await change(inBoth.id, payroll.id, { state: 'Terminado' });
@@ -269,7 +269,7 @@ describe('PUT /api/business-task-states/.../businessId/{businessId}/taskId/{task
     expect(
       (await t.request({ method: 'DELETE', url: `/api/business/${doomed.id}`, token: tokens.owner })).statusCode,
     ).toBe(200);
-    expect(await taskStatesRepository.listForPeriod(t.app.context.db, period.year, period.month, doomed.id)).toEqual(
+    expect(await taskStatesRepository.listForPeriod(t.database.db, period.year, period.month, doomed.id)).toEqual(
       [],
     );
   });

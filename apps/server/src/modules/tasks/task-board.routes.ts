@@ -9,13 +9,12 @@ import {
   TaskStateUpdateSchema,
 } from '@app/shared/schemas/tasks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import type { TaskBoardService } from './task-board.service.ts';
 
 /** The task tracking board (spec 2 §7 "Task tracking"): staff read; a cell changes by the shared policy. */
-export const taskBoardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { taskBoard } = context.services;
+export const taskBoardRoutes: FastifyPluginAsyncZod<{ taskBoard: TaskBoardService }> = async (app, { taskBoard }) => {
   const tags = ['task-board'];
 
   app.get(

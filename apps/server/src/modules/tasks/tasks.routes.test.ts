@@ -331,7 +331,7 @@ describe('companies in a task: /api/task/{taskId}/business/{businessId}', () => 
     expect(changed.statusCode).toBe(200);
     const deleted = await t.request({ method: 'DELETE', url: `/api/task/${task.id}`, token: tokens.owner });
     expect(deleted.json().message).toBe(tasksMsg.taskDeleted);
-    const db = t.app.context.db;
+    const db = t.database.db;
     expect(await db.select().from(businessInTask).where(eq(businessInTask.taskId, task.id))).toEqual([]);
     expect(await db.select().from(taskStates).where(eq(taskStates.taskId, task.id))).toEqual([]);
     expect(await db.select().from(taskStateHistory).where(eq(taskStateHistory.taskId, task.id))).toEqual([]);

@@ -14,12 +14,11 @@ import {
   TaskWriteSchema,
 } from '@app/shared/schemas/tasks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import type { TasksService } from './tasks.service.ts';
 
 /** Tasks and their companies (spec 2 §7 "Tasks"): owners write, collaborators read (DESIGN.md §6). */
-export const tasksRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { tasks } = context.services;
+export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async (app, { tasks }) => {
   const tags = ['tasks'];
 
   app.get(

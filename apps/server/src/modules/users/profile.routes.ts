@@ -6,15 +6,13 @@ import {
   ProfileUpdateSchema,
 } from '@app/shared/schemas/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import type { ProfileService } from './profile.service.ts';
 import { presentUser } from './users.presenter.ts';
 
 /** The signed-in user's own profile and password, for every role ('profile:self', DESIGN.md §6). */
-export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { profile } = context.services;
-
+export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
   app.put(
     '/api/user/me',
     {

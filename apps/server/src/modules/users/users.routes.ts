@@ -1,16 +1,26 @@
-import { IdParamSchema, MessageSchema } from '@app/shared/errors';
+import { ApiErrorSchema, IdParamSchema, MessageSchema } from '@app/shared/errors';
 import { msg } from '@app/shared/messages';
-import { UserCreateSchema, UserListSchema, UserResponseSchema, UserUpdateSchema } from '@app/shared/schemas/users';
+import { NotificationTokenSchema, PushPublicKeySchema } from '@app/shared/schemas/auth';
+import {
+  UserCreateSchema,
+  UserListSchema,
+  UserResponseSchema,
+  UserSchema,
+  UserUpdateSchema,
+} from '@app/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app-context.ts';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { presentUser } from './users.presenter.ts';
+import type { UsersService } from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const { users } = context.services;
-
+/** Users: staff managed by owners, client users with their company, and each user's own record. */
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersService;
+  /** The Web Push (VAPID) public key: the browser's applicationServerKey. */
+  pushPublicKey: string;
+}> = async (app, { users, pushPublicKey }) => {
   app.get(
     '/api/user',
     {
@@ -59,6 +69,33 @@ export const usersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
     async (request) => {
       await users.delete(currentUser(request), request.params.id);
       return { message: msg.userDeleted };
+    },
+  );
+
+  app.get(
+    '/api/user/me',
+    { schema: { tags: ['users'], response: { 200: UserSchema, 401: ApiErrorSchema } }, onRequest: app.authenticate },
+    async (request, reply) => sendBuiltJson(request, reply, await users.getBuilt(currentUser(request).id)),
+  );
+
+  app.get(
+    '/api/push/public-key',
+    {
+      schema: { tags: ['users'], response: { 200: PushPublicKeySchema, ...errorResponses } },
+      onRequest: app.authenticate,
+    },
+    async () => ({ publicKey: pushPublicKey }),
+  );
+
+  app.post(
+    '/api/user/me/notification-token',
+    {
+      schema: { tags: ['users'], body: NotificationTokenSchema, response: { 200: MessageSchema, ...errorResponses } },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      await users.saveNotificationToken(currentUser(request), request.body.token);
+      return { message: msg.notificationTokenSaved };
     },
   );
 };

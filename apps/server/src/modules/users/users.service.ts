@@ -49,6 +49,12 @@ export function createUsersService(db: Db, deps: Deps) {
   const built = createBuiltJsonCache(deps.changes, ['users'], 1000);
   const names = createTableCache<{ name: string; lastName: string }>(deps.changes, ['users'], 1000);
 
+  async function getById(id: number) {
+    const user = await usersRepository.findById(db, id);
+    if (!user) throw notFound(msg.notFound);
+    return user;
+  }
+
   async function assertEmailFree(email: string, exceptId?: number) {
     const existing = await usersRepository.findByEmail(db, email);
     if (existing && existing.id !== exceptId) throw conflict(msg.emailExists, 'email');
@@ -84,13 +90,13 @@ export function createUsersService(db: Db, deps: Deps) {
 
     /** GET /api/user/me, the same way. */
     getBuilt(id: number): Promise<BuiltJson> {
-      return built.get(`user-${id}`, async () => presentUser(await this.getById(id)));
+      return built.get(`user-${id}`, async () => presentUser(await getById(id)));
     },
 
     /** Who acted, for a board cell's 'Javier P.' (kept until the users change). */
     nameOf(id: number): Promise<{ name: string; lastName: string }> {
       return names.get(String(id), async () => {
-        const { name, lastName } = await this.getById(id);
+        const { name, lastName } = await getById(id);
         return { name, lastName };
       });
     },
@@ -106,11 +112,7 @@ export function createUsersService(db: Db, deps: Deps) {
     /** The user, or undefined (tasks check their responsible with it). */
     findById: (id: number) => usersRepository.findById(db, id),
 
-    async getById(id: number) {
-      const user = await usersRepository.findById(db, id);
-      if (!user) throw notFound(msg.notFound);
-      return user;
-    },
+    getById,
 
     async create(actor: AuthUser, input: UserCreateInput): Promise<UserRow> {
       assertMayManage(actor, input.role);

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context.ts';
+import type { DemoServices } from './demo-services.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -9,14 +9,14 @@ const STAFF = [
   { name: 'Matías', lastName: 'González', email: 'matias@estudio.cl', role: 'collaborator' },
 ] as const;
 
-export async function seedDemoUsers(context: AppContext): Promise<string> {
-  const owner = (await context.services.users.listStaff()).find((user) => user.role === 'owner');
+export async function seedDemoUsers(features: DemoServices): Promise<string> {
+  const owner = (await features.users.listStaff()).find((user) => user.role === 'owner');
   if (!owner) throw new Error('no owner');
   const actor = { id: owner.id, role: owner.role, businessId: null, sessionId: 'demo' };
   let created = 0;
   for (const user of STAFF) {
-    if (await context.services.users.findByEmail(user.email)) continue;
-    await context.services.users.create(actor, {
+    if (await features.users.findByEmail(user.email)) continue;
+    await features.users.create(actor, {
       allowCalendarView: false,
       ...user,
       password: DEMO_PASSWORD,

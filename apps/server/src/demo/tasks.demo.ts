@@ -1,8 +1,8 @@
 import { currentPeriod } from '@app/shared/period';
 import { TASK_STATES, type TaskState } from '@app/shared/schemas/tasks';
-import type { AppContext } from '../../app-context.ts';
-import type { AuthUser } from '../../lib/auth-user.ts';
+import type { AuthUser } from '../lib/auth-user.ts';
 import { noise, periodsUpTo } from './demo-periods.ts';
+import type { DemoServices } from './demo-services.ts';
 
 const MONTHS_OF_HISTORY = 6;
 
@@ -26,8 +26,8 @@ const FOLIO_TASK = 'Revisión de boletas de honorarios';
  * A handful of tasks spread over the demo staff, most companies in each, and states over the last
  * six months set by each task's responsible through the board's own service (history included).
  */
-export async function seedDemoTasks(context: AppContext): Promise<string> {
-  const { tasks, taskBoard, users, businesses } = context.services;
+export async function seedDemoTasks(features: DemoServices): Promise<string> {
+  const { tasks, taskBoard, users, businesses } = features;
   if ((await tasks.list()).length > 0) return 'Tareas: ya había tareas, sin cambios.';
   const staff = await users.listStaff();
   const companies = await businesses.list();

@@ -4,7 +4,7 @@ import {
   type ServiceColor,
   type ServiceMonthsActive,
 } from '@app/shared/schemas/services';
-import type { AppContext } from '../../app-context.ts';
+import type { DemoServices } from './demo-services.ts';
 
 const VERDE: ServiceColor = '#2ECC71';
 const AMARILLO: ServiceColor = '#F1C40F';
@@ -127,8 +127,8 @@ const SERVICES: DemoService[] = [
 ];
 
 /** Loads the demo services (states, folder trees, notifications, months); skips those already there. */
-export async function seedDemoServices(context: AppContext): Promise<string> {
-  const { services, businessServices } = context.services;
+export async function seedDemoServices(features: DemoServices): Promise<string> {
+  const { services, businessServices } = features;
   let created = 0;
   for (const demo of SERVICES) {
     if ((await services.findByName(demo.name)).length > 0) continue;

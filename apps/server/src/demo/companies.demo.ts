@@ -1,5 +1,5 @@
 import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
-import type { AppContext } from '../../app-context.ts';
+import type { DemoServices } from './demo-services.ts';
 import { DEMO_PASSWORD } from './users.demo.ts';
 
 interface DemoCompany {
@@ -155,9 +155,9 @@ function servicesFor(index: number, names: string[]): string[] {
  * Demo companies with valid RUTs, their links to the demo services, a few client users
  * (password demo1234), SII/Previred credentials and two groups. Skips what is already there.
  */
-export async function seedDemoCompanies(context: AppContext): Promise<string> {
-  const { businesses, businessServices, services, credentials, groups, users } = context.services;
-  const owner = (await context.services.users.listStaff()).find((user) => user.role === 'owner');
+export async function seedDemoCompanies(features: DemoServices): Promise<string> {
+  const { businesses, businessServices, services, credentials, groups, users } = features;
+  const owner = (await users.listStaff()).find((user) => user.role === 'owner');
   if (!owner) throw new Error('no owner');
   const actor = { id: owner.id, role: owner.role, businessId: null, sessionId: 'demo' };
 
@@ -219,7 +219,7 @@ export async function seedDemoCompanies(context: AppContext): Promise<string> {
   let createdUsers = 0;
   for (const company of COMPANIES.slice(0, 5)) {
     const email = `cliente@${company.domain}`;
-    if (await context.services.users.findByEmail(email)) continue;
+    if (await users.findByEmail(email)) continue;
     const [firstName = 'Cliente', lastName = ''] = company.legalRepresentative.split(' ');
     await users.create(actor, {
       name: firstName,

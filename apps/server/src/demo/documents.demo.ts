@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { currentPeriod } from '@app/shared/period';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
-import type { AppContext } from '../../app-context.ts';
-import type { AuthUser } from '../../lib/auth-user.ts';
+import type { AuthUser } from '../lib/auth-user.ts';
 import { demoPdf } from './demo-pdf.ts';
+import type { DemoServices } from './demo-services.ts';
 
 const COMPANIES_WITH_FILES = 6;
 
@@ -11,8 +11,8 @@ const COMPANIES_WITH_FILES = 6;
  * A few small PDFs in the current period's folders of a few companies (those of the demo client
  * users first), uploaded through the documents service as staff would.
  */
-export async function seedDemoDocuments(context: AppContext): Promise<string> {
-  const { documents, businesses, users } = context.services;
+export async function seedDemoDocuments(features: DemoServices, maxMegabytes: number): Promise<string> {
+  const { documents, businesses, users } = features;
   const owner = (await users.listStaff()).find((user) => user.role === 'owner');
   if (!owner) return 'Documentos: no hay dueño, sin cambios.';
   const actor: AuthUser = { id: owner.id, role: owner.role, businessId: null, sessionId: 'demo' };
@@ -34,7 +34,7 @@ export async function seedDemoDocuments(context: AppContext): Promise<string> {
       const name = `${tile.name} ${label}.pdf`;
       const pdf = demoPdf([tile.name, company.name, `Período: ${label}`, `Servicio: ${tile.service.name}`]);
       await documents.upload(actor, tile.businessFolderId, [{ fileName: name, content: Readable.from([pdf]) }], {
-        maxMegabytes: context.config.FILE_MAX_MB,
+        maxMegabytes,
       });
       added += 1;
     }

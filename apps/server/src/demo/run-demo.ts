@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../client.ts';
+import { assembleApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
 import { seedDemoCompanies } from './companies.demo.ts';
+import { demoServices } from './demo-services.ts';
 import { seedDemoDocuments } from './documents.demo.ts';
 import { seedDemoMonthlyStates } from './monthly-states.demo.ts';
 import { seedDemoServices } from './services.demo.ts';
@@ -21,16 +22,20 @@ async function main() {
       ? { kind: 'postgres', url: config.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') },
   );
-  const app = await buildApp({ config, database, announce: (message) => process.stdout.write(`${message}\n`) });
+  const { app, modules } = await assembleApp({
+    config,
+    database,
+    announce: (message) => process.stdout.write(`${message}\n`),
+  });
   try {
-    const context = app.context;
+    const features = demoServices(modules);
     const report = [
-      await seedDemoUsers(context),
-      await seedDemoServices(context),
-      await seedDemoCompanies(context),
-      await seedDemoMonthlyStates(context),
-      await seedDemoTasks(context),
-      await seedDemoDocuments(context),
+      await seedDemoUsers(features),
+      await seedDemoServices(features),
+      await seedDemoCompanies(features),
+      await seedDemoMonthlyStates(features),
+      await seedDemoTasks(features),
+      await seedDemoDocuments(features, config.FILE_MAX_MB),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);
     process.stdout.write(`${describeTarget(config)}\n`);

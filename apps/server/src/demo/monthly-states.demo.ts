@@ -1,7 +1,7 @@
 import { currentPeriod } from '@app/shared/period';
-import type { AppContext } from '../../app-context.ts';
-import type { AuthUser } from '../../lib/auth-user.ts';
+import type { AuthUser } from '../lib/auth-user.ts';
 import { noise, periodsUpTo } from './demo-periods.ts';
+import type { DemoServices } from './demo-services.ts';
 
 const MONTHS_OF_HISTORY = 12;
 
@@ -10,8 +10,8 @@ const MONTHS_OF_HISTORY = 12;
  * is validated and kept in history like a person's): older months mostly finished, the current
  * one in progress, changes made by the demo staff in turn.
  */
-export async function seedDemoMonthlyStates(context: AppContext): Promise<string> {
-  const { monthlyStates, users } = context.services;
+export async function seedDemoMonthlyStates(features: DemoServices): Promise<string> {
+  const { monthlyStates, users } = features;
   const latest = currentPeriod();
   const current = await monthlyStates.getBoard(latest);
   if (current.rows.some((row) => row.cells.some((cell) => cell.lastChange))) {

@@ -1,0 +1,161 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/client.ts';
+import { createEventBus } from './lib/events.ts';
+import { createFileStorage } from './lib/file-storage/file-storage.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { AppSecrets } from './lib/secrets.ts';
+import type { TableChanges } from './lib/table-cache.ts';
+import { createVault } from './lib/vault.ts';
+import { createAuthModule } from './modules/auth/auth.module.ts';
+import { createBusinessServicesModule } from './modules/business-services/business-services.module.ts';
+import { createBusinessDetailModule } from './modules/businesses/business-detail.module.ts';
+import { createBusinessesModule } from './modules/businesses/businesses.module.ts';
+import { createCalendarModule } from './modules/calendar/calendar.module.ts';
+import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
+import { createDocumentsModule } from './modules/documents/documents.module.ts';
+import { createEmailModule } from './modules/email/email.module.ts';
+import { createGroupsModule } from './modules/groups/groups.module.ts';
+import { createMonthlyStatesModule } from './modules/monthly-states/monthly-states.module.ts';
+import { createServicesModule } from './modules/services/services.module.ts';
+import { createSessionsModule } from './modules/sessions/sessions.module.ts';
+import { createTasksModule } from './modules/tasks/tasks.module.ts';
+import { createProfileModule } from './modules/users/profile.module.ts';
+import { createUsersModule } from './modules/users/users.module.ts';
+import { presentUser } from './modules/users/users.presenter.ts';
+
+export interface ModulesDeps {
+  config: AppConfig;
+  secrets: AppSecrets;
+  db: Db;
+  /** Which tables changed (any instance): what the in-memory caches check. */
+  changes: TableChanges;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  signToken(payload: { userId: number; sessionId: string }, expiresInSeconds: number): string;
+}
+
+/**
+ * Builds the modules in dependency order, each handed only the functions it needs from the ones
+ * before it (named functions, never a service object to call methods on).
+ */
+export function composeModules(deps: ModulesDeps) {
+  const { config, secrets, db, changes, mailer, log, signToken } = deps;
+  /** Typed events the services publish after commit; realtime and clean-ups subscribe. */
+  const events = createEventBus(log);
+  /** File bytes: the disk under DATA_DIR/files, or S3-compatible storage when configured. */
+  const storage = createFileStorage(config);
+  // One key for every secret at rest: portal passwords and Google tokens.
+  const vault = createVault(secrets.encryptionKey);
+
+  const { sessions } = createSessionsModule({ db, events, changes });
+  const users = createUsersModule({ db, changes, events, sessions, pushPublicKey: secrets.vapid.publicKey });
+  const auth = createAuthModule({
+    db,
+    config,
+    mailer,
+    log,
+    signToken,
+    sessions,
+    findUserByEmail: users.users.findByEmail,
+    setPasswordHash: users.users.setPasswordHash,
+  });
+  const profile = createProfileModule({
+    db,
+    sessions,
+    startCurrentPasswordCheck: auth.auth.startCurrentPasswordCheck,
+  });
+  const services = createServicesModule({ db, events, changes });
+  const businesses = createBusinessesModule({ db, events, changes });
+  const businessServices = createBusinessServicesModule({
+    db,
+    assertServiceExists: services.services.assertExists,
+    assertBusinessExists: businesses.businesses.assertExists,
+    listServicesForMonth: services.services.listForMonth,
+  });
+  const credentials = createCredentialsModule({
+    db,
+    vault,
+    assertBusinessExists: businesses.businesses.assertExists,
+  });
+  const groups = createGroupsModule({ db, changes, assertBusinessesExist: businesses.businesses.assertAllExist });
+  const businessDetail = createBusinessDetailModule({
+    getBusiness: businesses.businesses.getById,
+    listServiceLinks: businessServices.businessServices.listForBusiness,
+    listClientUsers: async (businessId) => (await users.users.listForBusiness(businessId)).map(presentUser),
+    listCredentials: credentials.credentials.listSummaries,
+  });
+  const monthlyStates = createMonthlyStatesModule({
+    db,
+    events,
+    changes,
+    listActiveBusinesses: businesses.businesses.listActive,
+    getBusiness: businesses.businesses.getById,
+    listServicesForMonth: services.services.listForMonth,
+    listApplying: businessServices.businessServices.listApplying,
+    getUser: users.users.nameOf,
+  });
+  const tasks = createTasksModule({
+    db,
+    events,
+    roleWhileWriting: users.users.roleWhileWriting,
+    assertBusinessExists: businesses.businesses.assertExists,
+    listActiveBusinesses: businesses.businesses.listActive,
+    getBusiness: businesses.businesses.getById,
+    getUser: users.users.nameOf,
+  });
+  const email = createEmailModule({
+    db,
+    changes,
+    mailer,
+    log,
+    status: { mailConfigured: Boolean(config.SMTP_URL), appUrlConfigured: config.appUrlConfigured },
+    assertBusinessExists: businesses.businesses.assertExists,
+  });
+  const documents = createDocumentsModule({
+    db,
+    events,
+    storage,
+    log,
+    tokenSecret: secrets.tokenSecret,
+    appUrl: config.APP_URL,
+    linkDays: config.DOWNLOAD_LINK_DAYS,
+    maxMegabytes: config.FILE_MAX_MB,
+    getBusiness: businesses.businesses.getById,
+    listApplyingServices: businessServices.listApplyingServices,
+    listFolderTemplates: services.services.listFolderTemplates,
+    findUser: users.users.findById,
+    sendEmail: async (actor, input) => (await email.email.send(actor, input)).delivery,
+  });
+  const calendar = createCalendarModule({
+    db,
+    config,
+    vault,
+    tokenSecret: secrets.tokenSecret,
+    getUser: users.users.getById,
+    claimOnce: auth.auth.claimOnce,
+  });
+
+  return {
+    events,
+    storage,
+    sessions,
+    // In the order their routes are registered.
+    auth,
+    users,
+    profile,
+    services,
+    businessServices,
+    businesses,
+    businessDetail,
+    credentials,
+    groups,
+    monthlyStates,
+    tasks,
+    email,
+    documents,
+    calendar,
+  };
+}
+
+export type AppModules = ReturnType<typeof composeModules>;

@@ -1,0 +1,19 @@
+import type { AppModules } from '../compose-modules.ts';
+
+/** The feature services the seeders go through, so the demo data obey the same rules as the API. */
+export function demoServices(modules: AppModules) {
+  return {
+    users: modules.users.users,
+    services: modules.services.services,
+    businessServices: modules.businessServices.businessServices,
+    businesses: modules.businesses.businesses,
+    credentials: modules.credentials.credentials,
+    groups: modules.groups.groups,
+    monthlyStates: modules.monthlyStates.monthlyStates,
+    tasks: modules.tasks.tasks,
+    taskBoard: modules.tasks.taskBoard,
+    documents: modules.documents.documents,
+  };
+}
+
+export type DemoServices = ReturnType<typeof demoServices>;

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { createApplyingServicesReader } from './applying-services.ts';
+import { businessServicesRoutes } from './business-services.routes.ts';
+import { createBusinessServicesService } from './business-services.service.ts';
+
+export interface BusinessServicesModuleDeps {
+  db: Db;
+  /** The services module's check that a service exists (404 otherwise). */
+  assertServiceExists(serviceId: number): Promise<void>;
+  /** The companies module's check that a company exists (404 otherwise). */
+  assertBusinessExists(businessId: number): Promise<void>;
+  /** The services module's services active in a month. */
+  listServicesForMonth(month: number): Promise<{ service: { id: number; name: string } }[]>;
+}
+
+export function createBusinessServicesModule(deps: BusinessServicesModuleDeps) {
+  const businessServices = createBusinessServicesService(deps.db, deps);
+  const listApplyingServices = createApplyingServicesReader({
+    listApplying: businessServices.listApplying,
+    listServicesForMonth: deps.listServicesForMonth,
+  });
+  return {
+    businessServices,
+    listApplyingServices,
+    routes: (app: FastifyInstance) => app.register(businessServicesRoutes, { businessServices }),
+  };
+}

@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { createDownloadLinks } from '../../lib/download-links.ts';
+import type { EventBus } from '../../lib/events.ts';
+import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
+import { documentsRoutes } from './documents.routes.ts';
+import { createDocumentsService } from './documents.service.ts';
+import { createFileRemover } from './file-removals.ts';
+
+type ServiceDeps = Parameters<typeof createDocumentsService>[1];
+
+export interface DocumentsModuleDeps {
+  db: Db;
+  events: EventBus;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  /** Signs download links (TOKEN_SECRET). */
+  tokenSecret: string;
+  /** APP_URL: the base of e-mailed links. */
+  appUrl: string;
+  /** DOWNLOAD_LINK_DAYS: how long a link opens its file. */
+  linkDays: number;
+  /** FILE_MAX_MB: the largest PDF an upload may carry. */
+  maxMegabytes: number;
+  /** Companies module. */
+  getBusiness: ServiceDeps['getBusiness'];
+  /** Business-services module: the services that apply to a company in a period. */
+  listApplyingServices: ServiceDeps['listApplyingServices'];
+  /** Services module: the folder templates of services. */
+  listFolderTemplates: ServiceDeps['listFolderTemplates'];
+  /** Users module. */
+  findUser: ServiceDeps['findUser'];
+  /** Email module: sends and logs, answering only how it went. */
+  sendEmail: ServiceDeps['sendEmail'];
+}
+
+/** Company documents: folders, uploads, download links, and the removal of deleted files' bytes. */
+export function createDocumentsModule(deps: DocumentsModuleDeps) {
+  const { db, events, storage, log, maxMegabytes } = deps;
+  const documents = createDocumentsService(db, {
+    ...deps,
+    links: createDownloadLinks(deps.tokenSecret, deps.linkDays),
+  });
+  // Bytes of deleted files leave storage once the deleting transaction has committed.
+  const fileRemover = createFileRemover(db, storage, log);
+  for (const name of ['files.removed', 'business.deleted', 'service.deleted'] as const) {
+    events.on(name, () => fileRemover.sweep());
+  }
+  return {
+    documents,
+    fileRemover,
+    routes: async (app: FastifyInstance) => {
+      await app.register(documentsRoutes, { documents, fileRemover, maxMegabytes });
+      // Finishes removing the bytes of files deleted before a crash or a storage outage.
+      app.addHook('onReady', () => fileRemover.sweep());
+    },
+  };
+}

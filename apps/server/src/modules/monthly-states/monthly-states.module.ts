@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../lib/events.ts';
+import type { TableChanges } from '../../lib/table-cache.ts';
+import type { LiveRooms } from '../../plugins/realtime.ts';
+import { MONTHLY_BOARD_ROOM, sendMonthlyStateChanges } from './monthly-states.events.ts';
+import { monthlyStatesRoutes } from './monthly-states.routes.ts';
+import { createMonthlyStatesService } from './monthly-states.service.ts';
+
+type ServiceDeps = Parameters<typeof createMonthlyStatesService>[1];
+
+export interface MonthlyStatesModuleDeps {
+  db: Db;
+  events: EventBus;
+  changes: TableChanges;
+  /** Companies whose contract covers the period (companies module). */
+  listActiveBusinesses: ServiceDeps['listActiveBusinesses'];
+  getBusiness: ServiceDeps['getBusiness'];
+  /** Services active that month, with their states (services module). */
+  listServicesForMonth: ServiceDeps['listServicesForMonth'];
+  /** Links that apply by the period's last day (business-services module). */
+  listApplying: ServiceDeps['listApplying'];
+  /** Who is acting (users module). */
+  getUser: ServiceDeps['getUser'];
+}
+
+/** The monthly board: its routes, and its cell changes sent live to the board's room. */
+export function createMonthlyStatesModule(deps: MonthlyStatesModuleDeps) {
+  const monthlyStates = createMonthlyStatesService(deps.db, deps);
+  return {
+    monthlyStates,
+    routes: (app: FastifyInstance) => app.register(monthlyStatesRoutes, { monthlyStates }),
+    liveRoom: MONTHLY_BOARD_ROOM,
+    goLive: (live: LiveRooms) => sendMonthlyStateChanges(deps.events, live),
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { EventBus } from '../../lib/events.ts';
+import type { LiveRooms } from '../../plugins/realtime.ts';
+import { taskBoardRoutes } from './task-board.routes.ts';
+import { createTaskBoardService } from './task-board.service.ts';
+import { sendTaskStateChanges, TASK_BOARD_ROOM } from './tasks.events.ts';
+import { tasksRoutes } from './tasks.routes.ts';
+import { createTasksService } from './tasks.service.ts';
+
+type BoardDeps = Parameters<typeof createTaskBoardService>[1];
+
+export interface TasksModuleDeps {
+  db: Db;
+  events: EventBus;
+  /** The users module's role of the responsible inside this module's transaction, the row locked. */
+  roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
+  /** The companies module's check: 404 'La empresa no existe'. */
+  assertBusinessExists(id: number): Promise<void>;
+  /** Companies whose contract covers the period (companies module). */
+  listActiveBusinesses: BoardDeps['listActiveBusinesses'];
+  getBusiness: BoardDeps['getBusiness'];
+  /** Who is acting (users module). */
+  getUser: BoardDeps['getUser'];
+}
+
+/** Tasks and their tracking board: both route sets, and the board's cell changes sent live. */
+export function createTasksModule(deps: TasksModuleDeps) {
+  const tasks = createTasksService(deps.db, deps);
+  const taskBoard = createTaskBoardService(deps.db, { ...deps, tasks });
+  return {
+    tasks,
+    taskBoard,
+    routes: async (app: FastifyInstance) => {
+      await app.register(tasksRoutes, { tasks });
+      await app.register(taskBoardRoutes, { taskBoard });
+    },
+    liveRoom: TASK_BOARD_ROOM,
+    goLive: (live: LiveRooms) => sendTaskStateChanges(deps.events, live),
+  };
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../lib/events.ts';
+import type { TableChanges } from '../../lib/table-cache.ts';
+import type { SessionsService } from '../sessions/sessions.service.ts';
+import { usersRoutes } from './users.routes.ts';
+import { createUsersService } from './users.service.ts';
+
+export interface UsersModuleDeps {
+  db: Db;
+  changes: TableChanges;
+  events: EventBus;
+  sessions: Pick<SessionsService, 'endForUser' | 'announceEndedForUser'>;
+  /** The Web Push (VAPID) public key the browser subscribes with. */
+  pushPublicKey: string;
+}
+
+export function createUsersModule(deps: UsersModuleDeps) {
+  const users = createUsersService(deps.db, deps);
+  return {
+    users,
+    routes: (app: FastifyInstance) => app.register(usersRoutes, { users, pushPublicKey: deps.pushPublicKey }),
+  };
+}
