@@ -24,32 +24,39 @@ export interface AttemptStore {
   close(): Promise<void>;
 }
 
+/** Milliseconds since the epoch; tests pass one they move instead of sleeping. */
+export type Clock = () => number;
+
 /**
  * The default store: the `auth_attempts` table. Each hit is one atomic upsert, so parallel requests
  * (several connections on PostgreSQL) count exactly; times are the database's, the same for every
- * instance. Rows whose window has ended are deleted at most once per `pruneEveryMs`.
+ * instance, unless a clock is given. Rows whose window has ended are deleted at most once per
+ * `pruneEveryMs`.
  */
-export function createDbAttemptStore(db: Db, options: { pruneEveryMs?: number } = {}): AttemptStore {
+export function createDbAttemptStore(db: Db, options: { pruneEveryMs?: number; clock?: Clock } = {}): AttemptStore {
   const pruneEveryMs = options.pruneEveryMs ?? 60_000;
+  const { clock } = options;
+  const nowMs = clock ?? Date.now;
+  const now = () => (clock ? sql`${new Date(clock()).toISOString()}::timestamptz` : sql`now()`);
   let lastPrune = Number.NEGATIVE_INFINITY;
-  const live = gt(authAttempts.expiresAt, sql`now()`);
+  const live = () => gt(authAttempts.expiresAt, now());
 
   async function pruneNow() {
-    if (Date.now() - lastPrune < pruneEveryMs) return;
-    lastPrune = Date.now();
-    await db.delete(authAttempts).where(lte(authAttempts.expiresAt, sql`now()`));
+    if (nowMs() - lastPrune < pruneEveryMs) return;
+    lastPrune = nowMs();
+    await db.delete(authAttempts).where(lte(authAttempts.expiresAt, now()));
   }
 
   return {
     async hit(key, windowMs) {
-      const expired = sql`${authAttempts.expiresAt} <= now()`;
+      const expired = sql`${authAttempts.expiresAt} <= ${now()}`;
       const [row] = await db
         .insert(authAttempts)
         .values({
           key,
           count: 1,
-          windowStart: sql`now()`,
-          expiresAt: sql`now() + ${windowMs} * interval '1 millisecond'`,
+          windowStart: now(),
+          expiresAt: sql`${now()} + ${windowMs} * interval '1 millisecond'`,
         })
         .onConflictDoUpdate({
           target: authAttempts.key,
@@ -68,15 +75,15 @@ export function createDbAttemptStore(db: Db, options: { pruneEveryMs?: number } 
       const [row] = await db
         .select({ count: authAttempts.count })
         .from(authAttempts)
-        .where(and(eq(authAttempts.key, key), live));
+        .where(and(eq(authAttempts.key, key), live()));
       return row?.count ?? 0;
     },
 
     async msLeft(key) {
       const [row] = await db
-        .select({ ms: sql<string>`extract(epoch from (${authAttempts.expiresAt} - now())) * 1000` })
+        .select({ ms: sql<string>`extract(epoch from (${authAttempts.expiresAt} - ${now()})) * 1000` })
         .from(authAttempts)
-        .where(and(eq(authAttempts.key, key), live));
+        .where(and(eq(authAttempts.key, key), live()));
       return row ? Math.max(0, Math.ceil(Number(row.ms))) : 0;
     },
 
@@ -84,7 +91,7 @@ export function createDbAttemptStore(db: Db, options: { pruneEveryMs?: number } 
       await db
         .update(authAttempts)
         .set({ count: sql`${authAttempts.count} - 1` })
-        .where(and(eq(authAttempts.key, key), gt(authAttempts.count, 0), live));
+        .where(and(eq(authAttempts.key, key), gt(authAttempts.count, 0), live()));
     },
 
     async clear(key) {
@@ -95,42 +102,66 @@ export function createDbAttemptStore(db: Db, options: { pruneEveryMs?: number } 
   };
 }
 
-const KEY_PREFIX = 'auth-attempts:';
+// A hash per key: `count` and `ends` (ms since the epoch). The window is judged against the time
+// each call passes (the clock's, or Redis's own TIME without one), and the key's TTL lets Redis drop
+// it by itself once ended. The prefix differs from the former plain counters so the two never meet.
+const KEY_PREFIX = 'auth-window:';
 
-// Decrements only a live, positive counter: a key that expired meanwhile is not re-created without a TTL.
-const RELEASE_SCRIPT = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count > 0 then return redis.call('DECR', KEYS[1]) end
+const NOW = `
+local now = tonumber(ARGV[1])
+if not now then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end`;
+
+// ARGV: now (or ''), window ms. Opens a window when none is live, then counts the hit.
+const HIT_SCRIPT = `${NOW}
+local ends = tonumber(redis.call('HGET', KEYS[1], 'ends') or '0')
+if ends <= now then
+  redis.call('HSET', KEYS[1], 'count', 0, 'ends', now + tonumber(ARGV[2]))
+  redis.call('PEXPIRE', KEYS[1], math.max(1, tonumber(ARGV[2])))
+end
+return redis.call('HINCRBY', KEYS[1], 'count', 1)`;
+
+// ARGV: now (or ''). Answers { count, ms left } of the live window, { 0, 0 } without one.
+const READ_SCRIPT = `${NOW}
+local values = redis.call('HMGET', KEYS[1], 'count', 'ends')
+local ends = tonumber(values[2] or '0')
+if ends <= now then return {0, 0} end
+return {tonumber(values[1] or '0'), ends - now}`;
+
+// ARGV: now (or ''). Decrements only a live, positive count: an ended window is not revived.
+const RELEASE_SCRIPT = `${NOW}
+local values = redis.call('HMGET', KEYS[1], 'count', 'ends')
+if tonumber(values[2] or '0') > now and tonumber(values[1] or '0') > 0 then
+  return redis.call('HINCRBY', KEYS[1], 'count', -1)
+end
 return 0`;
 
 /**
- * The store when `REDIS_URL` is set, shared by every instance: one key per counter, created with
- * its window as TTL and incremented in the same MULTI, so Redis itself forgets ended windows.
+ * The store when `REDIS_URL` is set, shared by every instance: each call is one script, so parallel
+ * hits count exactly, and every key carries its window as TTL, so Redis forgets ended windows.
  */
-export function createRedisAttemptStore(redis: Redis): AttemptStore {
+export function createRedisAttemptStore(redis: Redis, options: { clock?: Clock } = {}): AttemptStore {
   const name = (key: string) => KEY_PREFIX + key;
+  const now = () => (options.clock ? String(options.clock()) : '');
+  const read = async (key: string) =>
+    ((await redis.eval(READ_SCRIPT, 1, name(key), now())) as [number, number]).map(Number) as [number, number];
   return {
     async hit(key, windowMs) {
-      const results = await redis
-        .multi()
-        .set(name(key), 0, 'PX', Math.max(1, Math.ceil(windowMs)), 'NX')
-        .incr(name(key))
-        .exec();
-      const [error, count] = results?.[1] ?? [new Error('Redis MULTI aborted'), null];
-      if (error) throw error;
-      return Number(count);
+      return Number(await redis.eval(HIT_SCRIPT, 1, name(key), now(), Math.ceil(windowMs)));
     },
 
     async count(key) {
-      return Number((await redis.get(name(key))) ?? 0);
+      return (await read(key))[0];
     },
 
     async msLeft(key) {
-      return Math.max(0, await redis.pttl(name(key)));
+      return Math.max(0, (await read(key))[1]);
     },
 
     async release(key) {
-      await redis.eval(RELEASE_SCRIPT, 1, name(key));
+      await redis.eval(RELEASE_SCRIPT, 1, name(key), now());
     },
 
     async clear(key) {
