@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   uniqueName,
 } from './support/fixtures';
+import { watchLiveSocket } from './support/waits';
 
 const period = currentPeriod();
 const monthTitle = `${MONTH_NAMES[MONTH_KEYS[period.month - 1] ?? 'jan']} ${period.year}`;
@@ -216,6 +217,7 @@ test('after the connection drops, the board reloads once back online and shows w
   request,
 }) => {
   const { prefix, service, first } = await seedBoard(request, 'Reconexion');
+  const liveSocket = watchLiveSocket(page);
   await openBoard(page, OWNER.email, OWNER.password, prefix);
   await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Pendiente`,
@@ -223,12 +225,12 @@ test('after the connection drops, the board reloads once back online and shows w
 
   // Offline: the socket closes; a change made meanwhile cannot arrive live.
   await context.setOffline(true);
+  await liveSocket.closed();
   const changed = await request.put(`/api/monthly-states/year/${period.year}/month/${period.month}`, {
     headers: await ownerHeaders(request),
     data: { businessId: first.id, serviceId: service.id, stateId: service.states[1]?.id },
   });
   expect(changed.status(), await changed.text()).toBe(200);
-  await page.waitForTimeout(500);
   await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Pendiente`,
   );

@@ -9,6 +9,7 @@ import {
   createTaskViaApi,
   setTaskStateViaApi,
 } from './support/task-board-fixtures';
+import { watchLiveSocket } from './support/waits';
 
 const period = currentPeriod();
 const monthTitle = (shown: Period) => `${MONTH_NAMES[MONTH_KEYS[shown.month - 1] ?? 'jan']} ${shown.year}`;
@@ -371,12 +372,14 @@ test('after the connection drops, the board reloads once back online and shows w
   request,
 }) => {
   const { prefix, first, task } = await seedTask(request, 'Reconexion');
+  const liveSocket = watchLiveSocket(page);
   await openTaskBoard(page, OWNER.email, OWNER.password, prefix);
   await expect(cellButton(page, task.name, first.name)).toHaveText('No comenzado');
 
+  // Offline: once the socket has closed, a change made meanwhile cannot arrive live.
   await context.setOffline(true);
+  await liveSocket.closed();
   await setTaskStateViaApi(request, period, first.id, task.id, { state: 'En proceso' });
-  await page.waitForTimeout(500);
   await expect(cellButton(page, task.name, first.name)).toHaveText('No comenzado');
 
   await context.setOffline(false);

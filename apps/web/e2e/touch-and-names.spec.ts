@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { companyWithFolders } from './support/documents-fixtures';
 import { OWNER, signIn } from './support/fixtures';
+import { runTimersAndPaint } from './support/waits';
 
 test('the user-menu button is named by the name it shows, so voice control can say what is seen', async ({ page }) => {
   await signIn(page, OWNER.email, OWNER.password);
@@ -21,6 +22,7 @@ test('on a touch screen a tapped folder leaves no tooltip over the content', asy
     viewport: { width: 390, height: 844 },
   });
   const page = await context.newPage();
+  await page.clock.install(); // the tooltip's open delay is run on it, not waited out
   await signIn(page, OWNER.email, OWNER.password);
   await page.goto(`/documentos/empresa/${business.id}`);
   const tile = page.getByRole('link', { name: `${folders.declaraciones.name} - ${service.name}` });
@@ -30,17 +32,17 @@ test('on a touch screen a tapped folder leaves no tooltip over the content', asy
   // A tap focuses the tile and sends it the mouse events a touch emulates, and no mouse ever leaves it.
   await tile.focus();
   await tile.dispatchEvent('mouseenter');
-  await page.waitForTimeout(600); // past the tooltip's open delay
+  await runTimersAndPaint(page, 600); // past the tooltip's open delay
   await expect(tooltip).toHaveCount(0);
 
   await tile.tap();
   await expect(page.getByRole('link', { name: new RegExp(folders.boletas.name) })).toBeVisible();
-  await page.waitForTimeout(600); // past the tooltip's open delay
+  await runTimersAndPaint(page, 600); // past the tooltip's open delay
   await expect(tooltip).toHaveCount(0);
 
   await page.goBack();
   await expect(tile).toBeVisible();
-  await page.waitForTimeout(600);
+  await runTimersAndPaint(page, 600);
   await expect(tooltip).toHaveCount(0);
   await context.close();
 });
