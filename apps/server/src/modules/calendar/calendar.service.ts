@@ -13,9 +13,10 @@ import dayjs from 'dayjs';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
-import { emailFromIdToken, type GoogleClient, GoogleError, type GoogleEventItem } from '../../lib/google-calendar.ts';
+import { emailFromIdToken, type GoogleClient, GoogleError } from '../../lib/google-calendar.ts';
 import type { createSigner } from '../../lib/signed-tokens.ts';
 import type { Vault } from '../../lib/vault.ts';
+import { presentCalendar, presentEvent } from './calendar.presenter.ts';
 import { calendarRepository, type GoogleAccountRow, type GoogleCalendarRow } from './calendar.repository.ts';
 
 interface Deps {
@@ -35,22 +36,6 @@ interface Deps {
 const STATE_TTL_SECONDS = 15 * 60;
 /** Refresh a little before Google's expiry, so a token never dies mid-request. */
 const EXPIRY_MARGIN_MS = 60_000;
-
-const presentCalendar = (row: GoogleCalendarRow): Calendar => ({ id: row.id, name: row.name, isActive: row.isActive });
-
-function presentEvent(calendarId: number, item: GoogleEventItem): CalendarEvent | null {
-  const start = item.start?.dateTime ?? item.start?.date;
-  const end = item.end?.dateTime ?? item.end?.date ?? start;
-  if (!start || !end || item.status === 'cancelled') return null;
-  return {
-    id: `${calendarId}:${item.id}`,
-    calendarId,
-    title: item.summary ?? '(sin título)',
-    start,
-    end,
-    allDay: !item.start?.dateTime,
-  };
-}
 
 /**
  * The firm's Google Calendar (spec 2 "Calendario"; DESIGN.md §4): an owner links an account through

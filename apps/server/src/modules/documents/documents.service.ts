@@ -18,6 +18,7 @@ import type { EventBus } from '../../lib/events.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import { sanitizeFileName } from '../../lib/pdf-upload.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
+import { presentDownload, presentStoredFile } from './documents.presenter.ts';
 import { type BusinessFileRow, documentsRepository } from './documents.repository.ts';
 import { pdfCheckStream } from './pdf-stream.ts';
 
@@ -56,8 +57,8 @@ export interface IncomingFile {
   content: Readable;
 }
 
-const periodLabel = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
 const isClient = (actor: AuthUser) => actor.role === 'client';
+const periodLabel = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
 
 /**
  * Company documents (spec 1 §2.6; spec 2 "Documentos"; DESIGN.md §4): each company's folders per
@@ -70,17 +71,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
   /** A link that leaves in an e-mail: absolute, on APP_URL. */
   const emailedLinkFor = (claims: LinkClaims) => `${deps.appUrl}${linkFor(claims)}`;
 
-  /** A listing's links are issued to whoever lists them: the download log then says who. */
-  const presentFile = (actor: AuthUser, row: BusinessFileRow): StoredFile => ({
-    id: row.id,
-    name: row.name,
-    size: row.size,
-    createdAt: row.createdAt.toISOString(),
-    // Their own download from the app: logged with their name, never as a copied link.
-    url: linkFor({ fileId: row.id, via: 'portal', issuedTo: actor.id }),
-    // The link staff copy to send on: whoever opens it, the log says 'Enlace' (issued to them).
-    shareUrl: linkFor({ fileId: row.id, via: isClient(actor) ? 'portal' : 'link', issuedTo: actor.id }),
-  });
+  const presentFile = (actor: AuthUser, row: BusinessFileRow) => presentStoredFile(actor, row, linkFor);
 
   /**
    * Bytes stored for an upload whose rows never committed: removed now, and any that storage
@@ -250,12 +241,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
     async downloads(fileId: number): Promise<FileDownload[]> {
       if (!(await documentsRepository.findFile(db, fileId))) throw notFound(documentsMsg.fileNotFound);
       const rows = await documentsRepository.listDownloads(db, fileId);
-      return rows.map((row) => ({
-        id: row.id,
-        at: row.createdAt.toISOString(),
-        via: row.via,
-        by: row.issuedToName ?? 'Enlace enviado por correo',
-      }));
+      return rows.map(presentDownload);
     },
 
     /**

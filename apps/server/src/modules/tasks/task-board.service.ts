@@ -18,7 +18,8 @@ import type { EventBus } from '../../lib/events.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
 import { buildTaskBoardRows, type TaskBoardParts } from './task-board.ts';
 import { taskStatesRepository } from './task-states.repository.ts';
-import { presentTask, type TasksService } from './tasks.service.ts';
+import { presentTask } from './tasks.presenter.ts';
+import type { TasksService } from './tasks.service.ts';
 
 type UpdateInput = z.output<typeof TaskStateUpdateSchema>;
 

@@ -14,7 +14,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { assertNameFree } from '../../lib/unique-name.ts';
-import { type BusinessInTaskRow, type TaskWithResponsable, tasksRepository } from './tasks.repository.ts';
+import { presentBusinessInTask, presentTask } from './tasks.presenter.ts';
+import { tasksRepository } from './tasks.repository.ts';
 
 type WriteInput = z.output<typeof TaskWriteSchema>;
 type BusinessInput = z.output<typeof BusinessInTaskWriteSchema>;
@@ -29,22 +30,6 @@ interface Deps {
   /** The companies module's check: 404 'La empresa no existe'. */
   assertBusinessExists(id: number): Promise<void>;
 }
-
-export function presentTask(row: TaskWithResponsable): Task {
-  return {
-    id: row.id,
-    name: row.name,
-    responsableCollaborator: row.responsable,
-    expirationDate: row.expirationDate,
-    showInSummary: row.showInSummary,
-  };
-}
-
-const presentBusinessInTask = (row: BusinessInTaskRow): BusinessInTask => ({
-  id: row.id,
-  businessId: row.businessId,
-  startDate: row.startDate,
-});
 
 /** Tasks (spec 2 "Tareas", "Task detail"): define them, and choose from when each company is in. */
 export function createTasksService(db: Db, deps: Deps) {
