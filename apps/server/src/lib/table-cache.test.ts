@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Database, openDatabase } from '../db/client.ts';
+import { users } from '../db/schema/users.ts';
 import { createScratchDatabase } from '../db/scratch-database.ts';
 import { insertBusiness } from '../test/factories.ts';
 import { createTestApp, OWNER, type TestApp } from '../test/test-app.ts';
 import type { TableChanges } from './table-cache.ts';
-import { cachedTables, createTableCache } from './table-cache.ts';
+import { cachedTables, createBuiltJsonCache, createTableCache } from './table-cache.ts';
 
 function fakeChanges() {
   const counts = new Map<string, number>();
@@ -26,7 +28,7 @@ function fakeChanges() {
 describe('the table cache', () => {
   it('loads once while its tables hold, and again after one of them changes', async () => {
     const fake = fakeChanges();
-    const cache = createTableCache<number>(fake.changes, ['users'], 10);
+    const cache = createTableCache<number>(fake.changes, { name: 'test-1', tables: [users], maxEntries: 10 });
     let loads = 0;
     const load = async () => ++loads;
     expect(await cache.get('a', load)).toBe(1);
@@ -40,7 +42,7 @@ describe('the table cache', () => {
   it('keeps nothing while changes cannot be heard', async () => {
     const fake = fakeChanges();
     fake.setListening(false);
-    const cache = createTableCache<number>(fake.changes, ['users'], 10);
+    const cache = createTableCache<number>(fake.changes, { name: 'test-2', tables: [users], maxEntries: 10 });
     let loads = 0;
     await cache.get('a', async () => ++loads);
     await cache.get('a', async () => ++loads);
@@ -49,7 +51,7 @@ describe('the table cache', () => {
 
   it('keeps at most maxEntries keys, the least recently used leaving first', async () => {
     const fake = fakeChanges();
-    const cache = createTableCache<string>(fake.changes, ['users'], 2);
+    const cache = createTableCache<string>(fake.changes, { name: 'test-3', tables: [users], maxEntries: 2 });
     const loaded: string[] = [];
     const load = (key: string) => async () => {
       loaded.push(key);
@@ -66,7 +68,7 @@ describe('the table cache', () => {
 
   it('shares one load among gets that miss at the same time', async () => {
     const fake = fakeChanges();
-    const cache = createTableCache<number>(fake.changes, ['users'], 10);
+    const cache = createTableCache<number>(fake.changes, { name: 'test-4', tables: [users], maxEntries: 10 });
     let loads = 0;
     let finish: (value: number) => void = () => {};
     const load = () => {
@@ -81,9 +83,42 @@ describe('the table cache', () => {
     expect(loads).toBe(1);
   });
 
+  it('checks each value against its schema when it loads, and keeps none that breaks it', async () => {
+    const fake = fakeChanges();
+    const cache = createTableCache(fake.changes, {
+      name: 'test-schema',
+      tables: [users],
+      maxEntries: 10,
+      schema: z.object({ count: z.number().int() }),
+    });
+    await expect(cache.get('a', async () => ({ count: 1.5 }))).rejects.toThrow();
+    expect(await cache.get('a', async () => ({ count: 2 }))).toEqual({ count: 2 });
+  });
+
+  it('builds JSON through the response schema, as the route would send it: nothing the schema leaves out', async () => {
+    const fake = fakeChanges();
+    const cache = createBuiltJsonCache(fake.changes, {
+      name: 'test-built',
+      tables: [users],
+      maxEntries: 10,
+      schema: z.array(z.object({ id: z.number(), name: z.string() })),
+    });
+    const built = await cache.get('list', async () => [{ id: 1, name: 'Ana', passwordHash: 'secreto' }]);
+    expect(JSON.parse(built.json.toString())).toEqual([{ id: 1, name: 'Ana' }]);
+    await expect(cache.get('other', async () => [{ id: 'uno', name: 'Ana' }] as never)).rejects.toThrow();
+  });
+
+  it('refuses a second cache of the same name that reads other tables', () => {
+    const fake = fakeChanges();
+    createTableCache(fake.changes, { name: 'test-twice', tables: [users], maxEntries: 1 });
+    expect(() => createTableCache(fake.changes, { name: 'test-twice', tables: [], maxEntries: 1 })).toThrow(
+      'two caches are named test-twice',
+    );
+  });
+
   it('never keeps a failed load', async () => {
     const fake = fakeChanges();
-    const cache = createTableCache<number>(fake.changes, ['users'], 10);
+    const cache = createTableCache<number>(fake.changes, { name: 'test-5', tables: [users], maxEntries: 10 });
     await expect(cache.get('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('a', async () => 7)).toBe(7);
   });
@@ -97,14 +132,14 @@ describe('answers kept in memory follow every write at once', () => {
   afterAll(() => t.close());
 
   it('every table a cache of the app depends on notifies its changes (else that cache would go stale)', async () => {
-    expect(cachedTables.size).toBeGreaterThan(5);
+    expect(cachedTables().size).toBeGreaterThan(5);
     const result = await t.database.db.execute(
       sql`select distinct c.relname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid
           join pg_proc p on p.oid = g.tgfoid where p.proname = 'notify_table_change' and not g.tgisinternal`,
     );
     const rows = (Array.isArray(result) ? result : (result as { rows: { name: string }[] }).rows) as { name: string }[];
     const notifying = new Set(rows.map((row) => row.name));
-    expect([...cachedTables].filter((table) => !notifying.has(table))).toEqual([]);
+    expect([...cachedTables()].filter((table) => !notifying.has(table))).toEqual([]);
   });
 
   it('a demoted owner loses owner rights at the next request, and sees the new role in /api/user/me', async () => {

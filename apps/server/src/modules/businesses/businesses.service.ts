@@ -1,7 +1,8 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { currentPeriod, type Period, periodBounds } from '@app/shared/period';
-import type { BusinessCreateOutput } from '@app/shared/schemas/businesses';
+import { type BusinessCreateOutput, BusinessListSchema } from '@app/shared/schemas/businesses';
 import type { Db } from '../../db/client.ts';
+import { businesses } from '../../db/schema/businesses.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -17,7 +18,12 @@ interface Deps {
 
 /** Companies (spec 1 §2.8, §2.9, §3, §5; DESIGN.md §4): RUT valid and unique, contacts valid, deletes cascade. */
 export function createBusinessesService(db: Db, deps: Deps) {
-  const lists = createBuiltJsonCache(deps.changes, ['businesses'], 3);
+  const lists = createBuiltJsonCache(deps.changes, {
+    name: 'business-lists',
+    tables: [businesses],
+    schema: BusinessListSchema,
+    maxEntries: 3,
+  });
   async function getById(id: number): Promise<BusinessRow> {
     const row = await businessesRepository.findById(db, id);
     if (!row) throw notFound(companiesMsg.businessNotFound);

@@ -1,7 +1,10 @@
-import type { EmailDelivery, SendEmailSchema } from '@app/shared/schemas/email';
+import { type EmailDelivery, EmailLogPageSchema, type SendEmailSchema } from '@app/shared/schemas/email';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { emailLog } from '../../db/schema/email-log.ts';
+import { users } from '../../db/schema/users.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -26,7 +29,12 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 /** E-mails to a company's contacts, each one written to the e-mail log with the provider's answer. */
 export function createEmailService(db: Db, deps: Deps) {
   // Pages as stored JSON (a row shows its company's name), by page, size and company.
-  const pages = createBuiltJsonCache(deps.changes, ['email_log', 'businesses', 'users'], 50);
+  const pages = createBuiltJsonCache(deps.changes, {
+    name: 'email-log-pages',
+    tables: [emailLog, businesses, users],
+    schema: EmailLogPageSchema,
+    maxEntries: 50,
+  });
 
   return {
     /**

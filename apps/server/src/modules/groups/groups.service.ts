@@ -1,7 +1,14 @@
 import { companiesMsg } from '@app/shared/messages-companies';
-import type { Group, GroupCreateSchema, GroupUpdateSchema } from '@app/shared/schemas/groups';
+import {
+  type Group,
+  type GroupCreateSchema,
+  GroupDetailResponseSchema,
+  GroupListSchema,
+  type GroupUpdateSchema,
+} from '@app/shared/schemas/groups';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { businessGroupMembers, businessGroups } from '../../db/schema/businesses.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
@@ -21,7 +28,19 @@ interface Deps {
 /** Company groups (spec 2 "Grupos de Empresas"): a name, a description and a set of companies. */
 export function createGroupsService(db: Db, deps: Deps) {
   // The list and each group's detail as stored JSON (a group of 2,000 companies is 2,000 ids).
-  const built = createBuiltJsonCache(deps.changes, ['business_groups', 'business_group_members'], 20);
+  const groupTables = [businessGroups, businessGroupMembers];
+  const lists = createBuiltJsonCache(deps.changes, {
+    name: 'group-list',
+    tables: groupTables,
+    schema: GroupListSchema,
+    maxEntries: 1,
+  });
+  const details = createBuiltJsonCache(deps.changes, {
+    name: 'group-details',
+    tables: groupTables,
+    schema: GroupDetailResponseSchema,
+    maxEntries: 20,
+  });
 
   async function load(id: number): Promise<Group> {
     const row = await groupsRepository.findById(db, id);
@@ -54,12 +73,12 @@ export function createGroupsService(db: Db, deps: Deps) {
 
     /** GET /api/business-group. */
     listBuilt(): Promise<BuiltJson> {
-      return built.get('list', list);
+      return lists.get('list', list);
     },
 
     /** GET /api/business-group/{id}; 404 for an unknown group (not kept). */
     getBuilt(id: number): Promise<BuiltJson> {
-      return built.get(`group-${id}`, async () => ({ group: await load(id) }));
+      return details.get(`group-${id}`, async () => ({ group: await load(id) }));
     },
 
     async create(input: CreateInput): Promise<Group> {

@@ -5,8 +5,8 @@ import type { BoardCell, BoardRow, BoardService } from '@app/shared/schemas/mont
 export interface BoardParts {
   businesses: { id: number; name: string; rut: string; contact: string }[];
   services: BoardService[];
-  /** Active links started by the period's last day (DESIGN.md §4). */
-  applying: { businessId: number; serviceId: number }[];
+  /** Cells whose service applies: active links started by the period's last day (DESIGN.md §4), by `cellKey`. */
+  applies: ReadonlySet<string>;
   chosen: {
     businessId: number;
     serviceId: number;
@@ -17,7 +17,7 @@ export interface BoardParts {
   }[];
 }
 
-const cellKey = (businessId: number, serviceId: number) => `${businessId}:${serviceId}`;
+export const cellKey = (businessId: number, serviceId: number) => `${businessId}:${serviceId}`;
 
 /**
  * The board's rows: one per company, a cell per service column. A cell where the service applies
@@ -25,7 +25,6 @@ const cellKey = (businessId: number, serviceId: number) => `${businessId}:${serv
  * Progress is the rounded average pctProgress of the cells that have a state (spec 1 §4).
  */
 export function buildBoardRows(parts: BoardParts): BoardRow[] {
-  const applies = new Set(parts.applying.map((link) => cellKey(link.businessId, link.serviceId)));
   const chosen = new Map(parts.chosen.map((row) => [cellKey(row.businessId, row.serviceId), row]));
   const progressOf = new Map(
     parts.services.flatMap((service) => service.states.map((state) => [state.id, state.pctProgress] as const)),
@@ -35,7 +34,7 @@ export function buildBoardRows(parts: BoardParts): BoardRow[] {
     const percents: number[] = [];
     const cells = parts.services.map((service): BoardCell => {
       const key = cellKey(business.id, service.id);
-      if (!applies.has(key))
+      if (!parts.applies.has(key))
         return { serviceId: service.id, applies: false, stateId: null, value: null, lastChange: null };
       const picked = chosen.get(key);
       const stateId = picked?.stateId ?? service.states[0]?.id ?? null;

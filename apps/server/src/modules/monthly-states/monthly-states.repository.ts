@@ -1,23 +1,25 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import { type CellChange, cellHistory } from '../../db/cell-history.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { monthlyStateHistory, monthlyStates } from '../../db/schema/monthly-states.ts';
 import { serviceStates } from '../../db/schema/services.ts';
 
-export type MonthlyStateRow = typeof monthlyStates.$inferSelect;
 type Cell = { businessId: number; serviceId: number; year: number; month: number };
 
-const cellIs = (cell: Cell) =>
-  and(
-    eq(monthlyStates.businessId, cell.businessId),
-    eq(monthlyStates.serviceId, cell.serviceId),
-    eq(monthlyStates.year, cell.year),
-    eq(monthlyStates.month, cell.month),
-  );
+/** A cell's change: its state (a state of the service) and whole pesos, with its history entry. */
+const cells = cellHistory<number, number>({
+  name: 'monthly-state',
+  cells: monthlyStates,
+  column: monthlyStates.serviceId,
+  state: monthlyStates.stateId,
+  history: monthlyStateHistory,
+  historyColumn: monthlyStateHistory.serviceId,
+  fromState: monthlyStateHistory.fromStateId,
+  toState: monthlyStateHistory.toStateId,
+});
 
 export const monthlyStatesRepository = {
-  /** The number a trigger moves on every change the board shows (migration 0004). */
-
   /** The chosen states of a period (optionally of one company): the board's cells that are not defaults. */
   listForPeriod(db: DbOrTx, year: number, month: number, businessId?: number) {
     return db
@@ -39,50 +41,8 @@ export const monthlyStatesRepository = {
       );
   },
 
-  /**
-   * The cell's row, read after taking a lock on the cell that lasts until the transaction ends:
-   * two changes of one cell queue up even when it has no row yet, so each history entry starts
-   * from the state the previous change left.
-   */
-  async findForUpdate(db: DbOrTx, cell: Cell): Promise<MonthlyStateRow | undefined> {
-    const key = `monthly-state:${cell.businessId}:${cell.serviceId}:${cell.year}:${cell.month}`;
-    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-    const [row] = await db.select().from(monthlyStates).where(cellIs(cell));
-    return row;
-  },
-
-  async upsert(
-    db: DbOrTx,
-    values: Cell & { stateId: number; value: number | null; updatedBy: number; updatedByName: string },
-  ): Promise<void> {
-    const now = new Date();
-    await db
-      .insert(monthlyStates)
-      .values({ ...values, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [monthlyStates.businessId, monthlyStates.serviceId, monthlyStates.year, monthlyStates.month],
-        set: {
-          stateId: values.stateId,
-          value: values.value,
-          updatedBy: values.updatedBy,
-          updatedByName: values.updatedByName,
-          updatedAt: now,
-        },
-      });
-  },
-
-  async insertHistory(
-    db: DbOrTx,
-    values: Cell & {
-      fromStateId: number | null;
-      toStateId: number;
-      value: number | null;
-      userId: number;
-      userName: string;
-    },
-  ): Promise<void> {
-    await db.insert(monthlyStateHistory).values(values);
-  },
+  /** Saves the cell and its history entry (db/cell-history.ts), with the row's other cells as they were. */
+  changeCell: (db: Db, change: CellChange<number, number>) => cells.change(db, change, { withRow: true }),
 
   /** A cell's changes, newest first, with the states' names and colours. */
   listHistory(db: DbOrTx, cell: Cell) {

@@ -4,10 +4,10 @@ import { currentPeriod } from '@app/shared/period';
 import type { BoardCellChange, BoardRow, MonthlyBoard } from '@app/shared/schemas/monthly-states';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
 import { monthlyStateHistory, monthlyStates } from '../../db/schema/monthly-states.ts';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { monthlyStatesRepository } from './monthly-states.repository.ts';
 
 let t: TestApp;
 let tokens: Awaited<ReturnType<typeof tokensForEveryRole>>;
@@ -215,8 +215,9 @@ describe('PUT /api/monthly-states/year/{year}/month/{month}', () => {
 
   it('writes the state and its history in one transaction: a failed history write leaves the cell as it was', async () => {
     const before = cellOf(rowOf(await board(), linked.id), f29.serviceId);
-    vi.spyOn(monthlyStatesRepository, 'insertHistory').mockRejectedValueOnce(new Error('disco lleno'));
+    const restore = await failInsertsInto(t.database.db, monthlyStateHistory);
     const response = await change({ businessId: linked.id, serviceId: f29.serviceId, stateId: f29.stateIds[0] });
+    await restore();
     expect(response.statusCode).toBe(500);
     expect(cellOf(rowOf(await board(), linked.id), f29.serviceId)).toEqual(before);
   });

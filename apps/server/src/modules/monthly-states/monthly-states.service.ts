@@ -1,76 +1,95 @@
-import { msg } from '@app/shared/messages';
 import { boardMsg } from '@app/shared/messages-board';
-import { isContractActiveIn, type Period, periodBounds } from '@app/shared/period';
+import { type Period, periodBounds } from '@app/shared/period';
 import {
   type BoardCellChange,
   type BoardService,
   type HistoryEntry,
   type MonthlyBoard,
+  MonthlyBoardSchema,
   type MonthlyStateUpdateSchema,
   shortName,
 } from '@app/shared/schemas/monthly-states';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { businesses, businessServices } from '../../db/schema/businesses.ts';
+import { monthlyStates } from '../../db/schema/monthly-states.ts';
+import { serviceMonthsActive, serviceStates, services } from '../../db/schema/services.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
-import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
-import { type BoardParts, buildBoardRows } from './monthly-board.ts';
+import { createBuiltJsonCache, createTableCache, type TableChanges } from '../../lib/table-cache.ts';
+import { type BoardParts, buildBoardRows, cellKey } from './monthly-board.ts';
 import { monthlyStatesRepository } from './monthly-states.repository.ts';
 
 type UpdateInput = z.output<typeof MonthlyStateUpdateSchema>;
-
-/** Every table the board shows (each notifies its changes, migration 0010). */
-const BOARD_TABLES = [
-  'businesses',
-  'business_services',
-  'services',
-  'service_states',
-  'service_months_active',
-  'monthly_states',
-] as const;
 
 interface Deps {
   events: EventBus;
   changes: TableChanges;
   /** Companies whose contract covers the period (companies module). */
   listActiveBusinesses(period: Period): Promise<BoardParts['businesses']>;
-  getBusiness(
-    id: number,
-  ): Promise<BoardParts['businesses'][number] & { startContract: string; endContract: string | null }>;
+  /** A company, 404 when there is none (companies module). */
+  getBusiness(id: number): Promise<unknown>;
   /** Services active that month, by order, with their states (services module). */
   listServicesForMonth(
     month: number,
   ): Promise<{ service: { id: number; name: string; order: number }; states: BoardService['states'] }[]>;
   /** Links that apply by the period's last day (business-services module). */
-  listApplying(lastDay: string, businessId?: number): Promise<BoardParts['applying']>;
+  listApplying(lastDay: string, businessId?: number): Promise<{ businessId: number; serviceId: number }[]>;
   /** Who is acting, for the cell's 'Javier P., 12-03-2026 10:41' (users module). */
   getUser(id: number): Promise<{ name: string; lastName: string }>;
 }
 
+/** Everything of a month's board but its chosen states: what a cell change is checked against. */
+type PeriodParts = Omit<BoardParts, 'chosen'> & { businessById: Map<number, BoardParts['businesses'][number]> };
+
 /** The monthly board (spec 1 §2.5, §3, §4; DESIGN.md §4): read a month, change a cell, keep every change. */
 export function createMonthlyStatesService(db: Db, deps: Deps) {
-  // A few recent periods; the board of 2,000 companies is ~3 MB of JSON.
-  const cache = createBuiltJsonCache(deps.changes, BOARD_TABLES, 4);
+  // Companies, columns and links of a few recent periods: they change seldom, while cells change
+  // all day; each cell change is checked against them without reading the database.
+  const partsCache = createTableCache<PeriodParts>(deps.changes, {
+    name: 'monthly-board-parts',
+    tables: [businesses, businessServices, services, serviceStates, serviceMonthsActive],
+    maxEntries: 4,
+  });
+  // The board of 2,000 companies is ~3 MB of JSON.
+  const boardCache = createBuiltJsonCache(deps.changes, {
+    name: 'monthly-board',
+    tables: [businesses, businessServices, services, serviceStates, serviceMonthsActive, monthlyStates],
+    schema: MonthlyBoardSchema,
+    maxEntries: 4,
+  });
 
-  async function loadServices(month: number): Promise<BoardService[]> {
-    const listed = await deps.listServicesForMonth(month);
-    return listed.map(({ service, states }) => ({ id: service.id, name: service.name, order: service.order, states }));
+  function partsOf(period: Period): Promise<PeriodParts> {
+    return partsCache.get(`${period.year}-${period.month}`, async () => {
+      const [active, listed, applying] = await Promise.all([
+        deps.listActiveBusinesses(period),
+        deps.listServicesForMonth(period.month),
+        deps.listApplying(periodBounds(period).lastDay),
+      ]);
+      return {
+        businesses: active,
+        services: listed.map(({ service, states }) => ({
+          id: service.id,
+          name: service.name,
+          order: service.order,
+          states,
+        })),
+        applies: new Set(applying.map((link) => cellKey(link.businessId, link.serviceId))),
+        businessById: new Map(active.map((business) => [business.id, business])),
+      };
+    });
   }
 
-  /** A company's row of the board, rebuilt after its cell changed (only its chosen states are read again). */
-  async function rowOf(
-    period: Period,
-    business: BoardParts['businesses'][number],
-    applying: BoardParts['applying'],
-    services: BoardService[],
-  ) {
-    const chosen = await monthlyStatesRepository.listForPeriod(db, period.year, period.month, business.id);
-    const [row] = buildBoardRows({ businesses: [business], services, applying, chosen });
-    if (!row) throw notFound(msg.businessNotFound);
-    return row;
+  async function getBoard(period: Period): Promise<MonthlyBoard> {
+    assertSelectable(period);
+    const [parts, chosen] = await Promise.all([
+      partsOf(period),
+      monthlyStatesRepository.listForPeriod(db, period.year, period.month),
+    ]);
+    return { ...period, services: parts.services, rows: buildBoardRows({ ...parts, chosen }) };
   }
 
   return {
@@ -80,20 +99,10 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
      */
     async getBuiltBoard(period: Period): Promise<BuiltJson> {
       assertSelectable(period);
-      return cache.get(`${period.year}-${period.month}`, () => this.getBoard(period));
+      return boardCache.get(`${period.year}-${period.month}`, () => getBoard(period));
     },
 
-    async getBoard(period: Period): Promise<MonthlyBoard> {
-      assertSelectable(period);
-      const { lastDay } = periodBounds(period);
-      const [businesses, services, applying, chosen] = await Promise.all([
-        deps.listActiveBusinesses(period),
-        loadServices(period.month),
-        deps.listApplying(lastDay),
-        monthlyStatesRepository.listForPeriod(db, period.year, period.month),
-      ]);
-      return { ...period, services, rows: buildBoardRows({ businesses, services, applying, chosen }) };
-    },
+    getBoard,
 
     /**
      * Changes one cell. The state must be one of the service's, the service must apply to the
@@ -102,18 +111,16 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
      */
     async updateState(actor: AuthUser, period: Period, input: UpdateInput): Promise<BoardCellChange> {
       assertSelectable(period);
-      const { lastDay } = periodBounds(period);
-      const services = await loadServices(period.month);
-      const service = services.find((candidate) => candidate.id === input.serviceId);
-      const [business, applying] = await Promise.all([
-        deps.getBusiness(input.businessId),
-        deps.listApplying(lastDay, input.businessId),
-      ]);
-      const applies =
-        service !== undefined &&
-        isContractActiveIn(business, period) &&
-        applying.some((link) => link.serviceId === input.serviceId);
-      if (!service || !applies) throw badRequest(boardMsg.serviceDoesNotApply, 'serviceId');
+      const parts = await partsOf(period);
+      const business = parts.businessById.get(input.businessId);
+      if (!business) {
+        await deps.getBusiness(input.businessId); // 404 when there is no such company
+        throw badRequest(boardMsg.serviceDoesNotApply, 'serviceId'); // its contract does not cover the month
+      }
+      const service = parts.services.find((candidate) => candidate.id === input.serviceId);
+      if (!service || !parts.applies.has(cellKey(business.id, service.id))) {
+        throw badRequest(boardMsg.serviceDoesNotApply, 'serviceId');
+      }
       const state = service.states.find((candidate) => candidate.id === input.stateId);
       if (!state) throw badRequest(boardMsg.stateNotOfService, 'stateId');
       const value = state.hasValue ? (input.optionalValue ?? null) : null;
@@ -121,34 +128,34 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
 
       const user = await deps.getUser(actor.id);
       const userName = shortName(user.name, user.lastName);
-      const cell = { businessId: input.businessId, serviceId: input.serviceId, ...period };
-      await db.transaction(async (tx) => {
-        const previous = await monthlyStatesRepository.findForUpdate(tx, cell);
-        await monthlyStatesRepository.upsert(tx, {
-          ...cell,
-          stateId: state.id,
-          value,
-          updatedBy: actor.id,
-          updatedByName: userName,
-        });
-        await monthlyStatesRepository.insertHistory(tx, {
-          ...cell,
-          fromStateId: previous?.stateId ?? service.states[0]?.id ?? null,
-          toStateId: state.id,
-          value,
-          userId: actor.id,
-          userName,
-        });
+      const saved = await monthlyStatesRepository.changeCell(db, {
+        cell: { businessId: business.id, column: service.id, ...period },
+        state: state.id,
+        value,
+        initial: service.states[0]?.id ?? null,
+        by: { id: actor.id, name: userName },
       });
 
-      const row = await rowOf(period, business, applying, services);
-      const changed = row.cells.find((candidate) => candidate.serviceId === input.serviceId);
-      if (!changed) throw notFound(boardMsg.serviceNotFound);
-      const change = { ...period, businessId: input.businessId, progress: row.progress, cell: changed };
+      const chosen = [
+        ...saved.row,
+        { column: service.id, state: state.id, value, updatedByName: userName, updatedAt: saved.updatedAt },
+      ];
+      const [row] = buildBoardRows({
+        ...parts,
+        businesses: [business],
+        chosen: chosen.map((cell) => ({
+          ...cell,
+          businessId: business.id,
+          serviceId: cell.column,
+          stateId: cell.state,
+        })),
+      });
+      const changed = row?.cells.find((candidate) => candidate.serviceId === service.id);
+      if (!row || !changed) throw notFound(boardMsg.serviceNotFound);
+      const change = { ...period, businessId: business.id, progress: row.progress, cell: changed };
       deps.events.emit('monthly-state.changed', change);
       return change;
     },
-
     async history(cell: { businessId: number; serviceId: number } & Period): Promise<HistoryEntry[]> {
       const rows = await monthlyStatesRepository.listHistory(db, cell);
       return rows.map((row) => ({

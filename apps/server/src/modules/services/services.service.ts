@@ -10,6 +10,7 @@ import {
 } from '@app/shared/schemas/services';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { serviceMonthsActive, serviceStates, services } from '../../db/schema/services.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
@@ -68,11 +69,11 @@ export function createServicesService(db: Db, deps: Deps) {
   }
 
   /** Every service with its states (by order). */
-  const servicesByMonth = createTableCache<ServicesOfMonth>(
-    deps.changes,
-    ['services', 'service_states', 'service_months_active'],
-    12,
-  );
+  const servicesByMonth = createTableCache<ServicesOfMonth>(deps.changes, {
+    name: 'services-by-month',
+    tables: [services, serviceStates, serviceMonthsActive],
+    maxEntries: 12,
+  });
 
   async function list(orderBy: 'order' | 'name' = 'name') {
     const rows = await servicesRepository.list(db, orderBy);

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { sessions } from '../../db/schema/auth.ts';
+import { users } from '../../db/schema/users.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { createTableCache, type TableChanges } from '../../lib/table-cache.ts';
 import { sessionsRepository } from './sessions.repository.ts';
@@ -12,7 +14,11 @@ import { sessionsRepository } from './sessions.repository.ts';
 export function createSessionsService(db: Db, deps: { events: EventBus; changes: TableChanges }) {
   // Every signed-in request checks its session: kept in memory until a session or user changes
   // (a logout, a password change, a deleted or edited user, in any instance), then read again.
-  const live = createTableCache<LiveSession | undefined>(deps.changes, ['sessions', 'users'], 10_000);
+  const live = createTableCache<LiveSession | undefined>(deps.changes, {
+    name: 'live-sessions',
+    tables: [sessions, users],
+    maxEntries: 10_000,
+  });
 
   return {
     /** Opens a session for the user; answers its id. Expired sessions are pruned on the way. */

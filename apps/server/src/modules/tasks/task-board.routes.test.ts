@@ -3,6 +3,8 @@ import { tasksMsg } from '@app/shared/messages-tasks';
 import { currentPeriod } from '@app/shared/period';
 import type { TaskBoard, TaskCellChange } from '@app/shared/schemas/tasks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
+import { taskStateHistory } from '../../db/schema/tasks.ts';
 import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { taskStatesRepository } from './task-states.repository.ts';
@@ -240,8 +242,9 @@ describe('PUT /api/business-task-states/.../businessId/{businessId}/taskId/{task
 
   it('writes the state and its history in one transaction: a failed history write leaves the cell as it was', async () => {
     const before = cellOf(await board(), inBoth.id, declaration.id);
-    vi.spyOn(taskStatesRepository, 'insertHistory').mockRejectedValueOnce(new Error('disco lleno'));
+    const restore = await failInsertsInto(t.database.db, taskStateHistory);
     const response = await change(inBoth.id, declaration.id, { state: 'No comenzado' });
+    await restore();
     expect(response.statusCode).toBe(500);
     expect(cellOf(await board(), inBoth.id, declaration.id)).toEqual(before);
   });
@@ -269,8 +272,6 @@ describe('PUT /api/business-task-states/.../businessId/{businessId}/taskId/{task
     expect(
       (await t.request({ method: 'DELETE', url: `/api/business/${doomed.id}`, token: tokens.owner })).statusCode,
     ).toBe(200);
-    expect(await taskStatesRepository.listForPeriod(t.database.db, period.year, period.month, doomed.id)).toEqual(
-      [],
-    );
+    expect(await taskStatesRepository.listForPeriod(t.database.db, period.year, period.month, doomed.id)).toEqual([]);
   });
 });

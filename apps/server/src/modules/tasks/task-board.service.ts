@@ -69,34 +69,23 @@ export function createTaskBoardService(db: Db, deps: Deps) {
       if (!can(actor, 'task-state:change', { responsableId: task.responsable.id })) {
         throw forbidden(tasksMsg.notResponsible);
       }
-      const business = await deps.getBusiness(target.businessId);
       const { lastDay } = periodBounds(period);
-      const applying = await deps.tasks.listApplying(lastDay, target.businessId);
+      const [business, applying] = await Promise.all([
+        deps.getBusiness(target.businessId),
+        deps.tasks.listApplying(lastDay, target.businessId),
+      ]);
       const applies = isContractActiveIn(business, period) && applying.some((link) => link.taskId === target.taskId);
       if (!applies) throw badRequest(tasksMsg.taskDoesNotApply, 'taskId');
 
       const user = await deps.getUser(actor.id);
       const userName = shortName(user.name, user.lastName);
       const value = input.value === '' ? null : input.value;
-      const cell = { ...target, ...period };
-      const updatedAt = await db.transaction(async (tx) => {
-        const previous = await taskStatesRepository.findForUpdate(tx, cell);
-        const savedAt = await taskStatesRepository.upsert(tx, {
-          ...cell,
-          state: input.state,
-          value,
-          updatedBy: actor.id,
-          updatedByName: userName,
-        });
-        await taskStatesRepository.insertHistory(tx, {
-          ...cell,
-          fromState: previous?.state ?? TASK_STATE_INITIAL,
-          toState: input.state,
-          value,
-          userId: actor.id,
-          userName,
-        });
-        return savedAt;
+      const { updatedAt } = await taskStatesRepository.changeCell(db, {
+        cell: { businessId: target.businessId, column: target.taskId, ...period },
+        state: input.state,
+        value,
+        initial: TASK_STATE_INITIAL,
+        by: { id: actor.id, name: userName },
       });
 
       const change: TaskCellChange = {

@@ -2,10 +2,10 @@ import { msg } from '@app/shared/messages';
 import type { Permission } from '@app/shared/permissions';
 import { can } from '@app/shared/permissions';
 import type { Role } from '@app/shared/roles';
-import type { UserCreateSchema, UserUpdateSchema } from '@app/shared/schemas/users';
+import { type UserCreateSchema, UserListSchema, UserSchema, type UserUpdateSchema } from '@app/shared/schemas/users';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import { type UserRow, users } from '../../db/schema/users.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
@@ -46,8 +46,23 @@ interface Deps {
 
 export function createUsersService(db: Db, deps: Deps) {
   // The staff list and each signed-in user's own record, as stored JSON.
-  const built = createBuiltJsonCache(deps.changes, ['users'], 1000);
-  const names = createTableCache<{ name: string; lastName: string }>(deps.changes, ['users'], 1000);
+  const staffList = createBuiltJsonCache(deps.changes, {
+    name: 'staff-list',
+    tables: [users],
+    schema: UserListSchema,
+    maxEntries: 1,
+  });
+  const records = createBuiltJsonCache(deps.changes, {
+    name: 'user-records',
+    tables: [users],
+    schema: UserSchema,
+    maxEntries: 1000,
+  });
+  const names = createTableCache<{ name: string; lastName: string }>(deps.changes, {
+    name: 'user-names',
+    tables: [users],
+    maxEntries: 1000,
+  });
 
   async function getById(id: number) {
     const user = await usersRepository.findById(db, id);
@@ -86,11 +101,11 @@ export function createUsersService(db: Db, deps: Deps) {
 
     /** GET /api/user as stored JSON, built once per change of the users table (any instance). */
     listStaffBuilt: (): Promise<BuiltJson> =>
-      built.get('staff', async () => (await usersRepository.listStaff(db)).map(presentUser)),
+      staffList.get('staff', async () => (await usersRepository.listStaff(db)).map(presentUser)),
 
     /** GET /api/user/me, the same way. */
     getBuilt(id: number): Promise<BuiltJson> {
-      return built.get(`user-${id}`, async () => presentUser(await getById(id)));
+      return records.get(`user-${id}`, async () => presentUser(await getById(id)));
     },
 
     /** Who acted, for a board cell's 'Javier P.' (kept until the users change). */
