@@ -3,18 +3,10 @@ import { lazy, Suspense } from 'react';
 import { HomePage } from '../features/home/pages/home-page';
 
 /**
- * Home's monthly view, composed here because features do not import each other: the board shows
- * the credentials of the companies feature and the send-e-mail modal of the e-mail feature.
- * Staff and clients see different homes, so each is loaded only by whoever sees it.
+ * Staff and clients see different homes, so each is loaded only by whoever sees it (the route's
+ * loader starts the staff home's script and its board together).
  */
-const StaffHome = lazy(async () => {
-  const [{ MonthlyBoard }, { useCredentials }, { SendEmailModal }] = await Promise.all([
-    import('../features/monthly-board/components/monthly-board'),
-    import('../api/credentials/get-credentials'),
-    import('../features/email/components/send-email-modal'),
-  ]);
-  return { default: () => <MonthlyBoard useCredentials={useCredentials} SendEmailModal={SendEmailModal} /> };
-});
+const StaffHome = lazy(async () => ({ default: (await import('./staff-home')).StaffHome }));
 
 const ClientHome = lazy(async () => {
   const { ClientDocumentsView } = await import('../features/documents/pages/client-documents-view');

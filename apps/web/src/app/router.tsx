@@ -12,6 +12,11 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return { lazy: async () => ({ Component: pick(await load()) }) };
 }
 
+/*
+ * The boards' loaders start their month's request as the navigation starts (app/board-loaders.ts);
+ * they are a script of their own so that the sign-in page does not load what they need.
+ */
+
 function Root() {
   return (
     <>
@@ -66,6 +71,7 @@ export const router = createBrowserRouter([
                   () => import('./home-route'),
                   (m) => m.HomeRoute,
                 ),
+                loader: (args) => import('./board-loaders').then((loaders) => loaders.monthlyBoardLoader(args)),
               },
               // Every role, clients included, edits their own profile (DESIGN.md §6).
               {
@@ -216,6 +222,7 @@ export const router = createBrowserRouter([
                       () => import('../features/task-board/pages/task-board-page'),
                       (m) => m.TaskBoardPage,
                     ),
+                    loader: (args) => import('./board-loaders').then((loaders) => loaders.taskBoardLoader(args)),
                   },
                 ],
               },

@@ -14,6 +14,14 @@ export function clampPeriod(period: Period, latest: Period = currentPeriod()): P
   return fromIndex(Math.min(Math.max(index(period), index(FIRST_PERIOD)), index(latest)));
 }
 
+/** The month an address names (its search parameters), as the board shows it: see useBoardPeriod. */
+export function boardPeriodOf(params: URLSearchParams, latest: Period = currentPeriod()): Period {
+  const year = Number(periodYearParam(params));
+  const month = Number(params.get(MONTH_PARAM));
+  const given = Number.isInteger(year) && Number.isInteger(month) && year > 0 && month >= 1 && month <= 12;
+  return given ? clampPeriod({ year, month }, latest) : latest;
+}
+
 /**
  * The month the board shows, kept in the address (?anio=2026&mes=3; the documents'
  * old ?año= is read too and rewritten) so a reload or a shared link
@@ -23,10 +31,7 @@ export function useBoardPeriod(): [Period, (period: Period) => void] {
   useCanonicalPeriodParams();
   const [params, setParams] = useSearchParams();
   const latest = currentPeriod();
-  const year = Number(periodYearParam(params));
-  const month = Number(params.get(MONTH_PARAM));
-  const given = Number.isInteger(year) && Number.isInteger(month) && year > 0 && month >= 1 && month <= 12;
-  const period = given ? clampPeriod({ year, month }, latest) : latest;
+  const period = boardPeriodOf(params, latest);
   const setPeriod = (next: Period) => {
     const clamped = clampPeriod(next, latest);
     setParams(

@@ -18,4 +18,9 @@ export const getMonthlyBoard = ({ year, month }: Period) =>
 export const monthlyBoardQueryOptions = (period: Period) =>
   queryOptions({ queryKey: monthlyBoardQueryKey(period), queryFn: () => getMonthlyBoard(period), staleTime: 0 });
 
-export const useMonthlyBoard = (period: Period) => useQuery(monthlyBoardQueryOptions(period));
+/**
+ * The screen's query: the route's loader (app/board-loaders.ts) already asked for this visit's rows
+ * as the navigation started, so mounting does not ask again.
+ */
+export const useMonthlyBoard = (period: Period) =>
+  useQuery({ ...monthlyBoardQueryOptions(period), refetchOnMount: false });

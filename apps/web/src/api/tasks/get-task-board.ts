@@ -12,10 +12,14 @@ export const getTaskBoard = ({ year, month }: Period) =>
 
 /**
  * While the board shows, the realtime events keep this entry fresh (each replaces its cell); they
- * are only heard while it shows, so it is fetched again each time the board mounts (staleTime 0),
+ * are only heard while it shows, so it is fetched again on each visit (staleTime 0: the route's loader asks),
  * showing the cached rows meanwhile.
  */
 export const taskBoardQueryOptions = (period: Period) =>
   queryOptions({ queryKey: taskBoardQueryKey(period), queryFn: () => getTaskBoard(period), staleTime: 0 });
 
-export const useTaskBoard = (period: Period) => useQuery(taskBoardQueryOptions(period));
+/**
+ * The screen's query: the route's loader (app/board-loaders.ts) already asked for this visit's rows
+ * as the navigation started, so mounting does not ask again.
+ */
+export const useTaskBoard = (period: Period) => useQuery({ ...taskBoardQueryOptions(period), refetchOnMount: false });

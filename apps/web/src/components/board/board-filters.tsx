@@ -5,22 +5,17 @@ import { GroupSelect } from '../group-select';
 import { PeriodPicker } from '../period-picker';
 import { SearchInput } from '../search-input';
 
-/** The row above both boards: search by name or RUT, a company group, and the month. */
-export function BoardFilters({
-  search,
-  onSearch,
-  groupId,
-  onGroup,
-  period,
-  onPeriod,
-}: {
+export interface BoardFiltersProps {
   search: string;
   onSearch: (value: string) => void;
   groupId: string | null;
   onGroup: (value: string | null) => void;
   period: Period;
   onPeriod: (next: Period) => void;
-}) {
+}
+
+/** The row above both boards: search by name or RUT, a company group, and the month. */
+export function BoardFilters({ search, onSearch, groupId, onGroup, period, onPeriod }: BoardFiltersProps) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <div style={{ flex: '1 1 220px', minWidth: 0 }}>

@@ -1,19 +1,9 @@
 import { boardMsg } from '@app/shared/messages-board';
-import type { Credential } from '@app/shared/schemas/credentials';
 import { Modal } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useCredentials } from '../../../api/credentials/get-credentials';
 import { CredentialsVault } from '../../../components/credentials-vault';
 
-/** The credentials query of a company, given by the app layer (the companies feature owns GET /api/password). */
-export type UseCompanyCredentials = (businessId: number) => UseQueryResult<Credential[]>;
-
-function CompanyCredentials({
-  businessId,
-  useCredentials,
-}: {
-  businessId: number;
-  useCredentials: UseCompanyCredentials;
-}) {
+function CompanyCredentials({ businessId }: { businessId: number }) {
   const credentials = useCredentials(businessId);
   return <CredentialsVault query={credentials} records={credentials.data ?? []} />;
 }
@@ -26,12 +16,10 @@ export function CredentialsModal({
   business,
   opened,
   onClose,
-  useCredentials,
 }: {
   business: { id: number; name: string } | null;
   opened: boolean;
   onClose: () => void;
-  useCredentials: UseCompanyCredentials;
 }) {
   return (
     <Modal
@@ -40,7 +28,7 @@ export function CredentialsModal({
       title={business ? `${boardMsg.credentials} de ${business.name}` : boardMsg.credentials}
       size="xl"
     >
-      {opened && business && <CompanyCredentials businessId={business.id} useCredentials={useCredentials} />}
+      {opened && business && <CompanyCredentials businessId={business.id} />}
     </Modal>
   );
 }

@@ -1,10 +1,10 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { formatMoney } from '@app/shared/money';
 import type { BoardCell, BoardService } from '@app/shared/schemas/monthly-states';
-import { ColorSwatch, Menu } from '@mantine/core';
-import { IconCheck, IconHistory } from '@tabler/icons-react';
 import { memo } from 'react';
-import { CellBadgeButton, cellBadgeClasses, useRefocusOnToggle } from '../../../components/board/cell-badge';
+import { cellBadgeClasses } from '../../../components/board/cell-badge';
+import { CellMenu } from '../../../components/board/cell-menu';
+import { cellKey } from '../../../components/board/cell-rules';
 import { lastChangeText } from '../../../lib/date-time';
 
 type State = BoardService['states'][number];
@@ -27,8 +27,6 @@ export interface StateCellProps extends CellActions {
   active: boolean;
 }
 
-export const cellKey = (businessId: number, serviceId: number) => `${businessId}:${serviceId}`;
-
 /**
  * A service cell of the board (spec 1 §2.5): 'N/A' where the service does not apply; otherwise a
  * badge in the state's colour with its name (or its value as money) opening the service's states
@@ -45,47 +43,25 @@ export const StateCell = memo(function StateCell({
   onChoose,
   onHistory,
 }: StateCellProps) {
-  const buttonRef = useRefocusOnToggle(active);
-
   if (!cell.applies) return <span className={cellBadgeClasses.notApplicable}>{boardMsg.notApplicable}</span>;
 
   const state = service.states.find((candidate) => candidate.id === cell.stateId);
   const label = cell.value !== null ? formatMoney(cell.value) : (state?.name ?? boardMsg.noState);
-  const key = cellKey(businessId, service.id);
-  const button = (
-    <CellBadgeButton
-      ref={buttonRef}
+  return (
+    <CellMenu
+      menuKey={cellKey(businessId, service.id)}
+      active={active}
+      onMenu={onMenu}
       label={label}
       color={state?.color}
       saving={saving}
       tooltip={cell.lastChange ? lastChangeText(cell.lastChange) : ''}
       aria-label={`${service.name} de ${businessName}: ${label}${saving ? ` (${boardMsg.saving})` : ''}`}
-      aria-expanded={active}
-      onClick={active ? undefined : () => onMenu(key)}
+      title={service.name}
+      options={service.states}
+      currentId={cell.stateId}
+      onChoose={(option) => onChoose(businessId, service, option)}
+      onHistory={() => onHistory(businessId, service)}
     />
-  );
-  if (!active) return button;
-
-  return (
-    <Menu opened onChange={(opened) => !opened && onMenu(null)} position="bottom-start" shadow="md" withinPortal>
-      <Menu.Target>{button}</Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{service.name}</Menu.Label>
-        {service.states.map((option) => (
-          <Menu.Item
-            key={option.id}
-            leftSection={<ColorSwatch color={option.color} size={12} withShadow={false} aria-hidden />}
-            rightSection={option.id === cell.stateId ? <IconCheck size={14} aria-label={boardMsg.current} /> : null}
-            onClick={() => onChoose(businessId, service, option)}
-          >
-            {option.name}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconHistory size={14} aria-hidden />} onClick={() => onHistory(businessId, service)}>
-          {boardMsg.history}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
   );
 });

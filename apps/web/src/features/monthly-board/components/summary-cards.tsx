@@ -1,5 +1,6 @@
 import { boardMsg } from '@app/shared/messages-board';
-import { Card, ColorSwatch, Group, SimpleGrid, Text } from '@mantine/core';
+import { Card, ColorSwatch, Group, Text } from '@mantine/core';
+import { SummaryGrid } from '../../../components/board/summary-grid';
 import { PercentBadge } from '../../../components/percent-badge';
 import { percentColor, type SummaryCard } from '../utils/board-rows';
 
@@ -8,15 +9,8 @@ import { percentColor, type SummaryCard } from '../utils/board-rows';
  * that state or beyond over those where the service applies, with a coloured percent badge.
  */
 export function SummaryCards({ cards }: { cards: SummaryCard[] }) {
-  if (cards.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        {boardMsg.noSummaryCards}
-      </Text>
-    );
-  }
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm" component="ul" style={{ listStyle: 'none' }} p={0}>
+    <SummaryGrid emptyText={boardMsg.noSummaryCards}>
       {cards.map((card) => (
         <Card
           key={card.key}
@@ -48,6 +42,6 @@ export function SummaryCards({ cards }: { cards: SummaryCard[] }) {
           </Text>
         </Card>
       ))}
-    </SimpleGrid>
+    </SummaryGrid>
   );
 }

@@ -1,6 +1,7 @@
 import type { BoardCell, BoardRow, BoardService, MonthlyBoard } from '@app/shared/schemas/monthly-states';
 import { describe, expect, it } from 'vitest';
-import { applyCellChange, filterRows, percentColor, summaryCards, withCell } from './board-rows';
+import { applyCellChange, withCell } from '../../../api/monthly-states/monthly-board-cells';
+import { filterRows, percentColor, summaryCards } from './board-rows';
 
 const state = (id: number, order: number, pctProgress: number, showResume = false) => ({
   id,

@@ -2,12 +2,14 @@ import { boardMsg } from '@app/shared/messages-board';
 import { taskBoardMsg } from '@app/shared/messages-task-board';
 import { tasksMsg } from '@app/shared/messages-tasks';
 import { TASK_NOT_APPLICABLE, TASK_STATES, type Task, type TaskCell, type TaskState } from '@app/shared/schemas/tasks';
-import { ColorSwatch, Menu } from '@mantine/core';
-import { IconAlarm, IconCheck, IconHistory, IconPencil } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconAlarm, IconPencil } from '@tabler/icons-react';
 import { memo } from 'react';
-import { CellBadge, CellBadgeButton, useRefocusOnToggle } from '../../../components/board/cell-badge';
+import { CellBadge } from '../../../components/board/cell-badge';
+import { CellMenu } from '../../../components/board/cell-menu';
+import { cellKey } from '../../../components/board/cell-rules';
 import { lastChangeText } from '../../../lib/date-time';
-import { TASK_STATE_COLORS, taskCellKey, taskCellLabel } from '../utils/task-board-rows';
+import { TASK_STATE_COLORS, taskCellLabel } from '../utils/task-board-rows';
 import classes from './task-board.module.css';
 
 /** A cell's board-level actions; stable, so that a row's cells only render again when the row changes. */
@@ -33,6 +35,9 @@ export interface TaskStateCellProps extends TaskCellActions {
   active: boolean;
 }
 
+/** The menu's choices: the three states in their colours. */
+const OPTIONS = TASK_STATES.map((state) => ({ id: state, name: state, color: TASK_STATE_COLORS[state] }));
+
 const OverdueMark = () => <IconAlarm size={14} className={classes.overdueIcon} aria-hidden />;
 
 /**
@@ -55,8 +60,6 @@ export const TaskStateCell = memo(function TaskStateCell({
   onValue,
   onHistory,
 }: TaskStateCellProps) {
-  const buttonRef = useRefocusOnToggle(active);
-
   if (cell.state === TASK_NOT_APPLICABLE) {
     return <CellBadge label={TASK_NOT_APPLICABLE} color={undefined} badgeClassName={classes.notApplicable} />;
   }
@@ -83,47 +86,27 @@ export const TaskStateCell = memo(function TaskStateCell({
     return <CellBadge {...look} tooltip={tooltip} hiddenText={hidden || undefined} />;
   }
 
-  const key = taskCellKey(businessId, task.id);
-  const button = (
-    <CellBadgeButton
-      ref={buttonRef}
+  return (
+    <CellMenu
+      menuKey={cellKey(businessId, task.id)}
+      active={active}
+      onMenu={onMenu}
       {...look}
       saving={saving}
       tooltip={tooltip}
       aria-label={`${taskBoardMsg.cell(task.name, businessName)}: ${cell.state}${hasValue ? `, ${label}` : ''}${
         overdue ? `, ${tasksMsg.overdue}` : ''
       }${saving ? ` (${boardMsg.saving})` : ''}`}
-      aria-expanded={active}
-      onClick={active ? undefined : () => onMenu(key)}
-    />
-  );
-  if (!active) return button;
-
-  return (
-    <Menu opened onChange={(opened) => !opened && onMenu(null)} position="bottom-start" shadow="md" withinPortal>
-      <Menu.Target>{button}</Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{task.name}</Menu.Label>
-        {TASK_STATES.map((state) => (
-          <Menu.Item
-            key={state}
-            leftSection={
-              <ColorSwatch color={TASK_STATE_COLORS[state] ?? ''} size={12} withShadow={false} aria-hidden />
-            }
-            rightSection={state === cell.state ? <IconCheck size={14} aria-label={boardMsg.current} /> : null}
-            onClick={() => onChoose(businessId, task, state)}
-          >
-            {state}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
+      title={task.name}
+      options={OPTIONS}
+      currentId={cell.state}
+      onChoose={(option) => onChoose(businessId, task, option.id)}
+      extraItems={
         <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onValue(businessId, task)}>
           {tasksMsg.valueTitle}
         </Menu.Item>
-        <Menu.Item leftSection={<IconHistory size={14} aria-hidden />} onClick={() => onHistory(businessId, task)}>
-          {boardMsg.history}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+      onHistory={() => onHistory(businessId, task)}
+    />
   );
 });

@@ -3,7 +3,8 @@ import { tasksMsg } from '@app/shared/messages-tasks';
 import { shortName } from '@app/shared/schemas/monthly-states';
 import type { Task, TaskSummary } from '@app/shared/schemas/tasks';
 import { summaryColor } from '@app/shared/task-board';
-import { Card, Group, Progress, SimpleGrid, Text } from '@mantine/core';
+import { Card, Group, Progress, Text } from '@mantine/core';
+import { SummaryGrid } from '../../../components/board/summary-grid';
 import { PercentBadge } from '../../../components/percent-badge';
 
 /**
@@ -12,16 +13,9 @@ import { PercentBadge } from '../../../components/percent-badge';
  * red at 0.
  */
 export function TaskSummaryCards({ tasks, summary }: { tasks: Task[]; summary: TaskSummary[] }) {
-  if (summary.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        {tasksMsg.noSummaryTasks}
-      </Text>
-    );
-  }
   const byId = new Map(tasks.map((task) => [task.id, task]));
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm" component="ul" style={{ listStyle: 'none' }} p={0}>
+    <SummaryGrid emptyText={tasksMsg.noSummaryTasks}>
       {summary.map(({ taskId, percent }) => {
         const task = byId.get(taskId);
         if (!task) return null;
@@ -51,6 +45,6 @@ export function TaskSummaryCards({ tasks, summary }: { tasks: Task[]; summary: T
           </Card>
         );
       })}
-    </SimpleGrid>
+    </SummaryGrid>
   );
 }

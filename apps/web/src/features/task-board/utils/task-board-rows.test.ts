@@ -2,16 +2,14 @@ import { currentPeriod } from '@app/shared/period';
 import type { Task, TaskBoard, TaskBoardRow, TaskCell } from '@app/shared/schemas/tasks';
 import { describe, expect, it } from 'vitest';
 import {
-  applyServerTaskChange,
   applyTaskCellChange,
-  filterTaskRows,
   findTaskCell,
   optimisticTaskCell,
-  overdueCells,
-  taskCellAt,
-  taskCellLabel,
+  taskCellRules,
   withTaskCell,
-} from './task-board-rows';
+} from '../../../api/tasks/task-board-cells';
+import { reconcile } from '../../../components/board/cell-rules';
+import { filterTaskRows, overdueCells, taskCellAt, taskCellLabel } from './task-board-rows';
 
 const task = (id: number, expirationDate = 10): Task => ({
   id,
@@ -117,14 +115,14 @@ describe('a cell the server sends while this user’s own changes are still savi
     const pending = [
       { year: 2026, month: 3, businessId: 10, taskId: 2, state: 'Terminado', value: ' Folio 9 ' } as const,
     ];
-    const next = applyServerTaskChange(board, { year: 2026, month: 3, businessId: 10, cell: served }, pending);
+    const next = reconcile(taskCellRules, board, { year: 2026, month: 3, businessId: 10, cell: served }, pending);
     expect(findTaskCell(next, 10, 1)?.state).toBe('En proceso');
     expect(findTaskCell(next, 10, 2)).toMatchObject({ state: 'Terminado', value: 'Folio 9' });
   });
 
   it('ignores guesses of another month', () => {
     const pending = [{ year: 2026, month: 2, businessId: 10, taskId: 2, state: 'Terminado' } as const];
-    const next = applyServerTaskChange(board, { year: 2026, month: 3, businessId: 10, cell: served }, pending);
+    const next = reconcile(taskCellRules, board, { year: 2026, month: 3, businessId: 10, cell: served }, pending);
     expect(findTaskCell(next, 10, 2)?.state).toBe('N/A');
   });
 

@@ -1,0 +1,41 @@
+import type { Period } from '@app/shared/period';
+import { can, type Permission } from '@app/shared/permissions';
+import type { FetchQueryOptions } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { monthlyBoardQueryOptions } from '../api/monthly-states/get-monthly-board';
+import { taskBoardQueryOptions } from '../api/tasks/get-task-board';
+import { queryClient } from '../lib/query-client';
+import { sessionStore } from '../lib/session';
+import { boardPeriodOf } from '../lib/use-board-period';
+
+/**
+ * A board route's loader: it starts the shown month's request (and the screen's script, `load`)
+ * as the navigation starts (the route's own screen is loaded meanwhile by its `lazy`), so both travel together instead of the request waiting for the
+ * script to run. It awaits neither: the screen shows its loader until the rows come. Only for a
+ * user who may read the board (the permission table, as the screen and the API check it).
+ */
+function prefetchBoard<Board>(
+  permission: Permission,
+  // biome-ignore lint/suspicious/noExplicitAny: the board's own query key type
+  options: (period: Period) => FetchQueryOptions<Board, Error, Board, any>,
+  load?: () => Promise<unknown>,
+) {
+  return ({ request }: LoaderFunctionArgs) => {
+    const user = sessionStore.get()?.user;
+    if (user && can(user, permission)) {
+      void queryClient.prefetchQuery(options(boardPeriodOf(new URL(request.url).searchParams)));
+      load?.().catch(() => undefined);
+    }
+    return null;
+  };
+}
+
+/** Home ('/'): the monthly board, and the staff home's script (the board and the e-mail modal). */
+export const monthlyBoardLoader = prefetchBoard(
+  'monthly-states:read',
+  monthlyBoardQueryOptions,
+  () => import('./staff-home'),
+);
+
+/** Seguimiento de tareas: the task board (its screen is the route's own lazy script). */
+export const taskBoardLoader = prefetchBoard('task-states:read', taskBoardQueryOptions);

@@ -1,0 +1,135 @@
+import { boardMsg } from '@app/shared/messages-board';
+import { Table } from '@mantine/core';
+import { memo, type ReactNode, useCallback } from 'react';
+import { Link } from 'react-router';
+import type { CompanyRef } from '../../lib/company-filter';
+import { VirtualBoardTable } from './virtual-board-table';
+import tableClasses from './virtual-board-table.module.css';
+
+/** The least widths (px) of the company's name and RUT columns, the first two of every board. */
+const COMPANY_WIDTHS = [170, 110];
+
+/** What a row's own cells get: which of its columns are being saved, and whose menu is open. */
+export interface RowMarks {
+  saving: ReadonlySet<number>;
+  activeColumnId: number | null;
+}
+
+interface CompanyBoardTableProps<Row> {
+  /** The scrolling region's accessible name. */
+  label: string;
+  rows: readonly Row[];
+  /** A row's company (a stable function). */
+  companyOf: (row: Row) => CompanyRef;
+  /** The board's own columns after the name and the RUT: their least widths and header cells. */
+  columnWidths: readonly number[];
+  head: ReactNode;
+  /**
+   * A row's own cells (`<td>`s); a stable function (useCallback), so that only changed rows render
+   * again while scrolling or saving.
+   */
+  renderCells: (row: Row, marks: RowMarks) => ReactNode;
+  /** cellKey(businessId, columnId) of the cells being saved. */
+  saving: ReadonlySet<string>;
+  /** cellKey(businessId, columnId) of the cell whose menu is open. */
+  activeCell: string | null;
+  /** Opens (or, with null, closes) a cell's menu. */
+  onMenu: (cellKey: string | null) => void;
+  loading: boolean;
+  emptyText: string;
+}
+
+interface RowViewProps<Row> {
+  row: Row;
+  index: number;
+  companyOf: (row: Row) => CompanyRef;
+  renderCells: (row: Row, marks: RowMarks) => ReactNode;
+  /** Column ids of this row's cells being saved, joined (a string keeps the memo cheap). */
+  savingIds: string;
+  activeColumnId: number | null;
+}
+
+function RowViewOf<Row>({ row, index, companyOf, renderCells, savingIds, activeColumnId }: RowViewProps<Row>) {
+  const company = companyOf(row);
+  const saving = new Set(savingIds ? savingIds.split(',').map(Number) : []);
+  return (
+    <tr aria-rowindex={index + 2} className={tableClasses.row}>
+      <td className={tableClasses.stickyCell}>
+        <Link
+          to={`/empresas/${company.id}`}
+          className={tableClasses.nameLink}
+          data-tooltip={company.name}
+          data-tooltip-truncated
+        >
+          {company.name}
+        </Link>
+      </td>
+      <td>
+        <span className={tableClasses.truncate}>{company.rut}</span>
+      </td>
+      {renderCells(row, { saving, activeColumnId })}
+    </tr>
+  );
+}
+
+const RowView = memo(RowViewOf) as typeof RowViewOf;
+
+/**
+ * A board of companies by column (services, tasks…): the company's name (a link to it) and RUT,
+ * then the board's own cells, in a sticky-header table that renders only the rows in view.
+ */
+export function CompanyBoardTable<Row>({
+  label,
+  rows,
+  companyOf,
+  columnWidths,
+  head,
+  renderCells,
+  saving,
+  activeCell,
+  onMenu,
+  loading,
+  emptyText,
+}: CompanyBoardTableProps<Row>) {
+  const [activeBusiness, activeColumn] = activeCell ? activeCell.split(':').map(Number) : [];
+  const savingByRow = new Map<number, number[]>();
+  for (const key of saving) {
+    const [businessId, columnId] = key.split(':').map(Number) as [number, number];
+    savingByRow.set(businessId, [...(savingByRow.get(businessId) ?? []), columnId]);
+  }
+  const closeMenu = useCallback(() => onMenu(null), [onMenu]);
+
+  return (
+    <VirtualBoardTable
+      label={label}
+      loadingLabel={boardMsg.loading}
+      rows={rows}
+      rowKey={(row) => companyOf(row).id}
+      columnWidths={[...COMPANY_WIDTHS, ...columnWidths]}
+      head={
+        <>
+          <Table.Th className={tableClasses.stickyCell}>Nombre</Table.Th>
+          <Table.Th>Rut</Table.Th>
+          {head}
+        </>
+      }
+      activeRowKey={activeBusiness ?? null}
+      onActiveRowHidden={closeMenu}
+      loading={loading}
+      emptyText={emptyText}
+      renderRow={(row, index) => {
+        const businessId = companyOf(row).id;
+        return (
+          <RowView
+            row={row}
+            index={index}
+            companyOf={companyOf}
+            renderCells={renderCells}
+            savingIds={(savingByRow.get(businessId) ?? []).join(',')}
+            activeColumnId={businessId === activeBusiness ? (activeColumn ?? null) : null}
+          />
+        );
+      }}
+    />
+  );
+}
