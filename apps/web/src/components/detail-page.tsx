@@ -5,17 +5,16 @@ import { PageFallback } from './page-fallback';
 import { PageHeader } from './page-header';
 
 /**
- * A detail screen (a company, group, task, service): 'Inicio / <list> / <record>', the record's
+ * A detail screen (a company, group, task, service): 'Inicio / <list> / <record's name>', the
  * name as title, and its sections once it has loaded; until then a loader, or why the load failed
  * with the way back to the list.
  */
-export function DetailPage<T>({
+export function DetailPage<T extends { name: string }>({
   query,
   list,
   fallbackTitle,
   errorTitle,
-  name,
-  title = name,
+  title = (record) => record.name,
   crumb,
   gap = 'xl',
   children,
@@ -26,7 +25,6 @@ export function DetailPage<T>({
   /** The title while the record loads or fails. */
   fallbackTitle: string;
   errorTitle: string;
-  name: (record: T) => string;
   /** The title of the loaded record, when it is not its name. */
   title?: (record: T) => string;
   /** The last crumb, when it is not the record's name. */
@@ -38,7 +36,7 @@ export function DetailPage<T>({
   const crumbs = [
     { label: 'Inicio', to: '/' },
     { label: list.label, to: list.to },
-    { label: crumb ?? (record ? name(record) : '…') },
+    { label: crumb ?? record?.name ?? '…' },
   ];
   if (!record) {
     return (

@@ -25,7 +25,7 @@ export function ListPage<T>({
   search,
   query,
   rows,
-  initialSort,
+  initialSort = { columnAccessor: 'name', direction: 'asc' },
   columns,
   noRecordsText,
   errorText,
@@ -38,7 +38,8 @@ export function ListPage<T>({
   search?: ListSearch;
   query: ListTableQuery;
   rows: T[];
-  initialSort: DataTableSortStatus<T>;
+  /** By name, A to Z, unless given. */
+  initialSort?: DataTableSortStatus<T>;
   columns: DataTableColumn<T>[];
   noRecordsText: string;
   errorText: string;

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
  * What a change does to the cached queries: entries of what no longer exists are dropped, entries
@@ -19,3 +19,19 @@ export function applyCacheEffect(queryClient: QueryClient, { remove = [], invali
   for (const queryKey of remove) queryClient.removeQueries({ queryKey });
   return Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
+
+/** A write whose success touches the cache as its resource's invalidation map says. */
+export const invalidatingMutationOptions = <TData, TVariables>(
+  queryClient: QueryClient,
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  effect: (data: TData, variables: TVariables) => CacheEffect,
+) =>
+  mutationOptions({
+    mutationFn,
+    onSuccess: (data: TData, variables: TVariables) => applyCacheEffect(queryClient, effect(data, variables)),
+  });
+
+export const useInvalidatingMutation = <TData, TVariables>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  effect: (data: TData, variables: TVariables) => CacheEffect,
+) => useMutation(invalidatingMutationOptions(useQueryClient(), mutationFn, effect));

@@ -1,7 +1,6 @@
 import type { BusinessServiceCreate, BusinessServiceResponse } from '@app/shared/schemas/services';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { applyCacheEffect } from '../../lib/cache-effect';
+import { useInvalidatingMutation } from '../../lib/cache-effect';
 import { businessServiceInvalidation } from './invalidation';
 
 /**
@@ -12,11 +11,7 @@ export const activateBusinessService = ({ businessId, ...body }: BusinessService
   api<BusinessServiceResponse>(`/business/${businessId}/service`, { method: 'POST', body });
 
 /** The link shows on the company detail and on the service detail (and its delete modal). */
-export function useActivateBusinessService() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: activateBusinessService,
-    onSuccess: (_data, { businessId, serviceId }) =>
-      applyCacheEffect(queryClient, businessServiceInvalidation.linkChanged(businessId, serviceId)),
-  });
-}
+export const useActivateBusinessService = () =>
+  useInvalidatingMutation(activateBusinessService, (_data, { businessId, serviceId }) =>
+    businessServiceInvalidation.linkChanged(businessId, serviceId),
+  );

@@ -1,16 +1,9 @@
 import type { BusinessCreate, BusinessResponse } from '@app/shared/schemas/businesses';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { applyCacheEffect } from '../../lib/cache-effect';
+import { useInvalidatingMutation } from '../../lib/cache-effect';
 import { businessInvalidation } from './invalidation';
 
 export const createBusiness = (body: BusinessCreate) => api<BusinessResponse>('/business', { method: 'POST', body });
 
 /** The new company shows in the companies list (and so in every group's detail) and on every service's 'Empresas'. */
-export function useCreateBusiness() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createBusiness,
-    onSuccess: () => applyCacheEffect(queryClient, businessInvalidation.created()),
-  });
-}
+export const useCreateBusiness = () => useInvalidatingMutation(createBusiness, () => businessInvalidation.created());

@@ -1,9 +1,8 @@
 import type { ApiError } from '@app/shared/errors';
 import { documentsMsg } from '@app/shared/messages-documents';
 import type { UploadResponse } from '@app/shared/schemas/documents';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../lib/api-client';
-import { applyCacheEffect } from '../../lib/cache-effect';
+import { useInvalidatingMutation } from '../../lib/cache-effect';
 import { sessionStore } from '../../lib/session';
 import { documentInvalidation } from './invalidation';
 
@@ -41,10 +40,4 @@ export async function uploadFiles({
   return data as UploadResponse;
 }
 
-export function useUploadFiles() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadFiles,
-    onSuccess: () => applyCacheEffect(queryClient, documentInvalidation.filesChanged()),
-  });
-}
+export const useUploadFiles = () => useInvalidatingMutation(uploadFiles, () => documentInvalidation.filesChanged());

@@ -1,7 +1,6 @@
 import type { ServiceFolderResponse, ServiceFolderUpdate } from '@app/shared/schemas/services';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { applyCacheEffect } from '../../lib/cache-effect';
+import { useInvalidatingMutation } from '../../lib/cache-effect';
 import { serviceInvalidation } from './invalidation';
 
 export const updateServiceFolder = ({
@@ -11,10 +10,5 @@ export const updateServiceFolder = ({
 }: ServiceFolderUpdate & { serviceId: number; id: number }) =>
   api<ServiceFolderResponse>(`/service/${serviceId}/folder/${id}`, { method: 'PUT', body });
 
-export function useUpdateServiceFolder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateServiceFolder,
-    onSuccess: (_data, { serviceId }) => applyCacheEffect(queryClient, serviceInvalidation.detailChanged(serviceId)),
-  });
-}
+export const useUpdateServiceFolder = () =>
+  useInvalidatingMutation(updateServiceFolder, (_data, { serviceId }) => serviceInvalidation.detailChanged(serviceId));

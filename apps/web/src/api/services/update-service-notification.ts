@@ -1,7 +1,6 @@
 import type { ServiceNotificationResponse, ServiceNotificationUpdate } from '@app/shared/schemas/services';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { applyCacheEffect } from '../../lib/cache-effect';
+import { useInvalidatingMutation } from '../../lib/cache-effect';
 import { serviceInvalidation } from './invalidation';
 
 export const updateServiceNotification = ({
@@ -14,10 +13,7 @@ export const updateServiceNotification = ({
     body,
   });
 
-export function useUpdateServiceNotification() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateServiceNotification,
-    onSuccess: (_data, { serviceId }) => applyCacheEffect(queryClient, serviceInvalidation.detailChanged(serviceId)),
-  });
-}
+export const useUpdateServiceNotification = () =>
+  useInvalidatingMutation(updateServiceNotification, (_data, { serviceId }) =>
+    serviceInvalidation.detailChanged(serviceId),
+  );

@@ -1,7 +1,6 @@
 import type { ServiceStateResponse, ServiceStateUpdate } from '@app/shared/schemas/services';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { applyCacheEffect } from '../../lib/cache-effect';
+import { useInvalidatingMutation } from '../../lib/cache-effect';
 import { serviceInvalidation } from './invalidation';
 
 export const updateServiceState = ({
@@ -11,10 +10,5 @@ export const updateServiceState = ({
 }: ServiceStateUpdate & { serviceId: number; id: number }) =>
   api<ServiceStateResponse>(`/service/${serviceId}/state/${id}`, { method: 'PUT', body });
 
-export function useUpdateServiceState() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateServiceState,
-    onSuccess: () => applyCacheEffect(queryClient, serviceInvalidation.stateWritten()),
-  });
-}
+export const useUpdateServiceState = () =>
+  useInvalidatingMutation(updateServiceState, () => serviceInvalidation.stateWritten());

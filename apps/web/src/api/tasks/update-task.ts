@@ -1,7 +1,6 @@
 import type { TaskWrite } from '@app/shared/schemas/tasks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { applyCacheEffect } from '../../lib/cache-effect';
+import { useInvalidatingMutation } from '../../lib/cache-effect';
 import { taskInvalidation } from './invalidation';
 import type { TaskResponse } from './responses';
 
@@ -9,10 +8,4 @@ import type { TaskResponse } from './responses';
 export const updateTask = ({ id, ...body }: TaskWrite & { id: number }) =>
   api<TaskResponse>(`/task/${id}`, { method: 'PUT', body });
 
-export function useUpdateTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateTask,
-    onSuccess: ({ task }) => applyCacheEffect(queryClient, taskInvalidation.written(task.id)),
-  });
-}
+export const useUpdateTask = () => useInvalidatingMutation(updateTask, ({ task }) => taskInvalidation.written(task.id));

@@ -38,7 +38,6 @@ export function BusinessDetailPage() {
       list={{ label: 'Empresas', to: '/empresas' }}
       fallbackTitle="Empresa"
       errorTitle="No se pudo cargar la empresa"
-      name={(loaded) => loaded.name}
     >
       {(loaded) => (
         <>

@@ -72,7 +72,6 @@ export function BusinessesPage() {
       }}
       query={businesses}
       rows={filtered}
-      initialSort={{ columnAccessor: 'name', direction: 'asc' }}
       noRecordsText="No hay empresas"
       errorText="No se pudieron cargar las empresas"
       columns={[

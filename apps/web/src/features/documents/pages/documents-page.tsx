@@ -39,7 +39,6 @@ export function DocumentsPage() {
       }}
       query={businesses}
       rows={filtered}
-      initialSort={{ columnAccessor: 'name', direction: 'asc' }}
       noRecordsText={documentsMsg.noCompanies}
       errorText={documentsMsg.companiesFailed}
       onRowClick={({ record, event }) => {

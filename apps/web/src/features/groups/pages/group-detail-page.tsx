@@ -79,7 +79,6 @@ export function GroupDetailPage() {
       list={{ label: 'Grupos de Empresas', to: '/grupos-empresas' }}
       fallbackTitle="Grupo"
       errorTitle="No se pudo cargar el grupo"
-      name={(record) => record.name}
     >
       {() => (
         <>

@@ -41,7 +41,6 @@ export function GroupsPage() {
       onCreate={canManage ? () => setCreateOpened(true) : undefined}
       query={groups}
       rows={groups.data ?? []}
-      initialSort={{ columnAccessor: 'name', direction: 'asc' }}
       noRecordsText="No hay grupos"
       errorText="No se pudieron cargar los grupos"
       columns={[

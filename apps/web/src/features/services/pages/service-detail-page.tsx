@@ -47,7 +47,6 @@ export function ServiceDetailPage() {
       list={{ label: 'Servicios', to: '/servicios' }}
       fallbackTitle="Servicio"
       errorTitle="No se pudo cargar el servicio"
-      name={(loaded) => loaded.name}
       title={(loaded) => `Editar ${loaded.name}`}
       crumb="Detalle servicio"
       gap="lg"

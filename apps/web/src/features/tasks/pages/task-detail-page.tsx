@@ -34,7 +34,6 @@ export function TaskDetailPage() {
       list={{ label: tasksMsg.tasksTitle, to: '/tareas' }}
       fallbackTitle={tasksMsg.editTask}
       errorTitle={tasksMsg.loadTaskFailed}
-      name={(loaded) => loaded.name}
     >
       {(loaded) => (
         <>

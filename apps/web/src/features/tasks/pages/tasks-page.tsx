@@ -43,7 +43,6 @@ export function TasksPage() {
       onCreate={() => setCreateOpened(true)}
       query={tasks}
       rows={rows}
-      initialSort={{ columnAccessor: 'name', direction: 'asc' }}
       noRecordsText={tasksMsg.noTasks}
       errorText={tasksMsg.loadTasksFailed}
       columns={[

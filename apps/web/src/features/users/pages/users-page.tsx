@@ -31,7 +31,6 @@ export function UsersPage() {
       onCreate={() => openForm(null)}
       query={users}
       rows={users.data ?? []}
-      initialSort={{ columnAccessor: 'name', direction: 'asc' }}
       noRecordsText="No hay usuarios"
       errorText="No se pudieron cargar los usuarios"
       columns={[
