@@ -79,7 +79,11 @@ export function createTableCache<T>(changes: TableChanges, options: TableCacheOp
   const { schema } = options;
 
   function load(loader: () => Promise<T>): Promise<T> {
-    const checked = schema ? async () => schema.parse(await loader()) : loader;
+    // Awaited inside: a lazy query (a Drizzle builder) then runs in the tracing context too.
+    const checked = async () => {
+      const value = await loader();
+      return schema ? schema.parse(value) : value;
+    };
     if (!tracing) return checked();
     tracing.tracer.loading(options.name);
     return tracing.context.run([...loadingCaches(), options.name], checked);
