@@ -3,7 +3,7 @@ import { Badge, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { readableTextColor } from '../../lib/contrast';
-import { formatDateTime } from '../../lib/date-time';
+import { formatDateTime } from '../../lib/dates';
 import { ListTable, type ListTableQuery } from '../list-table';
 
 /** A state as a history row shows it; null before the first change. */

@@ -5,7 +5,7 @@ import { memo } from 'react';
 import { cellBadgeClasses } from '../../../components/board/cell-badge';
 import { CellMenu } from '../../../components/board/cell-menu';
 import { cellKey } from '../../../components/board/cell-rules';
-import { lastChangeText } from '../../../lib/date-time';
+import { lastChangeText } from '../../../lib/dates';
 
 type State = BoardService['states'][number];
 

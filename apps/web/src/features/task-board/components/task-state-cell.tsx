@@ -8,7 +8,7 @@ import { memo } from 'react';
 import { CellBadge } from '../../../components/board/cell-badge';
 import { CellMenu } from '../../../components/board/cell-menu';
 import { cellKey } from '../../../components/board/cell-rules';
-import { lastChangeText } from '../../../lib/date-time';
+import { lastChangeText } from '../../../lib/dates';
 import { TASK_STATE_COLORS, taskCellLabel } from '../utils/task-board-rows';
 import classes from './task-board.module.css';
 
