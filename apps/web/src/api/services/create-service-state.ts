@@ -7,4 +7,4 @@ export const createServiceState = ({ serviceId, ...body }: ServiceStateCreate & 
   api<ServiceStateResponse>(`/service/${serviceId}/state`, { method: 'POST', body });
 
 export const useCreateServiceState = () =>
-  useInvalidatingMutation(createServiceState, serviceInvalidation.stateWritten);
+  useInvalidatingMutation(createServiceState, () => serviceInvalidation.stateWritten());
