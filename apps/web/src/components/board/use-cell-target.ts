@@ -1,6 +1,13 @@
 import { useDisclosure } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 
+/** What a modal about one cell takes (see useCellTarget's `modal`). */
+export interface CellModalProps<Target> {
+  opened: boolean;
+  target: Target | null;
+  onClose: () => void;
+}
+
 /**
  * A modal about one cell (its value, its history): what it is about, and whether it shows. The
  * target stays set while the modal closes, so its text does not vanish during the transition.
@@ -16,6 +23,6 @@ export function useCellTarget<Target>() {
     [open],
   );
   /** What its modal takes: whether it shows, what about, and how it closes. */
-  const modal = { opened, target, onClose: close };
+  const modal: CellModalProps<Target> = { opened, target, onClose: close };
   return { target, show, close, modal };
 }

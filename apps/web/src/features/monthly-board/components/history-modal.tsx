@@ -3,6 +3,7 @@ import type { Period } from '@app/shared/period';
 import type { BoardService } from '@app/shared/schemas/monthly-states';
 import { useStateHistory } from '../../../api/monthly-states/get-state-history';
 import { ChangeHistoryModal } from '../../../components/board/change-history-modal';
+import type { CellModalProps } from '../../../components/board/use-cell-target';
 
 export interface HistoryTarget {
   businessId: number;
@@ -11,17 +12,7 @@ export interface HistoryTarget {
 }
 
 /** A cell's history (issue 8): every change of the company's service that month, newest first. */
-export function HistoryModal({
-  period,
-  target,
-  opened,
-  onClose,
-}: {
-  period: Period;
-  target: HistoryTarget | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function HistoryModal({ period, target, opened, onClose }: CellModalProps<HistoryTarget> & { period: Period }) {
   const history = useStateHistory(
     opened && target ? { ...period, businessId: target.businessId, serviceId: target.service.id } : null,
   );

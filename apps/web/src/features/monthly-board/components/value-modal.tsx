@@ -3,6 +3,7 @@ import { formatMoneyInput, parseMoney } from '@app/shared/money';
 import type { BoardService } from '@app/shared/schemas/monthly-states';
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { CellModalProps } from '../../../components/board/use-cell-target';
 import { FormButtons } from '../../../components/form-buttons';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 
@@ -30,12 +31,7 @@ export function ValueModal({
   target,
   onClose,
   onSave,
-}: {
-  opened: boolean;
-  target: ValueTarget | null;
-  onClose: () => void;
-  onSave: (value: number) => void;
-}) {
+}: CellModalProps<ValueTarget> & { onSave: (value: number) => void }) {
   const form = useForm<{ value: string }>({
     initialValues: { value: '' },
     validate: { value: validateValue },

@@ -3,6 +3,7 @@ import type { Period } from '@app/shared/period';
 import type { Task, TaskCellState } from '@app/shared/schemas/tasks';
 import { useTaskStateHistory } from '../../../api/tasks/get-task-state-history';
 import { ChangeHistoryModal } from '../../../components/board/change-history-modal';
+import type { CellModalProps } from '../../../components/board/use-cell-target';
 import { TASK_STATE_COLORS } from '../utils/task-board-rows';
 
 export interface TaskHistoryTarget {
@@ -17,12 +18,7 @@ export function TaskHistoryModal({
   target,
   opened,
   onClose,
-}: {
-  period: Period;
-  target: TaskHistoryTarget | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+}: CellModalProps<TaskHistoryTarget> & { period: Period }) {
   const history = useTaskStateHistory(
     opened && target ? { ...period, businessId: target.businessId, taskId: target.task.id } : null,
   );

@@ -3,6 +3,7 @@ import { tasksMsg } from '@app/shared/messages-tasks';
 import { TASK_STATES, type Task, type TaskState, TaskStateUpdateSchema } from '@app/shared/schemas/tasks';
 import { Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { CellModalProps } from '../../../components/board/use-cell-target';
 import { FormButtons } from '../../../components/form-buttons';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 
@@ -39,12 +40,7 @@ export function TaskValueModal({
   target,
   onClose,
   onSave,
-}: {
-  opened: boolean;
-  target: TaskValueTarget | null;
-  onClose: () => void;
-  onSave: (state: TaskState, value: string) => void;
-}) {
+}: CellModalProps<TaskValueTarget> & { onSave: (state: TaskState, value: string) => void }) {
   const form = useForm<Values>({
     initialValues: { state: 'No comenzado', value: '' },
     validate: { value: validateValue },
