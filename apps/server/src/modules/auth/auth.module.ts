@@ -1,19 +1,12 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import type { Mailer } from '../../lib/mailer.ts';
-import type { SessionsService } from '../sessions/sessions.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 
-export interface AuthModuleDeps {
-  db: Db;
-  config: AppConfig;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-  signToken(payload: { userId: number; sessionId: string }, expiresInSeconds: number): string;
-  sessions: SessionsService;
+type ServiceDeps = Parameters<typeof createAuthService>[0];
+
+export interface AuthModuleDeps extends Omit<ServiceDeps, 'users'> {
   /** The users module's look-up by e-mail. */
   findUserByEmail(email: string): Promise<UserRow | undefined>;
   /** The users module's password write, inside the reset's transaction. */
