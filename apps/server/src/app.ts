@@ -146,7 +146,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     events: modules.events,
     roomPermissions: liveModules.map((module) => module.liveRoom),
     authenticate: (token) => app.verifySessionToken(token),
-    recheck: (sessionId, userId) => modules.sessions.resolveFresh(sessionId, userId),
+    recheck: (sessionId, userId) => modules.sessions.sessions.resolveFresh(sessionId, userId),
     redisUrl: config.REDIS_URL,
   });
   for (const module of liveModules) module.goLive(live);

@@ -48,21 +48,27 @@ export function composeModules(deps: ModulesDeps) {
   // One key for every secret at rest: portal passwords and Google tokens.
   const vault = createVault(secrets.encryptionKey);
 
-  const { sessions } = createSessionsModule({ db, events, changes });
-  const users = createUsersModule({ db, changes, events, sessions, pushPublicKey: secrets.vapid.publicKey });
+  const sessions = createSessionsModule({ db, events, changes });
+  const users = createUsersModule({
+    db,
+    changes,
+    events,
+    sessions: sessions.sessions,
+    pushPublicKey: secrets.vapid.publicKey,
+  });
   const auth = createAuthModule({
     db,
     config,
     mailer,
     log,
     signToken,
-    sessions,
+    sessions: sessions.sessions,
     findUserByEmail: users.users.findByEmail,
     setPasswordHash: users.users.setPasswordHash,
   });
   const profile = createProfileModule({
     db,
-    sessions,
+    sessions: sessions.sessions,
     startCurrentPasswordCheck: auth.auth.startCurrentPasswordCheck,
   });
   const services = createServicesModule({ db, events, changes });

@@ -63,9 +63,10 @@ declare module 'fastify' {
 
 /**
  * Socket.IO on the app's own origin (`/socket.io/`), signed in with the same bearer token
- * (DESIGN.md §4). A socket joins the room of each permission that reads a board ('monthly-states:read',
- * 'task-states:read', through can(): staff today) and receives that board's events with no
- * subscription of its own; client sockets connect but receive none of them. A socket follows its
+ * (DESIGN.md §4). A socket joins the room of each permission the modules send live events to
+ * (`roomPermissions`: the boards' 'monthly-states:read', 'task-states:read') that its role holds
+ * through can(), and receives those events with no subscription of its own; the modules' events
+ * files send them through the returned `sendToPermission`. A socket follows its
  * user's role changes at once, and closes when its session ends for any reason
  * (logout, password change, deletion: by event; expiry: by a timer at the session's end).
  */
