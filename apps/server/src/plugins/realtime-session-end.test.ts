@@ -1,11 +1,10 @@
 import { msg } from '@app/shared/messages';
-import { currentPeriod } from '@app/shared/period';
-import { boardEventName } from '@app/shared/schemas/monthly-states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthlyBoardCell } from '../test/factories.ts';
 import {
   closeSocketsAfterEach,
   eventsWithin,
+  monthlyBoardEvent,
   nextEvent,
   socketFor,
   twoInstancesThroughRedis,
@@ -15,8 +14,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 // A socket stops receiving staff events as soon as its user is no longer staff, and closes when its
 // session expires (issue 17, defect 12).
 
-const period = currentPeriod();
-const EVENT = boardEventName(period);
+const EVENT = monthlyBoardEvent();
 closeSocketsAfterEach();
 
 /** The owner changes the user's role (keeping the other fields). */

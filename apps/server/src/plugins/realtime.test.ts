@@ -1,11 +1,12 @@
 import { currentPeriod } from '@app/shared/period';
-import { type BoardCellChange, boardEventName } from '@app/shared/schemas/monthly-states';
+import type { BoardCellChange } from '@app/shared/schemas/monthly-states';
 import { taskBoardEventName } from '@app/shared/schemas/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthlyBoardCell, tokensForEveryRole } from '../test/factories.ts';
 import {
   closeSocketsAfterEach,
   eventsWithin,
+  monthlyBoardEvent,
   nextEvent,
   socketFor,
   twoInstancesThroughRedis,
@@ -13,7 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const period = currentPeriod();
-const EVENT = boardEventName(period);
+const EVENT = monthlyBoardEvent(period);
 closeSocketsAfterEach();
 
 describe('realtime board events', () => {

@@ -1,3 +1,5 @@
+import { currentPeriod, type Period } from '@app/shared/period';
+import { boardEventName } from '@app/shared/schemas/monthly-states';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -25,6 +27,9 @@ export function socketFor(baseUrl: string, token: string | undefined): Promise<S
     socket.once('connect_error', (error) => reject(error));
   });
 }
+
+/** The socket event of a month's monthly board (the current month unless told). */
+export const monthlyBoardEvent = (period: Period = currentPeriod()) => boardEventName(period);
 
 /** The next event of that name, or a rejection after the timeout. */
 export function nextEvent<Payload = unknown>(socket: Socket, name: string, timeoutMs = 3000): Promise<Payload> {
