@@ -1,19 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { createBusinessViaApi, createServiceViaApi, OWNER, ownerHeaders, signIn } from './support/fixtures';
+import { expect, test } from '@playwright/test';
+import { createBusinessViaApi, createServiceViaApi, OWNER, ownerHeaders, signInAsOwner } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/page-checks';
 
 // DESIGN.md §5: every screen can be used with the keyboard and every input has a label.
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 140)}`).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
-}
-
 test('sign-in and recovery screens have no serious accessibility problems', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
@@ -52,7 +41,7 @@ test('the staff screens have no serious accessibility problems', async ({ page, 
     await (await request.post('/api/business-group', { headers, data: { name: 'Grupo accesible' } })).json()
   ).group;
 
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   for (const [path, heading] of [
     ['/', /Bienvenido/],
     ['/usuarios', 'Usuarios'],
@@ -71,7 +60,7 @@ test('the staff screens have no serious accessibility problems', async ({ page, 
 });
 
 test('the user form modal has no serious accessibility problems', async ({ page }) => {
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/usuarios');
   await page.getByRole('button', { name: 'Nuevo' }).click();
   await page.getByRole('dialog', { name: 'Crear usuario' }).getByRole('button', { name: 'Guardar' }).click();

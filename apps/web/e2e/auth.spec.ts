@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUserViaApi, OWNER, readRecoveryLink, signIn, uniqueEmail } from './support/fixtures';
+import { createUserViaApi, OWNER, readRecoveryLink, signIn, signInAsOwner, uniqueEmail } from './support/fixtures';
 
 test('a wrong password shows the spec message and stays on Login', async ({ page }) => {
   await page.goto('/login');
@@ -20,7 +20,7 @@ test('empty fields are refused in the form without calling the server', async ({
 });
 
 test('signing in reaches the greeting; the session survives a reload and logout clears it', async ({ page }) => {
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: `Hola ${OWNER.name}! Bienvenido/a de nuevo` })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toContainText('Vista mensual');
@@ -48,7 +48,7 @@ test('an anonymous visit to a private route lands on Login', async ({ page }) =>
 });
 
 test('a revoked token signs the user out on the next call', async ({ page }) => {
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.evaluate(() => {
     const session = JSON.parse(localStorage.getItem('session') ?? '{}');
     localStorage.setItem('session', JSON.stringify({ ...session, token: 'token.revocado.x' }));
@@ -115,7 +115,7 @@ test('after sign-in the browser subscribes to push with the server key and store
     };
   });
   const stored = page.waitForResponse((response) => response.url().endsWith('/api/user/me/notification-token'));
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   expect((await stored).status()).toBe(200);
   const serverKey = await page.evaluate(() => (window as unknown as { pushKey: unknown }).pushKey);
   expect(serverKey).toMatch(/^[A-Za-z0-9_-]{87}$/);

@@ -1,8 +1,7 @@
 import { currentPeriod } from '@app/shared/period';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { mockMonthlyBoard, mockTaskBoard } from './support/board-mocks';
-import { OWNER, signIn } from './support/fixtures';
-import { createCollaboratorViaApi } from './support/task-board-fixtures';
+import { createCollaboratorViaApi, signIn, signInAsOwner } from './support/fixtures';
 
 const period = currentPeriod();
 const LONG_NAME = 'Sociedad Comercial e Inversiones Los Aromos del Valle Central Limitada';
@@ -46,7 +45,7 @@ for (const board of boards) {
   }, testInfo) => {
     await board.mock(page, period);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page, OWNER.email, OWNER.password);
+    await signInAsOwner(page);
     await page.goto(board.path);
     const region = page.getByRole('region', { name: board.region });
     await expect(region.getByRole('link', { name: LONG_NAME })).toBeVisible();
@@ -112,7 +111,7 @@ for (const board of boards) {
     test.setTimeout(60_000);
     const collaborator = await createCollaboratorViaApi(request, 'Matías', 'Lagos');
     await board.mock(page, period);
-    await signIn(page, OWNER.email, OWNER.password);
+    await signInAsOwner(page);
     await page.goto(board.path);
     const cards = page.getByRole('region', { name: 'Tarjetas de resumen' });
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
@@ -134,7 +133,7 @@ for (const board of boards) {
 
     // Back as the owner, after a reload, still hidden; shown again, still shown after a reload.
     await signOut(page);
-    await signIn(page, OWNER.email, OWNER.password);
+    await signInAsOwner(page);
     await page.goto(board.path);
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
     await toggle(page).click();

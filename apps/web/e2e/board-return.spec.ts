@@ -1,15 +1,13 @@
 import { currentPeriod, type Period } from '@app/shared/period';
-import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { crumbLink, expectRowsDrawn, menuLink } from './support/board-fixtures';
-import { createBusinessesViaApi, OWNER, signIn, uniqueName } from './support/fixtures';
-import { createCollaboratorViaApi, createTaskViaApi } from './support/task-board-fixtures';
+import { createBusinessesViaApi, createCollaboratorViaApi, signInAsOwner, uniqueName } from './support/fixtures';
+import { monthName, monthTitle } from './support/months';
+import { createTaskViaApi } from './support/task-board-fixtures';
 
 const period = currentPeriod();
 const previous: Period =
   period.month === 1 ? { year: period.year - 1, month: 12 } : { year: period.year, month: period.month - 1 };
-const monthName = ({ month }: Period) => MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan'];
-const monthTitle = (shown: Period) => `${monthName(shown)} ${shown.year}`;
 
 /** Goes from the month shown to another one with the board's month picker, and waits for its title. */
 async function pickMonth(page: Page, shown: Period, target: Period) {
@@ -18,6 +16,24 @@ async function pickMonth(page: Page, shown: Period, target: Period) {
   if (shown.year < target.year) await page.getByRole('button', { name: /Next|Siguiente/i }).click();
   await page.getByRole('button', { name: new RegExp(`^${monthName(target).slice(0, 3)}`, 'i') }).click();
   await expect(page.getByRole('heading', { name: monthTitle(target), level: 3 })).toBeVisible();
+}
+
+/** Leaves for each screen by the menu (the board is gone) and comes back with the browser's Back. */
+async function backFrom(page: Page, board: Locator, screens: string[]) {
+  for (const screen of screens) {
+    await menuLink(page, screen).click();
+    await expect(board).toHaveCount(0);
+    await page.goBack();
+    await expectRowsDrawn(board);
+  }
+}
+
+/** A month earlier, then back to this month (already loaded): the rows are drawn each time. */
+async function toPreviousMonthAndBack(page: Page, board: Locator) {
+  await pickMonth(page, period, previous);
+  await expectRowsDrawn(board);
+  await pickMonth(page, previous, period);
+  await expectRowsDrawn(board);
 }
 
 // More companies than the 44 px rows a board shows at once: only the rows in view are rendered.
@@ -32,7 +48,7 @@ test('the monthly board draws its rows again on every way back to Inicio: menu, 
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   const region = page.getByRole('region', { name: 'Tabla mensual de empresas' });
   await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
   await expectRowsDrawn(region);
@@ -50,25 +66,15 @@ test('the monthly board draws its rows again on every way back to Inicio: menu, 
   await expectRowsDrawn(region);
 
   // By the browser's Back, from Usuarios, then from Tareas and Email.
-  for (const screen of ['Usuarios', 'Tareas', 'Email']) {
-    await menuLink(page, screen).click();
-    await expect(region).toHaveCount(0);
-    await page.goBack();
-    await expectRowsDrawn(region);
-  }
-
-  // A month earlier, then back to this month (already loaded).
-  await pickMonth(page, period, previous);
-  await expectRowsDrawn(region);
-  await pickMonth(page, previous, period);
-  await expectRowsDrawn(region);
+  await backFrom(page, region, ['Usuarios', 'Tareas', 'Email']);
+  await toPreviousMonthAndBack(page, region);
 });
 
 test('Seguimiento de tareas draws its rows again on every visit: menu, breadcrumb, browser Back, month change and back', async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   const region = page.getByRole('region', { name: 'Tabla de seguimiento de tareas' });
   const home = page.getByRole('region', { name: 'Tabla mensual de empresas' });
 
@@ -88,16 +94,6 @@ test('Seguimiento de tareas draws its rows again on every visit: menu, breadcrum
   await expectRowsDrawn(region);
 
   // Back from Documentos and from Empresas.
-  for (const screen of ['Documentos', 'Empresas']) {
-    await menuLink(page, screen).click();
-    await expect(region).toHaveCount(0);
-    await page.goBack();
-    await expectRowsDrawn(region);
-  }
-
-  // A month earlier, then back to this month (already loaded).
-  await pickMonth(page, period, previous);
-  await expectRowsDrawn(region);
-  await pickMonth(page, previous, period);
-  await expectRowsDrawn(region);
+  await backFrom(page, region, ['Documentos', 'Empresas']);
+  await toPreviousMonthAndBack(page, region);
 });

@@ -2,13 +2,13 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   createBusinessViaApi,
   createServiceViaApi,
-  OWNER,
   ownerHeaders,
-  signIn,
+  signInAsOwner,
   toggleSwitch,
   uniqueName,
   uniqueRut,
 } from './support/fixtures';
+import { expectText } from './support/page-checks';
 
 /**
  * Screens keep their answers cached for a while (lib/query-client.ts), so a change made on one
@@ -18,8 +18,6 @@ import {
  */
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
-const expectText = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-
 async function openServiceFromMenu(page: Page, serviceName: string) {
   await menu(page).getByRole('link', { name: 'Servicios', exact: true }).click();
   await page.getByRole('link', { name: `Editar ${serviceName}` }).click();
@@ -45,7 +43,7 @@ test('a service switched on from the company page shows on in the service page, 
   const serviceName = uniqueName('PPM');
   await createServiceViaApi(request, serviceName);
 
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   // The service page first: its company rows are now cached with the company not linked.
   await openServiceFromMenu(page, serviceName);
   const companyRow = page.getByRole('region', { name: 'Empresas' }).getByRole('row').filter({ hasText: business.name });
@@ -92,7 +90,7 @@ test('a company created or deleted on the Empresas page shows in a group detail 
   const name = uniqueName('Vulcanización');
   const rut = uniqueRut();
 
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   // The group detail first: the companies list and the group are now cached.
   await openGroupFromMenu(page, groupName);
   const doomedSwitch = page.getByRole('switch', { name: `${doomed.name} en el grupo` });

@@ -1,6 +1,5 @@
 import { msg } from '@app/shared/messages';
 import { calendarMsg } from '@app/shared/messages-calendar';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { NO_GOOGLE_URL } from '../playwright.config';
 import {
@@ -10,7 +9,8 @@ import {
   revokeFakeGoogleAccount,
   setFakeGoogleEvents,
 } from './support/calendar-fixtures';
-import { createUserViaApi, OWNER, signIn, uniqueEmail, uniqueName } from './support/fixtures';
+import { createUserViaApi, OWNER, signIn, signInAsOwner, uniqueEmail, uniqueName } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/page-checks';
 
 /**
  * The calendar against the real server and a local fake of Google (playwright.config.ts). The fake
@@ -47,14 +47,6 @@ async function createCollaborator(request: Parameters<typeof createUserViaApi>[0
     allowCalendarView,
   });
   return email;
-}
-
-/** No serious or critical WCAG 2 A/AA problem on the page as it is. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-  ).toEqual([]);
 }
 
 test.beforeAll(async ({ request }) => {
@@ -207,7 +199,7 @@ test('a code Google did not issue for this session is refused with the server me
   page,
 }) => {
   await page.setViewportSize(WIDE);
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/calendario?code=codigo-valido&state=otro-estado');
   await expect(page.getByText(calendarMsg.invalidState)).toBeVisible();
   await expect(page).toHaveURL(/\/calendario$/);

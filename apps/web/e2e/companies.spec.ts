@@ -3,9 +3,8 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   createBusinessViaApi,
   createServiceViaApi,
-  createUserViaApi,
-  OWNER,
-  signIn,
+  signInAsNewCollaborator,
+  signInAsOwner,
   uniqueEmail,
   uniqueName,
   uniqueRut,
@@ -26,7 +25,7 @@ test('an owner creates a company typing the RUT without format; wrong RUT, bad e
   const name = uniqueName('Panadería');
   const rut = uniqueRut();
   const wrongDigit = computeRutCheckDigit(rut.body) === '1' ? '2' : '1';
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await openCompanies(page);
 
   await page.getByRole('button', { name: 'Nuevo' }).click();
@@ -111,7 +110,7 @@ test('company detail: a service is activated, re-dated and deactivated; a client
   const portalUser = `${business.rut}`;
   const secret = 'Secreta#2024';
 
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto(`/empresas/${business.id}`);
   await expect(page.getByRole('heading', { name: business.name, level: 2 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toContainText(business.name);
@@ -256,10 +255,8 @@ test('company detail: a service is activated, re-dated and deactivated; a client
 });
 
 test('a collaborator manages a company but cannot delete it', async ({ page, request }) => {
-  const email = uniqueEmail('colab-empresas');
-  await createUserViaApi(request, { name: 'Tomás', email, role: 'collaborator', password: 'clave-segura' });
   const business = await createBusinessViaApi(request, uniqueName('Óptica'), { startContract: '2024-03-01' });
-  await signIn(page, email, 'clave-segura');
+  await signInAsNewCollaborator(page, request, 'Tomás');
   const menu = page.getByRole('navigation', { name: 'Menú principal' });
   await expect(menu.getByRole('link', { name: 'Empresas', exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Grupos de empresas' })).toHaveCount(0);
@@ -281,7 +278,7 @@ test('a collaborator manages a company but cannot delete it', async ({ page, req
 test('at 700 px the companies list and detail do not overflow sideways', async ({ page, request }) => {
   const business = await createBusinessViaApi(request, uniqueName('Librería'), { startContract: '2024-03-01' });
   await page.setViewportSize({ width: 700, height: 900 });
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   for (const path of ['/empresas', `/empresas/${business.id}`]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();

@@ -1,18 +1,17 @@
 import { currentPeriod, type Period } from '@app/shared/period';
-import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   businessFolderIdOf,
   companyWithFolders,
+  documentsFlow,
   folderViewViaApi,
   pdfFile,
   uploadViaApi,
 } from './support/documents-fixtures';
-import { apiToken, findOutboxMail, OWNER, ownerHeaders, signIn, uniqueName } from './support/fixtures';
+import { apiToken, findOutboxMail, OWNER, ownerHeaders, signIn, signInAsOwner, uniqueName } from './support/fixtures';
+import { monthName, monthTitle } from './support/months';
+import { expectNoSeriousViolations } from './support/page-checks';
 
-const monthName = (period: Period) => MONTH_NAMES[MONTH_KEYS[period.month - 1] ?? 'jan'];
-const monthTitle = (period: Period) => `${monthName(period)} ${period.year}`;
 const previousOf = (period: Period): Period =>
   period.month === 1 ? { year: period.year - 1, month: 12 } : { ...period, month: period.month - 1 };
 
@@ -22,17 +21,10 @@ const uniquePdf = (prefix: string) => `${uniqueName(prefix).replace(/\s+/g, '-')
 /** The year in the address: '?anio=' in the query; the 'ñ' of the clients' '/año/' may come percent-encoded. */
 const ano = '(?:anio|año|a%C3%B1o)';
 
-async function expectNoSeriousViolations(page: Page) {
-  // Off the side menu: its active entry under the pointer is the shell's, not this screen's.
+/** The accessibility check, with the pointer off the side menu (its active entry under the pointer is the shell's). */
+async function expectNoSeriousViolationsOffMenu(page: Page) {
   await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary}`).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
+  await expectNoSeriousViolations(page);
 }
 
 /** Picks the month before the shown one in the 'Mes' selector. */
@@ -49,14 +41,11 @@ test('staff open a company from Documentos, upload two PDFs, see who downloaded 
   request,
   context,
 }) => {
-  test.setTimeout(90_000);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { business, service, folders } = await companyWithFolders(request);
-  const period = currentPeriod();
+  const { business, service, folders, period } = await documentsFlow(context, request);
   const invoice = uniquePdf('factura');
   const receipt = uniquePdf('boleta');
 
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Documentos' }).click();
   await expect(page.getByRole('heading', { name: 'Documentos', level: 2 })).toBeVisible();
 
@@ -75,7 +64,7 @@ test('staff open a company from Documentos, upload two PDFs, see who downloaded 
   const declaraciones = page.getByRole('link', { name: `${folders.declaraciones.name} - ${service.name}` });
   await expect(declaraciones).toBeVisible();
   await expect(page.getByText(folders.borradores.name)).toHaveCount(0);
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsOffMenu(page);
   await declaraciones.click();
   await expect(
     page.getByRole('heading', { name: `${business.name} - ${monthTitle(period)} - ${folders.declaraciones.name}` }),
@@ -171,10 +160,7 @@ test('a client on a phone sees only their active folders, opens a folder and a s
   request,
   context,
 }) => {
-  test.setTimeout(90_000);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { business, service, client, folders } = await companyWithFolders(request);
-  const period = currentPeriod();
+  const { business, service, client, folders, period } = await documentsFlow(context, request);
   const summary = uniquePdf('resumen');
   const receipt = uniquePdf('boleta');
   await uploadViaApi(request, await businessFolderIdOf(request, business.id, folders.declaraciones.id, period), [
@@ -190,7 +176,7 @@ test('a client on a phone sees only their active folders, opens a folder and a s
   await expect(page.getByText(folders.borradores.name)).toHaveCount(0);
   // One column on a phone: the tile takes the width.
   expect((await declaraciones.boundingBox())?.width ?? 0).toBeGreaterThan(300);
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsOffMenu(page);
 
   await declaraciones.click();
   await expect(page).toHaveURL(
@@ -208,7 +194,7 @@ test('a client on a phone sees only their active folders, opens a folder and a s
   // Staff-only actions are not there.
   await expect(summaryRow.getByRole('button', { name: /Eliminar|Descargas/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Subir Archivo' })).toHaveCount(0);
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsOffMenu(page);
 
   const [download] = await Promise.all([page.waitForEvent('download'), downloadLink.click()]);
   expect(download.suggestedFilename()).toBe(summary);
@@ -295,7 +281,7 @@ test('staff changing the month inside a folder stay in it, and a folder missing 
 }) => {
   const { business, folders } = await companyWithFolders(request);
   const period = currentPeriod();
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.setViewportSize({ width: 700, height: 900 });
   await page.goto(`/documentos/empresa/${business.id}/carpeta/${folders.boletas.id}`);
   await expect(page.getByRole('heading', { name: new RegExp(`${folders.boletas.name}$`), level: 2 })).toBeVisible();
@@ -313,7 +299,7 @@ test('staff changing the month inside a folder stay in it, and a folder missing 
   // Before the service started (January 2023) the folder does not exist.
   await page.goto(`/documentos/empresa/${business.id}/carpeta/${folders.boletas.id}?año=2022&mes=6`);
   await expect(page.getByText('La carpeta no existe')).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsOffMenu(page);
   await page.getByRole('link', { name: 'Volver a las carpetas' }).click();
   await expect(page).toHaveURL(new RegExp(`/documentos/empresa/${business.id}\\?${ano}=2022&mes=6$`));
   await expect(page.getByText('No hay carpetas para este período.')).toBeVisible();

@@ -1,15 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   createBusinessViaApi,
-  createUserViaApi,
   findOutboxMail,
-  OWNER,
   ownerHeaders,
-  signIn,
-  uniqueEmail,
+  signInAsNewCollaborator,
+  signInAsOwner,
   uniqueName,
 } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/page-checks';
 
 const DATE_TIME = /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/;
 
@@ -31,7 +29,7 @@ test('an owner sends an e-mail from the envelope icon; the toast and a banner sa
   const marker = `Pago-${Date.now().toString(36)}`;
   const content = `Estimado cliente: el F29 vence pronto. Referencia ${marker}.\nSaludos.`;
 
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.getByLabel('Buscar empresa').fill(company.name);
   await page.getByRole('button', { name: `Enviar correo a ${company.name}` }).click();
   const modal = page.getByRole('dialog', { name: 'Enviar correo' });
@@ -109,7 +107,7 @@ test('the e-mail log pages 30 at a time, filters by company and says when a send
     });
     expect(sent.status()).toBe(200);
   }
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await openEmailLog(page);
   await filterByCompany(page, company.name);
   await expect(page).toHaveURL(/empresa=\d+/);
@@ -182,14 +180,7 @@ test('the e-mail log pages 30 at a time, filters by company and says when a send
 });
 
 test('only owners have the e-mail log (collaborators still send from the board)', async ({ page, request }) => {
-  const collaborator = { email: uniqueEmail('colab.correo'), password: 'clave-colab-1' };
-  await createUserViaApi(request, {
-    name: 'Colab',
-    email: collaborator.email,
-    role: 'collaborator',
-    password: collaborator.password,
-  });
-  await signIn(page, collaborator.email, collaborator.password);
+  await signInAsNewCollaborator(page, request, 'Colab');
   await expect(
     page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Email' }),
   ).toHaveCount(0);
@@ -211,7 +202,7 @@ test('/email at 1280 px and at 700 px', async ({ page, request }, testInfo) => {
   });
   expect(sent.status()).toBe(200);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await openEmailLog(page);
   await page.screenshot({ path: testInfo.outputPath('email-1280.png'), fullPage: true });
   await page
@@ -221,10 +212,7 @@ test('/email at 1280 px and at 700 px', async ({ page, request }, testInfo) => {
     .click();
   await expect(page.getByRole('dialog', { name: 'Detalle del Correo' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('email-detail-1280.png') });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-  ).toEqual([]);
+  await expectNoSeriousViolations(page);
   await page.getByRole('dialog', { name: 'Detalle del Correo' }).getByRole('button', { name: 'Cerrar' }).click();
 
   // The send-e-mail modal, with its subject suggestions open.
@@ -235,10 +223,7 @@ test('/email at 1280 px and at 700 px', async ({ page, request }, testInfo) => {
   await modal.getByRole('combobox', { name: 'Asunto' }).click();
   await expect(page.getByRole('option', { name: 'Pago Previsión' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('send-email-1280.png') });
-  const modalResults = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    modalResults.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-  ).toEqual([]);
+  await expectNoSeriousViolations(page);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await openEmailLog(page);

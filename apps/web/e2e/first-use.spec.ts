@@ -1,23 +1,22 @@
 import { expect, test } from '@playwright/test';
-import { pageOverflowsSideways, seriousViolations } from './support/first-use-fixtures';
 import {
   createBusinessesViaApi,
   createBusinessViaApi,
-  createUserViaApi,
   OWNER,
   ownerHeaders,
-  signIn,
-  uniqueEmail,
+  signInAsNewCollaborator,
+  signInAsOwner,
   uniqueName,
   uniqueRut,
 } from './support/fixtures';
+import { expectNoSeriousViolations, pageOverflowsSideways } from './support/page-checks';
 
 // What a new user trips on: lost addresses, nameless tabs, a date that vanishes, a list wider than
 // the window, a keyboard with nowhere to start, a bin that does nothing, a toast a screen reader
 // cannot close.
 
 test('an unknown address says "Página no encontrada" with a way home', async ({ page }) => {
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/no-existe');
   await expect(page.getByRole('heading', { name: 'Página no encontrada', level: 2 })).toBeVisible();
   await expect(page).toHaveTitle('Página no encontrada · Estudio Contable');
@@ -31,7 +30,7 @@ test('an unknown address says "Página no encontrada" with a way home', async ({
 test('a record that does not exist says so, in the same place as a page of no screen, with the way back to its list', async ({
   page,
 }) => {
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/empresas/999999');
   const missing = page.getByRole('alert').filter({ hasText: 'La empresa no existe' });
   await expect(missing).toBeVisible();
@@ -45,7 +44,7 @@ test('a record that does not exist says so, in the same place as a page of no sc
 test('a list whose load failed says what failed and why, and "Reintentar" loads it (not an empty list)', async ({
   page,
 }) => {
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   let failing = true;
   await page.route('**/api/user', (route) =>
     failing && route.request().method() === 'GET'
@@ -66,9 +65,7 @@ test('a collaborator opening an owner-only page (/usuarios) is sent Home, not to
   page,
   request,
 }) => {
-  const email = uniqueEmail('colaboradora');
-  await createUserViaApi(request, { name: 'Rosa', email, role: 'collaborator', password: 'clave-colab-1' });
-  await signIn(page, email, 'clave-colab-1');
+  await signInAsNewCollaborator(page, request, 'Rosa');
   await page.goto('/usuarios');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: /Bienvenido\/a de nuevo/ })).toBeVisible();
@@ -80,7 +77,7 @@ test('the browser tab names the screen: "Iniciar sesión · Estudio Contable", "
 }) => {
   await page.goto('/login');
   await expect(page).toHaveTitle('Iniciar sesión · Estudio Contable');
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/empresas');
   await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
   await expect(page).toHaveTitle('Empresas · Estudio Contable');
@@ -93,7 +90,7 @@ test('an impossible typed date (31-02-2026) stays in the input, says "Fecha inv�
   test.setTimeout(60_000);
   const name = uniqueName('Fecha imposible');
   const rut = uniqueRut();
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/empresas');
   await page.getByRole('button', { name: 'Nuevo' }).click();
   const modal = page.getByRole('dialog', { name: 'Nueva empresa' });
@@ -172,7 +169,7 @@ test('at 700 px the companies list fits the window with its actions, pages itsel
   const prefix = uniqueName('Lista');
   const companies = await createBusinessesViaApi(request, prefix, 51);
   await page.setViewportSize({ width: 700, height: 900 });
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/empresas');
   await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
 
@@ -229,7 +226,7 @@ test('at 700 px the companies list fits the window with its actions, pages itsel
   const emptyState = page.locator('.mantine-datatable-empty-state[data-active]');
   await expect(emptyState).toHaveText(`Sin resultados para “${nothing}”`);
   await expect(page.getByText('No hay empresas')).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
 });
 
 test('the keyboard: the first Tab offers "Saltar al contenido", Enter lands in the content; a delete confirmation focuses "Cancelar"', async ({
@@ -237,7 +234,7 @@ test('the keyboard: the first Tab offers "Saltar al contenido", Enter lands in t
   request,
 }) => {
   const company = await createBusinessViaApi(request, uniqueName('Teclado'));
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/empresas');
   await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
 
@@ -267,7 +264,7 @@ test('the keyboard: the first Tab offers "Saltar al contenido", Enter lands in t
 });
 
 test("the signed-in user's own row cannot be deleted, and the bin says why on hover and on focus", async ({ page }) => {
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/usuarios');
   const ownRow = page.getByRole('row').filter({ hasText: OWNER.email });
   const bin = ownRow.getByRole('button', { name: /^Eliminar/ });
@@ -296,14 +293,14 @@ test('a toast and the menu entry under the pointer pass the accessibility check:
   request,
 }) => {
   const company = await createBusinessViaApi(request, uniqueName('Aviso'));
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   const menu = page.getByRole('navigation', { name: 'Menú principal' });
   await menu.getByRole('link', { name: 'Empresas', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
   // The pointer rests on the active entry of the menu.
   await menu.getByRole('link', { name: 'Empresas', exact: true }).hover();
   await page.waitForLoadState('networkidle');
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
 
   await page.getByLabel('Buscar empresa').fill(company.rut);
   await page
@@ -317,7 +314,7 @@ test('a toast and the menu entry under the pointer pass the accessibility check:
   // The pointer on the toast keeps it open while axe reads the page.
   await toast.hover();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page);
   await expect(toast).toBeVisible();
   await expect(toast.getByRole('button', { name: 'Cerrar' })).toBeVisible();
 

@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
 import {
   createBusinessViaApi,
-  createUserViaApi,
-  OWNER,
   ownerHeaders,
-  signIn,
-  uniqueEmail,
+  signInAsNewCollaborator,
+  signInAsOwner,
   uniqueName,
 } from './support/fixtures';
 
@@ -18,7 +16,7 @@ test('an owner creates a group, switches two companies on, sees them after a rel
   const other = await createBusinessViaApi(request, uniqueName('Clínica'));
   const groupName = uniqueName('Grupo norte');
 
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page
     .getByRole('navigation', { name: 'Menú principal' })
     .getByRole('link', { name: 'Grupos de empresas' })
@@ -101,10 +99,7 @@ test('a collaborator sees the groups list without actions and is sent home from 
   });
   expect(response.status(), await response.text()).toBe(201);
   const { group } = (await response.json()) as { group: { id: number } };
-  const email = uniqueEmail('colab-grupos');
-  await createUserViaApi(request, { name: 'Tomás', email, role: 'collaborator', password: 'clave-segura' });
-
-  await signIn(page, email, 'clave-segura');
+  await signInAsNewCollaborator(page, request, 'Tomás');
   await expect(
     page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Grupos de empresas' }),
   ).toHaveCount(0);

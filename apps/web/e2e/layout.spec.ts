@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { OWNER, signIn } from './support/fixtures';
+import { signInAsOwner } from './support/fixtures';
 
 test('at 700 px the side menu is a drawer opened from the burger', async ({ page }) => {
   await page.setViewportSize({ width: 700, height: 900 });
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   const usersLink = page.getByRole('link', { name: 'Usuarios' });
   await expect(usersLink).not.toBeInViewport();
   await page.getByRole('button', { name: 'Mostrar menú' }).click();
@@ -19,7 +19,7 @@ test('at 700 px the side menu is a drawer opened from the burger', async ({ page
 
 test('on a wide screen the 250 px side menu can be collapsed', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   const navbar = page.getByRole('navigation', { name: 'Menú principal' });
   await expect(navbar).toBeVisible();
   expect((await navbar.boundingBox())?.width).toBe(250);

@@ -4,11 +4,11 @@ import { E2E_PORT } from '../playwright.config';
 import { businessFolderIdOf, companyWithFolders, uploadViaApi } from './support/documents-fixtures';
 import {
   createBusinessViaApi,
-  createUserViaApi,
+  createCollaboratorViaApi,
   findOutboxMail,
   OWNER,
   signIn,
-  uniqueEmail,
+  signInAsOwner,
   uniqueName,
 } from './support/fixtures';
 
@@ -34,14 +34,7 @@ test('a collaborator e-mails a company from the board’s envelope; the toast sa
   request,
 }) => {
   const company = await createBusinessViaApi(request, uniqueName('Sobre colaborador'));
-  const collaborator = { email: uniqueEmail('colab.sobre'), password: 'clave-colab-1' };
-  await createUserViaApi(request, {
-    name: 'Valentina',
-    lastName: 'Soto',
-    email: collaborator.email,
-    role: 'collaborator',
-    password: collaborator.password,
-  });
+  const collaborator = await createCollaboratorViaApi(request, 'Valentina', 'Soto');
   const marker = `Colab-${Date.now().toString(36)}`;
 
   await signIn(page, collaborator.email, collaborator.password);
@@ -70,7 +63,7 @@ test('a collaborator e-mails a company from the board’s envelope; the toast sa
   // The owner sees the banner, and the send in the log, marked as kept in the outbox, with its sender.
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   const banner = page.getByRole('status').filter({ hasText: BANNER });
   await expect(banner).toBeVisible();
   // Closed, it stays away for the rest of the tab's session (the boards get their room back).
@@ -103,7 +96,7 @@ test('an owner’s e-mail screens warn that e-mailed links need APP_URL, and ‘
     route.fulfill({ json: { mailConfigured: false, appUrlConfigured: false } }),
   );
 
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/email');
   await expect(page.getByRole('heading', { name: 'Email', level: 2 })).toBeVisible();
   await expect(page.getByText(APP_URL_WARNING)).toBeVisible();

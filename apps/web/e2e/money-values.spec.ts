@@ -1,13 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   createBusinessViaApi,
+  createCollaboratorViaApi,
   createServiceWithStatesViaApi,
   linkServiceViaApi,
-  OWNER,
-  signIn,
+  signInAsOwner,
   uniqueName,
 } from './support/fixtures';
-import { addBusinessToTaskViaApi, createCollaboratorViaApi, createTaskViaApi } from './support/task-board-fixtures';
+import { addBusinessToTaskViaApi, createTaskViaApi } from './support/task-board-fixtures';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const cell = (page: Page, column: string, company: string) =>
@@ -27,7 +27,7 @@ test('the monthly board reads every Chilean way of writing 1.234.567 pesos, and 
   ]);
   const company = await createBusinessViaApi(request, `${prefix} Alfa`);
   await linkServiceViaApi(request, company.id, service.id);
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.getByLabel('Buscar empresa').fill(prefix);
 
   const modal = page.getByRole('dialog', { name: 'Valor' });
@@ -80,7 +80,7 @@ test('the task board value modal writes an amount as money and refuses an ambigu
   const company = await createBusinessViaApi(request, `${prefix} Alfa`);
   const task = await createTaskViaApi(request, { name: uniqueName('Retención'), responsableCollaborator: javier.id });
   await addBusinessToTaskViaApi(request, task.id, company.id);
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/seguimiento-tareas');
   await page.getByLabel('Buscar empresa').fill(prefix);
 

@@ -1,23 +1,23 @@
 import { currentPeriod } from '@app/shared/period';
-import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import * as board from './support/board-cells';
+import { mockMonthlyBoard } from './support/board-mocks';
 import {
   createBusinessViaApi,
+  createCollaboratorViaApi,
   createServiceWithStatesViaApi,
-  createUserViaApi,
   linkServiceViaApi,
   OWNER,
   ownerHeaders,
   signIn,
-  uniqueEmail,
+  signInAsOwner,
   uniqueName,
 } from './support/fixtures';
+import { monthName, monthTitle } from './support/months';
+import { expectNoSeriousViolations } from './support/page-checks';
 import { watchLiveSocket } from './support/waits';
 
 const period = currentPeriod();
-const monthTitle = `${MONTH_NAMES[MONTH_KEYS[period.month - 1] ?? 'jan']} ${period.year}`;
-const CHANGED_AT = /\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/;
 
 /**
  * A service with three states (Pendiente 0 %, Declarado 50 % on the summary, Pagado 100 % with a
@@ -40,7 +40,7 @@ async function seedBoard(request: APIRequestContext, label: string) {
 /** Signs in and narrows the board to the test's own companies. */
 async function openBoard(page: Page, email: string, password: string, search: string) {
   await signIn(page, email, password);
-  await expect(page.getByRole('heading', { name: monthTitle, level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
   await page.getByLabel('Buscar empresa').fill(search);
 }
 
@@ -131,12 +131,7 @@ test('choosing a state moves the badge, the progress and the summary card; a val
   // The cell's history: both changes, newest first.
   await cell(page, service.name, first.name).click();
   await page.getByRole('menuitem', { name: 'Historial' }).click();
-  const history = page.getByRole('dialog', { name: 'Historial de cambios' });
-  await expect(history.getByRole('row')).toHaveCount(3);
-  await expect(history.getByRole('row').nth(1)).toContainText('Declarado');
-  await expect(history.getByRole('row').nth(1)).toContainText('Pagado');
-  await expect(history.getByRole('row').nth(1)).toContainText('$1.234.567');
-  await expect(history.getByRole('row').nth(2)).toContainText('Pendiente');
+  const history = await board.expectHistory(page, [['Declarado', 'Pagado', '$1.234.567'], ['Pendiente']]);
   await history.getByRole('button', { name: 'Cerrar' }).click();
 
   // It all survives a reload.
@@ -151,24 +146,14 @@ test('a change made by a collaborator in another browser arrives live, names who
   request,
 }) => {
   const { prefix, service, first } = await seedBoard(request, 'EnVivo');
-  const collaborator = { email: uniqueEmail('javier'), password: 'clave-javier-1' };
-  await createUserViaApi(request, {
-    name: 'Javier',
-    lastName: 'Pérez',
-    email: collaborator.email,
-    role: 'collaborator',
-    password: collaborator.password,
-  });
+  const collaborator = await createCollaboratorViaApi(request, 'Javier', 'Pérez');
 
   await openBoard(page, OWNER.email, OWNER.password, prefix);
   await expect(page.getByRole('button', { name: `Enviar correo a ${first.name}` })).toBeVisible();
   await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Pendiente`,
   );
-  // A mark on the window: gone if the page were reloaded.
-  await page.evaluate(() => {
-    (window as unknown as { boardMark: number }).boardMark = 42;
-  });
+  await board.markWindow(page);
 
   const { baseURL, locale, timezoneId } = test.info().project.use;
   const otherContext = await browser.newContext({ baseURL, locale, timezoneId });
@@ -195,12 +180,12 @@ test('a change made by a collaborator in another browser arrives live, names who
       timeout: 1_500,
     },
   );
-  expect(await page.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(42);
+  await board.expectNotReloaded(page);
   await expect(summaryCard(page, service.name, 'Declarado')).toHaveAccessibleName(
     `${service.name}, Declarado: 1 de 2, 50%`,
   );
   await cell(page, service.name, first.name).hover();
-  await expect(page.getByRole('tooltip')).toHaveText(new RegExp(`^Javier P\\., ${CHANGED_AT.source}`));
+  await expect(page.getByRole('tooltip')).toHaveText(new RegExp(`^Javier P\\., ${board.CHANGED_AT.source}`));
 
   // And back the other way: the owner's value reaches the collaborator.
   await cell(page, service.name, first.name).click();
@@ -247,15 +232,6 @@ test('after the connection drops, the board reloads once back online and shows w
   );
 });
 
-/** Moves down the open menu of states with the arrow key until `name` has the focus. */
-async function arrowDownTo(page: Page, name: string) {
-  const item = page.getByRole('menuitem', { name, exact: true });
-  await expect(async () => {
-    await page.keyboard.press('ArrowDown');
-    await expect(item).toBeFocused({ timeout: 300 });
-  }).toPass({ timeout: 5_000 });
-}
-
 test('a cell is changed with the keyboard alone: Enter opens the states, arrows choose, the value is typed', async ({
   page,
   request,
@@ -264,17 +240,11 @@ test('a cell is changed with the keyboard alone: Enter opens the states, arrows 
   await openBoard(page, OWNER.email, OWNER.password, prefix);
   const target = cell(page, service.name, first.name);
   await target.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('menu')).toBeVisible();
-  await arrowDownTo(page, 'Declarado');
-  await page.keyboard.press('Enter');
+  await board.chooseWithKeyboard(page, 'Declarado');
   await expect(target).toHaveAccessibleName(`${service.name} de ${first.name}: Declarado`);
   await expect(target).toBeFocused();
 
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('menu')).toBeVisible();
-  await arrowDownTo(page, 'Pagado');
-  await page.keyboard.press('Enter');
+  await board.chooseWithKeyboard(page, 'Pagado');
   await expect(page.getByRole('dialog', { name: 'Valor' }).getByLabel('Valor')).toBeFocused();
   await page.keyboard.type('5000');
   await page.keyboard.press('Enter');
@@ -292,29 +262,14 @@ test('a change the server refuses shows it was saving, then rolls back with the 
     `${service.name} de ${first.name}: Pendiente`,
   );
 
-  let answer: () => void = () => undefined;
-  const answered = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  await page.route('**/api/monthly-states/year/*/month/*', async (route) => {
-    if (route.request().method() !== 'PUT') return route.fallback();
-    await answered;
-    await route.fulfill({
-      status: 400,
-      contentType: 'application/json',
-      body: JSON.stringify({ message: 'El servicio no aplica a esa empresa en ese período (N/A)' }),
-    });
-  });
-
-  await cell(page, service.name, first.name).click();
-  await page.getByRole('menuitem', { name: 'Declarado' }).click();
+  const notApplying = 'El servicio no aplica a esa empresa en ese período (N/A)';
+  const server = await board.refuseCellChanges(page, '**/api/monthly-states/year/*/month/*', 400, notApplying);
   // Shown at once, marked as being saved.
-  const saving = cell(page, service.name, first.name);
-  await expect(saving).toHaveAccessibleName(`${service.name} de ${first.name}: Declarado (guardando)`);
-  await expect(saving).toHaveAttribute('aria-busy', 'true');
-  answer();
+  const saving = `${service.name} de ${first.name}: Declarado (guardando)`;
+  await board.chooseAndSeeSaving(page, cell(page, service.name, first.name), 'Declarado', saving);
+  server.refuse();
 
-  await expect(page.getByText('El servicio no aplica a esa empresa en ese período (N/A)')).toBeVisible();
+  await expect(page.getByText(notApplying)).toBeVisible();
   await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Pendiente`,
   );
@@ -403,15 +358,15 @@ test('the month selector starts at the current period, goes back in time and nev
 
   // A month after the current period in the address is brought back to it; one before 2010 to January 2010.
   await page.goto(`/?anio=${period.year + 1}&mes=1`);
-  await expect(page.getByRole('heading', { name: monthTitle, level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
   await page.goto('/?anio=2001&mes=5');
   await expect(page.getByRole('heading', { name: 'Enero 2010', level: 3 })).toBeVisible();
 
   // Back to the current period, then one month earlier with the picker.
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: monthTitle, level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
   const previous = period.month === 1 ? { year: period.year - 1, month: 12 } : { ...period, month: period.month - 1 };
-  const previousName = MONTH_NAMES[MONTH_KEYS[previous.month - 1] ?? 'jan'];
+  const previousName = monthName(previous);
   await page.getByRole('button', { name: 'Mes', exact: true }).click();
   if (previous.year !== period.year) {
     await page.getByRole('button', { name: /Previous|Anterior/i }).click();
@@ -424,70 +379,16 @@ test('the month selector starts at the current period, goes back in time and nev
 test('2,000 companies: only the rows in view are rendered, the header stays put and the last company is reached by scrolling', async ({
   page,
 }) => {
-  const services = Array.from({ length: 12 }, (_, index) => ({
-    id: 900_000 + index,
-    name: `Servicio ${index + 1}`,
-    order: index,
-    states: [
-      {
-        id: 910_000 + index * 2,
-        serviceId: 900_000 + index,
-        name: 'Pendiente',
-        color: '#E74C3C',
-        order: 0,
-        pctProgress: 0,
-        hasValue: false,
-        showResume: false,
-      },
-      {
-        id: 910_001 + index * 2,
-        serviceId: 900_000 + index,
-        name: 'Listo',
-        color: '#2ECC71',
-        order: 1,
-        pctProgress: 100,
-        hasValue: false,
-        showResume: true,
-      },
-    ],
-  }));
-  const rows = Array.from({ length: 2000 }, (_, index) => ({
-    business: {
-      id: 800_000 + index,
-      name: `Empresa ${String(index + 1).padStart(4, '0')}`,
-      rut: '11.111.111-1',
-      contact: 'a@b.cl',
-    },
-    cells: services.map((service, column) => ({
-      serviceId: service.id,
-      applies: (index + column) % 5 !== 0,
-      stateId: service.states[(index + column) % 2]?.id ?? null,
-      value: null,
-      lastChange: null,
-    })),
-    progress: 50,
-  }));
-  await page.route('**/api/monthly-states/year/*/month/*', (route) =>
-    route.request().method() === 'GET' ? route.fulfill({ json: { ...period, services, rows } }) : route.fallback(),
-  );
+  const services = Array.from({ length: 12 }, (_, index) => `Servicio ${index + 1}`);
+  const companyName = (index: number) => `Empresa ${String(index + 1).padStart(4, '0')}`;
+  await mockMonthlyBoard(page, period, { companies: 2000, columns: services, companyName });
 
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   const region = page.getByRole('region', { name: 'Tabla mensual de empresas' });
-  await expect(region.getByRole('link', { name: 'Empresa 0001' })).toBeVisible();
-  expect((await region.boundingBox())?.height).toBeLessThanOrEqual(602);
-  const rendered = await region.locator('tbody tr').count();
-  expect(rendered).toBeLessThan(60);
-  await expect(region.getByRole('table')).toHaveAttribute('aria-rowcount', '2001');
-
-  const header = region.getByRole('columnheader', { name: 'Servicio 1', exact: true });
-  const headerTop = (await header.boundingBox())?.y;
-  await region.evaluate((element) => {
-    element.scrollTop = element.scrollHeight;
+  await board.expectOnlyRowsInViewDrawn(region, region.getByRole('columnheader', { name: 'Servicio 1', exact: true }), {
+    first: companyName(0),
+    last: companyName(1999),
   });
-  await expect(region.getByRole('link', { name: 'Empresa 2000' })).toBeVisible();
-  expect(await region.locator('tbody tr').count()).toBeLessThan(60);
-  expect((await header.boundingBox())?.y).toBe(headerTop);
-  await expect(region.getByRole('link', { name: 'Empresa 0001' })).toHaveCount(0);
 });
 
 test('the board at 1280 px and at 700 px', async ({ page, request }, testInfo) => {
@@ -507,10 +408,7 @@ test('the board at 1280 px and at 700 px', async ({ page, request }, testInfo) =
   });
   await page.screenshot({ path: testInfo.outputPath('board-1280.png'), fullPage: true });
   // No serious accessibility problem with coloured badges, a changed cell and the summary cards showing.
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-  ).toEqual([]);
+  await expectNoSeriousViolations(page);
 
   await page.setViewportSize({ width: 700, height: 900 });
   await expect(region).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createBusinessViaApi, OWNER, signIn, uniqueName } from './support/fixtures';
+import { createBusinessViaApi, signInAsOwner, uniqueName } from './support/fixtures';
 
 /** One spelling of the period in addresses, ?anio=, on the boards and the documents; old ?año= links still work. */
 test('an old ?año= link opens the same month and is rewritten to ?anio=, on the board and on the documents', async ({
@@ -7,7 +7,7 @@ test('an old ?año= link opens the same month and is rewritten to ?anio=, on the
   request,
 }) => {
   const business = await createBusinessViaApi(request, uniqueName('Periodo'));
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
 
   await page.goto('/?a%C3%B1o=2025&mes=3');
   await expect(page.getByRole('heading', { name: 'Marzo 2025', level: 3 })).toBeVisible();

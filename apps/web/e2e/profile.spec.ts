@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createBusinessViaApi, createUserViaApi, ownerHeaders, signIn, uniqueEmail } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/page-checks';
 
 const PASSWORD = 'clave-segura';
 const NEW_PASSWORD = 'clave-nueva-2025';
@@ -124,10 +124,7 @@ test('Mi perfil works by keyboard at 700 px, has no serious accessibility proble
   await signIn(page, email, PASSWORD);
   await openProfile(page);
   await page.screenshot({ path: testInfo.outputPath('profile-1280.png'), fullPage: true });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
-    [],
-  );
+  await expectNoSeriousViolations(page);
 
   await page.setViewportSize({ width: 700, height: 900 });
   await page.goto('/');

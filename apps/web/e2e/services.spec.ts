@@ -2,17 +2,13 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   createBusinessViaApi,
   createServiceViaApi,
-  createUserViaApi,
-  OWNER,
   ownerHeaders,
-  signIn,
+  signInAsNewCollaborator,
+  signInAsOwner,
   toggleSwitch,
-  uniqueEmail,
   uniqueName,
 } from './support/fixtures';
-
-/** A toast (or any text) that may appear more than once while earlier toasts fade. */
-const expectText = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+import { expectText } from './support/page-checks';
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title });
 
@@ -33,7 +29,7 @@ test('an owner builds a service from nothing, it survives a reload, and deletes 
   const businessName = uniqueName('Empresa E2E');
   const business = await createBusinessViaApi(request, businessName);
 
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Servicios' }).click();
   await expect(page.getByRole('heading', { name: 'Servicios' })).toBeVisible();
 
@@ -236,7 +232,7 @@ test('a company start date is edited from the service detail', async ({ page, re
   });
   expect(link.status()).toBe(201);
 
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto(`/servicios/${service.id}`);
   const row = page.getByRole('region', { name: 'Empresas' }).getByRole('row').filter({ hasText: businessName });
   const dateButton = row.getByRole('button', { name: `Fecha inicio ${businessName}` });
@@ -258,7 +254,7 @@ test('at 700 px the service detail fits the screen and its tables scroll inside'
   const serviceName = uniqueName('Servicio Angosto');
   const service = await createServiceViaApi(request, serviceName);
   await page.setViewportSize({ width: 700, height: 900 });
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto(`/servicios/${service.id}`);
   await expect(page.getByRole('heading', { name: `Editar ${serviceName}` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Empresas' }).getByRole('row').nth(1)).toBeVisible();
@@ -267,9 +263,7 @@ test('at 700 px the service detail fits the screen and its tables scroll inside'
 });
 
 test('a collaborator does not see Servicios and is sent home from /servicios', async ({ page, request }) => {
-  const email = uniqueEmail('colab.servicios');
-  await createUserViaApi(request, { name: 'Ignacio', email, role: 'collaborator', password: 'clave-segura' });
-  await signIn(page, email, 'clave-segura');
+  await signInAsNewCollaborator(page, request, 'Ignacio');
   const menu = page.getByRole('navigation', { name: 'Menú principal' });
   await expect(menu.getByRole('link', { name: 'Inicio' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Servicios' })).toHaveCount(0);

@@ -1,28 +1,23 @@
-import { currentPeriod, type Period } from '@app/shared/period';
-import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
-import AxeBuilder from '@axe-core/playwright';
+import { currentPeriod } from '@app/shared/period';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createBusinessViaApi, OWNER, ownerHeaders, signIn, uniqueName } from './support/fixtures';
+import * as board from './support/board-cells';
+import { mockTaskBoard } from './support/board-mocks';
 import {
-  addBusinessToTaskViaApi,
+  createBusinessViaApi,
   createCollaboratorViaApi,
-  createTaskViaApi,
-  setTaskStateViaApi,
-} from './support/task-board-fixtures';
+  OWNER,
+  ownerHeaders,
+  signIn,
+  signInAsOwner,
+  uniqueName,
+} from './support/fixtures';
+import { monthTitle } from './support/months';
+import { expectNoSeriousViolations } from './support/page-checks';
+import { addBusinessToTaskViaApi, createTaskViaApi, setTaskStateViaApi } from './support/task-board-fixtures';
 import { watchLiveSocket } from './support/waits';
 
 const period = currentPeriod();
-const monthTitle = (shown: Period) => `${MONTH_NAMES[MONTH_KEYS[shown.month - 1] ?? 'jan']} ${shown.year}`;
-const CHANGED_AT = /\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** No serious or critical WCAG 2 A/AA problem on the page as it is. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-  ).toEqual([]);
-}
 
 /** Signs in, opens the task board and narrows it to the test's own companies. */
 async function openTaskBoard(page: Page, email: string, password: string, search: string) {
@@ -93,10 +88,7 @@ test('a responsible collaborator changes a cell and gives it a value; the owner 
   const card = summaryCard(page, task.name);
   await expect(card).toHaveAccessibleName(`${task.name}: 0% terminado`);
   await expect(card).toHaveAttribute('data-color', 'red');
-  // A mark on the window: gone if the page were reloaded.
-  await page.evaluate(() => {
-    (window as unknown as { boardMark: number }).boardMark = 42;
-  });
+  await board.markWindow(page);
 
   const other = await openOtherBrowser(browser, javier.email, javier.password, prefix);
   await cellButton(other.page, task.name, first.name).click();
@@ -112,9 +104,9 @@ test('a responsible collaborator changes a cell and gives it a value; the owner 
   );
   await expect(card).toHaveAccessibleName(`${task.name}: 50% terminado`);
   await expect(card).toHaveAttribute('data-color', 'yellow');
-  expect(await page.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(42);
+  await board.expectNotReloaded(page);
   await cellButton(page, task.name, first.name).hover();
-  await expect(page.getByRole('tooltip')).toHaveText(new RegExp(`^Javier P\\., ${CHANGED_AT.source}`));
+  await expect(page.getByRole('tooltip')).toHaveText(new RegExp(`^Javier P\\., ${board.CHANGED_AT.source}`));
 
   // A value ('Valor'): shown instead of the state's name, here and in the owner's browser.
   await cellButton(other.page, task.name, second.name).click();
@@ -177,7 +169,7 @@ test('a collaborator sees read-only badges for a task of someone else, and chang
   await expect(page.getByRole('menu')).toHaveCount(0);
   await (await tableCell(page, task.name, second.name)).locator('span').first().hover();
   await expect(page.getByRole('tooltip')).toHaveText(
-    new RegExp(`^Solo lectura · Terminado · Administrador.*, ${CHANGED_AT.source}`),
+    new RegExp(`^Solo lectura · Terminado · Administrador.*, ${board.CHANGED_AT.source}`),
   );
 
   // Their own task: a button with the three states.
@@ -337,29 +329,16 @@ test('a change the server refuses shows it was saving, then rolls back with the 
   await openTaskBoard(page, OWNER.email, OWNER.password, prefix);
   await expect(cellButton(page, task.name, first.name)).toHaveText('No comenzado');
 
-  let answer: () => void = () => undefined;
-  const answered = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  await page.route('**/api/business-task-states/year/*/month/*/businessId/*/taskId/*', async (route) => {
-    await answered;
-    await route.fulfill({
-      status: 403,
-      contentType: 'application/json',
-      body: JSON.stringify({ message: 'Solo el responsable de la tarea o un Dueño puede cambiar este estado' }),
-    });
-  });
-
-  await cellButton(page, task.name, first.name).click();
-  await page.getByRole('menuitem', { name: 'Terminado' }).click();
-  const saving = cellButton(page, task.name, first.name);
-  await expect(saving).toHaveAccessibleName(`${task.name} de ${first.name}: Terminado (guardando)`);
-  await expect(saving).toHaveAttribute('aria-busy', 'true');
+  const notResponsible = 'Solo el responsable de la tarea o un Dueño puede cambiar este estado';
+  const cellChanges = '**/api/business-task-states/year/*/month/*/businessId/*/taskId/*';
+  const server = await board.refuseCellChanges(page, cellChanges, 403, notResponsible);
+  const saving = `${task.name} de ${first.name}: Terminado (guardando)`;
+  await board.chooseAndSeeSaving(page, cellButton(page, task.name, first.name), 'Terminado', saving);
   await expect(summaryCard(page, task.name)).toHaveAccessibleName(`${task.name}: 50% terminado`);
-  answer();
+  server.refuse();
 
   const toast = page.getByRole('alert').filter({ hasText: 'Ocurrió un error!' });
-  await expect(toast).toContainText('Solo el responsable de la tarea o un Dueño puede cambiar este estado');
+  await expect(toast).toContainText(notResponsible);
   await expect(cellButton(page, task.name, first.name)).toHaveAccessibleName(
     `${task.name} de ${first.name}: No comenzado`,
   );
@@ -387,15 +366,6 @@ test('after the connection drops, the board reloads once back online and shows w
   await expect(summaryCard(page, task.name)).toHaveAccessibleName(`${task.name}: 0% terminado`);
 });
 
-/** Moves down the open menu with the arrow key until `name` has the focus. */
-async function arrowDownTo(page: Page, name: string) {
-  const item = page.getByRole('menuitem', { name, exact: true });
-  await expect(async () => {
-    await page.keyboard.press('ArrowDown');
-    await expect(item).toBeFocused({ timeout: 300 });
-  }).toPass({ timeout: 5_000 });
-}
-
 test('a cell is changed with the keyboard alone, value included; the history lists the changes', async ({
   page,
   request,
@@ -404,16 +374,11 @@ test('a cell is changed with the keyboard alone, value included; the history lis
   await openTaskBoard(page, OWNER.email, OWNER.password, prefix);
   const target = cellButton(page, task.name, first.name);
   await target.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('menu')).toBeVisible();
-  await arrowDownTo(page, 'En proceso');
-  await page.keyboard.press('Enter');
+  await board.chooseWithKeyboard(page, 'En proceso');
   await expect(target).toHaveAccessibleName(`${task.name} de ${first.name}: En proceso`);
   await expect(target).toBeFocused();
 
-  await page.keyboard.press('Enter');
-  await arrowDownTo(page, 'Valor');
-  await page.keyboard.press('Enter');
+  await board.chooseWithKeyboard(page, 'Valor');
   const value = page.getByRole('dialog', { name: 'Valor' }).getByLabel('Valor (opcional)');
   await expect(value).toBeFocused();
   await page.keyboard.type('Pendiente cliente');
@@ -421,63 +386,31 @@ test('a cell is changed with the keyboard alone, value included; the history lis
   await expect(target).toHaveText('Pendiente cliente');
   await expect(target).toBeFocused();
 
-  await page.keyboard.press('Enter');
-  await arrowDownTo(page, 'Historial');
-  await page.keyboard.press('Enter');
-  const history = page.getByRole('dialog', { name: 'Historial de cambios' });
-  await expect(history.getByRole('row')).toHaveCount(3);
-  await expect(history.getByRole('row').nth(1)).toContainText('En proceso');
-  await expect(history.getByRole('row').nth(1)).toContainText('Pendiente cliente');
-  await expect(history.getByRole('row').nth(2)).toContainText('No comenzado');
+  await board.chooseWithKeyboard(page, 'Historial');
+  await board.expectHistory(page, [['En proceso', 'Pendiente cliente'], ['No comenzado']]);
 });
 
 test('2,000 companies × 10 tasks: only the rows in view are rendered, the header stays put and the last company is reached', async ({
   page,
 }) => {
-  const tasks = Array.from({ length: 10 }, (_, index) => ({
-    id: 700_000 + index,
-    name: `Tarea ${index + 1}`,
-    responsableCollaborator: { id: 1, name: 'Ana', lastName: 'Rojas' },
-    expirationDate: 31,
-    showInSummary: index < 4,
-  }));
-  const states = ['No comenzado', 'En proceso', 'Terminado', 'N/A'];
-  const rows = Array.from({ length: 2000 }, (_, index) => ({
-    id: 600_000 + index,
-    name: `Empresa ${String(index + 1).padStart(4, '0')}`,
-    rut: '11.111.111-1',
-    taskStates: tasks.map((task, column) => ({
-      taskId: task.id,
-      state: states[(index + column) % 4],
-      value: null,
-      lastChange: null,
-    })),
-  }));
-  await page.route('**/api/business-task-states/year/*/month/*', (route) =>
-    route.request().method() === 'GET'
-      ? route.fulfill({ json: { ...period, tasks, rows, summary: [] } })
-      : route.fallback(),
-  );
+  const tasks = Array.from({ length: 10 }, (_, index) => `Tarea ${index + 1}`);
+  const companyName = (index: number) => `Empresa ${String(index + 1).padStart(4, '0')}`;
+  await mockTaskBoard(page, period, { companies: 2000, columns: tasks, companyName });
 
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/seguimiento-tareas');
   const region = page.getByRole('region', { name: 'Tabla de seguimiento de tareas' });
-  await expect(region.getByRole('link', { name: 'Empresa 0001' })).toBeVisible();
-  expect((await region.boundingBox())?.height).toBeLessThanOrEqual(602);
-  expect(await region.locator('tbody tr').count()).toBeLessThan(60);
-  await expect(region.getByRole('table')).toHaveAttribute('aria-rowcount', '2001');
+  await expect(region.getByRole('link', { name: companyName(0) })).toBeVisible();
   // Computed from the rows: a third of the applicable cells of each task is finished.
   await expect(summaryCard(page, 'Tarea 1')).toHaveAccessibleName('Tarea 1: 33% terminado');
-
-  const header = region.getByRole('columnheader', { name: /^Tarea 1\s*Ana R\.$/ });
-  const headerTop = (await header.boundingBox())?.y;
-  await region.evaluate((element) => {
-    element.scrollTop = element.scrollHeight;
-  });
-  await expect(region.getByRole('link', { name: 'Empresa 2000' })).toBeVisible();
-  expect(await region.locator('tbody tr').count()).toBeLessThan(60);
-  expect((await header.boundingBox())?.y).toBe(headerTop);
-  await expect(region.getByRole('link', { name: 'Empresa 0001' })).toHaveCount(0);
+  await board.expectOnlyRowsInViewDrawn(
+    region,
+    region.getByRole('columnheader', { name: /^Tarea 1\s*Valentina S\.$/ }),
+    {
+      first: companyName(0),
+      last: companyName(1999),
+    },
+  );
 });
 
 test('the board at 1280 px and at 700 px: the company column stays while the tasks scroll sideways', async ({

@@ -1,26 +1,17 @@
 import { currentPeriod, periodBounds } from '@app/shared/period';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   createBusinessViaApi,
   createUserViaApi,
   OWNER,
-  signIn,
+  signInAsNewCollaborator,
+  signInAsOwner,
   toggleSwitch,
   uniqueEmail,
   uniqueName,
 } from './support/fixtures';
+import { expectNoSeriousViolations, expectText } from './support/page-checks';
 import { createTaskViaApi, staffUserId } from './support/tasks-fixtures';
-
-const expectText = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 /** 'YYYY-MM-DD' as the tables show it: 'DD-MM-YYYY'. */
 const shown = (date: string) => date.split('-').reverse().join('-');
@@ -59,7 +50,7 @@ test('an owner creates a task, edits it, switches companies on one by one and al
   const taskName = uniqueName('Declaración IVA');
   const editedName = uniqueName('Declaración F29');
 
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page
     .getByRole('navigation', { name: 'Menú principal' })
     .getByRole('link', { name: 'Tareas', exact: true })
@@ -189,7 +180,7 @@ test('an owner creates a task, edits it, switches companies on one by one and al
 test('a task that does not exist shows that it does not, with the way back to the tasks and nothing to retry', async ({
   page,
 }) => {
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/tareas/999999');
   const missing = page.getByRole('alert').filter({ hasText: 'La tarea no existe' });
   await expect(missing).toBeVisible();
@@ -206,7 +197,7 @@ test('at 700 px the task pages fit the screen', async ({ page, request }) => {
   const task = await createTaskViaApi(request, { name: uniqueName('Tarea angosta'), responsableCollaborator: ownerId });
   await createBusinessViaApi(request, uniqueName('Empresa angosta'));
   await page.setViewportSize({ width: 700, height: 900 });
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   for (const path of ['/tareas', `/tareas/${task.id}`]) {
     await page.goto(path);
     await expect(page.getByRole('row').nth(1)).toBeVisible();
@@ -218,10 +209,7 @@ test('at 700 px the task pages fit the screen', async ({ page, request }) => {
 test('a collaborator does not see Tareas and is sent home from the task pages', async ({ page, request }) => {
   const ownerId = await staffUserId(request, OWNER.email);
   const task = await createTaskViaApi(request, { name: uniqueName('Tarea privada'), responsableCollaborator: ownerId });
-  const email = uniqueEmail('colab.tareas');
-  await createUserViaApi(request, { name: 'Tomás', email, role: 'collaborator', password: 'clave-segura' });
-
-  await signIn(page, email, 'clave-segura');
+  await signInAsNewCollaborator(page, request, 'Tomás');
   await expect(
     page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Tareas', exact: true }),
   ).toHaveCount(0);
@@ -240,7 +228,7 @@ test('a task is created with the keyboard alone, and the task pages have no seri
   test.setTimeout(60_000);
   await createBusinessViaApi(request, uniqueName('Empresa accesible'));
   const taskName = uniqueName('Tarea teclado');
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto('/tareas');
   await expect(page.getByRole('heading', { name: 'Tareas', level: 2 })).toBeVisible();
   await expectNoSeriousViolations(page);

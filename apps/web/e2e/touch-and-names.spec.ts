@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { companyWithFolders } from './support/documents-fixtures';
-import { OWNER, signIn } from './support/fixtures';
+import { OWNER, signInAsOwner } from './support/fixtures';
 import { runTimersAndPaint } from './support/waits';
 
 test('the user-menu button is named by the name it shows, so voice control can say what is seen', async ({ page }) => {
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   const button = page.getByRole('banner').getByRole('button', { name: /menú de usuario/i });
   await expect(button).toContainText(OWNER.name);
   await expect(button).toHaveAccessibleName(new RegExp(`^${OWNER.name}\\b`));
@@ -23,7 +23,7 @@ test('on a touch screen a tapped folder leaves no tooltip over the content', asy
   });
   const page = await context.newPage();
   await page.clock.install(); // the tooltip's open delay is run on it, not waited out
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.goto(`/documentos/empresa/${business.id}`);
   const tile = page.getByRole('link', { name: `${folders.declaraciones.name} - ${service.name}` });
   const tooltip = page.getByRole('tooltip');

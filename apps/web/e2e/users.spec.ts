@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createUserViaApi, OWNER, signIn, uniqueEmail } from './support/fixtures';
+import { createUserViaApi, OWNER, signIn, signInAsOwner, uniqueEmail } from './support/fixtures';
 
 async function openUsers(page: Page) {
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInAsOwner(page);
   await page.getByRole('link', { name: 'Usuarios' }).click();
   await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
 }

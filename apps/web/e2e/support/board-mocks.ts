@@ -2,17 +2,32 @@ import type { Period } from '@app/shared/period';
 import type { Page } from '@playwright/test';
 
 /** Company names as long as real ones ('… Sociedad Anónima'): the name column truncates them. */
-const companyName = (index: number) =>
+const longCompanyName = (index: number) =>
   index === 0
     ? 'Sociedad Comercial e Inversiones Los Aromos del Valle Central Limitada'
     : `Empresa ${String(index + 1).padStart(3, '0')} Servicios Contables SpA`;
 
+/** What a mocked board holds: how many companies, its columns (services or tasks), the companies' names. */
+export interface MockBoardOptions {
+  companies?: number;
+  columns?: string[];
+  companyName?: (index: number) => string;
+}
+
 /**
- * The monthly board of the demo's shape (three services with long state names), served for every
- * month instead of the server's: the columns are the same whoever else uses the server.
+ * The monthly board of the demo's shape (three services with long state names unless other columns
+ * are given), served for every month instead of the server's: the columns are the same whoever else
+ * uses the server.
  */
-export async function mockMonthlyBoard(page: Page, period: Period, companies = 40) {
-  const names = ['IVA mensual (F29)', 'Remuneraciones (Previred)', 'Contabilidad'];
+export async function mockMonthlyBoard(
+  page: Page,
+  period: Period,
+  {
+    companies = 40,
+    columns: names = ['IVA mensual (F29)', 'Remuneraciones (Previred)', 'Contabilidad'],
+    companyName = longCompanyName,
+  }: MockBoardOptions = {},
+) {
   const stateNames = ['Pendiente', 'Liquidaciones emitidas', 'Declarado'];
   const services = names.map((name, index) => ({
     id: 950_000 + index,
@@ -45,15 +60,22 @@ export async function mockMonthlyBoard(page: Page, period: Period, companies = 4
   );
 }
 
-/** The task board of the demo's shape (five tasks), served for every month instead of the server's. */
-export async function mockTaskBoard(page: Page, period: Period, companies = 40) {
-  const names = [
-    'Conciliación bancaria',
-    'Libro de remuneraciones',
-    'Revisión de boletas de honorarios',
-    'Respaldo de documentos',
-    'Informe al cliente',
-  ];
+/** The task board of the demo's shape (five tasks unless told), served for every month instead of the server's. */
+export async function mockTaskBoard(
+  page: Page,
+  period: Period,
+  {
+    companies = 40,
+    columns: names = [
+      'Conciliación bancaria',
+      'Libro de remuneraciones',
+      'Revisión de boletas de honorarios',
+      'Respaldo de documentos',
+      'Informe al cliente',
+    ],
+    companyName = longCompanyName,
+  }: MockBoardOptions = {},
+) {
   const tasks = names.map((name, index) => ({
     id: 750_000 + index,
     name,

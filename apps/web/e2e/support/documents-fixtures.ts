@@ -1,5 +1,6 @@
+import { currentPeriod } from '@app/shared/period';
 import type { FolderView } from '@app/shared/schemas/documents';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test';
 import {
   createBusinessViaApi,
   createServiceViaApi,
@@ -115,4 +116,14 @@ export async function businessFolderIdOf(
 ) {
   const view = await folderViewViaApi(request, businessId, folderId, period);
   return (view.folder as NonNullable<FolderView['folder']>).businessFolderId;
+}
+
+/**
+ * The start of a documents flow: 90 s to run, the clipboard usable (links are copied), a company
+ * with its folders, and the current period.
+ */
+export async function documentsFlow(context: BrowserContext, request: APIRequestContext) {
+  test.setTimeout(90_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  return { ...(await companyWithFolders(request)), period: currentPeriod() };
 }

@@ -35,6 +35,9 @@ export async function signIn(page: Page, email: string, password: string) {
   await expect(page.getByRole('heading', { name: /Bienvenido\/a de nuevo/ })).toBeVisible();
 }
 
+/** Signs in as the first owner (the server's ADMIN_EMAIL). */
+export const signInAsOwner = (page: Page) => signIn(page, OWNER.email, OWNER.password);
+
 export async function apiToken(request: APIRequestContext, email: string, password: string) {
   const response = await request.post('/api/login', { data: { email, password } });
   expect(response.status()).toBe(200);
@@ -116,6 +119,24 @@ export async function createUserViaApi(
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).user as { id: number };
+}
+
+/** A collaborator with a fresh e-mail, created through the API as the owner; answers what signing in needs. */
+export async function createCollaboratorViaApi(request: APIRequestContext, name: string, lastName = '') {
+  const plain = name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+  const user = { email: uniqueEmail(plain), password: `clave-${plain}-1` };
+  const { id } = await createUserViaApi(request, { name, lastName, role: 'collaborator', ...user });
+  return { id, name, lastName, ...user };
+}
+
+/** Creates a collaborator (as createCollaboratorViaApi) and signs in as them. */
+export async function signInAsNewCollaborator(page: Page, request: APIRequestContext, name: string, lastName = '') {
+  const collaborator = await createCollaboratorViaApi(request, name, lastName);
+  await signIn(page, collaborator.email, collaborator.password);
+  return collaborator;
 }
 
 function decodeQuotedPrintable(text: string) {

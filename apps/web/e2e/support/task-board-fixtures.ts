@@ -1,6 +1,6 @@
 import type { Period } from '@app/shared/period';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { createUserViaApi, ownerHeaders, uniqueEmail } from './fixtures';
+import { ownerHeaders } from './fixtures';
 
 export interface TaskInput {
   name: string;
@@ -47,15 +47,4 @@ export async function setTaskStateViaApi(
     { headers: await ownerHeaders(request), data: body },
   );
   expect(response.status(), await response.text()).toBe(200);
-}
-
-/** A collaborator with a fresh e-mail; answers what signing in needs. */
-export async function createCollaboratorViaApi(request: APIRequestContext, name: string, lastName: string) {
-  const plain = name
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-  const user = { email: uniqueEmail(plain), password: `clave-${plain}-1` };
-  const { id } = await createUserViaApi(request, { name, lastName, role: 'collaborator', ...user });
-  return { id, name, lastName, ...user };
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The serious and critical WCAG 2 A/AA problems axe finds on the page as it is now, one line each. */
 export async function seriousViolations(page: Page) {
@@ -8,9 +8,18 @@ export async function seriousViolations(page: Page) {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 140)}`).join(', ')}`,
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 140)} ${node.failureSummary ?? ''}`).join(', ')}`,
     );
 }
+
+/** No serious or critical WCAG 2 A/AA problem on the page as it is. */
+export async function expectNoSeriousViolations(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** A toast (or any text) that may appear more than once while earlier toasts fade. */
+export const expectText = (page: Page, text: string) =>
+  expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 
 /** Whether the page scrolls sideways (its content is wider than the window). */
 export function pageOverflowsSideways(page: Page) {
