@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
@@ -67,18 +68,25 @@ export interface CellRow<State, Value> {
 
 export interface SavedCell<State, Value> {
   updatedAt: Date;
-  /** With `withRow`, the other saved cells of the company that month (what a row's progress needs). */
+  /** The saved cells of the company that month among `rowColumns`, as they were before this change. */
   row: CellRow<State, Value>[];
 }
 
 const name = (column: AnyPgColumn) => sql.identifier(column.name);
 
 /**
- * A board's cell changes: lock the cell, save its state, write its history, all in one
- * transaction. The lock is taken by a statement of its own, so that the next one's snapshot sees
- * what an earlier change of the cell committed (even one that created its row): each history entry
- * starts where the previous change left the cell. Then one statement reads the state it replaces,
- * upserts the cell and inserts the history entry. The caller emits once it resolves (after commit).
+ * The embedded database runs one statement or transaction at a time for the whole process (its
+ * queries wait for any open transaction): a single statement there cannot meet another change.
+ */
+const runsOneAtATime = (db: Db) => (db as { $client?: unknown }).$client instanceof PGlite;
+
+/**
+ * A board's cell changes: one statement reads the state the change replaces, upserts the cell and
+ * writes its history entry (so both are written or neither), and answers the row's other cells.
+ * On PostgreSQL it runs in a transaction after a lock on the cell, taken by a statement of its own
+ * so that the next one's snapshot sees what an earlier change of the cell committed (even one that
+ * created its row): each history entry starts where the previous change left the cell. The caller
+ * emits once it resolves (after commit).
  */
 export function cellHistory<State extends string | number, Value>(tables: CellTables) {
   const { cells, history } = tables;
@@ -89,50 +97,68 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
     sql`${name(cells.businessId)} = ${businessId} and ${name(tables.column)} = ${column}
         and ${name(cells.year)} = ${year} and ${name(cells.month)} = ${month}`;
 
+  function statement(change: CellChange<State, Value>, updatedAt: Date, rowColumns: readonly number[]): SQL {
+    const { cell, by } = change;
+    // One lookup by the whole key per column ('offset 0' keeps them apart): a filter on the company
+    // and month alone may be planned as a scan of the month's cells (the embedded database keeps
+    // no statistics).
+    const row = rowColumns.length
+      ? sql`select json_agg(json_build_object('column', saved.${name(tables.column)}, 'state', saved.${name(tables.state)},
+              'value', saved.${name(cells.value)}, 'updatedByName', saved.${name(cells.updatedByName)},
+              'updatedAt', saved.${name(cells.updatedAt)})) as row
+            from unnest(array[${sql.join(
+              rowColumns.map((column) => sql`${column}`),
+              sql`, `,
+            )}]::integer[]) as wanted(column_id)
+            cross join lateral (select * from ${cellsTable} where ${name(cells.businessId)} = ${cell.businessId}
+              and ${name(tables.column)} = wanted.column_id and ${name(cells.year)} = ${cell.year}
+              and ${name(cells.month)} = ${cell.month} offset 0) as saved`
+      : sql`select null::json as row`;
+    return sql`
+      with previous as (select ${name(tables.state)} as state from ${cellsTable} where ${isCell(cell)}),
+      saved as (
+        insert into ${cellsTable} (${sql.join(key, sql`, `)}, ${name(tables.state)}, ${name(cells.value)},
+          ${name(cells.updatedBy)}, ${name(cells.updatedByName)}, ${name(cells.updatedAt)})
+        values (${cell.businessId}, ${cell.column}, ${cell.year}, ${cell.month}, ${change.state}, ${change.value},
+          ${by.id}, ${by.name}, ${updatedAt})
+        on conflict (${sql.join(key, sql`, `)}) do update set ${sql.join(
+          [tables.state, cells.value, cells.updatedBy, cells.updatedByName, cells.updatedAt].map(
+            (column) => sql`${name(column)} = excluded.${name(column)}`,
+          ),
+          sql`, `,
+        )}
+      ),
+      logged as (
+        insert into ${historyTable} (${name(history.businessId)}, ${name(tables.historyColumn)}, ${name(history.year)},
+          ${name(history.month)}, ${name(tables.fromState)}, ${name(tables.toState)}, ${name(history.value)},
+          ${name(history.userId)}, ${name(history.userName)})
+        values (${cell.businessId}, ${cell.column}, ${cell.year}, ${cell.month},
+          coalesce((select state from previous), ${change.initial}), ${change.state}, ${change.value}, ${by.id}, ${by.name})
+      )
+      ${row}`;
+  }
+
   return {
+    /** Saves the change; `rowColumns`: the row's other columns whose saved cells to answer. */
     async change(
       db: Db,
       change: CellChange<State, Value>,
-      options: { withRow?: boolean } = {},
+      rowColumns: readonly number[] = [],
     ): Promise<SavedCell<State, Value>> {
-      const { cell, by } = change;
+      const { cell } = change;
       const updatedAt = new Date();
+      const others = rowColumns.filter((column) => column !== cell.column);
       const lock = `${tables.name}:${cell.businessId}:${cell.column}:${cell.year}:${cell.month}`;
-      // The row's other cells, read in the same snapshot: the states this change does not touch.
-      const row = options.withRow
-        ? sql`select coalesce(json_agg(json_build_object('column', ${name(tables.column)}, 'state', ${name(tables.state)},
-                'value', ${name(cells.value)}, 'updatedByName', ${name(cells.updatedByName)}, 'updatedAt', ${name(cells.updatedAt)})), '[]') as row
-              from ${cellsTable} where ${name(cells.businessId)} = ${cell.businessId} and ${name(cells.year)} = ${cell.year}
-              and ${name(cells.month)} = ${cell.month} and ${name(tables.column)} <> ${cell.column}`
-        : sql`select '[]'::json as row`;
-      const result = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
-        return tx.execute(sql`
-          with previous as (select ${name(tables.state)} as state from ${cellsTable} where ${isCell(cell)}),
-          saved as (
-            insert into ${cellsTable} (${sql.join(key, sql`, `)}, ${name(tables.state)}, ${name(cells.value)},
-              ${name(cells.updatedBy)}, ${name(cells.updatedByName)}, ${name(cells.updatedAt)})
-            values (${cell.businessId}, ${cell.column}, ${cell.year}, ${cell.month}, ${change.state}, ${change.value},
-              ${by.id}, ${by.name}, ${updatedAt})
-            on conflict (${sql.join(key, sql`, `)}) do update set ${sql.join(
-              [tables.state, cells.value, cells.updatedBy, cells.updatedByName, cells.updatedAt].map(
-                (column) => sql`${name(column)} = excluded.${name(column)}`,
-              ),
-              sql`, `,
-            )}
-          ),
-          logged as (
-            insert into ${historyTable} (${name(history.businessId)}, ${name(tables.historyColumn)}, ${name(history.year)},
-              ${name(history.month)}, ${name(tables.fromState)}, ${name(tables.toState)}, ${name(history.value)},
-              ${name(history.userId)}, ${name(history.userName)})
-            values (${cell.businessId}, ${cell.column}, ${cell.year}, ${cell.month},
-              coalesce((select state from previous), ${change.initial}), ${change.state}, ${change.value}, ${by.id}, ${by.name})
-          )
-          ${row}`);
-      });
+      const result = runsOneAtATime(db)
+        ? await db.execute(statement(change, updatedAt, others))
+        : await db.transaction(async (tx) => {
+            await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
+            return tx.execute(statement(change, updatedAt, others));
+          });
       // json arrives parsed from node-postgres and PGlite alike; its timestamps as text.
-      const [answer] = (result as unknown as { rows: { row: (CellRow<State, Value> & { updatedAt: string })[] }[] })
-        .rows;
+      const [answer] = (
+        result as unknown as { rows: { row: (CellRow<State, Value> & { updatedAt: string })[] | null }[] }
+      ).rows;
       return {
         updatedAt,
         row: (answer?.row ?? []).map((saved) => ({ ...saved, updatedAt: new Date(saved.updatedAt) })),

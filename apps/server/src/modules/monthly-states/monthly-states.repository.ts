@@ -41,8 +41,9 @@ export const monthlyStatesRepository = {
       );
   },
 
-  /** Saves the cell and its history entry (db/cell-history.ts), with the row's other cells as they were. */
-  changeCell: (db: Db, change: CellChange<number, number>) => cells.change(db, change, { withRow: true }),
+  /** Saves the cell and its history entry (db/cell-history.ts), with the row's cells in these columns as they were. */
+  changeCell: (db: Db, change: CellChange<number, number>, rowServiceIds: number[]) =>
+    cells.change(db, change, rowServiceIds),
 
   /** A cell's changes, newest first, with the states' names and colours. */
   listHistory(db: DbOrTx, cell: Cell) {

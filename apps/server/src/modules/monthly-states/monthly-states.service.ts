@@ -128,13 +128,17 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
 
       const user = await deps.getUser(actor.id);
       const userName = shortName(user.name, user.lastName);
-      const saved = await monthlyStatesRepository.changeCell(db, {
-        cell: { businessId: business.id, column: service.id, ...period },
-        state: state.id,
-        value,
-        initial: service.states[0]?.id ?? null,
-        by: { id: actor.id, name: userName },
-      });
+      const saved = await monthlyStatesRepository.changeCell(
+        db,
+        {
+          cell: { businessId: business.id, column: service.id, ...period },
+          state: state.id,
+          value,
+          initial: service.states[0]?.id ?? null,
+          by: { id: actor.id, name: userName },
+        },
+        parts.services.map((column) => column.id),
+      );
 
       const chosen = [
         ...saved.row,
