@@ -9,10 +9,11 @@ import { sessionStore } from '../lib/session';
 import { boardPeriodOf } from '../lib/use-board-period';
 
 /**
- * A board route's loader: it starts the shown month's request (and the screen's script, `load`)
- * as the navigation starts (the route's own screen is loaded meanwhile by its `lazy`), so both travel together instead of the request waiting for the
- * script to run. It awaits neither: the screen shows its loader until the rows come. Only for a
- * user who may read the board (the permission table, as the screen and the API check it).
+ * A board route's loader: it starts the shown month's request (and `load`, a script the screen
+ * needs beyond the route's own lazy one) as the navigation starts, so the request and the scripts
+ * travel together instead of the request waiting for the screen's scripts to run. It awaits
+ * neither: the screen shows its loader until the rows come. Only for a user who may read the
+ * board (the permission table, as the screen and the API check it).
  */
 function prefetchBoard<Board>(
   permission: Permission,
