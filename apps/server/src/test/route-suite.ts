@@ -54,42 +54,9 @@ export function appWithEveryRole(env: Record<string, string> = {}): AppWithEvery
     if (!started) throw new Error('the app starts in beforeAll; use it inside tests');
     return started;
   };
-  const t: TestApp = {
-    get app() {
-      return current().app.app;
-    },
-    get mailer() {
-      return current().app.mailer;
-    },
-    get dataDir() {
-      return current().app.dataDir;
-    },
-    get database() {
-      return current().app.database;
-    },
-    get modules() {
-      return current().app.modules;
-    },
-    login: (email, password) => current().app.login(email, password),
-    ownerToken: () => current().app.ownerToken(),
-    userWithRole: (role, extra) => current().app.userWithRole(role, extra),
-    request: (options) => current().app.request(options),
-    close: () => current().app.close(),
-  };
-  const roles: Readonly<Tokens> = {
-    get owner() {
-      return current().tokens.owner;
-    },
-    get collaborator() {
-      return current().tokens.collaborator;
-    },
-    get client() {
-      return current().tokens.client;
-    },
-    get clientBusinessId() {
-      return current().tokens.clientBusinessId;
-    },
-  };
+  // Stand-ins read at each use, so a file can name them before its app has started.
+  const t = new Proxy({} as TestApp, { get: (_, key) => Reflect.get(current().app, key) });
+  const roles = new Proxy({} as Tokens, { get: (_, key) => Reflect.get(current().tokens, key) });
   const api = {
     owner: callerFor(t, () => roles.owner),
     collaborator: callerFor(t, () => roles.collaborator),
