@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
-import { getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from './client.ts';
+import type { Db, DbOrTx } from './client.ts';
 
 /** The columns every board's cell table has, besides its column key and its state. */
 type CellTable = PgTable & {
@@ -59,6 +59,7 @@ export interface CellChange<State, Value> {
 
 /** A saved cell as the board shows it. */
 export interface CellRow<State, Value> {
+  businessId: number;
   column: number;
   state: State;
   value: Value | null;
@@ -103,7 +104,8 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
     // and month alone may be planned as a scan of the month's cells (the embedded database keeps
     // no statistics).
     const row = rowColumns.length
-      ? sql`select json_agg(json_build_object('column', saved.${name(tables.column)}, 'state', saved.${name(tables.state)},
+      ? sql`select json_agg(json_build_object('businessId', saved.${name(cells.businessId)},
+              'column', saved.${name(tables.column)}, 'state', saved.${name(tables.state)},
               'value', saved.${name(cells.value)}, 'updatedByName', saved.${name(cells.updatedByName)},
               'updatedAt', saved.${name(cells.updatedAt)})) as row
             from unnest(array[${sql.join(
@@ -139,6 +141,27 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
   }
 
   return {
+    /** The saved cells of a period (optionally of one company): the board's cells that are not defaults. */
+    listForPeriod(db: DbOrTx, period: { year: number; month: number }, businessId?: number) {
+      return db
+        .select({
+          businessId: cells.businessId,
+          column: tables.column,
+          state: tables.state,
+          value: cells.value,
+          updatedByName: cells.updatedByName,
+          updatedAt: cells.updatedAt,
+        })
+        .from(cells)
+        .where(
+          and(
+            eq(cells.year, period.year),
+            eq(cells.month, period.month),
+            businessId === undefined ? undefined : eq(cells.businessId, businessId),
+          ),
+        ) as unknown as Promise<CellRow<State, Value>[]>;
+    },
+
     /** Saves the change; `rowColumns`: the row's other columns whose saved cells to answer. */
     async change(
       db: Db,

@@ -1,5 +1,6 @@
 import { averageProgress } from '@app/shared/board';
 import type { BoardCell, BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
+import type { CellRow } from '../../db/cell-history.ts';
 
 /** What the board is built from: a few bulk reads, never one query per company. */
 export interface BoardParts {
@@ -7,14 +8,8 @@ export interface BoardParts {
   services: BoardService[];
   /** Cells whose service applies: active links started by the period's last day (DESIGN.md §4), by `cellKey`. */
   applies: ReadonlySet<string>;
-  chosen: {
-    businessId: number;
-    serviceId: number;
-    stateId: number;
-    value: number | null;
-    updatedByName: string;
-    updatedAt: Date;
-  }[];
+  /** Saved cells: a column is a service, a state one of its states' ids. */
+  chosen: CellRow<number, number>[];
 }
 
 export const cellKey = (businessId: number, serviceId: number) => `${businessId}:${serviceId}`;
@@ -25,7 +20,7 @@ export const cellKey = (businessId: number, serviceId: number) => `${businessId}
  * Progress is the rounded average pctProgress of the cells that have a state (spec 1 §4).
  */
 export function buildBoardRows(parts: BoardParts): BoardRow[] {
-  const chosen = new Map(parts.chosen.map((row) => [cellKey(row.businessId, row.serviceId), row]));
+  const chosen = new Map(parts.chosen.map((row) => [cellKey(row.businessId, row.column), row]));
   const progressOf = new Map(
     parts.services.flatMap((service) => service.states.map((state) => [state.id, state.pctProgress] as const)),
   );
@@ -37,7 +32,7 @@ export function buildBoardRows(parts: BoardParts): BoardRow[] {
       if (!parts.applies.has(key))
         return { serviceId: service.id, applies: false, stateId: null, value: null, lastChange: null };
       const picked = chosen.get(key);
-      const stateId = picked?.stateId ?? service.states[0]?.id ?? null;
+      const stateId = picked?.state ?? service.states[0]?.id ?? null;
       if (stateId !== null) percents.push(progressOf.get(stateId) ?? 0);
       return {
         serviceId: service.id,

@@ -21,25 +21,7 @@ const cells = cellHistory<number, number>({
 
 export const monthlyStatesRepository = {
   /** The chosen states of a period (optionally of one company): the board's cells that are not defaults. */
-  listForPeriod(db: DbOrTx, year: number, month: number, businessId?: number) {
-    return db
-      .select({
-        businessId: monthlyStates.businessId,
-        serviceId: monthlyStates.serviceId,
-        stateId: monthlyStates.stateId,
-        value: monthlyStates.value,
-        updatedByName: monthlyStates.updatedByName,
-        updatedAt: monthlyStates.updatedAt,
-      })
-      .from(monthlyStates)
-      .where(
-        and(
-          eq(monthlyStates.year, year),
-          eq(monthlyStates.month, month),
-          businessId === undefined ? undefined : eq(monthlyStates.businessId, businessId),
-        ),
-      );
-  },
+  listForPeriod: cells.listForPeriod,
 
   /** Saves the cell and its history entry (db/cell-history.ts), with the row's cells in these columns as they were. */
   changeCell: (db: Db, change: CellChange<number, number>, rowServiceIds: number[]) =>

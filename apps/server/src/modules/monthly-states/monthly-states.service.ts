@@ -85,10 +85,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
 
   async function getBoard(period: Period): Promise<MonthlyBoard> {
     assertSelectable(period);
-    const [parts, chosen] = await Promise.all([
-      partsOf(period),
-      monthlyStatesRepository.listForPeriod(db, period.year, period.month),
-    ]);
+    const [parts, chosen] = await Promise.all([partsOf(period), monthlyStatesRepository.listForPeriod(db, period)]);
     return { ...period, services: parts.services, rows: buildBoardRows({ ...parts, chosen }) };
   }
 
@@ -140,19 +137,11 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
         parts.services.map((column) => column.id),
       );
 
-      const chosen = [
-        ...saved.row,
-        { column: service.id, state: state.id, value, updatedByName: userName, updatedAt: saved.updatedAt },
-      ];
+      const mine = { businessId: business.id, column: service.id, state: state.id, value, updatedByName: userName };
       const [row] = buildBoardRows({
         ...parts,
         businesses: [business],
-        chosen: chosen.map((cell) => ({
-          ...cell,
-          businessId: business.id,
-          serviceId: cell.column,
-          stateId: cell.state,
-        })),
+        chosen: [...saved.row, { ...mine, updatedAt: saved.updatedAt }],
       });
       const changed = row?.cells.find((candidate) => candidate.serviceId === service.id);
       if (!row || !changed) throw notFound(boardMsg.serviceNotFound);

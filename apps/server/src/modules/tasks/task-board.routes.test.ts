@@ -272,6 +272,6 @@ describe('PUT /api/business-task-states/.../businessId/{businessId}/taskId/{task
     expect(
       (await t.request({ method: 'DELETE', url: `/api/business/${doomed.id}`, token: tokens.owner })).statusCode,
     ).toBe(200);
-    expect(await taskStatesRepository.listForPeriod(t.database.db, period.year, period.month, doomed.id)).toEqual([]);
+    expect(await taskStatesRepository.listForPeriod(t.database.db, period, doomed.id)).toEqual([]);
   });
 });

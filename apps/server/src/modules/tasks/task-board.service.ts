@@ -45,7 +45,7 @@ export function createTaskBoardService(db: Db, deps: Deps) {
         deps.listActiveBusinesses(period),
         deps.tasks.listRows(),
         deps.tasks.listApplying(lastDay),
-        taskStatesRepository.listForPeriod(db, period.year, period.month),
+        taskStatesRepository.listForPeriod(db, period),
       ]);
       const tasks = taskRows.map(presentTask);
       const rows = buildTaskBoardRows({ businesses, taskIds: tasks.map((task) => task.id), applying, chosen });

@@ -5,6 +5,7 @@ import {
   type TaskCell,
   type TaskState,
 } from '@app/shared/schemas/tasks';
+import type { CellRow } from '../../db/cell-history.ts';
 
 /** What the task board is built from: a few bulk reads, never one query per company. */
 export interface TaskBoardParts {
@@ -12,14 +13,8 @@ export interface TaskBoardParts {
   taskIds: number[];
   /** Companies in a task from a start date on or before the period's last day (DESIGN.md §4). */
   applying: { taskId: number; businessId: number }[];
-  chosen: {
-    taskId: number;
-    businessId: number;
-    state: string;
-    value: string | null;
-    updatedByName: string;
-    updatedAt: Date;
-  }[];
+  /** Saved cells: a column is a task. */
+  chosen: CellRow<string, string>[];
 }
 
 const cellKey = (businessId: number, taskId: number) => `${businessId}:${taskId}`;
@@ -30,7 +25,7 @@ const cellKey = (businessId: number, taskId: number) => `${businessId}:${taskId}
  */
 export function buildTaskBoardRows(parts: TaskBoardParts): TaskBoardRow[] {
   const applies = new Set(parts.applying.map((link) => cellKey(link.businessId, link.taskId)));
-  const chosen = new Map(parts.chosen.map((row) => [cellKey(row.businessId, row.taskId), row]));
+  const chosen = new Map(parts.chosen.map((row) => [cellKey(row.businessId, row.column), row]));
   return parts.businesses.map((business) => ({
     id: business.id,
     name: business.name,

@@ -19,25 +19,7 @@ const cells = cellHistory<string, string>({
 
 export const taskStatesRepository = {
   /** The chosen states of a period (optionally of one company): the cells that are not 'No comenzado' by default. */
-  listForPeriod(db: DbOrTx, year: number, month: number, businessId?: number) {
-    return db
-      .select({
-        businessId: taskStates.businessId,
-        taskId: taskStates.taskId,
-        state: taskStates.state,
-        value: taskStates.value,
-        updatedByName: taskStates.updatedByName,
-        updatedAt: taskStates.updatedAt,
-      })
-      .from(taskStates)
-      .where(
-        and(
-          eq(taskStates.year, year),
-          eq(taskStates.month, month),
-          businessId === undefined ? undefined : eq(taskStates.businessId, businessId),
-        ),
-      );
-  },
+  listForPeriod: cells.listForPeriod,
 
   /** Saves the cell and its history entry (db/cell-history.ts). */
   changeCell: (db: Db, change: CellChange<string, string>) => cells.change(db, change),
