@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client.ts';
 
@@ -16,6 +16,8 @@ type CellTable = PgTable & {
 
 /** The columns every board's history table has, besides its column key and its two states. */
 type HistoryTable = PgTable & {
+  id: AnyPgColumn;
+  createdAt: AnyPgColumn;
   businessId: AnyPgColumn;
   year: AnyPgColumn;
   month: AnyPgColumn;
@@ -140,7 +142,39 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
       ${row}`;
   }
 
+  const historyOf = (key: CellKey) =>
+    and(
+      eq(history.businessId, key.businessId),
+      eq(tables.historyColumn, key.column),
+      eq(history.year, key.year),
+      eq(history.month, key.month),
+    );
+
   return {
+    /** Which history rows are the cell's (a board may join more to them). */
+    historyOf,
+
+    /**
+     * A cell's changes, newest first: by id, the order they were written under the cell's lock
+     * (created_at is each transaction's start, which a change that waited for the lock predates).
+     */
+    listHistory(db: DbOrTx, key: CellKey) {
+      return db
+        .select({
+          id: history.id,
+          fromState: tables.fromState,
+          toState: tables.toState,
+          value: history.value,
+          userName: history.userName,
+          createdAt: history.createdAt,
+        })
+        .from(history)
+        .where(historyOf(key))
+        .orderBy(desc(history.id)) as unknown as Promise<
+        { id: number; fromState: State; toState: State; value: Value | null; userName: string; createdAt: Date }[]
+      >;
+    },
+
     /** The saved cells of a period (optionally of one company): the board's cells that are not defaults. */
     listForPeriod(db: DbOrTx, period: { year: number; month: number }, businessId?: number) {
       return db

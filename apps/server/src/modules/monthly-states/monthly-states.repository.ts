@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type CellChange, cellHistory } from '../../db/cell-history.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -45,15 +45,9 @@ export const monthlyStatesRepository = {
         .leftJoin(fromState, eq(fromState.id, monthlyStateHistory.fromStateId))
         .leftJoin(toState, eq(toState.id, monthlyStateHistory.toStateId))
         .where(
-          and(
-            eq(monthlyStateHistory.businessId, cell.businessId),
-            eq(monthlyStateHistory.serviceId, cell.serviceId),
-            eq(monthlyStateHistory.year, cell.year),
-            eq(monthlyStateHistory.month, cell.month),
-          ),
+          cells.historyOf({ businessId: cell.businessId, column: cell.serviceId, year: cell.year, month: cell.month }),
         )
-        // By id: ids follow the order the changes were written (under the cell's lock), while
-        // created_at is each transaction's start, which a change that waited for the lock predates.
+        // By id, as the helper's own history list (see db/cell-history.ts).
         .orderBy(desc(monthlyStateHistory.id))
     );
   },

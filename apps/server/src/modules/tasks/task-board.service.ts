@@ -103,7 +103,7 @@ export function createTaskBoardService(db: Db, deps: Deps) {
     },
 
     async history(cell: { businessId: number; taskId: number } & Period): Promise<TaskHistoryEntry[]> {
-      const rows = await taskStatesRepository.listHistory(db, cell);
+      const rows = await taskStatesRepository.listHistory(db, { ...cell, column: cell.taskId });
       return rows.map((row) => ({
         id: row.id,
         fromState: row.fromState,

@@ -1,9 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
 import { type CellChange, cellHistory } from '../../db/cell-history.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { taskStateHistory, taskStates } from '../../db/schema/tasks.ts';
-
-type Cell = { businessId: number; taskId: number; year: number; month: number };
 
 /** A cell's change: one of the task states and free text, with its history entry. */
 const cells = cellHistory<string, string>({
@@ -24,26 +21,6 @@ export const taskStatesRepository = {
   /** Saves the cell and its history entry (db/cell-history.ts). */
   changeCell: (db: Db, change: CellChange<string, string>) => cells.change(db, change),
 
-  /** A cell's changes, newest first (by id: the order they were written under the cell's lock). */
-  listHistory(db: DbOrTx, cell: Cell) {
-    return db
-      .select({
-        id: taskStateHistory.id,
-        fromState: taskStateHistory.fromState,
-        toState: taskStateHistory.toState,
-        value: taskStateHistory.value,
-        userName: taskStateHistory.userName,
-        createdAt: taskStateHistory.createdAt,
-      })
-      .from(taskStateHistory)
-      .where(
-        and(
-          eq(taskStateHistory.businessId, cell.businessId),
-          eq(taskStateHistory.taskId, cell.taskId),
-          eq(taskStateHistory.year, cell.year),
-          eq(taskStateHistory.month, cell.month),
-        ),
-      )
-      .orderBy(desc(taskStateHistory.id));
-  },
+  /** A cell's changes, newest first. */
+  listHistory: cells.listHistory,
 };
