@@ -1,15 +1,19 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page, type WebSocket } from '@playwright/test';
 
 /**
  * The page's live-update socket (socket.io over WebSocket), watched from before the page opens it:
- * call before signing in or navigating.
+ * call before signing in or navigating. A navigation replaces the socket, so the latest one counts.
  */
 export function watchLiveSocket(page: Page) {
-  const opened = page.waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'));
+  let latest: WebSocket | undefined;
+  page.on('websocket', (socket) => {
+    if (socket.url().includes('/socket.io/')) latest = socket;
+  });
   return {
-    /** Resolves once the socket has closed: from then on no live event can reach the page. */
+    /** Resolves once the page's socket has closed: from then on no live event can reach the page. */
     async closed() {
-      const socket = await opened;
+      await expect.poll(() => latest !== undefined, { message: 'the page opened its live socket' }).toBe(true);
+      const socket = latest as WebSocket;
       if (!socket.isClosed()) await socket.waitForEvent('close');
     },
   };
