@@ -4,13 +4,7 @@ import { MONTH_KEYS } from '@app/shared/schemas/services';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { businessServices } from '../../db/schema/businesses.ts';
-import {
-  serviceFolders,
-  serviceMonthsActive,
-  serviceNotifications,
-  serviceStates,
-  services,
-} from '../../db/schema/services.ts';
+import * as schema from '../../db/schema/services.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 
@@ -69,8 +63,8 @@ describe('services: create, list, detail, update', () => {
     expect(service.monthsActive).toEqual(Object.fromEntries(MONTH_KEYS.map((key) => [key, true])));
     const [row] = await t.database.db
       .select()
-      .from(serviceMonthsActive)
-      .where(eq(serviceMonthsActive.serviceId, body.service.id));
+      .from(schema.serviceMonthsActive)
+      .where(eq(schema.serviceMonthsActive.serviceId, body.service.id));
     expect(row).toBeDefined();
   });
 
@@ -163,7 +157,10 @@ describe('services: create, list, detail, update', () => {
   it('a service that already shared its name before names were unique can still be edited under that name', async () => {
     const older = await createService({ name: 'Duplicado antiguo' });
     const newer = await createService({ name: 'Duplicado nuevo' });
-    await t.database.db.update(services).set({ name: 'Duplicado antiguo' }).where(eq(services.id, newer.id));
+    await t.database.db
+      .update(schema.services)
+      .set({ name: 'Duplicado antiguo' })
+      .where(eq(schema.services.id, newer.id));
     const edited = await api.owner.put(`/api/service/${newer.id}`, {
       ...validService,
       name: 'Duplicado antiguo',
@@ -278,14 +275,18 @@ describe('services: delete', () => {
     expect(response.json()).toEqual({ message: servicesMsg.serviceDeleted });
 
     const { db } = t.database;
-    expect(await db.select().from(serviceStates).where(eq(serviceStates.serviceId, service.id))).toEqual([]);
-    expect(await db.select().from(serviceFolders).where(eq(serviceFolders.serviceId, service.id))).toEqual([]);
-    expect(await db.select().from(serviceNotifications).where(eq(serviceNotifications.serviceId, service.id))).toEqual(
+    expect(await db.select().from(schema.serviceStates).where(eq(schema.serviceStates.serviceId, service.id))).toEqual(
       [],
     );
-    expect(await db.select().from(serviceMonthsActive).where(eq(serviceMonthsActive.serviceId, service.id))).toEqual(
-      [],
-    );
+    expect(
+      await db.select().from(schema.serviceFolders).where(eq(schema.serviceFolders.serviceId, service.id)),
+    ).toEqual([]);
+    expect(
+      await db.select().from(schema.serviceNotifications).where(eq(schema.serviceNotifications.serviceId, service.id)),
+    ).toEqual([]);
+    expect(
+      await db.select().from(schema.serviceMonthsActive).where(eq(schema.serviceMonthsActive.serviceId, service.id)),
+    ).toEqual([]);
     expect(await db.select().from(businessServices).where(eq(businessServices.serviceId, service.id))).toEqual([]);
     expect((await api.owner.get(`/api/service/${service.id}`)).statusCode).toBe(404);
   });
