@@ -21,7 +21,10 @@ export const PERMISSIONS = {
   'tasks:read': ['owner', 'collaborator'],
   'tasks:write': ['owner'],
   'task-states:read': ['owner', 'collaborator'],
+  /** Write, assign and delete any note. */
   'notes:manage': ['owner'],
+  /** The notes screen: owners see all notes; a collaborator only theirs (policy 'note:assigned'). */
+  'notes:read': ['owner', 'collaborator'],
   /** The e-mail log (GET /api/email). */
   'email:manage': ['owner'],
   /** E-mail a company's contacts from the board's envelope (DESIGN.md §6); each send is logged with its sender. */
@@ -59,6 +62,9 @@ export const POLICIES = {
   /** The firm's calendar events: owners, and collaborators the owner allowed (allowCalendarView). */
   'calendar:events': (actor: Actor, user: { allowCalendarView: boolean }) =>
     actor.role === 'owner' || (actor.role === 'collaborator' && user.allowCalendarView),
+  /** A note: an owner, or the collaborator it is assigned to (read it, mark it done or not done). */
+  'note:assigned': (actor: Actor, note: { userId: number }) =>
+    actor.role === 'owner' || (actor.role === 'collaborator' && note.userId === actor.id),
 } as const;
 
 export type PolicyAction = keyof typeof POLICIES;
