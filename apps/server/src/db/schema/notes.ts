@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * A note for a staff member (spec 2 §3 "Note"), with an optional reminder moment. Deleting the
+ * assignee deletes their notes: a note nobody can read or act on is of no use.
+ */
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    description: text('description').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reminder: timestamp('reminder', { withTimezone: true }),
+    /** When the scheduler sent this reminder (push and e-mail); null until then, and again when the reminder changes. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    done: boolean('done').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('notes_user_id_index').on(table.userId),
+    // The scheduler's question: which reminders are due and not sent yet.
+    index('notes_pending_reminder_index').on(table.reminder).where(sql`${table.reminderSentAt} is null`),
+  ],
+);
+
+export type NoteRow = typeof notes.$inferSelect;
+export type NewNoteRow = typeof notes.$inferInsert;
