@@ -11,6 +11,7 @@ import {
   IconHome,
   IconListCheck,
   IconMail,
+  IconNotes,
   IconUsers,
 } from '@tabler/icons-react';
 
@@ -50,5 +51,6 @@ export const NAV_ENTRIES: NavEntry[] = [
   },
   { label: 'Documentos', path: '/documentos', icon: IconFolders, visibleTo: holding('documents:manage') },
   { label: 'Calendario', path: '/calendario', icon: IconCalendar, visibleTo: mayViewCalendar },
+  { label: 'Notas', path: '/notas', icon: IconNotes, visibleTo: holding('notes:read') },
   { label: 'Email', path: '/email', icon: IconMail, visibleTo: holding('email:manage') },
 ];

@@ -226,6 +226,19 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              // Owners see every note; a collaborator only theirs (DESIGN.md §6); clients go Home.
+              {
+                element: <PrivateRoute permission="notes:read" />,
+                children: [
+                  {
+                    path: '/notas',
+                    ...page(
+                      () => import('../features/notes/pages/notes-page'),
+                      (m) => m.NotesPage,
+                    ),
+                  },
+                ],
+              },
               {
                 element: <PrivateRoute permission="email:manage" />,
                 children: [

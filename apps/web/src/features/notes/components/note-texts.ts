@@ -1,0 +1,22 @@
+/** The notes screen's own texts (spec 2 "Notas"); the API's messages are in @app/shared/messages-notes. */
+export const noteTexts = {
+  title: 'Notas',
+  add: 'Añadir Nueva Nota',
+  newNote: 'Nueva Nota',
+  editNote: 'Editar Nota',
+  orderBy: 'Ordenar por',
+  orderDesc: 'Fecha de Creación (desc)',
+  orderAsc: 'Mas antiguo (asc)',
+  assignee: 'Encargado',
+  noAssignee: 'Selecciona un Encargado.',
+  description: 'Descripción',
+  reminderDate: 'Fecha de recordatorio',
+  reminderTime: 'Hora de recordatorio',
+  reminder: 'Recordatorio',
+  done: 'Realizada',
+  doneLabel: 'Tarea Realizada',
+  deleteTitle: 'Eliminar Nota',
+  deleteQuestion: '¿Seguro que quieres eliminar esta nota? Esta acción no se puede deshacer.',
+  empty: 'No hay notas',
+  loadFailed: 'No se pudieron cargar las notas',
+} as const;
