@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { notesRoutes } from './notes.routes.ts';
+import { createNotesService } from './notes.service.ts';
+
+export interface NotesModuleDeps {
+  db: Db;
+  /** The users module's role of a user, their row locked until the caller's transaction ends. */
+  roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
+}
+
+export function createNotesModule(deps: NotesModuleDeps) {
+  const notes = createNotesService(deps.db, deps);
+  return { notes, routes: (app: FastifyInstance) => app.register(notesRoutes, { notes }) };
+}

@@ -1,0 +1,66 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { type NewNoteRow, type NoteRow, notes } from '../../db/schema/notes.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** A note with its assignee's names, as every read shows it. */
+const noteWithAssignee = {
+  id: notes.id,
+  description: notes.description,
+  reminder: notes.reminder,
+  done: notes.done,
+  createdAt: notes.createdAt,
+  assignee: { id: users.id, name: users.name, lastName: users.lastName },
+};
+
+export type NoteWithAssignee = {
+  id: number;
+  description: string;
+  reminder: Date | null;
+  done: boolean;
+  createdAt: Date;
+  assignee: { id: number; name: string; lastName: string };
+};
+
+export const notesRepository = {
+  /** Notes by creation (ties by id, the same way), of one assignee or of everyone. */
+  list(db: DbOrTx, filter: { userId?: number; order: 'ASC' | 'DESC' }): Promise<NoteWithAssignee[]> {
+    const direction = filter.order === 'ASC' ? asc : desc;
+    const query = db.select(noteWithAssignee).from(notes).innerJoin(users, eq(users.id, notes.userId));
+    return (filter.userId === undefined ? query : query.where(eq(notes.userId, filter.userId))).orderBy(
+      direction(notes.createdAt),
+      direction(notes.id),
+    );
+  },
+
+  async findById(db: DbOrTx, id: number): Promise<NoteWithAssignee | undefined> {
+    const [row] = await db
+      .select(noteWithAssignee)
+      .from(notes)
+      .innerJoin(users, eq(users.id, notes.userId))
+      .where(eq(notes.id, id));
+    return row;
+  },
+
+  /** The stored note, its row locked until the caller's transaction ends (two edits do not interleave). */
+  async lockById(db: DbOrTx, id: number): Promise<NoteRow | undefined> {
+    const [row] = await db.select().from(notes).where(eq(notes.id, id)).for('update');
+    return row;
+  },
+
+  async insert(db: DbOrTx, values: NewNoteRow): Promise<number> {
+    const [row] = await db.insert(notes).values(values).returning({ id: notes.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
+  async update(db: DbOrTx, id: number, values: Partial<NewNoteRow>): Promise<void> {
+    if (Object.keys(values).length === 0) return;
+    await db.update(notes).set(values).where(eq(notes.id, id));
+  },
+
+  async delete(db: DbOrTx, id: number): Promise<boolean> {
+    const rows = await db.delete(notes).where(eq(notes.id, id)).returning({ id: notes.id });
+    return rows.length > 0;
+  },
+};

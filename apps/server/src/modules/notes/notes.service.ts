@@ -1,0 +1,126 @@
+import { msg } from '@app/shared/messages';
+import { notesMsg } from '@app/shared/messages-notes';
+import { can } from '@app/shared/permissions';
+import { STAFF_ROLES } from '@app/shared/roles';
+import type { Note, NoteCreateSchema, NoteListQuerySchema, NoteUpdateSchema } from '@app/shared/schemas/notes';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { NoteRow } from '../../db/schema/notes.ts';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
+import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import { presentNote } from './notes.presenter.ts';
+import { notesRepository } from './notes.repository.ts';
+
+type CreateInput = z.output<typeof NoteCreateSchema>;
+type UpdateInput = z.output<typeof NoteUpdateSchema>;
+type ListQuery = z.output<typeof NoteListQuerySchema>;
+
+interface Deps {
+  /**
+   * The users module's role of the assignee inside this module's transaction, their row locked
+   * until it ends (a demotion at the same moment waits): the assignee must exist and be staff.
+   */
+  roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
+}
+
+/** The fields a PUT would really change on the stored note (a value equal to the stored one is no change). */
+function changedFields(note: NoteRow, input: UpdateInput) {
+  const reminder = input.reminder === undefined ? undefined : input.reminder ? new Date(input.reminder) : null;
+  return {
+    description: input.description !== undefined && input.description !== note.description,
+    userId: input.userId !== undefined && input.userId !== note.userId,
+    reminder: reminder !== undefined && reminder?.getTime() !== note.reminder?.getTime(),
+    done: input.done !== undefined && input.done !== note.done,
+    reminderValue: reminder,
+  };
+}
+
+/**
+ * Notes (spec 2 "Notas"; DESIGN.md §6): owners write and read every note; a collaborator reads
+ * the notes assigned to them and marks them done or not done. A done note is locked until un-done.
+ */
+export function createNotesService(db: Db, deps: Deps) {
+  async function getNote(id: number): Promise<Note> {
+    const row = await notesRepository.findById(db, id);
+    if (!row) throw notFound(notesMsg.noteNotFound);
+    return presentNote(row);
+  }
+
+  /** Runs a write in one transaction after checking that the assignee is staff (locked until commit). */
+  async function withAssignee<T>(userId: number | undefined, write: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(async (tx) => {
+        if (userId !== undefined) {
+          const role = await deps.roleWhileWriting(tx, userId);
+          if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) {
+            throw badRequest(notesMsg.assigneeNotStaff, 'userId');
+          }
+        }
+        return write(tx);
+      });
+    } catch (error) {
+      // The assignee deleted between the check and the insert.
+      if (isForeignKeyViolation(error)) throw badRequest(notesMsg.assigneeNotStaff, 'userId');
+      throw error;
+    }
+  }
+
+  return {
+    /** GET /api/note: a collaborator's list is theirs; asking for someone else's is refused. */
+    async list(actor: AuthUser, query: ListQuery): Promise<Note[]> {
+      let userId = query.id;
+      if (actor.role !== 'owner') {
+        if (userId !== undefined && userId !== actor.id) throw forbidden(notesMsg.onlyOwnNotes);
+        userId = actor.id;
+      }
+      const rows = await notesRepository.list(db, { userId, order: query.order });
+      return rows.map(presentNote);
+    },
+
+    async create(actor: AuthUser, input: CreateInput): Promise<Note> {
+      const userId = input.userId ?? actor.id;
+      const id = await withAssignee(userId, (tx) =>
+        notesRepository.insert(tx, {
+          description: input.description,
+          userId,
+          reminder: input.reminder ? new Date(input.reminder) : null,
+          done: input.done,
+        }),
+      );
+      return getNote(id);
+    },
+
+    /**
+     * PUT /api/note/{id}: an owner changes any field; a collaborator only `done` on their own note.
+     * A done note takes nothing but being un-done.
+     */
+    async update(actor: AuthUser, id: number, input: UpdateInput): Promise<Note> {
+      await withAssignee(input.userId, async (tx) => {
+        const note = await notesRepository.lockById(tx, id);
+        if (!note) throw notFound(notesMsg.noteNotFound);
+        if (!can(actor, 'note:assigned', note)) throw forbidden(msg.forbidden);
+        const changed = changedFields(note, input);
+        const changesMoreThanDone = changed.description || changed.userId || changed.reminder;
+        if (actor.role !== 'owner' && changesMoreThanDone) throw forbidden(notesMsg.onlyMarkDone);
+        if (note.done && (changesMoreThanDone || input.done !== false)) {
+          throw badRequest(notesMsg.doneNoteLocked, 'done');
+        }
+        await notesRepository.update(tx, id, {
+          ...(changed.description && { description: input.description }),
+          ...(changed.userId && { userId: input.userId }),
+          // A new reminder is a reminder not sent yet.
+          ...(changed.reminder && { reminder: changed.reminderValue, reminderSentAt: null }),
+          ...(changed.done && { done: input.done }),
+        });
+      });
+      return getNote(id);
+    },
+
+    async delete(id: number): Promise<void> {
+      if (!(await notesRepository.delete(db, id))) throw notFound(notesMsg.noteNotFound);
+    },
+  };
+}
+
+export type NotesService = ReturnType<typeof createNotesService>;
