@@ -135,6 +135,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     modules.groups,
     modules.monthlyStates,
     modules.tasks,
+    modules.notes,
     modules.email,
     modules.documents,
     modules.calendar,

@@ -17,6 +17,7 @@ import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
 import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createMonthlyStatesModule } from './modules/monthly-states/monthly-states.module.ts';
+import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createServicesModule } from './modules/services/services.module.ts';
 import { createSessionsModule } from './modules/sessions/sessions.module.ts';
 import { createTasksModule } from './modules/tasks/tasks.module.ts';
@@ -110,6 +111,7 @@ export function composeModules(deps: ModulesDeps) {
     getBusiness: businesses.businesses.getById,
     getUser: users.users.nameOf,
   });
+  const notes = createNotesModule({ db, roleWhileWriting: users.users.roleWhileWriting });
   const email = createEmailModule({
     db,
     changes,
@@ -158,6 +160,7 @@ export function composeModules(deps: ModulesDeps) {
     groups,
     monthlyStates,
     tasks,
+    notes,
     email,
     documents,
     calendar,
