@@ -12,6 +12,7 @@ export function demoServices(modules: AppModules) {
     monthlyStates: modules.monthlyStates.monthlyStates,
     tasks: modules.tasks.tasks,
     taskBoard: modules.tasks.taskBoard,
+    notes: modules.notes.notes,
     documents: modules.documents.documents,
   };
 }

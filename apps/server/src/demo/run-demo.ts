@@ -6,6 +6,7 @@ import { seedDemoCompanies } from './companies.demo.ts';
 import { demoServices } from './demo-services.ts';
 import { seedDemoDocuments } from './documents.demo.ts';
 import { seedDemoMonthlyStates } from './monthly-states.demo.ts';
+import { seedDemoNotes } from './notes.demo.ts';
 import { seedDemoServices } from './services.demo.ts';
 import { seedDemoTasks } from './tasks.demo.ts';
 import { seedDemoUsers } from './users.demo.ts';
@@ -35,6 +36,7 @@ async function main() {
       await seedDemoCompanies(features),
       await seedDemoMonthlyStates(features),
       await seedDemoTasks(features),
+      await seedDemoNotes(features),
       await seedDemoDocuments(features, config.FILE_MAX_MB),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);
