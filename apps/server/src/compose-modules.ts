@@ -18,6 +18,7 @@ import { createEmailModule } from './modules/email/email.module.ts';
 import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createMonthlyStatesModule } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
+import { createPushModule } from './modules/push/push.module.ts';
 import { createServicesModule } from './modules/services/services.module.ts';
 import { createSessionsModule } from './modules/sessions/sessions.module.ts';
 import { createTasksModule } from './modules/tasks/tasks.module.ts';
@@ -50,12 +51,20 @@ export function composeModules(deps: ModulesDeps) {
   const vault = createVault(secrets.encryptionKey);
 
   const sessions = createSessionsModule({ db, events, changes });
+  const push = createPushModule({
+    db,
+    log,
+    vapidKeys: secrets.vapid,
+    appUrl: config.APP_URL,
+    mailFrom: config.MAIL_FROM,
+  });
   const users = createUsersModule({
     db,
     changes,
     events,
     sessions: sessions.sessions,
     pushPublicKey: secrets.vapid.publicKey,
+    savePushSubscription: push.push.saveSubscription,
   });
   const auth = createAuthModule({
     db,
@@ -148,6 +157,7 @@ export function composeModules(deps: ModulesDeps) {
     events,
     storage,
     sessions,
+    push,
     // In the order their routes are registered.
     auth,
     users,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
 
 export const users = pgTable(
@@ -14,8 +14,6 @@ export const users = pgTable(
     /** The company of a client user; deleting the company deletes its client users. */
     businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     allowCalendarView: boolean('allow_calendar_view').notNull().default(false),
-    /** The browser's Web Push subscription (DESIGN.md §4, note reminders). */
-    notificationToken: jsonb('notification_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import type { PushSubscriptionJson } from '@app/shared/schemas/auth';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../lib/events.ts';
@@ -13,6 +14,7 @@ export interface UsersModuleDeps {
   sessions: Pick<SessionsService, 'endForUser' | 'announceEndedForUser'>;
   /** The Web Push (VAPID) public key the browser subscribes with. */
   pushPublicKey: string;
+  savePushSubscription(userId: number, subscription: PushSubscriptionJson): Promise<void>;
 }
 
 export function createUsersModule(deps: UsersModuleDeps) {

@@ -2,6 +2,7 @@ import { msg } from '@app/shared/messages';
 import type { Permission } from '@app/shared/permissions';
 import { can } from '@app/shared/permissions';
 import type { Role } from '@app/shared/roles';
+import type { PushSubscriptionJson } from '@app/shared/schemas/auth';
 import { type UserCreateSchema, UserListSchema, UserSchema, type UserUpdateSchema } from '@app/shared/schemas/users';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -42,6 +43,8 @@ interface Deps {
   changes: TableChanges;
   /** After commit: a role change moves the user's sockets in or out of the staff events. */
   events: Pick<EventBus, 'emit'>;
+  /** The push module's store: a user may subscribe from several browsers. */
+  savePushSubscription(userId: number, subscription: PushSubscriptionJson): Promise<void>;
 }
 
 export function createUsersService(db: Db, deps: Deps) {
@@ -206,8 +209,8 @@ export function createUsersService(db: Db, deps: Deps) {
       await usersRepository.update(tx, userId, { passwordHash });
     },
 
-    async saveNotificationToken(actor: AuthUser, token: unknown): Promise<void> {
-      await usersRepository.update(db, actor.id, { notificationToken: token });
+    async saveNotificationToken(actor: AuthUser, subscription: PushSubscriptionJson): Promise<void> {
+      await deps.savePushSubscription(actor.id, subscription);
     },
   };
 }
