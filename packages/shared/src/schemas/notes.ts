@@ -2,6 +2,7 @@ import { idField, idParam, idParams, MAX_YEAR, MIN_YEAR, plainText, requiredText
 import { msg } from '../messages.ts';
 import { notesMsg } from '../messages-notes.ts';
 import { z } from '../zod-setup.ts';
+import { UserSchema } from './users.ts';
 
 export const NOTE_DESCRIPTION_MAX = 5000;
 
@@ -73,7 +74,8 @@ export type NoteListQuery = z.input<typeof NoteListQuerySchema>;
 
 export const NoteIdParamSchema = idParams('id');
 
-export const NoteAssigneeSchema = z.object({ id: z.number().int(), name: z.string(), lastName: z.string() });
+/** The assignee's names, as the note cards show them. */
+export const NoteAssigneeSchema = UserSchema.pick({ id: true, name: true, lastName: true });
 export type NoteAssignee = z.infer<typeof NoteAssigneeSchema>;
 
 /** A note as read (spec 2 §3): the assignee as an object; reminder and createdAt as ISO text in UTC. */

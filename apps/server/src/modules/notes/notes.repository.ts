@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type NewNoteRow, type NoteRow, notes } from '../../db/schema/notes.ts';
 import { users } from '../../db/schema/users.ts';
 
-/** A note with its assignee's names, as every read shows it. */
+/** The columns of a note with its assignee's names. */
 const noteWithAssignee = {
   id: notes.id,
   description: notes.description,
@@ -13,18 +13,9 @@ const noteWithAssignee = {
   assignee: { id: users.id, name: users.name, lastName: users.lastName },
 };
 
-export type NoteWithAssignee = {
-  id: number;
-  description: string;
-  reminder: Date | null;
-  done: boolean;
-  createdAt: Date;
-  assignee: { id: number; name: string; lastName: string };
-};
-
 export const notesRepository = {
   /** Notes by creation (ties by id, the same way), of one assignee or of everyone. */
-  list(db: DbOrTx, filter: { userId?: number; order: 'ASC' | 'DESC' }): Promise<NoteWithAssignee[]> {
+  list(db: DbOrTx, filter: { userId?: number; order: 'ASC' | 'DESC' }) {
     const direction = filter.order === 'ASC' ? asc : desc;
     const query = db.select(noteWithAssignee).from(notes).innerJoin(users, eq(users.id, notes.userId));
     return (filter.userId === undefined ? query : query.where(eq(notes.userId, filter.userId))).orderBy(
@@ -33,7 +24,7 @@ export const notesRepository = {
     );
   },
 
-  async findById(db: DbOrTx, id: number): Promise<NoteWithAssignee | undefined> {
+  async findById(db: DbOrTx, id: number) {
     const [row] = await db
       .select(noteWithAssignee)
       .from(notes)
@@ -64,3 +55,6 @@ export const notesRepository = {
     return rows.length > 0;
   },
 };
+
+/** A note with its assignee's names, as every read shows it. */
+export type NoteWithAssignee = Awaited<ReturnType<typeof notesRepository.list>>[number];
