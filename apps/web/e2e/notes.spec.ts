@@ -78,6 +78,9 @@ test('an owner writes a note for a collaborator with a reminder, marks it done a
   await expect(card).toHaveAttribute('data-done', 'true');
   await expect(card.getByText('Tarea Realizada')).toBeVisible();
   await expect(card.getByRole('button', { name: /^Editar nota/ })).toHaveCount(0);
+  // Greyed, yet every text keeps its contrast.
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: test.info().outputPath('notes-screen-done.png'), fullPage: true });
   await done.uncheck();
   await expect(card).not.toHaveAttribute('data-done');
   await expect(card.getByText('Tarea Realizada')).toHaveCount(0);

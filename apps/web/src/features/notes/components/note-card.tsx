@@ -11,17 +11,20 @@ import { noteTexts } from './note-texts';
 export function NoteCard({
   note,
   onToggleDone,
-  toggling,
+  pendingDone,
   onEdit,
   onDelete,
 }: {
   note: Note;
   onToggleDone: (done: boolean) => void;
-  toggling: boolean;
+  /** The done state being saved: shown at once, the checkbox waiting for the server. */
+  pendingDone?: boolean;
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
   const assignee = `${note.userId.name} ${note.userId.lastName}`.trim();
+  // On the grey of a done note, 'dimmed' would fall below AA contrast.
+  const secondary = note.done ? 'gray.7' : 'dimmed';
   // Names the note to screen readers on its checkbox and buttons.
   const label = note.description.slice(0, 60);
   return (
@@ -30,14 +33,15 @@ export function NoteCard({
       padding="md"
       data-testid="note-card"
       data-done={note.done || undefined}
-      bg={note.done ? 'var(--mantine-color-default-hover)' : undefined}
-      style={note.done ? { opacity: 0.6 } : undefined}
+      // Greyed by its background and text, not by opacity, so its texts keep their contrast (WCAG AA).
+      bg={note.done ? 'var(--mantine-color-gray-1)' : undefined}
+      c={note.done ? 'gray.7' : undefined}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Checkbox
           aria-label={`${noteTexts.done}: ${label}`}
-          checked={note.done}
-          disabled={toggling}
+          checked={pendingDone ?? note.done}
+          disabled={pendingDone !== undefined}
           onChange={(event) => onToggleDone(event.currentTarget.checked)}
           mt={2}
         />
@@ -48,22 +52,25 @@ export function NoteCard({
           >
             {note.description}
           </Text>
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
+          <Group gap="md">
+            <Text size="sm" c={secondary}>
               {noteTexts.assignee}: {assignee}
             </Text>
             {note.reminder && (
-              <Badge variant="light" leftSection={<IconBell size={12} aria-hidden />}>
-                {noteTexts.reminder}: {formatDateTime(note.reminder)}
-              </Badge>
+              <Group gap={4} wrap="nowrap">
+                <IconBell size={14} aria-hidden />
+                <Text size="sm">
+                  {noteTexts.reminder}: {formatDateTime(note.reminder)}
+                </Text>
+              </Group>
             )}
             {note.done && (
-              <Badge color="gray" variant="filled">
+              <Badge color="dark" variant="filled">
                 {noteTexts.doneLabel}
               </Badge>
             )}
           </Group>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c={secondary}>
             {formatDateTime(note.createdAt)}
           </Text>
         </Stack>

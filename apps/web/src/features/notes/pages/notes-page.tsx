@@ -82,7 +82,9 @@ export function NotesPage() {
                     key={note.id}
                     note={note}
                     onToggleDone={(done) => toggleDone(note, done)}
-                    toggling={update.isPending && update.variables?.id === note.id}
+                    pendingDone={
+                      update.isPending && update.variables?.id === note.id ? update.variables.done : undefined
+                    }
                     {...(canManage && { onEdit: () => modal.open(note), onDelete: () => confirmDelete(note) })}
                   />
                 ))}
