@@ -169,31 +169,26 @@ describe('sendToUser', () => {
 });
 
 describe('POST /api/user/me/notification-token', () => {
-  const token = (endpoint: string) => ({ token: { endpoint, keys: fakeBrowserKeys().keys } });
+  /** What the browser sends after sign-in: its subscription to `endpoint`. Answers the status. */
+  const subscribeThroughApi = async (userToken: string, endpoint: string) =>
+    (
+      await t.request({
+        method: 'POST',
+        url: '/api/user/me/notification-token',
+        token: userToken,
+        payload: { token: { endpoint, keys: fakeBrowserKeys().keys } },
+      })
+    ).statusCode;
 
   it('keeps one subscription per browser, and a browser signed in by another user moves to them', async () => {
     const first = await t.userWithRole('collaborator');
     const second = await t.userWithRole('owner');
     const phone = 'https://push.example.com/send/phone-1';
     const laptop = 'https://push.example.com/send/laptop-1';
-    for (const endpoint of [phone, laptop, phone]) {
-      const saved = await t.request({
-        method: 'POST',
-        url: '/api/user/me/notification-token',
-        token: first.token,
-        payload: token(endpoint),
-      });
-      expect(saved.statusCode).toBe(200);
-    }
+    for (const endpoint of [phone, laptop, phone]) expect(await subscribeThroughApi(first.token, endpoint)).toBe(200);
     expect(await endpointsOf(first.id)).toEqual([laptop, phone]);
 
-    const moved = await t.request({
-      method: 'POST',
-      url: '/api/user/me/notification-token',
-      token: second.token,
-      payload: token(phone),
-    });
-    expect(moved.statusCode).toBe(200);
+    expect(await subscribeThroughApi(second.token, phone)).toBe(200);
     expect(await endpointsOf(first.id)).toEqual([laptop]);
     expect(await endpointsOf(second.id)).toEqual([phone]);
   });
@@ -201,13 +196,7 @@ describe('POST /api/user/me/notification-token', () => {
   it('refuses an endpoint that is not a public https address', async () => {
     const user = await t.userWithRole('collaborator');
     for (const endpoint of [fake.endpoint('ok'), 'https://127.0.0.1/x', 'http://push.example.com/x']) {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/user/me/notification-token',
-        token: user.token,
-        payload: token(endpoint),
-      });
-      expect(response.statusCode).toBe(400);
+      expect(await subscribeThroughApi(user.token, endpoint)).toBe(400);
     }
     expect(await endpointsOf(user.id)).toEqual([]);
   });
