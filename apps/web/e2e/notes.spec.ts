@@ -86,6 +86,17 @@ test('an owner writes a note for a collaborator with a reminder, marks it done a
   await expect(card.getByText('Tarea Realizada')).toHaveCount(0);
   await expect(card.getByRole('button', { name: /^Editar nota/ })).toBeVisible();
 
+  // Editing starts from the saved note; clearing the day takes the time (and the reminder) away.
+  await card.getByRole('button', { name: /^Editar nota/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar Nota' });
+  await expect(edit.getByLabel('Descripción')).toHaveValue(text);
+  await expect(edit.getByLabel('Hora de recordatorio')).toHaveValue('10:30');
+  await edit.getByRole('button', { name: 'Borrar fecha' }).click();
+  await expect(edit.getByLabel('Hora de recordatorio')).toHaveCount(0);
+  await edit.getByRole('button', { name: 'Guardar' }).click();
+  await expect(edit).toBeHidden();
+  await expect(card).not.toContainText('Recordatorio');
+
   // The Encargado filter lists only that collaborator's notes.
   await page.getByRole('combobox', { name: 'Encargado' }).fill(collaborator.lastName);
   await page.getByRole('option', { name: assignee }).click();
