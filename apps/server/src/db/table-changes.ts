@@ -58,8 +58,15 @@ export function listenToPostgres(url: string): TableChanges & {
   onPoolConnect(client: pg.ClientBase): Promise<void>;
 } {
   const counter = new ChangeCounter();
-  const onNotification = (message: pg.Notification) => {
+  const count = (message: pg.Notification) => {
     if (message.channel === TABLE_CHANGES_CHANNEL && message.payload) counter.changed(message.payload);
+  };
+  // Every listening session hears every notification: each is counted once here, by the pooled
+  // connection that wrote it, or by the dedicated listener when another instance wrote it. A second
+  // count arriving later would make a cache loaded in between reload for nothing.
+  const ownBackends = new Set<number>();
+  const onOthersNotification = (message: pg.Notification) => {
+    if (!ownBackends.has(message.processId)) count(message);
   };
 
   let closed = false;
@@ -78,7 +85,7 @@ export function listenToPostgres(url: string): TableChanges & {
     listener = client;
     client.on('error', lost);
     client.on('end', lost);
-    client.on('notification', onNotification);
+    client.on('notification', onOthersNotification);
     try {
       await client.connect();
       await client.query(`LISTEN ${TABLE_CHANGES_CHANNEL}`);
@@ -93,7 +100,17 @@ export function listenToPostgres(url: string): TableChanges & {
 
   return {
     async onPoolConnect(client) {
-      client.on('notification', onNotification);
+      // The backend's process id, known once connected (pg sets it from BackendKeyData; not typed).
+      const backend = (client as unknown as { processID?: number | null }).processID;
+      if (backend == null) {
+        client.on('notification', count);
+      } else {
+        client.on('notification', (message) => {
+          if (message.processId === backend) count(message);
+        });
+        ownBackends.add(backend);
+        client.once('end', () => ownBackends.delete(backend));
+      }
       await client.query(`LISTEN ${TABLE_CHANGES_CHANNEL}`);
     },
     versionOf: (tables) => counter.versionOf(tables),
