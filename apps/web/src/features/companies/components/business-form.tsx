@@ -8,8 +8,8 @@ import {
 } from '@app/shared/schemas/businesses';
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { DateField } from '../../../components/date-field';
 import { EmailTagsInput } from '../../../components/email-tags-input';
-import { DateField } from './date-field';
 
 /** The company form's values: dates as 'YYYY-MM-DD' (null while empty), contacts as tags. */
 export interface BusinessFormValues {

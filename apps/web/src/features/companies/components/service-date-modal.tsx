@@ -1,9 +1,9 @@
 import { BusinessServiceCreateSchema } from '@app/shared/schemas/services';
 import { Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { DateField } from '../../../components/date-field';
 import { FormButtons } from '../../../components/form-buttons';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
-import { DateField } from './date-field';
 
 const StartDateSchema = BusinessServiceCreateSchema.pick({ startDate: true });
 

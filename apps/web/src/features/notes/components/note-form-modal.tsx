@@ -1,13 +1,13 @@
 import { notesMsg } from '@app/shared/messages-notes';
 import { NOTE_DESCRIPTION_MAX, type Note, NoteCreateSchema } from '@app/shared/schemas/notes';
 import { Modal, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { TimeInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconCalendar, IconClock } from '@tabler/icons-react';
+import { IconClock } from '@tabler/icons-react';
 import { useCreateNote } from '../../../api/notes/create-note';
 import { useUpdateNote } from '../../../api/notes/update-note';
+import { DateField } from '../../../components/date-field';
 import { FormButtons } from '../../../components/form-buttons';
-import { DATE_FORMAT, parseTypedDate } from '../../../lib/dates';
 import { showServerErrors } from '../../../lib/form-errors';
 import { useCurrentUser } from '../../../lib/session';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
@@ -89,15 +89,8 @@ export function NoteFormModal({ note, opened, onClose }: { note: Note | null; op
             {...form.getInputProps('userId')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DateInput
+            <DateField
               label={noteTexts.reminderDate}
-              valueFormat={DATE_FORMAT}
-              dateParser={parseTypedDate}
-              placeholder="DD-MM-AAAA"
-              leftSection={<IconCalendar size={16} aria-hidden />}
-              popoverProps={{ withinPortal: true }}
-              clearable
-              clearButtonProps={{ 'aria-label': 'Borrar fecha' }}
               {...dateProps}
               // A reminder without a day has no time either: clearing the day clears it.
               onChange={(date) => {

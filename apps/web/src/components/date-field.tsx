@@ -2,7 +2,7 @@ import { msg } from '@app/shared/messages';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DATE_FORMAT, parseTypedDate } from '../../../lib/dates';
+import { DATE_FORMAT, parseTypedDate } from '../lib/dates';
 
 /** Text that is there but names no date ('31-02-2026', '12-2024'). */
 const isImpossible = (text: string) => text.trim() !== '' && parseTypedDate(text) === null;
