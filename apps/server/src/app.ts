@@ -9,7 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { type AppModules, composeModules } from './compose-modules.ts';
-import { type AppConfig, trustProxyOption } from './config.ts';
+import { type AppConfig, schedulerEnabled, trustProxyOption } from './config.ts';
 import type { Database } from './db/client.ts';
 import { MAX_LINK_TOKEN_LENGTH } from './lib/download-links.ts';
 import { redactUrl } from './lib/log-redaction.ts';
@@ -158,5 +158,8 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
   // Registered after the database's, so it runs first: background recoveries finish, Redis closes.
   app.addHook('onClose', () => modules.auth.auth.close());
   await ensureFirstOwner(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, options.announce);
+  // Registered last, so it runs first on close: the tick in progress ends before the database closes.
+  app.addHook('onClose', () => modules.scheduler.scheduler.stop());
+  if (schedulerEnabled(config)) modules.scheduler.scheduler.start();
   return { app, modules };
 }

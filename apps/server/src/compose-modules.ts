@@ -19,6 +19,7 @@ import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createMonthlyStatesModule } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPushModule } from './modules/push/push.module.ts';
+import { createSchedulerModule } from './modules/scheduler/scheduler.module.ts';
 import { createServicesModule } from './modules/services/services.module.ts';
 import { createSessionsModule } from './modules/sessions/sessions.module.ts';
 import { createTasksModule } from './modules/tasks/tasks.module.ts';
@@ -129,6 +130,12 @@ export function composeModules(deps: ModulesDeps) {
     status: { mailConfigured: Boolean(config.SMTP_URL), appUrlConfigured: config.appUrlConfigured },
     assertBusinessExists: businesses.businesses.assertExists,
   });
+  const scheduler = createSchedulerModule({
+    db,
+    log,
+    sendPush: push.push.sendToUser,
+    sendEmail: email.email.sendAutomatic,
+  });
   const documents = createDocumentsModule({
     db,
     events,
@@ -158,6 +165,7 @@ export function composeModules(deps: ModulesDeps) {
     storage,
     sessions,
     push,
+    scheduler,
     // In the order their routes are registered.
     auth,
     users,

@@ -90,6 +90,8 @@ const ConfigSchema = z
     LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
     SMTP_URL: optionalString.pipe(z.url().optional()),
     MAIL_FROM: z.string().min(3).default('Estudio Contable <no-reply@example.com>'),
+    /** The background jobs (note reminders): on by default, off by default in tests (they tick by hand). */
+    SCHEDULER: z.enum(['on', 'off']).optional(),
     WEB_DIST_DIR: optionalString,
     TRUST_PROXY: TrustProxySchema,
     REDIS_URL: optionalString.pipe(
@@ -162,6 +164,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** What start-up should warn about: mail that reaches no one, e-mailed links that only work on this computer. */
+/** Whether this instance runs the scheduler's timer: SCHEDULER, or on everywhere but in tests. */
+export function schedulerEnabled(config: Pick<AppConfig, 'SCHEDULER' | 'NODE_ENV'>): boolean {
+  return config.SCHEDULER ? config.SCHEDULER === 'on' : config.NODE_ENV !== 'test';
+}
+
 export function startupWarnings(config: AppConfig): string[] {
   const warnings: string[] = [];
   if (!config.SMTP_URL) {

@@ -36,6 +36,40 @@ export function createEmailService(db: Db, deps: Deps) {
     maxEntries: 50,
   });
 
+  /** Sends, then writes the attempt to the e-mail log whatever happened. */
+  async function sendAndLog(
+    input: SendInput,
+    sentBy: number | null,
+  ): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
+    let ok = true;
+    let providerResponse: string;
+    try {
+      const sent = await deps.mailer.send({
+        to: input.emails,
+        subject: input.subject,
+        text: input.content,
+        html: `<div style="white-space: pre-wrap">${escapeHtml(input.content)}</div>`,
+      });
+      providerResponse = `${sent.response} (id ${sent.messageId})`;
+    } catch (error) {
+      ok = false;
+      providerResponse = error instanceof Error ? error.message : String(error);
+      deps.log.warn({ businessId: input.businessId, error: providerResponse }, 'e-mail send failed');
+    }
+    const id = await emailRepository.insert(db, {
+      businessId: input.businessId ?? null,
+      subject: input.subject,
+      emails: input.emails.join(','),
+      content: input.content,
+      ok,
+      providerResponse,
+      sentBy,
+    });
+    const row = await emailRepository.findById(db, id);
+    if (!row) throw new Error('logged e-mail vanished');
+    return { row, delivery: deliveryOf(row) };
+  }
+
   return {
     /**
      * Sends, then logs the attempt with its sender whatever happened: `ok` false keeps a failed
@@ -43,33 +77,12 @@ export function createEmailService(db: Db, deps: Deps) {
      */
     async send(actor: AuthUser, input: SendInput): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
       if (input.businessId) await deps.assertBusinessExists(input.businessId);
-      let ok = true;
-      let providerResponse: string;
-      try {
-        const sent = await deps.mailer.send({
-          to: input.emails,
-          subject: input.subject,
-          text: input.content,
-          html: `<div style="white-space: pre-wrap">${escapeHtml(input.content)}</div>`,
-        });
-        providerResponse = `${sent.response} (id ${sent.messageId})`;
-      } catch (error) {
-        ok = false;
-        providerResponse = error instanceof Error ? error.message : String(error);
-        deps.log.warn({ businessId: input.businessId, error: providerResponse }, 'e-mail send failed');
-      }
-      const id = await emailRepository.insert(db, {
-        businessId: input.businessId ?? null,
-        subject: input.subject,
-        emails: input.emails.join(','),
-        content: input.content,
-        ok,
-        providerResponse,
-        sentBy: actor.id,
-      });
-      const row = await emailRepository.findById(db, id);
-      if (!row) throw new Error('logged e-mail vanished');
-      return { row, delivery: deliveryOf(row) };
+      return sendAndLog(input, actor.id);
+    },
+
+    /** A mail the app sends by itself (the scheduler's): logged like any other, without a sender. */
+    sendAutomatic(input: SendInput): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
+      return sendAndLog(input, null);
     },
 
     /** Whether mail leaves the server and e-mailed links name a public address (owners' hints). */

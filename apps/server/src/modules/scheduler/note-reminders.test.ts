@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailLog } from '../../db/schema/email-log.ts';
+import { notes } from '../../db/schema/notes.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createSchedulerModule } from './scheduler.module.ts';
+
+let t: TestApp;
+let collaborator: { id: number; email: string };
+let pushes: { userId: number; message: { title: string; body: string; url: string } }[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  collaborator = await t.userWithRole('collaborator');
+});
+
+afterAll(() => t.close());
+
+/** A scheduler on the test app's database whose pushes are recorded (its e-mails go through the app's). */
+function recordingScheduler() {
+  pushes = [];
+  return createSchedulerModule({
+    db: t.database.db,
+    log: { error: (entry: unknown) => console.error(entry) },
+    sendPush: async (userId, message) => {
+      pushes.push({ userId, message });
+      return 1;
+    },
+    sendEmail: t.modules.email.email.sendAutomatic,
+  }).scheduler;
+}
+
+let noteCounter = 0;
+async function noteWithReminder(reminder: string) {
+  const description = `Llamar al contador ${++noteCounter}`;
+  const [note] = await t.database.db
+    .insert(notes)
+    .values({ description, userId: collaborator.id, reminder: new Date(reminder) })
+    .returning();
+  if (!note) throw new Error('note not created');
+  return note;
+}
+
+const mailsAbout = (description: string) => t.mailer.sent.filter((mail) => mail.text === description);
+const logOf = (description: string) => t.database.db.select().from(emailLog).where(eq(emailLog.content, description));
+
+describe('note reminders', () => {
+  it('at the reminder time the assignee gets a push and a logged e-mail, once over two ticks', async () => {
+    const note = await noteWithReminder('2026-12-01T12:30:00Z');
+    const scheduler = recordingScheduler();
+
+    await scheduler.tick(new Date('2026-12-01T12:29:59Z'));
+    expect(pushes).toEqual([]);
+    expect(mailsAbout(note.description)).toEqual([]);
+
+    await scheduler.tick(new Date('2026-12-01T12:30:00Z'));
+    await scheduler.tick(new Date('2026-12-01T12:31:00Z'));
+    expect(pushes).toEqual([
+      { userId: collaborator.id, message: { title: 'Recordatorio', body: note.description, url: '/notas' } },
+    ]);
+    expect(mailsAbout(note.description)).toMatchObject([{ to: [collaborator.email], subject: 'Recordatorio' }]);
+    expect(await logOf(note.description)).toMatchObject([
+      { subject: 'Recordatorio', emails: collaborator.email, ok: true, sentBy: null, businessId: null },
+    ]);
+    const [stored] = await t.database.db.select().from(notes).where(eq(notes.id, note.id));
+    expect(stored?.reminderSentAt).toEqual(new Date('2026-12-01T12:30:00Z'));
+  });
+
+  it('a note without a reminder, or with one already sent, is left alone', async () => {
+    const [plain] = await t.database.db
+      .insert(notes)
+      .values({ description: 'Sin recordatorio', userId: collaborator.id })
+      .returning();
+    const sent = await noteWithReminder('2026-01-01T00:00:00Z');
+    await t.database.db
+      .update(notes)
+      .set({ reminderSentAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(notes.id, sent.id));
+
+    await recordingScheduler().tick(new Date('2027-01-01T00:00:00Z'));
+    expect(pushes.map((push) => push.message.body)).not.toContain(sent.description);
+    expect(pushes.map((push) => push.message.body)).not.toContain(plain?.description);
+  });
+
+  it('a restart (a new app on the same database) does not send a reminder again', async () => {
+    const note = await noteWithReminder('2026-12-02T10:00:00Z');
+    await t.modules.scheduler.scheduler.tick(new Date('2026-12-02T10:00:00Z'));
+    expect(mailsAbout(note.description)).toHaveLength(1);
+
+    const restarted = await createTestApp({}, { database: t.database });
+    try {
+      await restarted.modules.scheduler.scheduler.tick(new Date('2026-12-02T10:05:00Z'));
+      expect(restarted.mailer.sent.filter((mail) => mail.text === note.description)).toEqual([]);
+    } finally {
+      await restarted.close();
+    }
+    expect(await logOf(note.description)).toHaveLength(1);
+  });
+
+  it('a reminder that fell due while the server was down goes out when it starts, once', async () => {
+    const note = await noteWithReminder(new Date(Date.now() - 3_600_000).toISOString());
+    const started = await createTestApp({ SCHEDULER: 'on' }, { database: t.database });
+    try {
+      await expect.poll(() => started.mailer.sent.filter((mail) => mail.text === note.description).length).toBe(1);
+      await started.modules.scheduler.scheduler.tick();
+      expect(started.mailer.sent.filter((mail) => mail.text === note.description)).toHaveLength(1);
+    } finally {
+      await started.close();
+    }
+    expect(await logOf(note.description)).toHaveLength(1);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('two instances on one database send a reminder once', async () => {
+    const notesDue = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => noteWithReminder(`2026-12-03T0${index}:00:00Z`)),
+    );
+    const other = await createTestApp({}, { database: t.database });
+    try {
+      const at = new Date('2026-12-03T12:00:00Z');
+      await Promise.all([t.modules.scheduler.scheduler.tick(at), other.modules.scheduler.scheduler.tick(at)]);
+      for (const note of notesDue) {
+        const sends = [...t.mailer.sent, ...other.mailer.sent].filter((mail) => mail.text === note.description);
+        expect(sends).toHaveLength(1);
+        expect(await logOf(note.description)).toHaveLength(1);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});

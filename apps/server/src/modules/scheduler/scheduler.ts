@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** A piece of background work run at every tick; it claims what it does in the database. */
+export interface ScheduledJob {
+  name: string;
+  run(now: Date): Promise<void>;
+}
+
+export interface SchedulerDeps {
+  jobs: ScheduledJob[];
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** The clock (tests move it instead of waiting). */
+  now?: () => Date;
+  intervalMs?: number;
+}
+
+/**
+ * One timer per instance, a tick a minute. Safe with several instances on one database because
+ * every job claims its work there before acting, so a tick that overlaps another instance's does
+ * nothing twice.
+ */
+export function createScheduler(deps: SchedulerDeps) {
+  const now = deps.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  async function runJobs(at: Date) {
+    for (const job of deps.jobs) {
+      try {
+        await job.run(at);
+      } catch (error) {
+        deps.log.error({ err: error, job: job.name }, 'scheduler: job failed');
+      }
+    }
+  }
+
+  /** Runs every job once at `at` (the clock's time by default); waits for a tick already running. */
+  async function tick(at: Date = now()): Promise<void> {
+    while (running) await running;
+    running = runJobs(at);
+    try {
+      await running;
+    } finally {
+      running = undefined;
+    }
+  }
+
+  return {
+    tick,
+    start() {
+      if (timer) return;
+      const tickSafely = () => void tick();
+      // The first tick right away: a reminder due while the server was down goes out now.
+      tickSafely();
+      timer = setInterval(tickSafely, deps.intervalMs ?? 60_000);
+      timer.unref();
+    },
+    /** Stops the timer and waits for the tick in progress (the database closes after). */
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      while (running) await running;
+    },
+  };
+}
+
+export type Scheduler = ReturnType<typeof createScheduler>;
