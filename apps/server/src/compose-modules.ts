@@ -135,6 +135,9 @@ export function composeModules(deps: ModulesDeps) {
     log,
     sendPush: push.push.sendToUser,
     sendEmail: email.email.sendAutomatic,
+    listActiveBusinesses: businesses.businesses.listActive,
+    listApplying: businessServices.businessServices.listApplying,
+    listServicesForMonth: services.services.listForMonth,
   });
   const documents = createDocumentsModule({
     db,

@@ -6,7 +6,7 @@ export interface NoteRemindersDeps {
   /** The push module's send: never throws. */
   sendPush(userId: number, message: { title: string; body: string; url: string }): Promise<number>;
   /** The e-mail module's send without a staff sender, written to the e-mail log whatever happens. */
-  sendEmail(input: { emails: string[]; subject: string; content: string }): Promise<unknown>;
+  sendEmail(input: { emails: string[]; subject: string; content: string; businessId?: number }): Promise<unknown>;
 }
 
 /** At a note's reminder time its assignee gets a push and an e-mail, once (reminder_sent_at claims it). */

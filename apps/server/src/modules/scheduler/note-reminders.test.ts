@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLog } from '../../db/schema/email-log.ts';
 import { notes } from '../../db/schema/notes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createSchedulerModule } from './scheduler.module.ts';
+import { noteRemindersJob } from './note-reminders.job.ts';
+import { createScheduler } from './scheduler.ts';
 
 let t: TestApp;
 let collaborator: { id: number; email: string };
@@ -19,15 +20,14 @@ afterAll(() => t.close());
 /** A scheduler on the test app's database whose pushes are recorded (its e-mails go through the app's). */
 function recordingScheduler() {
   pushes = [];
-  return createSchedulerModule({
-    db: t.database.db,
-    log: { error: (entry: unknown) => console.error(entry) },
+  const job = noteRemindersJob(t.database.db, {
     sendPush: async (userId, message) => {
       pushes.push({ userId, message });
       return 1;
     },
     sendEmail: t.modules.email.email.sendAutomatic,
-  }).scheduler;
+  });
+  return createScheduler({ log: { error: (entry: unknown) => console.error(entry) }, jobs: [job] });
 }
 
 let noteCounter = 0;

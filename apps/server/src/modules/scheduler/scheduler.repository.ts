@@ -1,6 +1,8 @@
-import { and, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notes } from '../../db/schema/notes.ts';
+import { serviceNotificationSends } from '../../db/schema/scheduler.ts';
+import { serviceNotifications } from '../../db/schema/services.ts';
 import { users } from '../../db/schema/users.ts';
 
 export const schedulerRepository = {
@@ -29,5 +31,24 @@ export const schedulerRepository = {
       ).map((user) => [user.id, user.email]),
     );
     return claimed.map((note) => ({ ...note, email: emails.get(note.userId) }));
+  },
+
+  /** The service notifications of a day of the month; on the month's last day also those of the days it lacks. */
+  notificationsDueOn(db: DbOrTx, day: number, lastDayOfMonth: boolean) {
+    return db
+      .select()
+      .from(serviceNotifications)
+      .where(lastDayOfMonth ? gte(serviceNotifications.day, day) : eq(serviceNotifications.day, day))
+      .orderBy(serviceNotifications.id);
+  },
+
+  /** Records that a notification goes to a company in a period: false when it already went. */
+  async claimNotificationSend(db: DbOrTx, send: typeof serviceNotificationSends.$inferInsert): Promise<boolean> {
+    const claimed = await db
+      .insert(serviceNotificationSends)
+      .values(send)
+      .onConflictDoNothing()
+      .returning({ notificationId: serviceNotificationSends.notificationId });
+    return claimed.length > 0;
   },
 };
