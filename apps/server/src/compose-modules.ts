@@ -129,6 +129,7 @@ export function composeModules(deps: ModulesDeps) {
     log,
     status: { mailConfigured: Boolean(config.SMTP_URL), appUrlConfigured: config.appUrlConfigured },
     assertBusinessExists: businesses.businesses.assertExists,
+    findUserEmail: async (id) => (await users.users.findById(id))?.email,
   });
   const scheduler = createSchedulerModule({
     db,

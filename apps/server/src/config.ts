@@ -90,6 +90,8 @@ const ConfigSchema = z
     LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
     SMTP_URL: optionalString.pipe(z.url().optional()),
     MAIL_FROM: z.string().min(3).default('Estudio Contable <no-reply@example.com>'),
+    /** Where replies to the app's e-mails go (a mail a staff member sends from the board: their own address). */
+    MAIL_REPLY_TO: optionalString.pipe(z.email().optional()),
     /** The background jobs (note reminders): on by default, off by default in tests (they tick by hand). */
     SCHEDULER: z.enum(['on', 'off']).optional(),
     WEB_DIST_DIR: optionalString,

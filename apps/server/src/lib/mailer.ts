@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go; without it the mailer's configured MAIL_REPLY_TO. */
+  replyTo?: string;
 }
 
 export interface SentMail {

@@ -3,15 +3,21 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config.ts';
-import { type Mailer, OUTBOX_RESPONSE_PREFIX } from '../lib/mailer.ts';
+import { type Mailer, type MailMessage, OUTBOX_RESPONSE_PREFIX } from '../lib/mailer.ts';
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise one .eml file per message in the outbox. */
 export function createMailer(config: AppConfig): Mailer {
+  const envelope = (message: MailMessage) => ({
+    from: config.MAIL_FROM,
+    ...message,
+    to: message.to.join(', '),
+    replyTo: message.replyTo ?? config.MAIL_REPLY_TO,
+  });
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
       async send(message) {
-        const info = await transport.sendMail({ from: config.MAIL_FROM, ...message, to: message.to.join(', ') });
+        const info = await transport.sendMail(envelope(message));
         return { messageId: info.messageId, response: String(info.response), outbox: false };
       },
     };
@@ -21,7 +27,7 @@ export function createMailer(config: AppConfig): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...message, to: message.to.join(', ') });
+      const info = await transport.sendMail(envelope(message));
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });

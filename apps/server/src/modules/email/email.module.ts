@@ -14,6 +14,8 @@ export interface EmailModuleDeps {
   status: { mailConfigured: boolean; appUrlConfigured: boolean };
   /** The companies module's check: 404 when the company does not exist. */
   assertBusinessExists(id: number): Promise<void>;
+  /** The users module's lookup of a staff member's address (the Reply-To of their mails). */
+  findUserEmail(id: number): Promise<string | undefined>;
 }
 
 export function createEmailModule(deps: EmailModuleDeps) {

@@ -21,6 +21,8 @@ interface Deps {
   status: { mailConfigured: boolean; appUrlConfigured: boolean };
   /** 404 when the company does not exist (companies module). */
   assertBusinessExists(id: number): Promise<void>;
+  /** A staff member's address: the Reply-To of the mails they send (users module). */
+  findUserEmail(id: number): Promise<string | undefined>;
   changes: TableChanges;
 }
 
@@ -40,6 +42,7 @@ export function createEmailService(db: Db, deps: Deps) {
   async function sendAndLog(
     input: SendInput,
     sentBy: number | null,
+    replyTo?: string,
   ): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
     let ok = true;
     let providerResponse: string;
@@ -49,6 +52,7 @@ export function createEmailService(db: Db, deps: Deps) {
         subject: input.subject,
         text: input.content,
         html: `<div style="white-space: pre-wrap">${escapeHtml(input.content)}</div>`,
+        replyTo,
       });
       providerResponse = `${sent.response} (id ${sent.messageId})`;
     } catch (error) {
@@ -72,12 +76,12 @@ export function createEmailService(db: Db, deps: Deps) {
 
   return {
     /**
-     * Sends, then logs the attempt with its sender whatever happened: `ok` false keeps a failed
+     * Sends (replies go to the sender), then logs the attempt with its sender whatever happened: `ok` false keeps a failed
      * send findable; `delivery` says whether it really left ('sent') or was only kept ('outbox').
      */
     async send(actor: AuthUser, input: SendInput): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
       if (input.businessId) await deps.assertBusinessExists(input.businessId);
-      return sendAndLog(input, actor.id);
+      return sendAndLog(input, actor.id, await deps.findUserEmail(actor.id));
     },
 
     /** A mail the app sends by itself (the scheduler's): logged like any other, without a sender. */
