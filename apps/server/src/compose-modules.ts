@@ -136,6 +136,7 @@ export function composeModules(deps: ModulesDeps) {
     log,
     sendPush: push.push.sendToUser,
     sendEmail: email.email.sendAutomatic,
+    retryFailedEmails: email.email.retryDue,
     listActiveBusinesses: businesses.businesses.listActive,
     listApplying: businessServices.businessServices.listApplying,
     listServicesForMonth: services.services.listForMonth,

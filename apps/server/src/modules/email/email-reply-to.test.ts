@@ -40,13 +40,11 @@ describe('Reply-To', () => {
 
   it("the app's own mails (a note reminder, a password recovery) answer to MAIL_REPLY_TO", async () => {
     const collaborator = await t.userWithRole('collaborator');
-    await t.database.db
-      .insert(notes)
-      .values({
-        description: 'Recordatorio-de-nota',
-        userId: collaborator.id,
-        reminder: new Date('2026-01-01T00:00:00Z'),
-      });
+    await t.database.db.insert(notes).values({
+      description: 'Recordatorio-de-nota',
+      userId: collaborator.id,
+      reminder: new Date('2026-01-01T00:00:00Z'),
+    });
     await t.modules.scheduler.scheduler.tick(new Date('2026-01-01T00:01:00Z'));
     expect(outboxMails('Recordatorio-de-nota')).toHaveLength(1);
     expect(outboxMails('Recordatorio-de-nota')[0]).toContain(`Reply-To: ${REPLY_TO}`);

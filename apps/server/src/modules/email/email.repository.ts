@@ -1,7 +1,8 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { emailLog } from '../../db/schema/email-log.ts';
+import { emailRetries } from '../../db/schema/email-retries.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type EmailLogRow = typeof emailLog.$inferSelect & {
@@ -37,6 +38,20 @@ const withBusiness = ({ businessName, senderName, senderLastName, ...row }: Sele
   }) as EmailLogRow;
 
 export const emailRepository = {
+  /** A failed send's outcome after a retry: the entry shows the latest answer. */
+  async setOutcome(db: DbOrTx, id: number, outcome: { ok: boolean; providerResponse: string }): Promise<void> {
+    await db.update(emailLog).set(outcome).where(eq(emailLog.id, id));
+  },
+
+  async scheduleRetry(db: DbOrTx, retry: typeof emailRetries.$inferInsert): Promise<void> {
+    await db.insert(emailRetries).values(retry);
+  },
+
+  /** Takes the retries due at `now` (deleting them claims them: another instance gets none of them). */
+  claimRetriesDue(db: DbOrTx, now: Date) {
+    return db.delete(emailRetries).where(lte(emailRetries.nextAttemptAt, now)).returning();
+  },
+
   async insert(db: DbOrTx, values: typeof emailLog.$inferInsert): Promise<number> {
     const [row] = await db.insert(emailLog).values(values).returning({ id: emailLog.id });
     if (!row) throw new Error('insert returned no row');

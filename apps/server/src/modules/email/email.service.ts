@@ -7,7 +7,7 @@ import { emailLog } from '../../db/schema/email-log.ts';
 import { users } from '../../db/schema/users.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Mailer, MailMessage } from '../../lib/mailer.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
 import { deliveryOf, presentEmail } from './email.presenter.ts';
 import { type EmailLogRow, emailRepository } from './email.repository.ts';
@@ -26,6 +26,10 @@ interface Deps {
   changes: TableChanges;
 }
 
+/** Minutes to wait after the first and the second failed try; the third is the last. */
+const RETRY_DELAYS_MINUTES = [1, 5];
+const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** E-mails to a company's contacts, each one written to the e-mail log with the provider's answer. */
@@ -38,37 +42,55 @@ export function createEmailService(db: Db, deps: Deps) {
     maxEntries: 50,
   });
 
-  /** Sends, then writes the attempt to the e-mail log whatever happened. */
+  /** One try at the mail server: its answer, or the error it gave. */
+  async function deliver(message: MailMessage): Promise<{ ok: boolean; providerResponse: string }> {
+    try {
+      const sent = await deps.mailer.send(message);
+      return { ok: true, providerResponse: `${sent.response} (id ${sent.messageId})` };
+    } catch (error) {
+      return { ok: false, providerResponse: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  const messageOf = (input: Pick<SendInput, 'emails' | 'subject' | 'content'>, replyTo?: string): MailMessage => ({
+    to: input.emails,
+    subject: input.subject,
+    text: input.content,
+    html: `<div style="white-space: pre-wrap">${escapeHtml(input.content)}</div>`,
+    replyTo,
+  });
+
+  const retryAt = (from: Date, attempt: number) =>
+    new Date(from.getTime() + (RETRY_DELAYS_MINUTES[attempt - 1] ?? 0) * 60_000);
+
+  /**
+   * Sends, then writes the attempt to the e-mail log whatever happened; a failed send is tried
+   * again later by the scheduler (retryDue), and its entry then shows the final outcome.
+   */
   async function sendAndLog(
     input: SendInput,
     sentBy: number | null,
     replyTo?: string,
   ): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
-    let ok = true;
-    let providerResponse: string;
-    try {
-      const sent = await deps.mailer.send({
-        to: input.emails,
-        subject: input.subject,
-        text: input.content,
-        html: `<div style="white-space: pre-wrap">${escapeHtml(input.content)}</div>`,
-        replyTo,
-      });
-      providerResponse = `${sent.response} (id ${sent.messageId})`;
-    } catch (error) {
-      ok = false;
-      providerResponse = error instanceof Error ? error.message : String(error);
-      deps.log.warn({ businessId: input.businessId, error: providerResponse }, 'e-mail send failed');
+    const outcome = await deliver(messageOf(input, replyTo));
+    if (!outcome.ok) {
+      deps.log.warn({ businessId: input.businessId, error: outcome.providerResponse }, 'e-mail send failed');
     }
     const id = await emailRepository.insert(db, {
       businessId: input.businessId ?? null,
       subject: input.subject,
       emails: input.emails.join(','),
       content: input.content,
-      ok,
-      providerResponse,
+      ...outcome,
       sentBy,
     });
+    if (!outcome.ok)
+      await emailRepository.scheduleRetry(db, {
+        emailLogId: id,
+        attempts: 1,
+        nextAttemptAt: retryAt(new Date(), 1),
+        replyTo: replyTo ?? null,
+      });
     const row = await emailRepository.findById(db, id);
     if (!row) throw new Error('logged e-mail vanished');
     return { row, delivery: deliveryOf(row) };
@@ -87,6 +109,28 @@ export function createEmailService(db: Db, deps: Deps) {
     /** A mail the app sends by itself (the scheduler's): logged like any other, without a sender. */
     sendAutomatic(input: SendInput): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
       return sendAndLog(input, null);
+    },
+
+    /** Tries again the failed sends due at `now` (the scheduler's job), until MAX_ATTEMPTS tries. */
+    async retryDue(now: Date): Promise<void> {
+      for (const retry of await emailRepository.claimRetriesDue(db, now)) {
+        const row = await emailRepository.findById(db, retry.emailLogId);
+        if (!row) continue;
+        const attempt = retry.attempts + 1;
+        const message = { emails: row.emails.split(','), subject: row.subject, content: row.content };
+        const outcome = await deliver(messageOf(message, retry.replyTo ?? undefined));
+        if (!outcome.ok) {
+          deps.log.warn({ emailLogId: row.id, attempt, error: outcome.providerResponse }, 'e-mail retry failed');
+          if (attempt < MAX_ATTEMPTS)
+            await emailRepository.scheduleRetry(db, {
+              emailLogId: row.id,
+              attempts: attempt,
+              nextAttemptAt: retryAt(now, attempt),
+              replyTo: retry.replyTo,
+            });
+        }
+        await emailRepository.setOutcome(db, row.id, outcome);
+      }
     },
 
     /** Whether mail leaves the server and e-mailed links name a public address (owners' hints). */
