@@ -1,10 +1,14 @@
 import net from 'node:net';
 
-/** A local SMTP server for the mail tests: it refuses every message (451) or accepts it, as told. */
+/** A local SMTP server for the mail tests: it hangs up at once (down), refuses every message (451) or accepts it, as told. */
 export async function startFakeSmtpServer() {
-  const state = { refusing: true, attempts: 0, accepted: [] as string[] };
+  const state = { down: false, refusing: true, attempts: 0, accepted: [] as string[] };
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
+    if (state.down) {
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.setEncoding('utf8');

@@ -20,6 +20,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  smtp.state.down = false;
   smtp.state.refusing = true;
   smtp.state.attempts = 0;
 });
@@ -86,5 +87,17 @@ describe('a failed send', () => {
       ok: false,
       delivery: 'failed',
     });
+  });
+
+  it('is tried again when the mail server was down and is back', async () => {
+    smtp.state.down = true;
+    await sendFromBoard('Reintento con servidor apagado');
+    expect(await logOf('Reintento con servidor apagado')).toMatchObject({ ok: false });
+
+    smtp.state.down = false;
+    smtp.state.refusing = false;
+    await tick(1.1);
+    expect(smtp.state.accepted.filter((data) => data.includes('Reintento con servidor apagado'))).toHaveLength(1);
+    expect(await logOf('Reintento con servidor apagado')).toMatchObject({ ok: true });
   });
 });
