@@ -17,7 +17,8 @@ import { seedDemoUsers } from './users.demo.ts';
  * the API, and skips itself when its data are already there.
  */
 async function main() {
-  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+  // A one-off seeding run: no reminders or monthly e-mails go out from it.
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, SCHEDULER: 'off' });
   const database = await openDatabase(
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL }
