@@ -98,8 +98,9 @@ export function createEmailService(db: Db, deps: Deps) {
 
   return {
     /**
-     * Sends (replies go to the sender), then logs the attempt with its sender whatever happened: `ok` false keeps a failed
-     * send findable; `delivery` says whether it really left ('sent') or was only kept ('outbox').
+     * Sends (replies go to the sender), then logs the attempt with its sender whatever happened:
+     * `ok` false keeps a failed send findable; `delivery` says whether it really left ('sent') or
+     * was only kept ('outbox').
      */
     async send(actor: AuthUser, input: SendInput): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
       if (input.businessId) await deps.assertBusinessExists(input.businessId);
