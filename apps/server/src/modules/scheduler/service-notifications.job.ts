@@ -39,6 +39,12 @@ export function serviceNotificationsJob(db: Db, deps: ServiceNotificationsDeps):
         deps.listApplying(periodBounds(period).lastDay),
         deps.listServicesForMonth(period.month),
       ]);
+      // Ticks after the day's sends only read: a company already sent to is not claimed again.
+      const sent = await schedulerRepository.sentIn(
+        db,
+        due.map((notification) => notification.id),
+        period,
+      );
       const activeBusinesses = new Map(active.map((business) => [business.id, business]));
       const servicesActive = new Set(servicesOfMonth.map(({ service }) => service.id));
 
@@ -46,7 +52,7 @@ export function serviceNotificationsJob(db: Db, deps: ServiceNotificationsDeps):
         if (!servicesActive.has(notification.serviceId)) continue;
         for (const link of applying) {
           const business = link.serviceId === notification.serviceId && activeBusinesses.get(link.businessId);
-          if (!business) continue;
+          if (!business || sent.has(`${notification.id}:${business.id}`)) continue;
           const emails = business.contact
             .split(',')
             .map((address) => address.trim())
