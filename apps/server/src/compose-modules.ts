@@ -121,6 +121,7 @@ export function composeModules(deps: ModulesDeps) {
     getBusiness: businesses.businesses.getById,
     getUser: users.users.nameOf,
   });
+  const findUserEmail = async (id: number) => (await users.users.findById(id))?.email;
   const notes = createNotesModule({ db, roleWhileWriting: users.users.roleWhileWriting });
   const email = createEmailModule({
     db,
@@ -129,11 +130,13 @@ export function composeModules(deps: ModulesDeps) {
     log,
     status: { mailConfigured: Boolean(config.SMTP_URL), appUrlConfigured: config.appUrlConfigured },
     assertBusinessExists: businesses.businesses.assertExists,
-    findUserEmail: async (id) => (await users.users.findById(id))?.email,
+    findUserEmail,
   });
   const scheduler = createSchedulerModule({
     db,
     log,
+    claimDueReminders: notes.notes.claimDueReminders,
+    findUserEmail,
     sendPush: push.push.sendToUser,
     sendEmail: email.email.sendAutomatic,
     retryFailedEmails: email.email.retryDue,

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type NewNoteRow, type NoteRow, notes } from '../../db/schema/notes.ts';
 import { users } from '../../db/schema/users.ts';
@@ -48,6 +48,18 @@ export const notesRepository = {
   async update(db: DbOrTx, id: number, values: Partial<NewNoteRow>): Promise<void> {
     if (Object.keys(values).length === 0) return;
     await db.update(notes).set(values).where(eq(notes.id, id));
+  },
+
+  /**
+   * Marks the reminders due at `now` as sent and answers them: the update claims each one, so two
+   * instances (or two ticks) never both get the same reminder.
+   */
+  claimDueReminders(db: DbOrTx, now: Date) {
+    return db
+      .update(notes)
+      .set({ reminderSentAt: now })
+      .where(and(lte(notes.reminder, now), isNull(notes.reminderSentAt)))
+      .returning({ id: notes.id, description: notes.description, userId: notes.userId });
   },
 
   async delete(db: DbOrTx, id: number): Promise<boolean> {

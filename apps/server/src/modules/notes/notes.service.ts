@@ -120,6 +120,9 @@ export function createNotesService(db: Db, deps: Deps) {
     async delete(id: number): Promise<void> {
       if (!(await notesRepository.delete(db, id))) throw notFound(notesMsg.noteNotFound);
     },
+
+    /** The reminders due by `now`, each answered once (the scheduler sends them). */
+    claimDueReminders: (now: Date) => notesRepository.claimDueReminders(db, now),
   };
 }
 

@@ -20,7 +20,9 @@ afterAll(() => t.close());
 /** A scheduler on the test app's database whose pushes are recorded (its e-mails go through the app's). */
 function recordingScheduler() {
   pushes = [];
-  const job = noteRemindersJob(t.database.db, {
+  const job = noteRemindersJob({
+    claimDueReminders: t.modules.notes.notes.claimDueReminders,
+    findUserEmail: async (id) => (await t.modules.users.users.findById(id))?.email,
     sendPush: async (userId, message) => {
       pushes.push({ userId, message });
       return 1;

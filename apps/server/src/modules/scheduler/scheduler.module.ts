@@ -17,6 +17,6 @@ export interface SchedulerModuleDeps
 /** The background jobs (note reminders, the services' monthly e-mails, e-mail retries) on one timer; no routes. */
 export function createSchedulerModule(deps: SchedulerModuleDeps) {
   const { db, log, now, ...jobDeps } = deps;
-  const jobs = [noteRemindersJob(db, jobDeps), serviceNotificationsJob(db, jobDeps), emailRetriesJob(jobDeps)];
+  const jobs = [noteRemindersJob(jobDeps), serviceNotificationsJob(db, jobDeps), emailRetriesJob(jobDeps)];
   return { scheduler: createScheduler({ log, now, jobs }) };
 }
