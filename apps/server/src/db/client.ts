@@ -22,6 +22,8 @@ export interface Database {
   /** Which tables changed, heard from the database: what in-memory answers are checked against. */
   changes: TableChanges;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (for the metrics); absent on the embedded database. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** apps/server/drizzle, whether this runs from src/db (tsx) or from the bundle in dist/. */
@@ -60,6 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: db as unknown as Db,
       kind: 'postgres',
       changes,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async close() {
         await changes.close();
         await pool.end();

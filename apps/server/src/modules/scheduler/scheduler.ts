@@ -6,6 +6,13 @@ export interface ScheduledJob {
   run(now: Date): Promise<void>;
 }
 
+/** A job's run as it ended, for the metrics. */
+export interface JobRun {
+  job: string;
+  outcome: 'ok' | 'error';
+  seconds: number;
+}
+
 export interface SchedulerDeps {
   jobs: ScheduledJob[];
   log: Pick<FastifyBaseLogger, 'error'>;
@@ -23,14 +30,20 @@ export function createScheduler(deps: SchedulerDeps) {
   const now = deps.now ?? (() => new Date());
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  const runListeners: ((run: JobRun) => void)[] = [];
 
   async function runJobs(at: Date) {
     for (const job of deps.jobs) {
+      const started = performance.now();
+      let outcome: JobRun['outcome'] = 'ok';
       try {
         await job.run(at);
       } catch (error) {
+        outcome = 'error';
         deps.log.error({ err: error, job: job.name }, 'scheduler: job failed');
       }
+      const run = { job: job.name, outcome, seconds: (performance.now() - started) / 1000 };
+      for (const listener of runListeners) listener(run);
     }
   }
 
@@ -47,6 +60,10 @@ export function createScheduler(deps: SchedulerDeps) {
 
   return {
     tick,
+    /** Calls the listener after each job's run (the metrics count them). */
+    onJobRun(listener: (run: JobRun) => void) {
+      runListeners.push(listener);
+    },
     start() {
       if (timer) return;
       const tickSafely = () => void tick();
