@@ -117,6 +117,8 @@ const ConfigSchema = z
     GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
     GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     GOOGLE_CALENDAR_API_URL: z.url().default('https://www.googleapis.com/calendar/v3'),
+    /** Where `npm run backup` and scheduled backups write archives (default DATA_DIR/backups). */
+    BACKUP_DIR: optionalString,
   })
   .superRefine((config, ctx) => {
     if (!config.S3_BUCKET) return;
