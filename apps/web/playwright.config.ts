@@ -68,6 +68,9 @@ export default defineConfig({
         GOOGLE_AUTH_URL: `${FAKE_GOOGLE_URL}/o/oauth2/v2/auth`,
         GOOGLE_TOKEN_URL: `${FAKE_GOOGLE_URL}/token`,
         GOOGLE_CALENDAR_API_URL: `${FAKE_GOOGLE_URL}/calendar/v3`,
+        // push-reminder.spec.ts: its local push relay, and reminders due within seconds rather than a minute.
+        PUSH_TEST_LOOPBACK: 'on',
+        SCHEDULER_INTERVAL_SECONDS: '5',
       },
     },
     {

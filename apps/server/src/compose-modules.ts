@@ -58,6 +58,7 @@ export function composeModules(deps: ModulesDeps) {
     vapidKeys: secrets.vapid,
     appUrl: config.APP_URL,
     mailFrom: config.MAIL_FROM,
+    allowLoopbackHttpForTests: config.PUSH_TEST_LOOPBACK === 'on',
   });
   const users = createUsersModule({
     db,
@@ -66,6 +67,7 @@ export function composeModules(deps: ModulesDeps) {
     sessions: sessions.sessions,
     pushPublicKey: secrets.vapid.publicKey,
     savePushSubscription: push.push.saveSubscription,
+    acceptLoopbackPushEndpoints: config.PUSH_TEST_LOOPBACK === 'on',
   });
   const auth = createAuthModule({
     db,
@@ -135,6 +137,7 @@ export function composeModules(deps: ModulesDeps) {
   const scheduler = createSchedulerModule({
     db,
     log,
+    intervalMs: config.SCHEDULER_INTERVAL_SECONDS * 1000,
     claimDueReminders: notes.notes.claimDueReminders,
     findUserEmail,
     sendPush: push.push.sendToUser,

@@ -37,6 +37,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/\(valor: "abc"\)/);
   });
 
+  it('lets push subscriptions name a local fake push service only in tests, never in production', () => {
+    expect(loadConfig({}).PUSH_TEST_LOOPBACK).toBe('off');
+    expect(loadConfig({ PUSH_TEST_LOOPBACK: 'on' }).PUSH_TEST_LOOPBACK).toBe('on');
+    expect(() => loadConfig({ PUSH_TEST_LOOPBACK: 'on', NODE_ENV: 'production' })).toThrow(/PUSH_TEST_LOOPBACK:/);
+    expect(loadConfig({}).SCHEDULER_INTERVAL_SECONDS).toBe(60);
+    expect(() => loadConfig({ SCHEDULER_INTERVAL_SECONDS: '0' })).toThrow(/SCHEDULER_INTERVAL_SECONDS:/);
+  });
+
   it('asks for the rest of the S3 settings when S3_BUCKET is set', () => {
     expect(() => loadConfig({ S3_BUCKET: 'estudio' })).toThrow(
       /S3_ENDPOINT: es obligatoria cuando S3_BUCKET está definida/,

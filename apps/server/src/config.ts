@@ -94,6 +94,10 @@ const ConfigSchema = z
     MAIL_REPLY_TO: optionalString.pipe(z.email().optional()),
     /** The background jobs (note reminders): on by default, off by default in tests (they tick by hand). */
     SCHEDULER: z.enum(['on', 'off']).optional(),
+    /** How often the scheduler looks for due work; a reminder goes out at most this late. */
+    SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Browser tests only: push subscriptions may name a local fake push service (http://127.0.0.1). */
+    PUSH_TEST_LOOPBACK: z.enum(['on', 'off']).default('off'),
     WEB_DIST_DIR: optionalString,
     TRUST_PROXY: TrustProxySchema,
     REDIS_URL: optionalString.pipe(
@@ -121,6 +125,8 @@ const ConfigSchema = z
     BACKUP_DIR: optionalString,
   })
   .superRefine((config, ctx) => {
+    if (config.PUSH_TEST_LOOPBACK === 'on' && config.NODE_ENV === 'production')
+      ctx.addIssue({ code: 'custom', path: ['PUSH_TEST_LOOPBACK'], message: 'no se permite con NODE_ENV=production' });
     if (!config.S3_BUCKET) return;
     for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!config[name])

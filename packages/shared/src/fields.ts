@@ -108,6 +108,19 @@ const PRIVATE_IPV4 = [
 ];
 
 /**
+ * True for http://127.0.0.1 URLs: a local fake push service, accepted only where the server is
+ * started for browser tests (PUSH_TEST_LOOPBACK=on), never in production.
+ */
+export function isLoopbackHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' && url.hostname === '127.0.0.1' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * True for an https URL whose host is a public name or address: not localhost, not a bare or
  * '.local'/'.internal' name, not a loopback, private, link-local or multicast address. A push
  * subscription is a URL the server will later POST to, so it must not point inside the firm.

@@ -43,4 +43,17 @@ describe('can', () => {
     expect(can(client, 'documents:view', company)).toBe(false);
     expect(can(null, 'documents:view', company)).toBe(false);
   });
+
+  it('lets owners manage every note, and a collaborator read and tick only the notes assigned to them', () => {
+    const note = { userId: responsible.id };
+    expect(can(owner, 'notes:manage')).toBe(true);
+    expect(can(responsible, 'notes:manage')).toBe(false);
+    expect(can(responsible, 'notes:read')).toBe(true);
+    expect(can(client, 'notes:read')).toBe(false);
+    expect(can(owner, 'note:assigned', note)).toBe(true);
+    expect(can(responsible, 'note:assigned', note)).toBe(true);
+    expect(can(otherCollaborator, 'note:assigned', note)).toBe(false);
+    expect(can({ ...client, id: responsible.id }, 'note:assigned', note)).toBe(false);
+    expect(can(null, 'note:assigned', note)).toBe(false);
+  });
 });

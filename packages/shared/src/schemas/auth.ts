@@ -1,4 +1,4 @@
-import { isPublicHttpsUrl, newPassword, PASSWORD_MAX, plainText } from '../fields.ts';
+import { isLoopbackHttpUrl, isPublicHttpsUrl, newPassword, PASSWORD_MAX, plainText } from '../fields.ts';
 import { msg } from '../messages.ts';
 import { z } from '../zod-setup.ts';
 import { UserSchema } from './users.ts';
@@ -42,19 +42,25 @@ const base64url = (max: number) =>
 
 /**
  * A browser Web Push subscription (PushSubscription.toJSON()), stored as the user's notification
- * token. The endpoint must be https on a public host: the server will POST to it later.
+ * token. The endpoint must be https on a public host: the server will POST to it later. Servers
+ * started for browser tests (PUSH_TEST_LOOPBACK=on) also take a local fake push service.
  */
-export const PushSubscriptionSchema = z.object({
-  endpoint: z
-    .string({ error: msg.pushEndpointInvalid })
-    .max(2000, msg.pushEndpointInvalid)
-    .refine(isPublicHttpsUrl, msg.pushEndpointInvalid),
-  expirationTime: z.number().nullable().optional(),
-  keys: z.object({ p256dh: base64url(200), auth: base64url(100) }),
-});
-export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
+export function notificationTokenSchema(options: { acceptLoopbackHttp: boolean } = { acceptLoopbackHttp: false }) {
+  const acceptable = (endpoint: string) =>
+    isPublicHttpsUrl(endpoint) || (options.acceptLoopbackHttp && isLoopbackHttpUrl(endpoint));
+  const subscription = z.object({
+    endpoint: z
+      .string({ error: msg.pushEndpointInvalid })
+      .max(2000, msg.pushEndpointInvalid)
+      .refine(acceptable, msg.pushEndpointInvalid),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: base64url(200), auth: base64url(100) }),
+  });
+  return z.object({ token: subscription });
+}
 
-export const NotificationTokenSchema = z.object({ token: PushSubscriptionSchema });
+export const NotificationTokenSchema = notificationTokenSchema();
+export type PushSubscriptionJson = z.infer<typeof NotificationTokenSchema>['token'];
 export type NotificationToken = z.infer<typeof NotificationTokenSchema>;
 
 /** The server's VAPID public key, the applicationServerKey of the browser's push subscription. */

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { NotificationTokenSchema, notificationTokenSchema } from '@app/shared/schemas/auth';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
@@ -199,6 +200,19 @@ describe('POST /api/user/me/notification-token', () => {
       expect(await subscribeThroughApi(user.token, endpoint)).toBe(400);
     }
     expect(await endpointsOf(user.id)).toEqual([]);
+  });
+});
+
+describe('notificationTokenSchema', () => {
+  const token = (endpoint: string) => ({ token: { endpoint, keys: fakeBrowserKeys().keys } });
+
+  it('takes a local fake push service only where browser tests asked for it, and nothing else private', () => {
+    const forBrowserTests = notificationTokenSchema({ acceptLoopbackHttp: true });
+    expect(NotificationTokenSchema.safeParse(token('http://127.0.0.1:4000/push/a')).success).toBe(false);
+    expect(forBrowserTests.safeParse(token('http://127.0.0.1:4000/push/a')).success).toBe(true);
+    for (const endpoint of ['http://localhost:4000/x', 'http://192.168.1.5/x', 'http://push.example.com/x']) {
+      expect(forBrowserTests.safeParse(token(endpoint)).success, endpoint).toBe(false);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { isPublicHttpsUrl } from '@app/shared/fields';
+import { isLoopbackHttpUrl, isPublicHttpsUrl } from '@app/shared/fields';
 import type { PushSubscriptionJson } from '@app/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
@@ -17,8 +17,8 @@ export interface PushDeps {
   /** The VAPID key pair (base64url) and the contact the push services may write to (mailto: or https:). */
   vapid: { publicKey: string; privateKey: string; subject: string };
   /**
-   * Tests only: also sends to http://127.0.0.1 endpoints (a local fake push service). Without it
-   * only public https endpoints are sent to, as the subscription schema requires when saving.
+   * Tests only (PUSH_TEST_LOOPBACK=on): also sends to http://127.0.0.1 endpoints (a local fake push
+   * service). Without it only public https endpoints are sent to, as the subscription schema requires.
    */
   allowLoopbackHttpForTests?: boolean;
   timeoutMs?: number;
@@ -28,15 +28,6 @@ export interface PushDeps {
 const TIME_TO_LIVE_SECONDS = 24 * 60 * 60;
 /** Keeps the encrypted payload well under the 4 KB every push service accepts (RFC 8030 §7.2). */
 const MAX_BODY_CHARACTERS = 1000;
-
-function isLoopbackHttp(endpoint: string): boolean {
-  try {
-    const url = new URL(endpoint);
-    return url.protocol === 'http:' && url.hostname === '127.0.0.1';
-  } catch {
-    return false;
-  }
-}
 
 /** The push service's host, all a log may name: the endpoint's path is the browser's capability. */
 function pushServiceHost(endpoint: string): string {
@@ -59,7 +50,7 @@ export function createPushService(db: Db, deps: PushDeps) {
   const timeoutMs = deps.timeoutMs ?? 10_000;
 
   function mayReceive(endpoint: string): boolean {
-    return isPublicHttpsUrl(endpoint) || (deps.allowLoopbackHttpForTests === true && isLoopbackHttp(endpoint));
+    return isPublicHttpsUrl(endpoint) || (deps.allowLoopbackHttpForTests === true && isLoopbackHttpUrl(endpoint));
   }
 
   async function sendOne(row: PushSubscriptionRow, payload: string): Promise<Outcome> {

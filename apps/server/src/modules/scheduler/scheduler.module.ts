@@ -12,11 +12,12 @@ export interface SchedulerModuleDeps
   db: Db;
   log: Pick<FastifyBaseLogger, 'error'>;
   now?: () => Date;
+  intervalMs?: number;
 }
 
 /** The background jobs (note reminders, the services' monthly e-mails, e-mail retries) on one timer; no routes. */
 export function createSchedulerModule(deps: SchedulerModuleDeps) {
-  const { db, log, now, ...jobDeps } = deps;
+  const { db, log, now, intervalMs, ...jobDeps } = deps;
   const jobs = [noteRemindersJob(jobDeps), serviceNotificationsJob(db, jobDeps), emailRetriesJob(jobDeps)];
-  return { scheduler: createScheduler({ log, now, jobs }) };
+  return { scheduler: createScheduler({ log, now, intervalMs, jobs }) };
 }

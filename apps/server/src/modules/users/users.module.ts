@@ -1,4 +1,4 @@
-import type { PushSubscriptionJson } from '@app/shared/schemas/auth';
+import { notificationTokenSchema, type PushSubscriptionJson } from '@app/shared/schemas/auth';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../lib/events.ts';
@@ -15,12 +15,19 @@ export interface UsersModuleDeps {
   /** The Web Push (VAPID) public key the browser subscribes with. */
   pushPublicKey: string;
   savePushSubscription(userId: number, subscription: PushSubscriptionJson): Promise<void>;
+  /** Browser tests only: a subscription may name a local fake push service. */
+  acceptLoopbackPushEndpoints?: boolean;
 }
 
 export function createUsersModule(deps: UsersModuleDeps) {
   const users = createUsersService(deps.db, deps);
   return {
     users,
-    routes: (app: FastifyInstance) => app.register(usersRoutes, { users, pushPublicKey: deps.pushPublicKey }),
+    routes: (app: FastifyInstance) =>
+      app.register(usersRoutes, {
+        users,
+        pushPublicKey: deps.pushPublicKey,
+        notificationToken: notificationTokenSchema({ acceptLoopbackHttp: deps.acceptLoopbackPushEndpoints === true }),
+      }),
   };
 }

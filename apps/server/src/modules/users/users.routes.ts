@@ -1,6 +1,6 @@
 import { ApiErrorSchema, IdParamSchema, MessageSchema } from '@app/shared/errors';
 import { msg } from '@app/shared/messages';
-import { NotificationTokenSchema, PushPublicKeySchema } from '@app/shared/schemas/auth';
+import { type NotificationTokenSchema, PushPublicKeySchema } from '@app/shared/schemas/auth';
 import {
   UserCreateSchema,
   UserListSchema,
@@ -20,7 +20,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService;
   /** The Web Push (VAPID) public key: the browser's applicationServerKey. */
   pushPublicKey: string;
-}> = async (app, { users, pushPublicKey }) => {
+  /** What a saved push subscription may be (NotificationTokenSchema, looser in browser tests). */
+  notificationToken: typeof NotificationTokenSchema;
+}> = async (app, { users, pushPublicKey, notificationToken }) => {
   app.get(
     '/api/user',
     {
@@ -90,7 +92,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/me/notification-token',
     {
-      schema: { tags: ['users'], body: NotificationTokenSchema, response: { 200: MessageSchema, ...errorResponses } },
+      schema: { tags: ['users'], body: notificationToken, response: { 200: MessageSchema, ...errorResponses } },
       onRequest: app.authenticate,
     },
     async (request) => {
