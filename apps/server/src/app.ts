@@ -31,6 +31,8 @@ export interface BuildAppOptions {
   announce?: (message: string) => void;
   /** Where log lines go (standard output by default); tests read them. */
   logStream?: DestinationStream;
+  /** Open DATA_DIR/run/admin.sock so `npm run backup` reaches the embedded database through this server (main.ts does). */
+  adminSocket?: boolean;
 }
 
 /** The whole application as one Fastify instance; main.ts listens on it, tests inject into it. */
@@ -158,6 +160,10 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
   // Registered after the database's, so it runs first: background recoveries finish, Redis closes.
   app.addHook('onClose', () => modules.auth.auth.close());
   await ensureFirstOwner(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, options.announce);
+  // Closed before the database: `npm run backup` reaches the embedded database through the server.
+  if (options.adminSocket && database.kind === 'pglite') {
+    app.addHook('onClose', await modules.backup.backup.listenAdminSocket());
+  }
   // Registered last, so it runs first on close: the tick in progress ends before the database closes.
   app.addHook('onClose', () => modules.scheduler.scheduler.stop());
   if (schedulerEnabled(config)) modules.scheduler.scheduler.start();

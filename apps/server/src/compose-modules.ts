@@ -8,6 +8,7 @@ import type { AppSecrets } from './lib/secrets.ts';
 import type { TableChanges } from './lib/table-cache.ts';
 import { createVault } from './lib/vault.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
+import { createBackupModule } from './modules/backup/backup.module.ts';
 import { createBusinessServicesModule } from './modules/business-services/business-services.module.ts';
 import { createBusinessDetailModule } from './modules/businesses/business-detail.module.ts';
 import { createBusinessesModule } from './modules/businesses/businesses.module.ts';
@@ -171,9 +172,13 @@ export function composeModules(deps: ModulesDeps) {
     claimOnce: auth.auth.claimOnce,
   });
 
+  // Backups taken by this server: for `npm run backup` (admin socket) and the owner's download.
+  const backup = createBackupModule({ db, config, secrets, storage });
+
   return {
     events,
     storage,
+    backup,
     sessions,
     push,
     scheduler,

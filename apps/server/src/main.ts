@@ -16,7 +16,12 @@ async function main() {
   opening.catch(() => undefined); // awaited below; no unhandled rejection while the app loads
   const { buildApp } = await import('./app.ts');
   const database = await opening;
-  const app = await buildApp({ config, database, announce: (message) => process.stdout.write(`${message}\n`) });
+  const app = await buildApp({
+    config,
+    database,
+    announce: (message) => process.stdout.write(`${message}\n`),
+    adminSocket: true,
+  });
   const close = async () => {
     await app.close();
     process.exit(0);

@@ -1,0 +1,48 @@
+/*
+ * npm run restore -- ARCHIVE [--force]
+ * Restores into DATA_DIR (embedded database) or DATABASE_URL, which must be empty unless --force;
+ * the whole archive is checked before anything is touched. Run it with the server stopped.
+ */
+import { loadConfig } from '../config.ts';
+import { BackupError } from '../modules/backup/archive.ts';
+import { restoreArchive } from '../modules/backup/restore.ts';
+import { parseArgs, runCli } from './cli.ts';
+
+runCli(async () => {
+  const args = parseArgs(process.argv.slice(2), ['--force'], 1);
+  const archive = args.rest[0];
+  if (!archive) throw new BackupError('Uso: npm run restore -- ARCHIVO [--force]');
+  const config = loadConfig();
+  const print = (line: string) => process.stdout.write(`${line}\n`);
+  const restored = await restoreArchive({
+    archive,
+    target: config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dataDir: config.DATA_DIR },
+    settings: config,
+    force: args.has('--force'),
+  });
+  const { manifest } = restored;
+  print(
+    `Restaurado el respaldo del ${manifest.createdAt} (versión ${manifest.appVersion}): ${restored.tables} tablas, ${restored.rows} filas, ${restored.files} archivos.`,
+  );
+  for (const aside of restored.setAside) print(`Lo que había antes quedó en ${aside}`);
+  if (manifest.files.storage === 's3' && !manifest.files.included) {
+    print('Los archivos no venían en el respaldo (estaban en S3): el bucket debe tenerlos.');
+  }
+  if (restored.secretsRestored) {
+    print(`Secretos restaurados en ${config.DATA_DIR}/secrets.json.`);
+    if (config.ENCRYPTION_KEY || config.TOKEN_SECRET) {
+      print(
+        'Aviso: ENCRYPTION_KEY/TOKEN_SECRET del entorno mandan sobre secrets.json: deben ser los del servidor de origen.',
+      );
+    }
+  } else {
+    print(
+      'El respaldo no incluye secretos: las claves de portales y los tokens del calendario solo se leen con la misma ENCRYPTION_KEY del servidor de origen.',
+    );
+  }
+  print(
+    `Listo: inicia el servidor con este ${config.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR (${config.DATA_DIR})`}.`,
+  );
+});

@@ -1,0 +1,282 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import tar from 'tar-stream';
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
+import {
+  ARCHIVE_FORMAT,
+  FORMAT_VERSION,
+  fileEntry,
+  MANIFEST_ENTRY,
+  type Manifest,
+  SECRETS_ENTRY,
+  tableEntry,
+} from './archive.ts';
+import { appliedMigrations, listSequences, listTables, readRows, storageKeys } from './backup.repository.ts';
+
+/** The secrets as DATA_DIR/secrets.json keeps them (lib/secrets.ts), written to the archive on request. */
+export type StoredSecretsFile = Record<'tokenSecret' | 'encryptionKey' | 'vapidPublicKey' | 'vapidPrivateKey', string>;
+
+export interface BackupDeps {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  storage: FileStorage;
+  /** Where disk storage keeps the bytes (DATA_DIR/files), read as streams. */
+  filesDir: string;
+  secrets: () => StoredSecretsFile;
+  appVersion: string;
+}
+
+export interface BackupOptions {
+  withSecrets?: boolean;
+  /** With S3 storage, copy the files too (the bucket's versioning keeps them otherwise). */
+  withFiles?: boolean;
+}
+
+export interface BackupSummary {
+  tables: number;
+  rows: number;
+  files: number;
+  missingFiles: string[];
+  filesIncluded: boolean;
+  storage: 'disk' | 's3';
+  secretsIncluded: boolean;
+  bytes: number;
+  snapshotMs: number;
+}
+
+const sha256 = () => createHash('sha256');
+
+/** Writes a table's rows to a file, hashing them on the way; answers size and checksum. */
+async function dumpTable(tx: Db, table: string, file: string) {
+  const out = createWriteStream(file, { mode: 0o600 });
+  const hash = sha256();
+  let size = 0;
+  const rows = await readRows(tx, table, async (lines) => {
+    const chunk = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+    hash.update(chunk);
+    size += chunk.length;
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  });
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  return { rows, size, sha256: hash.digest('hex') };
+}
+
+/** Adds one entry to the tar from a stream of known size; answers its sha256. */
+async function addEntry(pack: tar.Pack, name: string, size: number, source: NodeJS.ReadableStream) {
+  const hash = sha256();
+  const tap = new PassThrough();
+  tap.on('data', (chunk: Buffer) => hash.update(chunk));
+  const entry = pack.entry({ name, size, mode: 0o600, mtime: new Date() });
+  await pipeline(source, tap, entry);
+  return hash.digest('hex');
+}
+
+/**
+ * Streams a backup archive into `out`: the database read inside one REPEATABLE READ READ ONLY
+ * transaction (one consistent snapshot; on the embedded database nothing else runs meanwhile),
+ * then the files that snapshot names, the secrets when asked, and the manifest last.
+ */
+export async function writeBackup(
+  deps: BackupDeps,
+  out: Writable,
+  options: BackupOptions = {},
+): Promise<BackupSummary> {
+  const staging = await fs.mkdtemp(path.join(os.tmpdir(), 'respaldo-'));
+  try {
+    const entries: Manifest['entries'] = {};
+    const tables: Manifest['tables'] = [];
+    const started = Date.now();
+    const snapshot = await deps.db.transaction(
+      async (tx) => {
+        const names = await listTables(tx);
+        for (const name of names) {
+          const dumped = await dumpTable(tx as unknown as Db, name, path.join(staging, `${name}.jsonl`));
+          entries[tableEntry(name)] = { sha256: dumped.sha256, size: dumped.size };
+          tables.push({ name, rows: dumped.rows });
+        }
+        return {
+          migrations: await appliedMigrations(tx),
+          sequences: await listSequences(tx),
+          keys: await storageKeys(tx),
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    const snapshotMs = Date.now() - started;
+
+    const pack = tar.pack();
+    let bytes = 0;
+    const counter = new PassThrough();
+    counter.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
+    const written = pipeline(pack, createGzip(), counter, out);
+    written.catch(() => undefined); // awaited below; the entries' own writes fail first
+    try {
+      for (const { name } of tables) {
+        const file = path.join(staging, `${name}.jsonl`);
+        const entry = entries[tableEntry(name)];
+        if (!entry) throw new Error(`falta ${name}`);
+        await addEntry(pack, tableEntry(name), entry.size, createReadStream(file));
+        await fs.rm(file);
+      }
+      const filesIncluded = deps.storage.kind === 'disk' || Boolean(options.withFiles);
+      const missing: string[] = [];
+      let copied = 0;
+      if (filesIncluded) {
+        for (const key of snapshot.keys) {
+          const copiedEntry = await copyStoredFile(deps, pack, key);
+          if (copiedEntry) {
+            entries[fileEntry(key)] = copiedEntry;
+            copied += 1;
+          } else missing.push(key);
+        }
+      }
+      const secretsIncluded = Boolean(options.withSecrets);
+      if (secretsIncluded) {
+        const bytesOfSecrets = Buffer.from(JSON.stringify(deps.secrets(), null, 2), 'utf8');
+        const digest = await addEntry(pack, SECRETS_ENTRY, bytesOfSecrets.length, bufferStream(bytesOfSecrets));
+        entries[SECRETS_ENTRY] = { sha256: digest, size: bytesOfSecrets.length };
+      }
+      const manifest: Manifest = {
+        format: ARCHIVE_FORMAT,
+        formatVersion: FORMAT_VERSION,
+        appVersion: deps.appVersion,
+        createdAt: new Date().toISOString(),
+        database: deps.kind,
+        migrations: snapshot.migrations,
+        tables,
+        sequences: snapshot.sequences,
+        files: { storage: deps.storage.kind, included: filesIncluded, count: copied, missing },
+        secretsIncluded,
+        entries,
+      };
+      const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2), 'utf8');
+      await addEntry(pack, MANIFEST_ENTRY, manifestBytes.length, bufferStream(manifestBytes));
+      pack.finalize();
+      await written;
+      return {
+        tables: tables.length,
+        rows: tables.reduce((sum, table) => sum + table.rows, 0),
+        files: copied,
+        missingFiles: missing,
+        filesIncluded,
+        storage: deps.storage.kind,
+        secretsIncluded,
+        bytes,
+        snapshotMs,
+      };
+    } catch (error) {
+      pack.destroy(error as Error);
+      await written.catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    await fs.rm(staging, { recursive: true, force: true });
+  }
+}
+
+function bufferStream(bytes: Buffer) {
+  const stream = new PassThrough();
+  stream.end(bytes);
+  return stream;
+}
+
+/** Streams one stored file into the archive; null when its bytes are gone (deleted after the snapshot). */
+async function copyStoredFile(deps: BackupDeps, pack: tar.Pack, key: string) {
+  if (deps.storage.kind === 'disk') {
+    const file = path.join(deps.filesDir, key.slice(0, 2), key);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    // Opened before its size is read: a removal meanwhile cannot take the bytes away from us.
+    const { size } = await handle.stat();
+    const digest = await addEntry(pack, fileEntry(key), size, handle.createReadStream({ autoClose: true }));
+    return { sha256: digest, size };
+  }
+  // S3 (only with --with-files): one file in memory at a time, at most FILE_MAX_MB.
+  const bytes = await deps.storage.get(key);
+  if (!bytes) return null;
+  return { sha256: await addEntry(pack, fileEntry(key), bytes.length, bufferStream(bytes)), size: bytes.length };
+}
+
+/** `respaldo-2026-11-24-003810.tar.gz`: the date and time in Santiago, as the firm reads it. */
+export function archiveName(now: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Santiago',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return `respaldo-${parts.year}-${parts.month}-${parts.day}-${parts.hour}${parts.minute}${parts.second}.tar.gz`;
+}
+
+/**
+ * Writes a backup into `dir` under a temporary name and renames it when complete (a half-written
+ * archive never carries the final name); answers its path and what it holds.
+ */
+export async function backupToFile(deps: BackupDeps, dir: string, options: BackupOptions = {}, now = new Date()) {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const base = archiveName(now);
+  const temporary = path.join(dir, `.${base}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const summary = await writeBackup(deps, createWriteStream(temporary, { mode: 0o600, flags: 'wx' }), options);
+    let target = path.join(dir, base);
+    for (let n = 2; await exists(target); n += 1) target = path.join(dir, base.replace('.tar.gz', `-${n}.tar.gz`));
+    await fs.rename(temporary, target);
+    return { path: target, summary };
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** The lines a backup prints before its path: what it holds, and what it does not. */
+export function describeBackup(summary: BackupSummary): string[] {
+  const lines = [
+    `Respaldo listo: ${summary.tables} tablas, ${summary.rows} filas, ${summary.files} archivos, ${(summary.bytes / 1024 / 1024).toFixed(1)} MB.`,
+  ];
+  if (summary.storage === 's3' && !summary.filesIncluded) {
+    lines.push(
+      'Los archivos están en S3 y no se copiaron: el versionado del bucket los conserva (usa --with-files para copiarlos al respaldo).',
+    );
+  }
+  if (summary.missingFiles.length) {
+    lines.push(
+      `Aviso: ${summary.missingFiles.length} archivo(s) se eliminaron mientras se hacía el respaldo y no se incluyeron: ${summary.missingFiles.join(', ')}`,
+    );
+  }
+  if (!summary.secretsIncluded) {
+    lines.push(
+      'Sin secretos: las claves de portales y los tokens del calendario solo se pueden leer después de restaurar con la misma ENCRYPTION_KEY (guárdala aparte, o usa --with-secrets para incluirla en el respaldo).',
+    );
+  } else {
+    lines.push('Incluye secrets.json (claves de cifrado y de sesión): guarda este archivo en un lugar seguro.');
+  }
+  return lines;
+}

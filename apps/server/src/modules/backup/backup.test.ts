@@ -1,0 +1,373 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { currentPeriod } from '@app/shared/period';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assembleApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { type Db, openDatabase } from '../../db/client.ts';
+import { createScratchDatabase } from '../../db/scratch-database.ts';
+import {
+  createServiceWithStates,
+  insertBusiness,
+  linkService,
+  monthlyBoardCell,
+  nextRut,
+} from '../../test/factories.ts';
+import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
+import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
+import { BackupError, entryKind } from './archive.ts';
+import { listTables } from './backup.repository.ts';
+import { restoreArchive, stageArchive } from './restore.ts';
+
+let t: TestApp;
+let token: string;
+let folderId: number;
+let board: Awaited<ReturnType<typeof monthlyBoardCell>>;
+const scratchDirs: string[] = [];
+
+async function scratchDir(name: string) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `${name}-`));
+  scratchDirs.push(dir);
+  return dir;
+}
+
+/** A PDF whose bytes say which one it is, with a stretch of every byte value (binary content survives). */
+const pdf = (n: number) =>
+  Buffer.concat([tinyPdf(`archivo ${n}`), Buffer.from(Array.from({ length: 256 }, (_, i) => i)), tinyPdf()]);
+
+async function ok(response: { statusCode: number; body: string }, status = 201) {
+  expect(response.statusCode, response.body).toBe(status);
+  return JSON.parse(response.body);
+}
+
+/** One of every kind of write: a company, a credential, a board cell, an upload. */
+async function writeOneOfEach(n: number) {
+  await ok(
+    await t.request({
+      method: 'POST',
+      url: '/api/business',
+      token,
+      payload: {
+        name: `Empresa ${n}`,
+        razonSocial: `Empresa ${n} SpA`,
+        rut: nextRut().typed,
+        startContract: '2023-01-01',
+        endContract: '2030-12-31',
+        legalRepresentative: 'Ana Pérez',
+        contact: `pagos${n}@empresa.cl`,
+      },
+    }),
+  );
+  await ok(
+    await t.request({
+      method: 'POST',
+      url: '/api/password',
+      token,
+      payload: { user: `usuario${n}`, portal: 'sii', password: `Clave ñandú ${n} ✓`, businessId: board.businessId },
+    }),
+  );
+  await ok(await board.change(token, n % 2), 200);
+  await ok(
+    await t.request({
+      method: 'POST',
+      url: `/api/business-folder/${folderId}/file`,
+      token,
+      ...multipartFiles([{ name: `documento-${n}.pdf`, bytes: pdf(n) }]),
+    }),
+  );
+}
+
+/** Every row of every table as PostgreSQL writes it, sorted: two databases hold the same rows iff these are equal. */
+async function everyRow(db: Db): Promise<Record<string, string[]>> {
+  const result: Record<string, string[]> = {};
+  for (const table of await listTables(db)) {
+    const found = (await db.execute(
+      sql.raw(`SELECT row_to_json(t)::text AS j FROM "public"."${table}" t`),
+    )) as unknown as {
+      rows: { j: string }[];
+    };
+    result[table] = found.rows.map((row) => row.j).sort();
+  }
+  return result;
+}
+
+/** Every stored file under a DATA_DIR, key → bytes. */
+async function everyFile(dataDir: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  const root = path.join(dataDir, 'files');
+  for (const folder of await fs.readdir(root).catch(() => [] as string[])) {
+    for (const name of await fs.readdir(path.join(root, folder))) {
+      files.set(name, await fs.readFile(path.join(root, folder, name)));
+    }
+  }
+  return files;
+}
+
+/** Names, sizes and modification times of everything under a directory: "nothing changed" means this is the same. */
+async function treeOf(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])) {
+    const file = path.join(entry.parentPath, entry.name);
+    const stat = await fs.stat(file);
+    found.push(`${path.relative(dir, file)} ${stat.isFile() ? stat.size : 'dir'} ${stat.mtimeMs}`);
+  }
+  return found.sort();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.ownerToken();
+  board = await monthlyBoardCell(t);
+  // A folder of a company this period, for uploads.
+  const service = await createServiceWithStates(t, 'Contabilidad', [{ name: 'Pendiente', pctProgress: 0 }]);
+  const template = await ok(
+    await t.request({
+      method: 'POST',
+      url: `/api/service/${service.serviceId}/folder`,
+      token,
+      payload: { name: 'Balances' },
+    }),
+  );
+  const company = await insertBusiness(t);
+  await linkService(t, company.id, service.serviceId, '2020-01-01');
+  const { year, month } = currentPeriod();
+  const view = await ok(
+    await t.request({
+      method: 'GET',
+      url: `/api/business/${company.id}/folder/${template.folder.id}/year/${year}/month/${month}`,
+      token,
+    }),
+    200,
+  );
+  folderId = view.folder.businessFolderId;
+}, 30_000);
+
+afterAll(async () => {
+  await t?.close();
+  for (const dir of scratchDirs) await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('backup and restore', () => {
+  let during: string;
+  let after: string;
+
+  it('takes a consistent backup during a burst of writes of every kind, and another once they stop', async () => {
+    for (let n = 0; n < 3; n += 1) await writeOneOfEach(n);
+    const backups = await scratchDir('respaldos');
+    let writing = true;
+    let written = 0;
+    const burst = (async () => {
+      while (writing) {
+        await writeOneOfEach(100 + written);
+        written += 1;
+      }
+    })();
+    // The backup starts once the burst is under way, and the burst goes on at least until it ends.
+    while (written < 2) await new Promise((resolve) => setImmediate(resolve));
+    const made = await t.modules.backup.backup.toFile({ withSecrets: true });
+    const writtenDuring = written;
+    writing = false;
+    await burst;
+    expect(writtenDuring).toBeGreaterThanOrEqual(2);
+    during = path.join(backups, 'durante.tar.gz');
+    await fs.rename(made.path, during);
+    expect(path.basename(made.path)).toMatch(/^respaldo-\d{4}-\d{2}-\d{2}-\d{6}\.tar\.gz$/);
+
+    // The snapshot is consistent: every file a row names is in the archive, with its size.
+    const staged = await stageArchive(during);
+    try {
+      const fileRows = await fs.readFile(staged.files.get('db/business_files.jsonl') ?? '', 'utf8');
+      const rows = fileRows
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { storage_key: string; size: number });
+      expect(rows.length).toBeGreaterThanOrEqual(5);
+      for (const row of rows) expect(staged.manifest.entries[`files/${row.storage_key}`]?.size).toBe(row.size);
+      expect(staged.manifest.files.missing).toEqual([]);
+      expect(staged.manifest.secretsIncluded).toBe(true);
+    } finally {
+      await fs.rm(staged.dir, { recursive: true, force: true });
+    }
+
+    const quiet = await t.modules.backup.backup.toFile({ withSecrets: true });
+    after = quiet.path;
+    expect(quiet.summary.files).toBe(3 + written);
+  });
+
+  it('restores into a fresh embedded database: every row and file byte for byte, portal passwords readable', async () => {
+    const dataDir = path.join(await scratchDir('restaurado'), 'data');
+    const restored = await restoreArchive({
+      archive: after,
+      target: { kind: 'pglite', dataDir },
+      settings: loadConfig({ DATA_DIR: dataDir }),
+    });
+    expect(restored.secretsRestored).toBe(true);
+
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    try {
+      expect(await everyRow(database.db)).toEqual(await everyRow(t.database.db));
+    } finally {
+      await database.close();
+    }
+    const files = await everyFile(dataDir);
+    expect(files).toEqual(await everyFile(t.dataDir));
+    expect(files.size).toBeGreaterThan(3);
+
+    // The restored firm starts, signs in, and reads its portal passwords with the restored keys.
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    });
+    const reopened = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    const { app } = await assembleApp({ config, database: reopened });
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/login', payload: OWNER });
+      const restoredToken = (await ok(login, 200)).token;
+      const list = await app.inject({
+        method: 'GET',
+        url: `/api/password?businessId=${board.businessId}`,
+        headers: { authorization: `Bearer ${restoredToken}` },
+      });
+      const original = await t.request({ method: 'GET', url: `/api/password?businessId=${board.businessId}`, token });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.body).toContain('Clave ñandú 0 ✓');
+      expect(list.json()).toEqual(original.json());
+      // A new row gets a new id: the sequences went on from where the original stood.
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/password',
+        headers: { authorization: `Bearer ${restoredToken}` },
+        payload: { user: 'nuevo', portal: 'sii', password: 'otra', businessId: board.businessId },
+      });
+      expect((await ok(created)).credential.id).toBeGreaterThan(
+        Math.max(...original.json().map((c: { id: number }) => c.id)),
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('restores the backup taken during the burst: its rows are the archive’s, every key holds', async () => {
+    const dataDir = path.join(await scratchDir('restaurado-durante'), 'data');
+    const restored = await restoreArchive({
+      archive: during,
+      target: { kind: 'pglite', dataDir },
+      settings: loadConfig({ DATA_DIR: dataDir }),
+    });
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    try {
+      const rows = await everyRow(database.db);
+      expect(Object.values(rows).flat().length).toBe(restored.rows);
+      expect(rows.business_files?.length).toBe(restored.files);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(process.env.DATABASE_URL)('restores into a fresh PostgreSQL database, byte for byte', async () => {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? '', 'restore');
+    const dataDir = await scratchDir('restaurado-pg');
+    try {
+      await restoreArchive({
+        archive: after,
+        target: { kind: 'postgres', url: scratch.url },
+        settings: loadConfig({ DATA_DIR: dataDir }),
+      });
+      const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+      try {
+        expect(await everyRow(database.db)).toEqual(await everyRow(t.database.db));
+      } finally {
+        await database.close();
+      }
+      expect(await everyFile(dataDir)).toEqual(await everyFile(t.dataDir));
+    } finally {
+      await scratch.drop();
+    }
+  });
+
+  it('refuses a truncated, a corrupted and a foreign archive, changing nothing', async () => {
+    const bytes = await fs.readFile(after);
+    const dir = await scratchDir('malos');
+    const truncated = path.join(dir, 'truncado.tar.gz');
+    await fs.writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.7)));
+    const corrupted = path.join(dir, 'dañado.tar.gz');
+    const flipped = Buffer.from(bytes);
+    flipped[Math.floor(bytes.length / 2)] = (flipped[Math.floor(bytes.length / 2)] ?? 0) ^ 0xff;
+    await fs.writeFile(corrupted, flipped);
+    const foreign = path.join(dir, 'ajeno.tar.gz');
+    await fs.writeFile(foreign, Buffer.from('esto no es un respaldo'));
+    const missing = path.join(dir, 'no-existe.tar.gz');
+
+    const dataDir = path.join(dir, 'data');
+    for (const archive of [truncated, corrupted, foreign, missing]) {
+      const refused = restoreArchive({
+        archive,
+        target: { kind: 'pglite', dataDir },
+        settings: loadConfig({ DATA_DIR: dataDir }),
+      });
+      await expect(refused).rejects.toBeInstanceOf(BackupError);
+      await expect(refused).rejects.toThrow(/No se restauró nada.*No se cambió nada/s);
+      await expect(fs.access(dataDir)).rejects.toThrow();
+    }
+  });
+
+  it('refuses a non-empty target unless --force, changing nothing; --force sets the old data aside', async () => {
+    const dataDir = path.join(await scratchDir('ocupado'), 'data');
+    const settings = loadConfig({ DATA_DIR: dataDir });
+    await restoreArchive({ archive: during, target: { kind: 'pglite', dataDir }, settings });
+    const before = await treeOf(dataDir);
+    await expect(restoreArchive({ archive: after, target: { kind: 'pglite', dataDir }, settings })).rejects.toThrow(
+      /no está vacío.*--force.*No se cambió nada/s,
+    );
+    expect(await treeOf(dataDir)).toEqual(before);
+
+    const forced = await restoreArchive({ archive: after, target: { kind: 'pglite', dataDir }, settings, force: true });
+    expect(forced.setAside.some((aside) => aside.includes(`${path.sep}db.antes-de-restaurar-`))).toBe(true);
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    try {
+      expect(await everyRow(database.db)).toEqual(await everyRow(t.database.db));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(process.env.DATABASE_URL)('refuses a PostgreSQL database that has tables, unless --force', async () => {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? '', 'restore');
+    const dataDir = await scratchDir('pg-ocupado');
+    const settings = loadConfig({ DATA_DIR: dataDir });
+    try {
+      await restoreArchive({ archive: during, target: { kind: 'postgres', url: scratch.url }, settings });
+      await expect(
+        restoreArchive({ archive: after, target: { kind: 'postgres', url: scratch.url }, settings }),
+      ).rejects.toThrow(/PostgreSQL no está vacío/);
+      await restoreArchive({ archive: after, target: { kind: 'postgres', url: scratch.url }, settings, force: true });
+      const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+      try {
+        expect(await everyRow(database.db)).toEqual(await everyRow(t.database.db));
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await scratch.drop();
+    }
+  });
+
+  it('writes only known entries and no secrets unless asked', async () => {
+    const made = await t.modules.backup.backup.toFile({});
+    const staged = await stageArchive(made.path);
+    try {
+      expect(staged.manifest.secretsIncluded).toBe(false);
+      expect([...staged.files.keys()].every((name) => entryKind(name) && entryKind(name)?.kind !== 'secrets')).toBe(
+        true,
+      );
+      expect(made.summary.secretsIncluded).toBe(false);
+    } finally {
+      await fs.rm(staged.dir, { recursive: true, force: true });
+      await fs.rm(made.path);
+    }
+  });
+});

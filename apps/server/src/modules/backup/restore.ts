@@ -1,0 +1,315 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import tar from 'tar-stream';
+import { type Db, MIGRATIONS_DIR } from '../../db/client.ts';
+import { createFileStorage, type FileStorageSettings } from '../../lib/file-storage/file-storage.ts';
+import {
+  ARCHIVE_FORMAT,
+  BackupError,
+  entryKind,
+  FORMAT_VERSION,
+  MANIFEST_ENTRY,
+  type Manifest,
+  ManifestSchema,
+  tableEntry,
+} from './archive.ts';
+import {
+  addForeignKey,
+  clearTable,
+  countRows,
+  dropEverything,
+  dropForeignKey,
+  foreignKeys,
+  hasTables,
+  insertRows,
+  listTables,
+  setSequence,
+  setUserTriggers,
+} from './backup.repository.ts';
+import { openTarget, type RestoreTarget } from './target.ts';
+
+const MANIFEST_MAX = 64 * 1024 * 1024;
+const BATCH_ROWS = 500;
+const BATCH_BYTES = 4 * 1024 * 1024;
+
+interface Staged {
+  dir: string;
+  manifest: Manifest;
+  /** Staged entry name → file in `dir`. */
+  files: Map<string, string>;
+}
+
+const refused = (archive: string, why: string) =>
+  new BackupError(`No se restauró nada: ${archive} ${why}. No se cambió nada.`);
+
+/**
+ * Reads the whole archive into a temporary folder, checking every entry against the manifest
+ * (present, known format, sha256 and size). Nothing of the target is touched here: a truncated,
+ * corrupted or foreign archive is refused with the staging folder removed.
+ */
+export async function stageArchive(archive: string): Promise<Staged> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'restaurar-'));
+  const files = new Map<string, string>();
+  const seen = new Map<string, { sha256: string; size: number }>();
+  let manifestText: string | null = null;
+  try {
+    await fs.access(archive).catch(() => {
+      throw refused(archive, 'no existe o no se puede leer');
+    });
+    const extract = tar.extract();
+    const feeding = pipeline(createReadStream(archive), createGunzip(), extract);
+    feeding.catch(() => undefined); // awaited below
+    try {
+      let index = 0;
+      for await (const entry of extract) {
+        const name = entry.header.name;
+        if (entry.header.type !== 'file') throw new Error(`entrada inesperada ${name}`);
+        if (seen.has(name) || (name === MANIFEST_ENTRY && manifestText !== null))
+          throw new Error(`entrada repetida ${name}`);
+        if (name === MANIFEST_ENTRY) {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          for await (const chunk of entry as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (size > MANIFEST_MAX) throw new Error('manifest.json demasiado grande');
+            chunks.push(chunk);
+          }
+          manifestText = Buffer.concat(chunks).toString('utf8');
+          continue;
+        }
+        if (!entryKind(name)) throw new Error(`entrada desconocida ${name}`);
+        const file = path.join(dir, String(index++));
+        const hash = createHash('sha256');
+        let size = 0;
+        const tap = new PassThrough();
+        tap.on('data', (chunk: Buffer) => {
+          hash.update(chunk);
+          size += chunk.length;
+        });
+        await pipeline(entry, tap, createWriteStream(file, { mode: 0o600 }));
+        seen.set(name, { sha256: hash.digest('hex'), size });
+        files.set(name, file);
+      }
+      await feeding;
+    } catch (error) {
+      extract.destroy();
+      await feeding.catch(() => undefined);
+      throw refused(archive, `no es un respaldo válido o está incompleto (${(error as Error).message})`);
+    }
+    if (manifestText === null)
+      throw refused(archive, 'no contiene manifest.json: no es un respaldo de Estudio Contable');
+    let raw: unknown;
+    try {
+      raw = JSON.parse(manifestText);
+    } catch {
+      throw refused(archive, 'tiene un manifest.json ilegible');
+    }
+    const format = (raw as { format?: unknown; formatVersion?: unknown }) ?? {};
+    if (format.format !== ARCHIVE_FORMAT) throw refused(archive, 'no es un respaldo de Estudio Contable');
+    if (typeof format.formatVersion !== 'number' || format.formatVersion > FORMAT_VERSION) {
+      throw refused(archive, `tiene un formato (${String(format.formatVersion)}) que esta versión no conoce`);
+    }
+    const parsed = ManifestSchema.safeParse(raw);
+    if (!parsed.success) throw refused(archive, 'tiene un manifest.json inválido');
+    const manifest = parsed.data;
+    for (const [name, expected] of Object.entries(manifest.entries)) {
+      const found = seen.get(name);
+      if (!found) throw refused(archive, `está incompleto: falta ${name}`);
+      if (found.size !== expected.size || found.sha256 !== expected.sha256) {
+        throw refused(archive, `está dañado: ${name} no coincide con su suma de verificación`);
+      }
+    }
+    for (const name of seen.keys()) {
+      if (!manifest.entries[name]) throw refused(archive, `tiene una entrada que su manifest no declara (${name})`);
+    }
+    for (const table of manifest.tables) {
+      if (!manifest.entries[tableEntry(table.name)])
+        throw refused(archive, `está incompleto: falta la tabla ${table.name}`);
+    }
+    if (manifest.secretsIncluded !== seen.has('secrets.json'))
+      throw refused(archive, 'tiene un manifest.json inválido');
+    return { dir, manifest, files };
+  } catch (error) {
+    await fs.rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+interface JournalEntry {
+  idx: number;
+  when: number;
+  tag: string;
+}
+
+/** The current code's migrations, and how many of them the archive's database had applied. */
+async function migrationsToApply(manifest: Manifest) {
+  const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: JournalEntry[];
+  };
+  const applied = manifest.migrations;
+  if (applied.length > journal.entries.length) {
+    throw new BackupError(
+      `No se restauró nada: el respaldo viene de una versión más nueva de la aplicación (${manifest.appVersion}, ${applied.length} migraciones; esta conoce ${journal.entries.length}). Actualiza la aplicación primero. No se cambió nada.`,
+    );
+  }
+  applied.forEach((migration, i) => {
+    if (String(journal.entries[i]?.when) !== migration.createdAt) {
+      throw new BackupError(
+        `No se restauró nada: las migraciones del respaldo no coinciden con las de esta versión (la ${i + 1}.ª difiere). No se cambió nada.`,
+      );
+    }
+  });
+  return { journal, applied: applied.length };
+}
+
+/** A migrations folder holding only the first `count` migrations: the archive's schema, to load its rows into. */
+async function partialMigrations(journal: { entries: JournalEntry[] }, count: number) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'migraciones-'));
+  await fs.mkdir(path.join(dir, 'meta'));
+  const entries = journal.entries.slice(0, count);
+  await fs.writeFile(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+  for (const entry of entries)
+    await fs.copyFile(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
+  return dir;
+}
+
+/** Every row of the archive into the (migrated, empty) database, in one transaction. */
+async function loadRows(db: Db, staged: Staged) {
+  const { manifest } = staged;
+  await db.transaction(async (tx) => {
+    const tables = await listTables(tx);
+    const expected = manifest.tables.map((table) => table.name).sort();
+    if (JSON.stringify(tables) !== JSON.stringify(expected)) {
+      throw new BackupError(
+        `Las tablas del respaldo no coinciden con las de la base de datos migrada (${expected.join(', ')} / ${tables.join(', ')}).`,
+      );
+    }
+    // Foreign keys are dropped while loading (rows arrive table by table, a folder may name a parent
+    // loaded later) and added back at the end, which checks every row against them.
+    const keys = await foreignKeys(tx);
+    for (const key of keys) await dropForeignKey(tx, key.table, key.name);
+    for (const table of tables) {
+      await setUserTriggers(tx, table, false);
+      await clearTable(tx, table); // rows a migration seeded (version counters) come from the archive
+    }
+    for (const table of manifest.tables) {
+      const file = staged.files.get(tableEntry(table.name));
+      if (!file) throw new Error(`falta ${table.name}`);
+      let batch: string[] = [];
+      let bytes = 0;
+      const lines = readline.createInterface({
+        input: createReadStream(file, 'utf8'),
+        crlfDelay: Number.POSITIVE_INFINITY,
+      });
+      for await (const line of lines) {
+        if (!line) continue;
+        batch.push(line);
+        bytes += line.length;
+        if (batch.length >= BATCH_ROWS || bytes >= BATCH_BYTES) {
+          await insertRows(tx, table.name, batch);
+          batch = [];
+          bytes = 0;
+        }
+      }
+      await insertRows(tx, table.name, batch);
+      const count = await countRows(tx, table.name);
+      if (count !== table.rows)
+        throw new Error(`${table.name}: ${count} filas cargadas, el respaldo dice ${table.rows}`);
+    }
+    for (const key of keys) await addForeignKey(tx, key.table, key.name, key.definition);
+    for (const table of tables) await setUserTriggers(tx, table, true);
+    for (const sequence of manifest.sequences)
+      await setSequence(tx, sequence.name, sequence.lastValue, sequence.isCalled);
+  });
+}
+
+export interface RestoreOptions {
+  archive: string;
+  target: RestoreTarget;
+  /** Where the files go (DATA_DIR/files, or S3) and where secrets.json is written. */
+  settings: FileStorageSettings;
+  force?: boolean;
+}
+
+export interface RestoreSummary {
+  tables: number;
+  rows: number;
+  files: number;
+  secretsRestored: boolean;
+  /** Where the data that --force replaced was moved (embedded database). */
+  setAside: string[];
+  manifest: Manifest;
+}
+
+const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+
+/**
+ * Restores an archive: verifies all of it first, refuses a non-empty target unless `force`, then
+ * migrates to the archive's schema, loads every row in one transaction, applies the newer
+ * migrations of this version, writes the files and, when included, secrets.json.
+ */
+export async function restoreArchive(options: RestoreOptions): Promise<RestoreSummary> {
+  const staged = await stageArchive(options.archive);
+  try {
+    const { journal, applied } = await migrationsToApply(staged.manifest);
+    const opened = await openTarget(options.target, {
+      force: Boolean(options.force),
+      isEmpty: (db) => hasTables(db).then((found) => !found),
+      makeEmpty: dropEverything,
+      setAsideName: `antes-de-restaurar-${stamp()}`,
+    });
+    const partial = await partialMigrations(journal, applied);
+    try {
+      await opened.migrate(partial);
+      await loadRows(opened.db, staged);
+      await opened.migrate(MIGRATIONS_DIR);
+    } catch (error) {
+      await opened.failed();
+      throw error;
+    } finally {
+      await fs.rm(partial, { recursive: true, force: true });
+    }
+    await opened.close();
+
+    const storage = createFileStorage(options.settings);
+    let files = 0;
+    for (const [name, file] of staged.files) {
+      const kind = entryKind(name);
+      if (kind?.kind !== 'file') continue;
+      await storage.write(kind.key, createReadStream(file));
+      files += 1;
+    }
+    const setAside = [...opened.setAside];
+    const secrets = staged.files.get('secrets.json');
+    if (secrets) {
+      const target = path.join(options.settings.DATA_DIR, 'secrets.json');
+      await fs.mkdir(options.settings.DATA_DIR, { recursive: true });
+      const previous = await fs.readFile(target).catch(() => null);
+      const next = await fs.readFile(secrets);
+      if (previous && !previous.equals(next)) {
+        const aside = `${target}.antes-de-restaurar-${stamp()}`;
+        await fs.rename(target, aside);
+        setAside.push(aside);
+      }
+      await fs.writeFile(target, next, { mode: 0o600 });
+      await fs.chmod(target, 0o600);
+    }
+    return {
+      tables: staged.manifest.tables.length,
+      rows: staged.manifest.tables.reduce((sum, table) => sum + table.rows, 0),
+      files,
+      secretsRestored: Boolean(secrets),
+      setAside,
+      manifest: staged.manifest,
+    };
+  } finally {
+    await fs.rm(staged.dir, { recursive: true, force: true });
+  }
+}
