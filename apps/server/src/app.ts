@@ -11,6 +11,7 @@ import type { DestinationStream } from 'pino';
 import { type AppModules, composeModules } from './compose-modules.ts';
 import { type AppConfig, schedulerEnabled, trustProxyOption } from './config.ts';
 import type { Database } from './db/client.ts';
+import { checkKeyFingerprints } from './db/key-fingerprints.ts';
 import { MAX_LINK_TOKEN_LENGTH } from './lib/download-links.ts';
 import { redactUrl } from './lib/log-redaction.ts';
 import type { Mailer } from './lib/mailer.ts';
@@ -96,6 +97,10 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
   app.setSerializerCompiler(serializerCompiler);
 
   const secrets = loadSecrets(config);
+  // Every instance on this database holds the keys its data was made with, or does not start.
+  for (const name of await checkKeyFingerprints(database.db, secrets, config, config.ACCEPT_NEW_KEYS)) {
+    app.log.warn({ key: name }, 'ACCEPT_NEW_KEYS: this key replaces the one the database was started with');
+  }
   const modules = composeModules({
     config,
     secrets,

@@ -73,6 +73,27 @@ const ConfigSchema = z
         .regex(/^[A-Za-z0-9+/]{43}=$/, 'debe ser una clave de 32 bytes en base64')
         .optional(),
     ),
+    /**
+     * Keys whose new value replaces, at this start, the one the database was started with (its
+     * fingerprint): 'TOKEN_SECRET', 'ENCRYPTION_KEY' or both, comma-separated. Without it a
+     * differing key stops the start.
+     */
+    ACCEPT_NEW_KEYS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.enum(['TOKEN_SECRET', 'ENCRYPTION_KEY'], {
+            error: "debe nombrar 'TOKEN_SECRET' y/o 'ENCRYPTION_KEY', separadas por comas",
+          }),
+        ),
+      ),
     VAPID_PUBLIC_KEY: optionalString.pipe(
       z
         .string()

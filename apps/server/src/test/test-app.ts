@@ -12,6 +12,16 @@ import { openTestDatabase } from './test-database.ts';
 
 export const OWNER = { email: 'duena@estudio.cl', password: 'clave-duena-1' };
 
+/**
+ * The firm's keys in every test app (written as its DATA_DIR/secrets.json unless the directory has
+ * one or the test sets TOKEN_SECRET or ENCRYPTION_KEY): an app started again, or a second instance,
+ * on a test's database holds the keys that database was started with, as a real one must.
+ */
+export const TEST_KEYS = {
+  tokenSecret: 'secreto-de-prueba-de-la-firma-para-todas-las-instancias',
+  encryptionKey: Buffer.alloc(32, 7).toString('base64'),
+};
+
 /** A mailer that keeps messages in memory so tests can read what was sent. */
 export class MemoryMailer implements Mailer {
   readonly sent: MailMessage[] = [];
@@ -47,6 +57,8 @@ export async function createTestApp(
     database?: Database;
     /** 'configured': the mailer the configuration gives (the outbox without SMTP_URL); `mailer` then sees nothing. */
     mailer?: 'memory' | 'configured';
+    /** Keys of its own in its secrets.json, instead of the firm's (TEST_KEYS). */
+    keys?: Partial<typeof TEST_KEYS>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
@@ -59,6 +71,10 @@ export async function createTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
+  const secretsFile = path.join(config.DATA_DIR, 'secrets.json');
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  if (!fs.existsSync(secretsFile))
+    fs.writeFileSync(secretsFile, JSON.stringify({ ...TEST_KEYS, ...options.keys }), { mode: 0o600 });
   const database = options.database ? { ...options.database, close: async () => {} } : await openTestDatabase();
   const mailer = new MemoryMailer();
   const { app, modules } = await assembleApp({
