@@ -1,3 +1,4 @@
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -10,7 +11,7 @@ import {
 import type { DestinationStream } from 'pino';
 import { type AppModules, composeModules } from './compose-modules.ts';
 import { type AppConfig, schedulerEnabled, trustProxyOption } from './config.ts';
-import type { Database } from './db/client.ts';
+import { type Database, MIGRATIONS_DIR } from './db/client.ts';
 import { checkKeyFingerprints } from './db/key-fingerprints.ts';
 import { MAX_LINK_TOKEN_LENGTH } from './lib/download-links.ts';
 import { redactUrl } from './lib/log-redaction.ts';
@@ -19,8 +20,11 @@ import { loadSecrets } from './lib/secrets.ts';
 import { ensureFirstOwner } from './modules/users/first-owner.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHealth } from './plugins/health.ts';
 import { createMailer } from './plugins/mailer.ts';
+import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerRealtime } from './plugins/realtime.ts';
+import { registerRequestId, requestIdOptions } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 
@@ -78,12 +82,14 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
                 ? {
                     transport: {
                       target: 'pino-pretty',
-                      options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+                      options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
                     },
                   }
                 : {}),
           },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // X-Request-Id: a sane incoming one is kept, else one is made; every log line of the request carries it.
+    ...requestIdOptions,
     // Every signed download link the app issues is routed (the longest has the largest ids); a
     // longer path parameter answers 414 in Spanish, as does a badly encoded one (400).
     routerOptions: { maxParamLength: MAX_LINK_TOKEN_LENGTH },
@@ -97,6 +103,9 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
   app.setSerializerCompiler(serializerCompiler);
 
   const secrets = loadSecrets(config);
+  // Prometheus metrics exist only when METRICS_TOKEN is set; the mailer then counts what it sends.
+  const metrics = config.METRICS_TOKEN ? createMetrics() : undefined;
+  const mailer = options.mailer ?? createMailer(config);
   // Every instance on this database holds the keys its data was made with, or does not start.
   for (const name of await checkKeyFingerprints(database.db, secrets, config, config.ACCEPT_NEW_KEYS)) {
     app.log.warn({ key: name }, 'ACCEPT_NEW_KEYS: this key replaces the one the database was started with');
@@ -106,11 +115,22 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     secrets,
     db: database.db,
     changes: database.changes,
-    mailer: options.mailer ?? createMailer(config),
+    mailer: metrics ? metrics.countMails(mailer) : mailer,
     log: app.log,
     signToken: (payload, expiresIn) => app.signSessionToken(payload, expiresIn),
   });
 
+  registerRequestId(app);
+  registerMetrics(app, metrics, {
+    token: config.METRICS_TOKEN,
+    sources: {
+      openSockets: () => app.io?.of('/').sockets.size ?? 0,
+      poolStats: database.poolStats,
+      // BACKUP_DIR's default, as the backup command writes there.
+      backupDir: (config as { BACKUP_DIR?: string }).BACKUP_DIR ?? path.join(config.DATA_DIR, 'backups'),
+    },
+  });
+  if (metrics) modules.scheduler.scheduler.onJobRun(metrics.recordJobRun);
   await registerSecurityHeaders(app, config.APP_URL);
   registerErrorHandler(app);
   await app.register(swagger, {
@@ -129,7 +149,13 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     resolveSession: (sessionId, userId) => modules.auth.auth.resolveSession(sessionId, userId),
   });
 
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
+  registerHealth(app, {
+    db: database.db,
+    databaseKind: database.kind,
+    migrationsDir: MIGRATIONS_DIR,
+    storage: modules.storage,
+    redisUrl: config.REDIS_URL,
+  });
   for (const module of [
     modules.auth,
     modules.users,

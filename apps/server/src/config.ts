@@ -142,6 +142,8 @@ const ConfigSchema = z
     GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
     GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     GOOGLE_CALENDAR_API_URL: z.url().default('https://www.googleapis.com/calendar/v3'),
+    /** Prometheus metrics at /metrics, only with `Authorization: Bearer <this>`; without it /metrics does not exist. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'debe tener 16 caracteres o más').optional()),
     /** Where `npm run backup` and scheduled backups write archives (default DATA_DIR/backups). */
     BACKUP_DIR: optionalString,
   })
@@ -194,23 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** What start-up should warn about: mail that reaches no one, e-mailed links that only work on this computer. */
 /** Whether this instance runs the scheduler's timer: SCHEDULER, or on everywhere but in tests. */
 export function schedulerEnabled(config: Pick<AppConfig, 'SCHEDULER' | 'NODE_ENV'>): boolean {
   return config.SCHEDULER ? config.SCHEDULER === 'on' : config.NODE_ENV !== 'test';
-}
-
-export function startupWarnings(config: AppConfig): string[] {
-  const warnings: string[] = [];
-  if (!config.SMTP_URL) {
-    warnings.push(
-      `Aviso: SMTP_URL no está definida: los correos no se envían, se guardan en ${config.DATA_DIR}/outbox`,
-    );
-  }
-  if (!config.appUrlConfigured) {
-    warnings.push(
-      `Aviso: APP_URL no está definida: los enlaces enviados por correo (recuperar contraseña, 'Avisar al cliente') apuntan a ${config.APP_URL} y solo funcionan en este computador; defínela con la dirección que usan los demás (p. ej. http://192.168.1.10:${config.PORT})`,
-    );
-  }
-  return warnings;
 }

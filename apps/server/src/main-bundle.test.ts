@@ -31,6 +31,8 @@ it('the production bundle starts from any folder, migrates, answers, and looks f
       WEB_DIST_DIR: '',
       APP_URL: '',
       SMTP_URL: '',
+      BACKUP_TIME: '',
+      BACKUP_CRON: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -44,13 +46,18 @@ it('the production bundle starts from any folder, migrates, answers, and looks f
   });
   await expect.poll(() => output, { timeout: 30_000, interval: 100 }).toContain('Estudio Contable listo en');
   expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-  // Without SMTP_URL and APP_URL start-up says that mail stays in the outbox and e-mailed links name localhost.
-  await expect
-    .poll(() => output, { timeout: 5_000, interval: 100 })
-    .toContain(`Aviso: SMTP_URL no está definida: los correos no se envían, se guardan en ${dataDir}/outbox`);
-  await expect
-    .poll(() => output, { timeout: 5_000, interval: 100 })
-    .toContain('Aviso: APP_URL no está definida: los enlaces enviados por correo');
+  const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
+  expect(ready.status).toBe(200);
+  expect(ready.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  // Without SMTP_URL, APP_URL and a backup schedule, start-up says in one block what each means.
+  await expect.poll(() => output, { timeout: 5_000, interval: 100 }).toContain('\n  - No hay respaldos programados');
+  expect(output).toContain(
+    [
+      'Aviso: falta configuración (el servidor funciona, pero):',
+      `  - SMTP_URL no está definida: los correos no se envían, se guardan en ${dataDir}/outbox`,
+    ].join('\n'),
+  );
+  expect(output).toContain('\n  - APP_URL no está definida: los enlaces enviados por correo');
   const webDist = path.join(root, 'apps/web/dist');
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
     const page = await fetch(`http://127.0.0.1:${port}/login`);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig, startupWarnings } from './config.ts';
+import { loadConfig } from './config.ts';
 import { loggableError } from './lib/db-errors.ts';
 import { StartupError } from './lib/startup-error.ts';
+import { startupWarningBlock, startupWarnings } from './startup-warnings.ts';
 
 async function main() {
   const config = loadConfig();
@@ -36,7 +37,8 @@ async function main() {
   const where =
     database.kind === 'pglite' ? `base de datos embebida en ${path.join(config.DATA_DIR, 'db')}` : 'PostgreSQL';
   process.stdout.write(`Estudio Contable listo en ${config.APP_URL} (${where})\n`);
-  for (const warning of startupWarnings(config)) process.stdout.write(`${warning}\n`);
+  const warnings = startupWarningBlock(startupWarnings(config));
+  if (warnings) process.stdout.write(`${warnings}\n`);
   if (!fs.existsSync(path.join(config.WEB_DIST_DIR, 'index.html'))) {
     process.stdout.write(`La aplicación web no está compilada en ${config.WEB_DIST_DIR}: ejecuta npm run build\n`);
   }

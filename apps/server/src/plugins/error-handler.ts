@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyAttemptsError } from '../lib/app-error.ts';
 import { loggableError } from '../lib/db-errors.ts';
+import { REQUEST_ID_HEADER } from './request-id.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: msg.invalidJson },
@@ -17,7 +18,9 @@ const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
  * than maxParamLength, a badly encoded one) answers in the app's shape, never echoing the URL,
  * which may carry a token.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Answered before any hook runs: the request id is named here.
+  reply.header(REQUEST_ID_HEADER, request.id);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ message: msg.uriTooLong });
   return reply
     .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
@@ -49,6 +52,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(error.statusCode).send({ message: msg.badRequest });
     }
     request.log.error({ error: loggableError(error) }, 'unhandled error');
-    return reply.status(500).send({ message: msg.internal });
+    // The request's id, which every log line of it carries: a user's report finds them.
+    return reply.status(500).send({ message: `${msg.internal} Código de referencia: ${request.id}` });
   });
 }

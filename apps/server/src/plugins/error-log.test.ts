@@ -31,7 +31,9 @@ describe('logging a failed database statement', () => {
   it('answers 500 with the generic message and logs the statement without its parameters', async () => {
     const response = await t.request({ method: 'POST', url: '/api/test/failing-insert' });
     expect(response.statusCode).toBe(500);
-    expect(response.json().message).toBe('Ocurrió un error inesperado. Inténtalo de nuevo.');
+    expect(response.json().message).toBe(
+      `Ocurrió un error inesperado. Inténtalo de nuevo. Código de referencia: ${response.headers['x-request-id']}`,
+    );
     const log = lines.join('\n');
     expect(log).not.toContain(SECRET_HASH);
     expect(log).not.toContain(OWNER.email);

@@ -1,0 +1,212 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
+import { createScratchDatabase } from '../db/scratch-database.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+
+const ready = (t: TestApp) => t.request({ method: 'GET', url: '/api/health/ready' });
+
+/** Polls readiness until it answers the status (a part that came back is seen within a second or two). */
+async function expectReadiness(t: TestApp, status: number) {
+  await expect.poll(async () => (await ready(t)).statusCode, { timeout: 10_000, interval: 100 }).toBe(status);
+  return (await ready(t)).json();
+}
+
+describe('readiness of one app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps /api/health as liveness, and /api/health/ready answers 200 with every part checked', async () => {
+    const live = await t.request({ method: 'GET', url: '/api/health' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok', database: t.database.kind });
+    const response = await ready(t);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', migrations: 'ok', storage: 'ok', redis: 'sin configurar' },
+    });
+  });
+
+  it('answers 503 naming the storage while files cannot be written, and 200 again once they can', async () => {
+    const filesDir = path.join(t.dataDir, 'files');
+    fs.rmSync(filesDir, { recursive: true, force: true });
+    // A plain file where the folder should be: no write can succeed (not even as root).
+    fs.writeFileSync(filesDir, 'no es una carpeta');
+    const response = await ready(t);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: 'error',
+      message: 'El servidor no está listo: no se puede escribir en el almacenamiento de archivos.',
+      failing: ['storage'],
+      checks: { database: 'ok', migrations: 'ok', storage: 'falla', redis: 'sin configurar' },
+    });
+    expect(response.body).not.toContain(t.dataDir);
+    fs.rmSync(filesDir);
+    expect((await ready(t)).statusCode).toBe(200);
+    // The probe leaves nothing behind.
+    expect(fs.readdirSync(path.join(filesDir, '00'))).toEqual([]);
+  });
+
+  it('answers 503 naming the migrations while one in the journal is not applied', async () => {
+    const [latest] = (
+      (await t.database.db.execute(
+        sql`select hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      )) as unknown as { rows: { hash: string; created_at: string }[] }
+    ).rows;
+    if (!latest) throw new Error('no migration applied');
+    await t.database.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${latest.created_at}`);
+    try {
+      const response = await ready(t);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        message: 'El servidor no está listo: la base de datos no tiene aplicadas todas las migraciones.',
+        failing: ['migrations'],
+      });
+    } finally {
+      await t.database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${latest.hash}, ${latest.created_at})`,
+      );
+    }
+    expect((await ready(t)).statusCode).toBe(200);
+  });
+});
+
+describe('readiness when the database is gone', () => {
+  it('answers 503 naming the database once it is closed, saying nothing about where it is', async () => {
+    const database = await openTestDatabase();
+    const t = await createTestApp({}, { database });
+    try {
+      expect((await ready(t)).statusCode).toBe(200);
+      await database.close();
+      const response = await ready(t);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        status: 'error',
+        message: 'El servidor no está listo: la base de datos no responde.',
+        failing: ['database'],
+        checks: { database: 'falla', migrations: 'sin comprobar', storage: 'ok', redis: 'sin configurar' },
+      });
+      expect(response.body).not.toMatch(/postgres:|127\.0\.0\.1/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/** A TCP relay to PostgreSQL that a test can cut (every connection dropped, new ones refused) and restore. */
+async function cuttableProxy(target: { host: string; port: number }) {
+  let open = true;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    if (!open) return client.destroy();
+    const upstream = net.connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => socket.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    cut() {
+      open = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      open = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+// The database coming back needs a server that can go away and return: PostgreSQL behind a relay.
+describe.runIf(process.env.DATABASE_URL)('readiness while PostgreSQL is cut off and back', () => {
+  it('answers 503 naming the database while it is unreachable, and 200 again once it is back', async () => {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? '', 'test');
+    const url = new URL(scratch.url);
+    const proxy = await cuttableProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const t = await createTestApp({}, { database });
+    try {
+      expect((await ready(t)).statusCode).toBe(200);
+      proxy.cut();
+      const down = await expectReadiness(t, 503);
+      expect(down.failing).toEqual(['database']);
+      proxy.restore();
+      expect((await expectReadiness(t, 200)).checks.database).toBe('ok');
+    } finally {
+      await t.close();
+      await database.close();
+      await proxy.close();
+      await scratch.drop();
+    }
+  }, 30_000);
+});
+
+/** A redis-server of the test's own on a free port, so it can be stopped and started again. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Ready to accept connections')) resolve(child);
+    });
+  });
+}
+
+function stopRedis(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+// CI has redis-server (and sets TEST_REDIS_URL, as for the other Redis tests).
+describe.runIf(process.env.TEST_REDIS_URL)('readiness while Redis is stopped and back', () => {
+  let redis: ChildProcess | undefined;
+  afterEach(async () => {
+    if (redis) await stopRedis(redis);
+  });
+
+  it('answers 503 naming Redis while it is stopped, and 200 again once it is back', async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    const t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    try {
+      expect((await expectReadiness(t, 200)).checks.redis).toBe('ok');
+      await stopRedis(redis);
+      const down = await expectReadiness(t, 503);
+      expect(down).toMatchObject({ failing: ['redis'], message: 'El servidor no está listo: Redis no responde.' });
+      expect(JSON.stringify(down)).not.toContain(String(port));
+      redis = await startRedis(port);
+      expect((await expectReadiness(t, 200)).checks.redis).toBe('ok');
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
+});
