@@ -115,6 +115,8 @@ const ConfigSchema = z
     MAIL_REPLY_TO: optionalString.pipe(z.email().optional()),
     /** The background jobs (note reminders): on by default, off by default in tests (they tick by hand). */
     SCHEDULER: z.enum(['on', 'off']).optional(),
+    /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
     /** How often the scheduler looks for due work; a reminder goes out at most this late. */
     SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Browser tests only: push subscriptions may name a local fake push service (http://127.0.0.1). */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { loggableError } from './lib/db-errors.ts';
+import { stopGracefully } from './lib/shutdown.ts';
 import { StartupError } from './lib/startup-error.ts';
 import { startupWarningBlock, startupWarnings } from './startup-warnings.ts';
 
@@ -23,12 +24,12 @@ async function main() {
     announce: (message) => process.stdout.write(`${message}\n`),
     adminSocket: true,
   });
-  const close = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  stopGracefully(app, {
+    graceMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    closeLive: () => app.io.engine.close(),
+    say: (line) => process.stdout.write(`${line}\n`),
+    exit: (code) => process.exit(code),
+  });
   await app.listen({
     port: config.PORT,
     host: config.HOST,
