@@ -24,6 +24,7 @@ import { registerHealth } from './plugins/health.ts';
 import { createMailer } from './plugins/mailer.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerRealtime } from './plugins/realtime.ts';
+import { connectRedis } from './plugins/redis.ts';
 import { registerRequestId, requestIdOptions } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -110,6 +111,11 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
   for (const name of await checkKeyFingerprints(database.db, secrets, config, config.ACCEPT_NEW_KEYS)) {
     app.log.warn({ key: name }, 'ACCEPT_NEW_KEYS: this key replaces the one the database was started with');
   }
+  // REDIS_URL: throttling counters and live events shared by the instances, while Redis is reachable.
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : undefined;
+  // Registered before the realtime plugin's and the modules', so it runs after them on close.
+  if (redis) app.addHook('onClose', () => redis.close());
+  app.decorate('redisState', () => redis?.state() ?? 'off');
   const modules = composeModules({
     config,
     secrets,
@@ -117,6 +123,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     changes: database.changes,
     mailer: metrics ? metrics.countMails(mailer) : mailer,
     log: app.log,
+    redis,
     signToken: (payload, expiresIn) => app.signSessionToken(payload, expiresIn),
   });
 
@@ -181,9 +188,11 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     roomPermissions: liveModules.map((module) => module.liveRoom),
     authenticate: (token) => app.verifySessionToken(token),
     recheck: (sessionId, userId) => modules.sessions.sessions.resolveFresh(sessionId, userId),
-    redisUrl: config.REDIS_URL,
+    redis,
   });
   for (const module of liveModules) module.goLive(live);
+  // A first start waits a moment for Redis, so that its first requests and events are shared.
+  await redis?.settled(3000);
 
   await registerSpa(app, config.WEB_DIST_DIR);
 

@@ -27,10 +27,13 @@ import { createTasksModule } from './modules/tasks/tasks.module.ts';
 import { createProfileModule } from './modules/users/profile.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { presentUser } from './modules/users/users.presenter.ts';
+import type { RedisLink } from './plugins/redis.ts';
 
 export interface ModulesDeps {
   config: AppConfig;
   secrets: AppSecrets;
+  /** Redis when REDIS_URL is set (sign-in throttling counters). */
+  redis?: RedisLink;
   db: Db;
   /** Which tables changed (any instance): what the in-memory caches check. */
   changes: TableChanges;
@@ -44,7 +47,7 @@ export interface ModulesDeps {
  * before it (named functions, never a service object to call methods on).
  */
 export function composeModules(deps: ModulesDeps) {
-  const { config, secrets, db, changes, mailer, log, signToken } = deps;
+  const { config, secrets, db, changes, mailer, log, redis, signToken } = deps;
   /** Typed events the services publish after commit; realtime and clean-ups subscribe. */
   const events = createEventBus(log);
   /** File bytes: the disk under DATA_DIR/files, or S3-compatible storage when configured. */
@@ -75,6 +78,7 @@ export function composeModules(deps: ModulesDeps) {
     config,
     mailer,
     log,
+    redis,
     signToken,
     sessions: sessions.sessions,
     findUserByEmail: users.users.findByEmail,

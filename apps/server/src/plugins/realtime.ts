@@ -2,9 +2,10 @@ import { can, type Permission } from '@app/shared/permissions';
 import type { Role } from '@app/shared/roles';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { EventBus } from '../lib/events.ts';
+import type { RedisLink } from './redis.ts';
 
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const userRoom = (userId: number) => `user:${userId}`;
@@ -51,8 +52,36 @@ interface RealtimeOptions {
    * deletion committed while it was connecting (on any instance) is not missed.
    */
   recheck(sessionId: string, userId: number): Promise<{ role: string; expiresAt: Date } | undefined>;
-  /** With it, several instances share their broadcasts through Redis. */
-  redisUrl?: string;
+  /**
+   * With it, several instances share their broadcasts through Redis. While Redis is unreachable a
+   * broadcast reaches this instance's sockets only; once it is back, every socket here is closed so
+   * that its browser reconnects (signed in again: a session ended meanwhile is refused) and reloads
+   * what it may have missed.
+   */
+  redis?: RedisLink;
+}
+
+/** The calls the Socket.IO adapter makes without awaiting them. */
+const UNAWAITED = new Set<PropertyKey>(['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe']);
+
+/**
+ * The client as the adapter sees it: the adapter publishes and (un)subscribes without awaiting, and
+ * while Redis is unreachable a publish fails at once (no offline queue), an unsubscription at close
+ * when the connection ends: such a failure must not become an unhandled rejection, which would
+ * stop the process. The local part of every broadcast has been delivered by then.
+ */
+function forAdapter(client: Redis): Redis {
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (!UNAWAITED.has(property)) return value.bind(target);
+      return (...args: unknown[]) => {
+        const result = value.apply(target, args);
+        return result instanceof Promise ? result.catch(() => undefined) : result;
+      };
+    },
+  });
 }
 
 declare module 'fastify' {
@@ -73,13 +102,12 @@ declare module 'fastify' {
 export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions): Promise<LiveRooms> {
   const roomsOf = (userId: number, role: string) => permissionRooms(options.roomPermissions, userId, role);
   const io = new Server(app.server, { path: '/socket.io/', serveClient: false, transports: ['websocket', 'polling'] });
-  const redisClients: Redis[] = [];
-  if (options.redisUrl) {
-    const pub = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+  if (options.redis) {
+    io.adapter(createAdapter(forAdapter(options.redis.commands), forAdapter(options.redis.subscriber)));
+    // Closing the transport, not the socket: the browser reconnects by itself (DESIGN.md §4).
+    options.redis.onRecovered(() => {
+      for (const socket of io.of('/').sockets.values()) socket.conn.close();
+    });
   }
 
   io.use(async (socket, next) => {
@@ -140,7 +168,6 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   app.decorate('io', io);
   app.addHook('onClose', async () => {
     await io.close();
-    await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
   });
   return {
     sendToPermission: (permission, event, payload) => io.to(permissionRoom(permission)).emit(event, payload),

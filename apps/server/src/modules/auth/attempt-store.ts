@@ -1,8 +1,8 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
 import { authAttempts } from '../../db/schema/auth.ts';
+import type { RedisLink } from '../../plugins/redis.ts';
 
 /**
  * Counters for throttling, in fixed windows: the first hit of a key opens a window of `windowMs`,
@@ -174,18 +174,42 @@ export function createRedisAttemptStore(redis: Redis, options: { clock?: Clock }
   };
 }
 
-/** Redis when `REDIS_URL` is set, the database otherwise. */
-export function createAttemptStore(options: { db: Db; redisUrl?: string; log: FastifyBaseLogger }): AttemptStore {
-  if (!options.redisUrl) return createDbAttemptStore(options.db);
-  // A request fails (500) rather than waiting without end while Redis is unreachable.
-  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
-  let reported = false;
-  redis.on('error', (error: Error) => {
-    if (!reported) options.log.error({ err: { message: error.message } }, 'Redis (sign-in throttling) unreachable');
-    reported = true;
-  });
-  redis.on('ready', () => {
-    reported = false;
-  });
-  return createRedisAttemptStore(redis);
+/**
+ * Calls the Redis store while Redis is reachable and the database store otherwise: when Redis is
+ * unreachable, hangs or refuses a call, that call is answered from the database's counters (a
+ * window counted in Redis before the outage is not seen there), so sign-in never fails for it.
+ */
+export function withDatabaseFallback(
+  redis: AttemptStore,
+  database: AttemptStore,
+  link: Pick<RedisLink, 'state' | 'commandFailed'>,
+): AttemptStore {
+  const either =
+    <Args extends unknown[], Result>(call: (store: AttemptStore, ...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      if (link.state() === 'up') {
+        try {
+          return await call(redis, ...args);
+        } catch (error) {
+          link.commandFailed(error);
+        }
+      }
+      return call(database, ...args);
+    };
+  return {
+    hit: either((store, key: string, windowMs: number) => store.hit(key, windowMs)),
+    count: either((store, key: string) => store.count(key)),
+    msLeft: either((store, key: string) => store.msLeft(key)),
+    release: either((store, key: string) => store.release(key)),
+    clear: either((store, key: string) => store.clear(key)),
+    // The connection belongs to the app, which closes it.
+    close: async () => {},
+  };
+}
+
+/** Redis (falling back to the database while it is unreachable) when `REDIS_URL` is set, the database otherwise. */
+export function createAttemptStore(options: { db: Db; redis?: RedisLink }): AttemptStore {
+  const database = createDbAttemptStore(options.db);
+  if (!options.redis) return database;
+  return withDatabaseFallback(createRedisAttemptStore(options.redis.commands), database, options.redis);
 }

@@ -7,6 +7,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { RedisLink } from '../../plugins/redis.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { createAttemptStore } from './attempt-store.ts';
 import { createAttemptThrottle } from './attempt-throttle.ts';
@@ -24,6 +25,8 @@ interface AuthServiceDeps {
   config: AppConfig;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Redis when REDIS_URL is set: the throttling counters live there while it is reachable. */
+  redis?: RedisLink;
   signToken(payload: { userId: number; sessionId: string }, expiresInSeconds: number): string;
   sessions: SessionsService;
   /** The users module: find by e-mail, store a new password hash (inside the reset's transaction). */
@@ -33,9 +36,9 @@ interface AuthServiceDeps {
   };
 }
 
-export function createAuthService({ db, config, mailer, log, signToken, sessions, users }: AuthServiceDeps) {
-  // Throttling counters: in Redis when REDIS_URL is set, else in the database.
-  const store = createAttemptStore({ db, redisUrl: config.REDIS_URL, log });
+export function createAuthService({ db, config, mailer, log, redis, signToken, sessions, users }: AuthServiceDeps) {
+  // Throttling counters: in Redis when REDIS_URL is set (the database while it is unreachable), else in the database.
+  const store = createAttemptStore({ db, redis });
   const throttle = createAttemptThrottle({
     store,
     maxFailures: config.LOGIN_MAX_FAILURES,
