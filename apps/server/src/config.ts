@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@app/shared/fields';
 import { z } from 'zod';
+import { parseCron } from './lib/cron.ts';
 import { DEFAULT_WEB_DIST_DIR } from './lib/paths.ts';
 import { StartupError } from './lib/startup-error.ts';
 
@@ -148,8 +149,26 @@ const ConfigSchema = z
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'debe tener 16 caracteres o más').optional()),
     /** Where `npm run backup` and scheduled backups write archives (default DATA_DIR/backups). */
     BACKUP_DIR: optionalString,
+    /** A backup every day at this time in Santiago (HH:MM), by one instance; or BACKUP_CRON. */
+    BACKUP_TIME: optionalString.pipe(
+      z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'debe ser una hora HH:MM (p. ej. 02:30)')
+        .optional(),
+    ),
+    /** Backups when this cron expression matches (minute hour day month weekday, Santiago time). */
+    BACKUP_CRON: optionalString.pipe(
+      z
+        .string()
+        .refine((value) => parseCron(value) !== null, 'debe ser una expresión cron de 5 campos (p. ej. 30 2 * * *)')
+        .optional(),
+    ),
+    /** How many scheduled archives stay in BACKUP_DIR (older scheduled ones are removed); 0 keeps all. */
+    BACKUP_KEEP: z.coerce.number().int().min(0).default(14),
   })
   .superRefine((config, ctx) => {
+    if (config.BACKUP_TIME && config.BACKUP_CRON)
+      ctx.addIssue({ code: 'custom', path: ['BACKUP_CRON'], message: 'usa BACKUP_TIME o BACKUP_CRON, no ambas' });
     if (config.PUSH_TEST_LOOPBACK === 'on' && config.NODE_ENV === 'production')
       ctx.addIssue({ code: 'custom', path: ['PUSH_TEST_LOOPBACK'], message: 'no se permite con NODE_ENV=production' });
     if (!config.S3_BUCKET) return;
