@@ -41,6 +41,25 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
+/** The advisory lock instances take while they migrate one PostgreSQL database (any fixed number). */
+const MIGRATION_LOCK = 7_208_351_920;
+
+/**
+ * Runs the migrations holding a session advisory lock, so that instances starting at once on one
+ * database migrate one after the other (the later ones find nothing left to do) instead of racing
+ * to create the same tables.
+ */
+async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>) {
+  const holder = await pool.connect();
+  try {
+    await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await holder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    holder.release();
+  }
+}
+
 /** Opens the database and applies pending migrations (one schema for PGlite and PostgreSQL). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -52,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     const db = drizzlePg(pool);
     try {
-      await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+      await migrateAlone(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }));
     } catch (error) {
       await changes.close();
       await pool.end();

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { usersRepository } from './users.repository.ts';
 
 /**
  * On first start (no owner yet) creates one from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated
- * password that is printed once and never stored in plain text.
+ * password that is printed once and never stored in plain text. Of several instances starting at
+ * once on a new database, one creates it.
  */
 export async function ensureFirstOwner(
   db: Db,
@@ -19,13 +21,19 @@ export async function ensureFirstOwner(
   if (existing) {
     await usersRepository.update(db, existing.id, { role: 'owner', businessId: null, passwordHash });
   } else {
-    await usersRepository.insert(db, {
-      name: 'Administrador',
-      lastName: '',
-      email: admin.email,
-      role: 'owner',
-      passwordHash,
-    });
+    try {
+      await usersRepository.insert(db, {
+        name: 'Administrador',
+        lastName: '',
+        email: admin.email,
+        role: 'owner',
+        passwordHash,
+      });
+    } catch (error) {
+      // Another instance starting at the same moment created it (and announces its password).
+      if (isUniqueViolation(error)) return;
+      throw error;
+    }
   }
   if (admin.password) {
     announce?.(`Primer usuario Dueño creado: ${admin.email} (contraseña de ADMIN_PASSWORD).`);
