@@ -40,6 +40,8 @@ export const msg = {
   uriTooLong: 'La dirección es demasiado larga',
   unsupportedMediaType: 'Tipo de contenido no soportado',
   internal: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
+  /** The database cannot be reached for a moment (a restart, a failover): 503, nothing of the request was kept. */
+  databaseUnavailable: 'La base de datos no responde en este momento. Inténtalo de nuevo en unos segundos.',
 
   // Plain wording for input no form would send (shared field rules, zod's generic issues).
   forbiddenChars: 'El texto contiene caracteres no permitidos',

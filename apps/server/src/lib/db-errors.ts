@@ -9,6 +9,37 @@ function pgCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Node's codes for a connection that could not be made or broke. */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/** node-postgres's messages for a connection lost or not made in time. */
+const CONNECTION_LOST =
+  /^Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/;
+
+/**
+ * The database could not be reached, or dropped the connection, while the statement ran (a
+ * restart, a failover, the network): PostgreSQL's connection exceptions (class 08) and shutdowns
+ * (57P01–57P03), or the socket's own failure.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (/^08[0-9A-Z]{3}$|^57P0[123]$/.test(code) || CONNECTION_ERROR_CODES.has(code))) {
+      return true;
+    }
+    if (typeof message === 'string' && CONNECTION_LOST.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
 /**

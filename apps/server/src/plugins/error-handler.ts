@@ -2,7 +2,7 @@ import { msg } from '@app/shared/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyAttemptsError } from '../lib/app-error.ts';
-import { loggableError } from '../lib/db-errors.ts';
+import { isDatabaseUnreachable, loggableError } from '../lib/db-errors.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
@@ -31,7 +31,10 @@ function fieldOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.');
 }
 
-/** Turns every failure into `{ message, errors? }` (DESIGN.md §2); only real bugs become a 500. */
+/**
+ * Turns every failure into `{ message, errors? }` (DESIGN.md §2); a database out of reach is a 503,
+ * and only real bugs become a 500.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -50,6 +53,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.statusCode === 429) return reply.status(429).send({ message: msg.tooManyAttempts });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: msg.badRequest });
+    }
+    if (isDatabaseUnreachable(error)) {
+      // Not a bug: the database is restarting or out of reach; the request may be sent again.
+      request.log.warn({ error: loggableError(error) }, 'database unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: `${msg.databaseUnavailable} Código de referencia: ${request.id}` });
     }
     request.log.error({ error: loggableError(error) }, 'unhandled error');
     // The request's id, which every log line of it carries: a user's report finds them.
