@@ -139,9 +139,12 @@ export function composeModules(deps: ModulesDeps) {
     assertBusinessExists: businesses.businesses.assertExists,
     findUserEmail,
   });
+  // Backups taken by this server: `npm run backup` (admin socket), the owner's download, BACKUP_TIME/BACKUP_CRON.
+  const backup = createBackupModule({ db, config, secrets, storage, log });
   const scheduler = createSchedulerModule({
     db,
     log,
+    otherJobs: backup.jobs,
     intervalMs: config.SCHEDULER_INTERVAL_SECONDS * 1000,
     claimDueReminders: notes.notes.claimDueReminders,
     findUserEmail,
@@ -175,9 +178,6 @@ export function composeModules(deps: ModulesDeps) {
     getUser: users.users.getById,
     claimOnce: auth.auth.claimOnce,
   });
-
-  // Backups taken by this server: for `npm run backup` (admin socket) and the owner's download.
-  const backup = createBackupModule({ db, config, secrets, storage });
 
   return {
     events,

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import { SERVER_DIR } from '../../lib/paths.ts';
 import type { AppSecrets } from '../../lib/secrets.ts';
 import { type AdminAnswer, adminSocketPath, listenAdminSocket } from './admin-socket.ts';
 import { BackupError } from './archive.ts';
+import { type BackupSchedule, backupJob, SCHEDULED_PREFIX } from './backup.job.ts';
 import {
   type BackupDeps,
   type BackupOptions,
@@ -16,7 +18,7 @@ import {
   writeBackup,
 } from './backup.service.ts';
 
-export interface BackupSettings {
+export interface BackupSettings extends BackupSchedule {
   DATA_DIR: string;
   DATABASE_URL?: string;
   BACKUP_DIR?: string;
@@ -41,6 +43,7 @@ export interface BackupModuleDeps {
   config: BackupSettings;
   secrets: AppSecrets;
   storage: FileStorage;
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }
 
 /** Backups taken by the running server: to BACKUP_DIR (the admin socket) or streamed (the owner's download). */
@@ -75,5 +78,15 @@ export function createBackupModule(deps: BackupModuleDeps) {
         return { ok: true, path: made.path, lines: describeBackup(made.summary) };
       }),
   };
-  return { backup };
+  const scheduled = backupJob({
+    db: deps.db,
+    settings: config,
+    dir: backupDirOf(config),
+    log: deps.log,
+    makeArchive: (now) =>
+      exclusive(() => backupToFile(backupDeps, backupDirOf(config), {}, { now, prefix: SCHEDULED_PREFIX })),
+  });
+  /** The scheduler's job for BACKUP_TIME / BACKUP_CRON (none when neither is set). */
+  const jobs = scheduled ? [scheduled] : [];
+  return { backup, jobs };
 }

@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { backupRuns } from '../../db/schema/backups.ts';
 import { TABLE_NAME } from './archive.ts';
 
 type Row = Record<string, unknown>;
@@ -142,4 +143,21 @@ export async function countRows(tx: DbOrTx, table: string): Promise<number> {
 export async function setSequence(tx: DbOrTx, name: string, lastValue: string | null, isCalled: boolean) {
   if (lastValue === null) return;
   await tx.execute(sql`SELECT setval(${`"public"."${name}"`}::regclass, ${lastValue}::bigint, ${isCalled})`);
+}
+
+/** Claims a scheduled backup moment: true for the one instance whose insert wins. */
+export async function claimRun(db: DbOrTx, slot: string): Promise<boolean> {
+  const claimed = await db
+    .insert(backupRuns)
+    .values({ slot })
+    .onConflictDoNothing()
+    .returning({ slot: backupRuns.slot });
+  return claimed.length > 0;
+}
+
+export async function finishRun(db: DbOrTx, slot: string, outcome: { archive?: string; error?: string }) {
+  await db
+    .update(backupRuns)
+    .set({ finishedAt: new Date(), archive: outcome.archive ?? null, error: outcome.error ?? null })
+    .where(eq(backupRuns.slot, slot));
 }

@@ -212,7 +212,7 @@ async function copyStoredFile(deps: BackupDeps, pack: tar.Pack, key: string) {
 }
 
 /** `respaldo-2026-11-24-003810.tar.gz`: the date and time in Santiago, as the firm reads it. */
-export function archiveName(now: Date): string {
+export function archiveName(now: Date, prefix = 'respaldo-'): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
       timeZone: 'America/Santiago',
@@ -227,16 +227,21 @@ export function archiveName(now: Date): string {
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
-  return `respaldo-${parts.year}-${parts.month}-${parts.day}-${parts.hour}${parts.minute}${parts.second}.tar.gz`;
+  return `${prefix}${parts.year}-${parts.month}-${parts.day}-${parts.hour}${parts.minute}${parts.second}.tar.gz`;
 }
 
 /**
  * Writes a backup into `dir` under a temporary name and renames it when complete (a half-written
  * archive never carries the final name); answers its path and what it holds.
  */
-export async function backupToFile(deps: BackupDeps, dir: string, options: BackupOptions = {}, now = new Date()) {
+export async function backupToFile(
+  deps: BackupDeps,
+  dir: string,
+  options: BackupOptions = {},
+  naming: { now?: Date; prefix?: string } = {},
+) {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  const base = archiveName(now);
+  const base = archiveName(naming.now ?? new Date(), naming.prefix);
   const temporary = path.join(dir, `.${base}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     const summary = await writeBackup(deps, createWriteStream(temporary, { mode: 0o600, flags: 'wx' }), options);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type EmailRetriesDeps, emailRetriesJob } from './email-retries.job.ts';
 import { type NoteRemindersDeps, noteRemindersJob } from './note-reminders.job.ts';
-import { createScheduler } from './scheduler.ts';
+import { createScheduler, type ScheduledJob } from './scheduler.ts';
 import { type ServiceNotificationsDeps, serviceNotificationsJob } from './service-notifications.job.ts';
 
 export interface SchedulerModuleDeps
@@ -13,11 +13,18 @@ export interface SchedulerModuleDeps
   log: Pick<FastifyBaseLogger, 'error'>;
   now?: () => Date;
   intervalMs?: number;
+  /** Jobs other modules own (scheduled backups), run after these at each tick. */
+  otherJobs?: ScheduledJob[];
 }
 
 /** The background jobs (note reminders, the services' monthly e-mails, e-mail retries) on one timer; no routes. */
 export function createSchedulerModule(deps: SchedulerModuleDeps) {
-  const { db, log, now, intervalMs, ...jobDeps } = deps;
-  const jobs = [noteRemindersJob(jobDeps), serviceNotificationsJob(db, jobDeps), emailRetriesJob(jobDeps)];
+  const { db, log, now, intervalMs, otherJobs = [], ...jobDeps } = deps;
+  const jobs = [
+    noteRemindersJob(jobDeps),
+    serviceNotificationsJob(db, jobDeps),
+    emailRetriesJob(jobDeps),
+    ...otherJobs,
+  ];
   return { scheduler: createScheduler({ log, now, intervalMs, jobs }) };
 }
