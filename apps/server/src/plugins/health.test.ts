@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { createScratchDatabase } from '../db/scratch-database.ts';
+import { startRedisServer } from '../test/redis-server.ts';
+import { startTcpProxy, throughProxy } from '../test/tcp-proxy.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 
@@ -103,43 +103,13 @@ describe('readiness when the database is gone', () => {
   });
 });
 
-/** A TCP relay to PostgreSQL that a test can cut (every connection dropped, new ones refused) and restore. */
-async function cuttableProxy(target: { host: string; port: number }) {
-  let open = true;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    if (!open) return client.destroy();
-    const upstream = net.connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => socket.destroy());
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    cut() {
-      open = false;
-      for (const socket of sockets) socket.destroy();
-    },
-    restore() {
-      open = true;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 // The database coming back needs a server that can go away and return: PostgreSQL behind a relay.
 describe.runIf(process.env.DATABASE_URL)('readiness while PostgreSQL is cut off and back', () => {
   it('answers 503 naming the database while it is unreachable, and 200 again once it is back', async () => {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? '', 'test');
-    const url = new URL(scratch.url);
-    const proxy = await cuttableProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const target = new URL(scratch.url);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const database = await openDatabase({ kind: 'postgres', url: throughProxy(scratch.url, proxy) });
     const t = await createTestApp({}, { database });
     try {
       expect((await ready(t)).statusCode).toBe(200);
@@ -157,55 +127,56 @@ describe.runIf(process.env.DATABASE_URL)('readiness while PostgreSQL is cut off 
   }, 30_000);
 });
 
-/** A redis-server of the test's own on a free port, so it can be stopped and started again. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Ready to accept connections')) resolve(child);
-    });
-  });
-}
-
-function stopRedis(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
-
 // CI has redis-server (and sets TEST_REDIS_URL, as for the other Redis tests).
 describe.runIf(process.env.TEST_REDIS_URL)('readiness while Redis is stopped and back', () => {
-  let redis: ChildProcess | undefined;
-  afterEach(async () => {
-    if (redis) await stopRedis(redis);
-  });
+  let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
+  afterEach(() => redis?.stop());
 
   it('answers 503 naming Redis while it is stopped, and 200 again once it is back', async () => {
-    const port = await freePort();
-    redis = await startRedis(port);
-    const t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    redis = await startRedisServer();
+    const t = await createTestApp({ REDIS_URL: redis.url });
     try {
       expect((await expectReadiness(t, 200)).checks.redis).toBe('ok');
-      await stopRedis(redis);
+      await redis.stop();
       const down = await expectReadiness(t, 503);
       expect(down).toMatchObject({ failing: ['redis'], message: 'El servidor no está listo: Redis no responde.' });
-      expect(JSON.stringify(down)).not.toContain(String(port));
-      redis = await startRedis(port);
+      expect(JSON.stringify(down)).not.toContain(new URL(redis.url).port);
+      await redis.start();
       expect((await expectReadiness(t, 200)).checks.redis).toBe('ok');
     } finally {
+      await t.close();
+    }
+  }, 30_000);
+
+  it('answers 503 naming Redis when it does not answer from the start, and 200 once it does', async () => {
+    redis = await startRedisServer();
+    await redis.stop();
+    const t = await createTestApp({ REDIS_URL: redis.url });
+    try {
+      expect((await ready(t)).json()).toMatchObject({ failing: ['redis'] });
+      await redis.start();
+      expect((await expectReadiness(t, 200)).checks.redis).toBe('ok');
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
+
+  it('answers 503 naming Redis while it hangs (frozen, connections open), and 200 once it answers again', async () => {
+    redis = await startRedisServer();
+    const t = await createTestApp({ REDIS_URL: redis.url });
+    try {
+      expect((await expectReadiness(t, 200)).checks.redis).toBe('ok');
+      redis.pause();
+      const started = Date.now();
+      const down = await ready(t);
+      expect(down.statusCode).toBe(503);
+      expect(down.json().failing).toEqual(['redis']);
+      // A hung part answers within the check's timeout (2 s), not never.
+      expect(Date.now() - started).toBeLessThan(4000);
+      redis.resume();
+      expect((await expectReadiness(t, 200)).checks.redis).toBe('ok');
+    } finally {
+      redis.resume();
       await t.close();
     }
   }, 30_000);
