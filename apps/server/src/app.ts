@@ -1,4 +1,3 @@
-import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -17,6 +16,7 @@ import { MAX_LINK_TOKEN_LENGTH } from './lib/download-links.ts';
 import { redactUrl } from './lib/log-redaction.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { loadSecrets } from './lib/secrets.ts';
+import { backupDirOf } from './modules/backup/backup.module.ts';
 import { ensureFirstOwner } from './modules/users/first-owner.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -133,8 +133,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     sources: {
       openSockets: () => app.io?.of('/').sockets.size ?? 0,
       poolStats: database.poolStats,
-      // BACKUP_DIR's default, as the backup command writes there.
-      backupDir: (config as { BACKUP_DIR?: string }).BACKUP_DIR ?? path.join(config.DATA_DIR, 'backups'),
+      backupDir: backupDirOf(config),
     },
   });
   if (metrics) modules.scheduler.scheduler.onJobRun(metrics.recordJobRun);
@@ -179,6 +178,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     modules.email,
     modules.documents,
     modules.calendar,
+    modules.backup,
   ]) {
     await module.routes(app);
   }

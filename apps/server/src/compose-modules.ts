@@ -140,7 +140,15 @@ export function composeModules(deps: ModulesDeps) {
     findUserEmail,
   });
   // Backups taken by this server: `npm run backup` (admin socket), the owner's download, BACKUP_TIME/BACKUP_CRON.
-  const backup = createBackupModule({ db, config, secrets, storage, log });
+  const backup = createBackupModule({
+    db,
+    config,
+    secrets,
+    storage,
+    log,
+    startPasswordCheck: auth.auth.startCurrentPasswordCheck,
+    findUser: users.users.findById,
+  });
   const scheduler = createSchedulerModule({
     db,
     log,

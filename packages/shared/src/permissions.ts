@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   /** A client's own company's active folders and files (their home and folder pages). */
   'documents:own': ['client'],
   'calendar:manage': ['owner'],
+  /** Download a backup of everything ('Respaldo', with the password again); each download is logged. */
+  'backup:download': ['owner'],
   'profile:self': ['owner', 'collaborator', 'client'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -1,15 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
+import { backupMsg } from '@app/shared/messages-backup';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 import { SERVER_DIR } from '../../lib/paths.ts';
 import type { AppSecrets } from '../../lib/secrets.ts';
 import { type AdminAnswer, adminSocketPath, listenAdminSocket } from './admin-socket.ts';
 import { BackupError } from './archive.ts';
 import { type BackupSchedule, backupJob, SCHEDULED_PREFIX } from './backup.job.ts';
+import { backupRoutes } from './backup.routes.ts';
 import {
+  archiveName,
   type BackupDeps,
   type BackupOptions,
   backupToFile,
@@ -44,6 +49,10 @@ export interface BackupModuleDeps {
   secrets: AppSecrets;
   storage: FileStorage;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  /** The auth module's throttle of password re-checks (429 past its limit). */
+  startPasswordCheck(userId: number): Promise<{ succeeded(): Promise<void> }>;
+  /** The users module's row of a user (its password hash). */
+  findUser(id: number): Promise<{ passwordHash: string } | undefined>;
 }
 
 /** Backups taken by the running server: to BACKUP_DIR (the admin socket) or streamed (the owner's download). */
@@ -69,6 +78,16 @@ export function createBackupModule(deps: BackupModuleDeps) {
     }
   }
   const backup = {
+    busy: () => running,
+    archiveName: () => archiveName(new Date()),
+    async confirmPassword(userId: number, password: string) {
+      const check = await deps.startPasswordCheck(userId);
+      const user = await deps.findUser(userId);
+      if (!user || !(await verifyPassword(password, user.passwordHash))) {
+        throw badRequest(backupMsg.wrongPassword, 'password');
+      }
+      await check.succeeded();
+    },
     toFile: (options: BackupOptions = {}) => exclusive(() => backupToFile(backupDeps, backupDirOf(config), options)),
     toStream: (out: Writable, options: BackupOptions = {}) => exclusive(() => writeBackup(backupDeps, out, options)),
     /** Opens DATA_DIR/run/admin.sock for `npm run backup`; answers how to close it. */
@@ -88,5 +107,5 @@ export function createBackupModule(deps: BackupModuleDeps) {
   });
   /** The scheduler's job for BACKUP_TIME / BACKUP_CRON (none when neither is set). */
   const jobs = scheduled ? [scheduled] : [];
-  return { backup, jobs };
+  return { backup, jobs, routes: (app: FastifyInstance) => app.register(backupRoutes, { backup }) };
 }
