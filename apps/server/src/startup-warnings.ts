@@ -1,18 +1,10 @@
 import type { AppConfig } from './config.ts';
 
-/** The backup schedule's variables (issue 20), read from the configuration once it names them, else the environment. */
-function backupsScheduled(config: AppConfig, env: Record<string, string | undefined>): boolean {
-  const settings = config as AppConfig & { BACKUP_TIME?: string; BACKUP_CRON?: string };
-  return [settings.BACKUP_TIME, settings.BACKUP_CRON, env.BACKUP_TIME, env.BACKUP_CRON].some((value) =>
-    Boolean(value?.trim()),
-  );
-}
-
 /**
  * What is not configured, each with what that means for the firm: mail that reaches no one,
  * e-mailed links that only work on this computer, no backups taken by themselves.
  */
-export function startupWarnings(config: AppConfig, env: Record<string, string | undefined> = process.env): string[] {
+export function startupWarnings(config: AppConfig): string[] {
   const warnings: string[] = [];
   if (!config.SMTP_URL) {
     warnings.push(
@@ -24,7 +16,7 @@ export function startupWarnings(config: AppConfig, env: Record<string, string | 
       `APP_URL no está definida: los enlaces enviados por correo (recuperar contraseña, 'Avisar al cliente') apuntan a ${config.APP_URL} y solo funcionan en este computador; defínela con la dirección que usan los demás (p. ej. http://192.168.1.10:${config.PORT})`,
     );
   }
-  if (!backupsScheduled(config, env)) {
+  if (!config.BACKUP_TIME && !config.BACKUP_CRON) {
     warnings.push(
       'No hay respaldos programados (BACKUP_TIME o BACKUP_CRON sin definir): nada se respalda solo; haz respaldos con npm run backup o define una de las dos',
     );

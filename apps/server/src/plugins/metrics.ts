@@ -79,7 +79,8 @@ async function newestBackupAge(backupDir: string): Promise<number> {
   const names = await fs.readdir(backupDir).catch(() => [] as string[]);
   let newest = 0;
   for (const name of names) {
-    if (name.startsWith('.') || name.endsWith('.tmp') || name.endsWith('.partial')) continue;
+    // Archives only: one being written is a hidden temporary file until it is complete.
+    if (name.startsWith('.') || !name.endsWith('.tar.gz')) continue;
     const stat = await fs.stat(path.join(backupDir, name)).catch(() => undefined);
     if (stat?.isFile()) newest = Math.max(newest, stat.mtimeMs);
   }
