@@ -1,0 +1,42 @@
+import Holidays from 'date-holidays';
+import {
+  type CompanyFiling,
+  dueDateForWith,
+  dueDateOf,
+  type IsHoliday,
+  nextBusinessDay,
+  type ServiceDueDays,
+} from './due-dates.ts';
+import type { Period } from './period.ts';
+
+/**
+ * Chile's national public holidays from `date-holidays` (pinned, country CL, type 'public' only:
+ * not the bank holiday of 31 December nor regional ones). Server side: the library carries every
+ * country's data (~1.5 MB minified), so the web bundle must not import this file.
+ */
+const chile = new Holidays('CL', { types: ['public'] });
+const byYear = new Map<number, Set<string>>();
+
+function holidaysOf(year: number): Set<string> {
+  let days = byYear.get(year);
+  if (!days) {
+    // `date` is the local calendar day 'YYYY-MM-DD hh:mm:ss': no time zone involved.
+    days = new Set(chile.getHolidays(year).map((holiday) => holiday.date.slice(0, 10)));
+    byYear.set(year, days);
+  }
+  return days;
+}
+
+/** True when a 'YYYY-MM-DD' day is a Chilean national public holiday. */
+export const isChileanHoliday: IsHoliday = (isoDate) => holidaysOf(Number(isoDate.slice(0, 4))).has(isoDate);
+
+/** The Chilean business day on or after a day. */
+export const nextChileanBusinessDay = (isoDate: string) => nextBusinessDay(isoDate, isChileanHoliday);
+
+/** The due date of a period's work with a due day, on Chile's calendar. */
+export const chileanDueDate = (period: Period, dueDay: number) => dueDateOf(period, dueDay, isChileanHoliday);
+
+/** A board cell's due date: 'YYYY-MM-DD', or null when the service has no due day for the company. */
+export function dueDateFor(service: ServiceDueDays, company: CompanyFiling, period: Period): string | null {
+  return dueDateForWith(service, company, period, isChileanHoliday);
+}
