@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
@@ -18,9 +19,16 @@ async function expectReadiness(t: TestApp, status: number) {
 }
 
 describe('readiness of one app', () => {
+  const logLines: Record<string, unknown>[] = [];
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+        done();
+      },
+    });
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream });
   });
   afterAll(() => t.close());
 
@@ -51,10 +59,19 @@ describe('readiness of one app', () => {
       checks: { database: 'ok', migrations: 'ok', storage: 'falla', redis: 'sin configurar' },
     });
     expect(response.body).not.toContain(t.dataDir);
+    expect((await ready(t)).statusCode).toBe(503);
     fs.rmSync(filesDir);
     expect((await ready(t)).statusCode).toBe(200);
     // The probe leaves nothing behind.
     expect(fs.readdirSync(path.join(filesDir, '00'))).toEqual([]);
+    // The log says it once when the part fails (with the cause) and once when it is back; probes are not logged.
+    const said = logLines.filter((line) => line.part === 'storage');
+    expect(said.map((line) => line.msg)).toEqual([
+      'preparación: no se puede escribir en el almacenamiento de archivos',
+      'preparación: el almacenamiento de archivos acepta escrituras de nuevo',
+    ]);
+    expect(JSON.stringify(said[0])).toMatch(/ENOTDIR|EEXIST/);
+    expect(logLines.filter((line) => JSON.stringify(line).includes('/api/health'))).toEqual([]);
   });
 
   it('answers 503 naming the migrations while one in the journal is not applied', async () => {

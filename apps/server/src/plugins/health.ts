@@ -17,6 +17,12 @@ const FAILURE: Record<ReadinessPart, string> = {
   storage: 'no se puede escribir en el almacenamiento de archivos',
   redis: 'Redis no responde',
 };
+const RECOVERED: Record<ReadinessPart, string> = {
+  database: 'la base de datos responde de nuevo',
+  migrations: 'la base de datos tiene aplicadas todas las migraciones',
+  storage: 'el almacenamiento de archivos acepta escrituras de nuevo',
+  redis: 'Redis responde de nuevo',
+};
 
 export interface HealthOptions {
   db: Db;
@@ -111,7 +117,7 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions) {
   async function check(part: ReadinessPart, run: () => Promise<void>): Promise<boolean> {
     try {
       await run();
-      if (failing.delete(part)) app.log.info({ part }, `preparación: ${part} responde de nuevo`);
+      if (failing.delete(part)) app.log.info({ part }, `preparación: ${RECOVERED[part]}`);
       return true;
     } catch (error) {
       if (!failing.has(part)) {
