@@ -6,6 +6,10 @@ export const services = pgTable('services', {
   startMonthDay: integer('start_month_day').notNull(),
   lastMonthDay: integer('last_month_day').notNull(),
   order: integer('order').notNull().default(0),
+  /** Day (1-31) of the month after the period when its work falls due; null: no due date (issue 21). */
+  dueDay: integer('due_day'),
+  /** The same for companies that file and pay online (electronicFiling); null: dueDay applies. */
+  dueDayElectronic: integer('due_day_electronic'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
