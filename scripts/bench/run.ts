@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the performance targets of the issues, measured on this machine.
-// Parts: board-api, fanout, board-page, lists-api, lists-page, first-load, uploads (default: all), on the
+// Parts: board-api, fanout, board-page, lists-api, lists-page, first-load, uploads, memory (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -18,12 +18,22 @@ import { createScratchDatabase } from '../../apps/server/src/db/scratch-database
 import { chromiumLaunchOptions } from '../../apps/web/e2e/support/chromium.ts';
 import { START_FLAGS } from '../start-flags.mjs';
 import { load, percentile, rssMb, withPeakRss } from './load.ts';
+import { BENCH_METRICS_TOKEN, benchMemory } from './memory.ts';
 import { seedBoard } from './seed-board.ts';
 import { seedLists } from './seed-lists.ts';
 import { benchUploads } from './uploads.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const PARTS = ['board-api', 'fanout', 'board-page', 'lists-api', 'lists-page', 'first-load', 'uploads'] as const;
+const PARTS = [
+  'board-api',
+  'fanout',
+  'board-page',
+  'lists-api',
+  'lists-page',
+  'first-load',
+  'uploads',
+  'memory',
+] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
 const parts: Part[] = requested.length ? requested : [...PARTS];
@@ -97,6 +107,7 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
       ADMIN_EMAIL: OWNER.email,
       ADMIN_PASSWORD: OWNER.password,
       APP_URL: base,
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -441,6 +452,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     if (parts.includes('lists-page')) await benchListsPage(kind, prepared.groupId);
     if (parts.includes('first-load') && kind === kinds[0]) await benchFirstLoad();
     if (parts.includes('uploads')) await benchUploads(kind, base, token, server.pid ?? 0, report);
+    if (parts.includes('memory')) await benchMemory(kind, base, token, server.pid ?? 0, boardUrl, report);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

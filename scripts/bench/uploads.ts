@@ -24,7 +24,7 @@ async function api<T>(base: string, token: string, method: string, url: string, 
 }
 
 /** A company folder of the current period to upload into, made through the API. */
-async function uploadFolder(base: string, token: string): Promise<number> {
+export async function uploadFolder(base: string, token: string): Promise<number> {
   const { service } = await api<{ service: { id: number } }>(base, token, 'POST', '/api/service', {
     name: `Subidas ${Date.now()}`,
     startMonthDay: 1,
@@ -59,7 +59,7 @@ async function uploadFolder(base: string, token: string): Promise<number> {
 }
 
 /** One upload of `files` PDFs of `bytes` each, streamed out block by block; answers its status. */
-function streamUpload(base: string, token: string, folderId: number, files: number, bytes: number) {
+export function streamUpload(base: string, token: string, folderId: number, files: number, bytes: number) {
   const url = new URL(`${base}/api/business-folder/${folderId}/file`);
   const boundary = `----bench${Math.random().toString(16).slice(2)}`;
   const head = Buffer.from('%PDF-1.7\n% bench\n');
