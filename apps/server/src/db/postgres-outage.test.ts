@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextRut } from '../test/factories.ts';
+import { startTcpProxy, throughProxy } from '../test/tcp-proxy.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { type Database, openDatabase } from './client.ts';
 import { businesses } from './schema/businesses.ts';
@@ -13,58 +13,24 @@ import { createScratchDatabase } from './scratch-database.ts';
 // PostgreSQL tell its clients it is shutting down — then lets them through again.
 const serverUrl = process.env.DATABASE_URL;
 
-/** A TCP proxy to host:port that can cut every connection and refuse new ones until restored. */
-async function startProxy(target: { host: string; port: number }) {
-  const open = new Set<net.Socket>();
-  let refusing = false;
-  const server = net.createServer((client) => {
-    if (refusing) return client.destroy();
-    const upstream = net.connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
-      open.add(socket);
-      socket.on('close', () => open.delete(socket));
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    cut() {
-      refusing = true;
-      for (const socket of open) socket.destroy();
-    },
-    restore() {
-      refusing = false;
-    },
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
 describe.runIf(serverUrl)('PostgreSQL going away under a write load', () => {
   let scratch: { url: string; drop(): Promise<void> };
-  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let direct: Database;
-  let throughProxy: Database;
+  let proxied: Database;
   let t: TestApp;
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(serverUrl ?? '', 'pgoutage');
     const target = new URL(scratch.url);
-    proxy = await startProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const proxied = new URL(scratch.url);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(proxy.port);
-    throughProxy = await openDatabase({ kind: 'postgres', url: proxied.toString() });
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    proxied = await openDatabase({ kind: 'postgres', url: throughProxy(scratch.url, proxy) });
     direct = await openDatabase({ kind: 'postgres', url: scratch.url });
-    t = await createTestApp({}, { database: throughProxy });
+    t = await createTestApp({}, { database: proxied });
   });
   afterAll(async () => {
     await t?.close();
-    await throughProxy?.close();
+    await proxied?.close();
     await direct?.close();
     await proxy?.close();
     await scratch?.drop();
