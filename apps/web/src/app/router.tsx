@@ -251,6 +251,19 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              // The owner's 'Respaldo' (user menu): a backup download after the password again.
+              {
+                element: <PrivateRoute permission="backup:download" />,
+                children: [
+                  {
+                    path: '/respaldo',
+                    ...page(
+                      () => import('../features/backup/pages/backup-page'),
+                      (m) => m.BackupPage,
+                    ),
+                  },
+                ],
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,10 +1,11 @@
+import { can } from '@app/shared/permissions';
 import { AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import 'dayjs/locale/es';
-import { IconChevronDown, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconDatabaseExport, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useLogout } from '../../api/auth/logout';
 import { MailNotConfiguredBanner } from '../../components/mail-status-alerts';
@@ -70,6 +71,11 @@ export function AppLayout() {
               <Menu.Item component={Link} to="/perfil" leftSection={<IconUser size={16} />}>
                 Mi perfil
               </Menu.Item>
+              {can(user, 'backup:download') && (
+                <Menu.Item component={Link} to="/respaldo" leftSection={<IconDatabaseExport size={16} />}>
+                  Respaldo
+                </Menu.Item>
+              )}
               <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
                 Cerrar sesión
               </Menu.Item>
