@@ -170,6 +170,25 @@ describe.runIf(serverUrl && redisServerInstalled)('two instances on one PostgreS
     expect((await fetch(`${a().url}/api/user/me`, { headers: { authorization: `Bearer ${other}` } })).status).toBe(200);
   });
 
+  it('ends, once Redis is back, the other instance’s socket of a session that logged out while Redis was down', async () => {
+    const token = await signIn(a());
+    const socket = await socketFor(b().url, token);
+    await redis.stop();
+    const logout = await fetch(`${a().url}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(logout.status).toBeLessThan(300);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await redis.start();
+    // Its transport is closed so the browser reconnects, and the ended session is refused then.
+    expect(await closed).toBe('transport close');
+    await expect(socketFor(b().url, token)).rejects.toThrow('Debes iniciar sesión');
+    // Both instances share events again.
+    const owner = await signIn(a());
+    expect((await fetch(`${b().url}/api/user/me`, { headers: { authorization: `Bearer ${owner}` } })).status).toBe(200);
+  });
+
   it('refuses to start an instance left to generate its own keys, and one with another ENCRYPTION_KEY, naming the variables', async () => {
     const otherKey = Buffer.alloc(32, 9).toString('base64');
     const [own, otherEncryption] = [
