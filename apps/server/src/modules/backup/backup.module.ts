@@ -48,7 +48,7 @@ export interface BackupModuleDeps {
   config: BackupSettings;
   secrets: AppSecrets;
   storage: FileStorage;
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** The auth module's throttle of password re-checks (429 past its limit). */
   startPasswordCheck(userId: number): Promise<{ succeeded(): Promise<void> }>;
   /** The users module's row of a user (its password hash). */
@@ -91,11 +91,23 @@ export function createBackupModule(deps: BackupModuleDeps) {
     toFile: (options: BackupOptions = {}) => exclusive(() => backupToFile(backupDeps, backupDirOf(config), options)),
     toStream: (out: Writable, options: BackupOptions = {}) => exclusive(() => writeBackup(backupDeps, out, options)),
     /** Opens DATA_DIR/run/admin.sock for `npm run backup`; answers how to close it. */
-    listenAdminSocket: () =>
-      listenAdminSocket(adminSocketPath(config.DATA_DIR), async (request): Promise<AdminAnswer> => {
-        const made = await backup.toFile(request);
-        return { ok: true, path: made.path, lines: describeBackup(made.summary) };
-      }),
+    async listenAdminSocket(): Promise<() => Promise<void>> {
+      const socketPath = adminSocketPath(config.DATA_DIR);
+      try {
+        return await listenAdminSocket(socketPath, async (request): Promise<AdminAnswer> => {
+          const made = await backup.toFile(request);
+          return { ok: true, path: made.path, lines: describeBackup(made.summary) };
+        });
+      } catch (error) {
+        // The server runs without it (a path too long for a socket, a folder it cannot write):
+        // `npm run backup` then finds the database in use and says so.
+        deps.log.warn(
+          { err: error, socketPath },
+          'backup: admin socket not available; npm run backup needs the server stopped',
+        );
+        return async () => {};
+      }
+    },
   };
   const scheduled = backupJob({
     db: deps.db,
