@@ -14,8 +14,8 @@ export function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
 }
 
-/** One GET over a kept-alive connection; the body is read as raw bytes (never decompressed). */
-function get(url: string, agent: http.Agent, headers: Record<string, string>): Promise<number> {
+/** One GET (over `agent`'s kept-alive connections when given), read as raw bytes (never decompressed); answers the byte count, throws on any status but 200. */
+export function getBytes(url: string, headers: Record<string, string>, agent?: http.Agent): Promise<number> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent, headers }, (response) => {
@@ -51,7 +51,7 @@ export async function load(
     Array.from({ length: options.connections }, async () => {
       while (performance.now() < deadline) {
         const sent = performance.now();
-        bytes = await get(url, agent, headers);
+        bytes = await getBytes(url, headers, agent);
         latencies.push(performance.now() - sent);
       }
     }),

@@ -5,9 +5,8 @@
 // app has no export of its own), all for MEMORY_SECONDS (20). The server's RSS is sampled from
 // /proc and its V8 heap from its own /metrics (prom-client's process metrics); the part fails
 // when any request fails or the server dies.
-import http from 'node:http';
 import { START_FLAGS } from '../start-flags.mjs';
-import { load, rssMb } from './load.ts';
+import { getBytes, load, rssMb } from './load.ts';
 import { streamUpload, uploadFolder } from './uploads.ts';
 
 export const MEMORY_LOAD = { uploaders: 6, fileMb: 20, readers: 20, seconds: Number(process.env.MEMORY_SECONDS ?? 20) };
@@ -31,23 +30,6 @@ async function heapOf(base: string): Promise<Heap | null> {
     totalMb: metric(/^nodejs_heap_size_total_bytes (\S+)/m),
     oldSpaceUsedMb: metric(/^nodejs_heap_space_size_used_bytes\{space="old"\} (\S+)/m),
   };
-}
-
-/** One GET read to its end; answers the byte count, or throws on any status but 200. */
-function download(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
-        response.on('end', () =>
-          response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url} answered ${response.statusCode}`)),
-        );
-      })
-      .on('error', reject);
-  });
 }
 
 export async function benchMemory(
@@ -93,7 +75,7 @@ export async function benchMemory(
     }),
     (async () => {
       while (performance.now() < deadline) {
-        exports.push(await download(boardUrl, { ...auth, 'accept-encoding': 'identity' }));
+        exports.push(await getBytes(boardUrl, { ...auth, 'accept-encoding': 'identity' }));
       }
     })(),
   ]);

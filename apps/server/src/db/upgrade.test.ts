@@ -42,9 +42,9 @@ describe(`data made by the release ${manifest.commit.slice(0, 7)} opens with the
       const counts: Record<string, number> = {};
       for (const table of Object.keys(manifest.counts)) {
         const [schema, name] = table.split('.');
-        const result = await database.db.execute<{ n: number }>(
-          sql.raw(`SELECT count(*)::int AS n FROM "${schema}"."${name}"`),
-        );
+        const result = (await database.db.execute(
+          sql`SELECT count(*)::int AS n FROM ${sql.identifier(schema ?? '')}.${sql.identifier(name ?? '')}`,
+        )) as unknown as { rows: { n: number }[] };
         counts[table] = Number(result.rows[0]?.n);
       }
       // Every migration since that release was applied on top of its own.

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -7,10 +7,11 @@ import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../db/scratch-database.ts';
+import { freePort } from '../test/redis-server.ts';
+import { type ServerProcess, spawnServer } from '../test/server-process.ts';
 
 // The real server (src/main.ts) in its own process, stopped by a signal as a supervisor stops it:
 // on the embedded database by default, on a new PostgreSQL database when DATABASE_URL is set.
-const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const OWNER = { email: 'duena@estudio.cl', password: 'clave-duena-1' };
 const serverUrl = process.env.DATABASE_URL;
 
@@ -32,12 +33,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Server {
-  child: ChildProcess;
+interface Server extends ServerProcess {
   base: string;
-  output(): string;
-  /** Resolves with the exit code once the process has ended. */
-  exited: Promise<number | null>;
   /** Milliseconds from spawn until it answered /api/health. */
   startMs: number;
 }
@@ -49,41 +46,26 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
   }
+  const port = await freePort();
   const spawned = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ADMIN_EMAIL: OWNER.email,
-      ADMIN_PASSWORD: OWNER.password,
-      SCHEDULER: 'off',
-      REDIS_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output, exited } = spawnServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    SCHEDULER: 'off',
+    REDIS_URL: '',
+    ...env,
   });
   children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await expect
-    .poll(() => output, { timeout: 60_000, interval: 50 })
-    .toMatch(/Estudio Contable listo|No se pudo iniciar/);
-  const port = /Escuchando en http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
-  if (!port) throw new Error(`the server did not start:\n${output}`);
+  await expect.poll(output, { timeout: 60_000, interval: 50 }).toMatch(/Estudio Contable listo|No se pudo iniciar/);
+  if (!output().includes('Estudio Contable listo')) throw new Error(`the server did not start:\n${output()}`);
   const base = `http://127.0.0.1:${port}`;
   expect((await fetch(`${base}/api/health`)).status).toBe(200);
-  return { child, base, output: () => output, exited, startMs: performance.now() - spawned };
+  return { child, base, output, exited, startMs: performance.now() - spawned };
 }
 
 async function signIn(base: string): Promise<string> {
