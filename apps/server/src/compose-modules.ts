@@ -90,7 +90,13 @@ export function composeModules(deps: ModulesDeps) {
     startCurrentPasswordCheck: auth.auth.startCurrentPasswordCheck,
   });
   const services = createServicesModule({ db, events, changes });
-  const businesses = createBusinessesModule({ db, events, changes });
+  const businesses = createBusinessesModule({
+    db,
+    events,
+    changes,
+    roleWhileWriting: users.users.roleWhileWriting,
+    listStaff: users.users.listStaff,
+  });
   const businessServices = createBusinessServicesModule({
     db,
     assertServiceExists: services.services.assertExists,

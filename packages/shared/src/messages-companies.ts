@@ -14,6 +14,8 @@ export const companiesMsg = {
   /** Says the limit, so the user knows how much to cut (the inputs also stop at it). */
   tooLong: (max: number) => `Debe tener como máximo ${max.toLocaleString('es-CL')} caracteres`,
   tooManyContacts: 'Se admiten como máximo 100 correos de contacto',
+  responsibleNotStaff: 'El encargado debe ser un dueño o colaborador del estudio',
+  electronicFilingInvalid: 'Debe indicar si declara y paga en línea',
 
   // Not found / conflicts.
   rutExists: 'Ya existe una empresa con este RUT',
@@ -38,5 +40,8 @@ export const companiesMsg = {
   groupDeleteConfirm: 'Eliminar Grupo',
   noCredentials: 'La empresa no tiene contraseñas registradas.',
   copied: 'Copiado al portapapeles',
+  responsibleLabel: 'Encargado',
+  noResponsible: 'Sin encargado',
+  electronicFilingLabel: 'Declara y paga en línea',
   businessDeleteWarning: 'Se eliminarán también los clientes y archivos de la empresa.',
 } as const;

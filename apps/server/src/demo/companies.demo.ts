@@ -157,7 +157,8 @@ function servicesFor(index: number, names: string[]): string[] {
  */
 export async function seedDemoCompanies(features: DemoServices): Promise<string> {
   const { businesses, businessServices, services, credentials, groups, users } = features;
-  const owner = (await users.listStaff()).find((user) => user.role === 'owner');
+  const staff = await users.listStaff();
+  const owner = staff.find((user) => user.role === 'owner');
   if (!owner) throw new Error('no owner');
   const actor = { id: owner.id, role: owner.role, businessId: null, sessionId: 'demo' };
 
@@ -180,6 +181,9 @@ export async function seedDemoCompanies(features: DemoServices): Promise<string>
         endContract: company.endContract,
         legalRepresentative: company.legalRepresentative,
         contact: `contacto@${company.domain},pagos@${company.domain}`,
+        // A few still file on paper (the earlier due day applies); owners spread among the staff.
+        electronicFiling: index % 6 !== 2,
+        responsibleUserId: staff[index % staff.length]?.id ?? null,
       });
       createdCompanies += 1;
 

@@ -22,6 +22,9 @@ interface DemoService {
   startMonthDay: number;
   lastMonthDay: number;
   order: number;
+  /** Due day of the month after the period, and the one for companies filing online (issue 21). */
+  dueDay?: number;
+  dueDayElectronic?: number;
   states: { name: string; color: ServiceColor; pctProgress: number; hasValue?: boolean; showResume?: boolean }[];
   folders: DemoFolder[];
   notifications: { day: number; subject: string; message: string }[];
@@ -35,6 +38,8 @@ const SERVICES: DemoService[] = [
     startMonthDay: 1,
     lastMonthDay: 20,
     order: 1,
+    dueDay: 12,
+    dueDayElectronic: 20,
     states: [
       { name: 'Pendiente', color: ROJO, pctProgress: 0 },
       { name: 'En revisión', color: AMARILLO, pctProgress: 40 },
@@ -64,6 +69,8 @@ const SERVICES: DemoService[] = [
     startMonthDay: 1,
     lastMonthDay: 13,
     order: 2,
+    dueDay: 10,
+    dueDayElectronic: 13,
     states: [
       { name: 'Pendiente', color: ROJO, pctProgress: 0 },
       { name: 'Liquidaciones emitidas', color: AMARILLO, pctProgress: 50 },
@@ -137,6 +144,8 @@ export async function seedDemoServices(features: DemoServices): Promise<string> 
       startMonthDay: demo.startMonthDay,
       lastMonthDay: demo.lastMonthDay,
       order: demo.order,
+      dueDay: demo.dueDay ?? null,
+      dueDayElectronic: demo.dueDayElectronic ?? null,
     });
     for (const [order, state] of demo.states.entries()) {
       await services.createState(service.id, { hasValue: false, showResume: false, ...state, order });

@@ -71,14 +71,37 @@ function contractInOrder(value: { startContract: string; endContract: string }) 
 }
 const contractOrder = { message: companiesMsg.endBeforeStart, path: ['endContract'] };
 
-/** The company form and POST /api/business: every field required (spec 1 §5). */
-export const BusinessCreateSchema = z.object(businessFields).refine(contractInOrder, contractOrder);
+/** The company's owner among the staff ('Encargado', issue 21), or null for none. */
+const responsibleUserId = idField(companiesMsg.responsibleNotStaff).nullable();
+const electronicFiling = z.boolean({ error: companiesMsg.electronicFilingInvalid });
+
+/**
+ * The company form and POST /api/business: the spec's fields required (spec 1 §5); electronicFiling
+ * (default true: most companies declare and pay online) and the owner (default none) optional.
+ */
+export const BusinessCreateSchema = z
+  .object({
+    ...businessFields,
+    electronicFiling: electronicFiling.default(true),
+    responsibleUserId: responsibleUserId.default(null),
+  })
+  .refine(contractInOrder, contractOrder);
 export type BusinessCreate = z.input<typeof BusinessCreateSchema>;
 export type BusinessCreateOutput = z.output<typeof BusinessCreateSchema>;
 
-/** PUT /api/business/{id}: the same fields (extra keys such as id, services or users are ignored). */
-export const BusinessUpdateSchema = BusinessCreateSchema;
+/**
+ * PUT /api/business/{id}: the same fields (extra keys such as id, services or users are ignored);
+ * electronicFiling and responsibleUserId left out keep their stored value.
+ */
+export const BusinessUpdateSchema = z
+  .object({
+    ...businessFields,
+    electronicFiling: electronicFiling.optional(),
+    responsibleUserId: responsibleUserId.optional(),
+  })
+  .refine(contractInOrder, contractOrder);
 export type BusinessUpdate = z.input<typeof BusinessUpdateSchema>;
+export type BusinessUpdateOutput = z.output<typeof BusinessUpdateSchema>;
 
 /** A company as the API answers it. endContract is null only for companies loaded before it was required. */
 export const BusinessSchema = z.object({
@@ -90,6 +113,10 @@ export const BusinessSchema = z.object({
   endContract: z.string().nullable(),
   legalRepresentative: z.string(),
   contact: z.string(),
+  /** Declares and pays online: the services' electronic due day applies (issue 21). */
+  electronicFiling: z.boolean(),
+  /** The staff member who owns the company ('Encargado'), or null. */
+  responsibleUserId: z.number().int().nullable(),
 });
 export type Business = z.infer<typeof BusinessSchema>;
 export const BusinessListSchema = z.array(BusinessSchema);
@@ -141,3 +168,11 @@ export const BusinessUserUpdateSchema = z.object({
     .transform((value) => (value ? value : undefined)),
 });
 export type BusinessUserUpdate = z.input<typeof BusinessUserUpdateSchema>;
+
+// ---------------------------------------------------------------- owners ('Encargado')
+
+/** A staff member a company may be given as its owner (GET /api/business/responsible-options). */
+export const ResponsibleOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type ResponsibleOption = z.infer<typeof ResponsibleOptionSchema>;
+export const ResponsibleOptionListSchema = z.array(ResponsibleOptionSchema);
+export type ResponsibleOptionList = z.infer<typeof ResponsibleOptionListSchema>;

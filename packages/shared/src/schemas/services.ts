@@ -53,6 +53,25 @@ const monthDay = integerField(servicesMsg.integer).min(1, servicesMsg.monthDayRa
 
 const requiredBoolean = z.boolean({ error: servicesMsg.required });
 
+/**
+ * A due day (issue 21): 1-31, or empty (null, '' from the form) for none. Absent on an update keeps
+ * the stored one. A day past the month's end means its last day.
+ */
+const dueDay = z
+  .union(
+    [
+      z.literal('').transform(() => null),
+      z.null(),
+      z
+        .number({ error: servicesMsg.integer })
+        .int(servicesMsg.integer)
+        .min(1, servicesMsg.monthDayRange)
+        .max(31, servicesMsg.monthDayRange),
+    ],
+    { error: servicesMsg.integer },
+  )
+  .optional();
+
 /** A calendar date `YYYY-MM-DD` (no time zone, DESIGN.md §4). */
 export const CalendarDateSchema = calendarDate(servicesMsg.required, servicesMsg.invalidDate);
 
@@ -64,6 +83,8 @@ export const ServiceCreateSchema = z.object({
   startMonthDay: monthDay,
   lastMonthDay: monthDay,
   order: integerField(servicesMsg.integer).min(0, servicesMsg.orderPositive).default(0),
+  dueDay,
+  dueDayElectronic: dueDay,
 });
 export type ServiceCreate = z.input<typeof ServiceCreateSchema>;
 export const ServiceUpdateSchema = ServiceCreateSchema;
@@ -185,6 +206,10 @@ export const ServiceSchema = z.object({
   startMonthDay: z.number().int(),
   lastMonthDay: z.number().int(),
   order: z.number().int(),
+  /** Day of the month after the period when its work falls due, or null (issue 21). */
+  dueDay: z.number().int().nullable(),
+  /** The same for companies that file online; null: dueDay applies to them too. */
+  dueDayElectronic: z.number().int().nullable(),
 });
 export type Service = z.infer<typeof ServiceSchema>;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { TableChanges } from '../../lib/table-cache.ts';
 import { businessesRoutes } from './businesses.routes.ts';
@@ -9,6 +9,8 @@ export interface BusinessesModuleDeps {
   db: Db;
   events: EventBus;
   changes: TableChanges;
+  roleWhileWriting(tx: DbOrTx, userId: number): Promise<string | undefined>;
+  listStaff(): Promise<{ id: number; name: string; lastName: string }[]>;
 }
 
 /** Companies; their page, which reads from the features built on them, is business-detail.module.ts. */

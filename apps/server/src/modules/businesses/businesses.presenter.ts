@@ -14,6 +14,8 @@ export function presentBusiness(row: BusinessRow): Business {
     endContract: row.endContract,
     legalRepresentative: row.legalRepresentative,
     contact: row.contact,
+    electronicFiling: row.electronicFiling,
+    responsibleUserId: row.responsibleUserId,
   };
 }
 

@@ -51,6 +51,8 @@ describe('POST /api/business', () => {
         endContract: '2030-12-31',
         legalRepresentative: 'Ana Pérez',
         contact: 'ana@aromos.cl,pagos@aromos.cl',
+        electronicFiling: true,
+        responsibleUserId: null,
       },
     });
   });

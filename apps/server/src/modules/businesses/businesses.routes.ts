@@ -5,6 +5,7 @@ import {
   BusinessListSchema,
   BusinessResponseSchema,
   BusinessUpdateSchema,
+  ResponsibleOptionListSchema,
 } from '@app/shared/schemas/businesses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendBuiltJson } from '../../lib/built-json.ts';
@@ -24,6 +25,16 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
       onRequest: app.authorize('companies:read'),
     },
     async (request, reply) => sendBuiltJson(request, reply, await businesses.listBuilt()),
+  );
+
+  // The staff a company may be given as its owner ('Encargado'): whoever may edit a company chooses one.
+  app.get(
+    '/api/business/responsible-options',
+    {
+      schema: { tags: ['companies'], response: { 200: ResponsibleOptionListSchema, ...errorResponses } },
+      onRequest: app.authorize('companies:write'),
+    },
+    async () => businesses.responsibleOptions(),
   );
 
   app.get(

@@ -1,11 +1,17 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { currentPeriod, type Period, periodBounds } from '@app/shared/period';
-import { type BusinessCreateOutput, BusinessListSchema } from '@app/shared/schemas/businesses';
-import type { Db } from '../../db/client.ts';
+import { STAFF_ROLES } from '@app/shared/roles';
+import {
+  type BusinessCreateOutput,
+  BusinessListSchema,
+  type BusinessUpdateOutput,
+  type ResponsibleOption,
+} from '@app/shared/schemas/businesses';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
 import { presentBusiness } from './businesses.presenter.ts';
@@ -14,6 +20,10 @@ import { type BusinessRow, businessesRepository } from './businesses.repository.
 interface Deps {
   events: EventBus;
   changes: TableChanges;
+  /** The user's role, the row locked (share) until the transaction ends; undefined when there is none. */
+  roleWhileWriting(tx: DbOrTx, userId: number): Promise<string | undefined>;
+  /** The staff (owners and collaborators), for the 'Encargado' choice. */
+  listStaff(): Promise<{ id: number; name: string; lastName: string }[]>;
 }
 
 /** Companies (spec 1 §2.8, §2.9, §3, §5; DESIGN.md §4): RUT valid and unique, contacts valid, deletes cascade. */
@@ -41,12 +51,25 @@ export function createBusinessesService(db: Db, deps: Deps) {
     if (existing && existing.id !== exceptId) throw conflict(companiesMsg.rutExists, 'rut');
   }
 
-  /** A write that may hit the RUT index on a race: a 409 on the field rut, not a 500. */
-  async function withRutConflict<T>(write: () => Promise<T>): Promise<T> {
+  /**
+   * A write that may hit the RUT index on a race: a 409 on the field rut, not a 500. It runs in one
+   * transaction after checking that the owner named ('Encargado') is staff, that user's row locked
+   * until commit, so a demotion to client or a deletion at the same moment waits and then empties it.
+   */
+  async function writeChecked<T>(responsibleUserId: number | null | undefined, write: (tx: DbOrTx) => Promise<T>) {
     try {
-      return await write();
+      return await db.transaction(async (tx) => {
+        if (typeof responsibleUserId === 'number') {
+          const role = await deps.roleWhileWriting(tx, responsibleUserId);
+          if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) {
+            throw badRequest(companiesMsg.responsibleNotStaff, 'responsibleUserId');
+          }
+        }
+        return write(tx);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(companiesMsg.rutExists, 'rut');
+      if (isForeignKeyViolation(error)) throw badRequest(companiesMsg.responsibleNotStaff, 'responsibleUserId');
       throw error;
     }
   }
@@ -87,15 +110,24 @@ export function createBusinessesService(db: Db, deps: Deps) {
 
     async create(input: BusinessCreateOutput): Promise<BusinessRow> {
       await assertRutFree(input.rut);
-      return withRutConflict(() => businessesRepository.insert(db, input));
+      return writeChecked(input.responsibleUserId, (tx) => businessesRepository.insert(tx, input));
     },
 
-    async update(id: number, input: BusinessCreateOutput): Promise<BusinessRow> {
+    /** electronicFiling or responsibleUserId left out (undefined) keep their stored value. */
+    async update(id: number, input: BusinessUpdateOutput): Promise<BusinessRow> {
       await getById(id);
       await assertRutFree(input.rut, id);
-      const row = await withRutConflict(() => businessesRepository.update(db, id, input));
+      const row = await writeChecked(input.responsibleUserId, (tx) => businessesRepository.update(tx, id, input));
       if (!row) throw notFound(companiesMsg.businessNotFound);
       return row;
+    },
+
+    /** The staff a company may be given as its owner, by name (GET /api/business/responsible-options). */
+    async responsibleOptions(): Promise<ResponsibleOption[]> {
+      const staff = await deps.listStaff();
+      return staff
+        .map((user) => ({ id: user.id, name: `${user.name} ${user.lastName}`.trim() }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'es'));
     },
 
     /**

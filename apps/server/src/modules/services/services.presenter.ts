@@ -24,6 +24,8 @@ export function presentService(row: ServiceRow): Service {
     startMonthDay: row.startMonthDay,
     lastMonthDay: row.lastMonthDay,
     order: row.order,
+    dueDay: row.dueDay,
+    dueDayElectronic: row.dueDayElectronic,
   };
 }
 

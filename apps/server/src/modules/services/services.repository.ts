@@ -15,7 +15,11 @@ export type ServiceFolderRow = typeof serviceFolders.$inferSelect;
 export type ServiceNotificationRow = typeof serviceNotifications.$inferSelect;
 export type ServiceMonthsActiveRow = typeof serviceMonthsActive.$inferSelect;
 
-type ServiceFields = Pick<NewServiceRow, 'name' | 'startMonthDay' | 'lastMonthDay' | 'order'>;
+/** An undefined due day keeps the stored one on update (Drizzle leaves undefined keys out). */
+type ServiceFields = Pick<
+  NewServiceRow,
+  'name' | 'startMonthDay' | 'lastMonthDay' | 'order' | 'dueDay' | 'dueDayElectronic'
+>;
 type StateFields = Omit<typeof serviceStates.$inferInsert, 'id' | 'serviceId'>;
 type FolderFields = Omit<typeof serviceFolders.$inferInsert, 'id' | 'serviceId' | 'createdAt'>;
 type NotificationFields = Omit<typeof serviceNotifications.$inferInsert, 'id' | 'serviceId'>;

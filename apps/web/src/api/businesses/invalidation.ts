@@ -6,8 +6,9 @@ import { emailInvalidation } from '../email/invalidation';
 import { groupInvalidation } from '../groups/invalidation';
 import { monthlyStateInvalidation } from '../monthly-states/invalidation';
 import { taskInvalidation } from '../tasks/invalidation';
-import { businessQueryKey } from './get-business';
+import { businessDetailsQueryKey, businessQueryKey } from './get-business';
 import { businessesQueryKey } from './get-businesses';
+import { responsibleOptionsQueryKey } from './get-responsible-options';
 
 /** What each change to a company touches in the cache; a delete follows the database's cascades. */
 export const businessInvalidation = {
@@ -20,6 +21,13 @@ export const businessInvalidation = {
       { invalidate: [businessesQueryKey, businessQueryKey(businessId)] },
       businessServiceInvalidation.companyChanged(),
     ),
+  /**
+   * A staff user created, renamed, deleted or made a client: the owners to choose from change, and
+   * deleting or demoting one empties the 'Encargado' of their companies (list and details).
+   */
+  staffChanged: (): CacheEffect => ({
+    invalidate: [responsibleOptionsQueryKey, businessesQueryKey, businessDetailsQueryKey],
+  }),
   /**
    * The rows that reference businesses ON DELETE CASCADE go with it: its service links, credentials,
    * group memberships, folders and files, monthly states, tasks' companies and task states, and its

@@ -1,3 +1,4 @@
+import { companiesMsg } from '@app/shared/messages-companies';
 import { formatRutInput } from '@app/shared/rut';
 import {
   BUSINESS_TEXT_MAX,
@@ -6,8 +7,9 @@ import {
   BusinessCreateSchema,
   splitContacts,
 } from '@app/shared/schemas/businesses';
-import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
 import { DateField } from '../../../components/date-field';
 import { EmailTagsInput } from '../../../components/email-tags-input';
 
@@ -20,6 +22,10 @@ export interface BusinessFormValues {
   endContract: string | null;
   legalRepresentative: string;
   contact: string[];
+  /** Declares and pays online (issue 21; default true). */
+  electronicFiling: boolean;
+  /** The owner among the staff ('Encargado'), or null. */
+  responsibleUserId: number | null;
 }
 
 export type BusinessForm = UseFormReturnType<BusinessFormValues>;
@@ -32,6 +38,8 @@ export const emptyBusinessValues: BusinessFormValues = {
   endContract: null,
   legalRepresentative: '',
   contact: [],
+  electronicFiling: true,
+  responsibleUserId: null,
 };
 
 export function businessToFormValues(business: Business): BusinessFormValues {
@@ -43,6 +51,8 @@ export function businessToFormValues(business: Business): BusinessFormValues {
     endContract: business.endContract || null,
     legalRepresentative: business.legalRepresentative,
     contact: splitContacts(business.contact),
+    electronicFiling: business.electronicFiling,
+    responsibleUserId: business.responsibleUserId,
   };
 }
 
@@ -100,6 +110,15 @@ export function BusinessFormFields({ form, autoFocus = false }: { form: Business
         <DateField label="Inicio de contrato" withAsterisk {...form.getInputProps('startContract')} />
         <DateField label="Término de contrato" withAsterisk {...form.getInputProps('endContract')} />
       </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <ResponsibleSelect form={form} />
+        <Switch
+          mt={{ sm: 'xl' }}
+          label={companiesMsg.electronicFilingLabel}
+          description="Se aplica el día de vencimiento en línea de cada servicio"
+          {...form.getInputProps('electronicFiling', { type: 'checkbox' })}
+        />
+      </SimpleGrid>
       <EmailTagsInput
         clearLabel="Quitar todos los contactos"
         label="Contacto"
@@ -109,5 +128,25 @@ export function BusinessFormFields({ form, autoFocus = false }: { form: Business
         {...form.getInputProps('contact')}
       />
     </Stack>
+  );
+}
+
+/** 'Encargado': one of the staff, or none; the options come from GET /api/business/responsible-options. */
+function ResponsibleSelect({ form }: { form: BusinessForm }) {
+  const options = useResponsibleOptions();
+  const value = form.values.responsibleUserId;
+  const data = (options.data ?? []).map((option) => ({ value: String(option.id), label: option.name }));
+  return (
+    <Select
+      label={companiesMsg.responsibleLabel}
+      placeholder={companiesMsg.noResponsible}
+      data={data}
+      searchable
+      clearable
+      nothingFoundMessage="Sin resultados"
+      {...form.getInputProps('responsibleUserId')}
+      value={value === null ? null : String(value)}
+      onChange={(selected) => form.setFieldValue('responsibleUserId', selected ? Number(selected) : null)}
+    />
   );
 }

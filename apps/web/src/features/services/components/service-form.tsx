@@ -11,13 +11,23 @@ export interface ServiceFormValues {
   startMonthDay: number | string;
   lastMonthDay: number | string;
   order: number | string;
+  /** '' while empty: the service has no due date (issue 21). */
+  dueDay: number | string;
+  dueDayElectronic: number | string;
 }
 
-export const emptyServiceValues: ServiceFormValues = { name: '', startMonthDay: '', lastMonthDay: '', order: 0 };
+export const emptyServiceValues: ServiceFormValues = {
+  name: '',
+  startMonthDay: '',
+  lastMonthDay: '',
+  order: 0,
+  dueDay: '',
+  dueDayElectronic: '',
+};
 
 /**
- * The service form (spec 1 §5): name, Día inicio, Día termino and Orden, validated with the
- * shared schema. Used by the create modal and by the service detail.
+ * The service form (spec 1 §5): name, Día inicio, Día termino and Orden, and the due days of
+ * issue 21 (optional), validated with the shared schema. Used by the create modal and by the service detail.
  */
 export function ServiceForm({
   initialValues,
@@ -78,6 +88,24 @@ export function ServiceForm({
             {...form.getInputProps('lastMonthDay')}
           />
           <NumberInput clampBehavior="none" label="Orden" withAsterisk min={0} {...form.getInputProps('order')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <NumberInput
+            clampBehavior="none"
+            label="Día de vencimiento"
+            description="Del mes siguiente al período; vacío si no vence"
+            min={1}
+            max={31}
+            {...form.getInputProps('dueDay')}
+          />
+          <NumberInput
+            clampBehavior="none"
+            label="Día de vencimiento en línea"
+            description="Para empresas que declaran y pagan en línea; vacío: el mismo día"
+            min={1}
+            max={31}
+            {...form.getInputProps('dueDayElectronic')}
+          />
         </SimpleGrid>
         <FormButtons onCancel={onCancel} loading={submitting} />
       </Stack>

@@ -21,8 +21,17 @@ function ServiceEditSection({ service }: { service: ServiceDetail }) {
       startMonthDay: service.startMonthDay,
       lastMonthDay: service.lastMonthDay,
       order: service.order,
+      dueDay: service.dueDay ?? '',
+      dueDayElectronic: service.dueDayElectronic ?? '',
     }),
-    [service.name, service.startMonthDay, service.lastMonthDay, service.order],
+    [
+      service.name,
+      service.startMonthDay,
+      service.lastMonthDay,
+      service.order,
+      service.dueDay,
+      service.dueDayElectronic,
+    ],
   );
   return (
     <Section title="Datos del servicio">

@@ -37,6 +37,15 @@ export function ServicesPage() {
         { accessor: 'order', title: 'Orden', sortable: true },
         { accessor: 'startMonthDay', title: 'Día inicio', sortable: true },
         { accessor: 'lastMonthDay', title: 'Día termino', sortable: true },
+        {
+          accessor: 'dueDay',
+          title: 'Vencimiento',
+          // 'día / día en línea' of the month after the period (issue 21).
+          render: (service) =>
+            service.dueDay === null && service.dueDayElectronic === null
+              ? '—'
+              : [service.dueDay ?? '—', service.dueDayElectronic ?? service.dueDay].join(' / '),
+        },
       ]}
       actions={(service) => (
         <RowActions label={service.name} editTo={`/servicios/${service.id}`} onDelete={() => confirmDelete(service)} />
