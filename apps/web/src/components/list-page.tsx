@@ -1,3 +1,4 @@
+import { Group } from '@mantine/core';
 import type { DataTableColumn, DataTableProps, DataTableSortStatus } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { ListTable, type ListTableQuery } from './list-table';
@@ -23,6 +24,7 @@ export function ListPage<T>({
   title,
   onCreate,
   search,
+  filters,
   query,
   rows,
   initialSort = { columnAccessor: 'name', direction: 'asc' },
@@ -36,6 +38,8 @@ export function ListPage<T>({
   title: string;
   onCreate?: () => void;
   search?: ListSearch;
+  /** More filters next to the search box (e.g. the companies' 'Encargado'). */
+  filters?: ReactNode;
   query: ListTableQuery;
   rows: T[];
   /** By name, A to Z, unless given. */
@@ -55,7 +59,14 @@ export function ListPage<T>({
         crumbs={[{ label: 'Inicio', to: '/' }, { label: title }]}
         actions={onCreate && <NewButton onClick={onCreate} />}
       />
-      {search && <SearchInput {...search} />}
+      {filters ? (
+        <Group align="flex-end" gap="md" mb="md">
+          {search && <SearchInput {...search} mb={0} />}
+          {filters}
+        </Group>
+      ) : (
+        search && <SearchInput {...search} />
+      )}
       <ListTable
         highlightOnHover
         query={query}

@@ -7,15 +7,18 @@ export function SearchInput({
   placeholder,
   value,
   onChange,
+  mb = 'md',
 }: {
   label: string;
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
+  /** Space below; 0 when it sits in a row of filters. */
+  mb?: string | number;
 }) {
   return (
     <TextInput
-      mb="md"
+      mb={mb}
       maw={420}
       label={label}
       placeholder={placeholder}

@@ -1,10 +1,12 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { can } from '@app/shared/permissions';
 import { type Business, splitContacts } from '@app/shared/schemas/businesses';
-import { Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useDeleteBusiness } from '../../../api/businesses/delete-business';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
+import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { ListPage } from '../../../components/list-page';
 import { RowActions } from '../../../components/row-actions';
@@ -29,10 +31,32 @@ export function BusinessesPage() {
   const deleteBusiness = useDeleteBusiness();
   const [createOpened, setCreateOpened] = useState(false);
   const [search, setSearch] = useState('');
+  // 'Encargado' filter, kept in the URL (?encargado=mine|none|<user id>).
+  const [params, setParams] = useSearchParams();
+  const responsibleFilter = params.get('encargado') ?? '';
+  const responsibleOptions = useResponsibleOptions();
+  const responsibleNames = useMemo(
+    () => new Map((responsibleOptions.data ?? []).map((option) => [option.id, option.name])),
+    [responsibleOptions.data],
+  );
+  const setResponsibleFilter = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('encargado', value);
+        else next.delete('encargado');
+        return next;
+      },
+      { replace: true },
+    );
 
   const filtered = useMemo(() => {
     const query = normalizeSearch(search.trim());
-    const all = businesses.data ?? [];
+    const wanted =
+      responsibleFilter === 'mine' ? user.id : responsibleFilter === 'none' ? null : Number(responsibleFilter);
+    const all = (businesses.data ?? []).filter(
+      (business) => responsibleFilter === '' || business.responsibleUserId === wanted,
+    );
     if (!query) return all;
     const rutQuery = query.replace(/[.\-\s]/g, '');
     return all.filter(
@@ -42,7 +66,7 @@ export function BusinessesPage() {
         ).includes(query) ||
         (rutQuery.length > 0 && normalizeSearch(business.rut.replace(/[.-]/g, '')).includes(rutQuery)),
     );
-  }, [businesses.data, search]);
+  }, [businesses.data, search, responsibleFilter, user.id]);
 
   const confirmDelete = (business: Business) =>
     openDeleteConfirm({
@@ -70,6 +94,22 @@ export function BusinessesPage() {
         value: search,
         onChange: setSearch,
       }}
+      filters={
+        <Select
+          label={companiesMsg.responsibleLabel}
+          w={240}
+          data={[
+            { value: '', label: 'Todos' },
+            { value: 'mine', label: 'Mis empresas' },
+            { value: 'none', label: companiesMsg.noResponsible },
+            ...(responsibleOptions.data ?? []).map((option) => ({ value: String(option.id), label: option.name })),
+          ]}
+          value={responsibleFilter}
+          onChange={setResponsibleFilter}
+          allowDeselect={false}
+          searchable
+        />
+      }
       query={businesses}
       rows={filtered}
       noRecordsText="No hay empresas"
@@ -87,6 +127,19 @@ export function BusinessesPage() {
           render: (business) => formatDate(business.startContract),
         },
         { accessor: 'legalRepresentative', title: 'Representante Legal', sortable: true, visibleMediaQuery: MEDIUM },
+        {
+          accessor: 'responsibleUserId',
+          title: companiesMsg.responsibleLabel,
+          visibleMediaQuery: MEDIUM,
+          render: (business) =>
+            business.responsibleUserId === null ? (
+              <Text size="sm" c="dimmed">
+                {companiesMsg.noResponsible}
+              </Text>
+            ) : (
+              (responsibleNames.get(business.responsibleUserId) ?? '')
+            ),
+        },
         {
           accessor: 'contact',
           title: 'Contacto',
