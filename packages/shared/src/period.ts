@@ -6,6 +6,12 @@ dayjs.extend(utc);
 /** The firm's time zone (DESIGN.md §4). */
 export const APP_TIME_ZONE = 'America/Santiago';
 
+/**
+ * Earliest year of the boards' month selector (spec 1 §5 "Date selector"). Here rather than beside
+ * the board's schemas so that the boards' route loaders read it without loading zod.
+ */
+export const BOARD_MIN_YEAR = 2010;
+
 /** From this day of the month the current month is the default period; before it, the previous one. */
 export const PERIOD_SWITCH_DAY = 25;
 

@@ -7,13 +7,14 @@ import { taskBoardQueryOptions } from '../api/tasks/get-task-board';
 import { queryClient } from '../lib/query-client';
 import { sessionStore } from '../lib/session';
 import { boardPeriodOf } from '../lib/use-board-period';
+import { loadStaffHome } from './staff-home-script';
 
 /**
  * A board route's loader: it starts the shown month's request (and `load`, a script the screen
  * needs beyond the route's own lazy one) as the navigation starts, so the request and the scripts
- * travel together instead of the request waiting for the screen's scripts to run. It awaits
- * neither: the screen shows its loader until the rows come. Only for a user who may read the
- * board (the permission table, as the screen and the API check it).
+ * travel together instead of the request waiting for the screen's scripts to run. It waits for the
+ * script, never for the rows: the screen shows its loader until the rows come. Only for a user who
+ * may read the board (the permission table, as the screen and the API check it).
  */
 function prefetchBoard<Board>(
   permission: Permission,
@@ -21,22 +22,19 @@ function prefetchBoard<Board>(
   options: (period: Period) => FetchQueryOptions<Board, Error, Board, any>,
   load?: () => Promise<unknown>,
 ) {
-  return ({ request }: LoaderFunctionArgs) => {
+  return async ({ request }: LoaderFunctionArgs) => {
     const user = sessionStore.get()?.user;
     if (user && can(user, permission)) {
       void queryClient.prefetchQuery(options(boardPeriodOf(new URL(request.url).searchParams)));
-      load?.().catch(() => undefined);
+      // A failed script is loaded again by the screen's own lazy component (and shown there).
+      await load?.().catch(() => undefined);
     }
     return null;
   };
 }
 
 /** Home ('/'): the monthly board, and the staff home's script (the board and the e-mail modal). */
-export const monthlyBoardLoader = prefetchBoard(
-  'monthly-states:read',
-  monthlyBoardQueryOptions,
-  () => import('./staff-home'),
-);
+export const monthlyBoardLoader = prefetchBoard('monthly-states:read', monthlyBoardQueryOptions, loadStaffHome);
 
 /** Seguimiento de tareas: the task board (its screen is the route's own lazy script). */
 export const taskBoardLoader = prefetchBoard('task-states:read', taskBoardQueryOptions);

@@ -1,12 +1,13 @@
 import { Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { HomePage } from '../features/home/pages/home-page';
+import { loadedStaffHome, loadStaffHome } from './staff-home-script';
 
 /**
  * Staff and clients see different homes, so each is loaded only by whoever sees it (the route's
- * loader starts the staff home's script and its board together).
+ * loader starts the staff home's script and its board together, and waits for the script).
  */
-const StaffHome = lazy(async () => ({ default: (await import('./staff-home')).StaffHome }));
+const LazyStaffHome = lazy(async () => ({ default: await loadStaffHome() }));
 
 const ClientHome = lazy(async () => {
   const { ClientDocumentsView } = await import('../features/documents/pages/client-documents-view');
@@ -15,14 +16,21 @@ const ClientHome = lazy(async () => {
 
 const loading = <Loader aria-label="Cargando" />;
 
+/** The staff home, rendered at once when the route's loader already ran its script (chosen once per mount). */
+function StaffView() {
+  const [Loaded] = useState(loadedStaffHome);
+  if (Loaded) return <Loaded />;
+  return (
+    <Suspense fallback={loading}>
+      <LazyStaffHome />
+    </Suspense>
+  );
+}
+
 export function HomeRoute() {
   return (
     <HomePage
-      staffView={
-        <Suspense fallback={loading}>
-          <StaffHome />
-        </Suspense>
-      }
+      staffView={<StaffView />}
       clientView={
         <Suspense fallback={loading}>
           <ClientHome />

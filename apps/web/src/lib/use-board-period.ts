@@ -1,5 +1,5 @@
-import { currentPeriod, type Period } from '@app/shared/period';
-import { BOARD_MIN_YEAR } from '@app/shared/schemas/monthly-states';
+// Not from the board's schemas: the boards' route loaders import this file, and should not load zod.
+import { BOARD_MIN_YEAR, currentPeriod, type Period } from '@app/shared/period';
 import { useSearchParams } from 'react-router';
 import { MONTH_PARAM, periodYearParam, useCanonicalPeriodParams, YEAR_PARAM } from './period-params';
 

@@ -1,11 +1,11 @@
 import { idField, idParam } from '../fields.ts';
 import { boardMsg } from '../messages-board.ts';
 import { MONEY_MAX, parseMoney } from '../money.ts';
+import { BOARD_MIN_YEAR } from '../period.ts';
 import { z } from '../zod-setup.ts';
 import { ServiceStateSchema } from './services.ts';
 
-/** Earliest year of the month selector (spec 1 §5 "Date selector"). */
-export const BOARD_MIN_YEAR = 2010;
+export { BOARD_MIN_YEAR };
 /** Largest money value a cell may hold (pesos); far beyond any monthly tax, far below float trouble. */
 export const BOARD_VALUE_MAX = MONEY_MAX;
 
