@@ -28,7 +28,11 @@ export type AppEventName = keyof AppEvents;
 type Handler<K extends AppEventName> = (payload: AppEvents[K]) => void | Promise<void>;
 
 export interface EventBus {
-  /** Call after commit only; handlers run on the next tick and their failures are logged, never thrown. */
+  /**
+   * Call after commit only; handlers run once the caller's synchronous code is done (a microtask:
+   * before the request that emitted answers, so a live event leaves before the response is
+   * serialised) and their failures are logged, never thrown.
+   */
   emit<K extends AppEventName>(name: K, payload: AppEvents[K]): void;
   on<K extends AppEventName>(name: K, handler: Handler<K>): () => void;
 }
@@ -38,7 +42,7 @@ export function createEventBus(log: Pick<FastifyBaseLogger, 'error'>): EventBus 
   return {
     emit(name, payload) {
       for (const handler of handlers.get(name) ?? []) {
-        setImmediate(async () => {
+        queueMicrotask(async () => {
           try {
             await handler(payload);
           } catch (error) {
