@@ -34,7 +34,7 @@ export async function readRows(tx: DbOrTx, table: string, write: (lines: string[
   );
   let count = 0;
   for (;;) {
-    const page = await rows<{ j: string }>(tx, sql`FETCH 1000 FROM backup_rows`);
+    const page = await rows<{ j: string }>(tx, sql`FETCH 10000 FROM backup_rows`);
     if (page.length === 0) break;
     count += page.length;
     await write(page.map((row) => row.j));
