@@ -88,6 +88,29 @@ function pgliteState(): number {
 }
 const SHUT_DOWN = 1;
 
+/**
+ * A client that sends half its body and then nothing: its request stays in flight. Resolves once
+ * the server has it, with a promise of how the request ended.
+ */
+async function stallRequest(server: Server, token: string): Promise<{ ended: Promise<string> }> {
+  const url = new URL(`${server.base}/api/business`);
+  const stalled = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': 1000 },
+  });
+  const ended = new Promise<string>((resolve) => {
+    stalled.on('response', (response) => resolve(`answered ${response.statusCode}`));
+    stalled.on('error', (error) => resolve(`cut: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
+  });
+  stalled.write('{"name":"Empresa a medio enviar"');
+  await expect.poll(() => server.output(), { timeout: 5_000, interval: 20 }).toContain('"url":"/api/business"');
+  // In an object: an async function answering the promise itself would wait for it.
+  return { ended };
+}
+
 let rutBody = 30_000_000 + Math.floor(Math.random() * 1_000_000) * 7;
 function company() {
   rutBody += 7;
@@ -193,21 +216,7 @@ describe(`stopping the server loses nothing (${serverUrl ? 'PostgreSQL' : 'embed
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    // A client that sends half its body and then nothing: its request stays in flight.
-    const url = new URL(`${server.base}/api/business`);
-    const stalled = http.request({
-      host: url.hostname,
-      port: url.port,
-      path: url.pathname,
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': 1000 },
-    });
-    const stalledEnded = new Promise<string>((resolve) => {
-      stalled.on('response', (response) => resolve(`answered ${response.statusCode}`));
-      stalled.on('error', (error) => resolve(`cut: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
-    });
-    stalled.write('{"name":"Empresa a medio enviar"');
-    await expect.poll(() => server.output(), { timeout: 5_000, interval: 20 }).toContain('"url":"/api/business"');
+    const { ended: stalledEnded } = await stallRequest(server, token);
 
     const socketClosed = new Promise<{ reason: string; ms: number }>((resolve) =>
       socket.once('disconnect', (reason) => resolve({ reason, ms: performance.now() - signalAt })),
@@ -226,5 +235,20 @@ describe(`stopping the server loses nothing (${serverUrl ? 'PostgreSQL' : 'embed
     expect(server.output()).toContain('Pasaron 1.0 s: se cortan las conexiones abiertas (1)');
     if (!serverUrl) expect(pgliteState()).toBe(SHUT_DOWN);
     socket.close();
+  }, 120_000);
+
+  it('a second signal cuts what is in flight at once, and the database still closes cleanly', async () => {
+    const server = await startServer({ SHUTDOWN_TIMEOUT_SECONDS: '60' });
+    const { ended: stalledEnded } = await stallRequest(server, await signIn(server.base));
+    server.child.kill('SIGTERM');
+    await expect.poll(() => server.output(), { timeout: 5_000, interval: 20 }).toContain('SIGTERM: deteniendo');
+    const secondAt = performance.now();
+    server.child.kill('SIGINT');
+    expect(await stalledEnded).toMatch(/^cut: /);
+    expect(await server.exited, server.output()).toBe(0);
+    expect(performance.now() - secondAt).toBeLessThan(5_000);
+    expect(server.output()).toContain('SIGINT otra vez: se cortan las conexiones abiertas (1)');
+    expect(server.output()).toContain('la base de datos quedó cerrada');
+    if (!serverUrl) expect(pgliteState()).toBe(SHUT_DOWN);
   }, 120_000);
 });
