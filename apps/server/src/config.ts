@@ -76,8 +76,8 @@ const ConfigSchema = z
     ),
     /**
      * Keys whose new value replaces, at this start, the one the database was started with (its
-     * fingerprint): 'TOKEN_SECRET', 'ENCRYPTION_KEY' or both, comma-separated. Without it a
-     * differing key stops the start.
+     * fingerprint): 'TOKEN_SECRET', 'ENCRYPTION_KEY', 'VAPID_PRIVATE_KEY', comma-separated. Without
+     * it a differing key stops the start.
      */
     ACCEPT_NEW_KEYS: z
       .string()
@@ -90,8 +90,8 @@ const ConfigSchema = z
       )
       .pipe(
         z.array(
-          z.enum(['TOKEN_SECRET', 'ENCRYPTION_KEY'], {
-            error: "debe nombrar 'TOKEN_SECRET' y/o 'ENCRYPTION_KEY', separadas por comas",
+          z.enum(['TOKEN_SECRET', 'ENCRYPTION_KEY', 'VAPID_PRIVATE_KEY'], {
+            error: "debe nombrar 'TOKEN_SECRET', 'ENCRYPTION_KEY' o 'VAPID_PRIVATE_KEY', separadas por comas",
           }),
         ),
       ),

@@ -43,6 +43,8 @@ function startInstance(env: Record<string, string>): Instance {
       ADMIN_PASSWORD: OWNER.password,
       TOKEN_SECRET: '',
       ENCRYPTION_KEY: '',
+      VAPID_PUBLIC_KEY: '',
+      VAPID_PRIVATE_KEY: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -90,6 +92,8 @@ describe.runIf(serverUrl && redisServerInstalled)('two instances on one PostgreS
       REDIS_URL: redis.url,
       TOKEN_SECRET: TEST_KEYS.tokenSecret,
       ENCRYPTION_KEY: TEST_KEYS.encryptionKey,
+      VAPID_PUBLIC_KEY: TEST_KEYS.vapidPublicKey,
+      VAPID_PRIVATE_KEY: TEST_KEYS.vapidPrivateKey,
     };
     // Both start at once on the empty database: migrations, the first owner and the keys' fingerprints.
     const [first, second] = await Promise.all([freePort(), freePort()]);
@@ -198,6 +202,7 @@ describe.runIf(serverUrl && redisServerInstalled)('two instances on one PostgreS
     expect(await own.exited).toBe(1);
     expect(own.output()).toMatch(/No se inicia: TOKEN_SECRET \(tomada de .*secrets\.json/);
     expect(own.output()).toMatch(/No se inicia: ENCRYPTION_KEY \(tomada de .*secrets\.json/);
+    expect(own.output()).toMatch(/No se inicia: VAPID_PRIVATE_KEY \(tomada de .*secrets\.json/);
     expect(await otherEncryption.exited).toBe(1);
     expect(otherEncryption.output()).toContain('No se inicia: ENCRYPTION_KEY (tomada de la variable ENCRYPTION_KEY)');
     expect(otherEncryption.output()).not.toContain('TOKEN_SECRET');

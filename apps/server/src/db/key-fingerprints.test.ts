@@ -22,7 +22,7 @@ describe('the keys a database was started with', () => {
 
   it('are recorded by the first start as HMAC fingerprints, never as the keys', async () => {
     const rows = await stored();
-    expect(rows.map((row) => row.name)).toEqual(['ENCRYPTION_KEY', 'TOKEN_SECRET']);
+    expect(rows.map((row) => row.name)).toEqual(['ENCRYPTION_KEY', 'TOKEN_SECRET', 'VAPID_PRIVATE_KEY']);
     expect(rows.find((row) => row.name === 'TOKEN_SECRET')?.fingerprint).toBe(
       keyFingerprint('TOKEN_SECRET', TEST_KEYS.tokenSecret),
     );
@@ -30,6 +30,7 @@ describe('the keys a database was started with', () => {
     expect(text).not.toContain(TEST_KEYS.tokenSecret);
     expect(text).not.toContain(TEST_KEYS.encryptionKey);
     expect(text).not.toContain(Buffer.from(TEST_KEYS.encryptionKey, 'base64').toString('hex'));
+    expect(text).not.toContain(TEST_KEYS.vapidPrivateKey);
     for (const row of rows) expect(row.fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -67,6 +68,24 @@ describe('the keys a database was started with', () => {
     expect(message).toContain('ACCEPT_NEW_KEYS=TOKEN_SECRET');
   });
 
+  it('refuse an instance whose secrets.json holds another VAPID key pair (push subscriptions are made for one)', async () => {
+    const message = await createTestApp(
+      {},
+      {
+        database: first.database,
+        keys: {
+          vapidPublicKey: 'BPkoTnVXmgcQxFt9w3dMN8WF2FFYrUpPGLY_LSHJU_QEYVtrpTB3dP8A3UzKnavAkxR2kg8ZxjuFIXVKmwmLkVQ',
+          vapidPrivateKey: 'iY8bSzjsBWLOMNbYkl6lyMJx93uOjIk2ufCpkzqQWd8',
+        },
+      },
+    )
+      .then(() => 'started')
+      .catch((error: Error) => error.message);
+    expect(message).toMatch(/^No se inicia: VAPID_PRIVATE_KEY \(tomada de .*secrets\.json/);
+    expect(message).toContain('ACCEPT_NEW_KEYS=VAPID_PRIVATE_KEY');
+    expect(message).not.toContain('iY8bSzjsBWLOMNbYkl6lyMJx93uOjIk2ufCpkzqQWd8');
+  });
+
   it('take a new TOKEN_SECRET once when ACCEPT_NEW_KEYS names it: later starts need the new one', async () => {
     const secret = otherTokenSecret();
     const accepted = await createTestApp(
@@ -86,7 +105,7 @@ describe('the keys a database was started with', () => {
     await first.database.db.delete(keyFingerprints);
     const upgraded = await createTestApp({}, { database: first.database });
     await upgraded.close();
-    expect((await stored()).length).toBe(2);
+    expect((await stored()).length).toBe(3);
   });
 });
 
@@ -104,7 +123,11 @@ describe('two instances starting at once on a new database with different keys',
       keys.map((key) =>
         checkKeyFingerprints(
           database.db,
-          { tokenSecret: TEST_KEYS.tokenSecret, encryptionKey: Buffer.from(key, 'base64') },
+          {
+            tokenSecret: TEST_KEYS.tokenSecret,
+            encryptionKey: Buffer.from(key, 'base64'),
+            vapid: { publicKey: TEST_KEYS.vapidPublicKey, privateKey: TEST_KEYS.vapidPrivateKey },
+          },
           sources,
         ),
       ),
@@ -114,12 +137,13 @@ describe('two instances starting at once on a new database with different keys',
 });
 
 describe('ACCEPT_NEW_KEYS', () => {
-  it('accepts the two key names, comma-separated, and refuses anything else naming the variable', () => {
-    expect(loadConfig({ ACCEPT_NEW_KEYS: 'TOKEN_SECRET, ENCRYPTION_KEY' }).ACCEPT_NEW_KEYS).toEqual([
+  it('accepts the key names, comma-separated, and refuses anything else naming the variable', () => {
+    expect(loadConfig({ ACCEPT_NEW_KEYS: 'TOKEN_SECRET, ENCRYPTION_KEY,VAPID_PRIVATE_KEY' }).ACCEPT_NEW_KEYS).toEqual([
       'TOKEN_SECRET',
       'ENCRYPTION_KEY',
+      'VAPID_PRIVATE_KEY',
     ]);
     expect(loadConfig({}).ACCEPT_NEW_KEYS).toEqual([]);
-    expect(() => loadConfig({ ACCEPT_NEW_KEYS: 'VAPID_PRIVATE_KEY' })).toThrow(/ACCEPT_NEW_KEYS/);
+    expect(() => loadConfig({ ACCEPT_NEW_KEYS: 'ADMIN_PASSWORD' })).toThrow(/ACCEPT_NEW_KEYS/);
   });
 });

@@ -6,9 +6,13 @@ import { StartupError } from '../lib/startup-error.ts';
 import type { Db } from './client.ts';
 import { keyFingerprints } from './schema/key-fingerprints.ts';
 
-/** The keys a database's data depends on, by the name of the variable that sets each. */
-export type KeyName = 'TOKEN_SECRET' | 'ENCRYPTION_KEY';
-export const KEY_NAMES: readonly KeyName[] = ['TOKEN_SECRET', 'ENCRYPTION_KEY'];
+/**
+ * The keys a database's data depends on, by the name of the variable that sets each: session and
+ * link signatures, encrypted portal passwords and calendar tokens, and the browsers' push
+ * subscriptions (made for one VAPID key pair; VAPID_PUBLIC_KEY goes with the private key).
+ */
+export const KEY_NAMES = ['TOKEN_SECRET', 'ENCRYPTION_KEY', 'VAPID_PRIVATE_KEY'] as const;
+export type KeyName = (typeof KEY_NAMES)[number];
 
 /**
  * A key's fingerprint: an HMAC-SHA256 of a fixed label, made with the key. It cannot be turned back
@@ -25,21 +29,44 @@ export interface KeySources {
   DATA_DIR: string;
   TOKEN_SECRET?: string;
   ENCRYPTION_KEY?: string;
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+}
+
+/** What a differing key breaks, and how to replace it on purpose. */
+const CONSEQUENCES: Record<KeyName, { breaks: string; replace: string }> = {
+  TOKEN_SECRET: {
+    breaks:
+      'las sesiones y los enlaces de descarga firmados por las otras instancias no servirían en esta, ni los de esta en ellas',
+    replace:
+      'Para cambiarlo a propósito (se cierran todas las sesiones), detén todas las instancias e inicia una con ACCEPT_NEW_KEYS=TOKEN_SECRET.',
+  },
+  ENCRYPTION_KEY: {
+    breaks: 'con ella no se podrían leer las contraseñas de portales ni las cuentas de calendario guardadas',
+    replace:
+      'Si esa clave se perdió y aceptas que lo cifrado con ella quede ilegible, inicia una vez con ACCEPT_NEW_KEYS=ENCRYPTION_KEY.',
+  },
+  VAPID_PRIVATE_KEY: {
+    breaks:
+      'los navegadores suscritos a las notificaciones con la otra clave no las recibirían desde esta instancia (defínela junto con VAPID_PUBLIC_KEY)',
+    replace:
+      'Si esa clave se perdió, inicia una vez con ACCEPT_NEW_KEYS=VAPID_PRIVATE_KEY: cada usuario vuelve a activar las notificaciones en su navegador.',
+  },
+};
+
+/** Where the key came from: its variable, or the generated secrets.json. */
+function origin(name: KeyName, sources: KeySources): string {
+  const fromVariable =
+    name === 'VAPID_PRIVATE_KEY' ? sources.VAPID_PUBLIC_KEY && sources.VAPID_PRIVATE_KEY : sources[name];
+  return fromVariable
+    ? `la variable ${name}`
+    : `${path.join(sources.DATA_DIR, 'secrets.json')} (${name} no está definida)`;
 }
 
 /** What a differing key breaks, and what to do about it (the refusal's message). */
 function refusal(name: KeyName, sources: KeySources): string {
-  const from = sources[name]
-    ? `la variable ${name}`
-    : `${path.join(sources.DATA_DIR, 'secrets.json')} (${name} no está definida)`;
-  const breaks =
-    name === 'ENCRYPTION_KEY'
-      ? 'con ella no se podrían leer las contraseñas de portales ni las cuentas de calendario guardadas'
-      : 'las sesiones y los enlaces de descarga firmados por las otras instancias no servirían en esta, ni los de esta en ellas';
-  const replace =
-    name === 'ENCRYPTION_KEY'
-      ? 'Si esa clave se perdió y aceptas que lo cifrado con ella quede ilegible, inicia una vez con ACCEPT_NEW_KEYS=ENCRYPTION_KEY.'
-      : 'Para cambiarlo a propósito (se cierran todas las sesiones), detén todas las instancias e inicia una con ACCEPT_NEW_KEYS=TOKEN_SECRET.';
+  const from = origin(name, sources);
+  const { breaks, replace } = CONSEQUENCES[name];
   return (
     `No se inicia: ${name} (tomada de ${from}) no es la misma con que se inició esta base de datos: ${breaks}. ` +
     `Usa la misma ${name} en todas las instancias (o el secrets.json del DATA_DIR con que se inició esta base de datos). ${replace}`
@@ -55,13 +82,14 @@ function refusal(name: KeyName, sources: KeySources): string {
  */
 export async function checkKeyFingerprints(
   db: Db,
-  secrets: Pick<AppSecrets, 'tokenSecret' | 'encryptionKey'>,
+  secrets: Pick<AppSecrets, 'tokenSecret' | 'encryptionKey' | 'vapid'>,
   sources: KeySources,
   accept: readonly KeyName[] = [],
 ): Promise<KeyName[]> {
   const mine: Record<KeyName, string> = {
     TOKEN_SECRET: keyFingerprint('TOKEN_SECRET', secrets.tokenSecret),
     ENCRYPTION_KEY: keyFingerprint('ENCRYPTION_KEY', secrets.encryptionKey),
+    VAPID_PRIVATE_KEY: keyFingerprint('VAPID_PRIVATE_KEY', secrets.vapid.privateKey),
   };
   await db
     .insert(keyFingerprints)

@@ -20,6 +20,8 @@ export const OWNER = { email: 'duena@estudio.cl', password: 'clave-duena-1' };
 export const TEST_KEYS = {
   tokenSecret: 'secreto-de-prueba-de-la-firma-para-todas-las-instancias',
   encryptionKey: Buffer.alloc(32, 7).toString('base64'),
+  vapidPublicKey: 'BPP5tt5YWEFLBCb7xvMroXJnauanDXFHwQmwEAyMSa6gpI0tp9GgQbpCNOcN8JBqrFZYw20JPz4uLqxX95PHqr0',
+  vapidPrivateKey: '7lmcOK6h4JM58iBs05TEhiVr3_fF8YRjulOsu1763NM',
 };
 
 /** A mailer that keeps messages in memory so tests can read what was sent. */
