@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { createScratchDatabase } from './db/scratch-database.ts';
 import { createServiceWithStates, insertBusiness, linkService } from './test/factories.ts';
 import { freePort, startRedisServer } from './test/redis-server.ts';
+import { type ServerProcess, spawnServer } from './test/server-process.ts';
 import { closeSocketsAfterEach, monthlyBoardEvent, nextEvent, socketFor } from './test/sockets.ts';
 import { createTestApp, OWNER, TEST_KEYS, type TestApp } from './test/test-app.ts';
 
@@ -15,50 +16,33 @@ import { createTestApp, OWNER, TEST_KEYS, type TestApp } from './test/test-app.t
 // one Redis, behind no proxy: a change made through one reaches a socket on the other, a logout on
 // one ends the session's socket on the other, and an instance whose keys differ does not start.
 // The Redis is a redis-server of this test's own, so no other test's events cross its instances.
-const root = path.resolve(import.meta.dirname, '../../..');
 const redisServerInstalled = spawnSync('redis-server', ['--version']).status === 0;
 const serverUrl = process.env.DATABASE_URL;
 
-interface Instance {
+interface Instance extends ServerProcess {
   url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-  child: ChildProcess;
 }
 
-/** Starts `node main.ts` (as `npm run dev` does, without the reload) with the environment given. */
+/** Starts the real server (main.ts) as one instance of the firm, with the environment given. */
 function startInstance(env: Record<string, string>): Instance {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'instance-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      SCHEDULER: 'off',
-      ADMIN_EMAIL: OWNER.email,
-      ADMIN_PASSWORD: OWNER.password,
-      TOKEN_SECRET: '',
-      ENCRYPTION_KEY: '',
-      VAPID_PUBLIC_KEY: '',
-      VAPID_PRIVATE_KEY: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnServer({
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    SCHEDULER: 'off',
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    TOKEN_SECRET: '',
+    ENCRYPTION_KEY: '',
+    VAPID_PUBLIC_KEY: '',
+    VAPID_PRIVATE_KEY: '',
+    ...env,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  void exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return { url: `http://127.0.0.1:${env.PORT}`, output: () => output, exited, child };
+  void server.exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return { ...server, url: `http://127.0.0.1:${env.PORT}` };
 }
 
 /** Resolves once the instance says it listens; throws with its output when it stops or says why it cannot. */
