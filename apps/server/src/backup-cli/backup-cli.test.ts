@@ -72,7 +72,7 @@ it('npm run backup works while the server runs (through the server) and once it 
   server.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  await expect.poll(() => output, { timeout: 30_000, interval: 100 }).toContain('Estudio Contable listo en');
+  await expect.poll(() => output, { timeout: 60_000, interval: 100 }).toContain('Estudio Contable listo en');
   const stat = await fs.stat(path.join(dataDir, 'run', 'admin.sock'));
   expect(stat.mode & 0o777).toBe(0o600);
 
@@ -135,4 +135,4 @@ it('npm run backup works while the server runs (through the server) and once it 
   } finally {
     await database.close();
   }
-}, 90_000);
+}, 240_000);

@@ -196,7 +196,10 @@ describe('backup and restore', () => {
     expect(quiet.summary.files).toBe(3 + written);
   });
 
-  it('restores into a fresh embedded database: every row and file byte for byte, portal passwords readable', async () => {
+  // Each restore creates and migrates a new embedded database: seconds each, more on a busy machine.
+  it('restores into a fresh embedded database: every row and file byte for byte, portal passwords readable', {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = path.join(await scratchDir('restaurado'), 'data');
     const restored = await restoreArchive({
       archive: after,
@@ -251,26 +254,30 @@ describe('backup and restore', () => {
     }
   });
 
-  it.runIf(process.env.DATABASE_URL)('restores into a fresh PostgreSQL database, byte for byte', async () => {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? '', 'restore');
-    const dataDir = await scratchDir('restaurado-pg');
-    try {
-      await restoreArchive({
-        archive: after,
-        target: { kind: 'postgres', url: scratch.url },
-        settings: loadConfig({ DATA_DIR: dataDir }),
-      });
-      const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+  it.runIf(process.env.DATABASE_URL)(
+    'restores into a fresh PostgreSQL database, byte for byte',
+    { timeout: 60_000 },
+    async () => {
+      const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? '', 'restore');
+      const dataDir = await scratchDir('restaurado-pg');
       try {
-        expect(await everyRow(database.db)).toEqual(await everyRow(t.database.db));
+        await restoreArchive({
+          archive: after,
+          target: { kind: 'postgres', url: scratch.url },
+          settings: loadConfig({ DATA_DIR: dataDir }),
+        });
+        const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+        try {
+          expect(await everyRow(database.db)).toEqual(await everyRow(t.database.db));
+        } finally {
+          await database.close();
+        }
+        expect(await everyFile(dataDir)).toEqual(await everyFile(t.dataDir));
       } finally {
-        await database.close();
+        await scratch.drop();
       }
-      expect(await everyFile(dataDir)).toEqual(await everyFile(t.dataDir));
-    } finally {
-      await scratch.drop();
-    }
-  });
+    },
+  );
 
   it('refuses a truncated, a corrupted and a foreign archive, changing nothing', async () => {
     const bytes = await fs.readFile(after);
@@ -298,7 +305,9 @@ describe('backup and restore', () => {
     }
   });
 
-  it('refuses a non-empty target unless --force, changing nothing; --force sets the old data aside', async () => {
+  it('refuses a non-empty target unless --force, changing nothing; --force sets the old data aside', {
+    timeout: 120_000,
+  }, async () => {
     // The backup taken during the burst restores (every foreign key is checked as it is loaded) ...
     const dataDir = path.join(await scratchDir('ocupado'), 'data');
     const settings = loadConfig({ DATA_DIR: dataDir });
@@ -321,26 +330,30 @@ describe('backup and restore', () => {
     }
   });
 
-  it.runIf(process.env.DATABASE_URL)('refuses a PostgreSQL database that has tables, unless --force', async () => {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? '', 'restore');
-    const dataDir = await scratchDir('pg-ocupado');
-    const settings = loadConfig({ DATA_DIR: dataDir });
-    try {
-      await restoreArchive({ archive: during, target: { kind: 'postgres', url: scratch.url }, settings });
-      await expect(
-        restoreArchive({ archive: after, target: { kind: 'postgres', url: scratch.url }, settings }),
-      ).rejects.toThrow(/PostgreSQL no está vacío/);
-      await restoreArchive({ archive: after, target: { kind: 'postgres', url: scratch.url }, settings, force: true });
-      const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+  it.runIf(process.env.DATABASE_URL)(
+    'refuses a PostgreSQL database that has tables, unless --force',
+    { timeout: 60_000 },
+    async () => {
+      const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? '', 'restore');
+      const dataDir = await scratchDir('pg-ocupado');
+      const settings = loadConfig({ DATA_DIR: dataDir });
       try {
-        expect(await everyRow(database.db)).toEqual(await everyRow(t.database.db));
+        await restoreArchive({ archive: during, target: { kind: 'postgres', url: scratch.url }, settings });
+        await expect(
+          restoreArchive({ archive: after, target: { kind: 'postgres', url: scratch.url }, settings }),
+        ).rejects.toThrow(/PostgreSQL no está vacío/);
+        await restoreArchive({ archive: after, target: { kind: 'postgres', url: scratch.url }, settings, force: true });
+        const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+        try {
+          expect(await everyRow(database.db)).toEqual(await everyRow(t.database.db));
+        } finally {
+          await database.close();
+        }
       } finally {
-        await database.close();
+        await scratch.drop();
       }
-    } finally {
-      await scratch.drop();
-    }
-  });
+    },
+  );
 
   it('writes only known entries and no secrets unless asked', async () => {
     const made = await t.modules.backup.backup.toFile({});
