@@ -1,6 +1,6 @@
 import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
 import type { DemoServices } from './demo-services.ts';
-import { DEMO_PASSWORD } from './users.demo.ts';
+import { DEMO_PASSWORD, STAFF } from './users.demo.ts';
 
 interface DemoCompany {
   name: string;
@@ -159,6 +159,8 @@ export async function seedDemoCompanies(features: DemoServices): Promise<string>
   const { businesses, businessServices, services, credentials, groups, users } = features;
   const staff = await users.listStaff();
   const owner = staff.find((user) => user.role === 'owner');
+  const demoStaffEmails = new Set<string>(STAFF.map((user) => user.email));
+  const demoStaff = staff.filter((user) => demoStaffEmails.has(user.email));
   if (!owner) throw new Error('no owner');
   const actor = { id: owner.id, role: owner.role, businessId: null, sessionId: 'demo' };
 
@@ -183,7 +185,7 @@ export async function seedDemoCompanies(features: DemoServices): Promise<string>
         contact: `contacto@${company.domain},pagos@${company.domain}`,
         // A few still file on paper (the earlier due day applies); owners spread among the staff.
         electronicFiling: index % 6 !== 2,
-        responsibleUserId: staff[index % staff.length]?.id ?? null,
+        responsibleUserId: demoStaff[index % demoStaff.length]?.id ?? null,
       });
       createdCompanies += 1;
 

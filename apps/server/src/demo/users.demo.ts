@@ -2,7 +2,8 @@ import type { DemoServices } from './demo-services.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
-const STAFF = [
+/** The demo staff; the companies' owners ('Encargado') are spread among them (companies.demo.ts). */
+export const STAFF = [
   { name: 'Carolina', lastName: 'Muñoz', email: 'carolina@estudio.cl', role: 'owner' },
   { name: 'Javier', lastName: 'Soto', email: 'javier@estudio.cl', role: 'collaborator', allowCalendarView: true },
   { name: 'Valentina', lastName: 'Rojas', email: 'valentina@estudio.cl', role: 'collaborator' },
