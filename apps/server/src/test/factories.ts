@@ -127,3 +127,28 @@ export async function monthlyBoardCell(t: TestApp) {
     },
   };
 }
+
+/** A company's folder of the current period (a service with a folder template, linked), for uploads; answers its id. */
+export async function uploadFolder(t: TestApp): Promise<number> {
+  const token = await t.ownerToken();
+  const service = await createServiceWithStates(t, `Contabilidad ${Math.random()}`, [
+    { name: 'Pendiente', pctProgress: 0 },
+  ]);
+  const template = await t.request({
+    method: 'POST',
+    url: `/api/service/${service.serviceId}/folder`,
+    token,
+    payload: { name: 'Balances' },
+  });
+  expect(template.statusCode, template.body).toBe(201);
+  const company = await insertBusiness(t);
+  await linkService(t, company.id, service.serviceId, '2020-01-01');
+  const { year, month } = currentPeriod();
+  const view = await t.request({
+    method: 'GET',
+    url: `/api/business/${company.id}/folder/${template.json().folder.id}/year/${year}/month/${month}`,
+    token,
+  });
+  expect(view.statusCode, view.body).toBe(200);
+  return view.json().folder.businessFolderId;
+}

@@ -1,20 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { currentPeriod } from '@app/shared/period';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { type Db, openDatabase } from '../../db/client.ts';
 import { createScratchDatabase } from '../../db/scratch-database.ts';
-import {
-  createServiceWithStates,
-  insertBusiness,
-  linkService,
-  monthlyBoardCell,
-  nextRut,
-} from '../../test/factories.ts';
+import { monthlyBoardCell, nextRut, uploadFolder } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
 import { BackupError, entryKind } from './archive.ts';
@@ -120,28 +113,7 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await t.ownerToken();
   board = await monthlyBoardCell(t);
-  // A folder of a company this period, for uploads.
-  const service = await createServiceWithStates(t, 'Contabilidad', [{ name: 'Pendiente', pctProgress: 0 }]);
-  const template = await ok(
-    await t.request({
-      method: 'POST',
-      url: `/api/service/${service.serviceId}/folder`,
-      token,
-      payload: { name: 'Balances' },
-    }),
-  );
-  const company = await insertBusiness(t);
-  await linkService(t, company.id, service.serviceId, '2020-01-01');
-  const { year, month } = currentPeriod();
-  const view = await ok(
-    await t.request({
-      method: 'GET',
-      url: `/api/business/${company.id}/folder/${template.folder.id}/year/${year}/month/${month}`,
-      token,
-    }),
-    200,
-  );
-  folderId = view.folder.businessFolderId;
+  folderId = await uploadFolder(t);
 }, 30_000);
 
 afterAll(async () => {
