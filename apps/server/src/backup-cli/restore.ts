@@ -39,7 +39,7 @@ runCli(async () => {
     }
   } else {
     print(
-      'El respaldo no incluye secretos: las claves de portales y los tokens del calendario solo se leen con la misma ENCRYPTION_KEY del servidor de origen.',
+      'El respaldo no incluye secretos: antes de iniciar, define TOKEN_SECRET, ENCRYPTION_KEY, VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY con los valores del servidor de origen (o copia su secrets.json a este DATA_DIR). Con otras claves el servidor se niega a iniciar, y las claves de portales y los tokens del calendario no se pueden leer.',
     );
   }
   print(
