@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { fakeBrowserKeys, verifyVapidAuthorization } from '../../server/src/test/fake-push-service';
+import { formatDateTime } from '../src/lib/dates';
 import { createCollaboratorViaApi, signIn, signInAsOwner, uniqueName } from './support/fixtures';
 
 /**
@@ -43,17 +44,8 @@ async function startPushRelay(keys: ReturnType<typeof fakeBrowserKeys>, deliver:
 
 /** The moment's day and time as the notes form takes them, on the firm's clock (DD-MM-YYYY, HH:mm). */
 function santiagoFields(moment: Date) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'America/Santiago',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(moment);
-  const part = Object.fromEntries(parts.map(({ type, value }) => [type, value]));
-  return { day: `${part.day}-${part.month}-${part.year}`, time: `${part.hour}:${part.minute}` };
+  const [day = '', time = ''] = formatDateTime(moment.toISOString()).split(' ');
+  return { day, time };
 }
 
 /** The service worker's registration id for the app's scope, as the DevTools protocol names it. */
