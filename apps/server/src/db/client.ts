@@ -41,6 +41,9 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
+/** How long a dead pooled connection may stay checked out before the pool takes it back. */
+const ABANDONED_CONNECTION_GRACE_MS = 5_000;
+
 /** The advisory lock instances take while they migrate one PostgreSQL database (any fixed number). */
 const MIGRATION_LOCK = 7_208_351_920;
 
@@ -65,7 +68,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.kind === 'postgres') {
     // Every pooled connection listens to table changes (see listenToPostgres).
     const changes = listenToPostgres(options.url);
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, onConnect: changes.onPoolConnect });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      onConnect: async (client) => {
+        // A connection cut while checked out (a transaction in progress when PostgreSQL restarts)
+        // fails its queries, and also reports the cut as an 'error' event, which the pool listens
+        // to only while the connection is idle: unheard, node would stop the process for it.
+        client.on('error', (error) => reclaimIfAbandoned(client as pg.PoolClient, error));
+        await changes.onPoolConnect(client);
+      },
+    });
+    // drizzle's transaction() never gives its connection back when its BEGIN fails (it releases
+    // only after BEGIN succeeded), so every PostgreSQL restart that cut a BEGIN would cost the pool
+    // a connection for good. A dead connection still checked out after a grace period is released.
+    const checkedOut = new Set<pg.PoolClient>();
+    pool.on('acquire', (client) => checkedOut.add(client));
+    pool.on('release', (_error, client) => checkedOut.delete(client));
+    pool.on('remove', (client) => checkedOut.delete(client as pg.PoolClient));
+    const reclaimIfAbandoned = (client: pg.PoolClient, error: Error) => {
+      setTimeout(() => {
+        if (checkedOut.has(client)) client.release(error);
+      }, ABANDONED_CONNECTION_GRACE_MS).unref();
+    };
     // An idle connection the server closed (restart, failover) is dropped and replaced; without a
     // listener node would treat its error as uncaught and stop the process.
     pool.on('error', () => {});

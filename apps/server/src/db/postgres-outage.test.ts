@@ -97,5 +97,11 @@ describe.runIf(serverUrl)('PostgreSQL going away under a write load', () => {
     expect(list.statusCode).toBe(200);
     const listed = new Set((list.json() as Array<{ rut: string }>).map((company) => company.rut));
     expect([...stored].filter((rut) => !listed.has(rut))).toEqual([]);
+    // No connection stays checked out for good: one whose BEGIN the cut broke comes back to the pool.
+    const checkedOut = () => {
+      const stats = proxied.poolStats?.() ?? { total: 0, idle: 0 };
+      return stats.total - stats.idle;
+    };
+    await expect.poll(checkedOut, { timeout: 15_000, interval: 250 }).toBe(0);
   }, 60_000);
 });

@@ -72,10 +72,15 @@ export function listenToPostgres(url: string): TableChanges & {
   let closed = false;
   let listener: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  /** Drops a listening client; it may still report its broken connection, which must not be uncaught. */
+  const discard = (client: pg.Client | undefined) => {
+    client?.removeAllListeners();
+    client?.on('error', () => {});
+    return client?.end().catch(() => {});
+  };
   const lost = () => {
     counter.listening = false;
-    listener?.removeAllListeners();
-    listener?.end().catch(() => {});
+    void discard(listener);
     listener = undefined;
     if (!closed && !retry) retry = setTimeout(connect, 1000);
   };
@@ -120,8 +125,7 @@ export function listenToPostgres(url: string): TableChanges & {
       counter.listening = false;
       const client = listener;
       listener = undefined;
-      client?.removeAllListeners();
-      await client?.end().catch(() => {});
+      await discard(client);
     },
   };
 }
