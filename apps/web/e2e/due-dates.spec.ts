@@ -94,4 +94,9 @@ test("a collaborator sets a company's Encargado and paper filing; the list shows
   await page.getByRole('option', { name: 'Sin encargado' }).click();
   await expect(page.getByRole('row').filter({ hasText: other.rut })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: owned.rut })).toHaveCount(0);
+  // A link naming an owner the filter does not offer (a user since deleted) shows every company, not none.
+  await page.goto('/empresas?encargado=999999');
+  await expect(page.getByRole('combobox', { name: 'Encargado' })).toHaveValue('Todos');
+  await expect(page.getByRole('row').filter({ hasText: owned.rut })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: other.rut })).toBeVisible();
 });

@@ -33,8 +33,16 @@ export function BusinessesPage() {
   const [search, setSearch] = useState('');
   // 'Encargado' filter, kept in the URL (?encargado=mine|none|<user id>).
   const [params, setParams] = useSearchParams();
-  const responsibleFilter = params.get('encargado') ?? '';
   const responsibleOptions = useResponsibleOptions();
+  // A value the filter does not offer (an old link, a user since deleted) shows every company.
+  const requestedFilter = params.get('encargado') ?? '';
+  const offered =
+    requestedFilter === 'mine' ||
+    requestedFilter === 'none' ||
+    (responsibleOptions.data
+      ? responsibleOptions.data.some((option) => String(option.id) === requestedFilter)
+      : /^[1-9]\d{0,9}$/.test(requestedFilter));
+  const responsibleFilter = offered ? requestedFilter : '';
   const responsibleNames = useMemo(
     () => new Map((responsibleOptions.data ?? []).map((option) => [option.id, option.name])),
     [responsibleOptions.data],
