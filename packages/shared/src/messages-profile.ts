@@ -18,6 +18,17 @@ export const profileMsg = {
   samePassword: 'La nueva contraseña debe ser distinta de la actual',
   nameTooLong: 'Debe tener como máximo 120 caracteres',
 
+  // The morning digest (issue 21): staff only.
+  morningDigestTitle: 'Resumen diario',
+  morningDigestLabel: 'Recibir el resumen diario de vencimientos (08:00)',
+  morningDigestDescription:
+    'En días hábiles, un correo con lo atrasado y lo que vence en la semana de tus empresas y tus tareas.',
+  morningDigestInvalid: 'Indica si quieres recibir el resumen (sí o no)',
+  morningDigestStaffOnly: 'El resumen diario es solo para el personal del estudio',
+  morningDigestOn: 'Recibirás el resumen diario de vencimientos',
+  morningDigestOff: 'Ya no recibirás el resumen diario de vencimientos',
+  morningDigestLoadFailed: 'No se pudo cargar tu preferencia del resumen diario',
+
   // Conflicts and successes.
   emailExists: msg.emailExists,
   profileUpdated: 'Perfil actualizado correctamente',

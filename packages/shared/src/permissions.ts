@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   /** Download a backup of everything ('Respaldo', with the password again); each download is logged. */
   'backup:download': ['owner'],
   'profile:self': ['owner', 'collaborator', 'client'],
+  /** Opt out of (or back into) the morning digest of due dates: staff only (issue 21). */
+  'profile:digest': ['owner', 'collaborator'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

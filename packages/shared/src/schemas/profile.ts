@@ -59,3 +59,15 @@ export const PasswordChangeFormSchema = z
     when: (payload) => newPasswordPair.safeParse(payload.value).success,
   });
 export type PasswordChangeForm = z.input<typeof PasswordChangeFormSchema>;
+
+/**
+ * GET and PUT /api/user/me/morning-digest: whether a staff member gets the 08:00 digest of what is
+ * overdue or due within the week (issue 21). Clients never get it and cannot set it.
+ */
+export const MorningDigestSchema = z.object({
+  morningDigest: z.boolean({ error: profileMsg.morningDigestInvalid }),
+});
+export type MorningDigest = z.infer<typeof MorningDigestSchema>;
+
+export const MorningDigestResponseSchema = MorningDigestSchema.extend({ message: z.string() });
+export type MorningDigestResponse = z.infer<typeof MorningDigestResponseSchema>;

@@ -27,6 +27,8 @@ export const users = pgTable(
     /** The company of a client user; deleting the company deletes its client users. */
     businessId: integer('business_id').references((): AnyPgColumn => businesses.id, { onDelete: 'cascade' }),
     allowCalendarView: boolean('allow_calendar_view').notNull().default(false),
+    /** Staff receive the 08:00 digest of what is overdue or due within the week unless they opt out (issue 21). */
+    morningDigest: boolean('morning_digest').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

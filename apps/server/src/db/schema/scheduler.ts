@@ -1,6 +1,7 @@
-import { integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
 import { serviceNotifications } from './services.ts';
+import { users } from './users.ts';
 
 /**
  * A service notification's monthly e-mail to one company, claimed before it is sent: the key lets
@@ -20,4 +21,21 @@ export const serviceNotificationSends = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.notificationId, table.businessId, table.year, table.month] })],
+);
+
+/**
+ * The morning digest of one staff member on one day (America/Santiago), claimed before it is
+ * sent: the key lets one instance, once, send a user their digest of a day. A user with nothing
+ * due is claimed too, without a mail, so the day's later ticks only read these rows.
+ */
+export const digestSends = pgTable(
+  'digest_sends',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );

@@ -199,3 +199,56 @@ describe('PUT /api/user/me/password', () => {
     expect(lost.statusCode).toBe(401);
   });
 });
+
+describe('/api/user/me/morning-digest', () => {
+  const getDigest = (token: string | undefined) =>
+    t.request({ method: 'GET', url: '/api/user/me/morning-digest', token });
+  const setDigest = (token: string | undefined, payload: unknown) =>
+    t.request({
+      method: 'PUT',
+      url: '/api/user/me/morning-digest',
+      token,
+      payload: payload as Record<string, unknown>,
+    });
+
+  it('is on by default for staff, and an owner and a collaborator each turn only their own off and on again', async () => {
+    const collaborator = await t.userWithRole('collaborator');
+    const otherOwner = await t.userWithRole('owner');
+    for (const user of [collaborator, otherOwner]) {
+      expect((await getDigest(user.token)).json()).toEqual({ morningDigest: true });
+      const off = await setDigest(user.token, { morningDigest: false });
+      expect(off.statusCode, off.body).toBe(200);
+      expect(off.json()).toEqual({ morningDigest: false, message: profileMsg.morningDigestOff });
+      expect((await getDigest(user.token)).json()).toEqual({ morningDigest: false });
+      expect((await usersRepository.findById(t.database.db, user.id))?.morningDigest).toBe(false);
+    }
+    // The first owner's own setting did not move.
+    expect((await getDigest(await t.ownerToken())).json()).toEqual({ morningDigest: true });
+    const on = await setDigest(collaborator.token, { morningDigest: true });
+    expect(on.json()).toEqual({ morningDigest: true, message: profileMsg.morningDigestOn });
+    expect((await usersRepository.findById(t.database.db, collaborator.id))?.morningDigest).toBe(true);
+  });
+
+  it('answers 401 to anonymous callers and 403 to a client, who neither sees nor sets it', async () => {
+    expect((await getDigest(undefined)).statusCode).toBe(401);
+    expect((await setDigest(undefined, { morningDigest: false })).statusCode).toBe(401);
+    const user = await client();
+    const read = await getDigest(user.token);
+    expect(read.statusCode).toBe(403);
+    expect(read.json().message).toBe(msg.forbidden);
+    expect((await setDigest(user.token, { morningDigest: true })).statusCode).toBe(403);
+  });
+
+  it('refuses anything but true or false with 400 and a Spanish message on the field (never a 500)', async () => {
+    const user = await t.userWithRole('collaborator');
+    for (const payload of [{}, { morningDigest: 'si' }, { morningDigest: 1 }, { morningDigest: null }]) {
+      const response = await setDigest(user.token, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().errors).toContainEqual({
+        field: 'morningDigest',
+        message: profileMsg.morningDigestInvalid,
+      });
+    }
+    expect((await getDigest(user.token)).json()).toEqual({ morningDigest: true });
+  });
+});

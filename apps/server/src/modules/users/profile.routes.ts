@@ -1,5 +1,7 @@
 import { profileMsg } from '@app/shared/messages-profile';
 import {
+  MorningDigestResponseSchema,
+  MorningDigestSchema,
   PasswordChangeResponseSchema,
   PasswordChangeSchema,
   ProfileUpdateResponseSchema,
@@ -27,6 +29,36 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     async (request) => {
       const user = await profile.update(currentUser(request), request.body);
       return { message: profileMsg.profileUpdated, user: presentUser(user) };
+    },
+  );
+
+  app.get(
+    '/api/user/me/morning-digest',
+    {
+      schema: {
+        tags: ['users'],
+        description: 'Whether the signed-in staff member gets the 08:00 digest of due dates (clients: 403).',
+        response: { 200: MorningDigestSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('profile:digest'),
+    },
+    async (request) => ({ morningDigest: await profile.morningDigest(currentUser(request)) }),
+  );
+
+  app.put(
+    '/api/user/me/morning-digest',
+    {
+      schema: {
+        tags: ['users'],
+        description: 'Opts the signed-in staff member out of (or back into) the 08:00 digest of due dates.',
+        body: MorningDigestSchema,
+        response: { 200: MorningDigestResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('profile:digest'),
+    },
+    async (request) => {
+      const morningDigest = await profile.setMorningDigest(currentUser(request), request.body.morningDigest);
+      return { morningDigest, message: morningDigest ? profileMsg.morningDigestOn : profileMsg.morningDigestOff };
     },
   );
 

@@ -45,6 +45,19 @@ export function createProfileService(db: Db, deps: Deps) {
       return updated;
     },
 
+    /** Whether the staff member gets the morning digest (issue 21). */
+    async morningDigest(actor: AuthUser): Promise<boolean> {
+      const user = await usersRepository.findById(db, actor.id);
+      if (!user) throw unauthorized(msg.unauthorized);
+      return user.morningDigest;
+    },
+
+    async setMorningDigest(actor: AuthUser, morningDigest: boolean): Promise<boolean> {
+      const updated = await usersRepository.update(db, actor.id, { morningDigest });
+      if (!updated) throw unauthorized(msg.unauthorized);
+      return updated.morningDigest;
+    },
+
     /**
      * Checks the current password, stores the new one and ends the user's other sessions, keeping
      * the one that made the change (DESIGN.md §3), all in one transaction.
