@@ -39,6 +39,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Open DATA_DIR/run/admin.sock so `npm run backup` reaches the embedded database through this server (main.ts does). */
   adminSocket?: boolean;
+  /** The boards' clock (overdue cells); tests set it. */
+  now?: () => Date;
 }
 
 /** The whole application as one Fastify instance; main.ts listens on it, tests inject into it. */
@@ -125,6 +127,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     log: app.log,
     redis,
     signToken: (payload, expiresIn) => app.signSessionToken(payload, expiresIn),
+    now: options.now,
   });
 
   registerRequestId(app);

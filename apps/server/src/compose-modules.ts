@@ -40,6 +40,8 @@ export interface ModulesDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   signToken(payload: { userId: number; sessionId: string }, expiresInSeconds: number): string;
+  /** The boards' clock: which day it is in Santiago, for overdue cells (tests set it). */
+  now?: () => Date;
 }
 
 /**
@@ -124,6 +126,7 @@ export function composeModules(deps: ModulesDeps) {
     listServicesForMonth: services.services.listForMonth,
     listApplying: businessServices.businessServices.listApplying,
     getUser: users.users.nameOf,
+    now: deps.now,
   });
   const tasks = createTasksModule({
     db,
@@ -133,6 +136,7 @@ export function composeModules(deps: ModulesDeps) {
     listActiveBusinesses: businesses.businesses.listActive,
     getBusiness: businesses.businesses.getById,
     getUser: users.users.nameOf,
+    now: deps.now,
   });
   const findUserEmail = async (id: number) => (await users.users.findById(id))?.email;
   const notes = createNotesModule({ db, roleWhileWriting: users.users.roleWhileWriting });

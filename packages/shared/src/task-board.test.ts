@@ -6,6 +6,7 @@ const row = (id: number, ...states: TaskCell['state'][]): TaskBoardRow => ({
   id,
   name: `Empresa ${id}`,
   rut: '1-9',
+  responsibleUserId: null,
   taskStates: states.map((state, index) => ({ taskId: index + 1, state, value: null, lastChange: null })),
 });
 

@@ -54,7 +54,7 @@ let userCounter = 0;
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'logStream'> & {
+  options: Pick<BuildAppOptions, 'logStream' | 'now'> & {
     /** Another test app's database: a second instance of the same firm (closed by its owner only). */
     database?: Database;
     /** 'configured': the mailer the configuration gives (the outbox without SMTP_URL); `mailer` then sees nothing. */
@@ -84,6 +84,7 @@ export async function createTestApp(
     database,
     mailer: options.mailer === 'configured' ? undefined : mailer,
     logStream: options.logStream,
+    now: options.now,
   });
 
   const request: TestApp['request'] = ({ token, headers, ...options }) =>

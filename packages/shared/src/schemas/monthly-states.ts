@@ -45,13 +45,20 @@ export type MonthlyStateUpdate = z.input<typeof MonthlyStateUpdateSchema>;
 /** Who changed a cell last, and when (ISO instant); null while nobody has. */
 export const CellChangeSchema = z.object({ by: z.string(), at: z.string() });
 
-/** One company × service of a month. `applies` false is 'N/A'; `stateId` is the chosen state or the first one. */
+/**
+ * One company × service of a month. `applies` false is 'N/A'; `stateId` is the chosen state or the
+ * first one. `dueDate` ('YYYY-MM-DD') is null when the service has no due day for the company (and
+ * on 'N/A'); `overdue` is true once the board's `today` is past it and the cell is not at the
+ * service's last state (issue 21).
+ */
 export const BoardCellSchema = z.object({
   serviceId: z.number().int(),
   applies: z.boolean(),
   stateId: z.number().int().nullable(),
   value: z.number().nullable(),
   lastChange: CellChangeSchema.nullable(),
+  dueDate: z.string().nullable(),
+  overdue: z.boolean(),
 });
 export type BoardCell = z.infer<typeof BoardCellSchema>;
 
@@ -60,6 +67,8 @@ export const BoardBusinessSchema = z.object({
   name: z.string(),
   rut: z.string(),
   contact: z.string(),
+  /** The company's owner among the staff ('Encargado'), or null. */
+  responsibleUserId: z.number().int().nullable(),
 });
 
 /** A company's row: its cells in the order of the board's services, and its progress (0-100). */
@@ -85,6 +94,8 @@ export const MonthlyBoardSchema = z.object({
   month: z.number().int(),
   services: z.array(BoardServiceSchema),
   rows: z.array(BoardRowSchema),
+  /** The day in America/Santiago ('YYYY-MM-DD') the cells' `overdue` was computed on. */
+  today: z.string(),
 });
 export type MonthlyBoard = z.infer<typeof MonthlyBoardSchema>;
 

@@ -103,6 +103,8 @@ export const TaskBoardRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   rut: z.string(),
+  /** The company's owner among the staff ('Encargado'), or null. */
+  responsibleUserId: z.number().int().nullable(),
   taskStates: z.array(TaskCellSchema),
 });
 export type TaskBoardRow = z.infer<typeof TaskBoardRowSchema>;
@@ -118,6 +120,8 @@ export const TaskBoardSchema = z.object({
   rows: z.array(TaskBoardRowSchema),
   /** For the tasks shown in the summary, the percent of applicable companies 'Terminado'. */
   summary: z.array(TaskSummarySchema),
+  /** The day in America/Santiago ('YYYY-MM-DD') the server built the board on. */
+  today: z.string(),
 });
 export type TaskBoard = z.infer<typeof TaskBoardSchema>;
 

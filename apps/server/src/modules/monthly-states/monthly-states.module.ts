@@ -22,6 +22,8 @@ export interface MonthlyStatesModuleDeps {
   listApplying: ServiceDeps['listApplying'];
   /** Who is acting (users module). */
   getUser: ServiceDeps['getUser'];
+  /** The clock overdue cells are judged by (tests set it). */
+  now?: ServiceDeps['now'];
 }
 
 /** The monthly board: its routes, and its cell changes sent live to the board's room. */

@@ -73,6 +73,8 @@ describe('GET /api/monthly-states/year/{year}/month/{month}', () => {
       stateId: f29.stateIds[0],
       value: null,
       lastChange: null,
+      dueDate: null,
+      overdue: false,
     });
     expect(row?.progress).toBe(0);
     expect(cellOf(rowOf(data, unlinked.id), f29.serviceId)).toMatchObject({ applies: false, stateId: null });

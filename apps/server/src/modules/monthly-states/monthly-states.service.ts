@@ -1,5 +1,6 @@
+import { dueDateFor } from '@app/shared/due-dates-cl';
 import { boardMsg } from '@app/shared/messages-board';
-import { type Period, periodBounds } from '@app/shared/period';
+import { type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import {
   type BoardCellChange,
   type BoardService,
@@ -20,7 +21,7 @@ import type { BuiltJson } from '../../lib/built-json.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
 import { createBuiltJsonCache, createTableCache, type TableChanges } from '../../lib/table-cache.ts';
-import { type BoardParts, buildBoardRows, cellKey } from './monthly-board.ts';
+import { type BoardParts, buildBoardRows, cellKey, type ServiceDueDates } from './monthly-board.ts';
 import { monthlyStatesRepository } from './monthly-states.repository.ts';
 
 type UpdateInput = z.output<typeof MonthlyStateUpdateSchema>;
@@ -33,20 +34,28 @@ interface Deps {
   /** A company, 404 when there is none (companies module). */
   getBusiness(id: number): Promise<unknown>;
   /** Services active that month, by order, with their states (services module). */
-  listServicesForMonth(
-    month: number,
-  ): Promise<{ service: { id: number; name: string; order: number }; states: BoardService['states'] }[]>;
+  listServicesForMonth(month: number): Promise<
+    {
+      service: { id: number; name: string; order: number; dueDay: number | null; dueDayElectronic: number | null };
+      states: BoardService['states'];
+    }[]
+  >;
   /** Links that apply by the period's last day (business-services module). */
   listApplying(lastDay: string, businessId?: number): Promise<{ businessId: number; serviceId: number }[]>;
   /** Who is acting, for the cell's 'Javier P., 12-03-2026 10:41' (users module). */
   getUser(id: number): Promise<{ name: string; lastName: string }>;
+  /** The clock overdue is judged by (tests set it). */
+  now?: () => Date;
 }
 
-/** Everything of a month's board but its chosen states: what a cell change is checked against. */
-type PeriodParts = Omit<BoardParts, 'chosen'> & { businessById: Map<number, BoardParts['businesses'][number]> };
+/** Everything of a month's board but its chosen states and the day: what a cell change is checked against. */
+type PeriodParts = Omit<BoardParts, 'chosen' | 'today'> & {
+  businessById: Map<number, BoardParts['businesses'][number]>;
+};
 
 /** The monthly board (spec 1 §2.5, §3, §4; DESIGN.md §4): read a month, change a cell, keep every change. */
 export function createMonthlyStatesService(db: Db, deps: Deps) {
+  const now = deps.now ?? (() => new Date());
   // Companies, columns and links of a few recent periods: they change seldom, while cells change
   // all day; each cell change is checked against them without reading the database.
   const partsCache = createTableCache<PeriodParts>(deps.changes, {
@@ -78,28 +87,40 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
           states,
         })),
         applies: new Set(applying.map((link) => cellKey(link.businessId, link.serviceId))),
+        // Two dates per column at most (paper, online): the holiday rule runs here, not per cell.
+        dueDates: new Map(
+          listed.map(({ service }): [number, ServiceDueDates] => [
+            service.id,
+            {
+              paper: dueDateFor(service, { electronicFiling: false }, period),
+              electronic: dueDateFor(service, { electronicFiling: true }, period),
+            },
+          ]),
+        ),
         businessById: new Map(active.map((business) => [business.id, business])),
       };
     });
   }
 
-  async function getBoard(period: Period): Promise<MonthlyBoard> {
+  async function getBoard(period: Period, today = santiagoDate(now())): Promise<MonthlyBoard> {
     assertSelectable(period);
     const [parts, chosen] = await Promise.all([partsOf(period), monthlyStatesRepository.listForPeriod(db, period)]);
-    return { ...period, services: parts.services, rows: buildBoardRows({ ...parts, chosen }) };
+    return { ...period, services: parts.services, rows: buildBoardRows({ ...parts, chosen, today }), today };
   }
 
   return {
     /**
      * The board as JSON, built once per change: while nothing it shows has changed (none of its
-     * tables, in any instance), every reader gets the same bytes.
+     * tables, in any instance), every reader gets the same bytes. Overdue marks depend on the day
+     * in Santiago, so a board is kept for the day it was built on only.
      */
     async getBuiltBoard(period: Period): Promise<BuiltJson> {
       assertSelectable(period);
-      return boardCache.get(`${period.year}-${period.month}`, () => getBoard(period));
+      const today = santiagoDate(now());
+      return boardCache.get(`${period.year}-${period.month}@${today}`, () => getBoard(period, today));
     },
 
-    getBoard,
+    getBoard: (period: Period) => getBoard(period),
 
     /**
      * Changes one cell. The state must be one of the service's, the service must apply to the
@@ -142,6 +163,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
         ...parts,
         businesses: [business],
         chosen: [...saved.row, { ...mine, updatedAt: saved.updatedAt }],
+        today: santiagoDate(now()),
       });
       const changed = row?.cells.find((candidate) => candidate.serviceId === service.id);
       if (!row || !changed) throw notFound(boardMsg.serviceNotFound);

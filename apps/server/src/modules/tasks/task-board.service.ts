@@ -1,5 +1,5 @@
 import { tasksMsg } from '@app/shared/messages-tasks';
-import { isContractActiveIn, type Period, periodBounds } from '@app/shared/period';
+import { isContractActiveIn, type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import { can } from '@app/shared/permissions';
 import { shortName } from '@app/shared/schemas/monthly-states';
 import {
@@ -33,13 +33,17 @@ interface Deps {
   ): Promise<TaskBoardParts['businesses'][number] & { startContract: string; endContract: string | null }>;
   /** Who is acting, for the cell's 'Javier P.' (users module). */
   getUser(id: number): Promise<{ name: string; lastName: string }>;
+  /** The clock the board's `today` is read from (tests set it). */
+  now?: () => Date;
 }
 
 /** The task tracking board (spec 2 "Seguimiento de tareas"; DESIGN.md §4, §6): read a month, change a cell. */
 export function createTaskBoardService(db: Db, deps: Deps) {
+  const now = deps.now ?? (() => new Date());
   return {
     async getBoard(period: Period): Promise<TaskBoard> {
       assertSelectable(period);
+      const today = santiagoDate(now());
       const { lastDay } = periodBounds(period);
       const [businesses, taskRows, applying, chosen] = await Promise.all([
         deps.listActiveBusinesses(period),
@@ -49,7 +53,7 @@ export function createTaskBoardService(db: Db, deps: Deps) {
       ]);
       const tasks = taskRows.map(presentTask);
       const rows = buildTaskBoardRows({ businesses, taskIds: tasks.map((task) => task.id), applying, chosen });
-      return { ...period, tasks, rows, summary: summaryOf(tasks, rows) };
+      return { ...period, tasks, rows, summary: summaryOf(tasks, rows), today };
     },
 
     /**

@@ -9,7 +9,7 @@ import type { CellRow } from '../../db/cell-history.ts';
 
 /** What the task board is built from: a few bulk reads, never one query per company. */
 export interface TaskBoardParts {
-  businesses: { id: number; name: string; rut: string }[];
+  businesses: { id: number; name: string; rut: string; responsibleUserId: number | null }[];
   taskIds: number[];
   /** Companies in a task from a start date on or before the period's last day (DESIGN.md §4). */
   applying: { taskId: number; businessId: number }[];
@@ -30,6 +30,7 @@ export function buildTaskBoardRows(parts: TaskBoardParts): TaskBoardRow[] {
     id: business.id,
     name: business.name,
     rut: business.rut,
+    responsibleUserId: business.responsibleUserId,
     taskStates: parts.taskIds.map((taskId): TaskCell => {
       const key = cellKey(business.id, taskId);
       if (!applies.has(key)) return { taskId, state: TASK_NOT_APPLICABLE, value: null, lastChange: null };

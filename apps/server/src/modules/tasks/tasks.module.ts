@@ -22,6 +22,8 @@ export interface TasksModuleDeps {
   getBusiness: BoardDeps['getBusiness'];
   /** Who is acting (users module). */
   getUser: BoardDeps['getUser'];
+  /** The clock of the board's `today` (tests set it). */
+  now?: BoardDeps['now'];
 }
 
 /** Tasks and their tracking board: both route sets, and the board's cell changes sent live. */

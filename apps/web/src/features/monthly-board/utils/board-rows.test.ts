@@ -25,9 +25,11 @@ const cell = (stateId: number | null, applies = true): BoardCell => ({
   stateId,
   value: null,
   lastChange: null,
+  dueDate: null,
+  overdue: false,
 });
 const row = (id: number, name: string, rut: string, stateId: number | null, applies = true): BoardRow => ({
-  business: { id, name, rut, contact: '' },
+  business: { id, name, rut, contact: '', responsibleUserId: null },
   cells: [cell(stateId, applies)],
   progress: 0,
 });
@@ -66,6 +68,7 @@ describe('changing a cell on screen', () => {
   const board: MonthlyBoard = {
     year: 2026,
     month: 10,
+    today: '2026-10-14',
     services: [f29],
     rows: [row(1, 'A', '1-9', 10), row(2, 'B', '2-7', 10)],
   };

@@ -28,11 +28,13 @@ const row = (id: number, name: string, rut: string, cells: TaskCell[]): TaskBoar
   id,
   name,
   rut,
+  responsibleUserId: null,
   taskStates: cells,
 });
 const board: TaskBoard = {
   year: 2026,
   month: 3,
+  today: '2026-03-14',
   tasks: [task(1), task(2)],
   rows: [
     row(10, 'Panadería Los Aromos', '76.086.428-5', [cell(1), cell(2, 'N/A')]),
