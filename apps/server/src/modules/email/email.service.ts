@@ -52,11 +52,14 @@ export function createEmailService(db: Db, deps: Deps) {
     }
   }
 
-  const messageOf = (input: Pick<SendInput, 'emails' | 'subject' | 'content'>, replyTo?: string): MailMessage => ({
+  const messageOf = (
+    input: Pick<SendInput, 'emails' | 'subject' | 'content'> & { html?: string },
+    replyTo?: string,
+  ): MailMessage => ({
     to: input.emails,
     subject: input.subject,
     text: input.content,
-    html: `<div style="white-space: pre-wrap">${escapeHtml(input.content)}</div>`,
+    html: input.html ?? `<div style="white-space: pre-wrap">${escapeHtml(input.content)}</div>`,
     replyTo,
   });
 
@@ -68,7 +71,7 @@ export function createEmailService(db: Db, deps: Deps) {
    * again later by the scheduler (retryDue), and its entry then shows the final outcome.
    */
   async function sendAndLog(
-    input: SendInput,
+    input: SendInput & { html?: string },
     sentBy: number | null,
     replyTo?: string,
   ): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
@@ -107,8 +110,12 @@ export function createEmailService(db: Db, deps: Deps) {
       return sendAndLog(input, actor.id, await deps.findUserEmail(actor.id));
     },
 
-    /** A mail the app sends by itself (the scheduler's): logged like any other, without a sender. */
-    sendAutomatic(input: SendInput): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
+    /**
+     * A mail the app sends by itself (the scheduler's): logged like any other, without a sender.
+     * Its own `html` (the morning digest's) goes out on the first try; the log keeps the text, so a
+     * retry sends the text as HTML.
+     */
+    sendAutomatic(input: SendInput & { html?: string }): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
       return sendAndLog(input, null);
     },
 

@@ -1,28 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type EmailRetriesDeps, emailRetriesJob } from './email-retries.job.ts';
+import { type MorningDigestDeps, morningDigestJob } from './morning-digest.job.ts';
 import { type NoteRemindersDeps, noteRemindersJob } from './note-reminders.job.ts';
 import { createScheduler, type ScheduledJob } from './scheduler.ts';
 import { type ServiceNotificationsDeps, serviceNotificationsJob } from './service-notifications.job.ts';
 
-export interface SchedulerModuleDeps
-  extends NoteRemindersDeps,
-    EmailRetriesDeps,
-    Omit<ServiceNotificationsDeps, 'sendEmail'> {
-  db: Db;
-  log: Pick<FastifyBaseLogger, 'error'>;
-  now?: () => Date;
-  intervalMs?: number;
-  /** Jobs other modules own (scheduled backups), run after these at each tick. */
-  otherJobs?: ScheduledJob[];
-}
+// An intersection, not `extends`: two jobs ask the companies module for different fields of its rows.
+export type SchedulerModuleDeps = NoteRemindersDeps &
+  EmailRetriesDeps &
+  Omit<ServiceNotificationsDeps, 'sendEmail'> &
+  MorningDigestDeps & {
+    db: Db;
+    log: Pick<FastifyBaseLogger, 'error'>;
+    now?: () => Date;
+    intervalMs?: number;
+    /** Jobs other modules own (scheduled backups), run after these at each tick. */
+    otherJobs?: ScheduledJob[];
+  };
 
-/** The background jobs (note reminders, the services' monthly e-mails, e-mail retries) on one timer; no routes. */
+/** The background jobs (note reminders, the services' monthly e-mails, the morning digest, e-mail retries) on one timer; no routes. */
 export function createSchedulerModule(deps: SchedulerModuleDeps) {
   const { db, log, now, intervalMs, otherJobs = [], ...jobDeps } = deps;
   const jobs = [
     noteRemindersJob(jobDeps),
     serviceNotificationsJob(db, jobDeps),
+    morningDigestJob(db, jobDeps),
     emailRetriesJob(jobDeps),
     ...otherJobs,
   ];

@@ -1,0 +1,184 @@
+import { daysUntil, isNonBusinessDay, type ServiceDueDays } from '@app/shared/due-dates';
+import { dueDateFor, isChileanHoliday } from '@app/shared/due-dates-cl';
+import { type Period, periodBounds, santiagoDate } from '@app/shared/period';
+import { TASK_STATE_DONE, TASK_STATE_INITIAL } from '@app/shared/schemas/tasks';
+import { taskDueDate } from '@app/shared/task-board';
+import type { Db } from '../../db/client.ts';
+import { type DigestCompany, type DigestLine, presentMorningDigest } from './morning-digest.presenter.ts';
+import { morningDigestRepository as repository } from './morning-digest.repository.ts';
+import { santiagoClock } from './santiago-clock.ts';
+import type { ScheduledJob } from './scheduler.ts';
+
+/** The time of day (America/Santiago) the digest goes out, on business days. */
+const SEND_FROM_MINUTES = 8 * 60;
+/** "Due within the week": from today to today + 7. */
+const WINDOW_DAYS = 7;
+/**
+ * The periods read: the current month (its work falls due next month, inside the window near the
+ * month's end) and the 3 before it. A period's work falls due in the month after it, so the
+ * previous month holds what is due now and the two before hold what is still late; older work is
+ * left out so a forgotten cell of last year does not fill every morning's mail.
+ */
+const LOOK_BACK_PERIODS = 3;
+
+export interface MorningDigestDeps {
+  /** Companies whose contract covers a period, with their owner and filing (companies module). */
+  listActiveBusinesses(period: Period): Promise<
+    {
+      id: number;
+      name: string;
+      rut: string;
+      electronicFiling: boolean;
+      responsibleUserId: number | null;
+    }[]
+  >;
+  /** Services active in a month with their states (services module). */
+  listServicesForMonth(month: number): Promise<
+    {
+      service: { id: number; name: string } & ServiceDueDays;
+      states: { id: number; name: string; order: number }[];
+    }[]
+  >;
+  /** Active company-service links started by a day (business-services module). */
+  listApplying(lastDay: string): Promise<{ businessId: number; serviceId: number }[]>;
+  /** The e-mail module's send without a staff sender, written to the e-mail log. */
+  sendEmail(input: { emails: string[]; subject: string; content: string; html?: string }): Promise<unknown>;
+  /** The public address the mail's links start with (APP_URL). */
+  appUrl: string;
+}
+
+const addDays = (isoDate: string, days: number) => {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+const periodsBack = (from: Period, count: number): Period[] =>
+  Array.from({ length: count + 1 }, (_, back) => {
+    const index = from.year * 12 + (from.month - 1) - back;
+    return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+  });
+
+const key = (...parts: number[]) => parts.join(':');
+
+/** The highest-order state (the board's rule): a cell there is done, so never late nor due. */
+function lastStateId(states: { id: number; order: number }[]) {
+  let last: { id: number; order: number } | undefined;
+  for (const state of states) if (!last || state.order >= last.order) last = state;
+  return last?.id;
+}
+
+type Business = Awaited<ReturnType<MorningDigestDeps['listActiveBusinesses']>>[number];
+
+/** Each user's lines, by company: what is overdue or due by `until` in the periods read. */
+async function collectLines(db: Db, deps: MorningDigestDeps, today: string) {
+  const [year = 0, month = 0] = today.split('-').map(Number);
+  const periods = periodsBack({ year, month }, LOOK_BACK_PERIODS);
+  const until = addDays(today, WINDOW_DAYS);
+  const [perPeriod, savedCells, taskRows, savedTaskCells] = await Promise.all([
+    Promise.all(
+      periods.map(async (period) => {
+        const { lastDay } = periodBounds(period);
+        const [businesses, services, applying, taskApplying] = await Promise.all([
+          deps.listActiveBusinesses(period),
+          deps.listServicesForMonth(period.month),
+          deps.listApplying(lastDay),
+          repository.listTaskApplying(db, lastDay),
+        ]);
+        return { period, businesses, services, applying, taskApplying };
+      }),
+    ),
+    repository.listMonthlyStates(db, periods),
+    repository.listTasks(db),
+    repository.listTaskStates(db, periods),
+  ]);
+  const chosenState = new Map(
+    savedCells.map((cell) => [key(cell.businessId, cell.serviceId, cell.year, cell.month), cell.stateId]),
+  );
+  const chosenTaskState = new Map(
+    savedTaskCells.map((cell) => [key(cell.businessId, cell.taskId, cell.year, cell.month), cell.state]),
+  );
+
+  const byUser = new Map<number, Map<number, DigestCompany>>();
+  function add(userId: number, business: Business, line: DigestLine) {
+    const companies = byUser.get(userId) ?? new Map<number, DigestCompany>();
+    byUser.set(userId, companies);
+    const company = companies.get(business.id) ?? { name: business.name, rut: business.rut, lines: [] };
+    companies.set(business.id, company);
+    company.lines.push(line);
+  }
+
+  for (const { period, businesses, services, applying, taskApplying } of perPeriod) {
+    const businessById = new Map(businesses.map((business) => [business.id, business]));
+    const servicesById = new Map(services.map((entry) => [entry.service.id, entry]));
+    for (const link of applying) {
+      const business = businessById.get(link.businessId);
+      const entry = servicesById.get(link.serviceId);
+      if (!business || business.responsibleUserId === null || !entry) continue;
+      const dueDate = dueDateFor(entry.service, business, period);
+      if (dueDate === null || dueDate > until) continue;
+      const stateId =
+        chosenState.get(key(business.id, entry.service.id, period.year, period.month)) ?? entry.states[0]?.id;
+      const state = entry.states.find((candidate) => candidate.id === stateId);
+      if (!state || state.id === lastStateId(entry.states)) continue;
+      add(business.responsibleUserId, business, {
+        kind: 'service',
+        name: entry.service.name,
+        period,
+        state: state.name,
+        dueDate,
+        daysLeft: daysUntil(dueDate, today),
+      });
+    }
+
+    const tasksById = new Map(taskRows.map((task) => [task.id, task]));
+    for (const link of taskApplying) {
+      const business = businessById.get(link.businessId);
+      const task = tasksById.get(link.taskId);
+      if (!business || !task) continue;
+      const dueDate = taskDueDate(period, task.expirationDate);
+      if (dueDate > until) continue;
+      const state = chosenTaskState.get(key(business.id, task.id, period.year, period.month)) ?? TASK_STATE_INITIAL;
+      if (state === TASK_STATE_DONE) continue;
+      add(task.responsableId, business, {
+        kind: 'task',
+        name: task.name,
+        period,
+        state,
+        dueDate,
+        daysLeft: daysUntil(dueDate, today),
+      });
+    }
+  }
+  return byUser;
+}
+
+/**
+ * At 08:00 in Santiago on business days (not weekends nor Chilean holidays), each staff member who
+ * has not opted out gets one e-mail with the board cells of the companies they own and the task
+ * cells they are responsible for that are overdue or due within the week. A claim row per user and
+ * day decides who sends it, so a later tick, a restart or another instance sends nothing twice;
+ * a user with nothing due is claimed too (no mail), so later ticks that day only read the claims.
+ */
+export function morningDigestJob(db: Db, deps: MorningDigestDeps): ScheduledJob {
+  return {
+    name: 'morning-digest',
+    async run(now) {
+      if (santiagoClock(now).minutes < SEND_FROM_MINUTES) return;
+      const today = santiagoDate(now);
+      if (isNonBusinessDay(today, isChileanHoliday)) return;
+      const [recipients, claimed] = await Promise.all([repository.listRecipients(db), repository.claimedOn(db, today)]);
+      const pending = recipients.filter((user) => !claimed.has(user.id));
+      if (pending.length === 0) return;
+
+      const linesByUser = await collectLines(db, deps, today);
+      for (const user of pending) {
+        if (!(await repository.claim(db, { userId: user.id, day: today, claimedAt: now }))) continue;
+        const companies = [...(linesByUser.get(user.id)?.values() ?? [])];
+        if (companies.length === 0) continue;
+        const mail = presentMorningDigest({ user, today, companies, appUrl: deps.appUrl });
+        await deps.sendEmail({ emails: [user.email], subject: mail.subject, content: mail.text, html: mail.html });
+      }
+    },
+  };
+}

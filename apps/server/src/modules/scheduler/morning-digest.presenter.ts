@@ -1,0 +1,117 @@
+import type { Period } from '@app/shared/period';
+import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
+
+/** One cell of the digest: a service of the monthly board or a task of the task board. */
+export interface DigestLine {
+  kind: 'service' | 'task';
+  /** The service's or the task's name. */
+  name: string;
+  period: Period;
+  state: string;
+  /** 'YYYY-MM-DD'. */
+  dueDate: string;
+  /** Days from today to the due date: negative once it is late. */
+  daysLeft: number;
+}
+
+export interface DigestCompany {
+  name: string;
+  rut: string;
+  lines: DigestLine[];
+}
+
+export interface MorningDigestInput {
+  user: { id: number; name: string };
+  /** The day in America/Santiago, 'YYYY-MM-DD'. */
+  today: string;
+  companies: DigestCompany[];
+  appUrl: string;
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const chileanDate = (isoDate: string) => isoDate.split('-').reverse().join('-');
+const periodName = ({ year, month }: Period) =>
+  `${(MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan'] ?? '').toLowerCase()} ${year}`;
+const byPeriod = (a: Period, b: Period) => a.year * 12 + a.month - (b.year * 12 + b.month);
+
+/** 'atrasada', 'vence hoy', 'vence en 1 día', 'vence en N días'. */
+export function urgencyOf(daysLeft: number): string {
+  if (daysLeft < 0) return 'atrasada';
+  if (daysLeft === 0) return 'vence hoy';
+  return daysLeft === 1 ? 'vence en 1 día' : `vence en ${daysLeft} días`;
+}
+
+const lineLabel = (line: DigestLine) => (line.kind === 'service' ? line.name : `Tarea ${line.name}`);
+
+/** A line's text: what, which period, its state, its due date and how late or close it is. */
+const lineText = (line: DigestLine) =>
+  `${lineLabel(line)} (${periodName(line.period)}): ${line.state}, vence el ${chileanDate(line.dueDate)}, ${urgencyOf(line.daysLeft)}`;
+
+/** The monthly board and the task board of a period, filtered to the user's companies and tasks. */
+function boardLinks(input: MorningDigestInput) {
+  const lines = input.companies.flatMap((company) => company.lines);
+  const periodsOf = (kind: DigestLine['kind']) =>
+    [
+      ...new Map(
+        lines.filter((line) => line.kind === kind).map((line) => [periodName(line.period), line.period]),
+      ).values(),
+    ].sort(byPeriod);
+  const query = ({ year, month }: Period) => `anio=${year}&mes=${month}`;
+  return [
+    ...periodsOf('service').map((period) => ({
+      label: `Tablero mensual de ${periodName(period)}, mis empresas`,
+      url: `${input.appUrl}/?${query(period)}&encargado=${input.user.id}`,
+    })),
+    ...periodsOf('task').map((period) => ({
+      label: `Seguimiento de tareas de ${periodName(period)}, mis tareas`,
+      url: `${input.appUrl}/seguimiento-tareas?${query(period)}&responsable=${input.user.id}`,
+    })),
+  ];
+}
+
+/**
+ * The morning digest e-mail, in Spanish: the lines grouped by company (by name), each company's
+ * by due date, then the links to the boards filtered to the user. The HTML escapes every value.
+ */
+export function presentMorningDigest(input: MorningDigestInput): { subject: string; text: string; html: string } {
+  const companies = [...input.companies]
+    .sort((a, b) => a.name.localeCompare(b.name, 'es') || a.rut.localeCompare(b.rut))
+    .map((company) => ({
+      ...company,
+      lines: [...company.lines].sort(
+        (a, b) => a.dueDate.localeCompare(b.dueDate) || lineLabel(a).localeCompare(lineLabel(b), 'es'),
+      ),
+    }));
+  const lines = companies.flatMap((company) => company.lines);
+  const late = lines.filter((line) => line.daysLeft < 0).length;
+  const soon = lines.length - late;
+  const counts = `${late} ${late === 1 ? 'atrasada' : 'atrasadas'} y ${soon} por vencer en los próximos 7 días`;
+  const subject = `Resumen de vencimientos del ${chileanDate(input.today)}: ${counts}`;
+  const intro = `Hola ${input.user.name}, estos son tus vencimientos al ${chileanDate(input.today)}: ${counts}.`;
+  const links = boardLinks(input);
+  const optOut = `Puedes dejar de recibir este resumen en Mi perfil: ${input.appUrl}/perfil`;
+
+  const text = [
+    intro,
+    ...companies.map((company) =>
+      [`${company.name} (${company.rut})`, ...company.lines.map((line) => `- ${lineText(line)}`)].join('\n'),
+    ),
+    ['Ver en los tableros:', ...links.map((link) => `- ${link.label}: ${link.url}`)].join('\n'),
+    optOut,
+  ].join('\n\n');
+
+  const anchor = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
+  const html = [
+    `<p>${escapeHtml(intro)}</p>`,
+    ...companies.map(
+      (company) =>
+        `<h3>${escapeHtml(company.name)} (${escapeHtml(company.rut)})</h3>\n<ul>${company.lines
+          .map((line) => `<li${line.daysLeft < 0 ? ' style="color:#c92a2a"' : ''}>${escapeHtml(lineText(line))}</li>`)
+          .join('')}</ul>`,
+    ),
+    `<p>Ver en los tableros:</p>\n<ul>${links.map((link) => `<li>${anchor(link.url, link.label)}</li>`).join('')}</ul>`,
+    `<p>Puedes dejar de recibir este resumen en ${anchor(`${input.appUrl}/perfil`, 'Mi perfil')}.</p>`,
+  ].join('\n');
+
+  return { subject, text, html };
+}

@@ -1,0 +1,88 @@
+import type { Period } from '@app/shared/period';
+import { STAFF_ROLES } from '@app/shared/roles';
+import { and, eq, inArray, lte, or } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { monthlyStates } from '../../db/schema/monthly-states.ts';
+import { digestSends } from '../../db/schema/scheduler.ts';
+import { businessInTask, taskStates, tasks } from '../../db/schema/tasks.ts';
+import { users } from '../../db/schema/users.ts';
+
+const inPeriods = (columns: { year: AnyPgColumn; month: AnyPgColumn }, periods: Period[]) =>
+  or(...periods.map((period) => and(eq(columns.year, period.year), eq(columns.month, period.month))));
+
+/** What the morning digest reads on its own: who gets it, what they claimed, the saved cells and the tasks. */
+export const morningDigestRepository = {
+  /** Staff who have not opted out of the digest (a client never gets one). */
+  listRecipients(db: DbOrTx) {
+    return db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(and(inArray(users.role, [...STAFF_ROLES]), eq(users.morningDigest, true)))
+      .orderBy(users.id);
+  },
+
+  /** The users whose digest of this day is already decided (sent, or nothing to send). */
+  async claimedOn(db: DbOrTx, day: string): Promise<Set<number>> {
+    const rows = await db.select({ userId: digestSends.userId }).from(digestSends).where(eq(digestSends.day, day));
+    return new Set(rows.map((row) => row.userId));
+  },
+
+  /** Claims a user's digest of a day: false when another tick or instance already did. */
+  async claim(db: DbOrTx, claim: typeof digestSends.$inferInsert): Promise<boolean> {
+    const claimed = await db
+      .insert(digestSends)
+      .values(claim)
+      .onConflictDoNothing()
+      .returning({ userId: digestSends.userId });
+    return claimed.length > 0;
+  },
+
+  /** The monthly board's saved cells of these periods (a cell without a row is at its first state). */
+  listMonthlyStates(db: DbOrTx, periods: Period[]) {
+    return db
+      .select({
+        businessId: monthlyStates.businessId,
+        serviceId: monthlyStates.serviceId,
+        year: monthlyStates.year,
+        month: monthlyStates.month,
+        stateId: monthlyStates.stateId,
+      })
+      .from(monthlyStates)
+      .where(inPeriods(monthlyStates, periods));
+  },
+
+  listTasks(db: DbOrTx) {
+    return db
+      .select({
+        id: tasks.id,
+        name: tasks.name,
+        responsableId: tasks.responsableId,
+        expirationDate: tasks.expirationDate,
+      })
+      .from(tasks)
+      .orderBy(tasks.id);
+  },
+
+  /** Which company is in which task by a day (the task board's rule, DESIGN.md §4). */
+  listTaskApplying(db: DbOrTx, lastDay: string) {
+    return db
+      .select({ taskId: businessInTask.taskId, businessId: businessInTask.businessId })
+      .from(businessInTask)
+      .where(lte(businessInTask.startDate, lastDay));
+  },
+
+  /** The task board's saved cells of these periods (a cell without a row is 'No comenzado'). */
+  listTaskStates(db: DbOrTx, periods: Period[]) {
+    return db
+      .select({
+        businessId: taskStates.businessId,
+        taskId: taskStates.taskId,
+        year: taskStates.year,
+        month: taskStates.month,
+        state: taskStates.state,
+      })
+      .from(taskStates)
+      .where(inPeriods(taskStates, periods));
+  },
+};
