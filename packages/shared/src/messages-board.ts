@@ -60,6 +60,29 @@ export const boardMsg = {
   noHistory: 'Sin cambios registrados.',
   historyFailed: 'No se pudo cargar el historial',
 
+  // Due dates, overdue marks and the board's filters (issue 21).
+  /** A cell's due date, in its tooltip and accessible name ('Vence 12-11-2026'). */
+  dueOn: (date: string) => `Vence ${date}`,
+  /** An overdue cell's due date ('Atrasada, venció 12-11-2026'). */
+  overdueSince: (date: string) => `Atrasada, venció ${date}`,
+  responsibleLabel: 'Encargado',
+  allCompanies: 'Todos',
+  myCompanies: 'Mis empresas',
+  noResponsible: 'Sin encargado',
+  stateFilterLabel: 'Estado',
+  anyState: 'Todos los estados',
+  /** An option of the state filter ('F29: Pendiente'). */
+  stateOption: (service: string, state: string) => `${service}: ${state}`,
+  onlyOverdue: 'Solo atrasadas',
+  sortLabel: 'Ordenar por',
+  sortByName: 'Nombre',
+  taskResponsibleLabel: 'Responsable',
+  allResponsibles: 'Todos',
+  /** A service's overdue card: how many of its cells are late. */
+  overdueCard: (service: string, count: number) => `${service}: ${count} ${count === 1 ? 'atrasada' : 'atrasadas'}`,
+  overdueTitle: 'Atrasadas',
+  noOverdue: 'Ninguna atrasada',
+
   // Web-only texts of the send-e-mail modal and the e-mail log.
   recipientsLabel: 'Destinatarios',
   recipientsPlaceholder: 'Escribe un email y presiona Enter',

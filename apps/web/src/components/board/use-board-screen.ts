@@ -1,11 +1,13 @@
 import { boardMsg } from '@app/shared/messages-board';
 import type { Period } from '@app/shared/period';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import type { BoardFilterValues } from '../../lib/board-filter-params';
 import { type CompanyRef, filterCompanies } from '../../lib/company-filter';
 import { useLatest } from '../../lib/use-latest';
 import { useGroupMembers } from '../group-select';
 import { type BoardCells, useSavingCells } from './board-cells';
+import { rowsOfResponsible } from './board-filter-rows';
 import type { BoardFiltersProps } from './board-filters';
 import type { CellChange } from './cell-rules';
 import { useLiveCells } from './use-live-cells';
@@ -20,6 +22,16 @@ interface BoardScreenOptions<Board, Row, Change extends CellChange> {
   rowsOf: (board: Board) => readonly Row[];
   /** A row's company (a stable function): what the search, the group and the name cell read. */
   companyOf: (row: Row) => CompanyRef;
+  /** A row's company owner ('Encargado'; a stable function), and the owner asked for (useBoardFilters). */
+  responsibleOf: (row: Row) => number | null;
+  responsible: BoardFilterValues['responsible'];
+  /**
+   * The board's own filters and order after the search (state, late cells, a column's order): a
+   * function memoised on those filters, or undefined when none is set.
+   */
+  narrow?: (rows: readonly Row[]) => Row[];
+  /** The board's own controls after the group (its row of filters). */
+  extraFilters?: ReactNode;
 }
 
 /**
@@ -35,6 +47,10 @@ export function useBoardScreen<Board, Row, Change extends CellChange>({
   update,
   rowsOf,
   companyOf,
+  responsibleOf,
+  responsible,
+  narrow,
+  extraFilters,
 }: BoardScreenOptions<Board, Row, Change>) {
   const saving = useSavingCells(cells, period);
   useLiveCells(cells, period);
@@ -45,11 +61,14 @@ export function useBoardScreen<Board, Row, Change extends CellChange>({
   const groupIds = useGroupMembers(groupId);
 
   const data = board.data;
+  // The companies of the chosen group and owner: what the summary cards count.
   const inGroup = useMemo(
-    () => filterCompanies(data ? rowsOf(data) : [], '', groupIds, companyOf),
-    [data, groupIds, rowsOf, companyOf],
+    () =>
+      rowsOfResponsible(filterCompanies(data ? rowsOf(data) : [], '', groupIds, companyOf), responsible, responsibleOf),
+    [data, groupIds, rowsOf, companyOf, responsible, responsibleOf],
   );
-  const rows = useMemo(() => filterCompanies(inGroup, search, null, companyOf), [inGroup, search, companyOf]);
+  const found = useMemo(() => filterCompanies(inGroup, search, null, companyOf), [inGroup, search, companyOf]);
+  const rows = useMemo(() => (narrow ? narrow(found) : found), [found, narrow]);
 
   const latest = useLatest({ data, period, update });
   /** Sends a change of the shown month. */
@@ -80,8 +99,9 @@ export function useBoardScreen<Board, Row, Change extends CellChange>({
       setActiveCell(null);
       setPeriod(next);
     },
+    extra: extraFilters,
   };
-  const filtering = search.trim() !== '' || groupIds !== null;
+  const filtering = search.trim() !== '' || groupIds !== null || responsible !== null || narrow !== undefined;
   /** What the board's table takes from the screen (see CompanyBoardTable). */
   const table = {
     rows,

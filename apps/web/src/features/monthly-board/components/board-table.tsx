@@ -2,9 +2,10 @@ import { boardMsg } from '@app/shared/messages-board';
 import type { BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
 import { Table, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconMail } from '@tabler/icons-react';
-import { memo, type ReactNode, useCallback } from 'react';
+import { memo, type ReactNode, useCallback, useMemo } from 'react';
 import { CompanyBoardTable, type RowMarks } from '../../../components/board/company-board-table';
 import tableClasses from '../../../components/board/virtual-board-table.module.css';
+import { lastStateIds } from '../utils/board-filters';
 import { cellAt } from '../utils/board-rows';
 import classes from './board-table.module.css';
 import { type CellActions, StateCell } from './state-cell';
@@ -22,6 +23,8 @@ const companyOf = (row: BoardRow) => row.business;
 interface BoardTableProps extends CellActions {
   rows: BoardRow[];
   services: BoardService[];
+  /** The board's day in America/Santiago ('YYYY-MM-DD'), for the due marks. */
+  today: string;
   /** cellKey(businessId, serviceId) of the cells being saved. */
   saving: ReadonlySet<string>;
   /** cellKey(businessId, serviceId) of the cell whose menu is open. */
@@ -104,6 +107,7 @@ const BoardHead = memo(function BoardHead({ services, canEmail }: { services: Bo
  */
 export function BoardTable({
   services,
+  today,
   onMenu,
   onChoose,
   onHistory,
@@ -111,6 +115,7 @@ export function BoardTable({
   onEmail,
   ...table
 }: BoardTableProps) {
+  const lastStates = useMemo(() => lastStateIds(services), [services]);
   const renderCells = useCallback(
     (row: BoardRow, { saving, activeColumnId }: RowMarks) => {
       const { business } = row;
@@ -144,6 +149,8 @@ export function BoardTable({
                     businessName={business.name}
                     saving={saving.has(service.id)}
                     active={activeColumnId === service.id}
+                    done={cell.stateId !== null && cell.stateId === lastStates.get(service.id)}
+                    today={today}
                     onMenu={onMenu}
                     onChoose={onChoose}
                     onHistory={onHistory}
@@ -158,7 +165,7 @@ export function BoardTable({
         </>
       );
     },
-    [services, onMenu, onChoose, onHistory, onCredentials, onEmail],
+    [services, lastStates, today, onMenu, onChoose, onHistory, onCredentials, onEmail],
   );
   const canEmail = onEmail !== undefined;
 

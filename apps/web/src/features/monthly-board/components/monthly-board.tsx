@@ -5,19 +5,25 @@ import { useMonthlyBoard } from '../../../api/monthly-states/get-monthly-board';
 import { findCell } from '../../../api/monthly-states/monthly-board-cells';
 import { monthlyCells, useUpdateMonthlyState } from '../../../api/monthly-states/update-monthly-state';
 import { BoardScreen, type BoardScreenNames } from '../../../components/board/board-screen';
+import { useBoardFilters } from '../../../components/board/use-board-filters';
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
+import { useCurrentUser } from '../../../lib/session';
 import { useBoardPeriod } from '../../../lib/use-board-period';
+import { monthlyNarrow, overdueCounts } from '../utils/board-filters';
 import { summaryCards } from '../utils/board-rows';
 import { BoardTable } from './board-table';
 import { CredentialsModal } from './credentials-modal';
 import { HistoryModal, type HistoryTarget } from './history-modal';
+import { MonthlyFilters } from './monthly-filters';
 import { SummaryCards } from './summary-cards';
 import { ValueModal, type ValueTarget } from './value-modal';
 
 type Business = BoardRow['business'];
 const rowsOf = (board: { rows: BoardRow[] }) => board.rows;
 const companyOf = (row: BoardRow) => row.business;
+const responsibleOf = (row: BoardRow) => row.business.responsibleUserId;
+const NO_SERVICES: BoardService[] = [];
 const NAMES: BoardScreenNames = {
   cardsOf: 'monthly',
   cardsId: 'board-summary-cards',
@@ -28,21 +34,44 @@ const NAMES: BoardScreenNames = {
 /**
  * Home's monthly view (spec 1 §2.5): the summary cards, then the month's table of companies by
  * service with its search, group and month selectors, live for everyone who has it open. The
- * envelope column shows when the app layer hands in `onEmail` (the e-mail feature's modal).
+ * envelope column shows when the app layer hands in `onEmail` (the e-mail feature's modal). Its own
+ * filters (owner, state, late cells, order) are kept in the address (issue 21).
  */
 export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => void }) {
   const [period, setPeriod] = useBoardPeriod();
   const board = useMonthlyBoard(period);
   const update = useUpdateMonthlyState();
-  const screen = useBoardScreen({ cells: monthlyCells, period, setPeriod, board, update, rowsOf, companyOf });
+  const user = useCurrentUser();
+  const { values, setFilter, staff } = useBoardFilters('monthly');
+  const services = board.data?.services ?? NO_SERVICES;
+  const { stateId, onlyOverdue, sortServiceId } = values;
+  const narrow = useMemo(
+    () => monthlyNarrow(services, { stateId, onlyOverdue, sortServiceId }),
+    [services, stateId, onlyOverdue, sortServiceId],
+  );
+  const screen = useBoardScreen({
+    cells: monthlyCells,
+    period,
+    setPeriod,
+    board,
+    update,
+    rowsOf,
+    companyOf,
+    responsibleOf,
+    responsible: values.responsible,
+    narrow,
+    extraFilters: (
+      <MonthlyFilters services={services} values={values} ownId={user.id} staff={staff} onFilter={setFilter} />
+    ),
+  });
   const { save, shownBoard, companyName } = screen;
   const value = useCellTarget<ValueTarget>();
   const history = useCellTarget<HistoryTarget>();
   const credentials = useCellTarget<Business>();
 
-  const services = board.data?.services;
-  // The cards count the companies of the chosen group (all without one); the text search only narrows the table.
-  const summary = useMemo(() => summaryCards(services ?? [], screen.inGroup), [services, screen.inGroup]);
+  // The cards count the companies of the chosen group and owner (all without them); the other filters only narrow the table.
+  const summary = useMemo(() => summaryCards(services, screen.inGroup), [services, screen.inGroup]);
+  const overdue = useMemo(() => overdueCounts(services, screen.inGroup), [services, screen.inGroup]);
 
   const showValue = value.show;
   const onChoose = useCallback(
@@ -71,7 +100,7 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
   return (
     <BoardScreen
       {...NAMES}
-      cards={<SummaryCards cards={summary} />}
+      cards={<SummaryCards cards={summary} overdue={overdue} />}
       filters={screen.filters}
       query={board}
       modals={
@@ -102,7 +131,8 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
     >
       <BoardTable
         {...screen.table}
-        services={services ?? []}
+        services={services}
+        today={board.data?.today ?? ''}
         onChoose={onChoose}
         onHistory={onHistory}
         onCredentials={onCredentials}

@@ -5,6 +5,8 @@ import { memo } from 'react';
 import { cellBadgeClasses } from '../../../components/board/cell-badge';
 import { CellMenu } from '../../../components/board/cell-menu';
 import { cellKey } from '../../../components/board/cell-rules';
+import { dueLook } from '../../../components/board/due-look';
+import { dueMarkOf, dueText } from '../../../components/board/due-marks';
 import { lastChangeText } from '../../../lib/dates';
 
 type State = BoardService['states'][number];
@@ -25,12 +27,18 @@ export interface StateCellProps extends CellActions {
   saving: boolean;
   /** Its menu is open: only then is a Mantine Menu mounted (a board shows hundreds of cells). */
   active: boolean;
+  /** At the service's last state: done, so its due date is not marked. */
+  done: boolean;
+  /** The board's day in America/Santiago ('YYYY-MM-DD'), for the "due soon" mark. */
+  today: string;
 }
 
 /**
  * A service cell of the board (spec 1 §2.5): 'N/A' where the service does not apply; otherwise a
  * badge in the state's colour with its name (or its value as money) opening the service's states
- * and the cell's history. While a change is saved the cell says so.
+ * and the cell's history. While a change is saved the cell says so. A late cell carries an outline
+ * and an alarm, one due within three days a softer outline and a clock; its due date is in its
+ * tooltip and accessible name (issue 21).
  */
 export const StateCell = memo(function StateCell({
   cell,
@@ -39,6 +47,8 @@ export const StateCell = memo(function StateCell({
   businessName,
   saving,
   active,
+  done,
+  today,
   onMenu,
   onChoose,
   onHistory,
@@ -47,6 +57,9 @@ export const StateCell = memo(function StateCell({
 
   const state = service.states.find((candidate) => candidate.id === cell.stateId);
   const label = cell.value !== null ? formatMoney(cell.value) : (state?.name ?? boardMsg.noState);
+  const mark = dueMarkOf({ dueDate: cell.dueDate, overdue: cell.overdue, done }, today);
+  const due = dueText(cell.dueDate, mark, done);
+  const changed = cell.lastChange ? lastChangeText(cell.lastChange) : null;
   return (
     <CellMenu
       menuKey={cellKey(businessId, service.id)}
@@ -54,9 +67,10 @@ export const StateCell = memo(function StateCell({
       onMenu={onMenu}
       label={label}
       color={state?.color}
+      {...dueLook(mark)}
       saving={saving}
-      tooltip={cell.lastChange ? lastChangeText(cell.lastChange) : ''}
-      aria-label={`${service.name} de ${businessName}: ${label}${saving ? ` (${boardMsg.saving})` : ''}`}
+      tooltip={[due, changed].filter(Boolean).join(' · ')}
+      aria-label={`${service.name} de ${businessName}: ${label}${due ? `, ${due}` : ''}${saving ? ` (${boardMsg.saving})` : ''}`}
       title={service.name}
       options={service.states}
       currentId={cell.stateId}

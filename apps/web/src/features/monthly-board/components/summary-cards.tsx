@@ -1,47 +1,76 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { Card, ColorSwatch, Group, Text } from '@mantine/core';
+import { IconAlarm } from '@tabler/icons-react';
 import { SummaryGrid } from '../../../components/board/summary-grid';
 import { PercentBadge } from '../../../components/percent-badge';
+import type { OverdueCount } from '../utils/board-filters';
 import { percentColor, type SummaryCard } from '../utils/board-rows';
 
 /**
  * The summary cards (spec 1 §2.5): per service and showResume state, how many companies are at
- * that state or beyond over those where the service applies, with a coloured percent badge.
+ * that state or beyond over those where the service applies, with a coloured percent badge; then,
+ * per service with due dates, how many of its cells are late (issue 21).
  */
-export function SummaryCards({ cards }: { cards: SummaryCard[] }) {
+export function SummaryCards({ cards, overdue }: { cards: SummaryCard[]; overdue: OverdueCount[] }) {
   return (
     <SummaryGrid emptyText={boardMsg.noSummaryCards}>
-      {cards.map((card) => (
-        <Card
-          key={card.key}
-          component="li"
-          withBorder
-          padding="sm"
-          aria-label={`${card.service.name}, ${card.state.name}: ${card.count} de ${card.total}, ${card.percent}%`}
-          data-testid={`summary-${card.key}`}
-        >
-          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-            <div style={{ minWidth: 0 }}>
-              <Text fw={600} size="sm" truncate>
-                {card.service.name}
-              </Text>
-              <Group gap={6} wrap="nowrap">
-                <ColorSwatch color={card.state.color} size={10} withShadow={false} aria-hidden />
-                <Text size="xs" c="dimmed" truncate>
-                  {card.state.name}
-                </Text>
-              </Group>
-            </div>
-            <PercentBadge percent={card.percent} color={percentColor(card.percent)} />
-          </Group>
-          <Text size="xl" fw={700} mt={4}>
-            {card.count}
-            <Text span size="sm" c="dimmed" fw={400}>
-              {` / ${card.total}`}
+      {[
+        ...overdue.map(({ service, count }) => (
+          <Card
+            key={`overdue-${service.id}`}
+            component="li"
+            withBorder
+            padding="sm"
+            aria-label={boardMsg.overdueCard(service.name, count)}
+            data-testid={`overdue-${service.id}`}
+            style={count > 0 ? { borderInlineStart: '4px solid var(--mantine-color-red-filled)' } : undefined}
+          >
+            <Text fw={600} size="sm" truncate>
+              {service.name}
             </Text>
-          </Text>
-        </Card>
-      ))}
+            <Group gap={6} wrap="nowrap">
+              <IconAlarm size={12} aria-hidden />
+              <Text size="xs" c="dimmed" truncate>
+                {boardMsg.overdueTitle}
+              </Text>
+            </Group>
+            <Text size="xl" fw={700} mt={4} c={count > 0 ? 'red' : undefined}>
+              {count}
+            </Text>
+          </Card>
+        )),
+        ...cards.map((card) => (
+          <Card
+            key={card.key}
+            component="li"
+            withBorder
+            padding="sm"
+            aria-label={`${card.service.name}, ${card.state.name}: ${card.count} de ${card.total}, ${card.percent}%`}
+            data-testid={`summary-${card.key}`}
+          >
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} size="sm" truncate>
+                  {card.service.name}
+                </Text>
+                <Group gap={6} wrap="nowrap">
+                  <ColorSwatch color={card.state.color} size={10} withShadow={false} aria-hidden />
+                  <Text size="xs" c="dimmed" truncate>
+                    {card.state.name}
+                  </Text>
+                </Group>
+              </div>
+              <PercentBadge percent={card.percent} color={percentColor(card.percent)} />
+            </Group>
+            <Text size="xl" fw={700} mt={4}>
+              {card.count}
+              <Text span size="sm" c="dimmed" fw={400}>
+                {` / ${card.total}`}
+              </Text>
+            </Text>
+          </Card>
+        )),
+      ]}
     </SummaryGrid>
   );
 }

@@ -24,6 +24,8 @@ interface TaskBoardTableProps extends TaskCellActions {
   editable: readonly boolean[];
   /** 'taskId:state' pairs that are overdue this month (see overdueCells). */
   overdue: ReadonlySet<string>;
+  /** Tasks due within a few days (see dueSoonTasks): their unfinished cells are marked softly. */
+  dueSoon: ReadonlySet<number>;
   /** cellKey(businessId, taskId) of the cells being saved. */
   saving: ReadonlySet<string>;
   /** cellKey(businessId, taskId) of the cell whose menu is open. */
@@ -59,6 +61,7 @@ export function TaskBoardTable({
   tasks,
   editable,
   overdue,
+  dueSoon,
   onMenu,
   onChoose,
   onValue,
@@ -79,6 +82,7 @@ export function TaskBoardTable({
                 businessName={row.name}
                 editable={editable[column] ?? false}
                 overdue={overdue.has(`${task.id}:${cell.state}`)}
+                dueSoon={dueSoon.has(task.id)}
                 saving={saving.has(task.id)}
                 active={activeColumnId === task.id}
                 onMenu={onMenu}
@@ -90,7 +94,7 @@ export function TaskBoardTable({
           </td>
         );
       }),
-    [tasks, editable, overdue, onMenu, onChoose, onValue, onHistory],
+    [tasks, editable, overdue, dueSoon, onMenu, onChoose, onValue, onHistory],
   );
 
   return (

@@ -8,11 +8,13 @@ import { useTaskBoard } from '../../../api/tasks/get-task-board';
 import { findTaskCell } from '../../../api/tasks/task-board-cells';
 import { taskCells, useUpdateTaskState } from '../../../api/tasks/update-task-state';
 import { BoardScreen, type BoardScreenNames } from '../../../components/board/board-screen';
+import { useBoardFilters } from '../../../components/board/use-board-filters';
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
 import { useCurrentUser } from '../../../lib/session';
 import { useBoardPeriod } from '../../../lib/use-board-period';
-import { overdueCells } from '../utils/task-board-rows';
+import { dueSoonTasks, overdueCells, taskNarrow, tasksOf } from '../utils/task-board-rows';
+import { TaskBoardFilters } from './task-board-filters';
 import { TaskBoardTable } from './task-board-table';
 import { TaskHistoryModal, type TaskHistoryTarget } from './task-history-modal';
 import { TaskSummaryCards } from './task-summary-cards';
@@ -21,6 +23,7 @@ import { TaskValueModal, type TaskValueTarget } from './task-value-modal';
 const NO_TASKS: Task[] = [];
 const rowsOf = (board: { rows: TaskBoardRow[] }) => board.rows;
 const companyOf = (row: TaskBoardRow) => row;
+const responsibleOf = (row: TaskBoardRow) => row.responsibleUserId;
 const NAMES: BoardScreenNames = {
   cardsOf: 'tasks',
   cardsId: 'task-summary-cards',
@@ -32,27 +35,46 @@ const NAMES: BoardScreenNames = {
  * The task tracking board (spec 2 "Seguimiento de tareas"): the summary cards, then the month's
  * table of companies by task with its search, group and month selectors, live for everyone who has
  * it open. Owners change every cell; a collaborator only those of the tasks they are responsible for.
+ * Its filters (the companies' owner, late cells, a task's responsible) are kept in the address (issue 21).
  */
 export function TaskBoard() {
   const user = useCurrentUser();
   const [period, setPeriod] = useBoardPeriod();
   const board = useTaskBoard(period);
   const update = useUpdateTaskState();
-  const screen = useBoardScreen({ cells: taskCells, period, setPeriod, board, update, rowsOf, companyOf });
+  const { values, setFilter, staff } = useBoardFilters();
+  const data = board.data;
+  const allTasks = data?.tasks ?? NO_TASKS;
+  const tasks = useMemo(() => tasksOf(allTasks, values.taskResponsible), [allTasks, values.taskResponsible]);
+  const { year, month } = period;
+  const overdue = useMemo(() => overdueCells(tasks, { year, month }), [tasks, year, month]);
+  const dueSoon = useMemo(() => dueSoonTasks(tasks, { year, month }), [tasks, year, month]);
+  const narrow = useMemo(() => taskNarrow(tasks, overdue, values.onlyOverdue), [tasks, overdue, values.onlyOverdue]);
+  const screen = useBoardScreen({
+    cells: taskCells,
+    period,
+    setPeriod,
+    board,
+    update,
+    rowsOf,
+    companyOf,
+    responsibleOf,
+    responsible: values.responsible,
+    narrow,
+    extraFilters: (
+      <TaskBoardFilters tasks={allTasks} values={values} ownId={user.id} staff={staff} onFilter={setFilter} />
+    ),
+  });
   const { save, shownBoard, companyName } = screen;
   const value = useCellTarget<TaskValueTarget>();
   const history = useCellTarget<TaskHistoryTarget>();
 
-  const data = board.data;
-  const tasks = data?.tasks ?? NO_TASKS;
   // The cards count the companies of the chosen group (all without one); the text search only narrows the table.
   const summary = useMemo(() => summaryOf(tasks, screen.inGroup), [tasks, screen.inGroup]);
   const editable = useMemo(
     () => tasks.map((task) => can(user, 'task-state:change', { responsableId: task.responsableCollaborator.id })),
     [tasks, user],
   );
-  const { year, month } = period;
-  const overdue = useMemo(() => overdueCells(tasks, { year, month }), [tasks, year, month]);
 
   const onChoose = useCallback(
     (businessId: number, task: Task, state: TaskState) => {
@@ -108,6 +130,7 @@ export function TaskBoard() {
           tasks={tasks}
           editable={editable}
           overdue={overdue}
+          dueSoon={dueSoon}
           onChoose={onChoose}
           onValue={onValue}
           onHistory={onHistory}

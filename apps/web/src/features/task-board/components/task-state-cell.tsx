@@ -1,13 +1,21 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { taskBoardMsg } from '@app/shared/messages-task-board';
 import { tasksMsg } from '@app/shared/messages-tasks';
-import { TASK_NOT_APPLICABLE, TASK_STATES, type Task, type TaskCell, type TaskState } from '@app/shared/schemas/tasks';
+import {
+  TASK_NOT_APPLICABLE,
+  TASK_STATE_DONE,
+  TASK_STATES,
+  type Task,
+  type TaskCell,
+  type TaskState,
+} from '@app/shared/schemas/tasks';
 import { Menu } from '@mantine/core';
-import { IconAlarm, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { memo } from 'react';
 import { CellBadge } from '../../../components/board/cell-badge';
 import { CellMenu } from '../../../components/board/cell-menu';
 import { cellKey } from '../../../components/board/cell-rules';
+import { dueLook } from '../../../components/board/due-look';
 import { lastChangeText } from '../../../lib/dates';
 import { TASK_STATE_COLORS, taskCellLabel } from '../utils/task-board-rows';
 import classes from './task-board.module.css';
@@ -30,6 +38,8 @@ export interface TaskStateCellProps extends TaskCellActions {
   /** This user may change this task's cells (`can(user, 'task-state:change', ...)`). */
   editable: boolean;
   overdue: boolean;
+  /** Its task falls due within a few days: an unfinished cell is marked softly. */
+  dueSoon: boolean;
   saving: boolean;
   /** Its menu is open: only then is a Mantine Menu mounted (a board shows hundreds of cells). */
   active: boolean;
@@ -38,13 +48,12 @@ export interface TaskStateCellProps extends TaskCellActions {
 /** The menu's choices: the three states in their colours. */
 const OPTIONS = TASK_STATES.map((state) => ({ id: state, name: state, color: TASK_STATE_COLORS[state] }));
 
-const OverdueMark = () => <IconAlarm size={14} className={classes.overdueIcon} aria-hidden />;
-
 /**
  * A task cell (spec 2 §3, §4): a badge coloured by its state showing its value when it has one.
  * 'N/A' is a grey badge nobody can change; a user who may not change the task sees a badge that
  * is not a button; otherwise the badge opens the three states, 'Valor' and the cell's history.
- * Overdue cells carry a red outline and an alarm icon, and say 'Vencida'.
+ * Overdue cells carry the board kit's late mark (an outline and an alarm icon) and say 'Vencida';
+ * unfinished cells of a task due within a few days carry its softer mark.
  */
 export const TaskStateCell = memo(function TaskStateCell({
   cell,
@@ -53,6 +62,7 @@ export const TaskStateCell = memo(function TaskStateCell({
   businessName,
   editable,
   overdue,
+  dueSoon,
   saving,
   active,
   onMenu,
@@ -77,8 +87,7 @@ export const TaskStateCell = memo(function TaskStateCell({
   const look = {
     label,
     color: TASK_STATE_COLORS[cell.state],
-    badgeClassName: overdue ? classes.overdue : undefined,
-    after: overdue ? <OverdueMark /> : undefined,
+    ...dueLook(overdue ? 'overdue' : dueSoon && cell.state !== TASK_STATE_DONE ? 'soon' : null),
   };
 
   if (!editable) {

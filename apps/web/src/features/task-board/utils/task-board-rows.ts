@@ -1,4 +1,6 @@
+import { daysUntil } from '@app/shared/due-dates';
 import type { Period } from '@app/shared/period';
+import { currentPeriod, santiagoDate } from '@app/shared/period';
 import {
   TASK_NOT_APPLICABLE,
   TASK_STATES,
@@ -7,7 +9,8 @@ import {
   type TaskCell,
   type TaskCellState,
 } from '@app/shared/schemas/tasks';
-import { isOverdue } from '@app/shared/task-board';
+import { isOverdue, taskDueDate } from '@app/shared/task-board';
+import { DUE_SOON_DAYS } from '../../../components/board/due-marks';
 import { filterCompanies } from '../../../lib/company-filter';
 
 /** A cell's colour (spec 2 §3): the palette's red, yellow and green; 'N/A' has none (grey). */
@@ -49,4 +52,46 @@ export function overdueCells(tasks: readonly Task[], period: Period, now = new D
     }
   }
   return overdue;
+}
+
+/**
+ * The tasks of the shown month due within the next few days (DUE_SOON_DAYS, today included): their
+ * unfinished cells are marked more softly than overdue ones. Only the current period, as overdue.
+ */
+export function dueSoonTasks(tasks: readonly Task[], period: Period, now = new Date()): ReadonlySet<number> {
+  const current = currentPeriod(now);
+  if (current.year !== period.year || current.month !== period.month) return new Set();
+  const today = santiagoDate(now);
+  const soon = new Set<number>();
+  for (const task of tasks) {
+    const days = daysUntil(taskDueDate(period, task.expirationDate), today);
+    if (days >= 0 && days <= DUE_SOON_DAYS) soon.add(task.id);
+  }
+  return soon;
+}
+
+/** The tasks (columns) shown: those `responsible` is responsible for, or all of them (null, or nobody's). */
+export function tasksOf(tasks: Task[], responsible: number | null): Task[] {
+  if (responsible === null) return tasks;
+  const theirs = tasks.filter((task) => task.responsableCollaborator.id === responsible);
+  return theirs.length ? theirs : tasks;
+}
+
+/**
+ * The rows with at least one overdue cell among the shown tasks (`overdue` from overdueCells), or
+ * undefined when the filter is off.
+ */
+export function taskNarrow(
+  tasks: readonly Task[],
+  overdue: ReadonlySet<string>,
+  onlyOverdue: boolean,
+): ((rows: readonly TaskBoardRow[]) => TaskBoardRow[]) | undefined {
+  if (!onlyOverdue) return undefined;
+  return (rows) =>
+    rows.filter((row) =>
+      tasks.some((task, column) => {
+        const cell = taskCellAt(row, column, task.id);
+        return cell !== undefined && overdue.has(`${task.id}:${cell.state}`);
+      }),
+    );
 }

@@ -1,0 +1,57 @@
+import { useLocalStorage } from '@mantine/hooks';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useResponsibleOptions } from '../../api/businesses/get-responsible-options';
+import {
+  type BoardFilterValues,
+  boardFiltersOf,
+  NO_RESPONSIBLE,
+  RESPONSIBLE_PARAM,
+  withBoardFilter,
+} from '../../lib/board-filter-params';
+import { useCurrentUser } from '../../lib/session';
+import { offeredResponsible } from './board-filter-rows';
+
+/** What a user's last 'Encargado' choice is stored as: 'all' for 'Todos', else the address's value. */
+const ALL = 'all';
+
+/**
+ * A board's filters, kept in the address (?encargado=&estado=&atrasadas=&orden=&responsable=) with
+ * `replace`, as the month is: a reload, Back to the board or a shared link shows the same rows.
+ *
+ * With `rememberKey` (the monthly board), an address without ?encargado= shows the user's last
+ * choice, remembered in this browser per user; before any choice a collaborator sees their own
+ * companies ('Mis empresas'), an owner every company.
+ */
+export function useBoardFilters(rememberKey?: string) {
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const [remembered, setRemembered] = useLocalStorage<string | null>({
+    key: `board-responsible:${rememberKey ?? 'none'}:${user.id}`,
+    defaultValue: null,
+    getInitialValueInEffect: false,
+  });
+
+  const fromUrl = useMemo(() => boardFiltersOf(params), [params]);
+  const hasResponsible = params.has(RESPONSIBLE_PARAM);
+  let responsible = fromUrl.responsible;
+  if (rememberKey && !hasResponsible) {
+    if (remembered === null) responsible = user.role === 'collaborator' ? user.id : null;
+    else if (remembered !== ALL)
+      responsible = boardFiltersOf(new URLSearchParams({ encargado: remembered })).responsible;
+  }
+  const staff = useResponsibleOptions().data;
+  responsible = offeredResponsible(responsible, user.id, staff);
+  const values = useMemo<BoardFilterValues>(() => ({ ...fromUrl, responsible }), [fromUrl, responsible]);
+
+  const setFilter = useCallback(
+    <Key extends keyof BoardFilterValues>(key: Key, value: BoardFilterValues[Key]) => {
+      if (rememberKey && key === 'responsible') {
+        setRemembered(value === null ? ALL : value === NO_RESPONSIBLE ? NO_RESPONSIBLE : String(value));
+      }
+      setParams((current) => withBoardFilter(current, key, value), { replace: true, preventScrollReset: true });
+    },
+    [rememberKey, setRemembered, setParams],
+  );
+  return { values, setFilter, staff };
+}

@@ -1,0 +1,71 @@
+import { boardMsg } from '@app/shared/messages-board';
+import type { BoardService } from '@app/shared/schemas/monthly-states';
+import { Select } from '@mantine/core';
+import { memo } from 'react';
+import { OverdueFilter, ResponsibleFilter } from '../../../components/board/board-filter-controls';
+import type { ResponsibleChoice } from '../../../components/board/board-filter-rows';
+import type { BoardFilterValues } from '../../../lib/board-filter-params';
+
+const idOrNull = (value: string | null) => (value ? Number(value) : null);
+
+/**
+ * The monthly board's own filters (issue 21), kept in the address: 'Encargado', a state of one
+ * service ('F29: Pendiente', grouped by service), 'Solo atrasadas' and 'Ordenar por' a service's
+ * states. A state or service not on this month's board shows as none.
+ */
+export const MonthlyFilters = memo(function MonthlyFilters({
+  services,
+  values,
+  ownId,
+  staff,
+  onFilter,
+}: {
+  services: readonly BoardService[];
+  values: BoardFilterValues;
+  ownId: number;
+  staff: readonly ResponsibleChoice[] | undefined;
+  onFilter: <Key extends keyof BoardFilterValues>(key: Key, value: BoardFilterValues[Key]) => void;
+}) {
+  const stateShown = services.some((service) => service.states.some((state) => state.id === values.stateId));
+  const sortShown = services.some((service) => service.id === values.sortServiceId);
+  return (
+    <>
+      <ResponsibleFilter
+        value={values.responsible}
+        ownId={ownId}
+        staff={staff}
+        onChange={(value) => onFilter('responsible', value)}
+      />
+      <Select
+        label={boardMsg.stateFilterLabel}
+        w={220}
+        data={[
+          { value: '', label: boardMsg.anyState },
+          ...services.map((service) => ({
+            group: service.name,
+            items: service.states.map((state) => ({
+              value: String(state.id),
+              label: boardMsg.stateOption(service.name, state.name),
+            })),
+          })),
+        ]}
+        value={stateShown ? String(values.stateId) : ''}
+        onChange={(value) => onFilter('stateId', idOrNull(value))}
+        allowDeselect={false}
+        searchable
+      />
+      <Select
+        label={boardMsg.sortLabel}
+        w={180}
+        data={[
+          { value: '', label: boardMsg.sortByName },
+          ...services.map((service) => ({ value: String(service.id), label: service.name })),
+        ]}
+        value={sortShown ? String(values.sortServiceId) : ''}
+        onChange={(value) => onFilter('sortServiceId', idOrNull(value))}
+        allowDeselect={false}
+      />
+      <OverdueFilter checked={values.onlyOverdue} onChange={(checked) => onFilter('onlyOverdue', checked)} />
+    </>
+  );
+});
