@@ -149,3 +149,38 @@ test('Mi perfil works by keyboard at 700 px, has no serious accessibility proble
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: testInfo.outputPath('profile-700.png'), fullPage: true });
 });
+
+test('a collaborator turns the morning digest off in Mi perfil, it stays off after a reload, and back on', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('perfil.resumen');
+  await createUserViaApi(request, { name: 'Julia', email, role: 'collaborator', password: PASSWORD });
+  await signIn(page, email, PASSWORD);
+  await openProfile(page);
+  const digest = page
+    .getByRole('region', { name: 'Resumen diario' })
+    .getByRole('switch', { name: 'Recibir el resumen diario de vencimientos (08:00)' });
+  await expect(digest).toBeChecked();
+
+  await digest.uncheck();
+  await expect(page.getByText('Ya no recibirás el resumen diario de vencimientos')).toBeVisible();
+  await page.reload();
+  await expect(digest).not.toBeChecked();
+
+  await digest.check();
+  await expect(page.getByText('Recibirás el resumen diario de vencimientos', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(digest).toBeChecked();
+});
+
+test("a client's Mi perfil has no morning digest", async ({ page, request }) => {
+  const email = uniqueEmail('perfil.cliente.resumen');
+  await createClient(request, email, 'Marta');
+  await signIn(page, email, PASSWORD);
+  await openProfile(page);
+  await expect(page.getByRole('region', { name: 'Datos personales' }).getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByRole('region', { name: 'Cambiar contraseña' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Resumen diario' })).toHaveCount(0);
+  await expect(page.getByText('Recibir el resumen diario de vencimientos (08:00)')).toHaveCount(0);
+});

@@ -1,10 +1,12 @@
 import { profileMsg } from '@app/shared/messages-profile';
+import { can } from '@app/shared/permissions';
 import { Loader, Paper, SimpleGrid, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useMe } from '../../../api/users/get-me';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/session';
+import { MorningDigestSwitch } from '../components/morning-digest-switch';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 
@@ -19,7 +21,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** 'Mi perfil': every role's own name, e-mail and password (DESIGN.md §6). */
+/** 'Mi perfil': every role's own name, e-mail and password (DESIGN.md §6); staff's morning digest too. */
 export function ProfilePage() {
   const me = useMe();
   const sessionUser = useCurrentUser();
@@ -40,6 +42,11 @@ export function ProfilePage() {
         <Section id="cambiar-contrasena" title={profileMsg.changePassword}>
           <PasswordForm email={me.data?.email ?? sessionUser.email} />
         </Section>
+        {can(sessionUser, 'profile:digest') && (
+          <Section id="resumen-diario" title={profileMsg.morningDigestTitle}>
+            <MorningDigestSwitch />
+          </Section>
+        )}
       </SimpleGrid>
     </>
   );

@@ -1,0 +1,23 @@
+import { profileMsg } from '@app/shared/messages-profile';
+import { Loader, Switch } from '@mantine/core';
+import { useMorningDigest, useSetMorningDigest } from '../../../api/users/morning-digest';
+import { LoadError } from '../../../components/load-error';
+import { notifyOutcome } from '../../../lib/notify';
+
+/** 'Resumen diario': the staff member's own opt-out of the 08:00 e-mail of due dates, saved as it is flipped. */
+export function MorningDigestSwitch() {
+  const digest = useMorningDigest();
+  const save = useSetMorningDigest();
+
+  if (digest.isError) return <LoadError title={profileMsg.morningDigestLoadFailed} query={digest} />;
+  if (!digest.data) return <Loader size="sm" aria-label="Cargando" />;
+  return (
+    <Switch
+      label={profileMsg.morningDigestLabel}
+      description={profileMsg.morningDigestDescription}
+      checked={save.isPending && save.variables ? save.variables.morningDigest : digest.data.morningDigest}
+      disabled={save.isPending}
+      onChange={(event) => save.mutate({ morningDigest: event.currentTarget.checked }, notifyOutcome)}
+    />
+  );
+}
