@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
+let distDir: string;
 beforeAll(async () => {
-  const distDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'web-dist-'));
+  distDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'web-dist-'));
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.mkdirSync(path.join(distDir, 'assets'));
   fs.writeFileSync(path.join(distDir, 'assets', 'app.js'), 'console.log(1)');
@@ -17,7 +18,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'assets', 'large.js.br'), brotliCompressSync(large));
   t = await createTestApp({ WEB_DIST_DIR: distDir });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
 
 describe('serving the web app', () => {
   it.each(['/', '/empresas', '/empresas/12', '/recuperar-contrase%C3%B1a/abc'])(

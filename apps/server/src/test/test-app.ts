@@ -64,6 +64,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -79,12 +80,17 @@ export async function createTestApp(
     fs.writeFileSync(secretsFile, JSON.stringify({ ...TEST_KEYS, ...options.keys }), { mode: 0o600 });
   const database = options.database ? { ...options.database, close: async () => {} } : await openTestDatabase();
   const mailer = new MemoryMailer();
+  // An app that does not start (a test of refused keys) leaves neither its database nor its folder behind.
   const { app, modules } = await assembleApp({
     config,
     database,
     mailer: options.mailer === 'configured' ? undefined : mailer,
     logStream: options.logStream,
     now: options.now,
+  }).catch(async (error) => {
+    await database.close().catch(() => undefined);
+    removeDataDir();
+    throw error;
   });
 
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
@@ -128,8 +134,11 @@ export async function createTestApp(
       return { id: response.json().user.id, token: await login(email, password), email };
     },
     async close() {
-      await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+      } finally {
+        removeDataDir();
+      }
     },
   };
 }
