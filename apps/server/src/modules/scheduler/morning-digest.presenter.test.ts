@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { type DigestLine, presentMorningDigest, urgencyOf } from './morning-digest.presenter.ts';
+
+const line = (values: Partial<DigestLine>): DigestLine => ({
+  kind: 'service',
+  name: 'F29',
+  period: { year: 2026, month: 11 },
+  state: 'Pendiente',
+  dueDate: '2026-12-14',
+  daysLeft: 5,
+  ...values,
+});
+
+describe('the morning digest presenter', () => {
+  it('says how late or how close each due date is', () => {
+    expect([-3, -1, 0, 1, 2, 7].map(urgencyOf)).toEqual([
+      'atrasada',
+      'atrasada',
+      'vence hoy',
+      'vence en 1 día',
+      'vence en 2 días',
+      'vence en 7 días',
+    ]);
+  });
+
+  it('escapes names and states in the HTML, keeps them as typed in the text, and links each board period once', () => {
+    const mail = presentMorningDigest({
+      user: { id: 7, name: 'Ana' },
+      today: '2026-12-09',
+      appUrl: 'https://estudio.example.cl',
+      companies: [
+        {
+          name: 'Zeta "Uno"',
+          rut: '76.086.428-5',
+          lines: [
+            line({ name: '<script>alert(1)</script>', dueDate: '2026-12-09', daysLeft: 0 }),
+            line({ state: "Revisión 'A'", dueDate: '2026-11-12', daysLeft: -27, period: { year: 2026, month: 10 } }),
+          ],
+        },
+        { name: 'Alfa', rut: '77.123.456-9', lines: [line({ kind: 'task', name: 'Cierre', state: 'En proceso' })] },
+      ],
+    });
+    expect(mail.subject).toBe(
+      'Resumen de vencimientos del 09-12-2026: 1 atrasada y 2 por vencer en los próximos 7 días',
+    );
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(mail.html).toContain('Zeta &#34;Uno&#34;');
+    expect(mail.html).toContain('Revisión &#39;A&#39;');
+    // Companies by name; each company's lines by due date.
+    expect(mail.text.indexOf('Alfa (77.123.456-9)')).toBeLessThan(mail.text.indexOf('Zeta "Uno"'));
+    expect(mail.text).toContain(
+      [
+        'Zeta "Uno" (76.086.428-5)',
+        "- F29 (octubre 2026): Revisión 'A', vence el 12-11-2026, atrasada",
+        '- <script>alert(1)</script> (noviembre 2026): Pendiente, vence el 09-12-2026, vence hoy',
+      ].join('\n'),
+    );
+    expect(mail.text.match(/encargado=7/g)).toHaveLength(2); // October and November, once each
+    expect(mail.text.match(/seguimiento-tareas\?anio=2026&mes=11&responsable=7/g)).toHaveLength(1);
+  });
+});
