@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createScratchDatabase } from '../../db/scratch-database.ts';
 import { createS3Storage } from '../../lib/file-storage/s3-storage.ts';
@@ -10,6 +10,11 @@ import { uploadFolder } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { restoreArchive, stageArchive } from './restore.ts';
+
+// A restore into the embedded database creates a new one: from a dump of initdb, not initdb itself.
+vi.mock('@electric-sql/pglite', async (importOriginal) =>
+  (await import('../../test/pglite-template.ts')).withInitdbTemplate(await importOriginal()),
+);
 
 let s3: S3rver;
 let s3Dir: string;
