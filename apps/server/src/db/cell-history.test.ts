@@ -1,9 +1,11 @@
 import { currentPeriod } from '@app/shared/period';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthlyStatesRepository } from '../modules/monthly-states/monthly-states.repository.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './client.ts';
+import { users } from './schema/firm.ts';
 
 type Query = (...args: unknown[]) => Promise<unknown>;
 const textOf = (first: unknown) => (typeof first === 'string' ? first : String((first as { text?: unknown }).text));
@@ -11,15 +13,20 @@ const textOf = (first: unknown) => (typeof first === 'string' ? first : String((
 /** Every statement the app sends, pooled connections and transactions included. */
 function recordStatements(database: Database): string[] {
   const sent: string[] = [];
-  const record = (target: { query: Query }) => {
-    const query = target.query.bind(target);
-    target.query = (...args) => {
-      sent.push(textOf(args[0]));
-      return query(...args);
-    };
+  const record = (target: { query: Query; exec?: Query }) => {
+    for (const method of ['query', 'exec'] as const) {
+      const run = target[method]?.bind(target);
+      if (!run) continue;
+      target[method] = (...args) => {
+        sent.push(textOf(args[0]));
+        return run(...args);
+      };
+    }
   };
   const client = (
-    database.db as unknown as { $client: { query: Query; connect?: (...args: unknown[]) => Promise<{ query: Query }> } }
+    database.db as unknown as {
+      $client: { query: Query; exec?: Query; connect?: (...args: unknown[]) => Promise<{ query: Query }> };
+    }
   ).$client;
   record(client);
   const { connect } = client;
@@ -53,7 +60,7 @@ describe('a cell change through the cell-history helper', () => {
     await database.close();
   });
 
-  it('is one statement on the embedded database; on PostgreSQL the cell lock comes first, in a transaction', async () => {
+  it('is one prepared statement on the embedded database; on PostgreSQL the cell lock comes first, in a transaction', async () => {
     const owner = await t.ownerToken();
     const company = await insertBusiness(t, { startContract: '2020-01-01' });
     const states = [
@@ -72,7 +79,8 @@ describe('a cell change through the cell-history helper', () => {
         token: owner,
         payload: { businessId: company.id, serviceId, stateId },
       });
-    expect((await change(iva.serviceId, iva.stateIds[1])).statusCode).toBe(200); // the period's parts are kept now
+    // The period's parts are kept now, and the embedded database has prepared the change's statement.
+    expect((await change(iva.serviceId, iva.stateIds[1])).statusCode).toBe(200);
 
     sent.length = 0;
     const response = await change(f29.serviceId, f29.stateIds[1]);
@@ -80,6 +88,37 @@ describe('a cell change through the cell-history helper', () => {
     // The row's progress counts the other cell, read in the same statement: (100 + 100) / 2.
     expect(response.json().progress).toBe(100);
     const steps = sent.map((text) => text.trim().split(/\s+/)[0]?.toLowerCase());
-    expect(steps).toEqual(database.kind === 'pglite' ? ['with'] : ['begin', 'select', 'with', 'commit']);
+    expect(steps).toEqual(database.kind === 'pglite' ? ['execute'] : ['begin', 'select', 'with', 'commit']);
+  });
+
+  it("keeps a name with quotes and backslashes exactly as given (the embedded database's values travel as literals)", async () => {
+    await t.ownerToken();
+    const [owner] = await database.db.select({ id: users.id }).from(users).limit(1);
+    const company = await insertBusiness(t, { startContract: '2020-01-01' });
+    const { serviceId, stateIds } = await createServiceWithStates(t, 'Literal contado', [
+      { name: 'Pendiente', pctProgress: 0 },
+      { name: 'Lista', pctProgress: 100 },
+    ]);
+    const cell = { businessId: company.id, serviceId, ...currentPeriod() };
+    const name = String.raw`O'Hara \'); drop table users; -- é`;
+    for (const state of [stateIds[1], stateIds[0]] as number[]) {
+      await monthlyStatesRepository.changeCell(
+        database.db,
+        {
+          cell: { businessId: cell.businessId, column: serviceId, year: cell.year, month: cell.month },
+          state,
+          value: 1_234_567,
+          initial: stateIds[0] ?? null,
+          by: { id: owner?.id ?? 0, name },
+        },
+        [serviceId],
+      );
+    }
+    const history = await monthlyStatesRepository.listHistory(database.db, cell);
+    expect(history.map((entry) => [entry.userName, entry.value, entry.fromState?.id, entry.toState?.id])).toEqual([
+      [name, 1_234_567, stateIds[1], stateIds[0]],
+      [name, 1_234_567, stateIds[0], stateIds[1]],
+    ]);
+    expect(await database.db.select({ id: users.id }).from(users)).not.toHaveLength(0);
   });
 });

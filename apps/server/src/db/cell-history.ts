@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { and, desc, eq, getTableName, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db, DbOrTx } from './client.ts';
 
 /** The columns every board's cell table has, besides its column key and its state. */
@@ -81,7 +82,40 @@ const name = (column: AnyPgColumn) => sql.identifier(column.name);
  * The embedded database runs one statement or transaction at a time for the whole process (its
  * queries wait for any open transaction): a single statement there cannot meet another change.
  */
-const runsOneAtATime = (db: Db) => (db as { $client?: unknown }).$client instanceof PGlite;
+const embeddedClient = (db: Db): PGlite | undefined => {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : undefined;
+};
+
+const dialect = new PgDialect();
+/** Each embedded database's prepared statements, by their text. */
+const preparedNames = new WeakMap<PGlite, Map<string, string>>();
+let preparedCount = 0;
+
+/** A value as an SQL literal of unknown type, which PostgreSQL reads as the parameter's own type. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  return pg.escapeLiteral(value instanceof Date ? value.toISOString() : String(value));
+}
+
+/**
+ * Runs a statement on the embedded database through a statement prepared once per database: run
+ * as a plain query, it is parsed and planned again every time, more than half of a change's CPU
+ * time there (3.7 → 1.5 ms). EXECUTE takes no bind parameters: the values travel as escaped literals.
+ */
+async function runPrepared(client: PGlite, query: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const names = preparedNames.get(client) ?? new Map<string, string>();
+  preparedNames.set(client, names);
+  let name = names.get(text);
+  if (!name) {
+    name = `cell_change_${++preparedCount}`;
+    await client.exec(`prepare ${name} as ${text}`);
+    names.set(text, name);
+  }
+  const [result] = await client.exec(`execute ${name}(${params.map(literal).join(', ')})`);
+  return result;
+}
 
 /**
  * A board's cell changes: one statement reads the state the change replaces, upserts the cell and
@@ -206,8 +240,9 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
       const updatedAt = new Date();
       const others = rowColumns.filter((column) => column !== cell.column);
       const lock = `${tables.name}:${cell.businessId}:${cell.column}:${cell.year}:${cell.month}`;
-      const result = runsOneAtATime(db)
-        ? await db.execute(statement(change, updatedAt, others))
+      const embedded = embeddedClient(db);
+      const result = embedded
+        ? await runPrepared(embedded, statement(change, updatedAt, others))
         : await db.transaction(async (tx) => {
             await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
             return tx.execute(statement(change, updatedAt, others));
