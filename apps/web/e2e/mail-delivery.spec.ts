@@ -40,6 +40,9 @@ test('a collaborator e-mails a company from the board’s envelope; the toast sa
   await signIn(page, collaborator.email, collaborator.password);
   // Collaborators get no configuration hints (owners only).
   await expect(page.getByText(BANNER)).toHaveCount(0);
+  // A collaborator starts on their own companies ('Mis empresas'); this one is nobody's.
+  await page.getByRole('combobox', { name: 'Encargado' }).click();
+  await page.getByRole('option', { name: 'Todos', exact: true }).click();
   await page.getByLabel('Buscar empresa').fill(company.name);
   await page.getByRole('button', { name: `Enviar correo a ${company.name}` }).click();
   const modal = page.getByRole('dialog', { name: 'Enviar correo' });

@@ -159,6 +159,9 @@ test('a change made by a collaborator in another browser arrives live, names who
   const otherContext = await browser.newContext({ baseURL, locale, timezoneId });
   const other = await otherContext.newPage();
   await openBoard(other, collaborator.email, collaborator.password, prefix);
+  // A collaborator starts on their own companies ('Mis empresas'); these are nobody's.
+  await other.getByRole('combobox', { name: 'Encargado' }).click();
+  await other.getByRole('option', { name: 'Todos', exact: true }).click();
   await expect(cell(other, service.name, first.name)).toBeVisible();
   // Collaborators e-mail a company from the board's envelope (DESIGN.md §6), but the 'Email' log stays the owners'.
   await expect(other.getByRole('button', { name: `Enviar correo a ${first.name}` })).toBeVisible();

@@ -81,7 +81,6 @@ export const boardMsg = {
   /** A service's overdue card: how many of its cells are late. */
   overdueCard: (service: string, count: number) => `${service}: ${count} ${count === 1 ? 'atrasada' : 'atrasadas'}`,
   overdueTitle: 'Atrasadas',
-  noOverdue: 'Ninguna atrasada',
 
   // Web-only texts of the send-e-mail modal and the e-mail log.
   recipientsLabel: 'Destinatarios',

@@ -1,9 +1,39 @@
 import { boardMsg } from '@app/shared/messages-board';
-import { Select, Switch } from '@mantine/core';
+import { Group, Select, type SelectProps, Switch } from '@mantine/core';
+import { IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { type BoardFilterValues, NO_RESPONSIBLE } from '../../lib/board-filter-params';
 import type { ResponsibleChoice } from './board-filter-rows';
 
-const FILTER_WIDTH = 200;
+/**
+ * A select of the board's toolbar: compact, named by `label` (read by screen readers and shown as
+ * its tooltip) with an icon before its value instead of a label above it.
+ */
+export function ToolbarSelect({
+  label,
+  icon,
+  ...props
+}: Omit<SelectProps, 'label' | 'aria-label'> & { label: string; icon: ReactNode }) {
+  return (
+    <Select
+      aria-label={label}
+      title={label}
+      leftSection={icon}
+      allowDeselect={false}
+      comboboxProps={{ width: 280, position: 'bottom-start' }}
+      {...props}
+    />
+  );
+}
+
+/** The board's own filters beside its title: they wrap under it on a narrow window. */
+export function BoardToolbar({ children }: { children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="wrap" justify="flex-end">
+      {children}
+    </Group>
+  );
+}
 
 /**
  * 'Encargado': 'Todos', 'Mis empresas' (the user's own id), 'Sin encargado' and each other staff
@@ -21,9 +51,10 @@ export function ResponsibleFilter({
   onChange: (value: BoardFilterValues['responsible']) => void;
 }) {
   return (
-    <Select
+    <ToolbarSelect
       label={boardMsg.responsibleLabel}
-      w={FILTER_WIDTH}
+      icon={<IconUser size={16} aria-hidden />}
+      w={170}
       data={[
         { value: '', label: boardMsg.allCompanies },
         { value: String(ownId), label: boardMsg.myCompanies },
@@ -34,7 +65,6 @@ export function ResponsibleFilter({
       ]}
       value={value === null ? '' : String(value)}
       onChange={(next) => onChange(!next ? null : next === NO_RESPONSIBLE ? NO_RESPONSIBLE : Number(next))}
-      allowDeselect={false}
       searchable
     />
   );
@@ -47,7 +77,6 @@ export function OverdueFilter({ checked, onChange }: { checked: boolean; onChang
       label={boardMsg.onlyOverdue}
       checked={checked}
       onChange={(event) => onChange(event.currentTarget.checked)}
-      style={{ alignSelf: 'center' }}
     />
   );
 }

@@ -1,7 +1,6 @@
 import { boardMsg } from '@app/shared/messages-board';
 import type { Period } from '@app/shared/period';
 import { Group } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { GroupSelect } from '../group-select';
 import { PeriodPicker } from '../period-picker';
 import { SearchInput } from '../search-input';
@@ -13,12 +12,10 @@ export interface BoardFiltersProps {
   onGroup: (value: string | null) => void;
   period: Period;
   onPeriod: (next: Period) => void;
-  /** The board's own filters (owner, state, late cells, order), after the group. */
-  extra?: ReactNode;
 }
 
-/** The row above both boards: search by name or RUT, a company group, the board's own filters and the month. */
-export function BoardFilters({ search, onSearch, groupId, onGroup, period, onPeriod, extra }: BoardFiltersProps) {
+/** The row above both boards: search by name or RUT, a company group, and the month. */
+export function BoardFilters({ search, onSearch, groupId, onGroup, period, onPeriod }: BoardFiltersProps) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <div style={{ flex: '1 1 220px', minWidth: 0 }}>
@@ -30,7 +27,6 @@ export function BoardFilters({ search, onSearch, groupId, onGroup, period, onPer
         />
       </div>
       <GroupSelect value={groupId} onChange={onGroup} />
-      {extra}
       <PeriodPicker label={boardMsg.monthLabel} period={period} onChange={onPeriod} />
     </Group>
   );

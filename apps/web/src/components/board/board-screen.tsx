@@ -1,4 +1,4 @@
-import { Card, Stack, Title } from '@mantine/core';
+import { Card, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type FailedQuery, LoadError } from '../load-error';
 import { monthTitle } from '../period-picker';
@@ -15,7 +15,9 @@ export interface BoardScreenNames {
 
 /**
  * A company board's page body: its summary cards under their toggle, then the month's card with
- * its title, the filter row and the table (or the load error), then the board's modals.
+ * its title beside the board's own filters (owner, state, late cells, order: on the title's line,
+ * so that the table still starts within a laptop's window), the filter row and the table (or the
+ * load error), then the board's modals.
  */
 export function BoardScreen({
   cardsOf,
@@ -23,6 +25,7 @@ export function BoardScreen({
   cards,
   titleId,
   filters,
+  toolbar,
   query,
   errorTitle,
   children,
@@ -31,6 +34,8 @@ export function BoardScreen({
   cards: ReactNode;
   /** The filter row's state; its month is the title. */
   filters: BoardFiltersProps;
+  /** The board's own filters, beside the title. */
+  toolbar?: ReactNode;
   query: FailedQuery & { isError: boolean };
   /** The table, or what shows instead of it. */
   children: ReactNode;
@@ -44,9 +49,12 @@ export function BoardScreen({
 
       <Card withBorder component="section" aria-labelledby={titleId} padding="md">
         <Stack gap="sm">
-          <Title order={3} id={titleId}>
-            {monthTitle(filters.period)}
-          </Title>
+          <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+            <Title order={3} id={titleId}>
+              {monthTitle(filters.period)}
+            </Title>
+            {toolbar}
+          </Group>
           <BoardFilters {...filters} />
           {query.isError ? <LoadError title={errorTitle} query={query} /> : children}
         </Stack>

@@ -3,6 +3,7 @@ import { Table } from '@mantine/core';
 import { memo, type ReactNode, useCallback } from 'react';
 import { Link } from 'react-router';
 import type { CompanyRef } from '../../lib/company-filter';
+import { cellBadgeClasses } from './cell-badge';
 import { VirtualBoardTable } from './virtual-board-table';
 import tableClasses from './virtual-board-table.module.css';
 
@@ -21,6 +22,8 @@ interface CompanyBoardTableProps<Row> {
   rows: readonly Row[];
   /** A row's company (a stable function). */
   companyOf: (row: Row) => CompanyRef;
+  /** The name of a row's company owner ('Encargado'), shown under its name; a stable function. */
+  ownerOf?: (row: Row) => string | null;
   /** The board's own columns after the name and the RUT: their least widths and header cells. */
   columnWidths: readonly number[];
   head: ReactNode;
@@ -47,9 +50,10 @@ interface RowViewProps<Row> {
   /** Column ids of this row's cells being saved, joined (a string keeps the memo cheap). */
   savingIds: string;
   activeColumnId: number | null;
+  owner: string | null;
 }
 
-function RowViewOf<Row>({ row, index, companyOf, renderCells, savingIds, activeColumnId }: RowViewProps<Row>) {
+function RowViewOf<Row>({ row, index, companyOf, renderCells, savingIds, activeColumnId, owner }: RowViewProps<Row>) {
   const company = companyOf(row);
   const saving = new Set(savingIds ? savingIds.split(',').map(Number) : []);
   return (
@@ -63,6 +67,12 @@ function RowViewOf<Row>({ row, index, companyOf, renderCells, savingIds, activeC
         >
           {company.name}
         </Link>
+        {owner && (
+          <span className={tableClasses.owner}>
+            <span className={cellBadgeClasses.visuallyHidden}>{boardMsg.responsibleLabel}: </span>
+            {owner}
+          </span>
+        )}
       </td>
       <td>
         <span className={tableClasses.truncate}>{company.rut}</span>
@@ -82,6 +92,7 @@ export function CompanyBoardTable<Row>({
   label,
   rows,
   companyOf,
+  ownerOf,
   columnWidths,
   head,
   renderCells,
@@ -127,6 +138,7 @@ export function CompanyBoardTable<Row>({
             renderCells={renderCells}
             savingIds={(savingByRow.get(businessId) ?? []).join(',')}
             activeColumnId={businessId === activeBusiness ? (activeColumn ?? null) : null}
+            owner={ownerOf?.(row) ?? null}
           />
         );
       }}

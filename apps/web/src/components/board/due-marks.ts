@@ -19,7 +19,7 @@ export interface DueFacts {
 
 /** Which mark a cell gets on the board's `today` ('YYYY-MM-DD' in America/Santiago). */
 export function dueMarkOf({ dueDate, overdue, done }: DueFacts, today: string): DueMark {
-  if (dueDate === null || done) return null;
+  if (dueDate == null || done) return null;
   if (overdue) return 'overdue';
   const days = daysUntil(dueDate, today);
   return days >= 0 && days <= DUE_SOON_DAYS ? 'soon' : null;
@@ -30,7 +30,7 @@ export function dueMarkOf({ dueDate, overdue, done }: DueFacts, today: string): 
  * 12-11-2026' when late, 'Vence 12-11-2026' otherwise; null without a due date or once done.
  */
 export function dueText(dueDate: string | null, mark: DueMark, done: boolean): string | null {
-  if (dueDate === null || done) return null;
+  if (dueDate == null || done) return null;
   const shown = formatDate(dueDate);
   return mark === 'overdue' ? boardMsg.overdueSince(shown) : boardMsg.dueOn(shown);
 }

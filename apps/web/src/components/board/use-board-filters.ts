@@ -55,3 +55,18 @@ export function useBoardFilters(rememberKey?: string) {
   );
   return { values, setFilter, staff };
 }
+
+/** A row's owner's name ('Encargado', shown under the company's name): a stable function of the staff loaded. */
+export function useOwnerOf<Row>(
+  staff: readonly { id: number; name: string }[] | undefined,
+  responsibleOf: (row: Row) => number | null,
+): (row: Row) => string | null {
+  const names = useMemo(() => new Map((staff ?? []).map((member) => [member.id, member.name])), [staff]);
+  return useCallback(
+    (row: Row) => {
+      const id = responsibleOf(row);
+      return id === null ? null : (names.get(id) ?? null);
+    },
+    [names, responsibleOf],
+  );
+}

@@ -30,7 +30,7 @@ interface BoardScreenOptions<Board, Row, Change extends CellChange> {
    * function memoised on those filters, or undefined when none is set.
    */
   narrow?: (rows: readonly Row[]) => Row[];
-  /** The board's own controls after the group (its row of filters). */
+  /** The board's own filters, shown beside its title (BoardScreen's toolbar). */
   extraFilters?: ReactNode;
 }
 
@@ -99,7 +99,6 @@ export function useBoardScreen<Board, Row, Change extends CellChange>({
       setActiveCell(null);
       setPeriod(next);
     },
-    extra: extraFilters,
   };
   const filtering = search.trim() !== '' || groupIds !== null || responsible !== null || narrow !== undefined;
   /** What the board's table takes from the screen (see CompanyBoardTable). */
@@ -115,6 +114,7 @@ export function useBoardScreen<Board, Row, Change extends CellChange>({
     inGroup,
     filters,
     table,
+    toolbar: extraFilters,
     save,
     shownBoard,
     companyName,

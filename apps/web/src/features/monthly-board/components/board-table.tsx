@@ -23,6 +23,8 @@ const companyOf = (row: BoardRow) => row.business;
 interface BoardTableProps extends CellActions {
   rows: BoardRow[];
   services: BoardService[];
+  /** The name of a row's company owner, shown under its name. */
+  ownerOf: (row: BoardRow) => string | null;
   /** The board's day in America/Santiago ('YYYY-MM-DD'), for the due marks. */
   today: string;
   /** cellKey(businessId, serviceId) of the cells being saved. */

@@ -5,7 +5,7 @@ import { useMonthlyBoard } from '../../../api/monthly-states/get-monthly-board';
 import { findCell } from '../../../api/monthly-states/monthly-board-cells';
 import { monthlyCells, useUpdateMonthlyState } from '../../../api/monthly-states/update-monthly-state';
 import { BoardScreen, type BoardScreenNames } from '../../../components/board/board-screen';
-import { useBoardFilters } from '../../../components/board/use-board-filters';
+import { useBoardFilters, useOwnerOf } from '../../../components/board/use-board-filters';
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
 import { useCurrentUser } from '../../../lib/session';
@@ -44,6 +44,7 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
   const user = useCurrentUser();
   const { values, setFilter, staff } = useBoardFilters('monthly');
   const services = board.data?.services ?? NO_SERVICES;
+  const ownerOf = useOwnerOf(staff, responsibleOf);
   const { stateId, onlyOverdue, sortServiceId } = values;
   const narrow = useMemo(
     () => monthlyNarrow(services, { stateId, onlyOverdue, sortServiceId }),
@@ -102,6 +103,7 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
       {...NAMES}
       cards={<SummaryCards cards={summary} overdue={overdue} />}
       filters={screen.filters}
+      toolbar={screen.toolbar}
       query={board}
       modals={
         <>
@@ -132,6 +134,7 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
       <BoardTable
         {...screen.table}
         services={services}
+        ownerOf={ownerOf}
         today={board.data?.today ?? ''}
         onChoose={onChoose}
         onHistory={onHistory}

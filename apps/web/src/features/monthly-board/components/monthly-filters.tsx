@@ -1,8 +1,13 @@
 import { boardMsg } from '@app/shared/messages-board';
 import type { BoardService } from '@app/shared/schemas/monthly-states';
-import { Select } from '@mantine/core';
+import { IconArrowsSort, IconFilter } from '@tabler/icons-react';
 import { memo } from 'react';
-import { OverdueFilter, ResponsibleFilter } from '../../../components/board/board-filter-controls';
+import {
+  BoardToolbar,
+  OverdueFilter,
+  ResponsibleFilter,
+  ToolbarSelect,
+} from '../../../components/board/board-filter-controls';
 import type { ResponsibleChoice } from '../../../components/board/board-filter-rows';
 import type { BoardFilterValues } from '../../../lib/board-filter-params';
 
@@ -10,8 +15,8 @@ const idOrNull = (value: string | null) => (value ? Number(value) : null);
 
 /**
  * The monthly board's own filters (issue 21), kept in the address: 'Encargado', a state of one
- * service ('F29: Pendiente', grouped by service), 'Solo atrasadas' and 'Ordenar por' a service's
- * states. A state or service not on this month's board shows as none.
+ * service ('F29: Pendiente', grouped by service), 'Ordenar por' a service's states and 'Solo
+ * atrasadas'. A state or service not on this month's board shows as none.
  */
 export const MonthlyFilters = memo(function MonthlyFilters({
   services,
@@ -29,16 +34,17 @@ export const MonthlyFilters = memo(function MonthlyFilters({
   const stateShown = services.some((service) => service.states.some((state) => state.id === values.stateId));
   const sortShown = services.some((service) => service.id === values.sortServiceId);
   return (
-    <>
+    <BoardToolbar>
       <ResponsibleFilter
         value={values.responsible}
         ownId={ownId}
         staff={staff}
         onChange={(value) => onFilter('responsible', value)}
       />
-      <Select
+      <ToolbarSelect
         label={boardMsg.stateFilterLabel}
-        w={220}
+        icon={<IconFilter size={16} aria-hidden />}
+        w={200}
         data={[
           { value: '', label: boardMsg.anyState },
           ...services.map((service) => ({
@@ -51,21 +57,20 @@ export const MonthlyFilters = memo(function MonthlyFilters({
         ]}
         value={stateShown ? String(values.stateId) : ''}
         onChange={(value) => onFilter('stateId', idOrNull(value))}
-        allowDeselect={false}
         searchable
       />
-      <Select
+      <ToolbarSelect
         label={boardMsg.sortLabel}
-        w={180}
+        icon={<IconArrowsSort size={16} aria-hidden />}
+        w={170}
         data={[
           { value: '', label: boardMsg.sortByName },
           ...services.map((service) => ({ value: String(service.id), label: service.name })),
         ]}
         value={sortShown ? String(values.sortServiceId) : ''}
         onChange={(value) => onFilter('sortServiceId', idOrNull(value))}
-        allowDeselect={false}
       />
       <OverdueFilter checked={values.onlyOverdue} onChange={(checked) => onFilter('onlyOverdue', checked)} />
-    </>
+    </BoardToolbar>
   );
 });

@@ -8,8 +8,8 @@ import { percentColor, type SummaryCard } from '../utils/board-rows';
 
 /**
  * The summary cards (spec 1 §2.5): per service and showResume state, how many companies are at
- * that state or beyond over those where the service applies, with a coloured percent badge; then,
- * per service with due dates, how many of its cells are late (issue 21).
+ * that state or beyond over those where the service applies, with a coloured percent badge; first,
+ * per service with late cells, how many (issue 21).
  */
 export function SummaryCards({ cards, overdue }: { cards: SummaryCard[]; overdue: OverdueCount[] }) {
   return (
@@ -23,7 +23,7 @@ export function SummaryCards({ cards, overdue }: { cards: SummaryCard[]; overdue
             padding="sm"
             aria-label={boardMsg.overdueCard(service.name, count)}
             data-testid={`overdue-${service.id}`}
-            style={count > 0 ? { borderInlineStart: '4px solid var(--mantine-color-red-filled)' } : undefined}
+            style={{ borderInlineStart: '4px solid var(--mantine-color-red-filled)' }}
           >
             <Text fw={600} size="sm" truncate>
               {service.name}
@@ -34,7 +34,7 @@ export function SummaryCards({ cards, overdue }: { cards: SummaryCard[]; overdue
                 {boardMsg.overdueTitle}
               </Text>
             </Group>
-            <Text size="xl" fw={700} mt={4} c={count > 0 ? 'red' : undefined}>
+            <Text size="xl" fw={700} mt={4} c="var(--mantine-color-red-text)">
               {count}
             </Text>
           </Card>

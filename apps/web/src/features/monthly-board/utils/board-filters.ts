@@ -56,24 +56,24 @@ export function monthlyNarrow(
   };
 }
 
-/** A service's late cells among the rows, for the services that have a due date this month. */
+/** A service's late cells among the rows. */
 export interface OverdueCount {
   service: BoardService;
   count: number;
 }
 
-/** How many cells of each service are late (the services without any due date left out). */
+/**
+ * How many cells of each service are late, for the services with at least one (a card only where
+ * something is late: the cards stay few, and the table high on the page).
+ */
 export function overdueCounts(services: readonly BoardService[], rows: readonly BoardRow[]): OverdueCount[] {
-  const counts = services.map((service) => ({ service, count: 0, dated: false }));
+  const counts = services.map((service) => ({ service, count: 0 }));
   for (const row of rows) {
     for (const [column, entry] of counts.entries()) {
-      const cell = cellAt(row, column, entry.service.id);
-      if (!cell || cell.dueDate === null) continue;
-      entry.dated = true;
-      if (cell.overdue) entry.count++;
+      if (cellAt(row, column, entry.service.id)?.overdue) entry.count++;
     }
   }
-  return counts.filter((entry) => entry.dated).map(({ service, count }) => ({ service, count }));
+  return counts.filter((entry) => entry.count > 0);
 }
 
 /** Each service's last state (by order): a cell there is done, and gets no due mark. */

@@ -1,8 +1,13 @@
 import { boardMsg } from '@app/shared/messages-board';
 import type { Task } from '@app/shared/schemas/tasks';
-import { Select } from '@mantine/core';
+import { IconUserCheck } from '@tabler/icons-react';
 import { memo } from 'react';
-import { OverdueFilter, ResponsibleFilter } from '../../../components/board/board-filter-controls';
+import {
+  BoardToolbar,
+  OverdueFilter,
+  ResponsibleFilter,
+  ToolbarSelect,
+} from '../../../components/board/board-filter-controls';
 import type { ResponsibleChoice } from '../../../components/board/board-filter-rows';
 import type { BoardFilterValues } from '../../../lib/board-filter-params';
 
@@ -29,26 +34,26 @@ export const TaskBoardFilters = memo(function TaskBoardFilters({
   }
   const shown = values.taskResponsible !== null && responsibles.has(values.taskResponsible);
   return (
-    <>
+    <BoardToolbar>
       <ResponsibleFilter
         value={values.responsible}
         ownId={ownId}
         staff={staff}
         onChange={(value) => onFilter('responsible', value)}
       />
-      <Select
+      <ToolbarSelect
         label={boardMsg.taskResponsibleLabel}
-        w={200}
+        icon={<IconUserCheck size={16} aria-hidden />}
+        w={190}
         data={[
           { value: '', label: boardMsg.allResponsibles },
           ...[...responsibles].map(([id, name]) => ({ value: String(id), label: name })),
         ]}
         value={shown ? String(values.taskResponsible) : ''}
         onChange={(value) => onFilter('taskResponsible', value ? Number(value) : null)}
-        allowDeselect={false}
         searchable
       />
       <OverdueFilter checked={values.onlyOverdue} onChange={(checked) => onFilter('onlyOverdue', checked)} />
-    </>
+    </BoardToolbar>
   );
 });

@@ -20,6 +20,8 @@ const companyOf = (row: TaskBoardRow) => row;
 interface TaskBoardTableProps extends TaskCellActions {
   rows: TaskBoardRow[];
   tasks: Task[];
+  /** The name of a row's company owner, shown under its name. */
+  ownerOf: (row: TaskBoardRow) => string | null;
   /** Per task (in the tasks' order): may this user change its cells? */
   editable: readonly boolean[];
   /** 'taskId:state' pairs that are overdue this month (see overdueCells). */

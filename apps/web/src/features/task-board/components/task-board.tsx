@@ -8,7 +8,7 @@ import { useTaskBoard } from '../../../api/tasks/get-task-board';
 import { findTaskCell } from '../../../api/tasks/task-board-cells';
 import { taskCells, useUpdateTaskState } from '../../../api/tasks/update-task-state';
 import { BoardScreen, type BoardScreenNames } from '../../../components/board/board-screen';
-import { useBoardFilters } from '../../../components/board/use-board-filters';
+import { useBoardFilters, useOwnerOf } from '../../../components/board/use-board-filters';
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
 import { useCurrentUser } from '../../../lib/session';
@@ -43,6 +43,7 @@ export function TaskBoard() {
   const board = useTaskBoard(period);
   const update = useUpdateTaskState();
   const { values, setFilter, staff } = useBoardFilters();
+  const ownerOf = useOwnerOf(staff, responsibleOf);
   const data = board.data;
   const allTasks = data?.tasks ?? NO_TASKS;
   const tasks = useMemo(() => tasksOf(allTasks, values.taskResponsible), [allTasks, values.taskResponsible]);
@@ -107,6 +108,7 @@ export function TaskBoard() {
       {...NAMES}
       cards={<TaskSummaryCards tasks={tasks} summary={summary} />}
       filters={screen.filters}
+      toolbar={screen.toolbar}
       query={board}
       modals={
         <>
@@ -128,6 +130,7 @@ export function TaskBoard() {
         <TaskBoardTable
           {...screen.table}
           tasks={tasks}
+          ownerOf={ownerOf}
           editable={editable}
           overdue={overdue}
           dueSoon={dueSoon}
