@@ -69,7 +69,8 @@ export interface OverdueCount {
 export function overdueCounts(services: readonly BoardService[], rows: readonly BoardRow[]): OverdueCount[] {
   const counts = services.map((service) => ({ service, count: 0 }));
   for (const row of rows) {
-    for (const [column, entry] of counts.entries()) {
+    for (let column = 0; column < counts.length; column++) {
+      const entry = counts[column] as OverdueCount;
       if (cellAt(row, column, entry.service.id)?.overdue) entry.count++;
     }
   }
