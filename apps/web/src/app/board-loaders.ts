@@ -1,13 +1,16 @@
 import type { Period } from '@app/shared/period';
 import { can, type Permission } from '@app/shared/permissions';
+import type { MonthlyBoard } from '@app/shared/schemas/monthly-states';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { monthlyBoardQueryOptions } from '../api/monthly-states/get-monthly-board';
+import { getMonthlyBoard, monthlyBoardQueryOptions } from '../api/monthly-states/get-monthly-board';
+import { monthlyBoardPath } from '../api/monthly-states/monthly-board-url';
 import { taskBoardQueryOptions } from '../api/tasks/get-task-board';
 import { queryClient } from '../lib/query-client';
 import { sessionStore } from '../lib/session';
 import { boardPeriodOf } from '../lib/use-board-period';
 import { loadStaffHome } from './staff-home-script';
+import { takeEarlyBoard } from './take-early-board';
 
 /**
  * A board route's loader: it starts the shown month's request (and `load`, a script the screen
@@ -33,8 +36,23 @@ function prefetchBoard<Board>(
   };
 }
 
+/**
+ * A month's board, from the answer index.html's early script already asked for when it did (a
+ * reload of home): anything but a board there is asked again the usual way, which reports it.
+ */
+function monthlyBoardOptions(period: Period) {
+  const options = monthlyBoardQueryOptions(period);
+  const early = takeEarlyBoard(`/api${monthlyBoardPath(period)}`);
+  if (!early) return options;
+  const queryFn = async (): Promise<MonthlyBoard> => {
+    const response = await early.catch(() => undefined);
+    return response?.ok ? ((await response.json()) as MonthlyBoard) : getMonthlyBoard(period);
+  };
+  return { ...options, queryFn };
+}
+
 /** Home ('/'): the monthly board, and the staff home's script (the board and the e-mail modal). */
-export const monthlyBoardLoader = prefetchBoard('monthly-states:read', monthlyBoardQueryOptions, loadStaffHome);
+export const monthlyBoardLoader = prefetchBoard('monthly-states:read', monthlyBoardOptions, loadStaffHome);
 
 /** Seguimiento de tareas: the task board (its screen is the route's own lazy script). */
 export const taskBoardLoader = prefetchBoard('task-states:read', taskBoardQueryOptions);

@@ -2,13 +2,13 @@ import type { Period } from '@app/shared/period';
 import type { MonthlyBoard } from '@app/shared/schemas/monthly-states';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { monthlyBoardPath } from './monthly-board-url';
 
 /** Every month's board sits under this key; one month is one cache entry. */
 export const monthlyBoardsQueryKey = ['monthly-board'] as const;
 export const monthlyBoardQueryKey = ({ year, month }: Period) => [...monthlyBoardsQueryKey, year, month] as const;
 
-export const getMonthlyBoard = ({ year, month }: Period) =>
-  api<MonthlyBoard>(`/monthly-states/year/${year}/month/${month}`);
+export const getMonthlyBoard = (period: Period) => api<MonthlyBoard>(monthlyBoardPath(period));
 
 /**
  * While the board shows, the realtime events keep this entry fresh (each replaces its row); the
