@@ -42,6 +42,9 @@ const SIZE = { companies: 2000, services: 12, months: 24 };
 const OWNER = { email: 'bench@estudio.cl', password: 'clave-bench-1' };
 // BENCH_PORT: another port, so two runs on one machine do not meet.
 const PORT = Number(process.env.BENCH_PORT ?? 3970);
+// BENCH_SERVER_BUNDLE (with WEB_DIST_DIR): another build to measure instead, e.g. the previous
+// commit's (built elsewhere), to compare with; nothing is built then.
+const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ?? 'apps/server/dist/main.js';
 const base = `http://127.0.0.1:${PORT}`;
 const rows: string[][] = [];
 const kinds = (process.env.BENCH_DB ? [process.env.BENCH_DB] : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
@@ -97,7 +100,7 @@ async function prepare(
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   // The production bundle, as `npm start` runs it (the same Node flags).
-  const child = spawn(process.execPath, [...START_FLAGS, 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...START_FLAGS, SERVER_BUNDLE], {
     cwd: root,
     env: {
       ...process.env,
@@ -303,21 +306,36 @@ async function fanoutRound(
   return { latencies, payloadBytes };
 }
 
+/** The process's CPU time so far (user + system, ms), from /proc; undefined where there is none. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A change reaching 100 sockets, beside its floor (a bare node:http + Socket.IO process doing only
  * the sending, see fanout-floor.ts): 3 rounds of 40 changes each, the app and the floor taking
  * turns, so that both meet the same moments of a busy machine.
  */
-async function benchFanout(kind: string, token: string, period: { year: number; month: number }) {
+async function benchFanout(kind: string, pid: number, token: string, period: { year: number; month: number }) {
   const floor = await startFanoutFloor();
   const app = await fanoutClients(base, token, period);
   const bare = await fanoutClients(floor.base, token, period);
   const appLatencies: number[] = [];
   const floorLatencies: number[] = [];
   let payloadBytes = 0;
+  // The server's CPU time per change (the database's work included on the embedded one): what a
+  // busy machine does not change, unlike the latencies.
+  let serverCpu = 0;
   try {
     for (let round = 0; round < 3; round++) {
+      const before = cpuMs(pid);
       const measured = await fanoutRound(app, token, period);
+      serverCpu += (cpuMs(pid) ?? 0) - (before ?? 0);
       appLatencies.push(...measured.latencies);
       payloadBytes = measured.payloadBytes;
       floorLatencies.push(...(await fanoutRound(bare, token, period)).latencies);
@@ -339,6 +357,7 @@ async function benchFanout(kind: string, token: string, period: { year: number; 
       `${payloadBytes} bytes/change`,
     );
   }
+  if (cpuMs(pid) !== undefined) report(kind, 'server CPU time per change (of the 120)', ms(serverCpu / 120), '', '');
 }
 
 async function benchBoardPage(kind: string) {
@@ -489,7 +508,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     const period = currentPeriod();
     const boardUrl = `${base}/api/monthly-states/year/${period.year}/month/${period.month}`;
     if (parts.includes('board-api')) await benchBoardApi(kind, server, token, boardUrl);
-    if (parts.includes('fanout')) await benchFanout(kind, token, period);
+    if (parts.includes('fanout')) await benchFanout(kind, server.pid ?? 0, token, period);
     if (parts.includes('board-page')) await benchBoardPage(kind);
     if (parts.includes('lists-api')) await benchListsApi(kind, server, token, prepared.groupId);
     if (parts.includes('lists-page')) await benchListsPage(kind, prepared.groupId);
@@ -516,7 +535,7 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-execSync('node scripts/build-if-needed.mjs', { cwd: root, stdio: 'inherit' });
+if (!process.env.BENCH_SERVER_BUNDLE) execSync('node scripts/build-if-needed.mjs', { cwd: root, stdio: 'inherit' });
 console.log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
 for (const kind of kinds) {
   if (kind === 'postgres' && !(await postgresReachable())) {
