@@ -145,6 +145,8 @@ test('a change made by a collaborator in another browser arrives live, names who
   browser,
   request,
 }) => {
+  // Two browsers and a filter choice: over 30 s on a busy machine.
+  test.setTimeout(60_000);
   const { prefix, service, first } = await seedBoard(request, 'EnVivo');
   const collaborator = await createCollaboratorViaApi(request, 'Javier', 'Pérez');
 
