@@ -1,4 +1,4 @@
-import { currentPeriod } from '@app/shared/period';
+import { currentPeriod } from '@app/shared/current-period';
 import { can } from '@app/shared/permissions';
 import type { Role } from '@app/shared/roles';
 import { monthlyBoardPath } from '../api/monthly-states/monthly-board-url';
