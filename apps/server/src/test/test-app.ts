@@ -65,22 +65,29 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    ADMIN_EMAIL: OWNER.email,
-    ADMIN_PASSWORD: OWNER.password,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    ...env,
-  });
+  // An app that does not start (a test of a refused setting or of refused keys) leaves neither its
+  // folder nor its database behind.
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      ...env,
+    });
+  } catch (error) {
+    removeDataDir();
+    throw error;
+  }
   const secretsFile = path.join(config.DATA_DIR, 'secrets.json');
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
   if (!fs.existsSync(secretsFile))
     fs.writeFileSync(secretsFile, JSON.stringify({ ...TEST_KEYS, ...options.keys }), { mode: 0o600 });
   const database = options.database ? { ...options.database, close: async () => {} } : await openTestDatabase();
   const mailer = new MemoryMailer();
-  // An app that does not start (a test of refused keys) leaves neither its database nor its folder behind.
   const { app, modules } = await assembleApp({
     config,
     database,
