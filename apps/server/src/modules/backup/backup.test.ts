@@ -119,7 +119,7 @@ beforeAll(async () => {
   token = await t.ownerToken();
   board = await monthlyBoardCell(t);
   folderId = await uploadFolder(t);
-}, 30_000);
+});
 
 afterAll(async () => {
   await t?.close();
