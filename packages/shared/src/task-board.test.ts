@@ -43,18 +43,29 @@ describe('taskDueDate', () => {
 });
 
 describe('isOverdue', () => {
-  // 22 November 2026 in Santiago: the current period is October, due dates fall in November.
-  const now = new Date('2026-11-22T15:00:00Z');
+  const september = { year: 2026, month: 9 };
   const october = { year: 2026, month: 10 };
 
-  it('marks a current-period cell not Terminado once its due date has passed', () => {
-    expect(isOverdue({ state: 'En proceso' }, { expirationDate: 20 }, october, now)).toBe(true);
-    expect(isOverdue({ state: 'No comenzado' }, { expirationDate: 22 }, october, now)).toBe(false);
+  it('marks a cell not Terminado once its due date has passed, not on the due date itself', () => {
+    // October's task with expiration day 20 falls due on 20 November.
+    expect(isOverdue({ state: 'En proceso' }, { expirationDate: 20 }, october, '2026-11-21')).toBe(true);
+    expect(isOverdue({ state: 'No comenzado' }, { expirationDate: 20 }, october, '2026-11-20')).toBe(false);
+    expect(isOverdue({ state: 'No comenzado' }, { expirationDate: 20 }, october, '2026-11-19')).toBe(false);
   });
 
-  it('never marks Terminado, N/A or an earlier period', () => {
-    expect(isOverdue({ state: 'Terminado' }, { expirationDate: 1 }, october, now)).toBe(false);
-    expect(isOverdue({ state: 'N/A' }, { expirationDate: 1 }, october, now)).toBe(false);
-    expect(isOverdue({ state: 'No comenzado' }, { expirationDate: 1 }, { year: 2026, month: 9 }, now)).toBe(false);
+  it('keeps a task of September late on 25 November, when the current period switches, and on 30 November', () => {
+    // September's task fell due on 10 October; from the 25th the current period is November.
+    expect(isOverdue({ state: 'No comenzado' }, { expirationDate: 10 }, september, '2026-11-25')).toBe(true);
+    expect(isOverdue({ state: 'En proceso' }, { expirationDate: 10 }, september, '2026-11-30')).toBe(true);
+  });
+
+  it('marks a task of October late from the 25th to the month’s end', () => {
+    expect(isOverdue({ state: 'No comenzado' }, { expirationDate: 24 }, october, '2026-11-25')).toBe(true);
+    expect(isOverdue({ state: 'No comenzado' }, { expirationDate: 28 }, october, '2026-11-30')).toBe(true);
+  });
+
+  it('never marks Terminado nor N/A, however late', () => {
+    expect(isOverdue({ state: 'Terminado' }, { expirationDate: 1 }, september, '2026-11-30')).toBe(false);
+    expect(isOverdue({ state: 'N/A' }, { expirationDate: 1 }, september, '2026-11-30')).toBe(false);
   });
 });

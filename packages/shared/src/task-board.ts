@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { currentPeriod, type Period, santiagoDate } from './period.ts';
+import type { Period } from './period.ts';
 import {
   TASK_NOT_APPLICABLE,
   TASK_STATE_DONE,
@@ -48,18 +48,17 @@ export function taskDueDate(period: Period, expirationDate: number): string {
 }
 
 /**
- * DESIGN.md §4: a cell of the current period that applies, is not 'Terminado', and whose due date
- * has passed (in America/Santiago) is overdue. Earlier periods are history and are not marked.
+ * A task cell is late (issue 21, the monthly board's and the morning digest's rule) in any period
+ * when `today` ('YYYY-MM-DD' in America/Santiago) is after its due date and it applies and is not
+ * 'Terminado'. A period's tasks fall due in the month after it, so limiting this to the current
+ * period (DESIGN.md §4 first said so) dropped every mark on the 25th, when the period switches.
  */
 export function isOverdue(
-  cell: Pick<TaskCell, 'state'>,
+  cell: { readonly state: string },
   task: Pick<Task, 'expirationDate'>,
   period: Period,
-  now = new Date(),
+  today: string,
 ): boolean {
   if (cell.state === TASK_NOT_APPLICABLE || cell.state === TASK_STATE_DONE) return false;
-  const current = currentPeriod(now);
-  if (current.year !== period.year || current.month !== period.month) return false;
-  const today = santiagoDate(now);
   return today > taskDueDate(period, task.expirationDate);
 }

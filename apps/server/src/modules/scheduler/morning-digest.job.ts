@@ -2,7 +2,7 @@ import { daysUntil, isNonBusinessDay, type ServiceDueDays } from '@app/shared/du
 import { dueDateFor, isChileanHoliday } from '@app/shared/due-dates-cl';
 import { type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import { TASK_STATE_DONE, TASK_STATE_INITIAL } from '@app/shared/schemas/tasks';
-import { taskDueDate } from '@app/shared/task-board';
+import { isOverdue, taskDueDate } from '@app/shared/task-board';
 import type { Db } from '../../db/client.ts';
 import { type DigestCompany, type DigestLine, presentMorningDigest } from './morning-digest.presenter.ts';
 import { morningDigestRepository as repository } from './morning-digest.repository.ts';
@@ -137,9 +137,9 @@ async function collectLines(db: Db, deps: MorningDigestDeps, today: string) {
       const task = tasksById.get(link.taskId);
       if (!business || !task) continue;
       const dueDate = taskDueDate(period, task.expirationDate);
-      if (dueDate > until) continue;
       const state = chosenTaskState.get(key(business.id, task.id, period.year, period.month)) ?? TASK_STATE_INITIAL;
-      if (state === TASK_STATE_DONE) continue;
+      // Late by the task board's own rule, or not done and due within the week.
+      if (!isOverdue({ state }, task, period, today) && (state === TASK_STATE_DONE || dueDate > until)) continue;
       add(task.responsableId, business, {
         kind: 'task',
         name: task.name,

@@ -70,6 +70,8 @@ export const StateCell = memo(function StateCell({
       {...dueLook(mark)}
       saving={saving}
       tooltip={[due, changed].filter(Boolean).join(' · ')}
+      // The due text is in the accessible name: the description keeps only the last change, said once.
+      aria-description={changed ?? undefined}
       aria-label={`${service.name} de ${businessName}: ${label}${due ? `, ${due}` : ''}${saving ? ` (${boardMsg.saving})` : ''}`}
       title={service.name}
       options={service.states}

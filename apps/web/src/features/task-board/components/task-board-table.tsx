@@ -24,6 +24,8 @@ interface TaskBoardTableProps extends TaskCellActions {
   ownerOf: (row: TaskBoardRow) => string | null;
   /** Per task (in the tasks' order): may this user change its cells? */
   editable: readonly boolean[];
+  /** Per task (in the tasks' order): its due date in the shown month (taskDueDate). */
+  dueDates: readonly string[];
   /** 'taskId:state' pairs that are overdue this month (see overdueCells). */
   overdue: ReadonlySet<string>;
   /** Tasks due within a few days (see dueSoonTasks): their unfinished cells are marked softly. */
@@ -62,6 +64,7 @@ const TaskHead = memo(function TaskHead({ tasks }: { tasks: Task[] }) {
 export function TaskBoardTable({
   tasks,
   editable,
+  dueDates,
   overdue,
   dueSoon,
   onMenu,
@@ -83,6 +86,7 @@ export function TaskBoardTable({
                 businessId={row.id}
                 businessName={row.name}
                 editable={editable[column] ?? false}
+                dueDate={dueDates[column] ?? ''}
                 overdue={overdue.has(`${task.id}:${cell.state}`)}
                 dueSoon={dueSoon.has(task.id)}
                 saving={saving.has(task.id)}
@@ -96,7 +100,7 @@ export function TaskBoardTable({
           </td>
         );
       }),
-    [tasks, editable, overdue, dueSoon, onMenu, onChoose, onValue, onHistory],
+    [tasks, editable, dueDates, overdue, dueSoon, onMenu, onChoose, onValue, onHistory],
   );
 
   return (

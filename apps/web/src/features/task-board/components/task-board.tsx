@@ -1,7 +1,7 @@
 import { tasksMsg } from '@app/shared/messages-tasks';
 import { can } from '@app/shared/permissions';
 import { TASK_NOT_APPLICABLE, type Task, type TaskBoardRow, type TaskState } from '@app/shared/schemas/tasks';
-import { summaryOf } from '@app/shared/task-board';
+import { summaryOf, taskDueDate } from '@app/shared/task-board';
 import { Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTaskBoard } from '../../../api/tasks/get-task-board';
@@ -48,8 +48,14 @@ export function TaskBoard() {
   const allTasks = data?.tasks ?? NO_TASKS;
   const tasks = useMemo(() => tasksOf(allTasks, values.taskResponsible), [allTasks, values.taskResponsible]);
   const { year, month } = period;
-  const overdue = useMemo(() => overdueCells(tasks, { year, month }), [tasks, year, month]);
-  const dueSoon = useMemo(() => dueSoonTasks(tasks, { year, month }), [tasks, year, month]);
+  // The board's day in Santiago from the server, not this browser's clock (before it loads, nothing is marked).
+  const today = data?.today ?? '';
+  const overdue = useMemo(() => overdueCells(tasks, { year, month }, today), [tasks, year, month, today]);
+  const dueSoon = useMemo(() => dueSoonTasks(tasks, { year, month }, today), [tasks, year, month, today]);
+  const dueDates = useMemo(
+    () => tasks.map((task) => taskDueDate({ year, month }, task.expirationDate)),
+    [tasks, year, month],
+  );
   const narrow = useMemo(() => taskNarrow(tasks, overdue, values.onlyOverdue), [tasks, overdue, values.onlyOverdue]);
   const screen = useBoardScreen({
     cells: taskCells,
@@ -132,6 +138,7 @@ export function TaskBoard() {
           tasks={tasks}
           ownerOf={ownerOf}
           editable={editable}
+          dueDates={dueDates}
           overdue={overdue}
           dueSoon={dueSoon}
           onChoose={onChoose}

@@ -16,6 +16,7 @@ import { CellBadge } from '../../../components/board/cell-badge';
 import { CellMenu } from '../../../components/board/cell-menu';
 import { cellKey } from '../../../components/board/cell-rules';
 import { dueLook } from '../../../components/board/due-look';
+import { type DueMark, dueText } from '../../../components/board/due-marks';
 import { lastChangeText } from '../../../lib/dates';
 import { TASK_STATE_COLORS, taskCellLabel } from '../utils/task-board-rows';
 import classes from './task-board.module.css';
@@ -37,6 +38,8 @@ export interface TaskStateCellProps extends TaskCellActions {
   businessName: string;
   /** This user may change this task's cells (`can(user, 'task-state:change', ...)`). */
   editable: boolean;
+  /** Its task's due date in this period ('YYYY-MM-DD', taskDueDate). */
+  dueDate: string;
   overdue: boolean;
   /** Its task falls due within a few days: an unfinished cell is marked softly. */
   dueSoon: boolean;
@@ -52,8 +55,9 @@ const OPTIONS = TASK_STATES.map((state) => ({ id: state, name: state, color: TAS
  * A task cell (spec 2 §3, §4): a badge coloured by its state showing its value when it has one.
  * 'N/A' is a grey badge nobody can change; a user who may not change the task sees a badge that
  * is not a button; otherwise the badge opens the three states, 'Valor' and the cell's history.
- * Overdue cells carry the board kit's late mark (an outline and an alarm icon) and say 'Vencida';
- * unfinished cells of a task due within a few days carry its softer mark.
+ * Overdue cells carry the board kit's late mark (an outline and an alarm icon) and say 'Atrasada,
+ * venció DD-MM-YYYY' as the monthly board's do; unfinished cells of a task due within a few days
+ * carry its softer mark and say 'Vence DD-MM-YYYY'.
  */
 export const TaskStateCell = memo(function TaskStateCell({
   cell,
@@ -61,6 +65,7 @@ export const TaskStateCell = memo(function TaskStateCell({
   businessId,
   businessName,
   editable,
+  dueDate,
   overdue,
   dueSoon,
   saving,
@@ -76,22 +81,17 @@ export const TaskStateCell = memo(function TaskStateCell({
 
   const label = taskCellLabel(cell);
   const hasValue = label !== cell.state;
-  const tooltip = [
-    editable ? null : tasksMsg.readOnly,
-    overdue ? tasksMsg.overdue : null,
-    hasValue ? cell.state : null,
-    cell.lastChange ? lastChangeText(cell.lastChange) : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  const look = {
-    label,
-    color: TASK_STATE_COLORS[cell.state],
-    ...dueLook(overdue ? 'overdue' : dueSoon && cell.state !== TASK_STATE_DONE ? 'soon' : null),
-  };
+  const done = cell.state === TASK_STATE_DONE;
+  const mark: DueMark = overdue ? 'overdue' : dueSoon && !done ? 'soon' : null;
+  const due = mark ? dueText(dueDate, mark, done) : null;
+  // The due text is in the accessible name; the description (the tooltip's text) leaves it out, so
+  // that a screen reader says it once.
+  const details = [hasValue ? cell.state : null, cell.lastChange ? lastChangeText(cell.lastChange) : null];
+  const tooltip = [editable ? null : tasksMsg.readOnly, due, ...details].filter(Boolean).join(' · ');
+  const look = { label, color: TASK_STATE_COLORS[cell.state], ...dueLook(mark) };
 
   if (!editable) {
-    const hidden = `${hasValue ? ` (${cell.state})` : ''}${overdue ? `, ${tasksMsg.overdue}` : ''}`;
+    const hidden = `${hasValue ? ` (${cell.state})` : ''}${due ? `, ${due}` : ''}`;
     return <CellBadge {...look} tooltip={tooltip} hiddenText={hidden || undefined} />;
   }
 
@@ -103,8 +103,9 @@ export const TaskStateCell = memo(function TaskStateCell({
       {...look}
       saving={saving}
       tooltip={tooltip}
+      aria-description={details.filter(Boolean).join(' · ') || undefined}
       aria-label={`${taskBoardMsg.cell(task.name, businessName)}: ${cell.state}${hasValue ? `, ${label}` : ''}${
-        overdue ? `, ${tasksMsg.overdue}` : ''
+        due ? `, ${due}` : ''
       }${saving ? ` (${boardMsg.saving})` : ''}`}
       title={task.name}
       options={OPTIONS}

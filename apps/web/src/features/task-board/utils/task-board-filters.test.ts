@@ -19,8 +19,8 @@ const row = (id: number, cells: TaskCell[]): TaskBoardRow => ({
   taskStates: cells,
 });
 
-// 24 November 2026, noon in Santiago: October's tasks fall due in November.
-const now = new Date('2026-11-24T15:00:00Z');
+// 24 November 2026 in Santiago (the board's `today`): October's tasks fall due in November.
+const today = '2026-11-24';
 const october: Period = { year: 2026, month: 10 };
 
 describe('the task board filters', () => {
@@ -34,7 +34,7 @@ describe('the task board filters', () => {
   it('keep the companies with an overdue cell among the shown tasks only', () => {
     // Task 1 fell due on 10 November, task 2 falls due on 30 November.
     const tasks = [task(1, 10), task(2, 30)];
-    const overdue = overdueCells(tasks, october, now);
+    const overdue = overdueCells(tasks, october, today);
     const rows = [
       row(1, [cell(1, 'No comenzado'), cell(2, 'No comenzado')]),
       row(2, [cell(1, 'Terminado'), cell(2, 'No comenzado')]),
@@ -44,12 +44,14 @@ describe('the task board filters', () => {
     expect(taskNarrow(tasks, overdue, false)).toBeUndefined();
     expect(taskNarrow(tasks, overdue, true)?.(rows).map((one) => one.id)).toEqual([1, 4]);
     const onlySecond = [task(2, 30)];
-    expect(taskNarrow(onlySecond, overdueCells(onlySecond, october, now), true)?.(rows)).toEqual([]);
+    expect(taskNarrow(onlySecond, overdueCells(onlySecond, october, today), true)?.(rows)).toEqual([]);
   });
 
-  it('mark softly the tasks due within three days, only in the current period', () => {
+  it('mark softly the tasks due within three days, today included', () => {
     const tasks = [task(1, 24), task(2, 27), task(3, 28), task(4, 10)];
-    expect([...dueSoonTasks(tasks, october, now)]).toEqual([1, 2]);
-    expect(dueSoonTasks(tasks, { year: 2026, month: 9 }, now).size).toBe(0);
+    expect([...dueSoonTasks(tasks, october, today)]).toEqual([1, 2]);
+    // September's tasks fell due in October; November's fall due in December.
+    expect(dueSoonTasks(tasks, { year: 2026, month: 9 }, today).size).toBe(0);
+    expect(dueSoonTasks(tasks, { year: 2026, month: 11 }, today).size).toBe(0);
   });
 });

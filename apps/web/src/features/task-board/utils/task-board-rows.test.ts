@@ -1,4 +1,3 @@
-import { currentPeriod } from '@app/shared/period';
 import type { Task, TaskBoard, TaskBoardRow, TaskCell } from '@app/shared/schemas/tasks';
 import { describe, expect, it } from 'vitest';
 import {
@@ -96,17 +95,20 @@ describe('a badge', () => {
 });
 
 describe('overdue cells', () => {
-  // 2026-04-20 12:00 in Santiago: the current period is March 2026; its tasks fall due in April.
-  const now = new Date('2026-04-20T15:00:00Z');
-  const march = currentPeriod(now);
+  const march = { year: 2026, month: 3 };
 
-  it('are the current period’s unfinished, applicable cells of tasks past their day', () => {
-    const overdue = overdueCells([task(1, 10), task(2, 25)], march, now);
+  it('are the unfinished, applicable cells of tasks past their day on the board’s today', () => {
+    // March's tasks fall due in April; the board's today is 20 April in Santiago.
+    const overdue = overdueCells([task(1, 10), task(2, 25)], march, '2026-04-20');
     expect([...overdue].sort()).toEqual(['1:En proceso', '1:No comenzado']);
   });
 
-  it('are none in an earlier period', () => {
-    expect(overdueCells([task(1, 10)], { year: 2026, month: 2 }, now).size).toBe(0);
+  it('stay in an earlier period, also once the current period has switched on the 25th', () => {
+    expect([...overdueCells([task(1, 10)], { year: 2026, month: 2 }, '2026-04-20')].sort()).toEqual([
+      '1:En proceso',
+      '1:No comenzado',
+    ]);
+    expect(overdueCells([task(1, 10), task(2, 24)], march, '2026-04-25').size).toBe(4);
   });
 });
 

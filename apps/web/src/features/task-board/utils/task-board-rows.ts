@@ -1,6 +1,5 @@
 import { daysUntil } from '@app/shared/due-dates';
 import type { Period } from '@app/shared/period';
-import { currentPeriod, santiagoDate } from '@app/shared/period';
 import {
   TASK_NOT_APPLICABLE,
   TASK_STATES,
@@ -41,27 +40,25 @@ export function taskCellAt(row: TaskBoardRow, column: number, taskId: number): T
 }
 
 /**
- * Which (task, state) cells of the shown month are overdue right now (DESIGN.md §4, `isOverdue`):
- * worked out once per task and state, so that thousands of cells only look it up.
+ * Which (task, state) cells of the shown month are overdue on the board's `today` ('YYYY-MM-DD' in
+ * America/Santiago, `isOverdue`): worked out once per task and state, so that thousands of cells
+ * only look it up.
  */
-export function overdueCells(tasks: readonly Task[], period: Period, now = new Date()): ReadonlySet<string> {
+export function overdueCells(tasks: readonly Task[], period: Period, today: string): ReadonlySet<string> {
   const overdue = new Set<string>();
   for (const task of tasks) {
     for (const state of [...TASK_STATES, TASK_NOT_APPLICABLE] as const) {
-      if (isOverdue({ state }, task, period, now)) overdue.add(`${task.id}:${state}`);
+      if (isOverdue({ state }, task, period, today)) overdue.add(`${task.id}:${state}`);
     }
   }
   return overdue;
 }
 
 /**
- * The tasks of the shown month due within the next few days (DUE_SOON_DAYS, today included): their
- * unfinished cells are marked more softly than overdue ones. Only the current period, as overdue.
+ * The tasks of the shown month due within the next few days (DUE_SOON_DAYS, today included) on the
+ * board's `today`: their unfinished cells are marked more softly than overdue ones.
  */
-export function dueSoonTasks(tasks: readonly Task[], period: Period, now = new Date()): ReadonlySet<number> {
-  const current = currentPeriod(now);
-  if (current.year !== period.year || current.month !== period.month) return new Set();
-  const today = santiagoDate(now);
+export function dueSoonTasks(tasks: readonly Task[], period: Period, today: string): ReadonlySet<number> {
   const soon = new Set<number>();
   for (const task of tasks) {
     const days = daysUntil(taskDueDate(period, task.expirationDate), today);
