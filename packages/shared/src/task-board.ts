@@ -5,7 +5,6 @@ import {
   TASK_STATE_DONE,
   type Task,
   type TaskBoardRow,
-  type TaskCell,
   type TaskSummary,
 } from './schemas/tasks.ts';
 

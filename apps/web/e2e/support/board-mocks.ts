@@ -1,4 +1,6 @@
-import type { Period } from '@app/shared/period';
+import { type Period, santiagoDate } from '@app/shared/period';
+import type { MonthlyBoard } from '@app/shared/schemas/monthly-states';
+import type { TaskBoard, TaskCellState } from '@app/shared/schemas/tasks';
 import type { Page } from '@playwright/test';
 
 /** Company names as long as real ones ('… Sociedad Anónima'): the name column truncates them. */
@@ -45,18 +47,29 @@ export async function mockMonthlyBoard(
     })),
   }));
   const rows = Array.from({ length: companies }, (_, index) => ({
-    business: { id: 850_000 + index, name: companyName(index), rut: '12.345.678-5', contact: 'a@b.cl' },
+    business: {
+      id: 850_000 + index,
+      name: companyName(index),
+      rut: '12.345.678-5',
+      contact: 'a@b.cl',
+      responsibleUserId: null,
+    },
     cells: services.map((service, column) => ({
       serviceId: service.id,
       applies: true,
       stateId: service.states[(index + column) % 3]?.id ?? null,
       value: null,
       lastChange: null,
+      // No due day: no cell is marked, whatever the day the test runs.
+      dueDate: null,
+      overdue: false,
     })),
     progress: 100,
   }));
   await page.route('**/api/monthly-states/year/*/month/*', (route) =>
-    route.request().method() === 'GET' ? route.fulfill({ json: { ...period, services, rows } }) : route.fallback(),
+    route.request().method() === 'GET'
+      ? route.fulfill({ json: { ...period, services, rows, today: santiagoDate() } satisfies MonthlyBoard })
+      : route.fallback(),
   );
 }
 
@@ -83,21 +96,22 @@ export async function mockTaskBoard(
     expirationDate: 31,
     showInSummary: true,
   }));
-  const states = ['No comenzado', 'En proceso', 'Terminado', 'N/A'];
+  const states: TaskCellState[] = ['No comenzado', 'En proceso', 'Terminado', 'N/A'];
   const rows = Array.from({ length: companies }, (_, index) => ({
     id: 650_000 + index,
     name: companyName(index),
     rut: '12.345.678-5',
+    responsibleUserId: null,
     taskStates: tasks.map((task, column) => ({
       taskId: task.id,
-      state: states[(index + column) % 4],
+      state: states[(index + column) % 4] ?? 'No comenzado',
       value: null,
       lastChange: null,
     })),
   }));
   await page.route('**/api/business-task-states/year/*/month/*', (route) =>
     route.request().method() === 'GET'
-      ? route.fulfill({ json: { ...period, tasks, rows, summary: [] } })
+      ? route.fulfill({ json: { ...period, tasks, rows, summary: [], today: santiagoDate() } satisfies TaskBoard })
       : route.fallback(),
   );
 }
