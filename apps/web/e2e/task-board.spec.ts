@@ -11,7 +11,7 @@ import {
   signInAsOwner,
   uniqueName,
 } from './support/fixtures';
-import { monthTitle } from './support/months';
+import { monthTitle, shiftPeriod } from './support/months';
 import { expectNoSeriousViolations } from './support/page-checks';
 import { addBusinessToTaskViaApi, createTaskViaApi, setTaskStateViaApi } from './support/task-board-fixtures';
 import { watchLiveSocket } from './support/waits';
@@ -280,11 +280,11 @@ test('N/A cells are grey and not clickable; summary cards only for tasks shown i
   await expect(summaryCard(page, task.name)).toBeVisible();
 });
 
-test('past its due day, an unfinished cell of the current period is marked overdue ("Vencida"); a finished one is not', async ({
+test("past its due day, an unfinished cell of any period is marked 'Atrasada, venció …'; a finished one and one not yet due are not", async ({
   page,
   request,
 }) => {
-  const { javier, prefix, first, second, task } = await seedTask(request, 'Vencida');
+  const { javier, prefix, first, second, task } = await seedTask(request, 'Atrasada');
   const due = await createTaskViaApi(request, {
     name: uniqueName('Vence el 10'),
     responsableCollaborator: javier.id,
@@ -292,25 +292,31 @@ test('past its due day, an unfinished cell of the current period is marked overd
   });
   await addBusinessToTaskViaApi(request, due.id, first.id);
   await addBusinessToTaskViaApi(request, due.id, second.id);
-  await setTaskStateViaApi(request, period, second.id, due.id, { state: 'Terminado' });
-  // The 24th of the month after the period, at noon in Santiago: still the same period, past the 10th.
-  const next =
-    period.month === 12 ? { year: period.year + 1, month: 1 } : { year: period.year, month: period.month + 1 };
-  await page.clock.setFixedTime(new Date(`${next.year}-${String(next.month).padStart(2, '0')}-24T16:00:00Z`));
+  // Two periods before the current one: its tasks fell due at the latest on the 10th of last month,
+  // whatever the day the test runs (the server's today decides, not the browser's clock).
+  const old = shiftPeriod(period, -2);
+  const { year: dueYear, month: dueMonth } = shiftPeriod(old, 1);
+  const dueOn = `10-${String(dueMonth).padStart(2, '0')}-${dueYear}`;
+  await setTaskStateViaApi(request, old, second.id, due.id, { state: 'Terminado' });
 
   await openTaskBoard(page, OWNER.email, OWNER.password, prefix);
-  const late = cellButton(page, due.name, first.name);
-  await expect(late).toHaveAccessibleName(`${due.name} de ${first.name}: No comenzado, Vencida`);
-  await expect(late.locator('span').first()).toHaveCSS('outline-style', 'solid');
-  await expect(late.locator('svg')).toBeVisible();
-  await late.hover();
-  await expect(page.getByRole('tooltip')).toHaveText('Vencida');
-  await expect(cellButton(page, due.name, second.name)).toHaveAccessibleName(
-    `${due.name} de ${second.name}: Terminado`,
-  );
-  // A task due on the last day of that month is not overdue yet.
+  // The current period's tasks fall due next month; one due on its last day is never late nor close.
   await expect(cellButton(page, task.name, first.name)).toHaveAccessibleName(
     `${task.name} de ${first.name}: No comenzado`,
+  );
+  await page.goto(`/seguimiento-tareas?anio=${old.year}&mes=${old.month}`);
+  await expect(page.getByRole('heading', { name: monthTitle(old), level: 3 })).toBeVisible();
+  await page.getByLabel('Buscar empresa').fill(prefix);
+  const late = cellButton(page, due.name, first.name);
+  await expect(late).toHaveAccessibleName(`${due.name} de ${first.name}: No comenzado, Atrasada, venció ${dueOn}`);
+  // Said once: the description (the tooltip's other lines) leaves the due text out.
+  await expect(late).not.toHaveAttribute('aria-description', /Atrasada/);
+  await expect(late.locator('span').first()).toHaveCSS('outline-style', 'solid');
+  await expect(late.locator('[data-mark="overdue"]')).toBeVisible();
+  await late.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(`Atrasada, venció ${dueOn}`);
+  await expect(cellButton(page, due.name, second.name)).toHaveAccessibleName(
+    `${due.name} de ${second.name}: Terminado`,
   );
   await expectNoSeriousViolations(page);
 

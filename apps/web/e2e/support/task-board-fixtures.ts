@@ -5,7 +5,7 @@ import { ownerHeaders } from './fixtures';
 export interface TaskInput {
   name: string;
   responsableCollaborator: number;
-  /** Day of the month after the period when it falls due; 31 (the last day) keeps it from ever being overdue. */
+  /** Day of the month after the period when it falls due; 31 (the last day) keeps it from being overdue in the current period. */
   expirationDate?: number;
   showInSummary?: boolean;
 }
