@@ -50,7 +50,6 @@ export const tasksMsg = {
   deactivateAll: 'Desactivar todo',
   valueTitle: 'Valor',
   valueLabel: 'Valor (opcional)',
-  overdue: 'Vencida',
   readOnly: 'Solo lectura',
   noTasksInBoard: 'No hay tareas definidas.',
   noSummaryTasks: 'Ninguna tarea está marcada para el resumen.',
