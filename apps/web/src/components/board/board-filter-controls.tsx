@@ -70,6 +70,36 @@ export function ResponsibleFilter({
   );
 }
 
+/** What every board's filter row takes: the filters in the address, who is looking, the staff to offer. */
+export interface BoardFilterRowProps {
+  values: BoardFilterValues;
+  ownId: number;
+  staff: readonly ResponsibleChoice[] | undefined;
+  onFilter: <Key extends keyof BoardFilterValues>(key: Key, value: BoardFilterValues[Key]) => void;
+}
+
+/** A board's own filters beside its title: 'Encargado' first, the board's own selects, 'Solo atrasadas' last. */
+export function BoardFilterRow({
+  values,
+  ownId,
+  staff,
+  onFilter,
+  children,
+}: BoardFilterRowProps & { children: ReactNode }) {
+  return (
+    <BoardToolbar>
+      <ResponsibleFilter
+        value={values.responsible}
+        ownId={ownId}
+        staff={staff}
+        onChange={(value) => onFilter('responsible', value)}
+      />
+      {children}
+      <OverdueFilter checked={values.onlyOverdue} onChange={(checked) => onFilter('onlyOverdue', checked)} />
+    </BoardToolbar>
+  );
+}
+
 /** 'Solo atrasadas': only the companies with a late cell. */
 export function OverdueFilter({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (

@@ -10,6 +10,7 @@ import {
   withBoardFilter,
 } from '../../lib/board-filter-params';
 import { useCurrentUser } from '../../lib/session';
+import type { BoardFilterRowProps } from './board-filter-controls';
 import { offeredResponsible } from './board-filter-rows';
 
 /** What a user's last 'Encargado' choice is stored as: 'all' for 'Todos', else the address's value. */
@@ -53,7 +54,13 @@ export function useBoardFilters(rememberKey?: string) {
     },
     [rememberKey, setRemembered, setParams],
   );
-  return { values, setFilter, staff };
+  const ownId = user.id;
+  /** What the board's filter row takes (BoardFilterRow). */
+  const row = useMemo<BoardFilterRowProps>(
+    () => ({ values, ownId, staff, onFilter: setFilter }),
+    [values, ownId, staff, setFilter],
+  );
+  return { values, staff, row };
 }
 
 /** A row's owner's name ('Encargado', shown under the company's name): a stable function of the staff loaded. */

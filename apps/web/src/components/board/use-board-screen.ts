@@ -12,18 +12,30 @@ import type { BoardFiltersProps } from './board-filters';
 import type { CellChange } from './cell-rules';
 import { useLiveCells } from './use-live-cells';
 
-interface BoardScreenOptions<Board, Row, Change extends CellChange> {
+/**
+ * What a board is, beside its screen: its cells' API and how its rows read (module-level constants,
+ * so stable). A new board supplies one of these, its cell type and its rules.
+ */
+export interface BoardKind<Board, Row, Change extends CellChange> {
   // biome-ignore lint/suspicious/noExplicitAny: the board's cells and answer are its own
   cells: BoardCells<Board, any, Change, any>;
+  rowsOf: (board: Board) => readonly Row[];
+  /** A row's company: what the search, the group and the name cell read. */
+  companyOf: (row: Row) => CompanyRef;
+  /** A row's company owner ('Encargado'). */
+  responsibleOf: (row: Row) => number | null;
+}
+
+/** The month shown and its board: the board's query and cell-change mutation for that month. */
+export interface ShownMonth<Board, Change extends CellChange> {
   period: Period;
   setPeriod: (period: Period) => void;
   board: UseQueryResult<Board>;
   update: UseMutationResult<unknown, Error, Change, unknown>;
-  rowsOf: (board: Board) => readonly Row[];
-  /** A row's company (a stable function): what the search, the group and the name cell read. */
-  companyOf: (row: Row) => CompanyRef;
-  /** A row's company owner ('Encargado'; a stable function), and the owner asked for (useBoardFilters). */
-  responsibleOf: (row: Row) => number | null;
+}
+
+interface BoardScreenFilters<Row> {
+  /** The owner asked for (useBoardFilters). */
   responsible: BoardFilterValues['responsible'];
   /**
    * The board's own filters and order after the search (state, late cells, a column's order): a
@@ -39,19 +51,11 @@ interface BoardScreenOptions<Board, Row, Change extends CellChange> {
  * open cell menu, the cells being saved, and stable callbacks that read the latest board (its
  * memoised rows depend on them).
  */
-export function useBoardScreen<Board, Row, Change extends CellChange>({
-  cells,
-  period,
-  setPeriod,
-  board,
-  update,
-  rowsOf,
-  companyOf,
-  responsibleOf,
-  responsible,
-  narrow,
-  extraFilters,
-}: BoardScreenOptions<Board, Row, Change>) {
+export function useBoardScreen<Board, Row, Change extends CellChange>(
+  { cells, rowsOf, companyOf, responsibleOf }: BoardKind<Board, Row, Change>,
+  { period, setPeriod, board, update }: ShownMonth<Board, Change>,
+  { responsible, narrow, extraFilters }: BoardScreenFilters<Row>,
+) {
   const saving = useSavingCells(cells, period);
   useLiveCells(cells, period);
 

@@ -8,7 +8,6 @@ import { BoardScreen, type BoardScreenNames } from '../../../components/board/bo
 import { useBoardFilters, useOwnerOf } from '../../../components/board/use-board-filters';
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
-import { useCurrentUser } from '../../../lib/session';
 import { useBoardPeriod } from '../../../lib/use-board-period';
 import { monthlyNarrow, overdueCounts } from '../utils/board-filters';
 import { summaryCards } from '../utils/board-rows';
@@ -24,6 +23,7 @@ const rowsOf = (board: { rows: BoardRow[] }) => board.rows;
 const companyOf = (row: BoardRow) => row.business;
 const responsibleOf = (row: BoardRow) => row.business.responsibleUserId;
 const NO_SERVICES: BoardService[] = [];
+const MONTHLY = { cells: monthlyCells, rowsOf, companyOf, responsibleOf };
 const NAMES: BoardScreenNames = {
   cardsOf: 'monthly',
   cardsId: 'board-summary-cards',
@@ -41,8 +41,7 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
   const [period, setPeriod] = useBoardPeriod();
   const board = useMonthlyBoard(period);
   const update = useUpdateMonthlyState();
-  const user = useCurrentUser();
-  const { values, setFilter, staff } = useBoardFilters('monthly');
+  const { values, staff, row } = useBoardFilters('monthly');
   const services = board.data?.services ?? NO_SERVICES;
   const ownerOf = useOwnerOf(staff, responsibleOf);
   const { stateId, onlyOverdue, sortServiceId } = values;
@@ -50,21 +49,11 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
     () => monthlyNarrow(services, { stateId, onlyOverdue, sortServiceId }),
     [services, stateId, onlyOverdue, sortServiceId],
   );
-  const screen = useBoardScreen({
-    cells: monthlyCells,
-    period,
-    setPeriod,
-    board,
-    update,
-    rowsOf,
-    companyOf,
-    responsibleOf,
-    responsible: values.responsible,
-    narrow,
-    extraFilters: (
-      <MonthlyFilters services={services} values={values} ownId={user.id} staff={staff} onFilter={setFilter} />
-    ),
-  });
+  const screen = useBoardScreen(
+    MONTHLY,
+    { period, setPeriod, board, update },
+    { responsible: values.responsible, narrow, extraFilters: <MonthlyFilters services={services} {...row} /> },
+  );
   const { save, shownBoard, companyName } = screen;
   const value = useCellTarget<ValueTarget>();
   const history = useCellTarget<HistoryTarget>();

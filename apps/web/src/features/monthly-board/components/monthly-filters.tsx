@@ -3,13 +3,10 @@ import type { BoardService } from '@app/shared/schemas/monthly-states';
 import { IconArrowsSort, IconFilter } from '@tabler/icons-react';
 import { memo } from 'react';
 import {
-  BoardToolbar,
-  OverdueFilter,
-  ResponsibleFilter,
+  BoardFilterRow,
+  type BoardFilterRowProps,
   ToolbarSelect,
 } from '../../../components/board/board-filter-controls';
-import type { ResponsibleChoice } from '../../../components/board/board-filter-rows';
-import type { BoardFilterValues } from '../../../lib/board-filter-params';
 
 const idOrNull = (value: string | null) => (value ? Number(value) : null);
 
@@ -20,27 +17,13 @@ const idOrNull = (value: string | null) => (value ? Number(value) : null);
  */
 export const MonthlyFilters = memo(function MonthlyFilters({
   services,
-  values,
-  ownId,
-  staff,
-  onFilter,
-}: {
-  services: readonly BoardService[];
-  values: BoardFilterValues;
-  ownId: number;
-  staff: readonly ResponsibleChoice[] | undefined;
-  onFilter: <Key extends keyof BoardFilterValues>(key: Key, value: BoardFilterValues[Key]) => void;
-}) {
+  ...row
+}: BoardFilterRowProps & { services: readonly BoardService[] }) {
+  const { values, onFilter } = row;
   const stateShown = services.some((service) => service.states.some((state) => state.id === values.stateId));
   const sortShown = services.some((service) => service.id === values.sortServiceId);
   return (
-    <BoardToolbar>
-      <ResponsibleFilter
-        value={values.responsible}
-        ownId={ownId}
-        staff={staff}
-        onChange={(value) => onFilter('responsible', value)}
-      />
+    <BoardFilterRow {...row}>
       <ToolbarSelect
         label={boardMsg.stateFilterLabel}
         icon={<IconFilter size={16} aria-hidden />}
@@ -70,7 +53,6 @@ export const MonthlyFilters = memo(function MonthlyFilters({
         value={sortShown ? String(values.sortServiceId) : ''}
         onChange={(value) => onFilter('sortServiceId', idOrNull(value))}
       />
-      <OverdueFilter checked={values.onlyOverdue} onChange={(checked) => onFilter('onlyOverdue', checked)} />
-    </BoardToolbar>
+    </BoardFilterRow>
   );
 });

@@ -3,13 +3,10 @@ import type { Task } from '@app/shared/schemas/tasks';
 import { IconUserCheck } from '@tabler/icons-react';
 import { memo } from 'react';
 import {
-  BoardToolbar,
-  OverdueFilter,
-  ResponsibleFilter,
+  BoardFilterRow,
+  type BoardFilterRowProps,
   ToolbarSelect,
 } from '../../../components/board/board-filter-controls';
-import type { ResponsibleChoice } from '../../../components/board/board-filter-rows';
-import type { BoardFilterValues } from '../../../lib/board-filter-params';
 
 /**
  * The task board's filters (issue 21), kept in the address: the companies' 'Encargado', the tasks'
@@ -17,30 +14,16 @@ import type { BoardFilterValues } from '../../../lib/board-filter-params';
  */
 export const TaskBoardFilters = memo(function TaskBoardFilters({
   tasks,
-  values,
-  ownId,
-  staff,
-  onFilter,
-}: {
-  tasks: readonly Task[];
-  values: BoardFilterValues;
-  ownId: number;
-  staff: readonly ResponsibleChoice[] | undefined;
-  onFilter: <Key extends keyof BoardFilterValues>(key: Key, value: BoardFilterValues[Key]) => void;
-}) {
+  ...row
+}: BoardFilterRowProps & { tasks: readonly Task[] }) {
+  const { values, onFilter } = row;
   const responsibles = new Map<number, string>();
   for (const { responsableCollaborator: person } of tasks) {
     responsibles.set(person.id, `${person.name} ${person.lastName}`.trim());
   }
   const shown = values.taskResponsible !== null && responsibles.has(values.taskResponsible);
   return (
-    <BoardToolbar>
-      <ResponsibleFilter
-        value={values.responsible}
-        ownId={ownId}
-        staff={staff}
-        onChange={(value) => onFilter('responsible', value)}
-      />
+    <BoardFilterRow {...row}>
       <ToolbarSelect
         label={boardMsg.taskResponsibleLabel}
         icon={<IconUserCheck size={16} aria-hidden />}
@@ -53,7 +36,6 @@ export const TaskBoardFilters = memo(function TaskBoardFilters({
         onChange={(value) => onFilter('taskResponsible', value ? Number(value) : null)}
         searchable
       />
-      <OverdueFilter checked={values.onlyOverdue} onChange={(checked) => onFilter('onlyOverdue', checked)} />
-    </BoardToolbar>
+    </BoardFilterRow>
   );
 });

@@ -24,6 +24,7 @@ const NO_TASKS: Task[] = [];
 const rowsOf = (board: { rows: TaskBoardRow[] }) => board.rows;
 const companyOf = (row: TaskBoardRow) => row;
 const responsibleOf = (row: TaskBoardRow) => row.responsibleUserId;
+const TASKS = { cells: taskCells, rowsOf, companyOf, responsibleOf };
 const NAMES: BoardScreenNames = {
   cardsOf: 'tasks',
   cardsId: 'task-summary-cards',
@@ -42,7 +43,7 @@ export function TaskBoard() {
   const [period, setPeriod] = useBoardPeriod();
   const board = useTaskBoard(period);
   const update = useUpdateTaskState();
-  const { values, setFilter, staff } = useBoardFilters();
+  const { values, staff, row } = useBoardFilters();
   const ownerOf = useOwnerOf(staff, responsibleOf);
   const data = board.data;
   const allTasks = data?.tasks ?? NO_TASKS;
@@ -57,21 +58,11 @@ export function TaskBoard() {
     [tasks, year, month],
   );
   const narrow = useMemo(() => taskNarrow(tasks, overdue, values.onlyOverdue), [tasks, overdue, values.onlyOverdue]);
-  const screen = useBoardScreen({
-    cells: taskCells,
-    period,
-    setPeriod,
-    board,
-    update,
-    rowsOf,
-    companyOf,
-    responsibleOf,
-    responsible: values.responsible,
-    narrow,
-    extraFilters: (
-      <TaskBoardFilters tasks={allTasks} values={values} ownId={user.id} staff={staff} onFilter={setFilter} />
-    ),
-  });
+  const screen = useBoardScreen(
+    TASKS,
+    { period, setPeriod, board, update },
+    { responsible: values.responsible, narrow, extraFilters: <TaskBoardFilters tasks={allTasks} {...row} /> },
+  );
   const { save, shownBoard, companyName } = screen;
   const value = useCellTarget<TaskValueTarget>();
   const history = useCellTarget<TaskHistoryTarget>();
