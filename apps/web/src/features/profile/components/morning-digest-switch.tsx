@@ -1,5 +1,6 @@
 import { profileMsg } from '@app/shared/messages-profile';
 import { Loader, Switch } from '@mantine/core';
+import { useState } from 'react';
 import { useMorningDigest, useSetMorningDigest } from '../../../api/users/morning-digest';
 import { LoadError } from '../../../components/load-error';
 import { notifyOutcome } from '../../../lib/notify';
@@ -8,6 +9,9 @@ import { notifyOutcome } from '../../../lib/notify';
 export function MorningDigestSwitch() {
   const digest = useMorningDigest();
   const save = useSetMorningDigest();
+  // The switch moves as it is clicked (the mutation's own pending state arrives a render later),
+  // and goes back to the saved value if the server refuses.
+  const [flipped, setFlipped] = useState<boolean>();
 
   if (digest.isError) return <LoadError title={profileMsg.morningDigestLoadFailed} query={digest} />;
   if (!digest.data) return <Loader size="sm" aria-label="Cargando" />;
@@ -15,9 +19,13 @@ export function MorningDigestSwitch() {
     <Switch
       label={profileMsg.morningDigestLabel}
       description={profileMsg.morningDigestDescription}
-      checked={save.isPending && save.variables ? save.variables.morningDigest : digest.data.morningDigest}
-      disabled={save.isPending}
-      onChange={(event) => save.mutate({ morningDigest: event.currentTarget.checked }, notifyOutcome)}
+      checked={flipped ?? digest.data.morningDigest}
+      disabled={flipped !== undefined}
+      onChange={(event) => {
+        const morningDigest = event.currentTarget.checked;
+        setFlipped(morningDigest);
+        save.mutate({ morningDigest }, { ...notifyOutcome, onSettled: () => setFlipped(undefined) });
+      }}
     />
   );
 }
