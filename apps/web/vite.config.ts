@@ -4,10 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
-
-type OutputBundle = Rolldown.OutputBundle;
-type OutputChunk = Rolldown.OutputChunk;
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Writes a .br and a .gz beside every built text file worth compressing, once at build time: the
@@ -42,36 +39,6 @@ function precompress(): Plugin {
 }
 
 const EARLY_BOARD = path.resolve(import.meta.dirname, 'src/app/early-board.ts');
-/** The route modules a staff reload of home loads after the app's script (see router.tsx, board-loaders.ts). */
-const STAFF_HOME_MODULES = [
-  'src/app/shell/app-layout.tsx',
-  'src/app/home-route.tsx',
-  'src/app/board-loaders.ts',
-  'src/app/staff-home.tsx',
-];
-
-/**
- * The script files of the staff home's route modules and everything they import, but those the
- * app's entry already loads: what the early script preloads for a staff reload of home.
- */
-function staffHomeScripts(bundle: OutputBundle): string[] {
-  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
-  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const withImports = (roots: OutputChunk[]) => {
-    const seen = new Set<string>();
-    const visit = (chunk: OutputChunk | undefined) => {
-      if (!chunk || seen.has(chunk.fileName)) return;
-      seen.add(chunk.fileName);
-      for (const imported of chunk.imports) visit(byName.get(imported));
-    };
-    for (const root of roots) visit(root);
-    return seen;
-  };
-  const loadedByEntry = withImports(chunks.filter((chunk) => chunk.isEntry));
-  const roots = chunks.filter((chunk) => STAFF_HOME_MODULES.some((module) => chunk.facadeModuleId?.endsWith(module)));
-  if (roots.length !== STAFF_HOME_MODULES.length) throw new Error('early-board: a staff home module has no chunk');
-  return [...withImports(roots)].filter((file) => !loadedByEntry.has(file));
-}
 
 /**
  * src/app/early-board.ts as one file of its own (its few imports bundled in), its script tag first
@@ -102,14 +69,11 @@ function earlyBoard(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, context) {
+      handler(html) {
         const first = html.indexOf('<script type="module"');
-        if (!fileName || first < 0 || !context.bundle) {
-          throw new Error('early-board: not built, or index.html has no app script');
-        }
-        const preload = staffHomeScripts(context.bundle).join(' ');
+        if (!fileName || first < 0) throw new Error('early-board: not built, or index.html has no app script');
         // async: run as soon as it arrives, not after the page's style sheet as a deferred script would.
-        const tag = `<script type="module" async crossorigin src="/${fileName}" data-staff-home="${preload}"></script>\n    `;
+        const tag = `<script type="module" async crossorigin src="/${fileName}"></script>\n    `;
         return html.slice(0, first) + tag + html.slice(first);
       },
     },

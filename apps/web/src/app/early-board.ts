@@ -9,7 +9,7 @@ import type {} from './take-early-board';
  * what it imports, so it is one small file): on a reload of home ('/', the default month) by
  * staff, the month's board is asked for at once instead of waiting for the app's ~350 KB script to
  * arrive and run, the router to start and the route's loader to load. The loader takes the answer
- * through take-early-board.ts. The home route's own scripts are preloaded meanwhile.
+ * through take-early-board.ts.
  */
 
 /** Where lib/session.ts keeps the session (read here without loading React; a test holds them together). */
@@ -36,26 +36,9 @@ export function earlyBoardRequest(
   }
 }
 
-/**
- * The staff home's route scripts, which the app would ask for only once its own script has run: the
- * build lists them on this script's tag (vite.config.ts); preloaded now, they arrive and compile
- * while the app's script does.
- */
-export function preloadStaffHome(doc: Document) {
-  const listed = doc.querySelector('script[data-staff-home]')?.getAttribute('data-staff-home') ?? '';
-  for (const file of listed.split(' ').filter(Boolean)) {
-    const link = doc.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = `/${file}`;
-    doc.head.append(link);
-  }
-}
-
 const request = typeof window === 'undefined' ? undefined : earlyBoardRequest(window.location, window.localStorage);
 if (request) {
   const response = fetch(request.url, { headers: { authorization: `Bearer ${request.token}` } });
   response.catch(() => undefined); // read, or dropped, by the loader
   window.earlyBoard = { url: request.url, response };
-  preloadStaffHome(document);
 }
