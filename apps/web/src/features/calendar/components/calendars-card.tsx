@@ -6,6 +6,7 @@ import { useStartGoogleLink } from '../../../api/calendar/get-google-auth-url';
 import { useUpdateCalendar } from '../../../api/calendar/update-calendar';
 import { LoadError } from '../../../components/load-error';
 import { notifyError, notifyOutcome } from '../../../lib/notify';
+import { useChoiceInFlight } from '../../../lib/use-choice-in-flight';
 
 /**
  * The owner's side card (spec 2 "Calendarios"): the linked Google account, an active checkbox per
@@ -17,6 +18,7 @@ export function CalendarsCard({
   mine: { data: MyCalendars | undefined; isError: boolean; error: Error | null; refetch: () => unknown };
 }) {
   const update = useUpdateCalendar();
+  const activeInFlight = useChoiceInFlight<number, boolean>();
   const startLink = useStartGoogleLink();
   const account = mine.data?.account ?? null;
   const calendars = mine.data?.calendars ?? [];
@@ -52,19 +54,21 @@ export function CalendarsCard({
             )}
             {calendars.length > 0 && (
               <Stack gap="xs" role="group" aria-labelledby="calendars-card-title">
-                {calendars.map((calendar) => {
-                  const saving = update.isPending && update.variables?.id === calendar.id;
-                  return (
-                    <Checkbox
-                      key={calendar.id}
-                      label={calendar.name}
-                      checked={saving ? (update.variables?.isActive ?? calendar.isActive) : calendar.isActive}
-                      onChange={(event) =>
-                        update.mutate({ id: calendar.id, isActive: event.currentTarget.checked }, notifyOutcome)
-                      }
-                    />
-                  );
-                })}
+                {calendars.map((calendar) => (
+                  <Checkbox
+                    key={calendar.id}
+                    label={calendar.name}
+                    checked={activeInFlight.shownFor(calendar.id) ?? calendar.isActive}
+                    onChange={(event) => {
+                      const isActive = event.currentTarget.checked;
+                      activeInFlight.start(calendar.id, isActive);
+                      update.mutate(
+                        { id: calendar.id, isActive },
+                        { ...notifyOutcome, onSettled: activeInFlight.settle },
+                      );
+                    }}
+                  />
+                ))}
               </Stack>
             )}
           </>

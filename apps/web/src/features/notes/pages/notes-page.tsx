@@ -14,6 +14,7 @@ import { useEditModal } from '../../../components/use-edit-modal';
 import { formatDate } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
+import { useChoiceInFlight } from '../../../lib/use-choice-in-flight';
 import { NoteCard } from '../components/note-card';
 import { NoteFormModal } from '../components/note-form-modal';
 import { noteTexts } from '../components/note-texts';
@@ -35,8 +36,17 @@ export function NotesPage() {
   const update = useUpdateNote();
   const deleteNote = useDeleteNote();
 
-  const toggleDone = (note: Note, done: boolean) =>
-    update.mutate({ id: note.id, done }, { onError: (error) => notifyError(error, notesMsg.saveFailed) });
+  const doneInFlight = useChoiceInFlight<number, boolean>();
+  const toggleDone = (note: Note, done: boolean) => {
+    doneInFlight.start(note.id, done);
+    update.mutate(
+      { id: note.id, done },
+      {
+        onError: (error) => notifyError(error, notesMsg.saveFailed),
+        onSettled: doneInFlight.settle,
+      },
+    );
+  };
 
   const confirmDelete = (note: Note) =>
     openDeleteConfirm({
@@ -82,9 +92,7 @@ export function NotesPage() {
                     key={note.id}
                     note={note}
                     onToggleDone={(done) => toggleDone(note, done)}
-                    pendingDone={
-                      update.isPending && update.variables?.id === note.id ? update.variables.done : undefined
-                    }
+                    pendingDone={doneInFlight.shownFor(note.id)}
                     {...(canManage && { onEdit: () => modal.open(note), onDelete: () => confirmDelete(note) })}
                   />
                 ))}
