@@ -172,6 +172,7 @@ export function composeModules(deps: ModulesDeps) {
     listActiveBusinesses: businesses.businesses.listActive,
     listApplying: businessServices.businessServices.listApplying,
     listServicesForMonth: services.services.listForMonth,
+    listTaskApplying: tasks.tasks.listApplying,
     appUrl: config.APP_URL,
   });
   const documents = createDocumentsModule({

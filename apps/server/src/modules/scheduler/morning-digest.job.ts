@@ -41,6 +41,8 @@ export interface MorningDigestDeps {
   >;
   /** Active company-service links started by a day (business-services module). */
   listApplying(lastDay: string): Promise<{ businessId: number; serviceId: number }[]>;
+  /** Companies in each task by a day (tasks module). */
+  listTaskApplying(lastDay: string): Promise<{ businessId: number; taskId: number }[]>;
   /** The e-mail module's send without a staff sender, written to the e-mail log. */
   sendEmail(input: { emails: string[]; subject: string; content: string; html?: string }): Promise<unknown>;
   /** The public address the mail's links start with (APP_URL). */
@@ -83,7 +85,7 @@ async function collectLines(db: Db, deps: MorningDigestDeps, today: string) {
           deps.listActiveBusinesses(period),
           deps.listServicesForMonth(period.month),
           deps.listApplying(lastDay),
-          repository.listTaskApplying(db, lastDay),
+          deps.listTaskApplying(lastDay),
         ]);
         return { period, businesses, services, applying, taskApplying };
       }),

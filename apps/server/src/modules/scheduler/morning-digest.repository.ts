@@ -1,11 +1,11 @@
 import type { Period } from '@app/shared/period';
 import { STAFF_ROLES } from '@app/shared/roles';
-import { and, eq, inArray, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { monthlyStates } from '../../db/schema/monthly-states.ts';
 import { digestSends } from '../../db/schema/scheduler.ts';
-import { businessInTask, taskStates, tasks } from '../../db/schema/tasks.ts';
+import { taskStates, tasks } from '../../db/schema/tasks.ts';
 import { users } from '../../db/schema/users.ts';
 
 const inPeriods = (columns: { year: AnyPgColumn; month: AnyPgColumn }, periods: Period[]) =>
@@ -62,14 +62,6 @@ export const morningDigestRepository = {
       })
       .from(tasks)
       .orderBy(tasks.id);
-  },
-
-  /** Which company is in which task by a day (the task board's rule, DESIGN.md §4). */
-  listTaskApplying(db: DbOrTx, lastDay: string) {
-    return db
-      .select({ taskId: businessInTask.taskId, businessId: businessInTask.businessId })
-      .from(businessInTask)
-      .where(lte(businessInTask.startDate, lastDay));
   },
 
   /** The task board's saved cells of these periods (a cell without a row is 'No comenzado'). */
