@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DigestLine, presentMorningDigest, urgencyOf } from './morning-digest.presenter.ts';
+import { DIGEST_MAX_COMPANIES, type DigestLine, presentMorningDigest, urgencyOf } from './morning-digest.presenter.ts';
 
 const line = (values: Partial<DigestLine>): DigestLine => ({
   kind: 'service',
@@ -58,5 +58,33 @@ describe('the morning digest presenter', () => {
     );
     expect(mail.text.match(/encargado=7/g)).toHaveLength(2); // October and November, once each
     expect(mail.text.match(/seguimiento-tareas\?anio=2026&mes=11&responsable=7/g)).toHaveLength(1);
+  });
+
+  it('lists at most DIGEST_MAX_COMPANIES companies, those due first, and counts and links them all', () => {
+    const owned = DIGEST_MAX_COMPANIES + 5;
+    // Company 0 is due last, so it is one of the five left out; the latest-due listed one still shows.
+    const companies = Array.from({ length: owned }, (_, index) => ({
+      name: `Empresa ${String(index).padStart(3, '0')}`,
+      rut: `76.000.${String(index).padStart(3, '0')}-K`,
+      lines: [
+        line({
+          dueDate: index === 0 ? '2026-12-31' : `2026-11-${String((index % 28) + 1).padStart(2, '0')}`,
+          daysLeft: -1,
+        }),
+      ],
+    }));
+    const mail = presentMorningDigest({
+      user: { id: 7, name: 'Ana' },
+      today: '2026-12-09',
+      companies,
+      appUrl: 'https://app.cl',
+    });
+
+    expect(mail.subject).toContain(`${owned} atrasadas`);
+    expect(mail.text.match(/^Empresa \d{3} /gm)).toHaveLength(DIGEST_MAX_COMPANIES);
+    expect(mail.text).not.toContain('Empresa 000');
+    expect(mail.text).toContain('Y 5 empresas más: en los tableros.');
+    expect(mail.html).toContain('<p>Y 5 empresas más: en los tableros.</p>');
+    expect(mail.text).toContain('https://app.cl/?anio=2026&mes=11&encargado=7');
   });
 });

@@ -28,6 +28,13 @@ export interface MorningDigestInput {
   appUrl: string;
 }
 
+/**
+ * At most this many companies are listed, those due first (the counts and the board links cover
+ * them all): the mail stays readable, and its e-mail log row small, however many companies a
+ * person owns.
+ */
+export const DIGEST_MAX_COMPANIES = 40;
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const chileanDate = (isoDate: string) => isoDate.split('-').reverse().join('-');
 const periodName = ({ year, month }: Period) =>
@@ -74,15 +81,21 @@ function boardLinks(input: MorningDigestInput) {
  * by due date, then the links to the boards filtered to the user. The HTML escapes every value.
  */
 export function presentMorningDigest(input: MorningDigestInput): { subject: string; text: string; html: string } {
-  const companies = [...input.companies]
-    .sort((a, b) => a.name.localeCompare(b.name, 'es') || a.rut.localeCompare(b.rut))
-    .map((company) => ({
-      ...company,
-      lines: [...company.lines].sort(
-        (a, b) => a.dueDate.localeCompare(b.dueDate) || lineLabel(a).localeCompare(lineLabel(b), 'es'),
-      ),
-    }));
-  const lines = companies.flatMap((company) => company.lines);
+  const sorted = input.companies.map((company) => ({
+    ...company,
+    lines: [...company.lines].sort(
+      (a, b) => a.dueDate.localeCompare(b.dueDate) || lineLabel(a).localeCompare(lineLabel(b), 'es'),
+    ),
+  }));
+  const firstDue = (company: DigestCompany) => company.lines[0]?.dueDate ?? '';
+  const companies = [...sorted]
+    .sort((a, b) => firstDue(a).localeCompare(firstDue(b)))
+    .slice(0, DIGEST_MAX_COMPANIES)
+    .sort((a, b) => a.name.localeCompare(b.name, 'es') || a.rut.localeCompare(b.rut));
+  const notListed = sorted.length - companies.length;
+  const more =
+    notListed > 0 ? [`Y ${notListed} ${notListed === 1 ? 'empresa' : 'empresas'} más: en los tableros.`] : [];
+  const lines = sorted.flatMap((company) => company.lines);
   const late = lines.filter((line) => line.daysLeft < 0).length;
   const soon = lines.length - late;
   const counts = `${late} ${late === 1 ? 'atrasada' : 'atrasadas'} y ${soon} por vencer en los próximos 7 días`;
@@ -96,6 +109,7 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
     ...companies.map((company) =>
       [`${company.name} (${company.rut})`, ...company.lines.map((line) => `- ${lineText(line)}`)].join('\n'),
     ),
+    ...more,
     ['Ver en los tableros:', ...links.map((link) => `- ${link.label}: ${link.url}`)].join('\n'),
     optOut,
   ].join('\n\n');
@@ -109,6 +123,7 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
           .map((line) => `<li${line.daysLeft < 0 ? ' style="color:#c92a2a"' : ''}>${escapeHtml(lineText(line))}</li>`)
           .join('')}</ul>`,
     ),
+    ...more.map((sentence) => `<p>${escapeHtml(sentence)}</p>`),
     `<p>Ver en los tableros:</p>\n<ul>${links.map((link) => `<li>${anchor(link.url, link.label)}</li>`).join('')}</ul>`,
     `<p>Puedes dejar de recibir este resumen en ${anchor(`${input.appUrl}/perfil`, 'Mi perfil')}.</p>`,
   ].join('\n');
