@@ -3,6 +3,7 @@ import { STAFF_ROLES } from '@app/shared/roles';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { insertIfAbsent } from '../../db/insert-if-absent.ts';
 import { monthlyStates } from '../../db/schema/monthly-states.ts';
 import { digestSends } from '../../db/schema/scheduler.ts';
 import { taskStates, tasks } from '../../db/schema/tasks.ts';
@@ -29,14 +30,7 @@ export const morningDigestRepository = {
   },
 
   /** Claims a user's digest of a day: false when another tick or instance already did. */
-  async claim(db: DbOrTx, claim: typeof digestSends.$inferInsert): Promise<boolean> {
-    const claimed = await db
-      .insert(digestSends)
-      .values(claim)
-      .onConflictDoNothing()
-      .returning({ userId: digestSends.userId });
-    return claimed.length > 0;
-  },
+  claim: (db: DbOrTx, claim: typeof digestSends.$inferInsert) => insertIfAbsent(db, digestSends, claim),
 
   /** The monthly board's saved cells of these periods (a cell without a row is at its first state). */
   listMonthlyStates(db: DbOrTx, periods: Period[]) {

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { insertIfAbsent } from '../../db/insert-if-absent.ts';
 import { serviceNotificationSends } from '../../db/schema/scheduler.ts';
 import { serviceNotifications } from '../../db/schema/services.ts';
 
@@ -32,12 +33,6 @@ export const schedulerRepository = {
   },
 
   /** Records that a notification goes to a company in a period: false when it already went. */
-  async claimNotificationSend(db: DbOrTx, send: typeof serviceNotificationSends.$inferInsert): Promise<boolean> {
-    const claimed = await db
-      .insert(serviceNotificationSends)
-      .values(send)
-      .onConflictDoNothing()
-      .returning({ notificationId: serviceNotificationSends.notificationId });
-    return claimed.length > 0;
-  },
+  claimNotificationSend: (db: DbOrTx, send: typeof serviceNotificationSends.$inferInsert) =>
+    insertIfAbsent(db, serviceNotificationSends, send),
 };
