@@ -32,6 +32,10 @@ export const PERMISSIONS = {
   'documents:manage': ['owner', 'collaborator'],
   /** A client's own company's active folders and files (their home and folder pages). */
   'documents:own': ['client'],
+  /** Document requests (issue 22): create, send to all, review items, /solicitudes. */
+  'requests:manage': ['owner', 'collaborator'],
+  /** A client's own company's requests (their home). */
+  'requests:own': ['client'],
   'calendar:manage': ['owner'],
   /** Download a backup of everything ('Respaldo', with the password again); each download is logged. */
   'backup:download': ['owner'],
@@ -63,6 +67,29 @@ export const POLICIES = {
     actor.role === 'owner' ||
     actor.role === 'collaborator' ||
     (actor.role === 'client' && actor.businessId === company.businessId),
+  /**
+   * Upload into a company folder (issue 22): staff into any; a client into their own company's,
+   * against a request item or into a folder whose template allows it ('El cliente puede subir').
+   */
+  'documents:upload': (actor: Actor, folder: { businessId: number; clientCanUpload: boolean; forItem: boolean }) =>
+    actor.role === 'owner' ||
+    actor.role === 'collaborator' ||
+    (actor.role === 'client' && actor.businessId === folder.businessId && (folder.clientCanUpload || folder.forItem)),
+  /**
+   * Delete a file: staff any; a client only one they sent, of their own company, while the item it
+   * answers is not received.
+   */
+  'file:delete': (
+    actor: Actor,
+    file: { businessId: number; uploadedBy: number | null; fromClient: boolean; received: boolean },
+  ) =>
+    actor.role === 'owner' ||
+    actor.role === 'collaborator' ||
+    (actor.role === 'client' &&
+      actor.businessId === file.businessId &&
+      file.fromClient &&
+      file.uploadedBy === actor.id &&
+      !file.received),
   /** The firm's calendar events: owners, and collaborators the owner allowed (allowCalendarView). */
   'calendar:events': (actor: Actor, user: { allowCalendarView: boolean }) =>
     actor.role === 'owner' || (actor.role === 'collaborator' && user.allowCalendarView),

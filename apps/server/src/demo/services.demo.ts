@@ -155,6 +155,7 @@ export async function seedDemoServices(features: DemoServices): Promise<string> 
         const row = await services.createFolder(service.id, {
           name: folder.name,
           isActive: folder.isActive ?? true,
+          clientCanUpload: false,
           parentFolderId,
         });
         await addFolders(folder.subfolders ?? [], row.id);

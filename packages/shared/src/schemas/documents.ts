@@ -24,6 +24,12 @@ export const FileSchema = z.object({
   createdAt: z.string(),
   url: z.string(),
   shareUrl: z.string(),
+  /** The type its content was recognised as (issue 22): application/pdf, application/xml, image/jpeg, … */
+  contentType: z.string(),
+  /** Sent by a client from the portal. */
+  fromClient: z.boolean(),
+  /** The request item it answers, if any. */
+  requestItemId: z.number().int().nullable(),
 });
 export type StoredFile = z.infer<typeof FileSchema>;
 
@@ -33,6 +39,8 @@ export const FolderTileSchema = z.object({
   businessFolderId: z.number().int(),
   name: z.string(),
   isActive: z.boolean(),
+  /** 'El cliente puede subir': a client may upload into it (issue 22). */
+  clientCanUpload: z.boolean(),
   service: z.object({ id: z.number().int(), name: z.string() }),
 });
 export type FolderTile = z.infer<typeof FolderTileSchema>;

@@ -128,6 +128,8 @@ export type ServiceState = z.infer<typeof ServiceStateSchema>;
 export const ServiceFolderCreateSchema = z.object({
   name: requiredText(255, servicesMsg.nameMax),
   isActive: z.boolean().default(true),
+  /** 'El cliente puede subir' (issue 22). */
+  clientCanUpload: z.boolean().default(false),
   parentFolderId: idField(servicesMsg.parentFolderNotFound).nullable().optional(),
 });
 export type ServiceFolderCreate = z.input<typeof ServiceFolderCreateSchema>;
@@ -135,6 +137,7 @@ export type ServiceFolderCreate = z.input<typeof ServiceFolderCreateSchema>;
 export const ServiceFolderUpdateSchema = z.object({
   name: requiredText(255, servicesMsg.nameMax),
   isActive: z.boolean().optional(),
+  clientCanUpload: z.boolean().optional(),
 });
 export type ServiceFolderUpdate = z.input<typeof ServiceFolderUpdateSchema>;
 
@@ -145,6 +148,7 @@ export const ServiceFolderSchema = z.object({
   parentFolderId: z.number().int().nullable(),
   name: z.string(),
   isActive: z.boolean(),
+  clientCanUpload: z.boolean(),
 });
 export type ServiceFolder = z.infer<typeof ServiceFolderSchema>;
 

@@ -1,5 +1,17 @@
-import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.ts';
+import { documentRequestItems } from './requests.ts';
 import { serviceFolders } from './services.ts';
 import { users } from './users.ts';
 
@@ -24,7 +36,8 @@ export const businessFolders = pgTable(
 );
 
 /**
- * A PDF in a company folder. The bytes live in the file storage under `storageKey` (random, never
+ * A file in a company folder: a PDF, or what a client sends (issue 22: PDF, XML, JPEG, PNG, XLSX,
+ * CSV, each recognised by its content, `contentType` the type found). The bytes live in the file storage under `storageKey` (random, never
  * derived from the name); a trigger queues the key in `file_removals` whenever a row goes, however
  * it goes (migration 0006).
  */
@@ -38,10 +51,18 @@ export const businessFiles = pgTable(
     name: text('name').notNull(),
     storageKey: text('storage_key').notNull().unique(),
     size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull().default('application/pdf'),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Sent by a client from the portal (kept when the user is deleted or changes role). */
+    fromClient: boolean('from_client').notNull().default(false),
+    /** The request item it answers, if any (issue 22). */
+    requestItemId: integer('request_item_id').references(() => documentRequestItems.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('business_files_folder_idx').on(table.businessFolderId)],
+  (table) => [
+    index('business_files_folder_idx').on(table.businessFolderId),
+    index('business_files_request_item_idx').on(table.requestItemId),
+  ],
 );
 
 /** Stored bytes whose row is gone: removed from storage after commit, and again after a restart if interrupted. */

@@ -39,6 +39,8 @@ export const serviceFolders = pgTable('service_folders', {
   }),
   name: varchar('name', { length: 255 }).notNull(),
   isActive: boolean('is_active').notNull().default(true),
+  /** 'El cliente puede subir': a client may upload into this folder of their company (issue 22). */
+  clientCanUpload: boolean('client_can_upload').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -21,6 +21,9 @@ export function presentStoredFile(
     url: linkFor({ fileId: row.id, via: 'portal', issuedTo: actor.id }),
     // The link staff copy to send on: whoever opens it, the log says 'Enlace' (issued to them).
     shareUrl: linkFor({ fileId: row.id, via: actor.role === 'client' ? 'portal' : 'link', issuedTo: actor.id }),
+    contentType: row.contentType,
+    fromClient: row.fromClient,
+    requestItemId: row.requestItemId,
   };
 }
 

@@ -28,6 +28,7 @@ interface FolderTemplate {
   parentFolderId: number | null;
   name: string;
   isActive: boolean;
+  clientCanUpload: boolean;
 }
 
 interface Deps {
@@ -112,6 +113,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
       businessFolderId: folderIds.get(template.id) ?? 0,
       name: template.name,
       isActive: activeChain(template),
+      clientCanUpload: template.clientCanUpload,
       service: serviceOf.get(template.serviceId) ?? { id: template.serviceId, name: '' },
     });
     return { templates, byId, tile };

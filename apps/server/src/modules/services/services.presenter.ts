@@ -53,6 +53,7 @@ export function presentFolder(row: ServiceFolderRow): ServiceFolder {
     parentFolderId: row.parentFolderId,
     name: row.name,
     isActive: row.isActive,
+    clientCanUpload: row.clientCanUpload,
   };
 }
 

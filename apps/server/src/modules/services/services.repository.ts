@@ -166,7 +166,7 @@ export const servicesRepository = {
     db: DbOrTx,
     serviceId: number,
     id: number,
-    values: Pick<FolderFields, 'name' | 'isActive'>,
+    values: Pick<FolderFields, 'name' | 'isActive' | 'clientCanUpload'>,
   ): Promise<ServiceFolderRow | undefined> {
     const [row] = await db
       .update(serviceFolders)

@@ -403,6 +403,7 @@ describe('service folders', () => {
         parentFolderId: null,
         name: 'Declaraciones',
         isActive: true,
+        clientCanUpload: false,
       },
     });
     const topId = top.json().folder.id;
@@ -419,6 +420,7 @@ describe('service folders', () => {
         parentFolderId: null,
         name: 'Declaraciones',
         isActive: true,
+        clientCanUpload: false,
         subfolders: [
           {
             id: child.id,
@@ -426,6 +428,7 @@ describe('service folders', () => {
             parentFolderId: topId,
             name: 'F29',
             isActive: false,
+            clientCanUpload: false,
             subfolders: [
               {
                 id: grandchild.id,
@@ -433,6 +436,7 @@ describe('service folders', () => {
                 parentFolderId: child.id,
                 name: 'Rectificatorias',
                 isActive: true,
+                clientCanUpload: false,
                 subfolders: [],
               },
             ],
@@ -445,6 +449,7 @@ describe('service folders', () => {
         parentFolderId: null,
         name: 'Comprobantes',
         isActive: true,
+        clientCanUpload: false,
         subfolders: [],
       },
     ]);

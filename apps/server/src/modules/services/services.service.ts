@@ -189,6 +189,7 @@ export function createServicesService(db: Db, deps: Deps) {
       const folder = await servicesRepository.updateFolder(db, serviceId, id, {
         name: input.name,
         ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+        ...(input.clientCanUpload !== undefined ? { clientCanUpload: input.clientCanUpload } : {}),
       });
       if (!folder) throw notFound(servicesMsg.folderNotFound);
       return folder;
