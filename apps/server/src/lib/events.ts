@@ -1,5 +1,6 @@
 import type { Role } from '@app/shared/roles';
 import type { BoardCellChange } from '@app/shared/schemas/monthly-states';
+import type { RequestsEvent } from '@app/shared/schemas/requests';
 import type { TaskCellChange } from '@app/shared/schemas/tasks';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -12,6 +13,11 @@ export interface AppEvents {
   'monthly-state.changed': BoardCellChange;
   /** A task board cell changed: only that cell. */
   'task-state.changed': TaskCellChange;
+  /**
+   * A document request of a company's period changed (issue 22): created, deleted or reviewed, or
+   * a client sent or removed a file against one of its items. Staff sockets hear it live.
+   */
+  'requests.changed': RequestsEvent;
   /** A company was deleted, with everything that cascades from it. */
   'business.deleted': { businessId: number };
   /** A service was deleted, with its states, folders, links and monthly states. */
