@@ -159,6 +159,21 @@ export function composeModules(deps: ModulesDeps) {
     startPasswordCheck: auth.auth.startCurrentPasswordCheck,
     findUser: users.users.findById,
   });
+  const documents = createDocumentsModule({
+    db,
+    events,
+    storage,
+    log,
+    tokenSecret: secrets.tokenSecret,
+    appUrl: config.APP_URL,
+    linkDays: config.DOWNLOAD_LINK_DAYS,
+    maxMegabytes: config.FILE_MAX_MB,
+    getBusiness: businesses.businesses.getById,
+    listApplyingServices: businessServices.listApplyingServices,
+    listFolderTemplates: services.services.listFolderTemplates,
+    findUser: users.users.findById,
+    sendEmail: async (actor, input) => (await email.email.send(actor, input)).delivery,
+  });
   const scheduler = createSchedulerModule({
     db,
     log,
@@ -174,21 +189,6 @@ export function composeModules(deps: ModulesDeps) {
     listServicesForMonth: services.services.listForMonth,
     listTaskApplying: tasks.tasks.listApplying,
     appUrl: config.APP_URL,
-  });
-  const documents = createDocumentsModule({
-    db,
-    events,
-    storage,
-    log,
-    tokenSecret: secrets.tokenSecret,
-    appUrl: config.APP_URL,
-    linkDays: config.DOWNLOAD_LINK_DAYS,
-    maxMegabytes: config.FILE_MAX_MB,
-    getBusiness: businesses.businesses.getById,
-    listApplyingServices: businessServices.listApplyingServices,
-    listFolderTemplates: services.services.listFolderTemplates,
-    findUser: users.users.findById,
-    sendEmail: async (actor, input) => (await email.email.send(actor, input)).delivery,
   });
   const calendar = createCalendarModule({
     db,
