@@ -1,8 +1,10 @@
 import { documentsMsg } from '@app/shared/messages-documents';
+import { requestsMsg } from '@app/shared/messages-requests';
 import type { StoredFile } from '@app/shared/schemas/documents';
-import { ActionIcon, Button, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconFileTypePdf, IconHistory, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconDownload, IconHistory, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '../../../lib/dates';
+import { contentTypeLook } from '../utils/content-type';
 import { formatFileSize } from '../utils/file-size';
 import { CopyLinkButton } from './copy-link-button';
 import classes from './file-list.module.css';
@@ -13,10 +15,28 @@ export interface StaffFileActions {
   onShowDownloads: (file: StoredFile) => void;
 }
 
+/** A file's type as an icon (PDF, XML, JPG, PNG, Excel, CSV); the type's name is written beside it. */
+export function FileTypeIcon({ file, size = 32 }: { file: StoredFile; size?: number }) {
+  const { Icon, color } = contentTypeLook(file.contentType);
+  return <Icon size={size} stroke={1.5} color={color} aria-hidden style={{ flex: 'none' }} />;
+}
+
+/** 'Cliente' on a file a client sent from the portal (issue 22). */
+export function FromClientBadge({ file }: { file: StoredFile }) {
+  if (!file.fromClient) return null;
+  return (
+    <Tooltip label={requestsMsg.fromClientHint}>
+      <Badge size="xs" variant="light" color="cyan" style={{ flex: 'none' }}>
+        {requestsMsg.fromClient}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 /**
- * A folder's files (spec 1 §2.6, spec 2 "Documentos"): PDF icon, name, size and date, a download
- * link and a copy-link button; the staff also see who downloaded it and can delete it. Rows stack
- * on a phone, with full-width buttons.
+ * A folder's files (spec 1 §2.6, spec 2 "Documentos"): an icon of its type, name, size and date, a
+ * download link and a copy-link button; the staff also see who downloaded it, whether a client sent
+ * it ('Cliente'), and can delete it. Rows stack on a phone, with full-width buttons.
  */
 export function FileList({ files, staff }: { files: StoredFile[]; staff?: StaffFileActions }) {
   if (files.length === 0) {
@@ -31,19 +51,17 @@ export function FileList({ files, staff }: { files: StoredFile[]; staff?: StaffF
       {files.map((file) => (
         <Paper component="li" key={file.id} withBorder p="sm" className={classes.row}>
           <div className={classes.info}>
-            <IconFileTypePdf
-              size={32}
-              stroke={1.5}
-              color="var(--mantine-color-red-8)"
-              aria-hidden
-              style={{ flex: 'none' }}
-            />
+            <FileTypeIcon file={file} />
             <div style={{ minWidth: 0 }}>
-              <Text fw={500} size="sm" className={classes.name}>
-                {file.name}
-              </Text>
+              <Group gap={6} wrap="nowrap" align="center">
+                <Text fw={500} size="sm" className={classes.name}>
+                  {file.name}
+                </Text>
+                {staff && <FromClientBadge file={file} />}
+              </Group>
               <Text size="xs" c="dimmed">
-                {formatFileSize(file.size)} · {formatDateTime(file.createdAt)}
+                {contentTypeLook(file.contentType).label} · {formatFileSize(file.size)} ·{' '}
+                {formatDateTime(file.createdAt)}
               </Text>
             </div>
           </div>

@@ -1,3 +1,4 @@
+import { requestsMsg } from '@app/shared/messages-requests';
 import { type ServiceFolderNode, ServiceFolderUpdateSchema } from '@app/shared/schemas/services';
 import { Alert, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -17,7 +18,11 @@ export type FolderFormTarget =
 interface FolderFormValues {
   name: string;
   isActive: boolean;
+  /** 'El cliente puede subir' (issue 22). */
+  clientCanUpload: boolean;
 }
+
+const emptyValues: FolderFormValues = { name: '', isActive: true, clientCanUpload: false };
 
 /** Create or edit a folder template; a server failure shows the first entry of its errors list. */
 export function FolderFormModal({
@@ -33,7 +38,7 @@ export function FolderFormModal({
   const update = useUpdateServiceFolder();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<FolderFormValues>({
-    initialValues: { name: '', isActive: true },
+    initialValues: emptyValues,
     validate: schemaResolver(ServiceFolderUpdateSchema, { sync: true }),
   });
 
@@ -41,8 +46,8 @@ export function FolderFormModal({
     form,
     target !== null,
     target?.mode === 'edit'
-      ? { name: target.folder.name, isActive: target.folder.isActive }
-      : { name: '', isActive: true },
+      ? { name: target.folder.name, isActive: target.folder.isActive, clientCanUpload: target.folder.clientCanUpload }
+      : emptyValues,
     [target],
     () => setServerError(null),
   );
@@ -78,6 +83,11 @@ export function FolderFormModal({
           )}
           <TextInput label="Nombre de la carpeta" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <Switch label="Carpeta activa" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+          <Switch
+            label={requestsMsg.clientCanUpload}
+            description={requestsMsg.clientCanUploadHint}
+            {...form.getInputProps('clientCanUpload', { type: 'checkbox' })}
+          />
           <FormButtons onCancel={onClose} loading={create.isPending || update.isPending} />
         </Stack>
       </form>

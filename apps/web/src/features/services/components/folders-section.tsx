@@ -1,6 +1,7 @@
+import { requestsMsg } from '@app/shared/messages-requests';
 import type { ServiceFolderNode } from '@app/shared/schemas/services';
-import { ActionIcon, Box, Group, Switch, Text, Tooltip } from '@mantine/core';
-import { IconFolder, IconFolderOff, IconFolderPlus, IconPencil } from '@tabler/icons-react';
+import { ActionIcon, Badge, Box, Group, Switch, Text, Tooltip } from '@mantine/core';
+import { IconFolder, IconFolderOff, IconFolderPlus, IconPencil, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUpdateServiceFolder } from '../../../api/services/update-service-folder';
 import { NewButton } from '../../../components/new-button';
@@ -52,6 +53,19 @@ function FolderList({
               <Text size="sm" truncate c={folder.isActive ? undefined : 'dimmed'}>
                 {folder.name}
               </Text>
+              {folder.clientCanUpload && (
+                <Tooltip label={requestsMsg.clientCanUploadHint}>
+                  <Badge
+                    size="xs"
+                    variant="light"
+                    color="cyan"
+                    leftSection={<IconUpload size={10} aria-hidden />}
+                    style={{ flex: 'none' }}
+                  >
+                    {requestsMsg.clientCanUpload}
+                  </Badge>
+                </Tooltip>
+              )}
             </Group>
             <Group gap={6} wrap="nowrap">
               <Switch

@@ -9,6 +9,7 @@ import { BusinessesSection } from '../components/businesses-section';
 import { FoldersSection } from '../components/folders-section';
 import { MonthsSection } from '../components/months-section';
 import { NotificationsSection } from '../components/notifications-section';
+import { RequestTemplatesSection } from '../components/request-templates-section';
 import { Section } from '../components/section';
 import { ServiceForm, type ServiceFormValues } from '../components/service-form';
 import { StatesSection } from '../components/states-section';
@@ -47,7 +48,10 @@ function ServiceEditSection({ service }: { service: ServiceDetail }) {
   );
 }
 
-/** Service detail (spec 2 "Service detail"): the form, states, folders, notifications, months, companies. */
+/**
+ * Service detail (spec 2 "Service detail"): the form, states, folders, notifications, the request
+ * templates of issue 22, months, companies.
+ */
 export function ServiceDetailPage() {
   const service = useService(Number(useParams().id));
   return (
@@ -66,6 +70,7 @@ export function ServiceDetailPage() {
           <StatesSection serviceId={loaded.id} states={loaded.states} />
           <FoldersSection serviceId={loaded.id} folders={loaded.folders} />
           <NotificationsSection serviceId={loaded.id} notifications={loaded.notifications} />
+          <RequestTemplatesSection serviceId={loaded.id} folders={loaded.folders} />
           <MonthsSection serviceId={loaded.id} monthsActive={loaded.monthsActive} />
           <BusinessesSection serviceId={loaded.id} />
         </>
