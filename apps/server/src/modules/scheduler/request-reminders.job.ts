@@ -1,0 +1,75 @@
+import { requestsMsg } from '@app/shared/messages-requests';
+import { santiagoDate } from '@app/shared/period';
+import { splitContacts } from '@app/shared/schemas/businesses';
+import type { Db } from '../../db/client.ts';
+import { requestJobsRepository as repository } from './request-jobs.repository.ts';
+import { santiagoClock } from './santiago-clock.ts';
+import type { ScheduledJob } from './scheduler.ts';
+
+/** The time of day (America/Santiago) the reminders go out. */
+const SEND_FROM_MINUTES = 9 * 60;
+/** The 'before' reminder goes from this many days before the due date. */
+const DAYS_BEFORE = 3;
+
+export interface RequestRemindersDeps {
+  /** The e-mail module's send without a staff sender, written to the e-mail log. */
+  sendEmail(input: { emails: string[]; subject: string; content: string; businessId: number }): Promise<unknown>;
+  /** The public address the mail's link starts with (APP_URL). */
+  appUrl: string;
+}
+
+const addDays = (isoDate: string, days: number) => {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+const chileanDate = (isoDate: string) => isoDate.split('-').reverse().join('-');
+
+/**
+ * From 09:00 in Santiago, a request with documents still missing reminds the company's contacts of
+ * them: 'before' from 3 days before its due date to the day before, 'due' on the due date. A claim
+ * row per request and kind is written before the mail, so a later tick, a restart or another
+ * instance sends nothing twice; a company without contacts is claimed without a mail. A request
+ * created that same day waits for the next (its creation mail just listed the same documents).
+ */
+export function requestRemindersJob(db: Db, deps: RequestRemindersDeps): ScheduledJob {
+  return {
+    name: 'request-reminders',
+    async run(now) {
+      if (santiagoClock(now).minutes < SEND_FROM_MINUTES) return;
+      const today = santiagoDate(now);
+      const candidates = (await repository.listReminderCandidates(db, today, addDays(today, DAYS_BEFORE))).filter(
+        (request) => santiagoDate(request.createdAt) < today,
+      );
+      if (candidates.length === 0) return;
+
+      const missing = new Map<number, string[]>();
+      for (const item of await repository.listMissingItems(
+        db,
+        candidates.map((request) => request.id),
+      )) {
+        missing.set(item.requestId, [...(missing.get(item.requestId) ?? []), item.name]);
+      }
+
+      for (const request of candidates) {
+        const items = missing.get(request.id);
+        if (!items) continue; // received or sent in the meantime
+        const kind = request.dueDate === today ? 'due' : 'before';
+        if (!(await repository.claimReminder(db, { requestId: request.id, kind, claimedAt: now }))) continue;
+        const emails = splitContacts(request.contact);
+        if (emails.length === 0) continue;
+        const due = chileanDate(request.dueDate);
+        await deps.sendEmail({
+          emails,
+          subject:
+            kind === 'due'
+              ? requestsMsg.reminderDueSubject(request.businessName)
+              : requestsMsg.reminderSubject(request.businessName, due),
+          content: requestsMsg.reminderBody(request.title, due, items, `${deps.appUrl}/`),
+          businessId: request.businessId,
+        });
+      }
+    },
+  };
+}
