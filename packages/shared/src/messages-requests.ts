@@ -60,6 +60,7 @@ export const requestsMsg = {
   addItem: 'Agregar documento',
   removeItem: (index: number) => `Quitar documento ${index}`,
   noServiceFolders: 'El servicio no tiene carpetas: crea una en «Creación de carpetas» para guardar lo que se pide.',
+  noPeriodFolders: 'La empresa no tiene carpetas en este período donde guardar lo que se pide.',
   sendToAll: 'Solicitar a todas',
   sendToAllTitle: (title: string) => `Solicitar a todas: ${title}`,
   sendToAllHint:

@@ -21,6 +21,10 @@ export function FileTypeIcon({ file, size = 32 }: { file: StoredFile; size?: num
   return <Icon size={size} stroke={1.5} color={color} aria-hidden style={{ flex: 'none' }} />;
 }
 
+/** A file's type, size and date: 'PDF · 12,5 KB · 03-11-2026 10:41'. */
+export const fileDetails = (file: StoredFile) =>
+  `${contentTypeLook(file.contentType).label} · ${formatFileSize(file.size)} · ${formatDateTime(file.createdAt)}`;
+
 /** 'Cliente' on a file a client sent from the portal (issue 22). */
 export function FromClientBadge({ file }: { file: StoredFile }) {
   if (!file.fromClient) return null;
@@ -60,8 +64,7 @@ export function FileList({ files, staff }: { files: StoredFile[]; staff?: StaffF
                 {staff && <FromClientBadge file={file} />}
               </Group>
               <Text size="xs" c="dimmed">
-                {contentTypeLook(file.contentType).label} · {formatFileSize(file.size)} ·{' '}
-                {formatDateTime(file.createdAt)}
+                {fileDetails(file)}
               </Text>
             </div>
           </div>

@@ -17,6 +17,7 @@ import { FileList } from '../components/file-list';
 import { FolderGrid } from '../components/folder-grid';
 import { FolderViewState } from '../components/folder-view-state';
 import { NotifyClientButton } from '../components/notify-client-button';
+import { RequestsSection } from '../components/requests/requests-section';
 import { UploadModal } from '../components/upload-modal';
 import { useQueryPeriod } from '../hooks/use-query-period';
 import { staffFolderPath } from '../utils/paths';
@@ -25,7 +26,8 @@ import { STAFF_FIRST_PERIOD } from '../utils/period';
 /**
  * A company's documents for the staff (spec 2 "Documentos"): /documentos/empresa/{businessId} shows
  * its top folders of the month, …/carpeta/{folderId} one folder with its subfolders and files,
- * upload, delete, copy-link, who downloaded each file, and 'Avisar al cliente'. The month lives in
+ * upload, delete, copy-link, who downloaded each file, and 'Avisar al cliente'; above the top
+ * folders, the period's document requests (issue 22). The month lives in
  * the query string (?año=2026&mes=10); changing it keeps the same folder.
  */
 export function BusinessDocumentsPage() {
@@ -104,18 +106,21 @@ export function BusinessDocumentsPage() {
       ) : (
         <Stack gap="xl">
           {folder === null ? (
-            <section aria-labelledby="carpetas">
-              <Title order={3} id="carpetas" size="h4" mb="sm">
-                {documentsMsg.foldersTitle}
-              </Title>
-              {data.folders.some((tile) => tile.isActive) ? (
-                <FolderGrid folders={data.folders} to={(tile) => staffFolderPath(businessId, tile.id, period)} />
-              ) : (
-                <Text c="dimmed" size="sm">
-                  {documentsMsg.noFolders}
-                </Text>
-              )}
-            </section>
+            <>
+              <RequestsSection businessId={businessId} period={period} folders={data.folders} />
+              <section aria-labelledby="carpetas">
+                <Title order={3} id="carpetas" size="h4" mb="sm">
+                  {documentsMsg.foldersTitle}
+                </Title>
+                {data.folders.some((tile) => tile.isActive) ? (
+                  <FolderGrid folders={data.folders} to={(tile) => staffFolderPath(businessId, tile.id, period)} />
+                ) : (
+                  <Text c="dimmed" size="sm">
+                    {documentsMsg.noFolders}
+                  </Text>
+                )}
+              </section>
+            </>
           ) : (
             <>
               {data.folders.some((tile) => tile.isActive) && (

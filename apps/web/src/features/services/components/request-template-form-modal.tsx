@@ -1,60 +1,38 @@
 import { requestsMsg } from '@app/shared/messages-requests';
-import { REQUEST_ITEMS_MAX, type RequestTemplate, RequestTemplateInputSchema } from '@app/shared/schemas/requests';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { type RequestTemplate, RequestTemplateInputSchema } from '@app/shared/schemas/requests';
+import { Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { randomId } from '@mantine/hooks';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   type RequestTemplateResponse,
   useCreateRequestTemplate,
   useUpdateRequestTemplate,
 } from '../../../api/requests/templates';
 import { FormButtons } from '../../../components/form-buttons';
+import {
+  newRequestItem,
+  RequestItemsFields,
+  type RequestItemValues,
+  requestItemsInput,
+} from '../../../components/request-items-fields';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import type { FolderPath } from '../utils/folder-paths';
-
-interface ItemValues {
-  /** React's key for the row; never sent. */
-  key: string;
-  name: string;
-  /** The select's value: the folder template's id as text, null until chosen. */
-  serviceFolderId: string | null;
-}
 
 /** The form keeps '' while a day is empty, so the schema can say what is missing. */
 interface TemplateFormValues {
   title: string;
   dueDay: number | string;
   sendDay: number | string;
-  items: ItemValues[];
+  items: RequestItemValues[];
 }
 
-const newItem = (): ItemValues => ({ key: randomId(), name: '', serviceFolderId: null });
-
-const emptyValues = (): TemplateFormValues => ({ title: '', dueDay: '', sendDay: '', items: [newItem()] });
+const emptyValues = (): TemplateFormValues => ({ title: '', dueDay: '', sendDay: '', items: [newRequestItem()] });
 
 const toValues = (template: RequestTemplate): TemplateFormValues => ({
   title: template.title,
   dueDay: template.dueDay,
   sendDay: template.sendDay ?? '',
-  items: template.items.map((item) => ({
-    key: randomId(),
-    name: item.name,
-    serviceFolderId: String(item.serviceFolderId),
-  })),
+  items: template.items.map((item) => newRequestItem(item.name, String(item.serviceFolderId))),
 });
 
 /** What the API takes: an empty send day is 'Solo manual' (null); an empty due day stays missing. */
@@ -62,10 +40,7 @@ const toInput = (values: TemplateFormValues) => ({
   title: values.title,
   dueDay: values.dueDay === '' ? undefined : Number(values.dueDay),
   sendDay: values.sendDay === '' ? null : Number(values.sendDay),
-  items: values.items.map((item) => ({
-    name: item.name,
-    serviceFolderId: item.serviceFolderId === null ? null : Number(item.serviceFolderId),
-  })),
+  items: requestItemsInput(values.items),
 });
 
 const validateInput = schemaResolver(RequestTemplateInputSchema, { sync: true });
@@ -114,9 +89,6 @@ export function RequestTemplateFormModal({
     );
   });
 
-  const items = form.getValues().items;
-  const itemsError = form.errors.items;
-
   return (
     <Modal
       opened={opened}
@@ -148,64 +120,7 @@ export function RequestTemplateFormModal({
               {...form.getInputProps('sendDay')}
             />
           </SimpleGrid>
-          <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <Text component="legend" fw={500} size="sm" mb={4}>
-              {requestsMsg.itemsLabel}
-            </Text>
-            {folders.length === 0 && (
-              <Alert color="yellow" variant="light">
-                {requestsMsg.noServiceFolders}
-              </Alert>
-            )}
-            {items.map((item, index) => (
-              <Group key={item.key} align="flex-start" gap="xs" wrap="nowrap">
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" style={{ flex: 1, minWidth: 0 }}>
-                  <TextInput
-                    label={`${requestsMsg.itemNameLabel} ${index + 1}`}
-                    withAsterisk
-                    {...form.getInputProps(`items.${index}.name`)}
-                  />
-                  <Select
-                    label={`${requestsMsg.itemFolderLabel} del documento ${index + 1}`}
-                    placeholder={requestsMsg.itemFolderPlaceholder}
-                    withAsterisk
-                    searchable
-                    data={folderOptions}
-                    nothingFoundMessage="Sin resultados"
-                    comboboxProps={{ withinPortal: true }}
-                    {...form.getInputProps(`items.${index}.serviceFolderId`)}
-                  />
-                </SimpleGrid>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="input-sm"
-                  mt={24}
-                  aria-label={requestsMsg.removeItem(index + 1)}
-                  disabled={items.length === 1}
-                  onClick={() => form.removeListItem('items', index)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ))}
-            {typeof itemsError === 'string' && (
-              <Text size="sm" c="red" role="alert">
-                {itemsError}
-              </Text>
-            )}
-            <Group>
-              <Button
-                variant="light"
-                size="xs"
-                leftSection={<IconPlus size={14} aria-hidden />}
-                disabled={items.length >= REQUEST_ITEMS_MAX}
-                onClick={() => form.insertListItem('items', newItem())}
-              >
-                {requestsMsg.addItem}
-              </Button>
-            </Group>
-          </Stack>
+          <RequestItemsFields form={form} folderOptions={folderOptions} noFoldersText={requestsMsg.noServiceFolders} />
           <FormButtons onCancel={onClose} loading={create.isPending || update.isPending} />
         </Stack>
       </form>

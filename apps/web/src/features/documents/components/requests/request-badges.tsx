@@ -1,0 +1,40 @@
+import { requestsMsg } from '@app/shared/messages-requests';
+import type { RequestItemLook, RequestState } from '@app/shared/schemas/requests';
+import { Badge } from '@mantine/core';
+
+const STATE_COLORS: Record<RequestState, string> = {
+  pendiente: 'gray',
+  parcial: 'yellow',
+  completa: 'green',
+  atrasada: 'red',
+};
+
+const LOOK_COLORS: Record<RequestItemLook, string> = {
+  pendiente: 'gray',
+  enviado: 'blue',
+  recibido: 'green',
+  rechazado: 'orange',
+};
+
+/** A request's state: Pendiente, Parcial, Completa or Atrasada (red). */
+export function RequestStateBadge({ state }: { state: RequestState }) {
+  return (
+    <Badge variant="light" color={STATE_COLORS[state]} style={{ flex: 'none' }}>
+      {requestsMsg.requestStateLabels[state]}
+    </Badge>
+  );
+}
+
+/** What an item shows: Pendiente, Enviado (to review), Recibido or Pedido de nuevo. */
+export function ItemLookBadge({ look }: { look: RequestItemLook }) {
+  return (
+    <Badge
+      size="sm"
+      variant={look === 'enviado' ? 'filled' : 'light'}
+      color={LOOK_COLORS[look]}
+      style={{ flex: 'none' }}
+    >
+      {requestsMsg.itemLookLabels[look]}
+    </Badge>
+  );
+}
