@@ -94,6 +94,18 @@ export const requestsMsg = {
   requestStateLabels: { pendiente: 'Pendiente', parcial: 'Parcial', completa: 'Completa', atrasada: 'Atrasada' },
   itemLookLabels: { pendiente: 'Pendiente', enviado: 'Enviado', recibido: 'Recibido', rechazado: 'Pedido de nuevo' },
 
+  // Web: the client's home (their pending requests, answered from the portal).
+  clientPendingTitle: 'Documentos pendientes',
+  clientNoPending: 'No tienes documentos pendientes.',
+  clientCompletedTitle: (count: number) =>
+    `${count === 1 ? 'Solicitud completada' : 'Solicitudes completadas'} en los últimos 60 días (${count})`,
+  clientStaffComment: 'Comentario del estudio',
+  clientFolderOf: (folder: string) => `Se guarda en la carpeta ${folder}`,
+  clientSentFiles: 'Archivos enviados',
+  clientDeleteSent: (name: string) => `Eliminar ${name}`,
+  clientDeleteSentConfirm: (name: string) => `¿Seguro que quieres eliminar «${name}»? El estudio ya no lo verá.`,
+  clientRequestsFailed: 'No se pudieron cargar tus documentos pendientes',
+
   // E-mails to the company's contacts (logged in the e-mail log like every e-mail).
   createdSubject: (businessName: string, title: string) => `${title} - ${businessName}`,
   createdBody: (title: string, period: string, due: string, items: string[], link: string) =>

@@ -1,9 +1,14 @@
 import type { MessageResponse } from '@app/shared/errors';
 import { api } from '../../lib/api-client';
-import { useInvalidatingMutation } from '../../lib/cache-effect';
+import { combineEffects, useInvalidatingMutation } from '../../lib/cache-effect';
+import { requestInvalidation } from '../requests/invalidation';
 import { documentInvalidation } from './invalidation';
 
-/** DELETE /api/business-folder/file/{id} (spec 2 §7). */
+/** DELETE /api/business-folder/file/{id} (spec 2 §7): staff any file, a client one they sent (issue 22). */
 export const deleteFile = (id: number) => api<MessageResponse>(`/business-folder/file/${id}`, { method: 'DELETE' });
 
-export const useDeleteFile = () => useInvalidatingMutation(deleteFile, () => documentInvalidation.filesChanged());
+/** A file gone may have answered a request item, whose look and counts change with it. */
+export const useDeleteFile = () =>
+  useInvalidatingMutation(deleteFile, () =>
+    combineEffects(documentInvalidation.filesChanged(), requestInvalidation.requestsChanged()),
+  );

@@ -7,23 +7,19 @@ import { sessionStore } from '../../lib/session';
 import { documentInvalidation } from './invalidation';
 
 /**
- * POST /api/business-folder/{businessFolderId}/file as multipart/form-data with the repeated field
- * 'file' (spec 2 §7). Not through `api()`: that one sends JSON, and a FormData body needs the
- * browser to write its own multipart content type and boundary.
+ * POSTs files to `/api{path}` as multipart/form-data with the repeated field 'file' (spec 2 §7) and
+ * answers the server's upload answer; a refusal (415 type, 413 size, 403, …) throws its Spanish
+ * message. Not through `api()`: that one sends JSON, and a FormData body needs the browser to write
+ * its own multipart content type and boundary. Folder uploads and a client's answers to request
+ * items both go through here.
  */
-export async function uploadFiles({
-  businessFolderId,
-  files,
-}: {
-  businessFolderId: number;
-  files: File[];
-}): Promise<UploadResponse> {
+export async function postFiles(path: string, files: File[]): Promise<UploadResponse> {
   const body = new FormData();
   for (const file of files) body.append('file', file, file.name);
   const token = sessionStore.get()?.token;
   let response: Response;
   try {
-    response = await fetch(`/api/business-folder/${businessFolderId}/file`, {
+    response = await fetch(`/api${path}`, {
       method: 'POST',
       headers: token ? { authorization: `Bearer ${token}` } : {},
       body,
@@ -39,5 +35,9 @@ export async function uploadFiles({
   }
   return data as UploadResponse;
 }
+
+/** POST /api/business-folder/{businessFolderId}/file: staff into any folder, a client into one that allows it. */
+export const uploadFiles = ({ businessFolderId, files }: { businessFolderId: number; files: File[] }) =>
+  postFiles(`/business-folder/${businessFolderId}/file`, files);
 
 export const useUploadFiles = () => useInvalidatingMutation(uploadFiles, () => documentInvalidation.filesChanged());

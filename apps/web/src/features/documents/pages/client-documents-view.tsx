@@ -6,6 +6,8 @@ import { useFolderView } from '../../../api/documents/get-folder-view';
 import { type Crumb, PageHeader } from '../../../components/page-header';
 import { monthTitle } from '../../../components/period-picker';
 import { useCurrentUser } from '../../../lib/session';
+import { ClientFolderUpload } from '../components/client/client-folder-upload';
+import { ClientRequests } from '../components/client/client-requests';
 import { DocumentsPeriodPicker } from '../components/documents-period-picker';
 import { FileList } from '../components/file-list';
 import { FolderGrid } from '../components/folder-grid';
@@ -15,8 +17,9 @@ import { clientFolderPath, clientHomePath } from '../utils/paths';
 import { CLIENT_FIRST_PERIOD, clampPeriod, parsePeriod, samePeriod } from '../utils/period';
 
 /**
- * A client's documents (spec 1 §2.6), always of their own company: on Home the company's active
- * folders of the month (?año=2026&mes=10); on /carpeta/{folderId}/año/{year}/mes/{month} one folder
+ * A client's documents (spec 1 §2.6), always of their own company: on Home the documents the firm
+ * asked for and still misses, to send from here (issue 22), then the company's active folders of
+ * the month (?año=2026&mes=10); on /carpeta/{folderId}/año/{year}/mes/{month} one folder
  * with its subfolders, files and a breadcrumb to its parent. Changing the month inside a folder
  * goes to that month's address. Months from January 2018 to the current period.
  */
@@ -32,7 +35,7 @@ export function ClientDocumentsView() {
   return <ClientHome businessId={user.businessId} />;
 }
 
-/** Home: the top folders, under the greeting the Home page already shows. */
+/** Home: the pending requests, then the top folders, under the greeting the Home page already shows. */
 function ClientHome({ businessId }: { businessId: number }) {
   const [period, setPeriod] = useQueryPeriod(CLIENT_FIRST_PERIOD);
   const view = useFolderView({ businessId, folderId: null, period });
@@ -49,6 +52,7 @@ function ClientHome({ businessId }: { businessId: number }) {
           </Text>
         </Breadcrumbs>
       </nav>
+      <ClientRequests />
       <Title order={3}>{`${businessName} - ${monthTitle(period)}`}</Title>
       <Group>
         <DocumentsPeriodPicker period={period} first={CLIENT_FIRST_PERIOD} onChange={setPeriod} />
@@ -120,6 +124,7 @@ function ClientFolder({ businessId, folderId }: { businessId: number; folderId: 
               <FolderGrid folders={data.folders} to={(tile) => clientFolderPath(tile.id, period)} />
             </section>
           )}
+          {data.folder && <ClientFolderUpload folder={data.folder} businessId={businessId} />}
           <section aria-labelledby="archivos">
             <Title order={3} id="archivos" size="h4" mb="sm">
               {documentsMsg.filesTitle}
