@@ -55,6 +55,16 @@ export const documentsRepository = {
       .orderBy(desc(businessFiles.createdAt), desc(businessFiles.id));
   },
 
+  /** Files answering these request items, oldest first. */
+  listItemFiles(db: DbOrTx, itemIds: number[]): Promise<BusinessFileRow[]> {
+    if (itemIds.length === 0) return Promise.resolve([]);
+    return db
+      .select()
+      .from(businessFiles)
+      .where(inArray(businessFiles.requestItemId, itemIds))
+      .orderBy(businessFiles.createdAt, businessFiles.id);
+  },
+
   /** Every file of a company's period, with the folder template it sits in ('Avisar al cliente'). */
   listFilesOfPeriod(db: DbOrTx, businessId: number, period: Period) {
     return db

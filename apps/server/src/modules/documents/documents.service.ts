@@ -151,6 +151,21 @@ export function createDocumentsService(db: Db, deps: Deps) {
     },
 
     /**
+     * The files answering these request items (oldest first), presented like a folder's files with
+     * links issued to the actor. The caller has checked that the actor may see the items.
+     */
+    async listItemFiles(actor: AuthUser, itemIds: number[]): Promise<Map<number, StoredFile[]>> {
+      const byItem = new Map<number, StoredFile[]>();
+      for (const row of await documentsRepository.listItemFiles(db, [...new Set(itemIds)])) {
+        if (row.requestItemId === null) continue;
+        const list = byItem.get(row.requestItemId) ?? [];
+        list.push(presentFile(actor, row));
+        byItem.set(row.requestItemId, list);
+      }
+      return byItem;
+    },
+
+    /**
      * Streams each file to storage as it arrives (checked as a PDF of at most `maxMegabytes` on
      * the way), then writes their rows in one statement: either every file of the request is
      * added or none is, and a request that fails leaves no bytes stored.
