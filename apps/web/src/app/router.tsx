@@ -189,6 +189,19 @@ export const router = createBrowserRouter([
                   { path: '/documentos/empresa/:businessId/carpeta/:folderId', ...businessDocuments },
                 ],
               },
+              // Document requests of every company, by month (issue 22).
+              {
+                element: <PrivateRoute permission="requests:manage" />,
+                children: [
+                  {
+                    path: '/solicitudes',
+                    ...page(
+                      () => import('../features/requests/pages/requests-page'),
+                      (m) => m.RequestsPage,
+                    ),
+                  },
+                ],
+              },
               {
                 element: <PrivateRoute allow={mayViewCalendar} />,
                 children: [

@@ -9,6 +9,11 @@ import { IconChevronDown, IconDatabaseExport, IconLogout, IconUser, IconUserCirc
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useLogout } from '../../api/auth/logout';
 import { MailNotConfiguredBanner } from '../../components/mail-status-alerts';
+import {
+  StaffRequestsLive,
+  TO_REVIEW_DESCRIPTION_ID,
+  ToReviewMenuBadge,
+} from '../../features/requests/components/staff-requests-live';
 import { useCurrentUser } from '../../lib/session';
 import { NAV_ENTRIES } from '../navigation';
 import classes from './app-layout.module.css';
@@ -29,6 +34,9 @@ export function AppLayout() {
   const [desktopOpened, desktop] = useDisclosure(true);
   const opened = isMobile ? mobileOpened : desktopOpened;
   const toggle = isMobile ? mobile.toggle : desktop.toggle;
+
+  // Staff see the documents clients sent and nobody reviewed yet, live (issue 22).
+  const seesRequests = can(user, 'requests:manage');
 
   const isActive = (path: string) =>
     path === '/' ? location.pathname === '/' : location.pathname === path || location.pathname.startsWith(`${path}/`);
@@ -97,11 +105,19 @@ export function AppLayout() {
               leftSection={<entry.icon size={18} stroke={1.6} />}
               active={isActive(entry.path)}
               onClick={() => isMobile && mobile.close()}
+              {...(seesRequests && entry.path === '/documentos'
+                ? {
+                    'aria-label': entry.label,
+                    'aria-describedby': TO_REVIEW_DESCRIPTION_ID,
+                    rightSection: <ToReviewMenuBadge />,
+                  }
+                : {})}
             />
           ))}
         </ScrollArea>
       </AppShell.Navbar>
 
+      {seesRequests && <StaffRequestsLive />}
       <AppShell.Main id="contenido" tabIndex={-1}>
         {/* Dates, confirmation modals and toasts live only behind sign-in: the sign-in page loads none of them. */}
         <DatesProvider settings={{ locale: 'es' }}>

@@ -1,0 +1,35 @@
+import { requestsMsg } from '@app/shared/messages-requests';
+import { REQUEST_STATES, type RequestState } from '@app/shared/schemas/requests';
+import { Button, Group } from '@mantine/core';
+import { REQUEST_STATE_COLORS } from './request-state-badge';
+
+/**
+ * How many requests are in each state (of the rows the other filters leave); pressing one shows
+ * only that state, pressing it again shows every state.
+ */
+export function StateCounts({
+  counts,
+  state,
+  onState,
+}: {
+  counts: Record<RequestState, number>;
+  state: RequestState | null;
+  onState: (state: RequestState | null) => void;
+}) {
+  return (
+    <Group role="group" aria-label={requestsMsg.listStateCounts} gap="xs" mb="md" wrap="wrap">
+      {REQUEST_STATES.map((each) => (
+        <Button
+          key={each}
+          size="compact-md"
+          color={REQUEST_STATE_COLORS[each]}
+          variant={state === each ? 'filled' : 'light'}
+          aria-pressed={state === each}
+          onClick={() => onState(state === each ? null : each)}
+        >
+          {requestsMsg.requestStateLabels[each]}: {counts[each]}
+        </Button>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,75 @@
+import { requestsMsg } from '@app/shared/messages-requests';
+import type { DocumentRequest } from '@app/shared/schemas/requests';
+import { Button } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useBusinesses } from '../../../api/businesses/get-businesses';
+import { useRequests } from '../../../api/requests/get-requests';
+import { useGroupMembers } from '../../../components/group-select';
+import { PageHeader } from '../../../components/page-header';
+import { useBoardPeriod } from '../../../lib/use-board-period';
+import { RequestFilterBar } from '../components/request-filter-bar';
+import { RequestsTable } from '../components/requests-table';
+import { StateCounts } from '../components/state-counts';
+import { useRequestFilters } from '../hooks/use-request-filters';
+import { countByState, filterRequestsButState, rowsInState, sortRequests } from '../utils/request-filters';
+import { downloadText, requestsCsv } from '../utils/requests-csv';
+
+const NO_ROWS: DocumentRequest[] = [];
+
+/**
+ * Solicitudes (issue 22): every document request of a month with its state per company, counts per
+ * state, filters kept in the address, and 'Exportar' (a CSV of exactly the rows shown, made here).
+ */
+export function RequestsPage() {
+  const [period, setPeriod] = useBoardPeriod();
+  const { filters, setFilter } = useRequestFilters();
+  const requests = useRequests(period);
+  const businesses = useBusinesses();
+  const groupMembers = useGroupMembers(filters.groupId === null ? null : String(filters.groupId));
+
+  const owners = useMemo(
+    () => new Map((businesses.data ?? []).map((business) => [business.id, business.responsibleUserId])),
+    [businesses.data],
+  );
+  const all = requests.data?.rows ?? NO_ROWS;
+  const beforeState = useMemo(
+    () =>
+      filterRequestsButState(all, filters, {
+        groupMembers,
+        responsibleOf: (businessId) => owners.get(businessId) ?? null,
+      }),
+    [all, filters, groupMembers, owners],
+  );
+  const counts = useMemo(() => countByState(beforeState), [beforeState]);
+  const shown = useMemo(() => sortRequests(rowsInState(beforeState, filters.state)), [beforeState, filters.state]);
+  const filtered =
+    filters.search.trim() !== '' ||
+    filters.serviceId !== null ||
+    filters.groupId !== null ||
+    filters.state !== null ||
+    filters.responsible !== null;
+
+  return (
+    <>
+      <PageHeader
+        title={requestsMsg.requestsTitle}
+        crumbs={[{ label: 'Inicio', to: '/' }, { label: requestsMsg.requestsTitle }]}
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            title={requestsMsg.listExportHint}
+            disabled={shown.length === 0}
+            onClick={() => downloadText(requestsCsv(shown), requestsMsg.listExportFile(period.year, period.month))}
+          >
+            {requestsMsg.listExport}
+          </Button>
+        }
+      />
+      <RequestFilterBar period={period} onPeriod={setPeriod} filters={filters} onFilter={setFilter} />
+      <StateCounts counts={counts} state={filters.state} onState={(state) => setFilter('state', state)} />
+      <RequestsTable rows={shown} period={period} query={requests} filtered={filtered} search={filters.search} />
+    </>
+  );
+}
