@@ -10,6 +10,15 @@ import tableClasses from './virtual-board-table.module.css';
 /** The least widths (px) of the company's name and RUT columns, the first two of every board. */
 const COMPANY_WIDTHS = [170, 110];
 
+/**
+ * A mark after a company's name (the monthly board's 'N por revisar'): its count per row, 0 for
+ * none (a map lookup: the row draws again only when it changes), and how a count is drawn. Stable.
+ */
+export interface NameMark<Row> {
+  countOf: (row: Row) => number;
+  render: (row: Row, count: number) => ReactNode;
+}
+
 /** What a row's own cells get: which of its columns are being saved, and whose menu is open. */
 export interface RowMarks {
   saving: ReadonlySet<number>;
@@ -24,6 +33,7 @@ interface CompanyBoardTableProps<Row> {
   companyOf: (row: Row) => CompanyRef;
   /** The name of a row's company owner ('Encargado'), shown under its name; a stable function. */
   ownerOf?: (row: Row) => string | null;
+  nameMark?: NameMark<Row>;
   /** The board's own columns after the name and the RUT: their least widths and header cells. */
   columnWidths: readonly number[];
   head: ReactNode;
@@ -51,22 +61,44 @@ interface RowViewProps<Row> {
   savingIds: string;
   activeColumnId: number | null;
   owner: string | null;
+  markCount: number;
+  renderMark?: NameMark<Row>['render'];
 }
 
-function RowViewOf<Row>({ row, index, companyOf, renderCells, savingIds, activeColumnId, owner }: RowViewProps<Row>) {
+function RowViewOf<Row>({
+  row,
+  index,
+  companyOf,
+  renderCells,
+  savingIds,
+  activeColumnId,
+  owner,
+  markCount,
+  renderMark,
+}: RowViewProps<Row>) {
   const company = companyOf(row);
   const saving = new Set(savingIds ? savingIds.split(',').map(Number) : []);
+  const name = (
+    <Link
+      to={`/empresas/${company.id}`}
+      className={tableClasses.nameLink}
+      data-tooltip={company.name}
+      data-tooltip-truncated
+    >
+      {company.name}
+    </Link>
+  );
   return (
     <tr aria-rowindex={index + 2} className={tableClasses.row}>
       <td className={tableClasses.stickyCell}>
-        <Link
-          to={`/empresas/${company.id}`}
-          className={tableClasses.nameLink}
-          data-tooltip={company.name}
-          data-tooltip-truncated
-        >
-          {company.name}
-        </Link>
+        {markCount > 0 && renderMark ? (
+          <span className={tableClasses.nameLine}>
+            {name}
+            {renderMark(row, markCount)}
+          </span>
+        ) : (
+          name
+        )}
         {owner && (
           <span className={tableClasses.owner}>
             <span className={cellBadgeClasses.visuallyHidden}>{boardMsg.responsibleLabel}: </span>
@@ -93,6 +125,7 @@ export function CompanyBoardTable<Row>({
   rows,
   companyOf,
   ownerOf,
+  nameMark,
   columnWidths,
   head,
   renderCells,
@@ -139,6 +172,8 @@ export function CompanyBoardTable<Row>({
             savingIds={(savingByRow.get(businessId) ?? []).join(',')}
             activeColumnId={businessId === activeBusiness ? (activeColumn ?? null) : null}
             owner={ownerOf?.(row) ?? null}
+            markCount={nameMark?.countOf(row) ?? 0}
+            renderMark={nameMark?.render}
           />
         );
       }}

@@ -3,7 +3,7 @@ import type { BoardRow, BoardService } from '@app/shared/schemas/monthly-states'
 import { Table, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconMail } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useMemo } from 'react';
-import { CompanyBoardTable, type RowMarks } from '../../../components/board/company-board-table';
+import { CompanyBoardTable, type NameMark, type RowMarks } from '../../../components/board/company-board-table';
 import tableClasses from '../../../components/board/virtual-board-table.module.css';
 import { lastStateIds } from '../utils/board-filters';
 import { cellAt } from '../utils/board-rows';
@@ -25,6 +25,8 @@ interface BoardTableProps extends CellActions {
   services: BoardService[];
   /** The name of a row's company owner, shown under its name. */
   ownerOf: (row: BoardRow) => string | null;
+  /** After a company's name: what its clients sent and nobody reviewed yet (issue 22). */
+  nameMark?: NameMark<BoardRow>;
   /** The board's day in America/Santiago ('YYYY-MM-DD'), for the due marks. */
   today: string;
   /** cellKey(businessId, serviceId) of the cells being saved. */

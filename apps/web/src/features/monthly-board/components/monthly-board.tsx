@@ -4,7 +4,9 @@ import { useCallback, useMemo } from 'react';
 import { useMonthlyBoard } from '../../../api/monthly-states/get-monthly-board';
 import { findCell } from '../../../api/monthly-states/monthly-board-cells';
 import { monthlyCells, useUpdateMonthlyState } from '../../../api/monthly-states/update-monthly-state';
+import { toReviewByBusiness, useToReview } from '../../../api/requests/get-to-review';
 import { BoardScreen, type BoardScreenNames } from '../../../components/board/board-screen';
+import type { NameMark } from '../../../components/board/company-board-table';
 import { useBoardFilters, useOwnerOf } from '../../../components/board/use-board-filters';
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
@@ -16,6 +18,7 @@ import { CredentialsModal } from './credentials-modal';
 import { HistoryModal, type HistoryTarget } from './history-modal';
 import { MonthlyFilters } from './monthly-filters';
 import { SummaryCards } from './summary-cards';
+import { ToReviewMark } from './to-review-mark';
 import { ValueModal, type ValueTarget } from './value-modal';
 
 type Business = BoardRow['business'];
@@ -58,6 +61,18 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
   const value = useCellTarget<ValueTarget>();
   const history = useCellTarget<HistoryTarget>();
   const credentials = useCellTarget<Business>();
+
+  // One request for every row: a row looks its company up in the map (issue 22).
+  const toReview = useToReview();
+  const reviewCounts = useMemo(() => toReviewByBusiness(toReview.data), [toReview.data]);
+  const { year, month } = period;
+  const nameMark = useMemo<NameMark<BoardRow>>(
+    () => ({
+      countOf: (row) => reviewCounts.get(row.business.id) ?? 0,
+      render: (row, count) => <ToReviewMark businessId={row.business.id} count={count} period={{ year, month }} />,
+    }),
+    [reviewCounts, year, month],
+  );
 
   // The cards count the companies of the chosen group and owner (all without them); the other filters only narrow the table.
   const summary = useMemo(() => summaryCards(services, screen.inGroup), [services, screen.inGroup]);
@@ -124,6 +139,7 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
         {...screen.table}
         services={services}
         ownerOf={ownerOf}
+        nameMark={nameMark}
         today={board.data?.today ?? ''}
         onChoose={onChoose}
         onHistory={onHistory}
