@@ -180,12 +180,13 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     modules.notes,
     modules.email,
     modules.documents,
+    modules.requests,
     modules.calendar,
     modules.backup,
   ]) {
     await module.routes(app);
   }
-  const liveModules = [modules.monthlyStates, modules.tasks];
+  const liveModules = [modules.monthlyStates, modules.tasks, modules.requests];
   const live = await registerRealtime(app, {
     events: modules.events,
     roomPermissions: liveModules.map((module) => module.liveRoom),

@@ -20,6 +20,7 @@ import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createMonthlyStatesModule } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPushModule } from './modules/push/push.module.ts';
+import { createRequestsModule } from './modules/requests/requests.module.ts';
 import { createSchedulerModule } from './modules/scheduler/scheduler.module.ts';
 import { createServicesModule } from './modules/services/services.module.ts';
 import { createSessionsModule } from './modules/sessions/sessions.module.ts';
@@ -174,6 +175,23 @@ export function composeModules(deps: ModulesDeps) {
     findUser: users.users.findById,
     sendEmail: async (actor, input) => (await email.email.send(actor, input)).delivery,
   });
+  const requests = createRequestsModule({
+    db,
+    events,
+    log,
+    appUrl: config.APP_URL,
+    now: deps.now,
+    assertServiceExists: services.services.assertExists,
+    listServicesForMonth: services.services.listForMonth,
+    listFolderTemplates: services.services.listFolderTemplates,
+    getBusiness: businesses.businesses.getById,
+    listActiveBusinesses: businesses.businesses.listActive,
+    listApplying: businessServices.businessServices.listApplying,
+    listApplyingServices: businessServices.listApplyingServices,
+    listItemFiles: documents.documents.listItemFiles,
+    sendEmail: async (actor, input) =>
+      (actor ? await email.email.send(actor, input) : await email.email.sendAutomatic(input)).delivery,
+  });
   const scheduler = createSchedulerModule({
     db,
     log,
@@ -221,6 +239,7 @@ export function composeModules(deps: ModulesDeps) {
     notes,
     email,
     documents,
+    requests,
     calendar,
   };
 }

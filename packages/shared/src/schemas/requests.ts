@@ -186,6 +186,7 @@ export const RequestItemIdParamSchema = z.object({ id: idParam() });
 /** The live event staff sockets receive when a request, an item or a client's upload changes. */
 export const REQUESTS_EVENT = 'requests changed';
 export const RequestsEventSchema = z.object({
+  /** The company whose requests changed; 0 when several did at once ('Solicitar a todas'). */
   businessId: z.number().int(),
   year: z.number().int(),
   month: z.number().int(),

@@ -1,0 +1,296 @@
+import type { Period } from '@app/shared/period';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { businesses } from '../../db/schema/businesses.ts';
+import { businessFiles, businessFolders } from '../../db/schema/documents.ts';
+import {
+  documentRequestItems,
+  documentRequests,
+  requestTemplateItems,
+  requestTemplates,
+} from '../../db/schema/requests.ts';
+import { serviceFolders, services } from '../../db/schema/services.ts';
+
+export type TemplateRow = typeof requestTemplates.$inferSelect;
+export type RequestRow = typeof documentRequests.$inferSelect;
+export type RequestItemRow = typeof documentRequestItems.$inferSelect;
+
+/** A template's item with its folder template's name. */
+export interface TemplateItemRow {
+  id: number;
+  templateId: number;
+  name: string;
+  serviceFolderId: number;
+  folderName: string;
+}
+
+/** A request with its company's name and RUT and its service's name. */
+export interface RequestListRow extends RequestRow {
+  businessName: string;
+  businessRut: string;
+  serviceName: string | null;
+}
+
+/** An item as listed: its folder's names and whether a client sent a file since staff last looked. */
+export interface ItemListRow extends RequestItemRow {
+  folderName: string;
+  businessFolderId: number | null;
+  sentSinceReview: boolean;
+}
+
+/** Rows per multi-row INSERT: far below PostgreSQL's 65,535 parameters per statement. */
+const INSERT_CHUNK = 1000;
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) out.push(rows.slice(start, start + INSERT_CHUNK));
+  return out;
+}
+
+/**
+ * A client's file of the item newer than staff's last look at it (any, if never looked at): the
+ * item awaits review. The same test for the lists and the to-review counts.
+ */
+const sentSinceReview = sql<boolean>`exists (
+  select 1 from ${businessFiles}
+  where ${businessFiles.requestItemId} = ${documentRequestItems.id}
+    and ${businessFiles.fromClient}
+    and (${documentRequestItems.reviewedAt} is null or ${businessFiles.createdAt} > ${documentRequestItems.reviewedAt})
+)`;
+
+/** Requests whose items are not all received, or whose last item was received after `since`. */
+const openOrCompletedSince = (since: Date) => sql`(
+  exists (select 1 from ${documentRequestItems} where ${documentRequestItems.requestId} = ${documentRequests.id}
+    and ${documentRequestItems.status} <> 'received')
+  or (select max(${documentRequestItems.reviewedAt}) from ${documentRequestItems}
+    where ${documentRequestItems.requestId} = ${documentRequests.id}) >= ${since.toISOString()}
+)`;
+
+export const requestsRepository = {
+  // ---------- Templates ----------
+
+  listTemplates(db: DbOrTx, serviceId: number): Promise<TemplateRow[]> {
+    return db
+      .select()
+      .from(requestTemplates)
+      .where(eq(requestTemplates.serviceId, serviceId))
+      .orderBy(asc(requestTemplates.id));
+  },
+
+  async findTemplate(db: DbOrTx, id: number): Promise<TemplateRow | undefined> {
+    const [row] = await db.select().from(requestTemplates).where(eq(requestTemplates.id, id));
+    return row;
+  },
+
+  async listTemplateItems(db: DbOrTx, templateIds: number[]): Promise<TemplateItemRow[]> {
+    if (templateIds.length === 0) return [];
+    return db
+      .select({
+        id: requestTemplateItems.id,
+        templateId: requestTemplateItems.templateId,
+        name: requestTemplateItems.name,
+        serviceFolderId: requestTemplateItems.serviceFolderId,
+        folderName: serviceFolders.name,
+      })
+      .from(requestTemplateItems)
+      .innerJoin(serviceFolders, eq(serviceFolders.id, requestTemplateItems.serviceFolderId))
+      .where(inArray(requestTemplateItems.templateId, templateIds))
+      .orderBy(asc(requestTemplateItems.position), asc(requestTemplateItems.id));
+  },
+
+  async insertTemplate(db: DbOrTx, values: typeof requestTemplates.$inferInsert): Promise<TemplateRow> {
+    const [row] = await db.insert(requestTemplates).values(values).returning();
+    if (!row) throw new Error('template insert returned nothing');
+    return row;
+  },
+
+  async updateTemplate(
+    db: DbOrTx,
+    id: number,
+    values: Pick<TemplateRow, 'title' | 'dueDay' | 'sendDay'>,
+  ): Promise<TemplateRow | undefined> {
+    const [row] = await db.update(requestTemplates).set(values).where(eq(requestTemplates.id, id)).returning();
+    return row;
+  },
+
+  async replaceTemplateItems(
+    db: DbOrTx,
+    templateId: number,
+    items: { name: string; serviceFolderId: number }[],
+  ): Promise<void> {
+    await db.delete(requestTemplateItems).where(eq(requestTemplateItems.templateId, templateId));
+    if (items.length === 0) return;
+    await db.insert(requestTemplateItems).values(
+      items.map((item, position) => ({
+        templateId,
+        name: item.name,
+        serviceFolderId: item.serviceFolderId,
+        position,
+      })),
+    );
+  },
+
+  async deleteTemplate(db: DbOrTx, id: number): Promise<boolean> {
+    const deleted = await db
+      .delete(requestTemplates)
+      .where(eq(requestTemplates.id, id))
+      .returning({ id: requestTemplates.id });
+    return deleted.length > 0;
+  },
+
+  // ---------- Requests ----------
+
+  /**
+   * Inserts the requests of a template's send, skipping any (template, company, period) that
+   * exists (a second or a parallel send): answers those this call inserted. Rows go in company
+   * order, so parallel sends wait on the same keys in the same order and never deadlock.
+   */
+  async insertTemplateRequests(
+    db: DbOrTx,
+    rows: (typeof documentRequests.$inferInsert & { templateId: number })[],
+  ): Promise<{ id: number; businessId: number }[]> {
+    const inserted: { id: number; businessId: number }[] = [];
+    const sorted = [...rows].sort((a, b) => a.businessId - b.businessId);
+    for (const chunk of chunks(sorted)) {
+      inserted.push(
+        ...(await db
+          .insert(documentRequests)
+          .values(chunk)
+          .onConflictDoNothing({
+            target: [
+              documentRequests.templateId,
+              documentRequests.businessId,
+              documentRequests.year,
+              documentRequests.month,
+            ],
+          })
+          .returning({ id: documentRequests.id, businessId: documentRequests.businessId })),
+      );
+    }
+    return inserted;
+  },
+
+  async insertRequest(db: DbOrTx, values: typeof documentRequests.$inferInsert): Promise<RequestRow> {
+    const [row] = await db.insert(documentRequests).values(values).returning();
+    if (!row) throw new Error('request insert returned nothing');
+    return row;
+  },
+
+  async insertItems(
+    db: DbOrTx,
+    items: { requestId: number; name: string; serviceFolderId: number; position: number }[],
+  ): Promise<void> {
+    for (const chunk of chunks(items)) await db.insert(documentRequestItems).values(chunk);
+  },
+
+  async deleteRequest(db: DbOrTx, id: number): Promise<RequestRow | undefined> {
+    const [row] = await db.delete(documentRequests).where(eq(documentRequests.id, id)).returning();
+    return row;
+  },
+
+  /** Requests with their company and service names: of a period, a company, or by id; by company name. */
+  listRequests(
+    db: DbOrTx,
+    filter: { period?: Period; businessId?: number; ids?: number[]; openOrCompletedSince?: Date },
+  ): Promise<RequestListRow[]> {
+    const conditions: (SQL | undefined)[] = [
+      filter.period
+        ? and(eq(documentRequests.year, filter.period.year), eq(documentRequests.month, filter.period.month))
+        : undefined,
+      filter.businessId === undefined ? undefined : eq(documentRequests.businessId, filter.businessId),
+      filter.ids ? inArray(documentRequests.id, filter.ids) : undefined,
+      filter.openOrCompletedSince ? openOrCompletedSince(filter.openOrCompletedSince) : undefined,
+    ];
+    return db
+      .select({
+        id: documentRequests.id,
+        businessId: documentRequests.businessId,
+        year: documentRequests.year,
+        month: documentRequests.month,
+        title: documentRequests.title,
+        dueDate: documentRequests.dueDate,
+        serviceId: documentRequests.serviceId,
+        templateId: documentRequests.templateId,
+        createdBy: documentRequests.createdBy,
+        createdAt: documentRequests.createdAt,
+        businessName: businesses.name,
+        businessRut: businesses.rut,
+        serviceName: services.name,
+      })
+      .from(documentRequests)
+      .innerJoin(businesses, eq(businesses.id, documentRequests.businessId))
+      .leftJoin(services, eq(services.id, documentRequests.serviceId))
+      .where(and(...conditions))
+      .orderBy(asc(businesses.name), asc(businesses.id), asc(documentRequests.dueDate), asc(documentRequests.id));
+  },
+
+  /** The items of these requests, in their order, with folder names and whether they await review. */
+  async listItems(db: DbOrTx, requestIds: number[]): Promise<ItemListRow[]> {
+    if (requestIds.length === 0) return [];
+    return db
+      .select({
+        id: documentRequestItems.id,
+        requestId: documentRequestItems.requestId,
+        name: documentRequestItems.name,
+        serviceFolderId: documentRequestItems.serviceFolderId,
+        position: documentRequestItems.position,
+        status: documentRequestItems.status,
+        comment: documentRequestItems.comment,
+        reviewedAt: documentRequestItems.reviewedAt,
+        reviewedBy: documentRequestItems.reviewedBy,
+        folderName: serviceFolders.name,
+        businessFolderId: businessFolders.id,
+        sentSinceReview,
+      })
+      .from(documentRequestItems)
+      .innerJoin(documentRequests, eq(documentRequests.id, documentRequestItems.requestId))
+      .innerJoin(serviceFolders, eq(serviceFolders.id, documentRequestItems.serviceFolderId))
+      .leftJoin(
+        businessFolders,
+        and(
+          eq(businessFolders.businessId, documentRequests.businessId),
+          eq(businessFolders.serviceFolderId, documentRequestItems.serviceFolderId),
+          eq(businessFolders.year, documentRequests.year),
+          eq(businessFolders.month, documentRequests.month),
+        ),
+      )
+      .where(inArray(documentRequestItems.requestId, requestIds))
+      .orderBy(asc(documentRequestItems.requestId), asc(documentRequestItems.position), asc(documentRequestItems.id));
+  },
+
+  /** An item with its request (company and period). */
+  async findItem(db: DbOrTx, id: number): Promise<{ item: RequestItemRow; request: RequestRow } | undefined> {
+    const [row] = await db
+      .select({ item: documentRequestItems, request: documentRequests })
+      .from(documentRequestItems)
+      .innerJoin(documentRequests, eq(documentRequests.id, documentRequestItems.requestId))
+      .where(eq(documentRequestItems.id, id));
+    return row;
+  },
+
+  /** Staff's decision on an item, stamped with the database's clock (the one file rows are stamped with). */
+  async reviewItem(
+    db: DbOrTx,
+    id: number,
+    values: { status: RequestItemRow['status']; comment: string; reviewedBy: number },
+  ): Promise<RequestItemRow | undefined> {
+    const [row] = await db
+      .update(documentRequestItems)
+      .set({ ...values, reviewedAt: sql`now()` })
+      .where(eq(documentRequestItems.id, id))
+      .returning();
+    return row;
+  },
+
+  /** Items not received that a client sent a file to since staff last looked, per company. */
+  async countToReview(db: DbOrTx): Promise<{ businessId: number; count: number }[]> {
+    const rows = await db
+      .select({ businessId: documentRequests.businessId, count: sql<number>`count(*)::int` })
+      .from(documentRequestItems)
+      .innerJoin(documentRequests, eq(documentRequests.id, documentRequestItems.requestId))
+      .where(and(ne(documentRequestItems.status, 'received'), sentSinceReview))
+      .groupBy(documentRequests.businessId)
+      .orderBy(desc(sql`count(*)`), asc(documentRequests.businessId));
+    return rows.map((row) => ({ businessId: row.businessId, count: Number(row.count) }));
+  },
+};
