@@ -1,6 +1,6 @@
 import { requestsMsg } from '@app/shared/messages-requests';
 import type { RequestItemLook, RequestState } from '@app/shared/schemas/requests';
-import { Badge } from '@mantine/core';
+import { Badge, VisuallyHidden } from '@mantine/core';
 
 const STATE_COLORS: Record<RequestState, string> = {
   pendiente: 'gray',
@@ -16,10 +16,11 @@ const LOOK_COLORS: Record<RequestItemLook, string> = {
   rechazado: 'orange',
 };
 
-/** A request's state: Pendiente, Parcial, Completa or Atrasada (red). */
+/** A request's state: Pendiente, Parcial, Completa or Atrasada (red); read out as 'Estado: …'. */
 export function RequestStateBadge({ state }: { state: RequestState }) {
   return (
     <Badge variant="light" color={STATE_COLORS[state]} style={{ flex: 'none' }}>
+      <VisuallyHidden>Estado: </VisuallyHidden>
       {requestsMsg.requestStateLabels[state]}
     </Badge>
   );

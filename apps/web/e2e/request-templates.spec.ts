@@ -1,0 +1,200 @@
+import { type Period, santiagoDate } from '@app/shared/period';
+import { expect, type Page, test } from '@playwright/test';
+import { createFolderViaApi } from './support/documents-fixtures';
+import {
+  createBusinessViaApi,
+  createServiceViaApi,
+  findOutboxMail,
+  linkServiceViaApi,
+  signInAsOwner,
+  uniqueName,
+} from './support/fixtures';
+import { monthTitle } from './support/months';
+
+/** The calendar month before today's in Santiago: what 'Solicitar a todas' offers first. */
+function previousCalendarMonth(): Period {
+  const [year = 0, month = 0] = santiagoDate().split('-').map(Number);
+  return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+}
+
+/** The templates' due day: of this month, for the previous month's requests. */
+const DUE_DAY = 28;
+/** Past the due day a request not complete is 'Atrasada' whatever else it has. */
+const overdue = () => Number(santiagoDate().slice(8, 10)) > DUE_DAY;
+
+/** 'DD-MM-YYYY' of a day of the month after a period. */
+function dayOfNextMonth(period: Period, day: number) {
+  const next = period.month === 12 ? { year: period.year + 1, month: 1 } : { ...period, month: period.month + 1 };
+  return `${String(day).padStart(2, '0')}-${String(next.month).padStart(2, '0')}-${next.year}`;
+}
+
+const documentsPath = (businessId: number, { year, month }: Period) =>
+  `/documentos/empresa/${businessId}?anio=${year}&mes=${month}`;
+
+/** Picks an option of a Mantine select by its visible text. */
+async function choose(page: Page, select: ReturnType<Page['getByRole']>, option: string) {
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('the owner writes a request template on a service, asks every company for it, reviews the items on a company documents page and writes a request by hand', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const period = previousCalendarMonth();
+  const service = await createServiceViaApi(request, uniqueName('Contabilidad'));
+  const declaraciones = await createFolderViaApi(request, service.id, { name: uniqueName('Declaraciones') });
+  const f29 = await createFolderViaApi(request, service.id, { name: 'F29', parentFolderId: declaraciones.id });
+  const bancos = await createFolderViaApi(request, service.id, { name: uniqueName('Bancos') });
+  const company = await createBusinessViaApi(request, uniqueName('Comercial Andes'));
+  const other = await createBusinessViaApi(request, uniqueName('Ferretería Roble'));
+  await linkServiceViaApi(request, company.id, service.id);
+  await linkServiceViaApi(request, other.id, service.id);
+  const title = uniqueName('Documentos del mes');
+  const invoices = uniqueName('Facturas de compra');
+  const statement = uniqueName('Cartola bancaria');
+
+  await signInAsOwner(page);
+  await page.goto(`/servicios/${service.id}`);
+  const section = page.getByRole('region', { name: 'Solicitudes de documentos' });
+  await expect(section.getByText('Este servicio aún no tiene plantillas de solicitud')).toBeVisible();
+
+  // A template with two documents; the second one's empty name is refused on its field.
+  await section.getByRole('button', { name: 'Nueva plantilla' }).click();
+  const form = page.getByRole('dialog', { name: 'Nueva plantilla' });
+  await form.getByLabel('Título').fill(title);
+  await form.getByRole('textbox', { name: 'Día de vencimiento', exact: true }).fill(String(DUE_DAY));
+  await form.getByRole('textbox', { name: 'Documento 1', exact: true }).fill(invoices);
+  await choose(page, form.getByRole('combobox', { name: 'Carpeta del documento 1' }), `${declaraciones.name} / F29`);
+  await form.getByRole('button', { name: 'Agregar documento' }).click();
+  await choose(page, form.getByRole('combobox', { name: 'Carpeta del documento 2' }), bancos.name);
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(form.getByRole('textbox', { name: 'Documento 2', exact: true })).toHaveAccessibleDescription(
+    /Escribe qué documento se pide/,
+  );
+  await expect(form.getByText('Escribe qué documento se pide')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Documento 2', exact: true }).fill(statement);
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Plantilla de solicitud creada')).toBeVisible();
+  await expect(form).toBeHidden();
+
+  const card = section.getByRole('listitem', { name: title });
+  await expect(card).toContainText(`Vence el día ${DUE_DAY} del mes siguiente`);
+  await expect(card).toContainText('Solo manual');
+  await expect(card.getByRole('listitem').filter({ hasText: invoices })).toContainText(
+    `${declaraciones.name} / ${f29.name}`,
+  );
+  await expect(card.getByRole('listitem').filter({ hasText: statement })).toContainText(bancos.name);
+
+  // 'Solicitar a todas' for the previous month: one request per company; a second send repeats none.
+  await card.getByRole('button', { name: 'Solicitar a todas' }).click();
+  let send = page.getByRole('dialog', { name: `Solicitar a todas: ${title}` });
+  await expect(send.getByRole('button', { name: 'Período' })).toHaveText(new RegExp(`^${monthTitle(period)}$`, 'i'));
+  await send.getByRole('button', { name: 'Solicitar', exact: true }).click();
+  await expect(page.getByText('2 solicitudes creadas', { exact: true })).toBeVisible();
+  await expect(send).toBeHidden();
+  await card.getByRole('button', { name: 'Solicitar a todas' }).click();
+  send = page.getByRole('dialog', { name: `Solicitar a todas: ${title}` });
+  await send.getByRole('button', { name: 'Solicitar', exact: true }).click();
+  await expect(page.getByText('0 solicitudes creadas, 2 ya existían')).toBeVisible();
+
+  // The company's documents page of that month lists the request above its folders.
+  await page.goto(documentsPath(company.id, period));
+  const requests = page.getByRole('region', { name: 'Solicitudes' });
+  const sent = requests.getByRole('listitem', { name: title });
+  await expect(sent).toContainText(`Estado: ${overdue() ? 'Atrasada' : 'Pendiente'}`);
+  await expect(sent).toContainText('0 de 2 recibidos');
+  await expect(sent).toContainText(`Vence el ${dayOfNextMonth(period, DUE_DAY)}`);
+  const invoiceItem = sent.getByRole('listitem', { name: invoices });
+  const statementItem = sent.getByRole('listitem', { name: statement });
+  await expect(invoiceItem).toContainText('Pendiente');
+  await expect(invoiceItem).toContainText('Aún no se ha enviado nada');
+
+  // 'Pedir de nuevo' needs a comment; the client gets it by e-mail, and the e-mail log lists it.
+  const comment = `Falta la factura ${Date.now().toString(36)} de la página 2`;
+  await invoiceItem.getByRole('button', { name: `Pedir de nuevo: ${invoices}` }).click();
+  const askAgain = page.getByRole('dialog', { name: `Pedir de nuevo: ${invoices}` });
+  await askAgain.getByRole('button', { name: 'Pedir de nuevo' }).click();
+  await expect(askAgain.getByText('Escribe qué falta o qué hay que corregir')).toBeVisible();
+  await askAgain.getByLabel('Comentario para el cliente').fill(comment);
+  await askAgain.getByRole('button', { name: 'Pedir de nuevo' }).click();
+  await expect(page.getByText('Se pidió de nuevo el documento al cliente')).toBeVisible();
+  await expect(askAgain).toBeHidden();
+  await expect(invoiceItem).toContainText('Pedido de nuevo');
+  await expect(invoiceItem).toContainText(comment);
+  const { mail } = await findOutboxMail(comment);
+  expect(mail).toMatch(/^To: .*contacto@empresa\.cl/m);
+
+  // 'Marcar recibido': the state turns 'Parcial', and the item can be put back to pending.
+  await statementItem.getByRole('button', { name: `Marcar recibido: ${statement}` }).click();
+  await expect(page.getByText('Documento marcado como recibido')).toBeVisible();
+  await expect(statementItem).toContainText('Recibido');
+  await expect(sent).toContainText('1 de 2 recibidos');
+  await expect(sent).toContainText(`Estado: ${overdue() ? 'Atrasada' : 'Parcial'}`);
+  await expect(statementItem.getByRole('button', { name: `Volver a pendiente: ${statement}` })).toBeVisible();
+  await expect(statementItem.getByRole('button', { name: `Marcar recibido: ${statement}` })).toHaveCount(0);
+
+  // The e-mail log lists the request's first mail and the one asking again.
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Email' }).click();
+  await page.getByRole('combobox', { name: 'Empresa' }).fill(company.name);
+  await page.getByRole('option', { name: company.name }).click();
+  await expect(page.getByRole('row').filter({ hasText: `Necesitamos de nuevo: ${invoices}` })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: `${title} - ${company.name}` })).toHaveCount(1);
+
+  // A request written by hand, into one of the month's folders; then deleted.
+  await page.goto(documentsPath(company.id, period));
+  const manualTitle = uniqueName('Libro de remuneraciones');
+  await requests.getByRole('button', { name: 'Nueva solicitud' }).click();
+  const create = page.getByRole('dialog', { name: 'Nueva solicitud' });
+  await create.getByLabel('Título').fill(manualTitle);
+  await create.getByRole('textbox', { name: 'Fecha límite' }).fill(dayOfNextMonth(period, 20));
+  await create.getByRole('textbox', { name: 'Documento 1', exact: true }).fill('Liquidaciones de sueldo');
+  await choose(
+    page,
+    create.getByRole('combobox', { name: 'Carpeta del documento 1' }),
+    `${bancos.name} - ${service.name}`,
+  );
+  await create.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Solicitud creada y enviada al cliente')).toBeVisible();
+  await expect(create).toBeHidden();
+  const manual = requests.getByRole('listitem', { name: manualTitle });
+  await expect(manual).toContainText(`Vence el ${dayOfNextMonth(period, 20)}`);
+  await expect(manual).toContainText('0 de 1 recibidos');
+  await expect(manual.getByRole('listitem', { name: 'Liquidaciones de sueldo' })).toContainText(bancos.name);
+
+  await manual.getByRole('button', { name: `Eliminar solicitud: ${manualTitle}` }).click();
+  await page.getByRole('dialog', { name: 'Eliminar solicitud' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Solicitud eliminada')).toBeVisible();
+  await expect(manual).toHaveCount(0);
+  await expect(sent).toBeVisible();
+});
+
+test('a folder template lets clients upload: the switch in its form and the mark in the tree', async ({
+  page,
+  request,
+}) => {
+  const service = await createServiceViaApi(request, uniqueName('Remuneraciones'));
+  const folder = await createFolderViaApi(request, service.id, { name: uniqueName('Respaldos') });
+  await signInAsOwner(page);
+  await page.goto(`/servicios/${service.id}`);
+  const tree = page.getByRole('list', { name: 'Árbol de carpetas' });
+  const row = tree.getByRole('listitem', { name: folder.name });
+  await expect(row.getByText('El cliente puede subir')).toHaveCount(0);
+
+  await row.getByRole('button', { name: `Editar carpeta ${folder.name}` }).click();
+  const form = page.getByRole('dialog', { name: 'Editar carpeta' });
+  const canUpload = form.getByRole('switch', { name: 'El cliente puede subir' });
+  await expect(canUpload).not.toBeChecked();
+  await canUpload.press('Space');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(form).toBeHidden();
+  await expect(row.getByText('El cliente puede subir')).toBeVisible();
+
+  // It is kept: the form opens with it on after a reload.
+  await page.reload();
+  await tree.getByRole('button', { name: `Editar carpeta ${folder.name}` }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Editar carpeta' }).getByRole('switch', { name: 'El cliente puede subir' }),
+  ).toBeChecked();
+});
