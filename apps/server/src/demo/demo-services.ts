@@ -14,6 +14,7 @@ export function demoServices(modules: AppModules) {
     taskBoard: modules.tasks.taskBoard,
     notes: modules.notes.notes,
     documents: modules.documents.documents,
+    requests: modules.requests.requests,
   };
 }
 

@@ -7,6 +7,7 @@ import { demoServices } from './demo-services.ts';
 import { seedDemoDocuments } from './documents.demo.ts';
 import { seedDemoMonthlyStates } from './monthly-states.demo.ts';
 import { seedDemoNotes } from './notes.demo.ts';
+import { seedDemoRequests } from './requests.demo.ts';
 import { seedDemoServices } from './services.demo.ts';
 import { seedDemoTasks } from './tasks.demo.ts';
 import { seedDemoUsers } from './users.demo.ts';
@@ -39,6 +40,7 @@ async function main() {
       await seedDemoTasks(features),
       await seedDemoNotes(features),
       await seedDemoDocuments(features, config.FILE_MAX_MB),
+      await seedDemoRequests(features),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);
     process.stdout.write(`${describeTarget(config)}\n`);

@@ -1,0 +1,72 @@
+import { currentPeriod } from '@app/shared/period';
+import type { AuthUser } from '../lib/auth-user.ts';
+import type { DemoServices } from './demo-services.ts';
+
+interface DemoTemplate {
+  service: string;
+  title: string;
+  dueDay: number;
+  sendDay: number | null;
+  /** Each document and the name of the service's folder template it is filed into. */
+  items: { name: string; folder: string }[];
+}
+
+const TEMPLATES: DemoTemplate[] = [
+  {
+    service: 'IVA mensual (F29)',
+    title: 'Documentos para el IVA',
+    dueDay: 5,
+    sendDay: 1,
+    items: [
+      { name: 'Facturas de compra (XML o PDF)', folder: 'Facturas recibidas' },
+      { name: 'Libro de compras', folder: 'Compras' },
+      { name: 'Libro de ventas', folder: 'Ventas' },
+    ],
+  },
+  {
+    service: 'Contabilidad',
+    title: 'Respaldo contable del mes',
+    dueDay: 10,
+    sendDay: null,
+    items: [
+      { name: 'Cartola bancaria', folder: 'Cartolas bancarias' },
+      { name: 'Boletas de honorarios', folder: 'Boletas de honorarios' },
+    ],
+  },
+];
+
+/**
+ * Request templates on two demo services, sent for the current period ('Solicitar a todas') as the
+ * owner would: every company of those services gets its list, and those with contacts an e-mail
+ * (in the e-mail log; in the local outbox without SMTP_URL).
+ */
+export async function seedDemoRequests(features: DemoServices): Promise<string> {
+  const { requests, services, users } = features;
+  const owner = (await users.listStaff()).find((user) => user.role === 'owner');
+  if (!owner) return 'Solicitudes: no hay dueño, sin cambios.';
+  const actor: AuthUser = { id: owner.id, role: owner.role, businessId: null, sessionId: 'demo' };
+  const period = currentPeriod();
+  let created = 0;
+  let emailed = 0;
+  for (const spec of TEMPLATES) {
+    const [service] = await services.findByName(spec.service);
+    if (!service) continue;
+    if ((await requests.listTemplates(service.id)).length > 0) return 'Solicitudes: ya había plantillas, sin cambios.';
+    const { folders } = await services.getDetail(service.id);
+    const items = spec.items.flatMap((item) => {
+      const folder = folders.find((candidate) => candidate.name === item.folder);
+      return folder ? [{ name: item.name, serviceFolderId: folder.id }] : [];
+    });
+    if (items.length === 0) continue;
+    const template = await requests.createTemplate(service.id, {
+      title: spec.title,
+      dueDay: spec.dueDay,
+      sendDay: spec.sendDay,
+      items,
+    });
+    const sent = await requests.sendTemplate(actor, template.id, period);
+    created += sent.created;
+    emailed += sent.emailed;
+  }
+  return `Solicitudes: ${created} solicitudes de documentos de ${period.month}/${period.year} (${emailed} empresas avisadas por correo).`;
+}
