@@ -1,8 +1,10 @@
 import type { Period } from '@app/shared/period';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { requestTemplates } from '../../db/schema/requests.ts';
-import { createServiceWithStates } from '../../test/factories.ts';
+import { emailLog } from '../../db/schema/email-log.ts';
+import { documentRequestItems, documentRequests, requestTemplates } from '../../db/schema/requests.ts';
+import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { requestAutoSendJob } from './request-auto-send.job.ts';
 import { createScheduler } from './scheduler.ts';
@@ -136,6 +138,103 @@ describe("document request templates' automatic send", () => {
           [...templates].sort((a, b) => a - b),
         );
         expect(sends.every((send) => send.period.year === 2027 && send.period.month === 5)).toBe(true);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+});
+
+describe("a template's automatic send, through the requests module", () => {
+  /** A service with a folder, a template sent by itself on `sendDay`, and companies it applies to. */
+  async function templateWithCompanies(sendDay: number, companies: number) {
+    const token = await t.ownerToken();
+    const service = await createServiceWithStates(t, `Remuneraciones ${++templateCounter}`, [
+      { name: 'Pendiente', pctProgress: 0 },
+    ]);
+    const folder = await t.request({
+      method: 'POST',
+      url: `/api/service/${service.serviceId}/folder`,
+      token,
+      payload: { name: 'Libros' },
+    });
+    expect(folder.statusCode, folder.body).toBe(201);
+    const title = `Libro de remuneraciones ${templateCounter}`;
+    const created = await t.request({
+      method: 'POST',
+      url: `/api/service/${service.serviceId}/request-template`,
+      token,
+      payload: {
+        title,
+        dueDay: 12,
+        sendDay,
+        items: [{ name: 'Libro de remuneraciones', serviceFolderId: folder.json().folder.id }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const businesses = [];
+    for (let index = 0; index < companies; index++) {
+      const business = await insertBusiness(t);
+      await linkService(t, business.id, service.serviceId, '2021-01-01');
+      businesses.push(business);
+    }
+    const notLinked = await insertBusiness(t);
+    return { title, businesses, notLinked };
+  }
+
+  const requestsOf = (businessIds: number[]) =>
+    t.database.db.select().from(documentRequests).where(inArray(documentRequests.businessId, businessIds));
+
+  it('creates the previous month’s requests for the companies the service applies to and e-mails their contacts, once', async () => {
+    const { title, businesses, notLinked } = await templateWithCompanies(8, 2);
+    const ids = businesses.map((business) => business.id);
+
+    await t.modules.scheduler.scheduler.tick(new Date('2026-10-08T11:59:00Z')); // 08:59 (summer time, UTC-3)
+    expect(await requestsOf(ids)).toEqual([]);
+    await t.modules.scheduler.scheduler.tick(new Date('2026-10-08T12:00:00Z'));
+    await t.modules.scheduler.scheduler.tick(new Date('2026-10-08T12:01:00Z'));
+
+    const created = await requestsOf([...ids, notLinked.id]);
+    expect(created.map((request) => request.businessId).sort((a, b) => a - b)).toEqual(ids);
+    expect(created).toMatchObject(
+      ids.map(() => ({ title, year: 2026, month: 9, dueDate: '2026-10-12', createdBy: null })),
+    );
+    const items = await t.database.db
+      .select()
+      .from(documentRequestItems)
+      .where(
+        inArray(
+          documentRequestItems.requestId,
+          created.map((request) => request.id),
+        ),
+      );
+    expect(items.map((item) => item.name)).toEqual(['Libro de remuneraciones', 'Libro de remuneraciones']);
+    for (const business of businesses) {
+      const mails = t.mailer.sent.filter((mail) => mail.to.includes(business.contact));
+      expect(mails.map((mail) => mail.subject)).toEqual([`${title} - ${business.name}`]);
+      expect(
+        await t.database.db
+          .select()
+          .from(emailLog)
+          .where(and(eq(emailLog.businessId, business.id), eq(emailLog.subject, `${title} - ${business.name}`))),
+      ).toMatchObject([{ ok: true, sentBy: null }]);
+    }
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'two instances ticking at the same moment create each request and send each mail once',
+    async () => {
+      const { title, businesses } = await templateWithCompanies(9, 4);
+      const other = await createTestApp({}, { database: t.database });
+      try {
+        const at = new Date('2026-10-09T12:00:00Z');
+        await Promise.all([t.modules.scheduler.scheduler.tick(at), other.modules.scheduler.scheduler.tick(at)]);
+        expect(await requestsOf(businesses.map((business) => business.id))).toHaveLength(4);
+        for (const business of businesses) {
+          const subject = `${title} - ${business.name}`;
+          const sends = [...t.mailer.sent, ...other.mailer.sent].filter((mail) => mail.subject === subject);
+          expect(sends).toHaveLength(1);
+        }
       } finally {
         await other.close();
       }
