@@ -206,6 +206,7 @@ export function composeModules(deps: ModulesDeps) {
     listApplying: businessServices.businessServices.listApplying,
     listServicesForMonth: services.services.listForMonth,
     listTaskApplying: tasks.tasks.listApplying,
+    countRequestsToReview: requests.requests.countToReview,
     sendRequestTemplate: (templateId, period) => requests.requests.sendTemplate(null, templateId, period),
     appUrl: config.APP_URL,
   });

@@ -131,6 +131,15 @@ export const requestsMsg = {
       '',
       `Puede subirlos desde su portal: ${link}`,
     ].join('\n'),
+
+  // The morning digest's section of what clients sent (staff's e-mail).
+  digestToReviewCount: (count: number) =>
+    `${count} ${count === 1 ? 'documento enviado' : 'documentos enviados'} por clientes sin revisar`,
+  digestToReviewTitle: 'Documentos enviados por clientes, por revisar:',
+  digestToReviewCompany: (name: string, rut: string, count: number) =>
+    `${name} (${rut}): ${count} ${count === 1 ? 'documento' : 'documentos'}`,
+  digestToReviewMore: (count: number) => `Y ${count} ${count === 1 ? 'empresa' : 'empresas'} más: en Solicitudes.`,
+  digestToReviewLink: 'Revisar en Solicitudes',
   rejectedSubject: (businessName: string, item: string) => `Necesitamos de nuevo: ${item} - ${businessName}`,
   rejectedBody: (item: string, title: string, comment: string, link: string) =>
     [

@@ -4,7 +4,12 @@ import { type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import { TASK_STATE_DONE, TASK_STATE_INITIAL } from '@app/shared/schemas/tasks';
 import { isOverdue, taskDueDate } from '@app/shared/task-board';
 import type { Db } from '../../db/client.ts';
-import { type DigestCompany, type DigestLine, presentMorningDigest } from './morning-digest.presenter.ts';
+import {
+  type DigestCompany,
+  type DigestLine,
+  type DigestToReview,
+  presentMorningDigest,
+} from './morning-digest.presenter.ts';
 import { morningDigestRepository as repository } from './morning-digest.repository.ts';
 import { santiagoClock } from './santiago-clock.ts';
 import type { ScheduledJob } from './scheduler.ts';
@@ -43,6 +48,8 @@ export interface MorningDigestDeps {
   listApplying(lastDay: string): Promise<{ businessId: number; serviceId: number }[]>;
   /** Companies in each task by a day (tasks module). */
   listTaskApplying(lastDay: string): Promise<{ businessId: number; taskId: number }[]>;
+  /** Items clients sent that nobody has reviewed yet, per company (requests module). */
+  countRequestsToReview(): Promise<{ total: number; byBusiness: { businessId: number; count: number }[] }>;
   /** The e-mail module's send without a staff sender, written to the e-mail log. */
   sendEmail(input: { emails: string[]; subject: string; content: string; html?: string }): Promise<unknown>;
   /** The public address the mail's links start with (APP_URL). */
@@ -155,10 +162,26 @@ async function collectLines(db: Db, deps: MorningDigestDeps, today: string) {
   return byUser;
 }
 
+/** Each owner's companies with client documents to review. */
+async function collectToReview(db: Db, deps: MorningDigestDeps) {
+  const { byBusiness } = await deps.countRequestsToReview();
+  const counts = new Map(byBusiness.filter((row) => row.count > 0).map((row) => [row.businessId, row.count]));
+  const byUser = new Map<number, DigestToReview[]>();
+  for (const business of await repository.listBusinessOwners(db, [...counts.keys()])) {
+    const count = counts.get(business.id);
+    if (business.responsibleUserId === null || !count) continue;
+    const companies = byUser.get(business.responsibleUserId) ?? [];
+    byUser.set(business.responsibleUserId, companies);
+    companies.push({ name: business.name, rut: business.rut, count });
+  }
+  return byUser;
+}
+
 /**
  * At 08:00 in Santiago on business days (not weekends nor Chilean holidays), each staff member who
  * has not opted out gets one e-mail with the board cells of the companies they own and the task
- * cells they are responsible for that are overdue or due within the week. A claim row per user and
+ * cells they are responsible for that are overdue or due within the week, and the documents the
+ * clients of their companies sent that nobody has reviewed yet. A claim row per user and
  * day decides who sends it, so a later tick, a restart or another instance sends nothing twice;
  * a user with nothing due is claimed too (no mail), so later ticks that day only read the claims.
  */
@@ -173,12 +196,16 @@ export function morningDigestJob(db: Db, deps: MorningDigestDeps): ScheduledJob 
       const pending = recipients.filter((user) => !claimed.has(user.id));
       if (pending.length === 0) return;
 
-      const linesByUser = await collectLines(db, deps, today);
+      const [linesByUser, toReviewByUser] = await Promise.all([
+        collectLines(db, deps, today),
+        collectToReview(db, deps),
+      ]);
       for (const user of pending) {
         if (!(await repository.claim(db, { userId: user.id, day: today, claimedAt: now }))) continue;
         const companies = [...(linesByUser.get(user.id)?.values() ?? [])];
-        if (companies.length === 0) continue;
-        const mail = presentMorningDigest({ user, today, companies, appUrl: deps.appUrl });
+        const toReview = toReviewByUser.get(user.id) ?? [];
+        if (companies.length === 0 && toReview.length === 0) continue;
+        const mail = presentMorningDigest({ user, today, companies, toReview, appUrl: deps.appUrl });
         await deps.sendEmail({ emails: [user.email], subject: mail.subject, content: mail.text, html: mail.html });
       }
     },

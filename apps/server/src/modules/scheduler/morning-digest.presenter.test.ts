@@ -87,4 +87,76 @@ describe('the morning digest presenter', () => {
     expect(mail.html).toContain('<p>Y 5 empresas más: en los tableros.</p>');
     expect(mail.text).toContain('https://app.cl/?anio=2026&mes=11&encargado=7');
   });
+
+  it('adds the documents clients sent that await review, per company, with the Solicitudes link, and counts them in the subject', () => {
+    const mail = presentMorningDigest({
+      user: { id: 7, name: 'Ana' },
+      today: '2026-12-09',
+      appUrl: 'https://estudio.example.cl',
+      companies: [{ name: 'Alfa', rut: '77.123.456-9', lines: [line({ daysLeft: -2, dueDate: '2026-12-07' })] }],
+      toReview: [
+        { name: 'Zeta <Sur>', rut: '76.086.428-5', count: 1 },
+        { name: 'Beta', rut: '78.000.001-1', count: 3 },
+      ],
+    });
+    expect(mail.subject).toBe(
+      'Resumen de vencimientos del 09-12-2026: 1 atrasada y 0 por vencer en los próximos 7 días; 4 documentos enviados por clientes sin revisar',
+    );
+    expect(mail.text).toContain(
+      [
+        '- F29 (noviembre 2026): Pendiente, vence el 07-12-2026, atrasada',
+        '',
+        'Documentos enviados por clientes, por revisar:',
+        '- Beta (78.000.001-1): 3 documentos',
+        '- Zeta <Sur> (76.086.428-5): 1 documento',
+        '',
+        'Revisar en Solicitudes: https://estudio.example.cl/solicitudes',
+        '',
+        'Ver en los tableros:',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('<li>Zeta &#60;Sur&#62; (76.086.428-5): 1 documento</li>');
+    expect(mail.html).toContain('<a href="https://estudio.example.cl/solicitudes">Revisar en Solicitudes</a>');
+  });
+
+  it('with only documents to review, says just that and links no board', () => {
+    const mail = presentMorningDigest({
+      user: { id: 7, name: 'Ana' },
+      today: '2026-12-09',
+      appUrl: 'https://app.cl',
+      companies: [],
+      toReview: [{ name: 'Beta', rut: '78.000.001-1', count: 1 }],
+    });
+    expect(mail.subject).toBe('Resumen de vencimientos del 09-12-2026: 1 documento enviado por clientes sin revisar');
+    expect(mail.text).toBe(
+      [
+        'Hola Ana, estos son tus vencimientos al 09-12-2026: 1 documento enviado por clientes sin revisar.',
+        'Documentos enviados por clientes, por revisar:\n- Beta (78.000.001-1): 1 documento',
+        'Revisar en Solicitudes: https://app.cl/solicitudes',
+        'Puedes dejar de recibir este resumen en Mi perfil: https://app.cl/perfil',
+      ].join('\n\n'),
+    );
+    expect(mail.html).not.toContain('Ver en los tableros');
+  });
+
+  it('lists at most DIGEST_MAX_COMPANIES companies to review, those with the most documents first, and counts them all', () => {
+    const owned = DIGEST_MAX_COMPANIES + 2;
+    const toReview = Array.from({ length: owned }, (_, index) => ({
+      name: `Empresa ${String(index).padStart(3, '0')}`,
+      rut: `76.000.${String(index).padStart(3, '0')}-K`,
+      count: index < 2 ? 1 : 2, // companies 000 and 001 have the fewest: left out
+    }));
+    const mail = presentMorningDigest({
+      user: { id: 7, name: 'Ana' },
+      today: '2026-12-09',
+      companies: [],
+      toReview,
+      appUrl: 'https://app.cl',
+    });
+    expect(mail.subject).toContain(`${owned * 2 - 2} documentos enviados por clientes sin revisar`);
+    expect(mail.text.match(/^- Empresa \d{3} /gm)).toHaveLength(DIGEST_MAX_COMPANIES);
+    expect(mail.text).not.toContain('Empresa 000');
+    expect(mail.text).not.toContain('Empresa 001');
+    expect(mail.text).toContain('Y 2 empresas más: en Solicitudes.');
+  });
 });

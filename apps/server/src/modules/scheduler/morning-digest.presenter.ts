@@ -1,3 +1,4 @@
+import { requestsMsg } from '@app/shared/messages-requests';
 import type { Period } from '@app/shared/period';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 
@@ -20,11 +21,21 @@ export interface DigestCompany {
   lines: DigestLine[];
 }
 
+/** A company of the user's with documents its client sent that nobody has reviewed yet. */
+export interface DigestToReview {
+  name: string;
+  rut: string;
+  /** Items awaiting review. */
+  count: number;
+}
+
 export interface MorningDigestInput {
   user: { id: number; name: string };
   /** The day in America/Santiago, 'YYYY-MM-DD'. */
   today: string;
   companies: DigestCompany[];
+  /** The user's companies with client documents to review (none when absent). */
+  toReview?: DigestToReview[];
   appUrl: string;
 }
 
@@ -76,9 +87,33 @@ function boardLinks(input: MorningDigestInput) {
   ];
 }
 
+const byName = (a: { name: string; rut: string }, b: { name: string; rut: string }) =>
+  a.name.localeCompare(b.name, 'es') || a.rut.localeCompare(b.rut);
+
+/**
+ * What clients sent that nobody reviewed: at most DIGEST_MAX_COMPANIES companies, those with the
+ * most documents first, listed by name; the count covers them all.
+ */
+function toReviewSection(input: MorningDigestInput) {
+  const all = input.toReview ?? [];
+  const total = all.reduce((sum, company) => sum + company.count, 0);
+  const listed = [...all]
+    .sort((a, b) => b.count - a.count || byName(a, b))
+    .slice(0, DIGEST_MAX_COMPANIES)
+    .sort(byName);
+  const notListed = all.length - listed.length;
+  return {
+    total,
+    lines: listed.map((company) => requestsMsg.digestToReviewCompany(company.name, company.rut, company.count)),
+    more: notListed > 0 ? [requestsMsg.digestToReviewMore(notListed)] : [],
+    url: `${input.appUrl}/solicitudes`,
+  };
+}
+
 /**
  * The morning digest e-mail, in Spanish: the lines grouped by company (by name), each company's
- * by due date, then the links to the boards filtered to the user. The HTML escapes every value.
+ * by due date, then the client documents to review by company, then the links to the boards
+ * filtered to the user and to Solicitudes. The HTML escapes every value.
  */
 export function presentMorningDigest(input: MorningDigestInput): { subject: string; text: string; html: string } {
   const sorted = input.companies.map((company) => ({
@@ -91,14 +126,20 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
   const companies = [...sorted]
     .sort((a, b) => firstDue(a).localeCompare(firstDue(b)))
     .slice(0, DIGEST_MAX_COMPANIES)
-    .sort((a, b) => a.name.localeCompare(b.name, 'es') || a.rut.localeCompare(b.rut));
+    .sort(byName);
   const notListed = sorted.length - companies.length;
   const more =
     notListed > 0 ? [`Y ${notListed} ${notListed === 1 ? 'empresa' : 'empresas'} más: en los tableros.`] : [];
   const lines = sorted.flatMap((company) => company.lines);
   const late = lines.filter((line) => line.daysLeft < 0).length;
   const soon = lines.length - late;
-  const counts = `${late} ${late === 1 ? 'atrasada' : 'atrasadas'} y ${soon} por vencer en los próximos 7 días`;
+  const review = toReviewSection(input);
+  const counts = [
+    ...(lines.length > 0
+      ? [`${late} ${late === 1 ? 'atrasada' : 'atrasadas'} y ${soon} por vencer en los próximos 7 días`]
+      : []),
+    ...(review.total > 0 ? [requestsMsg.digestToReviewCount(review.total)] : []),
+  ].join('; ');
   const subject = `Resumen de vencimientos del ${chileanDate(input.today)}: ${counts}`;
   const intro = `Hola ${input.user.name}, estos son tus vencimientos al ${chileanDate(input.today)}: ${counts}.`;
   const links = boardLinks(input);
@@ -110,7 +151,16 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
       [`${company.name} (${company.rut})`, ...company.lines.map((line) => `- ${lineText(line)}`)].join('\n'),
     ),
     ...more,
-    ['Ver en los tableros:', ...links.map((link) => `- ${link.label}: ${link.url}`)].join('\n'),
+    ...(review.total > 0
+      ? [
+          [requestsMsg.digestToReviewTitle, ...review.lines.map((line) => `- ${line}`)].join('\n'),
+          ...review.more,
+          `${requestsMsg.digestToReviewLink}: ${review.url}`,
+        ]
+      : []),
+    ...(links.length > 0
+      ? [['Ver en los tableros:', ...links.map((link) => `- ${link.label}: ${link.url}`)].join('\n')]
+      : []),
     optOut,
   ].join('\n\n');
 
@@ -124,7 +174,20 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
           .join('')}</ul>`,
     ),
     ...more.map((sentence) => `<p>${escapeHtml(sentence)}</p>`),
-    `<p>Ver en los tableros:</p>\n<ul>${links.map((link) => `<li>${anchor(link.url, link.label)}</li>`).join('')}</ul>`,
+    ...(review.total > 0
+      ? [
+          `<p>${escapeHtml(requestsMsg.digestToReviewTitle)}</p>\n<ul>${review.lines
+            .map((line) => `<li>${escapeHtml(line)}</li>`)
+            .join('')}</ul>`,
+          ...review.more.map((sentence) => `<p>${escapeHtml(sentence)}</p>`),
+          `<p>${anchor(review.url, requestsMsg.digestToReviewLink)}</p>`,
+        ]
+      : []),
+    ...(links.length > 0
+      ? [
+          `<p>Ver en los tableros:</p>\n<ul>${links.map((link) => `<li>${anchor(link.url, link.label)}</li>`).join('')}</ul>`,
+        ]
+      : []),
     `<p>Puedes dejar de recibir este resumen en ${anchor(`${input.appUrl}/perfil`, 'Mi perfil')}.</p>`,
   ].join('\n');
 

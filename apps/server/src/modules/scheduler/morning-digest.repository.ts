@@ -4,6 +4,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { insertIfAbsent } from '../../db/insert-if-absent.ts';
+import { businesses } from '../../db/schema/businesses.ts';
 import { monthlyStates } from '../../db/schema/monthly-states.ts';
 import { digestSends } from '../../db/schema/scheduler.ts';
 import { taskStates, tasks } from '../../db/schema/tasks.ts';
@@ -44,6 +45,20 @@ export const morningDigestRepository = {
       })
       .from(monthlyStates)
       .where(inPeriods(monthlyStates, periods));
+  },
+
+  /** These companies' names and owners (those with client documents to review). */
+  listBusinessOwners(db: DbOrTx, ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        id: businesses.id,
+        name: businesses.name,
+        rut: businesses.rut,
+        responsibleUserId: businesses.responsibleUserId,
+      })
+      .from(businesses)
+      .where(inArray(businesses.id, ids));
   },
 
   listTasks(db: DbOrTx) {

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessFiles, businessFolders } from '../../db/schema/documents.ts';
 import { emailLog } from '../../db/schema/email-log.ts';
 import { monthlyStates } from '../../db/schema/monthly-states.ts';
+import { documentRequestItems, documentRequests } from '../../db/schema/requests.ts';
 import { digestSends } from '../../db/schema/scheduler.ts';
-import { services } from '../../db/schema/services.ts';
+import { serviceFolders, services } from '../../db/schema/services.ts';
 import { businessInTask, taskStates, tasks } from '../../db/schema/tasks.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -218,5 +220,84 @@ describe('the morning digest', () => {
       await restarted.close();
     }
     expect(await t.database.db.select().from(emailLog).where(eq(emailLog.emails, user.email))).toHaveLength(1);
+  });
+
+  it("lists the documents the clients of the user's companies sent that nobody reviewed yet, even with nothing else due", async () => {
+    const ana = await t.userWithRole('collaborator', { name: 'Ana' });
+    const other = await t.userWithRole('collaborator');
+    const f29 = await service();
+    const [folderTemplate] = await t.database.db
+      .insert(serviceFolders)
+      .values({ serviceId: f29.id, name: 'Compras' })
+      .returning();
+    if (!folderTemplate) throw new Error('folder insert failed');
+    // No service linked: nothing due for Ana but what the clients sent.
+    const omega = await insertBusiness(t, { name: `Omega ${counter}`, responsibleUserId: ana.id });
+    const sigma = await insertBusiness(t, { name: `Sigma ${counter}`, responsibleUserId: ana.id });
+    const others = await insertBusiness(t, { name: `Tau ${counter}`, responsibleUserId: other.id });
+
+    /** A request item of a company, with a client file sent at `sentAt`, reviewed at `reviewedAt`. */
+    async function sentItem(businessId: number, sentAt: string, reviewedAt: string | null = null) {
+      const [request] = await t.database.db
+        .insert(documentRequests)
+        .values({ businessId, year: 2026, month: 11, title: 'Documentos', dueDate: '2026-12-12' })
+        .returning();
+      const [item] = await t.database.db
+        .insert(documentRequestItems)
+        .values({
+          requestId: request?.id ?? 0,
+          name: 'Facturas',
+          serviceFolderId: folderTemplate?.id ?? 0,
+          status: reviewedAt ? 'rejected' : 'pending',
+          reviewedAt: reviewedAt ? new Date(reviewedAt) : null,
+        })
+        .returning();
+      const [folder] = await t.database.db
+        .insert(businessFolders)
+        .values({ businessId, serviceFolderId: folderTemplate?.id ?? 0, year: 2026, month: 11 })
+        .onConflictDoNothing()
+        .returning();
+      const folderId =
+        folder?.id ??
+        (await t.database.db.select().from(businessFolders).where(eq(businessFolders.businessId, businessId)))[0]?.id;
+      await t.database.db.insert(businessFiles).values({
+        businessFolderId: folderId ?? 0,
+        name: 'factura.pdf',
+        storageKey: `test/${crypto.randomUUID()}`,
+        size: 10,
+        fromClient: true,
+        requestItemId: item?.id ?? 0,
+        createdAt: new Date(sentAt),
+      });
+    }
+    await sentItem(omega.id, '2026-12-10T12:00:00Z');
+    await sentItem(omega.id, '2026-12-11T12:00:00Z');
+    await sentItem(sigma.id, '2026-12-10T12:00:00Z', '2026-12-11T12:00:00Z'); // asked again after: not to review
+    await sentItem(sigma.id, '2026-12-12T12:00:00Z', '2026-12-11T12:00:00Z'); // sent again since: to review
+    await sentItem(others.id, '2026-12-10T12:00:00Z');
+
+    await tick('2026-12-15T11:00:00Z'); // Tuesday 08:00
+    const [mail, ...more] = mailsTo(ana.email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe(
+      'Resumen de vencimientos del 15-12-2026: 3 documentos enviados por clientes sin revisar',
+    );
+    expect(mail?.text).toBe(
+      [
+        'Hola Ana, estos son tus vencimientos al 15-12-2026: 3 documentos enviados por clientes sin revisar.',
+        [
+          'Documentos enviados por clientes, por revisar:',
+          `- ${omega.name} (${omega.rut}): 2 documentos`,
+          `- ${sigma.name} (${sigma.rut}): 1 documento`,
+        ].join('\n'),
+        `Revisar en Solicitudes: ${APP_URL}/solicitudes`,
+        `Puedes dejar de recibir este resumen en Mi perfil: ${APP_URL}/perfil`,
+      ].join('\n\n'),
+    );
+    expect(mail?.html).toContain(`<a href="${APP_URL}/solicitudes">Revisar en Solicitudes</a>`);
+    expect(mailsTo(other.email).map((sent) => sent.text)).toEqual([
+      expect.stringContaining(`${others.name} (${others.rut}): 1 documento`),
+    ]);
+    expect(mailsTo(other.email)[0]?.text).not.toContain(omega.name);
   });
 });
