@@ -74,6 +74,7 @@ test('the owner writes a request template on a service, asks every company for i
     /Escribe qué documento se pide/,
   );
   await expect(form.getByText('Escribe qué documento se pide')).toBeVisible();
+  await expect(form.getByText('Elige la carpeta donde se guardará')).toHaveCount(0);
   await form.getByRole('textbox', { name: 'Documento 2', exact: true }).fill(statement);
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Plantilla de solicitud creada')).toBeVisible();
@@ -150,6 +151,8 @@ test('the owner writes a request template on a service, asks every company for i
   await create.getByLabel('Título').fill(manualTitle);
   await create.getByRole('textbox', { name: 'Fecha límite' }).fill(dayOfNextMonth(period, 20));
   await create.getByRole('textbox', { name: 'Documento 1', exact: true }).fill('Liquidaciones de sueldo');
+  await create.getByRole('button', { name: 'Guardar' }).click();
+  await expect(create.getByText('Elige la carpeta donde se guardará')).toBeVisible();
   await choose(
     page,
     create.getByRole('combobox', { name: 'Carpeta del documento 1' }),

@@ -20,11 +20,14 @@ export const newRequestItem = (name = '', serviceFolderId: string | null = null)
   serviceFolderId,
 });
 
-/** The items as the API takes them; a folder not chosen stays null, so the schema says so. */
+/**
+ * The items as the API takes them. A folder not chosen goes as 0, which no folder has: the shared
+ * schema then says 'Elige la carpeta donde se guardará' rather than its generic 'Campo requerido'.
+ */
 export const requestItemsInput = (items: RequestItemValues[]) =>
   items.map((item) => ({
     name: item.name,
-    serviceFolderId: item.serviceFolderId === null ? null : Number(item.serviceFolderId),
+    serviceFolderId: item.serviceFolderId === null ? 0 : Number(item.serviceFolderId),
   }));
 
 /**

@@ -58,7 +58,7 @@ function FolderList({
                   <Badge
                     size="xs"
                     variant="light"
-                    color="cyan"
+                    color="cyan.9"
                     leftSection={<IconUpload size={10} aria-hidden />}
                     style={{ flex: 'none' }}
                   >

@@ -4,16 +4,16 @@ import { Badge, VisuallyHidden } from '@mantine/core';
 
 const STATE_COLORS: Record<RequestState, string> = {
   pendiente: 'gray',
-  parcial: 'yellow',
-  completa: 'green',
-  atrasada: 'red',
+  parcial: 'yellow.9',
+  completa: 'green.9',
+  atrasada: 'red.9',
 };
 
 const LOOK_COLORS: Record<RequestItemLook, string> = {
   pendiente: 'gray',
   enviado: 'blue',
-  recibido: 'green',
-  rechazado: 'orange',
+  recibido: 'green.9',
+  rechazado: 'orange.9',
 };
 
 /** A request's state: Pendiente, Parcial, Completa or Atrasada (red); read out as 'Estado: …'. */

@@ -92,7 +92,7 @@ function ItemRow({ item, actions }: { item: RequestItem; actions: ItemActions })
             <>
               <Button
                 size="xs"
-                color="green"
+                color="green.9"
                 variant="light"
                 leftSection={<IconCheck size={14} aria-hidden />}
                 loading={busy}
@@ -103,7 +103,7 @@ function ItemRow({ item, actions }: { item: RequestItem; actions: ItemActions })
               </Button>
               <Button
                 size="xs"
-                color="orange"
+                color="orange.9"
                 variant="light"
                 leftSection={<IconMessageReport size={14} aria-hidden />}
                 disabled={busy}
