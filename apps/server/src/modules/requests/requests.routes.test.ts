@@ -11,7 +11,7 @@ import {
   type RequestTemplate,
 } from '@app/shared/schemas/requests';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businessFiles, businessFolders } from '../../db/schema/documents.ts';
 import { emailLog } from '../../db/schema/email-log.ts';
 import { documentRequests } from '../../db/schema/requests.ts';
@@ -346,6 +346,34 @@ describe('document requests: routes', () => {
       const second = await api.owner.post(`/api/request-template/${template.id}/send`, period);
       expect(second.json()).toEqual({ message: requestsMsg.sentToAll(0, 2), created: 0, skipped: 2, emailed: 0 });
       expect(t.mailer.sent.length - mailsBefore).toBe(1);
+    });
+
+    it("the scheduler's send (no staff actor) e-mails as the app; a mail server failure keeps the requests", async () => {
+      const { serviceId, folderIds } = await serviceWithFolders(t);
+      const template = await createTemplate(api.owner, serviceId, templateBody(folderIds));
+      const failing = await insertBusiness(t, { contact: 'caido@pyme.cl' });
+      const working = await insertBusiness(t, { contact: 'bien@pyme.cl' });
+      for (const company of [failing, working]) await linkService(t, company.id, serviceId);
+      const send = vi
+        .spyOn(t.mailer, 'send')
+        .mockImplementation(async (message) =>
+          message.to.includes('caido@pyme.cl')
+            ? Promise.reject(new Error('421 servidor no disponible'))
+            : { messageId: '<ok@test>', response: '250 OK', outbox: false },
+        );
+      try {
+        const sent = await t.modules.requests.requests.sendTemplate(null, template.id, period);
+        expect(sent).toMatchObject({ created: 2, skipped: 0, emailed: 2 });
+      } finally {
+        send.mockRestore();
+      }
+      const [failed] = await logRowsOf(t, failing.id);
+      expect(failed).toMatchObject({ ok: false, sentBy: null });
+      expect((await logRowsOf(t, working.id))[0]).toMatchObject({ ok: true, sentBy: null });
+      const listed = (
+        await api.owner.get(`/api/business/${failing.id}/requests?year=${period.year}&month=${period.month}`)
+      ).json();
+      expect(listed.rows).toHaveLength(1);
     });
 
     it('five sends at the same moment still give each company one request', async () => {

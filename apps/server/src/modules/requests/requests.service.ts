@@ -74,6 +74,8 @@ interface Deps {
 
 /** Companies e-mailed at once after a send: the mail server is not flooded, and 300 companies do not take 300 round trips in a row. */
 const MAIL_CONCURRENCY = 4;
+/** Items whose files are asked for in one call. */
+const FILES_SLICE = 5000;
 /** A client still sees a completed request this long after its last item was received. */
 const COMPLETED_SHOWN_DAYS = 60;
 
@@ -137,15 +139,18 @@ export function createRequestsService(db: Db, deps: Deps) {
       db,
       rows.map((row) => row.id),
     );
-    const files =
-      items.length > 0
-        ? await deps.listItemFiles(
-            actor,
-            items.map((item) => item.id),
-          )
-        : new Map();
+    // In slices: a month of thousands of companies stays far below a statement's parameter limit.
+    const files = new Map<number, StoredFile[]>();
+    for (let start = 0; start < items.length; start += FILES_SLICE) {
+      const slice = items.slice(start, start + FILES_SLICE).map((item) => item.id);
+      for (const [itemId, listed] of await deps.listItemFiles(actor, slice)) files.set(itemId, listed);
+    }
     const itemsOf = new Map<number, typeof items>();
-    for (const item of items) itemsOf.set(item.requestId, [...(itemsOf.get(item.requestId) ?? []), item]);
+    for (const item of items) {
+      const list = itemsOf.get(item.requestId);
+      if (list) list.push(item);
+      else itemsOf.set(item.requestId, [item]);
+    }
     return rows.map((row) => presentRequest(row, itemsOf.get(row.id) ?? [], files, day));
   }
 
