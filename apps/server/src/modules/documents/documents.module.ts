@@ -20,7 +20,7 @@ export interface DocumentsModuleDeps {
   appUrl: string;
   /** DOWNLOAD_LINK_DAYS: how long a link opens its file. */
   linkDays: number;
-  /** FILE_MAX_MB: the largest PDF an upload may carry. */
+  /** FILE_MAX_MB: the largest file an upload may carry. */
   maxMegabytes: number;
   /** Companies module. */
   getBusiness: ServiceDeps['getBusiness'];

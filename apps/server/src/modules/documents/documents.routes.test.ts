@@ -194,14 +194,14 @@ describe('uploads and downloads', () => {
     ]);
   });
 
-  it('refuses a file that is not a PDF though named .pdf (415) and adds none of the request', async () => {
+  it('refuses a file that is not an accepted kind though named .pdf (415) and adds none of the request', async () => {
     const folder = (await view(tokens.owner, company.id, folders.backups)).folder;
     const response = await upload(folder?.businessFolderId ?? 0, [
       { name: 'bueno.pdf', bytes: tinyPdf() },
       { name: 'virus.pdf', bytes: Buffer.from('MZ\u0090\u0000 an executable renamed to .pdf') },
     ]);
     expect(response.statusCode).toBe(415);
-    expect(response.json().message).toBe(documentsMsg.notPdf);
+    expect(response.json().message).toBe(documentsMsg.notAccepted);
     expect((await view(tokens.owner, company.id, folders.backups)).files).toEqual([]);
   });
 

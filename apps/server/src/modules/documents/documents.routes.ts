@@ -2,6 +2,7 @@ import { ApiErrorSchema, MessageSchema } from '@app/shared/errors';
 import { msg } from '@app/shared/messages';
 import { documentsMsg } from '@app/shared/messages-documents';
 import { mailMsg } from '@app/shared/messages-mail';
+import type { StoredFile } from '@app/shared/schemas/documents';
 import {
   BusinessFolderIdParamSchema,
   BusinessFolderParamsSchema,
@@ -12,12 +13,14 @@ import {
   NotifyClientResponseSchema,
   UploadResponseSchema,
 } from '@app/shared/schemas/documents';
+import { RequestItemIdParamSchema } from '@app/shared/schemas/requests';
 import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { attachmentHeader } from '../../lib/pdf-upload.ts';
+import { attachmentHeader } from '../../lib/file-names.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { DocumentsService, IncomingFile } from './documents.service.ts';
 import type { FileRemover } from './file-removals.ts';
@@ -52,7 +55,7 @@ function multipartFailure(error: unknown, maxMegabytes: number): unknown {
 export const documentsRoutes: FastifyPluginAsyncZod<{
   documents: DocumentsService;
   fileRemover: FileRemover;
-  /** FILE_MAX_MB: the largest PDF an upload may carry. */
+  /** FILE_MAX_MB: the largest file an upload may carry. */
   maxMegabytes: number;
 }> = async (app, { documents, fileRemover, maxMegabytes }) => {
   const maxBytes = Math.round(maxMegabytes * 1024 * 1024);
@@ -104,65 +107,102 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     );
   }
 
+  /**
+   * A multipart upload: waits for one of the upload slots (503 when too many wait), cuts it off
+   * after UPLOAD_DEADLINE_MS, and hands the request's 'file' parts to `store` as they arrive.
+   */
+  async function receiveUpload(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    store: (files: AsyncIterable<IncomingFile>) => Promise<StoredFile[]>,
+  ) {
+    if (!request.isMultipart()) throw new AppError(415, msg.unsupportedMediaType);
+    const release = await slots.acquire();
+    if (!release) {
+      reply.header('retry-after', '60');
+      throw new AppError(503, documentsMsg.uploadsBusy);
+    }
+    const deadline = setTimeout(() => request.raw.destroy(), UPLOAD_DEADLINE_MS);
+    try {
+      async function* files(): AsyncGenerator<IncomingFile> {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'file') {
+            part.file.resume();
+            continue;
+          }
+          yield { fileName: part.filename, content: part.file };
+        }
+      }
+      const stored = await store(files()).catch((error: unknown) => {
+        throw multipartFailure(error, maxMegabytes);
+      });
+      return reply
+        .status(201)
+        .send({ message: documentsMsg.filesAdded(stored.length), count: stored.length, files: stored });
+    } finally {
+      clearTimeout(deadline);
+      release();
+    }
+  }
+
+  const uploadLimits = `multipart/form-data with the repeated field 'file': PDF, XML (well-formed, no DOCTYPE), JPEG, PNG, XLSX or CSV, each recognised by its content (415 otherwise; its name gets the extension of what it is), ${maxMegabytes} MB each at most, ${MAX_FILES} files at most. Each file streams to storage; ${UPLOAD_SLOTS} uploads at once per instance, ${UPLOAD_QUEUE} more wait their turn, beyond that 503 with Retry-After.`;
+  const uploadResponses = {
+    201: UploadResponseSchema,
+    413: ApiErrorSchema,
+    415: ApiErrorSchema,
+    503: ApiErrorSchema,
+    ...errorResponses,
+  };
+
   app.post(
     '/api/business-folder/:businessFolderId/file',
     {
       schema: {
         tags: ['documents'],
-        description: `multipart/form-data with the repeated field 'file': PDFs only (by content), ${maxMegabytes} MB each at most, ${MAX_FILES} files at most. Each file streams to storage; ${UPLOAD_SLOTS} uploads at once per instance, ${UPLOAD_QUEUE} more wait their turn, beyond that 503 with Retry-After.`,
+        description: `Staff into any company folder; a client into a folder of their own company they see whose template allows client uploads ('El cliente puede subir'). ${uploadLimits}`,
         params: BusinessFolderIdParamSchema,
-        response: {
-          201: UploadResponseSchema,
-          413: ApiErrorSchema,
-          415: ApiErrorSchema,
-          503: ApiErrorSchema,
-          ...errorResponses,
-        },
+        response: uploadResponses,
       },
-      onRequest: app.authorize('documents:manage'),
+      onRequest: app.authenticate,
     },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError(415, msg.unsupportedMediaType);
-      const release = await slots.acquire();
-      if (!release) {
-        reply.header('retry-after', '60');
-        throw new AppError(503, documentsMsg.uploadsBusy);
-      }
-      const deadline = setTimeout(() => request.raw.destroy(), UPLOAD_DEADLINE_MS);
-      try {
-        async function* files(): AsyncGenerator<IncomingFile> {
-          for await (const part of request.parts()) {
-            if (part.type !== 'file') continue;
-            if (part.fieldname !== 'file') {
-              part.file.resume();
-              continue;
-            }
-            yield { fileName: part.filename, content: part.file };
-          }
-        }
-        const stored = await documents
-          .upload(currentUser(request), request.params.businessFolderId, files(), { maxMegabytes })
-          .catch((error: unknown) => {
-            throw multipartFailure(error, maxMegabytes);
-          });
-        return reply
-          .status(201)
-          .send({ message: documentsMsg.filesAdded(stored.length), count: stored.length, files: stored });
-      } finally {
-        clearTimeout(deadline);
-        release();
-      }
+    (request, reply) =>
+      receiveUpload(request, reply, (files) =>
+        documents.upload(currentUser(request), request.params.businessFolderId, files, { maxMegabytes }),
+      ),
+  );
+
+  app.post(
+    '/api/request-item/:id/file',
+    {
+      schema: {
+        tags: ['documents', 'requests'],
+        description: `Files answering a document request item (issue 22): staff, or a client of the item's company, while the item is not received (400 once it is). They go into the company's folder of the request's period for the item's folder. ${uploadLimits}`,
+        params: RequestItemIdParamSchema,
+        response: uploadResponses,
+      },
+      onRequest: app.authenticate,
     },
+    (request, reply) =>
+      receiveUpload(request, reply, (files) =>
+        documents.uploadToItem(currentUser(request), request.params.id, files, { maxMegabytes }),
+      ),
   );
 
   app.delete(
     '/api/business-folder/file/:id',
     {
-      schema: { tags: ['documents'], params: FileIdParamSchema, response: { 200: MessageSchema, ...errorResponses } },
-      onRequest: app.authorize('documents:manage'),
+      schema: {
+        tags: ['documents'],
+        description:
+          'Staff delete any file; a client only one they sent, of their own company, while the request item it answers is not received.',
+        params: FileIdParamSchema,
+        response: { 200: MessageSchema, ...errorResponses },
+      },
+      onRequest: app.authenticate,
     },
     async (request) => {
-      await documents.deleteFile(request.params.id);
+      await documents.deleteFile(currentUser(request), request.params.id);
       return { message: documentsMsg.fileDeleted };
     },
   );
@@ -213,8 +253,9 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const file = await documents.download(request.params.token);
       return reply
-        .type('application/pdf')
+        .type(file.contentType)
         .header('content-disposition', attachmentHeader(file.name))
+        .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(file.bytes as never);
     },

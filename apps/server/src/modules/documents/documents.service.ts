@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { msg } from '@app/shared/messages';
 import { boardMsg } from '@app/shared/messages-board';
 import { documentsMsg } from '@app/shared/messages-documents';
+import { requestsMsg } from '@app/shared/messages-requests';
 import type { Period } from '@app/shared/period';
 import { can } from '@app/shared/permissions';
 import { ROLE_LABELS, type Role } from '@app/shared/roles';
@@ -15,12 +16,12 @@ import type { AuthUser } from '../../lib/auth-user.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { DownloadLinks, LinkClaims } from '../../lib/download-links.ts';
 import type { EventBus } from '../../lib/events.ts';
+import { sanitizeFileName } from '../../lib/file-names.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
-import { sanitizeFileName } from '../../lib/pdf-upload.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
 import { presentDownload, presentStoredFile } from './documents.presenter.ts';
 import { type BusinessFileRow, documentsRepository } from './documents.repository.ts';
-import { pdfCheckStream } from './pdf-stream.ts';
+import { ACCEPTED_FILES, type FileCheckProblem, fileCheckStream } from './file-check-stream.ts';
 
 interface FolderTemplate {
   id: number;
@@ -58,7 +59,21 @@ export interface IncomingFile {
   content: Readable;
 }
 
+/** Bytes of one file in storage, before its row is written. */
+interface StoredBytes {
+  key: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
 const isClient = (actor: AuthUser) => actor.role === 'client';
+
+/** Why an uploaded file is refused, in Spanish: one message for every kind not accepted. */
+const uploadProblem = (maxMegabytes: number) => (kind: FileCheckProblem) =>
+  kind === 'too-large'
+    ? new AppError(413, documentsMsg.tooLarge(maxMegabytes))
+    : new AppError(415, kind === 'invalid-xml' ? documentsMsg.invalidXml : documentsMsg.notAccepted);
 const periodLabel = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
 
 /**
@@ -119,6 +134,79 @@ export function createDocumentsService(db: Db, deps: Deps) {
     return { templates, byId, tile };
   }
 
+  /**
+   * A client may upload into a folder of their own company that they see (as the folder view
+   * decides: a service that applies that period, the folder and those above it active, a period
+   * they may open) and whose template allows it ('El cliente puede subir').
+   */
+  async function assertClientMayUpload(
+    actor: AuthUser,
+    folder: { businessId: number; serviceFolderId: number; year: number; month: number },
+  ) {
+    assertOwnCompany(actor, folder.businessId);
+    const period = { year: folder.year, month: folder.month };
+    assertSelectable(period);
+    const { byId, tile } = await folderTree(folder.businessId, period);
+    const template = byId.get(folder.serviceFolderId);
+    const seen = template ? tile(template) : undefined;
+    if (!seen?.isActive) throw notFound(documentsMsg.folderNotFound);
+    const record = { businessId: folder.businessId, clientCanUpload: seen.clientCanUpload, forItem: false };
+    if (!can(actor, 'documents:upload', record)) throw forbidden(msg.forbidden);
+  }
+
+  const fileRow = (actor: AuthUser, businessFolderId: number, bytes: StoredBytes, requestItemId: number | null) => ({
+    businessFolderId,
+    name: bytes.name,
+    storageKey: bytes.key,
+    size: bytes.size,
+    contentType: bytes.contentType,
+    uploadedBy: actor.id,
+    fromClient: isClient(actor),
+    requestItemId,
+  });
+
+  /**
+   * Streams each file to storage as it arrives, recognised by its content on the way (PDF, XML,
+   * JPEG, PNG, XLSX or CSV of at most `maxMegabytes`; its name gets that kind's extension), then
+   * writes their rows with `insert`: either every file of the request is added or none is, and a
+   * request that fails leaves no bytes stored.
+   */
+  async function storeFiles(
+    actor: AuthUser,
+    files: AsyncIterable<IncomingFile> | Iterable<IncomingFile>,
+    maxMegabytes: number,
+    insert: (stored: StoredBytes[]) => Promise<BusinessFileRow[]>,
+  ): Promise<StoredFile[]> {
+    const maxBytes = Math.round(maxMegabytes * 1024 * 1024);
+    const problem = uploadProblem(maxMegabytes);
+    const stored: StoredBytes[] = [];
+    try {
+      for await (const file of files) {
+        const key = randomUUID();
+        const checked = fileCheckStream(maxBytes, problem);
+        // The check's failure stops the file's source too; the source's own failure reaches the check.
+        checked.on('error', () => file.content.destroy());
+        file.content.on('error', (error) => checked.destroy(error));
+        file.content.pipe(checked);
+        const size = await deps.storage.write(key, checked);
+        const accepted = checked.kind ? ACCEPTED_FILES[checked.kind] : undefined;
+        stored.push({
+          key,
+          size,
+          name: sanitizeFileName(file.fileName, accepted?.extension),
+          contentType: accepted?.contentType ?? '',
+        });
+        if (!accepted) throw problem('not-accepted'); // never: the check ends only with a kind
+      }
+      if (stored.length === 0) throw badRequest(documentsMsg.noFiles, 'file');
+      const rows = await insert(stored);
+      return rows.map((row) => presentFile(actor, row));
+    } catch (error) {
+      await removeUnlisted(stored.map(({ key }) => key));
+      throw error;
+    }
+  }
+
   return {
     async view(actor: AuthUser, businessId: number, period: Period, folderId?: number): Promise<FolderView> {
       assertOwnCompany(actor, businessId);
@@ -166,9 +254,9 @@ export function createDocumentsService(db: Db, deps: Deps) {
     },
 
     /**
-     * Streams each file to storage as it arrives (checked as a PDF of at most `maxMegabytes` on
-     * the way), then writes their rows in one statement: either every file of the request is
-     * added or none is, and a request that fails leaves no bytes stored.
+     * Files into a company folder: staff into any; a client into their own company's, when the
+     * folder is one they see (active, of a service that applies, a period they may open) and its
+     * template allows client uploads. Either every file of the request is added or none is.
      */
     async upload(
       actor: AuthUser,
@@ -176,55 +264,100 @@ export function createDocumentsService(db: Db, deps: Deps) {
       files: AsyncIterable<IncomingFile> | Iterable<IncomingFile>,
       { maxMegabytes }: { maxMegabytes: number },
     ): Promise<StoredFile[]> {
-      if (!(await documentsRepository.findFolder(db, businessFolderId))) throw notFound(documentsMsg.folderNotFound);
-      const maxBytes = Math.round(maxMegabytes * 1024 * 1024);
-      const stored: { key: string; fileName: string; size: number }[] = [];
-      try {
-        for await (const file of files) {
-          const key = randomUUID();
-          const checked = pdfCheckStream(maxBytes, (kind) =>
-            kind === 'too-large'
-              ? new AppError(413, documentsMsg.tooLarge(maxMegabytes))
-              : new AppError(415, documentsMsg.notPdf),
-          );
-          // The check's failure stops the file's source too; the source's own failure reaches the check.
-          checked.on('error', () => file.content.destroy());
-          file.content.on('error', (error) => checked.destroy(error));
-          file.content.pipe(checked);
-          const size = await deps.storage.write(key, checked);
-          stored.push({ key, fileName: file.fileName, size });
-        }
-        if (stored.length === 0) throw badRequest(documentsMsg.noFiles, 'file');
-        // The folder's key makes the rows fail if the folder went meanwhile (a company or service deleted).
-        const rows = await documentsRepository
+      const folder = await documentsRepository.findFolder(db, businessFolderId);
+      if (!folder) throw notFound(documentsMsg.folderNotFound);
+      if (isClient(actor)) await assertClientMayUpload(actor, folder);
+      return storeFiles(actor, files, maxMegabytes, (stored) =>
+        documentsRepository
           .insertFiles(
             db,
-            stored.map(({ key, fileName, size }) => ({
-              businessFolderId,
-              name: sanitizeFileName(fileName),
-              storageKey: key,
-              size,
-              uploadedBy: actor.id,
-            })),
+            stored.map((bytes) => fileRow(actor, businessFolderId, bytes, null)),
           )
           .catch((error: unknown) => {
+            // The folder's key makes the rows fail if the folder went meanwhile (a company or service deleted).
             if (isForeignKeyViolation(error)) throw notFound(documentsMsg.folderNotFound);
             throw error;
-          });
-        return rows.map((row) => presentFile(actor, row));
-      } catch (error) {
-        await removeUnlisted(stored.map(({ key }) => key));
-        throw error;
+          }),
+      );
+    },
+
+    /**
+     * Files answering a request item (issue 22): staff, or a client of the item's company, while
+     * the item is not received. They go into the company folder of the request's period made from
+     * the item's folder template (made now if missing); staff hear 'requests.changed'.
+     */
+    async uploadToItem(
+      actor: AuthUser,
+      itemId: number,
+      files: AsyncIterable<IncomingFile> | Iterable<IncomingFile>,
+      { maxMegabytes }: { maxMegabytes: number },
+    ): Promise<StoredFile[]> {
+      const item = await documentsRepository.findRequestItem(db, itemId);
+      if (!item) throw notFound(requestsMsg.itemNotFound);
+      if (!can(actor, 'documents:upload', { businessId: item.businessId, clientCanUpload: false, forItem: true })) {
+        throw forbidden(msg.forbidden);
+      }
+      if (item.status === 'received') throw badRequest(requestsMsg.itemAlreadyReceived);
+      const period = { year: item.year, month: item.month };
+      const folderIds = await documentsRepository.ensureFolders(db, item.businessId, period, [item.serviceFolderId]);
+      const businessFolderId = folderIds.get(item.serviceFolderId);
+      if (businessFolderId === undefined) throw notFound(documentsMsg.folderNotFound);
+      const stored = await storeFiles(actor, files, maxMegabytes, (bytes) =>
+        db
+          .transaction(async (tx) => {
+            // Read again under a lock: staff may have marked it received while the files arrived.
+            const current = await documentsRepository.findRequestItem(tx, itemId, { lock: true });
+            if (!current) throw notFound(requestsMsg.itemNotFound);
+            if (current.status === 'received') throw badRequest(requestsMsg.itemAlreadyReceived);
+            return documentsRepository.insertFiles(
+              tx,
+              bytes.map((one) => fileRow(actor, businessFolderId, one, itemId)),
+            );
+          })
+          .catch((error: unknown) => {
+            if (isForeignKeyViolation(error)) throw notFound(requestsMsg.itemNotFound);
+            throw error;
+          }),
+      );
+      deps.events.emit('requests.changed', { businessId: item.businessId, ...period });
+      return stored;
+    },
+
+    /**
+     * Staff delete any file; a client only one they sent, of their own company, while the item it
+     * answers is not received (policy 'file:delete'). Staff hear 'requests.changed' when it answered one.
+     */
+    async deleteFile(actor: AuthUser, id: number): Promise<void> {
+      const answered = await db.transaction(async (tx) => {
+        const found = await documentsRepository.findFile(tx, id);
+        if (!found) throw notFound(documentsMsg.fileNotFound);
+        const { file } = found;
+        const item =
+          file.requestItemId === null
+            ? undefined
+            : await documentsRepository.findRequestItem(tx, file.requestItemId, { lock: true });
+        const record = {
+          businessId: found.businessId,
+          uploadedBy: file.uploadedBy,
+          fromClient: file.fromClient,
+          received: item?.status === 'received',
+        };
+        if (!can(actor, 'file:delete', record)) throw forbidden(msg.forbidden);
+        if (!(await documentsRepository.deleteFile(tx, id))) throw notFound(documentsMsg.fileNotFound);
+        return item;
+      });
+      deps.events.emit('files.removed', {});
+      if (answered) {
+        deps.events.emit('requests.changed', {
+          businessId: answered.businessId,
+          year: answered.year,
+          month: answered.month,
+        });
       }
     },
 
-    async deleteFile(id: number): Promise<void> {
-      if (!(await documentsRepository.deleteFile(db, id))) throw notFound(documentsMsg.fileNotFound);
-      deps.events.emit('files.removed', {});
-    },
-
     /** A signed link's file: checks the link, that its user may still have it, logs the download. */
-    async download(token: string): Promise<{ name: string; bytes: Buffer }> {
+    async download(token: string): Promise<{ name: string; contentType: string; bytes: Buffer }> {
       const checked = deps.links.check(token);
       if (!checked.ok) {
         throw checked.reason === 'expired'
@@ -252,7 +385,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
         issuedTo: claims.issuedTo ?? null,
         issuedToName,
       });
-      return { name: found.file.name, bytes };
+      return { name: found.file.name, contentType: found.file.contentType, bytes };
     },
 
     async downloads(fileId: number): Promise<FileDownload[]> {

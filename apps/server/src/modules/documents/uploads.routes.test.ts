@@ -9,6 +9,7 @@ import { createServiceWithStates, insertBusiness, linkService } from '../../test
 import { tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ORPHAN_AGE_MS } from './file-removals.ts';
+import { renamedExecutable } from './upload-fixtures.ts';
 
 let t: TestApp;
 let token: string;
@@ -148,19 +149,19 @@ describe('uploads stream to storage', () => {
     await vi.waitFor(async () => expect(await storedNames()).toEqual(before));
   });
 
-  it('leaves no bytes stored when a later file of the request is not a PDF (415) or one file too many (413)', async () => {
+  it('leaves no bytes stored when a later file of the request is not an accepted kind (415) or one file too many (413)', async () => {
     const before = await storedNames();
     const notPdf = openUpload();
     await notPdf.startPart('bueno.pdf');
     await notPdf.write(pdfOf(50_000));
     await notPdf.endPart();
     await notPdf.startPart('virus.pdf');
-    await notPdf.write(Buffer.alloc(5000, 77));
+    await notPdf.write(renamedExecutable());
     await notPdf.endPart();
     await notPdf.end();
     const refused = await notPdf.response;
     expect(refused.status).toBe(415);
-    expect(JSON.parse(refused.body).message).toBe(documentsMsg.notPdf);
+    expect(JSON.parse(refused.body).message).toBe(documentsMsg.notAccepted);
     expect(await storedNames()).toEqual(before);
 
     const tooMany = openUpload();

@@ -1,22 +1,15 @@
-/**
- * A PDF by its content, not its name: the '%PDF-' header within the first kilobyte (where readers
- * look for it) and an end-of-file marker near the end.
- */
-export function looksLikePdf(bytes: Buffer): boolean {
-  if (bytes.length < 16) return false;
-  const header = bytes.subarray(0, 1024).indexOf('%PDF-');
-  if (header === -1) return false;
-  return bytes.subarray(Math.max(0, bytes.length - 4096)).includes('%%EOF');
-}
-
 /** Control characters, the characters file systems refuse, and invisible direction marks. */
 const FORBIDDEN = /[\p{Cc}<>:"/\\|?*\u200b-\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
+/** Extensions of the kinds an upload may carry (and their usual spellings), dropped from a name's end. */
+const KNOWN_EXTENSION = /\.(?:pdf|xml|jpe?g|png|xlsx|csv)$/i;
+
 /**
  * A file name safe to store and to send back in Content-Disposition: no folders, no control or
- * direction-changing characters, at most 150 characters, always ending in '.pdf'.
+ * direction-changing characters, a stem of at most 150 characters, and always the extension of
+ * what the content was found to be ('factura.PDF' that is really a PNG becomes 'factura.png').
  */
-export function sanitizeFileName(raw: string): string {
+export function sanitizeFileName(raw: string, extension = 'pdf'): string {
   const base = raw.split(/[/\\]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
@@ -24,10 +17,10 @@ export function sanitizeFileName(raw: string): string {
     .replace(/\s+/g, ' ')
     .replace(/^[\s.]+|[\s.]+$/g, '');
   const stem = cleaned
-    .replace(/\.pdf$/i, '')
+    .replace(KNOWN_EXTENSION, '')
     .slice(0, 150)
     .replace(/[\s.]+$/g, '');
-  return `${stem || 'documento'}.pdf`;
+  return `${stem || 'documento'}.${extension}`;
 }
 
 /** Content-Disposition for a download: an ASCII fallback and the exact UTF-8 name (RFC 6266, 5987). */

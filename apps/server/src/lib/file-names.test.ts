@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentHeader, looksLikePdf, sanitizeFileName } from './pdf-upload.ts';
-
-describe('looksLikePdf', () => {
-  it('accepts a PDF by its header and end marker, and refuses other content named .pdf', () => {
-    expect(looksLikePdf(Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF\n'))).toBe(true);
-    expect(looksLikePdf(Buffer.from('PK\u0003\u0004 not a pdf at all, a zip renamed to .pdf'))).toBe(false);
-    expect(looksLikePdf(Buffer.from('%PDF-1.7 but cut short before its end'))).toBe(false);
-    expect(looksLikePdf(Buffer.from(''))).toBe(false);
-  });
-});
+import { attachmentHeader, sanitizeFileName } from './file-names.ts';
 
 describe('sanitizeFileName', () => {
-  it('keeps a plain Spanish name and always ends in .pdf', () => {
+  it('keeps a plain Spanish name and ends in the extension of the content found (.pdf unless told)', () => {
     expect(sanitizeFileName('Declaración F29 octubre.PDF')).toBe('Declaración F29 octubre.pdf');
     expect(sanitizeFileName('balance')).toBe('balance.pdf');
+    expect(sanitizeFileName('factura.PDF', 'png')).toBe('factura.png');
+    expect(sanitizeFileName('boleta.jpeg', 'jpg')).toBe('boleta.jpg');
+    expect(sanitizeFileName('DTE 33.xml', 'xml')).toBe('DTE 33.xml');
+    expect(sanitizeFileName('libro.compras.csv', 'csv')).toBe('libro.compras.csv');
+    expect(sanitizeFileName('planilla.exe', 'xlsx')).toBe('planilla.exe.xlsx');
   });
 
   it('drops folders, control and direction characters, and names that are only dots', () => {
@@ -23,6 +19,7 @@ describe('sanitizeFileName', () => {
     expect(sanitizeFileName('a\u0000b\r\n.pdf')).toBe('ab.pdf');
     expect(sanitizeFileName('...')).toBe('documento.pdf');
     expect(sanitizeFileName(`${'x'.repeat(400)}.pdf`)).toHaveLength(154);
+    expect(sanitizeFileName(`${'x'.repeat(400)}.xlsx`, 'xlsx')).toHaveLength(155);
   });
 });
 
