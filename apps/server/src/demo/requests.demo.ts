@@ -1,4 +1,5 @@
 import { currentPeriod } from '@app/shared/period';
+import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import type { AuthUser } from '../lib/auth-user.ts';
 import type { DemoServices } from './demo-services.ts';
 
@@ -68,5 +69,6 @@ export async function seedDemoRequests(features: DemoServices): Promise<string> 
     created += sent.created;
     emailed += sent.emailed;
   }
-  return `Solicitudes: ${created} solicitudes de documentos de ${period.month}/${period.year} (${emailed} empresas avisadas por correo).`;
+  const label = `${MONTH_NAMES[MONTH_KEYS[period.month - 1] ?? 'jan']} ${period.year}`;
+  return `Solicitudes: ${created} solicitudes de documentos de ${label} (${emailed} empresas avisadas por correo).`;
 }
