@@ -2,11 +2,14 @@ import { type Period, santiagoDate } from '@app/shared/period';
 import { expect, type Page, test } from '@playwright/test';
 import { createFolderViaApi } from './support/documents-fixtures';
 import {
+  apiToken,
   createBusinessViaApi,
   createServiceViaApi,
   findOutboxMail,
   linkServiceViaApi,
+  ownerHeaders,
   signInAsOwner,
+  uniqueEmail,
   uniqueName,
 } from './support/fixtures';
 import { monthTitle } from './support/months';
@@ -171,6 +174,23 @@ test('the owner writes a request template on a service, asks every company for i
   await expect(page.getByText('Solicitud eliminada')).toBeVisible();
   await expect(manual).toHaveCount(0);
   await expect(sent).toBeVisible();
+
+  // Back on the service: the template is edited (it now goes out by itself) and then deleted; the
+  // requests already sent stay.
+  await page.goto(`/servicios/${service.id}`);
+  await card.getByRole('button', { name: `Editar plantilla ${title}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar plantilla' });
+  await expect(edit.getByRole('textbox', { name: 'Documento 2', exact: true })).toHaveValue(statement);
+  await edit.getByRole('textbox', { name: 'Día de envío automático' }).fill('5');
+  await edit.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Plantilla de solicitud actualizada')).toBeVisible();
+  await expect(card).toContainText('Se envía sola el día 5');
+  await card.getByRole('button', { name: `Eliminar plantilla ${title}` }).click();
+  await page.getByRole('dialog', { name: 'Eliminar plantilla' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Plantilla de solicitud eliminada')).toBeVisible();
+  await expect(section.getByText('Este servicio aún no tiene plantillas de solicitud')).toBeVisible();
+  await page.goto(documentsPath(company.id, period));
+  await expect(sent).toContainText('1 de 2 recibidos');
 });
 
 test('a folder template lets clients upload: the switch in its form and the mark in the tree', async ({
@@ -200,4 +220,77 @@ test('a folder template lets clients upload: the switch in its form and the mark
   await expect(
     page.getByRole('dialog', { name: 'Editar carpeta' }).getByRole('switch', { name: 'El cliente puede subir' }),
   ).toBeChecked();
+});
+
+/** A real 1×1 PNG, as a phone photo of a receipt would arrive (the server checks the content). */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test("a client's upload against an item reaches the staff's documents page live, marked 'Cliente' with its type", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const period = previousCalendarMonth();
+  const service = await createServiceViaApi(request, uniqueName('Contabilidad'));
+  const folder = await createFolderViaApi(request, service.id, { name: uniqueName('Boletas') });
+  const company = await createBusinessViaApi(request, uniqueName('Panadería Sur'));
+  await linkServiceViaApi(request, company.id, service.id);
+  const headers = await ownerHeaders(request);
+  const client = { email: uniqueEmail('cliente'), password: 'clave-cliente-1' };
+  const user = await request.post('/api/user', {
+    headers,
+    data: { name: 'Camila', lastName: 'Rojas', role: 'client', businessId: company.id, ...client },
+  });
+  expect(user.status(), await user.text()).toBe(201);
+  const title = uniqueName('Boletas del mes');
+  const itemName = uniqueName('Boleta de luz');
+  const created = await request.post('/api/requests', {
+    headers,
+    data: {
+      businessId: company.id,
+      ...period,
+      title,
+      dueDate: `${period.month === 12 ? period.year + 1 : period.year}-${String((period.month % 12) + 1).padStart(2, '0')}-28`,
+      items: [{ name: itemName, serviceFolderId: folder.id }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const itemId = (await created.json()).request.items[0].id as number;
+
+  await signInAsOwner(page);
+  await page.goto(documentsPath(company.id, period));
+  const item = page.getByRole('region', { name: 'Solicitudes' }).getByRole('listitem', { name: itemName });
+  await expect(item).toContainText('Pendiente');
+
+  // The client sends a photo from the portal; the open page shows it without a reload.
+  const photo = `foto-${Date.now().toString(36)}.png`;
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), photo);
+  const upload = await request.post(`/api/request-item/${itemId}/file`, {
+    headers: { authorization: `Bearer ${await apiToken(request, client.email, client.password)}` },
+    multipart: form,
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  await expect(item).toContainText('Enviado');
+  const file = item.getByRole('listitem').filter({ hasText: photo });
+  await expect(file).toContainText('Cliente');
+  await expect(file).toContainText(/PNG · \d+ B · \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+  await expect(file.getByRole('link', { name: photo })).toHaveAttribute('href', /\/api\/download\//);
+  await expect(page.getByRole('listitem', { name: title })).toContainText('1 por revisar');
+
+  // The folder's file list says the same.
+  await page.getByRole('link', { name: `${folder.name} - ${service.name}` }).click();
+  const row = page.getByRole('listitem').filter({ hasText: photo });
+  await expect(row).toContainText('Cliente');
+  await expect(row).toContainText('PNG ·');
+  await page.goBack();
+
+  // Accepting it: 'Recibido', and the request is complete.
+  await item.getByRole('button', { name: `Marcar recibido: ${itemName}` }).click();
+  await expect(item).toContainText('Recibido');
+  await expect(page.getByRole('listitem', { name: title })).toContainText('Estado: Completa');
+  await expect(page.getByRole('listitem', { name: title })).toContainText('1 de 1 recibidos');
 });
