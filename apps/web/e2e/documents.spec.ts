@@ -1,3 +1,4 @@
+import { documentsMsg } from '@app/shared/messages-documents';
 import { currentPeriod, type Period } from '@app/shared/period';
 import { expect, type Page, test } from '@playwright/test';
 import {
@@ -86,21 +87,26 @@ test('staff open a company from Documentos, upload two PDFs, see who downloaded 
   await expect(receiptRow).toBeVisible();
   await expect(invoiceRow).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
 
-  // A text file is refused before sending; a fake '.pdf' is refused by the server, whose message shows.
+  // A file of another type is refused before sending; a program named '.pdf' is refused by the server, whose message shows.
   await page.getByRole('button', { name: 'Subir Archivo' }).click();
   upload = page.getByRole('dialog', { name: /Subir Archivo/ });
   const fileInput = upload.locator('input[type="file"]');
-  await fileInput.setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
-  await expect(upload.getByText('Solo se permiten archivos PDF')).toBeVisible();
+  await fileInput.setInputFiles({
+    name: 'programa.exe',
+    mimeType: 'application/x-msdownload',
+    buffer: Buffer.from('MZ'),
+  });
+  await expect(upload.getByText(documentsMsg.typeNotAccepted('programa.exe'))).toBeVisible();
   await fileInput.setInputFiles({
     name: 'falso.pdf',
     mimeType: 'application/pdf',
-    buffer: Buffer.from('no soy un PDF'),
+    buffer: Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]), Buffer.alloc(56)]),
   });
-  await expect(upload.getByText('Solo se permiten archivos PDF')).toHaveCount(0);
+  await expect(upload.getByText(documentsMsg.typeNotAccepted('programa.exe'))).toHaveCount(0);
+  await expect(upload.getByRole('list', { name: 'Archivos elegidos' })).toContainText('falso.pdf');
   await upload.getByRole('button', { name: 'Subir', exact: true }).click();
   await expect(page.getByText('No se pudo agregar el archivo')).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'Solo se permiten archivos PDF' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: documentsMsg.notAccepted })).toBeVisible();
   await upload.getByRole('button', { name: 'Cancelar' }).click();
   await expect(upload).toBeHidden();
 

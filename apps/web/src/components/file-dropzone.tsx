@@ -59,7 +59,8 @@ export function FileDropzone({
         activateOnKeyboard={false}
         enablePointerEvents
         p="sm"
-        inputProps={{ 'aria-label': what ? documentsMsg.chooseFilesFor(what) : documentsMsg.chooseFiles }}
+        // The button below is the control people and screen readers use; the input only carries the files.
+        inputProps={{ 'aria-hidden': true }}
       >
         <Stack align="center" gap={6}>
           <Text size="sm" c="dimmed" ta="center" visibleFrom="sm">

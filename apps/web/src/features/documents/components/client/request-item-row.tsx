@@ -42,7 +42,7 @@ export function RequestItemRow({ item, businessId }: { item: RequestItem; busine
   };
 
   return (
-    <Paper component="li" withBorder p="sm" bg="gray.0">
+    <Paper component="li" withBorder p="sm" bg="gray.0" aria-label={item.name}>
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <div style={{ minWidth: 0 }}>
