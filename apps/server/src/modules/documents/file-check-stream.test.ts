@@ -118,6 +118,30 @@ describe('fileCheckStream', () => {
     }
   });
 
+  it('accepts long texts, attribute values, comments, CDATA and instructions in any chunking, and refuses XML made to fill memory', async () => {
+    const long = 'x'.repeat(300_000);
+    for (const xml of [
+      `<a>${long}</a>`,
+      `<a b="${long}"/>`,
+      `<a><!--${long}--></a>`,
+      `<a><![CDATA[${long}]]></a>`,
+      `<?xml version="1.0"?><a><?pi ${long}?></a>`,
+    ]) {
+      for (const size of [7, 65_536]) {
+        expect((await check(pieces(Buffer.from(xml), size))).kind, `${xml.slice(0, 12)} in ${size}`).toBe('xml');
+      }
+    }
+    const deep = `${'<a>'.repeat(300)}${'</a>'.repeat(300)}`;
+    const wide = `<a ${Array.from({ length: 300 }, (_, index) => `b${index}="1"`).join(' ')}/>`;
+    const longName = `<a${'b'.repeat(100_000)}/>`;
+    const longEntity = `<a>&${'e'.repeat(100_000)};</a>`;
+    for (const xml of [deep, wide, longName, longEntity]) {
+      expect((await check(pieces(Buffer.from(xml), 4096))).problem, xml.slice(0, 12)).toBe('invalid-xml');
+    }
+    const fine = `${'<a>'.repeat(200)}${'</a>'.repeat(200)}`;
+    expect((await check([Buffer.from(fine)])).kind).toBe('xml');
+  });
+
   it('refuses a binary as soon as it shows, without reading the rest', async () => {
     const chunks = [renamedExecutable(), ...Array.from({ length: 100 }, () => Buffer.alloc(4096, 0))];
     const result = await check(chunks);

@@ -20,6 +20,11 @@ const HEAD = 1024;
 /** Bytes kept from the end: where a PDF's '%%EOF', a JPEG's end, a PNG's IEND or a ZIP's directory end are. */
 const TAIL = 4096;
 
+/** Elements open at once, attributes of one element, and characters saxes may hold of one text, name or entity. */
+const XML_MAX_DEPTH = 256;
+const XML_MAX_ATTRIBUTES = 256;
+const XML_MAX_HELD = 64 * 1024;
+
 const JPEG_START = Buffer.from([0xff, 0xd8, 0xff]);
 const JPEG_END = Buffer.from([0xff, 0xd9]);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -95,6 +100,33 @@ function xmlCheck(head: Buffer): KindCheck {
   }
   const parser = new SaxesParser();
   parser.on('doctype', () => parser.fail('DOCTYPE not allowed'));
+  // Bounds, so a file made to fill memory is refused instead (a DTE is about ten levels deep).
+  let depth = 0;
+  let attributes = 0;
+  parser.on('opentagstart', () => {
+    depth += 1;
+    attributes = 0;
+    if (depth > XML_MAX_DEPTH) parser.fail('too deep');
+  });
+  parser.on('attribute', () => {
+    attributes += 1;
+    if (attributes > XML_MAX_ATTRIBUTES) parser.fail('too many attributes');
+  });
+  parser.on('closetag', () => {
+    depth -= 1;
+  });
+  /**
+   * saxes keeps the text, name or entity it is reading in fields of its own (6.0.0) until it
+   * ends: one huge text node would be held whole. Nothing here reads text, so it is dropped as it
+   * grows; a name or entity reference that long is no XML anyone writes.
+   */
+  const held = parser as unknown as { text: string; name: string; entity: string; piTarget: string };
+  const bounded = () => {
+    if (held.text.length > XML_MAX_HELD) held.text = '';
+    if (held.name.length > XML_MAX_HELD || held.entity.length > XML_MAX_HELD || held.piTarget.length > XML_MAX_HELD) {
+      parser.fail('name too long');
+    }
+  };
   let failed = false;
   const run = (step: () => void): FileCheckProblem | undefined => {
     if (failed) return 'invalid-xml';
@@ -107,7 +139,11 @@ function xmlCheck(head: Buffer): KindCheck {
     }
   };
   return {
-    feed: (chunk) => run(() => parser.write(decoder.decode(chunk, { stream: true }))),
+    feed: (chunk) =>
+      run(() => {
+        parser.write(decoder.decode(chunk, { stream: true }));
+        bounded();
+      }),
     end: () =>
       run(() => {
         parser.write(decoder.decode());
