@@ -15,7 +15,7 @@ import { NO_SERVICE, type RequestFilterKey, type RequestFilters } from '../utils
 const FIELD = { flex: '1 1 180px', minWidth: 0 } as const;
 
 /**
- * The filters above /solicitudes: the month, a search by company name or RUT, the service, the
+ * The filters above /solicitudes: the month and a search by company name or RUT, then the service, the
  * company group, the state and the company's owner ('Encargado': 'Todos', 'Mis empresas', 'Sin
  * encargado' or a staff member, as the boards offer it). They wrap onto several lines on a phone.
  */
@@ -34,69 +34,73 @@ export function RequestFilterBar({
   const services = useServices();
   const staff = useResponsibleOptions();
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
-      <div style={FIELD}>
-        <SearchInput
-          label={requestsMsg.listSearchLabel}
-          placeholder={requestsMsg.listSearchPlaceholder}
-          value={filters.search}
-          onChange={(value) => onFilter('search', value)}
+    <>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <div style={{ flex: '0 1 220px', minWidth: 160 }}>
+          <PeriodPicker label={requestsMsg.listMonthLabel} period={period} onChange={onPeriod} />
+        </div>
+        <div style={{ flex: '1 1 220px', minWidth: 0, maxWidth: 420 }}>
+          <SearchInput
+            label={requestsMsg.listSearchLabel}
+            placeholder={requestsMsg.listSearchPlaceholder}
+            value={filters.search}
+            onChange={(value) => onFilter('search', value)}
+          />
+        </div>
+      </Group>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label={requestsMsg.listServiceLabel}
+          data={[
+            { value: '', label: requestsMsg.listAllServices },
+            ...(services.data ?? []).map((service) => ({ value: String(service.id), label: service.name })),
+            { value: NO_SERVICE, label: requestsMsg.listNoService },
+          ]}
+          value={filters.serviceId === null ? '' : String(filters.serviceId)}
+          onChange={(value) => onFilter('serviceId', !value ? null : value === NO_SERVICE ? NO_SERVICE : Number(value))}
+          allowDeselect={false}
+          mb="md"
+          searchable
+          style={FIELD}
         />
-      </div>
-      <Select
-        label={requestsMsg.listServiceLabel}
-        data={[
-          { value: '', label: requestsMsg.listAllServices },
-          ...(services.data ?? []).map((service) => ({ value: String(service.id), label: service.name })),
-          { value: NO_SERVICE, label: requestsMsg.listNoService },
-        ]}
-        value={filters.serviceId === null ? '' : String(filters.serviceId)}
-        onChange={(value) => onFilter('serviceId', !value ? null : value === NO_SERVICE ? NO_SERVICE : Number(value))}
-        allowDeselect={false}
-        mb="md"
-        searchable
-        style={FIELD}
-      />
-      <div style={FIELD}>
-        <GroupSelect
-          value={filters.groupId === null ? null : String(filters.groupId)}
-          onChange={(value) => onFilter('groupId', value ? Number(value) : null)}
+        <div style={FIELD}>
+          <GroupSelect
+            value={filters.groupId === null ? null : String(filters.groupId)}
+            onChange={(value) => onFilter('groupId', value ? Number(value) : null)}
+          />
+        </div>
+        <Select
+          label={requestsMsg.listStateLabel}
+          data={[
+            { value: '', label: requestsMsg.listAllStates },
+            ...REQUEST_STATES.map((state) => ({ value: state, label: requestsMsg.requestStateLabels[state] })),
+          ]}
+          value={filters.state ?? ''}
+          onChange={(value) => onFilter('state', REQUEST_STATES.find((state) => state === value) ?? null)}
+          allowDeselect={false}
+          mb="md"
+          style={FIELD}
         />
-      </div>
-      <Select
-        label={requestsMsg.listStateLabel}
-        data={[
-          { value: '', label: requestsMsg.listAllStates },
-          ...REQUEST_STATES.map((state) => ({ value: state, label: requestsMsg.requestStateLabels[state] })),
-        ]}
-        value={filters.state ?? ''}
-        onChange={(value) => onFilter('state', REQUEST_STATES.find((state) => state === value) ?? null)}
-        allowDeselect={false}
-        mb="md"
-        style={FIELD}
-      />
-      <Select
-        label={boardMsg.responsibleLabel}
-        data={[
-          { value: '', label: boardMsg.allCompanies },
-          { value: String(user.id), label: boardMsg.myCompanies },
-          { value: NO_RESPONSIBLE, label: boardMsg.noResponsible },
-          ...(staff.data ?? [])
-            .filter((member) => member.id !== user.id)
-            .map((member) => ({ value: String(member.id), label: member.name })),
-        ]}
-        value={filters.responsible === null ? '' : String(filters.responsible)}
-        onChange={(value) =>
-          onFilter('responsible', !value ? null : value === NO_RESPONSIBLE ? NO_RESPONSIBLE : Number(value))
-        }
-        allowDeselect={false}
-        mb="md"
-        searchable
-        style={FIELD}
-      />
-      <div style={FIELD}>
-        <PeriodPicker label={requestsMsg.listMonthLabel} period={period} onChange={onPeriod} />
-      </div>
-    </Group>
+        <Select
+          label={boardMsg.responsibleLabel}
+          data={[
+            { value: '', label: boardMsg.allCompanies },
+            { value: String(user.id), label: boardMsg.myCompanies },
+            { value: NO_RESPONSIBLE, label: boardMsg.noResponsible },
+            ...(staff.data ?? [])
+              .filter((member) => member.id !== user.id)
+              .map((member) => ({ value: String(member.id), label: member.name })),
+          ]}
+          value={filters.responsible === null ? '' : String(filters.responsible)}
+          onChange={(value) =>
+            onFilter('responsible', !value ? null : value === NO_RESPONSIBLE ? NO_RESPONSIBLE : Number(value))
+          }
+          allowDeselect={false}
+          mb="md"
+          searchable
+          style={FIELD}
+        />
+      </Group>
+    </>
   );
 }

@@ -20,14 +20,17 @@ export function RequestsTable({
   rows,
   period,
   query,
-  filtered,
+  narrowed,
   search,
 }: {
   rows: DocumentRequest[];
   period: Period;
   query: ListTableQuery;
-  /** Some filter is on: an empty table says nothing matches rather than that there are none. */
-  filtered: boolean;
+  /**
+   * The month has requests, none of them shown: the empty table says nothing matches the filters
+   * (or the search) rather than that the month has none.
+   */
+  narrowed: boolean;
   search: string;
 }) {
   return (
@@ -35,8 +38,8 @@ export function RequestsTable({
       highlightOnHover
       query={query}
       errorText={requestsMsg.requestsLoadFailed}
-      noRecordsText={filtered ? requestsMsg.listNoMatches : requestsMsg.noRequests}
-      search={search}
+      noRecordsText={narrowed ? requestsMsg.listNoMatches : requestsMsg.noRequests}
+      search={narrowed ? search : undefined}
       records={rows}
       idAccessor="id"
       columns={[

@@ -43,12 +43,6 @@ export function RequestsPage() {
   );
   const counts = useMemo(() => countByState(beforeState), [beforeState]);
   const shown = useMemo(() => sortRequests(rowsInState(beforeState, filters.state)), [beforeState, filters.state]);
-  const filtered =
-    filters.search.trim() !== '' ||
-    filters.serviceId !== null ||
-    filters.groupId !== null ||
-    filters.state !== null ||
-    filters.responsible !== null;
 
   return (
     <>
@@ -69,7 +63,7 @@ export function RequestsPage() {
       />
       <RequestFilterBar period={period} onPeriod={setPeriod} filters={filters} onFilter={setFilter} />
       <StateCounts counts={counts} state={filters.state} onState={(state) => setFilter('state', state)} />
-      <RequestsTable rows={shown} period={period} query={requests} filtered={filtered} search={filters.search} />
+      <RequestsTable rows={shown} period={period} query={requests} narrowed={all.length > 0} search={filters.search} />
     </>
   );
 }
