@@ -111,6 +111,7 @@ test('a client on a phone answers a request: pending first, a PDF and a photo se
   await invoiceItem.locator('input[type="file"]').setInputFiles(pdfFile(invoicePdf));
   await expect(invoiceItem).toContainText(requestsMsg.itemLookLabels.enviado);
   await expect(invoiceItem.getByRole('link', { name: `Descargar ${invoicePdf}` })).toBeVisible();
+  await expectTappable(invoiceItem.getByRole('link', { name: `Descargar ${invoicePdf}` }));
   await statementItem
     .locator('input[type="file"]')
     .setInputFiles({ name: photo, mimeType: 'image/png', buffer: PNG_BYTES });

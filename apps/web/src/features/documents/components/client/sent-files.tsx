@@ -58,7 +58,8 @@ export function SentFiles({
                   href={file.url}
                   download={file.name}
                   size="sm"
-                  style={{ overflowWrap: 'anywhere' }}
+                  // A finger's height even for a short name.
+                  style={{ overflowWrap: 'anywhere', display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
                   aria-label={`${documentsMsg.download} ${file.name}`}
                 >
                   {file.name}
