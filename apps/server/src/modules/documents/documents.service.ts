@@ -78,8 +78,9 @@ const periodLabel = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month
 
 /**
  * Company documents (spec 1 §2.6; spec 2 "Documentos"; DESIGN.md §4): each company's folders per
- * period from its services' templates, PDF uploads, signed expiring download links, a log of every
- * download, and 'Avisar al cliente'.
+ * period from its services' templates, uploads by staff and by clients (issue 22: PDF, XML, JPEG,
+ * PNG, XLSX, CSV; into a folder or against a request item), signed expiring download links, a log
+ * of every download, and 'Avisar al cliente'.
  */
 export function createDocumentsService(db: Db, deps: Deps) {
   /** A link shown in the app: relative to the address the browser opened (the web app copies it absolute). */
