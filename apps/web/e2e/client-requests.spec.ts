@@ -191,3 +191,43 @@ test('a client uploads into a folder that allows it, and only there', async ({ p
   await expect(page.getByRole('link', { name: `Descargar ${sales}` })).toBeVisible();
   await expectNoSidewaysScroll(page);
 });
+
+test.describe('on a computer', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
+
+  test('a client drags a file onto a document asked for, and it is sent', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const { business, client, folders } = await companyWithFolders(request);
+    const title = uniqueName('Remuneraciones');
+    const payroll = 'Libro de remuneraciones';
+    await createRequestViaApi(request, {
+      businessId: business.id,
+      title,
+      dueDate: '2099-12-31',
+      items: [{ name: payroll, serviceFolderId: folders.declaraciones.id }],
+    });
+    const book = uniqueFile('libro', 'pdf');
+
+    await signIn(page, client.email, client.password);
+    const item = page.getByRole('article', { name: title }).getByRole('listitem', { name: payroll, exact: true });
+    await expect(item.getByText('Arrastra aquí tus archivos o elígelos')).toBeVisible();
+    // Not late: no 'Atrasada'.
+    await expect(page.getByRole('article', { name: title })).not.toContainText(requestsMsg.requestStateLabels.atrasada);
+
+    // The browser's drag and drop: a DataTransfer holding the file, dropped on the zone.
+    const { buffer } = pdfFile(book);
+    const transfer = await page.evaluateHandle(
+      ({ name, bytes }) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], name, { type: 'application/pdf' }));
+        return data;
+      },
+      { name: book, bytes: [...buffer] },
+    );
+    const zone = item.getByRole('presentation').filter({ hasText: 'Arrastra aquí' });
+    await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
+    await zone.dispatchEvent('drop', { dataTransfer: transfer });
+    await expect(item).toContainText(requestsMsg.itemLookLabels.enviado);
+    await expect(item.getByRole('link', { name: `Descargar ${book}` })).toBeVisible();
+  });
+});
