@@ -30,7 +30,7 @@ export function FromClientBadge({ file }: { file: StoredFile }) {
   if (!file.fromClient) return null;
   return (
     <Tooltip label={requestsMsg.fromClientHint}>
-      <Badge size="xs" variant="light" color="cyan.9" style={{ flex: 'none' }}>
+      <Badge size="xs" variant="outline" color="blue" style={{ flex: 'none' }}>
         {requestsMsg.fromClient}
       </Badge>
     </Tooltip>

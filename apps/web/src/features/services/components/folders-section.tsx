@@ -57,8 +57,8 @@ function FolderList({
                 <Tooltip label={requestsMsg.clientCanUploadHint}>
                   <Badge
                     size="xs"
-                    variant="light"
-                    color="cyan.9"
+                    variant="outline"
+                    color="blue"
                     leftSection={<IconUpload size={10} aria-hidden />}
                     style={{ flex: 'none' }}
                   >

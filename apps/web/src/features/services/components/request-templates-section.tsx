@@ -41,7 +41,7 @@ function TemplateCard({
             <Badge variant="light" color="blue" leftSection={<IconCalendarDue size={12} aria-hidden />}>
               {requestsMsg.dueDayText(template.dueDay)}
             </Badge>
-            <Badge variant="light" color={template.sendDay === null ? 'gray' : 'teal.9'}>
+            <Badge variant="dot" color={template.sendDay === null ? 'gray' : 'teal'}>
               {template.sendDay === null ? requestsMsg.manualOnly : requestsMsg.sendDayText(template.sendDay)}
             </Badge>
           </Group>

@@ -4,37 +4,35 @@ import { Badge, VisuallyHidden } from '@mantine/core';
 
 const STATE_COLORS: Record<RequestState, string> = {
   pendiente: 'gray',
-  parcial: 'yellow.9',
-  completa: 'green.9',
-  atrasada: 'red.9',
+  parcial: 'yellow',
+  completa: 'green',
+  atrasada: 'red',
 };
 
 const LOOK_COLORS: Record<RequestItemLook, string> = {
   pendiente: 'gray',
   enviado: 'blue',
-  recibido: 'green.9',
-  rechazado: 'orange.9',
+  recibido: 'green',
+  rechazado: 'orange',
 };
 
-/** A request's state: Pendiente, Parcial, Completa or Atrasada (red); read out as 'Estado: …'. */
+/**
+ * A request's state: Pendiente, Parcial, Completa or Atrasada (a red dot); read out as 'Estado: …'.
+ * Dot badges keep dark text on white: the light shades of green, orange and red read under 4.5:1.
+ */
 export function RequestStateBadge({ state }: { state: RequestState }) {
   return (
-    <Badge variant="light" color={STATE_COLORS[state]} style={{ flex: 'none' }}>
+    <Badge variant="dot" color={STATE_COLORS[state]} style={{ flex: 'none' }}>
       <VisuallyHidden>Estado: </VisuallyHidden>
       {requestsMsg.requestStateLabels[state]}
     </Badge>
   );
 }
 
-/** What an item shows: Pendiente, Enviado (to review), Recibido or Pedido de nuevo. */
+/** What an item shows: Pendiente, Enviado (to review: filled, it stands out), Recibido or Pedido de nuevo. */
 export function ItemLookBadge({ look }: { look: RequestItemLook }) {
   return (
-    <Badge
-      size="sm"
-      variant={look === 'enviado' ? 'filled' : 'light'}
-      color={LOOK_COLORS[look]}
-      style={{ flex: 'none' }}
-    >
+    <Badge size="sm" variant={look === 'enviado' ? 'filled' : 'dot'} color={LOOK_COLORS[look]} style={{ flex: 'none' }}>
       {requestsMsg.itemLookLabels[look]}
     </Badge>
   );

@@ -70,7 +70,15 @@ function ItemRow({ item, actions }: { item: RequestItem; actions: ItemActions })
             <IconFolder size={12} aria-hidden style={{ verticalAlign: 'middle' }} /> {item.folder.name}
           </Text>
           {item.status === 'rejected' && item.comment && (
-            <Text size="xs" c="orange.9" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+            <Text
+              size="xs"
+              pl={6}
+              style={{
+                overflowWrap: 'anywhere',
+                whiteSpace: 'pre-wrap',
+                borderLeft: '3px solid var(--mantine-color-orange-6)',
+              }}
+            >
               {item.comment}
             </Text>
           )}
@@ -92,9 +100,8 @@ function ItemRow({ item, actions }: { item: RequestItem; actions: ItemActions })
             <>
               <Button
                 size="xs"
-                color="green.9"
-                variant="light"
-                leftSection={<IconCheck size={14} aria-hidden />}
+                variant="default"
+                leftSection={<IconCheck size={14} color="var(--mantine-color-green-8)" aria-hidden />}
                 loading={busy}
                 aria-label={`${requestsMsg.markReceived}: ${item.name}`}
                 onClick={() => actions.onReceived(item)}
@@ -103,9 +110,8 @@ function ItemRow({ item, actions }: { item: RequestItem; actions: ItemActions })
               </Button>
               <Button
                 size="xs"
-                color="orange.9"
-                variant="light"
-                leftSection={<IconMessageReport size={14} aria-hidden />}
+                variant="default"
+                leftSection={<IconMessageReport size={14} color="var(--mantine-color-orange-8)" aria-hidden />}
                 disabled={busy}
                 aria-label={`${requestsMsg.askAgain}: ${item.name}`}
                 onClick={() => actions.onAskAgain(item)}
