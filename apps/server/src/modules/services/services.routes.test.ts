@@ -389,6 +389,25 @@ describe('service states', () => {
 });
 
 describe('service folders', () => {
+  it("keeps 'El cliente puede subir' as created and as edited (issue 22)", async () => {
+    const service = await createService();
+    const created = await api.owner.post(`/api/service/${service.id}/folder`, {
+      name: 'Facturas del cliente',
+      clientCanUpload: true,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().folder).toMatchObject({ name: 'Facturas del cliente', clientCanUpload: true });
+    const folderId = created.json().folder.id;
+    expect((await detail(service.id)).folders[0]).toMatchObject({ id: folderId, clientCanUpload: true });
+    const edited = await api.owner.put(`/api/service/${service.id}/folder/${folderId}`, {
+      name: 'Facturas del cliente',
+      clientCanUpload: false,
+    });
+    expect(edited.json().folder).toMatchObject({ clientCanUpload: false });
+    const plain = await api.owner.post(`/api/service/${service.id}/folder`, { name: 'Declaraciones' });
+    expect(plain.json().folder).toMatchObject({ clientCanUpload: false });
+  });
+
   it('builds a nested tree in the detail: top-level folders each with their subfolders', async () => {
     const service = await createService();
     const post = (payload: Record<string, unknown>) => api.owner.post(`/api/service/${service.id}/folder`, payload);

@@ -180,7 +180,12 @@ export function createServicesService(db: Db, deps: Deps) {
         throw badRequest(servicesMsg.parentFolderNotFound, 'parentFolderId');
       }
       return underService(() =>
-        servicesRepository.insertFolder(db, serviceId, { name: input.name, isActive: input.isActive, parentFolderId }),
+        servicesRepository.insertFolder(db, serviceId, {
+          name: input.name,
+          isActive: input.isActive,
+          clientCanUpload: input.clientCanUpload,
+          parentFolderId,
+        }),
       );
     },
 
