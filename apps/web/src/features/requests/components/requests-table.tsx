@@ -8,6 +8,28 @@ import { formatDate } from '../../../lib/dates';
 import { receivedOf } from '../utils/request-filters';
 import { RequestStateBadge } from './request-state-badge';
 
+/**
+ * From Mantine's 'sm' breakpoint (48em) on, every column; on a phone the title and service go under
+ * the company's name and 'N de M recibidos' under the state, so the table fits 390 px.
+ */
+const NOT_PHONE = '(min-width: 48em)';
+
+/** 'N de M recibidos' and, when the client sent something unreviewed, 'N por revisar'. */
+function Received({ row }: { row: DocumentRequest }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {requestsMsg.receivedCount(receivedOf(row), row.items.length)}
+      </Text>
+      {row.toReview > 0 && (
+        <Badge color="orange" variant="light">
+          {requestsMsg.toReviewCount(row.toReview)}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 /** The staff's documents page of a company on the period's month. */
 export const companyDocumentsPath = (businessId: number, { year, month }: Period) =>
   `/documentos/empresa/${businessId}?anio=${year}&mes=${month}`;
@@ -46,7 +68,7 @@ export function RequestsTable({
         {
           accessor: 'business',
           title: requestsMsg.listColumns.company,
-          render: ({ business }) => (
+          render: ({ business, title, service }) => (
             <Stack gap={0}>
               <Anchor component={Link} to={companyDocumentsPath(business.id, period)} size="sm" fw={500}>
                 {business.name}
@@ -54,13 +76,17 @@ export function RequestsTable({
               <Text size="xs" c="dimmed">
                 {business.rut}
               </Text>
+              <Text size="sm" hiddenFrom="sm">
+                {title} · {service?.name ?? requestsMsg.listNoService}
+              </Text>
             </Stack>
           ),
         },
-        { accessor: 'title', title: requestsMsg.listColumns.title },
+        { accessor: 'title', title: requestsMsg.listColumns.title, visibleMediaQuery: NOT_PHONE },
         {
           accessor: 'service',
           title: requestsMsg.listColumns.service,
+          visibleMediaQuery: NOT_PHONE,
           render: ({ service }) => service?.name ?? requestsMsg.listNoService,
         },
         {
@@ -72,23 +98,23 @@ export function RequestsTable({
         {
           accessor: 'state',
           title: requestsMsg.listColumns.state,
-          render: ({ state }) => <RequestStateBadge state={state} />,
+          // Wide enough for 'ATRASADA' whole: the table would otherwise squeeze the badge to an ellipsis.
+          width: 136,
+          noWrap: true,
+          render: (row) => (
+            <Stack gap={4} align="flex-start">
+              <RequestStateBadge state={row.state} />
+              <Stack hiddenFrom="sm" gap={4}>
+                <Received row={row} />
+              </Stack>
+            </Stack>
+          ),
         },
         {
           accessor: 'missing',
           title: requestsMsg.listColumns.received,
-          render: (row) => (
-            <Group gap={6} wrap="wrap">
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {requestsMsg.receivedCount(receivedOf(row), row.items.length)}
-              </Text>
-              {row.toReview > 0 && (
-                <Badge color="orange" variant="light">
-                  {requestsMsg.toReviewCount(row.toReview)}
-                </Badge>
-              )}
-            </Group>
-          ),
+          visibleMediaQuery: NOT_PHONE,
+          render: (row) => <Received row={row} />,
         },
       ]}
     />
