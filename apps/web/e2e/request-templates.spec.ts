@@ -13,6 +13,7 @@ import {
   uniqueName,
 } from './support/fixtures';
 import { monthTitle } from './support/months';
+import { expectNoSeriousViolations } from './support/page-checks';
 
 /** The calendar month before today's in Santiago: what 'Solicitar a todas' offers first. */
 function previousCalendarMonth(): Period {
@@ -90,6 +91,8 @@ test('the owner writes a request template on a service, asks every company for i
     `${declaraciones.name} / ${f29.name}`,
   );
   await expect(card.getByRole('listitem').filter({ hasText: statement })).toContainText(bancos.name);
+  await page.mouse.move(0, 0);
+  await expectNoSeriousViolations(page);
 
   // 'Solicitar a todas' for the previous month: one request per company; a second send repeats none.
   await card.getByRole('button', { name: 'Solicitar a todas' }).click();
@@ -138,6 +141,8 @@ test('the owner writes a request template on a service, asks every company for i
   await expect(sent).toContainText(`Estado: ${overdue() ? 'Atrasada' : 'Parcial'}`);
   await expect(statementItem.getByRole('button', { name: `Volver a pendiente: ${statement}` })).toBeVisible();
   await expect(statementItem.getByRole('button', { name: `Marcar recibido: ${statement}` })).toHaveCount(0);
+  await page.mouse.move(0, 0);
+  await expectNoSeriousViolations(page);
 
   // The e-mail log lists the request's first mail and the one asking again.
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Email' }).click();
@@ -280,6 +285,8 @@ test("a client's upload against an item reaches the staff's documents page live,
   await expect(file).toContainText(/PNG · \d+ B · \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
   await expect(file.getByRole('link', { name: photo })).toHaveAttribute('href', /\/api\/download\//);
   await expect(page.getByRole('listitem', { name: title })).toContainText('1 por revisar');
+  await page.mouse.move(0, 0);
+  await expectNoSeriousViolations(page);
 
   // The folder's file list says the same.
   await page.getByRole('link', { name: `${folder.name} - ${service.name}` }).click();
