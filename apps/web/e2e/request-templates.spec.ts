@@ -301,3 +301,37 @@ test("a client's upload against an item reaches the staff's documents page live,
   await expect(page.getByRole('listitem', { name: title })).toContainText('Estado: Completa');
   await expect(page.getByRole('listitem', { name: title })).toContainText('1 de 1 recibidos');
 });
+
+test("the server's refusal of a template's folder shows under that folder's select, and the form stays open", async ({
+  page,
+  request,
+}) => {
+  const service = await createServiceViaApi(request, uniqueName('Tributario'));
+  const folder = await createFolderViaApi(request, service.id, { name: uniqueName('Declaraciones') });
+  await signInAsOwner(page);
+  await page.goto(`/servicios/${service.id}`);
+  // The server's answer when the chosen folder no longer belongs to the service (its check, not the form's).
+  await page.route(`**/api/service/${service.id}/request-template`, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          json: {
+            message: 'La carpeta no pertenece a este servicio',
+            errors: [{ field: 'items.0.serviceFolderId', message: 'La carpeta no pertenece a este servicio' }],
+          },
+        })
+      : route.fallback(),
+  );
+  const section = page.getByRole('region', { name: 'Solicitudes de documentos' });
+  await section.getByRole('button', { name: 'Nueva plantilla' }).click();
+  const form = page.getByRole('dialog', { name: 'Nueva plantilla' });
+  await form.getByLabel('Título').fill(uniqueName('IVA'));
+  await form.getByRole('textbox', { name: 'Día de vencimiento', exact: true }).fill('20');
+  await form.getByRole('textbox', { name: 'Documento 1', exact: true }).fill('Libro de compras');
+  await choose(page, form.getByRole('combobox', { name: 'Carpeta del documento 1' }), folder.name);
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(form.getByRole('combobox', { name: 'Carpeta del documento 1' })).toHaveAccessibleDescription(
+    'La carpeta no pertenece a este servicio',
+  );
+  await expect(form).toBeVisible();
+});
