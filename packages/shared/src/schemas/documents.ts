@@ -28,6 +28,8 @@ export const FileSchema = z.object({
   contentType: z.string(),
   /** Sent by a client from the portal. */
   fromClient: z.boolean(),
+  /** Who sent it (a user id; null once that user is deleted): a client may take back only their own. */
+  uploadedBy: z.number().int().nullable(),
   /** The request item it answers, if any. */
   requestItemId: z.number().int().nullable(),
 });

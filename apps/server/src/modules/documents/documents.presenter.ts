@@ -23,6 +23,7 @@ export function presentStoredFile(
     shareUrl: linkFor({ fileId: row.id, via: actor.role === 'client' ? 'portal' : 'link', issuedTo: actor.id }),
     contentType: row.contentType,
     fromClient: row.fromClient,
+    uploadedBy: row.uploadedBy,
     requestItemId: row.requestItemId,
   };
 }

@@ -184,7 +184,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
     try {
       for await (const file of files) {
         const key = randomUUID();
-        const checked = fileCheckStream(maxBytes, problem);
+        const checked = fileCheckStream(maxBytes, problem, file.fileName);
         // The check's failure stops the file's source too; the source's own failure reaches the check.
         checked.on('error', () => file.content.destroy());
         file.content.on('error', (error) => checked.destroy(error));

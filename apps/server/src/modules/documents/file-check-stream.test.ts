@@ -17,7 +17,7 @@ import {
 } from './upload-fixtures.ts';
 
 /** Streams `chunks` through the check; answers the bytes that came out and the kind, or the problem. */
-async function check(chunks: Buffer[], maxBytes = 1_000_000) {
+async function check(chunks: Buffer[], maxBytes = 1_000_000, fileName = '') {
   const out: Buffer[] = [];
   let read = 0;
   const source = Readable.from(
@@ -28,7 +28,7 @@ async function check(chunks: Buffer[], maxBytes = 1_000_000) {
       }
     })(),
   );
-  const checked = fileCheckStream(maxBytes, (kind) => new Error(kind));
+  const checked = fileCheckStream(maxBytes, (kind) => new Error(kind), fileName);
   try {
     await pipeline(source, checked, async (stream) => {
       for await (const chunk of stream) out.push(chunk as Buffer);
@@ -56,6 +56,16 @@ const accepted = {
 };
 
 describe('fileCheckStream', () => {
+  it('takes text as a CSV unless its name claims a kind with a signature (a .txt renamed .pdf)', async () => {
+    const text = Buffer.from('rut;monto\n76.123.456-7;1000\n');
+    for (const name of ['cartola.csv', 'cartola.txt', 'cartola']) {
+      expect((await check([text], undefined, name)).kind, name).toBe('csv');
+    }
+    for (const name of ['factura.pdf', 'dte.XML', 'foto.jpeg', 'foto.png', 'libro.xlsx', 'libro.xls']) {
+      expect((await check([text], undefined, name)).problem, name).toBe('not-accepted');
+    }
+  });
+
   it('recognises each accepted kind by content and passes it through unchanged, whatever the chunking', async () => {
     for (const [kind, bytes] of Object.entries(accepted)) {
       for (const size of [1, 7, 1024, 4096, 65_536]) {

@@ -202,15 +202,21 @@ function csvCheck(): KindCheck {
   };
 }
 
+/**
+ * Names that claim a kind with a signature of its own. Plain text has none, so text sent under one
+ * of these names (a .txt renamed .pdf) is refused rather than kept as a CSV the sender did not mean.
+ */
+const CLAIMS_ANOTHER_KIND = /\.(pdf|xml|jpe?g|png|xlsx?)$/i;
+
 /** The kind the first bytes announce; the rest of the file must then be of that kind. */
-function kindOf(head: Buffer): AcceptedKind | undefined {
+function kindOf(head: Buffer, fileName: string): AcceptedKind | undefined {
   if (head.length === 0) return undefined;
   if (head.subarray(0, 3).equals(JPEG_START)) return 'jpg';
   if (head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   if (head.subarray(0, 4).equals(ZIP_LOCAL_HEADER)) return 'xlsx';
   if (head.subarray(0, HEAD).includes('%PDF-')) return 'pdf';
   if (startsLikeXml(head)) return 'xml';
-  return 'csv';
+  return CLAIMS_ANOTHER_KIND.test(fileName.trim()) ? undefined : 'csv';
 }
 
 /** An optional byte order mark and white space, then '<'. */
@@ -247,10 +253,15 @@ export interface FileCheckStream extends Transform {
 
 /**
  * Passes a file's bytes through while recognising it, without holding it: PDF, XML, JPEG, PNG,
- * XLSX or CSV by content (see each check), at most `maxBytes`. Only the first kilobyte waits for
+ * XLSX or CSV by content (see each check; text only when its name claims no other kind), at most `maxBytes`. Only the first kilobyte waits for
  * the kind to be known; a failure destroys the stream with `problem(kind)` as soon as it shows.
  */
-export function fileCheckStream(maxBytes: number, problem: (kind: FileCheckProblem) => Error): FileCheckStream {
+export function fileCheckStream(
+  maxBytes: number,
+  problem: (kind: FileCheckProblem) => Error,
+  /** The name it was sent under: only decides whether text may be taken as a CSV. */
+  fileName = '',
+): FileCheckStream {
   let head = Buffer.alloc(0);
   let kind: AcceptedKind | undefined;
   let check: KindCheck | undefined;
@@ -260,7 +271,7 @@ export function fileCheckStream(maxBytes: number, problem: (kind: FileCheckProbl
 
   /** Decides the kind from the bytes held so far and checks them. */
   function decide(): FileCheckProblem | undefined {
-    kind = kindOf(head);
+    kind = kindOf(head, fileName);
     if (!kind) return 'not-accepted';
     check = checkFor(kind, head);
     const held = head;

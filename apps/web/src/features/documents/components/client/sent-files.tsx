@@ -43,10 +43,9 @@ export function SentFiles({
       </Text>
       <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
         {files.map((file) => {
-          // The list does not say who sent a file: the server refuses one another user sent ('file:delete').
           const mayDelete = can(user, 'file:delete', {
             businessId,
-            uploadedBy: file.fromClient ? user.id : null,
+            uploadedBy: file.uploadedBy,
             fromClient: file.fromClient,
             received,
           });
