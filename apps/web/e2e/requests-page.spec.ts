@@ -10,11 +10,14 @@ import {
   createServiceViaApi,
   linkServiceViaApi,
   ownerHeaders,
+  signIn,
+  signInAsNewCollaborator,
   signInAsOwner,
   uniqueEmail,
   uniqueName,
 } from './support/fixtures';
 import { monthName, shiftPeriod } from './support/months';
+import { expectNoSeriousViolations, pageOverflowsSideways } from './support/page-checks';
 
 const period = currentPeriod();
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -326,10 +329,45 @@ test("a client's upload makes the Documentos badge and the company's board badge
     `${before + 1} ${before + 1 === 1 ? 'documento' : 'documentos'} por revisar`,
   );
   await expectNotReloaded(page);
+  await expectNoSeriousViolations(page);
 
   // /solicitudes marks the request too.
   await menuLink(page, 'Solicitudes').click();
   await page.getByLabel('Buscar empresa').fill(company.name);
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText('1 por revisar');
+  await page.waitForLoadState('networkidle');
+  await expectNoSeriousViolations(page);
+  // The same screen on a phone: nothing scrolls sideways, and its accessibility holds.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(bodyRows(page).first()).toContainText('1 por revisar');
+  expect(await pageOverflowsSideways(page)).toBe(false);
+  await expectNoSeriousViolations(page);
+});
+
+test('a collaborator has Solicitudes in the menu; a client has neither the entry nor the page', async ({
+  page,
+  request,
+}) => {
+  await signInAsNewCollaborator(page, request, 'Renata');
+  await menuLink(page, 'Solicitudes').click();
+  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 2 })).toBeVisible();
+
+  const headers = await ownerHeaders(request);
+  const company = await createCompany(request, uniqueName('Solicitud cliente'), null);
+  const client = { email: uniqueEmail('cliente'), password: 'clave-cliente-1' };
+  await post(
+    request,
+    '/api/user',
+    { name: 'Camila', lastName: 'Rojas', role: 'client', businessId: company.id, ...client },
+    headers,
+  );
+  await page.getByRole('button', { name: /menú de usuario/ }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, client.email, client.password);
+  await expect(menuLink(page, 'Solicitudes')).toHaveCount(0);
+  await page.goto('/solicitudes');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 2 })).toHaveCount(0);
 });

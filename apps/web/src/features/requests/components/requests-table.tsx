@@ -22,7 +22,7 @@ function Received({ row }: { row: DocumentRequest }) {
         {requestsMsg.receivedCount(receivedOf(row), row.items.length)}
       </Text>
       {row.toReview > 0 && (
-        <Badge color="orange" variant="light">
+        <Badge color="orange" variant="dot">
           {requestsMsg.toReviewCount(row.toReview)}
         </Badge>
       )}
