@@ -278,6 +278,12 @@ test('an owner sees the requests of the month with their states; every filter su
     `${aromos};${data.aromos.rut};Documentos mensuales;${data.s1.name};${shown(templateDue)};Pendiente;0;1;0`,
     `${aromos};${data.aromos.rut};Compras del mes;${data.s1.name};${shown(dayFromToday(40))};Parcial;1;2;0`,
   ]);
+
+  // An owner the select does not offer (an old link, a deleted user) filters nothing, as on the boards.
+  await page.goto(
+    `/solicitudes?anio=${period.year}&mes=${period.month}&buscar=${encodeURIComponent(prefix)}&encargado=999999`,
+  );
+  await expect(bodyRows(page)).toHaveCount(5);
 });
 
 test("a client's upload makes the Documentos badge and the company's board badge appear without a reload", async ({

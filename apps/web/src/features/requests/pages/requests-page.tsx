@@ -4,9 +4,12 @@ import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
+import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
 import { useRequests } from '../../../api/requests/get-requests';
+import { offeredResponsible } from '../../../components/board/board-filter-rows';
 import { useGroupMembers } from '../../../components/group-select';
 import { PageHeader } from '../../../components/page-header';
+import { useCurrentUser } from '../../../lib/session';
 import { useBoardPeriod } from '../../../lib/use-board-period';
 import { RequestFilterBar } from '../components/request-filter-bar';
 import { RequestsTable } from '../components/requests-table';
@@ -23,7 +26,13 @@ const NO_ROWS: DocumentRequest[] = [];
  */
 export function RequestsPage() {
   const [period, setPeriod] = useBoardPeriod();
-  const { filters, setFilter } = useRequestFilters();
+  const user = useCurrentUser();
+  const staff = useResponsibleOptions();
+  const fromUrl = useRequestFilters();
+  const setFilter = fromUrl.setFilter;
+  // An owner the 'Encargado' select does not offer (a deleted user, an old link) filters nothing, as on the boards.
+  const responsible = offeredResponsible(fromUrl.filters.responsible, user.id, staff.data);
+  const filters = useMemo(() => ({ ...fromUrl.filters, responsible }), [fromUrl.filters, responsible]);
   const requests = useRequests(period);
   const businesses = useBusinesses();
   const groupMembers = useGroupMembers(filters.groupId === null ? null : String(filters.groupId));
