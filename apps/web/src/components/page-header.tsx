@@ -31,14 +31,15 @@ export function PageHeader({
   return (
     <Stack gap={4} mb="lg">
       <nav aria-label="Ruta de navegación" hidden={crumbs.length === 0}>
-        <Breadcrumbs separator="/">
+        {/* Wraps, so a long company name never widens a phone's page. */}
+        <Breadcrumbs separator="/" style={{ flexWrap: 'wrap', rowGap: 2 }}>
           {crumbs.map((crumb) =>
             crumb.to ? (
-              <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm">
+              <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {crumb.label}
               </Anchor>
             ) : (
-              <Text key={crumb.label} size="sm" c="dimmed">
+              <Text key={crumb.label} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {crumb.label}
               </Text>
             ),
