@@ -176,7 +176,15 @@ export const ReviewItemResponseSchema = z.object({ message: z.string(), request:
  */
 export const ToReviewSchema = z.object({
   total: z.number().int(),
-  byBusiness: z.array(z.object({ businessId: z.number().int(), count: z.number().int() })),
+  /** With the earliest period that has some of them: where the board's badge leads. */
+  byBusiness: z.array(
+    z.object({
+      businessId: z.number().int(),
+      count: z.number().int(),
+      year: z.number().int(),
+      month: z.number().int(),
+    }),
+  ),
 });
 export type ToReview = z.infer<typeof ToReviewSchema>;
 

@@ -283,14 +283,24 @@ export const requestsRepository = {
   },
 
   /** Items not received that a client sent a file to since staff last looked, per company. */
-  async countToReview(db: DbOrTx): Promise<{ businessId: number; count: number }[]> {
+  async countToReview(db: DbOrTx): Promise<{ businessId: number; count: number; year: number; month: number }[]> {
     const rows = await db
-      .select({ businessId: documentRequests.businessId, count: sql<number>`count(*)::int` })
+      .select({
+        businessId: documentRequests.businessId,
+        count: sql<number>`count(*)::int`,
+        // The earliest period with something to review, as months since year 0.
+        firstMonth: sql<number>`min(${documentRequests.year} * 12 + ${documentRequests.month} - 1)::int`,
+      })
       .from(documentRequestItems)
       .innerJoin(documentRequests, eq(documentRequests.id, documentRequestItems.requestId))
       .where(and(ne(documentRequestItems.status, 'received'), sentSinceReview))
       .groupBy(documentRequests.businessId)
       .orderBy(desc(sql`count(*)`), asc(documentRequests.businessId));
-    return rows.map((row) => ({ businessId: row.businessId, count: Number(row.count) }));
+    return rows.map((row) => ({
+      businessId: row.businessId,
+      count: Number(row.count),
+      year: Math.floor(Number(row.firstMonth) / 12),
+      month: (Number(row.firstMonth) % 12) + 1,
+    }));
   },
 };

@@ -563,7 +563,15 @@ describe('document requests: routes', () => {
       await insertClientFile(t, request, 0);
       await insertClientFile(t, request, 1);
       expect(await countOf()).toBe(2);
-      expect((await api.owner.get('/api/requests/to-review')).json().total).toBe(totalBefore + 2);
+      const toReview = (await api.owner.get('/api/requests/to-review')).json();
+      expect(toReview.total).toBe(totalBefore + 2);
+      // The period it waits in, so the board's badge leads there whatever month the board shows.
+      expect(toReview.byBusiness.find((row: { businessId: number }) => row.businessId === company.id)).toEqual({
+        businessId: company.id,
+        count: 2,
+        year: period.year,
+        month: period.month,
+      });
       expect(await t.modules.requests.requests.countToReview()).toMatchObject({ total: totalBefore + 2 });
 
       const mailsBefore = t.mailer.sent.length;

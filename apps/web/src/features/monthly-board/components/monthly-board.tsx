@@ -65,13 +65,16 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
   // One request for every row: a row looks its company up in the map (issue 22).
   const toReview = useToReview();
   const reviewCounts = useMemo(() => toReviewByBusiness(toReview.data), [toReview.data]);
-  const { year, month } = period;
   const nameMark = useMemo<NameMark<BoardRow>>(
     () => ({
-      countOf: (row) => reviewCounts.get(row.business.id) ?? 0,
-      render: (row, count) => <ToReviewMark businessId={row.business.id} count={count} period={{ year, month }} />,
+      countOf: (row) => reviewCounts.get(row.business.id)?.count ?? 0,
+      render: (row, count) => {
+        const waiting = reviewCounts.get(row.business.id);
+        const earliest = waiting ? { year: waiting.year, month: waiting.month } : undefined;
+        return earliest && <ToReviewMark businessId={row.business.id} count={count} period={earliest} />;
+      },
     }),
-    [reviewCounts, year, month],
+    [reviewCounts],
   );
 
   // The cards count the companies of the chosen group and owner (all without them); the other filters only narrow the table.

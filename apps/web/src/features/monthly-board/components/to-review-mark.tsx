@@ -5,7 +5,7 @@ import classes from './board-table.module.css';
 
 /**
  * 'N por revisar' after a company's name (issue 22): a plain link (thousands of rows) to its
- * documents of the board's month, named 'N documentos por revisar'.
+ * documents of the earliest month with something to review, named 'N documentos por revisar'.
  */
 export function ToReviewMark({ businessId, count, period }: { businessId: number; count: number; period: Period }) {
   const name = requestsMsg.documentsToReview(count);
