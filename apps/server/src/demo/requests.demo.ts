@@ -1,6 +1,8 @@
-import { currentPeriod } from '@app/shared/period';
+import { Readable } from 'node:stream';
+import { currentPeriod, type Period } from '@app/shared/period';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import type { AuthUser } from '../lib/auth-user.ts';
+import { demoPdf } from './demo-pdf.ts';
 import type { DemoServices } from './demo-services.ts';
 
 interface DemoTemplate {
@@ -41,7 +43,7 @@ const TEMPLATES: DemoTemplate[] = [
  * owner would: every company of those services gets its list, and those with contacts an e-mail
  * (in the e-mail log; in the local outbox without SMTP_URL).
  */
-export async function seedDemoRequests(features: DemoServices): Promise<string> {
+export async function seedDemoRequests(features: DemoServices, maxMegabytes: number): Promise<string> {
   const { requests, services, users } = features;
   const owner = (await users.listStaff()).find((user) => user.role === 'owner');
   if (!owner) return 'Solicitudes: no hay dueño, sin cambios.';
@@ -70,5 +72,41 @@ export async function seedDemoRequests(features: DemoServices): Promise<string> 
     emailed += sent.emailed;
   }
   const label = `${MONTH_NAMES[MONTH_KEYS[period.month - 1] ?? 'jan']} ${period.year}`;
-  return `Solicitudes: ${created} solicitudes de documentos de ${label} (${emailed} empresas avisadas por correo).`;
+  const answered = await answerAsClients(features, actor, period, label, maxMegabytes);
+  return `Solicitudes: ${created} solicitudes de documentos de ${label} (${emailed} empresas avisadas por correo; ${answered} respondidas en parte por sus clientes).`;
+}
+
+/**
+ * The demo clients' companies answer part of their first request, so every state shows: the
+ * client sent the first document (staff see 'por revisar'), and in every other company staff have
+ * already accepted the second one.
+ */
+async function answerAsClients(
+  { requests, documents, businesses, users }: DemoServices,
+  staff: AuthUser,
+  period: Period,
+  label: string,
+  maxMegabytes: number,
+): Promise<number> {
+  let answered = 0;
+  for (const company of await businesses.list()) {
+    const [client] = await users.listForBusiness(company.id);
+    if (!client) continue;
+    const { rows } = await requests.listForPeriod(staff, period, company.id);
+    const [first, second] = rows[0]?.items ?? [];
+    if (!first) continue;
+    const clientActor: AuthUser = { id: client.id, role: 'client', businessId: company.id, sessionId: 'demo' };
+    const pdf = demoPdf([first.name, company.name, `Período: ${label}`]);
+    await documents.uploadToItem(
+      clientActor,
+      first.id,
+      [{ fileName: `${first.name}.pdf`, content: Readable.from([pdf]) }],
+      {
+        maxMegabytes,
+      },
+    );
+    if (second && answered % 2 === 1) await requests.reviewItem(staff, second.id, { status: 'received' });
+    answered += 1;
+  }
+  return answered;
 }

@@ -40,7 +40,7 @@ async function main() {
       await seedDemoTasks(features),
       await seedDemoNotes(features),
       await seedDemoDocuments(features, config.FILE_MAX_MB),
-      await seedDemoRequests(features),
+      await seedDemoRequests(features, config.FILE_MAX_MB),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);
     process.stdout.write(`${describeTarget(config)}\n`);
