@@ -140,7 +140,6 @@ test('a client on a phone answers a request: pending first, a PDF and a photo se
   await expect(statementItem).toContainText(requestsMsg.itemLookLabels.pendiente);
 
   // A program renamed .pdf passes the picker's filter by its name; the server's Spanish refusal shows on the item.
-  // (Plain text is not refused: the server takes it as a CSV.)
   await statementItem.locator('input[type="file"]').setInputFiles({
     name: 'cartola.pdf',
     mimeType: 'application/pdf',
@@ -190,6 +189,11 @@ test('a client uploads into a folder that allows it, and only there', async ({ p
     .setInputFiles({ name: sales, mimeType: 'text/csv', buffer: Buffer.from('fecha;monto\n01-10-2026;1000\n') });
   await expect(page.getByRole('link', { name: `Descargar ${sales}` })).toBeVisible();
   await expectNoSidewaysScroll(page);
+
+  // What the client sent into the folder, the client may take back.
+  await page.getByRole('button', { name: `Eliminar ${sales}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByRole('link', { name: `Descargar ${sales}` })).toHaveCount(0);
 });
 
 test.describe('on a computer', () => {

@@ -15,6 +15,15 @@ export interface StaffFileActions {
   onShowDownloads: (file: StoredFile) => void;
 }
 
+/**
+ * A client's own uploads into a folder (issue 22): 'Eliminar' where `mayDelete` allows it (files
+ * answering a request are taken back from the request, on Home).
+ */
+export interface ClientFileActions {
+  mayDelete: (file: StoredFile) => boolean;
+  onDelete: (file: StoredFile) => void;
+}
+
 /** A file's type as an icon (PDF, XML, JPG, PNG, Excel, CSV); the type's name is written beside it. */
 export function FileTypeIcon({ file, size = 32 }: { file: StoredFile; size?: number }) {
   const { Icon, color } = contentTypeLook(file.contentType);
@@ -42,7 +51,15 @@ export function FromClientBadge({ file }: { file: StoredFile }) {
  * download link and a copy-link button; the staff also see who downloaded it, whether a client sent
  * it ('Cliente'), and can delete it. Rows stack on a phone, with full-width buttons.
  */
-export function FileList({ files, staff }: { files: StoredFile[]; staff?: StaffFileActions }) {
+export function FileList({
+  files,
+  staff,
+  client,
+}: {
+  files: StoredFile[];
+  staff?: StaffFileActions;
+  client?: ClientFileActions;
+}) {
   if (files.length === 0) {
     return (
       <Text c="dimmed" size="sm">
@@ -105,6 +122,19 @@ export function FileList({ files, staff }: { files: StoredFile[]; staff?: StaffF
                   </ActionIcon>
                 </Tooltip>
               </>
+            )}
+            {client?.mayDelete(file) && (
+              <Tooltip label="Eliminar">
+                <ActionIcon
+                  variant="light"
+                  color="red"
+                  size="input-sm"
+                  aria-label={`Eliminar ${file.name}`}
+                  onClick={() => client.onDelete(file)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
             )}
           </div>
         </Paper>

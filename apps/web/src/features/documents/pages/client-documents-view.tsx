@@ -1,10 +1,16 @@
 import { documentsMsg } from '@app/shared/messages-documents';
+import { requestsMsg } from '@app/shared/messages-requests';
 import { currentPeriod, type Period } from '@app/shared/period';
+import { can } from '@app/shared/permissions';
+import type { StoredFile } from '@app/shared/schemas/documents';
 import { Alert, Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useDeleteFile } from '../../../api/documents/delete-file';
 import { useFolderView } from '../../../api/documents/get-folder-view';
+import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { type Crumb, PageHeader } from '../../../components/page-header';
 import { monthTitle } from '../../../components/period-picker';
+import { notifyOutcome } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
 import { ClientFolderUpload } from '../components/client/client-folder-upload';
 import { ClientRequests } from '../components/client/client-requests';
@@ -72,6 +78,25 @@ function ClientHome({ businessId }: { businessId: number }) {
 
 /** One folder of the client's company, its month in the path. */
 function ClientFolder({ businessId, folderId }: { businessId: number; folderId: number }) {
+  const user = useCurrentUser();
+  const remove = useDeleteFile();
+  const ownUploads = {
+    // What a client sent into the folder itself; files answering a request are taken back on Home.
+    mayDelete: (file: StoredFile) =>
+      file.requestItemId === null &&
+      can(user, 'file:delete', {
+        businessId,
+        uploadedBy: file.uploadedBy,
+        fromClient: file.fromClient,
+        received: false,
+      }),
+    onDelete: (file: StoredFile) =>
+      openDeleteConfirm({
+        title: documentsMsg.deleteFileTitle,
+        children: <Text size="sm">{requestsMsg.clientDeleteSentConfirm(file.name)}</Text>,
+        onConfirm: () => remove.mutate(file.id, notifyOutcome),
+      }),
+  };
   const params = useParams();
   const navigate = useNavigate();
   const given = parsePeriod(params.year, params.month);
@@ -129,7 +154,7 @@ function ClientFolder({ businessId, folderId }: { businessId: number; folderId: 
             <Title order={3} id="archivos" size="h4" mb="sm">
               {documentsMsg.filesTitle}
             </Title>
-            <FileList files={data.files} />
+            <FileList files={data.files} client={ownUploads} />
           </section>
         </Stack>
       )}
