@@ -46,6 +46,22 @@ export function FromClientBadge({ file }: { file: StoredFile }) {
   );
 }
 
+function DeleteFileButton({ file, onDelete }: { file: StoredFile; onDelete: (file: StoredFile) => void }) {
+  return (
+    <Tooltip label="Eliminar">
+      <ActionIcon
+        variant="light"
+        color="red"
+        size="input-sm"
+        aria-label={`Eliminar ${file.name}`}
+        onClick={() => onDelete(file)}
+      >
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /**
  * A folder's files (spec 1 §2.6, spec 2 "Documentos"): an icon of its type, name, size and date, a
  * download link and a copy-link button; the staff also see who downloaded it, whether a client sent
@@ -110,32 +126,10 @@ export function FileList({
                     <IconHistory size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Eliminar">
-                  <ActionIcon
-                    variant="light"
-                    color="red"
-                    size="input-sm"
-                    aria-label={`Eliminar ${file.name}`}
-                    onClick={() => staff.onDelete(file)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <DeleteFileButton file={file} onDelete={staff.onDelete} />
               </>
             )}
-            {client?.mayDelete(file) && (
-              <Tooltip label="Eliminar">
-                <ActionIcon
-                  variant="light"
-                  color="red"
-                  size="input-sm"
-                  aria-label={`Eliminar ${file.name}`}
-                  onClick={() => client.onDelete(file)}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
-            )}
+            {client?.mayDelete(file) && <DeleteFileButton file={file} onDelete={client.onDelete} />}
           </div>
         </Paper>
       ))}
