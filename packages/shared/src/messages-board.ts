@@ -101,4 +101,14 @@ export const boardMsg = {
   providerResponse: 'Respuesta del proveedor',
   copyContent: 'Copiar contenido',
   contentCopied: 'Copiado',
+
+  // 'Exportar a Excel' on the boards (issue 23).
+  exportEmpty: 'No hay empresas para exportar',
+  exportTooMany: 'Se pueden exportar como máximo 10.000 empresas',
+  exportIds: 'La lista de empresas no es válida',
+  rutHeader: 'RUT',
+  // Web
+  exportButton: 'Exportar a Excel',
+  exporting: 'Exportando…',
+  exportFailed: 'No se pudo exportar a Excel',
 } as const;

@@ -49,6 +49,8 @@ interface StateSpec {
   name: string;
   pctProgress: number;
   hasValue?: boolean;
+  /** One of SERVICE_COLOR_HEXES; green when left out. */
+  color?: string;
   showResume?: boolean;
 }
 

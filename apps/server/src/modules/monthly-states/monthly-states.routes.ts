@@ -1,4 +1,5 @@
 import { boardMsg } from '@app/shared/messages-board';
+import { BoardExportSchema, boardExportName } from '@app/shared/schemas/board-export';
 import {
   HistoryQuerySchema,
   HistoryResponseSchema,
@@ -10,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { MonthlyStatesService } from './monthly-states.service.ts';
 
@@ -30,6 +32,28 @@ export const monthlyStatesRoutes: FastifyPluginAsyncZod<{ monthlyStates: Monthly
     // Already JSON bytes (kept built until the board changes): sent as they are, gzipped when the
     // client accepts it, never re-serialised.
     async (request, reply) => sendBuiltJson(request, reply, await monthlyStates.getBuiltBoard(request.params)),
+  );
+
+  // 'Exportar a Excel' (issue 23): the companies the browser shows, in its order, as a streamed .xlsx.
+  app.post(
+    '/api/monthly-states/year/:year/month/:month/export',
+    {
+      schema: {
+        tags: ['monthly-states'],
+        params: PeriodParamsSchema,
+        body: BoardExportSchema,
+        response: errorResponses,
+      },
+      onRequest: app.authorize('monthly-states:read'),
+    },
+    async (request, reply) => {
+      const sheet = await monthlyStates.exportBoard(request.params, request.body.businessIds);
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="${boardExportName('tablero', request.params)}"`)
+        .header('cache-control', 'no-store')
+        .send(sheet as never); // a byte stream, outside the JSON response schemas
+    },
   );
 
   app.put(

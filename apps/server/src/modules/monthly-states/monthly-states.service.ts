@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { dueDateFor } from '@app/shared/due-dates-cl';
 import { boardMsg } from '@app/shared/messages-board';
 import { type Period, periodBounds, santiagoDate } from '@app/shared/period';
@@ -21,7 +22,9 @@ import type { BuiltJson } from '../../lib/built-json.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
 import { createBuiltJsonCache, createTableCache, type TableChanges } from '../../lib/table-cache.ts';
+import { xlsxStream } from '../../lib/xlsx-stream.ts';
 import { type BoardParts, buildBoardRows, cellKey, type ServiceDueDates } from './monthly-board.ts';
+import { monthlyBoardSheet, rowsInOrder } from './monthly-board-export.ts';
 import { monthlyStatesRepository } from './monthly-states.repository.ts';
 
 type UpdateInput = z.output<typeof MonthlyStateUpdateSchema>;
@@ -102,6 +105,24 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
     });
   }
 
+  async function builtBoard(period: Period): Promise<BuiltJson> {
+    assertSelectable(period);
+    const today = santiagoDate(now());
+    return boardCache.get(`${period.year}-${period.month}@${today}`, () => getBoard(period, today));
+  }
+
+  /** 'Javier Pérez' for each company owner ('Encargado') named, as the board's filter shows them. */
+  async function ownerNames(ids: readonly (number | null)[]): Promise<Map<number, string>> {
+    const distinct = [...new Set(ids.filter((id): id is number => id !== null))];
+    const names = await Promise.all(
+      distinct.map(async (id) => {
+        const user = await deps.getUser(id).catch(() => null); // deleted meanwhile: no name
+        return [id, user ? `${user.name} ${user.lastName}`.trim() : ''] as const;
+      }),
+    );
+    return new Map(names);
+  }
+
   async function getBoard(period: Period, today = santiagoDate(now())): Promise<MonthlyBoard> {
     assertSelectable(period);
     const [parts, chosen] = await Promise.all([partsOf(period), monthlyStatesRepository.listForPeriod(db, period)]);
@@ -114,13 +135,22 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
      * tables, in any instance), every reader gets the same bytes. Overdue marks depend on the day
      * in Santiago, so a board is kept for the day it was built on only.
      */
-    async getBuiltBoard(period: Period): Promise<BuiltJson> {
-      assertSelectable(period);
-      const today = santiagoDate(now());
-      return boardCache.get(`${period.year}-${period.month}@${today}`, () => getBoard(period, today));
-    },
+    getBuiltBoard: builtBoard,
 
     getBoard: (period: Period) => getBoard(period),
+
+    /**
+     * The board as an .xlsx (issue 23), streamed: the companies asked for (those the browser
+     * shows after its filters), in that order, read from the same built board the GET answers,
+     * so nothing it computed is queried again. Ids not on the month's board are left out.
+     */
+    async exportBoard(period: Period, businessIds: readonly number[]): Promise<Readable> {
+      const built = await builtBoard(period);
+      const board = JSON.parse(built.json.toString('utf8')) as MonthlyBoard;
+      const rows = rowsInOrder(board.rows, (row) => row.business.id, businessIds);
+      const owners = await ownerNames(rows.map((row) => row.business.responsibleUserId));
+      return xlsxStream(monthlyBoardSheet(board, rows, (id) => (id === null ? null : (owners.get(id) ?? null))));
+    },
 
     /**
      * Changes one cell. The state must be one of the service's, the service must apply to the
