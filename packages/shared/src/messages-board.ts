@@ -109,6 +109,5 @@ export const boardMsg = {
   rutHeader: 'RUT',
   // Web
   exportButton: 'Exportar a Excel',
-  exporting: 'Exportando…',
   exportFailed: 'No se pudo exportar a Excel',
 } as const;

@@ -26,6 +26,7 @@ export function BoardScreen({
   titleId,
   filters,
   toolbar,
+  actions,
   query,
   errorTitle,
   children,
@@ -36,6 +37,8 @@ export function BoardScreen({
   filters: BoardFiltersProps;
   /** The board's own filters, beside the title. */
   toolbar?: ReactNode;
+  /** What acts on the rows shown ('Exportar a Excel'), after the filters. */
+  actions?: ReactNode;
   query: FailedQuery & { isError: boolean };
   /** The table, or what shows instead of it. */
   children: ReactNode;
@@ -53,7 +56,14 @@ export function BoardScreen({
             <Title order={3} id={titleId}>
               {monthTitle(filters.period)}
             </Title>
-            {toolbar}
+            {actions ? (
+              <Group gap="xs" wrap="wrap" justify="flex-end" align="center">
+                {toolbar}
+                {actions}
+              </Group>
+            ) : (
+              toolbar
+            )}
           </Group>
           <BoardFilters {...filters} />
           {query.isError ? <LoadError title={errorTitle} query={query} /> : children}

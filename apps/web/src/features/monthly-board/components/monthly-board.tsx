@@ -1,12 +1,14 @@
 import { boardMsg } from '@app/shared/messages-board';
 import type { BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
 import { useCallback, useMemo } from 'react';
+import { useExportMonthlyBoard } from '../../../api/monthly-states/export-monthly-board';
 import { useMonthlyBoard } from '../../../api/monthly-states/get-monthly-board';
 import { findCell } from '../../../api/monthly-states/monthly-board-cells';
 import { monthlyCells, useUpdateMonthlyState } from '../../../api/monthly-states/update-monthly-state';
 import { toReviewByBusiness, useToReview } from '../../../api/requests/get-to-review';
 import { BoardScreen, type BoardScreenNames } from '../../../components/board/board-screen';
 import type { NameMark } from '../../../components/board/company-board-table';
+import { ExportBoardButton } from '../../../components/board/export-board-button';
 import { useBoardFilters, useOwnerOf } from '../../../components/board/use-board-filters';
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
@@ -61,6 +63,8 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
   const value = useCellTarget<ValueTarget>();
   const history = useCellTarget<HistoryTarget>();
   const credentials = useCellTarget<Business>();
+  const exporter = useExportMonthlyBoard();
+  const shownRows = screen.table.rows;
 
   // One request for every row: a row looks its company up in the map (issue 22).
   const toReview = useToReview();
@@ -111,6 +115,13 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
       cards={<SummaryCards cards={summary} overdue={overdue} />}
       filters={screen.filters}
       toolbar={screen.toolbar}
+      actions={
+        <ExportBoardButton
+          pending={exporter.isPending}
+          disabled={shownRows.length === 0}
+          onExport={() => exporter.mutateAsync({ period, businessIds: shownRows.map((row) => row.business.id) })}
+        />
+      }
       query={board}
       modals={
         <>
