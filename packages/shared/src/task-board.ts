@@ -5,8 +5,17 @@ import {
   TASK_STATE_DONE,
   type Task,
   type TaskBoardRow,
+  type TaskCellState,
   type TaskSummary,
 } from './schemas/tasks.ts';
+
+/** A cell's colour (spec 2 §3): the palette's red, yellow and green; 'N/A' has none (grey). The board and its Excel export. */
+export const TASK_STATE_COLORS: Record<TaskCellState, string | undefined> = {
+  'No comenzado': '#E74C3C',
+  'En proceso': '#F1C40F',
+  Terminado: '#2ECC71',
+  [TASK_NOT_APPLICABLE]: undefined,
+};
 
 /**
  * A summary card's percent (spec 2 §4): the share of applicable cells that are 'Terminado',

@@ -1,4 +1,5 @@
 import { tasksMsg } from '@app/shared/messages-tasks';
+import { boardExportName, TaskBoardExportSchema } from '@app/shared/schemas/board-export';
 import { PeriodParamsSchema } from '@app/shared/schemas/monthly-states';
 import {
   TaskBoardSchema,
@@ -10,6 +11,7 @@ import {
 } from '@app/shared/schemas/tasks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { TaskBoardService } from './task-board.service.ts';
 
@@ -24,6 +26,23 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<{ taskBoard: TaskBoardServic
       onRequest: app.authorize('task-states:read'),
     },
     (request) => taskBoard.getBoard(request.params),
+  );
+
+  // 'Exportar a Excel' (issue 23): the companies and tasks the browser shows, in its order, as a streamed .xlsx.
+  app.post(
+    '/api/business-task-states/year/:year/month/:month/export',
+    {
+      schema: { tags, params: PeriodParamsSchema, body: TaskBoardExportSchema, response: errorResponses },
+      onRequest: app.authorize('task-states:read'),
+    },
+    async (request, reply) => {
+      const sheet = await taskBoard.exportBoard(request.params, request.body);
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="${boardExportName('tareas', request.params)}"`)
+        .header('cache-control', 'no-store')
+        .send(sheet as never); // a byte stream, outside the JSON response schemas
+    },
   );
 
   app.put(

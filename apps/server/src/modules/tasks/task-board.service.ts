@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { tasksMsg } from '@app/shared/messages-tasks';
 import { isContractActiveIn, type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import { can } from '@app/shared/permissions';
@@ -16,7 +17,10 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
+import { xlsxStream } from '../../lib/xlsx-stream.ts';
+import { rowsInOrder } from '../monthly-states/monthly-board-export.ts';
 import { buildTaskBoardRows, type TaskBoardParts } from './task-board.ts';
+import { taskBoardSheet } from './task-board-export.ts';
 import { taskStatesRepository } from './task-states.repository.ts';
 import { presentTask } from './tasks.presenter.ts';
 import type { TasksService } from './tasks.service.ts';
@@ -40,20 +44,51 @@ interface Deps {
 /** The task tracking board (spec 2 "Seguimiento de tareas"; DESIGN.md §4, §6): read a month, change a cell. */
 export function createTaskBoardService(db: Db, deps: Deps) {
   const now = deps.now ?? (() => new Date());
+  async function getBoard(period: Period): Promise<TaskBoard> {
+    assertSelectable(period);
+    const today = santiagoDate(now());
+    const { lastDay } = periodBounds(period);
+    const [businesses, taskRows, applying, chosen] = await Promise.all([
+      deps.listActiveBusinesses(period),
+      deps.tasks.listRows(),
+      deps.tasks.listApplying(lastDay),
+      taskStatesRepository.listForPeriod(db, period),
+    ]);
+    const tasks = taskRows.map(presentTask);
+    const rows = buildTaskBoardRows({ businesses, taskIds: tasks.map((task) => task.id), applying, chosen });
+    return { ...period, tasks, rows, summary: summaryOf(tasks, rows), today };
+  }
+
+  /** 'Javier Pérez' for each company owner ('Encargado') named, as the board's filter shows them. */
+  async function ownerNames(ids: readonly (number | null)[]): Promise<Map<number, string>> {
+    const distinct = [...new Set(ids.filter((id): id is number => id !== null))];
+    const names = await Promise.all(
+      distinct.map(async (id) => {
+        const user = await deps.getUser(id).catch(() => null); // deleted meanwhile: no name
+        return [id, user ? `${user.name} ${user.lastName}`.trim() : ''] as const;
+      }),
+    );
+    return new Map(names);
+  }
+
   return {
-    async getBoard(period: Period): Promise<TaskBoard> {
-      assertSelectable(period);
-      const today = santiagoDate(now());
-      const { lastDay } = periodBounds(period);
-      const [businesses, taskRows, applying, chosen] = await Promise.all([
-        deps.listActiveBusinesses(period),
-        deps.tasks.listRows(),
-        deps.tasks.listApplying(lastDay),
-        taskStatesRepository.listForPeriod(db, period),
-      ]);
-      const tasks = taskRows.map(presentTask);
-      const rows = buildTaskBoardRows({ businesses, taskIds: tasks.map((task) => task.id), applying, chosen });
-      return { ...period, tasks, rows, summary: summaryOf(tasks, rows), today };
+    getBoard,
+
+    /**
+     * The board as an .xlsx (issue 23), streamed: the companies asked for (those the browser
+     * shows after its filters), in that order, and the tasks shown (all when none are named),
+     * from the board the GET answers. Ids not on the month's board are left out.
+     */
+    async exportBoard(
+      period: Period,
+      input: { businessIds: readonly number[]; taskIds?: readonly number[] | undefined },
+    ): Promise<Readable> {
+      const board = await getBoard(period);
+      const rows = rowsInOrder(board.rows, (row) => row.id, input.businessIds);
+      const owners = await ownerNames(rows.map((row) => row.responsibleUserId));
+      return xlsxStream(
+        taskBoardSheet(board, rows, input.taskIds, (id) => (id === null ? null : (owners.get(id) ?? null))),
+      );
     },
 
     /**

@@ -1,10 +1,10 @@
 import { taskBoardMsg } from '@app/shared/messages-task-board';
 import type { Period } from '@app/shared/period';
 import type { Task, TaskCellState } from '@app/shared/schemas/tasks';
+import { TASK_STATE_COLORS } from '@app/shared/task-board';
 import { useTaskStateHistory } from '../../../api/tasks/get-task-state-history';
 import { ChangeHistoryModal } from '../../../components/board/change-history-modal';
 import type { CellModalProps } from '../../../components/board/use-cell-target';
-import { TASK_STATE_COLORS } from '../utils/task-board-rows';
 
 export interface TaskHistoryTarget {
   businessId: number;

@@ -9,6 +9,7 @@ import {
   type TaskCell,
   type TaskState,
 } from '@app/shared/schemas/tasks';
+import { TASK_STATE_COLORS } from '@app/shared/task-board';
 import { Menu } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { memo } from 'react';
@@ -18,7 +19,7 @@ import { cellKey } from '../../../components/board/cell-rules';
 import { dueLook } from '../../../components/board/due-look';
 import { type DueMark, dueText } from '../../../components/board/due-marks';
 import { lastChangeText } from '../../../lib/dates';
-import { TASK_STATE_COLORS, taskCellLabel } from '../utils/task-board-rows';
+import { taskCellLabel } from '../utils/task-board-rows';
 import classes from './task-board.module.css';
 
 /** A cell's board-level actions; stable, so that a row's cells only render again when the row changes. */

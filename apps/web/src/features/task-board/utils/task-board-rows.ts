@@ -6,19 +6,10 @@ import {
   type Task,
   type TaskBoardRow,
   type TaskCell,
-  type TaskCellState,
 } from '@app/shared/schemas/tasks';
 import { isOverdue, taskDueDate } from '@app/shared/task-board';
 import { DUE_SOON_DAYS } from '../../../components/board/due-marks';
 import { filterCompanies } from '../../../lib/company-filter';
-
-/** A cell's colour (spec 2 §3): the palette's red, yellow and green; 'N/A' has none (grey). */
-export const TASK_STATE_COLORS: Record<TaskCellState, string | undefined> = {
-  'No comenzado': '#E74C3C',
-  'En proceso': '#F1C40F',
-  Terminado: '#2ECC71',
-  [TASK_NOT_APPLICABLE]: undefined,
-};
 
 /** What a badge says (spec 2 §4): its value when it has one, else its state. */
 export const taskCellLabel = (cell: Pick<TaskCell, 'state' | 'value'>) => cell.value || cell.state;
