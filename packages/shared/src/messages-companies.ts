@@ -44,4 +44,20 @@ export const companiesMsg = {
   noResponsible: 'Sin encargado',
   electronicFilingLabel: 'Declara y paga en línea',
   businessDeleteWarning: 'Se eliminarán también los clientes y archivos de la empresa.',
+
+  // 'Exportar a Excel' on the companies list (issue 23): its refusals and the workbook's headers.
+  exportEmpty: 'No hay empresas para exportar',
+  exportTooMany: 'Se pueden exportar como máximo 10.000 empresas',
+  exportIds: 'La lista de empresas no es válida',
+  exportSheet: 'Empresas',
+  headerName: 'Nombre',
+  headerRazonSocial: 'Razón social',
+  headerRut: 'RUT',
+  headerLegalRepresentative: 'Representante legal',
+  headerContacts: 'Contactos',
+  headerStartContract: 'Inicio de contrato',
+  headerEndContract: 'Fin de contrato',
+  // Web
+  exportButton: 'Exportar a Excel',
+  exportFailed: 'No se pudo exportar a Excel',
 } as const;

@@ -18,4 +18,13 @@ export const mailMsg = {
   /** The e-mail log's badge of a message kept in the outbox. */
   emailInOutbox: 'En bandeja local',
   sentBy: 'Enviado por',
+
+  // 'Exportar a Excel' of the e-mail log (issue 23): the workbook's sheet and headers.
+  exportSheet: 'Correos',
+  headerDateTime: 'Fecha y hora',
+  headerTo: 'Para',
+  headerState: 'Estado',
+  // Web
+  exportButton: 'Exportar a Excel',
+  exportFailed: 'No se pudo exportar a Excel',
 } as const;

@@ -176,3 +176,23 @@ export const ResponsibleOptionSchema = z.object({ id: z.number().int(), name: z.
 export type ResponsibleOption = z.infer<typeof ResponsibleOptionSchema>;
 export const ResponsibleOptionListSchema = z.array(ResponsibleOptionSchema);
 export type ResponsibleOptionList = z.infer<typeof ResponsibleOptionListSchema>;
+
+// ---------------------------------------------------------------- export (issue 23)
+
+/** Most companies one export of the list may name (a firm's whole list fits many times over). */
+export const BUSINESS_EXPORT_MAX = 10_000;
+
+/**
+ * POST /api/business/export: the companies the list shows (after its search and filters), in the
+ * order shown. An id naming no company (deleted meanwhile) is left out; a repeated id is written once.
+ */
+export const BusinessExportSchema = z.object({
+  ids: z
+    .array(idField(companiesMsg.exportIds), { error: companiesMsg.exportIds })
+    .min(1, companiesMsg.exportEmpty)
+    .max(BUSINESS_EXPORT_MAX, companiesMsg.exportTooMany),
+});
+export type BusinessExport = z.input<typeof BusinessExportSchema>;
+
+/** The file name of the companies list's workbook. */
+export const BUSINESS_EXPORT_FILE_NAME = 'empresas.xlsx';

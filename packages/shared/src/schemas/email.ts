@@ -71,6 +71,16 @@ export const EmailLogQuerySchema = z.object({
     .default(EMAIL_LOG_PAGE_SIZE),
   businessId: idParam().optional(),
 });
+/**
+ * GET /api/email/export: the filters of GET /api/email (the page's company), without the page:
+ * every matching entry, newest first.
+ */
+export const EmailLogExportQuerySchema = EmailLogQuerySchema.pick({ businessId: true });
+export type EmailLogExportQuery = z.input<typeof EmailLogExportQuerySchema>;
+
+/** The e-mail log's workbook, named by the day in Santiago it was taken: `correos-2026-11-24.xlsx`. */
+export const emailLogExportName = (day: string) => `correos-${day}.xlsx`;
+
 export const EmailLogPageSchema = z.object({ count: z.number().int(), rows: z.array(EmailLogEntrySchema) });
 export type EmailLogPage = z.infer<typeof EmailLogPageSchema>;
 

@@ -34,6 +34,12 @@ export const businessesRepository = {
     return row;
   },
 
+  /** The companies among `ids`, in no particular order (the caller orders them). */
+  findByIds(db: DbOrTx, ids: number[]): Promise<BusinessRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.select().from(businesses).where(inArray(businesses.id, ids));
+  },
+
   async existingIds(db: DbOrTx, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await db.select({ id: businesses.id }).from(businesses).where(inArray(businesses.id, ids));

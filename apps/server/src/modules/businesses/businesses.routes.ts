@@ -1,7 +1,9 @@
 import { IdParamSchema, MessageSchema } from '@app/shared/errors';
 import { companiesMsg } from '@app/shared/messages-companies';
 import {
+  BUSINESS_EXPORT_FILE_NAME,
   BusinessCreateSchema,
+  BusinessExportSchema,
   BusinessListSchema,
   BusinessResponseSchema,
   BusinessUpdateSchema,
@@ -10,6 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { attachmentHeader } from '../../lib/file-names.ts';
+import { XLSX_CONTENT_TYPE, xlsxStream } from '../../lib/xlsx-stream.ts';
 import { presentBusiness } from './businesses.presenter.ts';
 import type { BusinessesService } from './businesses.service.ts';
 
@@ -48,6 +52,28 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
       onRequest: app.authorize('companies:read'),
     },
     async (request, reply) => sendBuiltJson(request, reply, await businesses.listActiveBuilt()),
+  );
+
+  app.post(
+    '/api/business/export',
+    {
+      schema: {
+        tags: ['companies'],
+        description:
+          "'Exportar a Excel' of the companies list: an .xlsx (empresas.xlsx) of the companies named, in the order given (what the list shows after its search and filters).",
+        body: BusinessExportSchema,
+        response: errorResponses,
+      },
+      onRequest: app.authorize('companies:read'),
+    },
+    async (request, reply) => {
+      const sheet = await businesses.exportSheet(request.body.ids);
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachmentHeader(BUSINESS_EXPORT_FILE_NAME))
+        .header('cache-control', 'no-store')
+        .send(xlsxStream(sheet) as never); // a byte stream, outside the JSON response schemas
+    },
   );
 
   app.post(

@@ -14,8 +14,10 @@ import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
+import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { presentBusiness } from './businesses.presenter.ts';
 import { type BusinessRow, businessesRepository } from './businesses.repository.ts';
+import { businessesSheet } from './businesses-export.ts';
 
 interface Deps {
   events: EventBus;
@@ -120,6 +122,19 @@ export function createBusinessesService(db: Db, deps: Deps) {
       const row = await writeChecked(input.responsibleUserId, (tx) => businessesRepository.update(tx, id, input));
       if (!row) throw notFound(companiesMsg.businessNotFound);
       return row;
+    },
+
+    /**
+     * 'Exportar a Excel' of the companies list (POST /api/business/export): the companies of `ids`
+     * in that order, each once, as a sheet; an id naming no company (deleted meanwhile) is left out.
+     */
+    async exportSheet(ids: number[]): Promise<XlsxSheet> {
+      const unique = [...new Set(ids)];
+      const [rows, staff] = await Promise.all([businessesRepository.findByIds(db, unique), deps.listStaff()]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const names = new Map(staff.map((user) => [user.id, `${user.name} ${user.lastName}`.trim()]));
+      const ordered = unique.flatMap((id) => byId.get(id) ?? []);
+      return businessesSheet(ordered, (userId) => (userId === null ? '' : (names.get(userId) ?? '')));
     },
 
     /** The staff a company may be given as its owner, by name (GET /api/business/responsible-options). */

@@ -1,4 +1,4 @@
-import { count, desc, eq, lte } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { emailLog } from '../../db/schema/email-log.ts';
@@ -25,6 +25,12 @@ const columns = {
   senderName: users.name,
   senderLastName: users.lastName,
 };
+
+/** Where a batch of the export ended: the last entry's created_at (as PostgreSQL's text) and id. */
+export interface EmailLogCursor {
+  createdAt: string;
+  id: number;
+}
 
 type Selected = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
 const withBusiness = ({ businessName, senderName, senderLastName, ...row }: Selected): EmailLogRow =>
@@ -84,5 +90,37 @@ export const emailRepository = {
       db.select({ value: count() }).from(emailLog).where(where),
     ]);
     return { count: total?.value ?? 0, rows: rows.map((row) => withBusiness(row as Selected)) };
+  },
+
+  /**
+   * The entries after `after` (newest first), `limit` at a time, optionally of one company: the
+   * export reads the whole log in batches by (created_at, id), so memory stays flat at any size.
+   * Each entry comes with its cursor: created_at as PostgreSQL's text (microseconds and offset kept,
+   * which a JavaScript Date would cut to milliseconds and so skip entries of the same millisecond).
+   */
+  async batchAfter(
+    db: DbOrTx,
+    options: { limit: number; businessId?: number; after?: EmailLogCursor },
+  ): Promise<{ row: EmailLogRow; cursor: EmailLogCursor }[]> {
+    const { after } = options;
+    const rows = await db
+      .select({ ...columns, cursorAt: sql<string>`${emailLog.createdAt}::text` })
+      .from(emailLog)
+      .leftJoin(businesses, eq(businesses.id, emailLog.businessId))
+      .leftJoin(users, eq(users.id, emailLog.sentBy))
+      .where(
+        and(
+          options.businessId === undefined ? undefined : eq(emailLog.businessId, options.businessId),
+          after
+            ? sql`(${emailLog.createdAt}, ${emailLog.id}) < (${after.createdAt}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(emailLog.createdAt), desc(emailLog.id))
+      .limit(options.limit);
+    return rows.map(({ cursorAt, ...row }) => ({
+      row: withBusiness(row as Selected),
+      cursor: { createdAt: cursorAt, id: row.id },
+    }));
   },
 };

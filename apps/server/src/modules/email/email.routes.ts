@@ -1,16 +1,21 @@
 import { ApiErrorSchema } from '@app/shared/errors';
 import { boardMsg } from '@app/shared/messages-board';
 import { mailMsg } from '@app/shared/messages-mail';
+import { santiagoDate } from '@app/shared/period';
 import {
+  EmailLogExportQuerySchema,
   EmailLogPageSchema,
   EmailLogQuerySchema,
   EmailStatusSchema,
+  emailLogExportName,
   SendEmailResponseSchema,
   SendEmailSchema,
 } from '@app/shared/schemas/email';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { attachmentHeader } from '../../lib/file-names.ts';
+import { XLSX_CONTENT_TYPE, xlsxStream } from '../../lib/xlsx-stream.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { presentEmail } from './email.presenter.ts';
 import type { EmailService } from './email.service.ts';
@@ -64,5 +69,25 @@ export const emailRoutes: FastifyPluginAsyncZod<{ email: EmailService }> = async
       const { page, size, businessId } = request.query;
       return sendBuiltJson(request, reply, await email.pageBuilt(page, size, businessId));
     },
+  );
+
+  app.get(
+    '/api/email/export',
+    {
+      schema: {
+        tags: ['email'],
+        description:
+          "'Exportar a Excel' of the e-mail log: an .xlsx (correos-YYYY-MM-DD.xlsx) of every entry the filter of GET /api/email matches, newest first.",
+        querystring: EmailLogExportQuerySchema,
+        response: errorResponses,
+      },
+      onRequest: app.authorize('email:manage'),
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachmentHeader(emailLogExportName(santiagoDate())))
+        .header('cache-control', 'no-store')
+        .send(xlsxStream(email.exportSheet(request.query.businessId)) as never), // a byte stream, outside the JSON schemas
   );
 };

@@ -9,8 +9,10 @@ import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
+import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { deliveryOf, presentEmail } from './email.presenter.ts';
-import { type EmailLogRow, emailRepository } from './email.repository.ts';
+import { type EmailLogCursor, type EmailLogRow, emailRepository } from './email.repository.ts';
+import { emailLogSheet } from './email-export.ts';
 
 type SendInput = z.output<typeof SendEmailSchema>;
 
@@ -29,6 +31,9 @@ interface Deps {
 /** Minutes to wait after the first and the second failed try; the third is the last. */
 const RETRY_DELAYS_MINUTES = [1, 5];
 const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
+
+/** Entries read per query while the log is exported. */
+const EXPORT_BATCH = 500;
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -152,6 +157,23 @@ export function createEmailService(db: Db, deps: Deps) {
         const result = await emailRepository.page(db, { limit: size, offset: (page - 1) * size, businessId });
         return { count: result.count, rows: result.rows.map(presentEmail) };
       });
+    },
+
+    /**
+     * 'Exportar a Excel' of the e-mail log (GET /api/email/export): every entry the page's filter
+     * matches, newest first, read in batches while the workbook streams out.
+     */
+    exportSheet(businessId?: number): XlsxSheet {
+      async function* entries(): AsyncGenerator<EmailLogRow> {
+        let after: EmailLogCursor | undefined;
+        for (;;) {
+          const batch = await emailRepository.batchAfter(db, { limit: EXPORT_BATCH, businessId, after });
+          for (const entry of batch) yield entry.row;
+          if (batch.length < EXPORT_BATCH) return;
+          after = batch.at(-1)?.cursor;
+        }
+      }
+      return emailLogSheet(entries());
     },
   };
 }
