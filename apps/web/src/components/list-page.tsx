@@ -23,6 +23,7 @@ export interface ListSearch {
 export function ListPage<T>({
   title,
   onCreate,
+  headerActions,
   search,
   filters,
   query,
@@ -37,6 +38,8 @@ export function ListPage<T>({
 }: {
   title: string;
   onCreate?: () => void;
+  /** More buttons beside '+ Nuevo', given the rows as shown (searched and sorted): 'Exportar a Excel'. */
+  headerActions?: (shown: T[]) => ReactNode;
   search?: ListSearch;
   /** More filters next to the search box (e.g. the companies' 'Encargado'). */
   filters?: ReactNode;
@@ -57,7 +60,16 @@ export function ListPage<T>({
       <PageHeader
         title={title}
         crumbs={[{ label: 'Inicio', to: '/' }, { label: title }]}
-        actions={onCreate && <NewButton onClick={onCreate} />}
+        actions={
+          headerActions ? (
+            <Group gap="xs" wrap="wrap">
+              {headerActions(records)}
+              {onCreate && <NewButton onClick={onCreate} />}
+            </Group>
+          ) : (
+            onCreate && <NewButton onClick={onCreate} />
+          )
+        }
       />
       {filters ? (
         <Group align="flex-end" gap="md" mb="md">

@@ -5,9 +5,11 @@ import { Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDeleteBusiness } from '../../../api/businesses/delete-business';
+import { useExportBusinesses } from '../../../api/businesses/export-businesses';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
 import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
+import { ExportButton } from '../../../components/export-button';
 import { ListPage } from '../../../components/list-page';
 import { RowActions } from '../../../components/row-actions';
 import { formatDate } from '../../../lib/dates';
@@ -29,6 +31,7 @@ export function BusinessesPage() {
   const canDelete = can(user, 'companies:delete');
   const businesses = useBusinesses();
   const deleteBusiness = useDeleteBusiness();
+  const exporter = useExportBusinesses();
   const [createOpened, setCreateOpened] = useState(false);
   const [search, setSearch] = useState('');
   // 'Encargado' filter, kept in the URL (?encargado=mine|none|<user id>).
@@ -96,6 +99,16 @@ export function BusinessesPage() {
     <ListPage
       title="Empresas"
       onCreate={() => setCreateOpened(true)}
+      headerActions={(shown) => (
+        // Exactly the companies shown (search, 'Encargado' and sort), in their order.
+        <ExportButton
+          label={companiesMsg.exportButton}
+          failedTitle={companiesMsg.exportFailed}
+          pending={exporter.isPending}
+          disabled={shown.length === 0}
+          onExport={() => exporter.mutateAsync({ ids: shown.map((business) => business.id) })}
+        />
+      )}
       search={{
         label: 'Buscar empresa',
         placeholder: 'Nombre, razón social, RUT o contacto',

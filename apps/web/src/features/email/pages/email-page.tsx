@@ -1,4 +1,5 @@
 import { boardMsg } from '@app/shared/messages-board';
+import { mailMsg } from '@app/shared/messages-mail';
 import { EMAIL_LOG_PAGE_SIZE, type EmailLogEntry } from '@app/shared/schemas/email';
 import { ActionIcon, Group, Select, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -6,7 +7,9 @@ import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
+import { useExportEmailLog } from '../../../api/email/export-email-log';
 import { useEmailLog } from '../../../api/email/get-email-log';
+import { ExportButton } from '../../../components/export-button';
 import { ListTable, pagerControlProps, pagerItemProps, paginationText } from '../../../components/list-table';
 import { OwnerAppUrlWarning } from '../../../components/mail-status-alerts';
 import { PageHeader } from '../../../components/page-header';
@@ -31,6 +34,7 @@ export function EmailPage() {
   const businesses = useBusinesses();
   const [selected, setSelected] = useState<EmailLogEntry | null>(null);
   const [detailOpened, detail] = useDisclosure(false);
+  const exporter = useExportEmailLog();
 
   const navigate = (next: { page: number; businessId: number | null }) =>
     setParams(
@@ -50,7 +54,20 @@ export function EmailPage() {
 
   return (
     <>
-      <PageHeader title={boardMsg.emailLogTitle} crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Email' }]} />
+      <PageHeader
+        title={boardMsg.emailLogTitle}
+        crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Email' }]}
+        actions={
+          // Every entry the company filter matches, not only this page.
+          <ExportButton
+            label={mailMsg.exportButton}
+            failedTitle={mailMsg.exportFailed}
+            pending={exporter.isPending}
+            disabled={!log.data || log.data.count === 0}
+            onExport={() => exporter.mutateAsync({ businessId })}
+          />
+        }
+      />
       <OwnerAppUrlWarning mb="md" />
       <Select
         mb="md"
