@@ -107,6 +107,12 @@ export const boardMsg = {
   exportTooMany: 'Se pueden exportar como máximo 10.000 empresas',
   exportIds: 'La lista de empresas no es válida',
   rutHeader: 'RUT',
+  // Bulk changes (issue 23).
+  bulkNoCompanies: 'Selecciona al menos una empresa',
+  bulkTooMany: 'Se pueden cambiar como máximo 2.000 empresas a la vez',
+  bulkRepeated: 'Hay empresas repetidas en la selección',
+  bulkUpdated: (updated: number, skipped: number) =>
+    `${updated} ${updated === 1 ? 'actualizada' : 'actualizadas'}${skipped > 0 ? `, ${skipped} no ${skipped === 1 ? 'aplica' : 'aplican'}` : ''}`,
   // Web
   exportButton: 'Exportar a Excel',
   exportFailed: 'No se pudo exportar a Excel',
