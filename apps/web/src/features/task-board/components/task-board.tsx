@@ -4,10 +4,12 @@ import { TASK_NOT_APPLICABLE, type Task, type TaskBoardRow, type TaskState } fro
 import { summaryOf, taskDueDate } from '@app/shared/task-board';
 import { Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
+import { useExportTaskBoard } from '../../../api/tasks/export-task-board';
 import { useTaskBoard } from '../../../api/tasks/get-task-board';
 import { findTaskCell } from '../../../api/tasks/task-board-cells';
 import { taskCells, useUpdateTaskState } from '../../../api/tasks/update-task-state';
 import { BoardScreen, type BoardScreenNames } from '../../../components/board/board-screen';
+import { ExportBoardButton } from '../../../components/board/export-board-button';
 import { useBoardFilters, useOwnerOf } from '../../../components/board/use-board-filters';
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
@@ -66,6 +68,8 @@ export function TaskBoard() {
   const { save, shownBoard, companyName } = screen;
   const value = useCellTarget<TaskValueTarget>();
   const history = useCellTarget<TaskHistoryTarget>();
+  const exporter = useExportTaskBoard();
+  const shownRows = screen.table.rows;
 
   // The cards count the companies of the chosen group (all without one); the text search only narrows the table.
   const summary = useMemo(() => summaryOf(tasks, screen.inGroup), [tasks, screen.inGroup]);
@@ -106,6 +110,19 @@ export function TaskBoard() {
       cards={<TaskSummaryCards tasks={tasks} summary={summary} />}
       filters={screen.filters}
       toolbar={screen.toolbar}
+      actions={
+        <ExportBoardButton
+          pending={exporter.isPending}
+          disabled={shownRows.length === 0 || tasks.length === 0}
+          onExport={() =>
+            exporter.mutateAsync({
+              period,
+              businessIds: shownRows.map((row) => row.id),
+              taskIds: tasks.map((task) => task.id),
+            })
+          }
+        />
+      }
       query={board}
       modals={
         <>
