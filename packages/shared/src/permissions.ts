@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   'companies:read': ['owner', 'collaborator'],
   'companies:write': ['owner', 'collaborator'],
   'companies:delete': ['owner'],
+  /** 'Importar empresas' from a spreadsheet (issue 23): creates and overwrites many companies at once. */
+  'companies:import': ['owner'],
   'credentials:read': ['owner', 'collaborator'],
   'credentials:write': ['owner', 'collaborator'],
   'groups:read': ['owner', 'collaborator'],

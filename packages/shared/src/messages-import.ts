@@ -1,0 +1,40 @@
+import { companiesMsg } from './messages-companies.ts';
+
+/** Most data rows one import file may hold (the header row not counted). */
+export const IMPORT_MAX_ROWS = 10_000;
+/** Largest import file, in bytes (5 MB). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Spanish texts of 'Importar empresas' (issue 23): the template, the preview of a spreadsheet of
+ * companies and its confirmation.
+ */
+export const importMsg = {
+  // Refused files (the whole file: nothing read, nothing written).
+  fileRequired: 'Adjunta un archivo .xlsx o .csv',
+  notSpreadsheet: 'El archivo no es una planilla .xlsx ni .csv',
+  tooLarge: 'El archivo supera el máximo de 5 MB',
+  emptySheet: 'La planilla no tiene empresas: la primera hoja está vacía',
+  tooManyRows: (max: number) =>
+    `La planilla tiene más de ${max.toLocaleString('es-CL')} filas, el máximo por importación`,
+  formulas: (cell: string) =>
+    `La planilla tiene fórmulas (celda ${cell}); copia y pega solo los valores antes de importarla`,
+  zipBomb: 'El archivo está dañado o es demasiado grande al descomprimirlo',
+  missingHeader: (header: string) => `Falta la columna "${header}" en la primera fila`,
+  unreadable: 'No se pudo leer la planilla; revisa que no esté dañada',
+
+  // Cells (the same messages as the form where the form has one).
+  required: companiesMsg.required,
+  invalidDate: companiesMsg.invalidDate,
+  invalidMonth: 'Debe ser un mes MM-YYYY, por ejemplo 03-2026',
+  duplicateRut: (row: number) => `El RUT ya aparece en la fila ${row}`,
+  ownerNotFound: 'No hay un dueño o colaborador del estudio con ese nombre',
+  ownerAmbiguous: 'Hay más de un miembro del estudio con ese nombre',
+
+  // Answers.
+  confirmHasErrors: 'La planilla tiene errores; corrígelos y vuelve a subirla. No se guardó nada.',
+  imported: (created: number, updated: number) => `Se crearon ${created} empresas y se actualizaron ${updated}`,
+
+  // Web
+  importButton: 'Importar empresas',
+} as const;

@@ -1,0 +1,99 @@
+import { z } from '../zod-setup.ts';
+
+/** The template's file name (GET /api/business/import/template). */
+export const IMPORT_TEMPLATE_FILE_NAME = 'plantilla-empresas.xlsx';
+
+/**
+ * The template's fixed headers, in order; then one column per service, named as the service,
+ * holding the link's start month 'MM-YYYY' (empty: not linked, or for a known RUT, unchanged).
+ * Required: every one but Grupo and Encargado (those columns may be absent or empty).
+ */
+export const IMPORT_HEADERS = {
+  name: 'Nombre',
+  razonSocial: 'Razón social',
+  rut: 'RUT',
+  legalRepresentative: 'Representante legal',
+  contact: 'Contactos',
+  startContract: 'Inicio de contrato',
+  endContract: 'Fin de contrato',
+  group: 'Grupo',
+  responsible: 'Encargado',
+} as const;
+export type ImportColumn = keyof typeof IMPORT_HEADERS;
+export const IMPORT_REQUIRED_COLUMNS: readonly ImportColumn[] = [
+  'name',
+  'razonSocial',
+  'rut',
+  'legalRepresentative',
+  'contact',
+  'startContract',
+  'endContract',
+];
+
+/** One service link of an imported company: the service and its start date (first of the month). */
+export const ImportServiceLinkSchema = z.object({
+  serviceId: z.number().int(),
+  serviceName: z.string(),
+  /** 'YYYY-MM-01'. */
+  startDate: z.string(),
+});
+export type ImportServiceLink = z.infer<typeof ImportServiceLinkSchema>;
+
+/** A valid row of the file, as it will be written. */
+export const ImportRowSchema = z.object({
+  /** The sheet's row number (the header is row 1). */
+  row: z.number().int(),
+  /** The company with this RUT already in the firm (an update), or null (a new company). */
+  businessId: z.number().int().nullable(),
+  name: z.string(),
+  razonSocial: z.string(),
+  /** Normalised '12.345.678-5'. */
+  rut: z.string(),
+  legalRepresentative: z.string(),
+  /** 'a@b.cl,c@d.cl'. */
+  contact: z.string(),
+  /** 'YYYY-MM-DD'. */
+  startContract: z.string(),
+  endContract: z.string(),
+  /** The group's name (created when the firm has none by that name), or null for no group. */
+  group: z.string().nullable(),
+  /** The owner ('Encargado') among the staff, or null: none (new) / unchanged (update). */
+  responsibleUserId: z.number().int().nullable(),
+  responsibleName: z.string().nullable(),
+  /** The service columns filled in this row. */
+  services: z.array(ImportServiceLinkSchema),
+});
+export type ImportRow = z.infer<typeof ImportRowSchema>;
+
+/** One problem of one cell: its sheet row (header is 1), its column's header, the form's Spanish message. */
+export const ImportErrorSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+});
+export type ImportError = z.infer<typeof ImportErrorSchema>;
+
+/** POST /api/business/import/preview (multipart, one file 'file'): nothing is written. */
+export const ImportPreviewSchema = z.object({
+  create: z.array(ImportRowSchema),
+  update: z.array(ImportRowSchema),
+  errors: z.array(ImportErrorSchema),
+  /** Data rows read (empty rows skipped). */
+  total: z.number().int(),
+});
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+
+/** POST /api/business/import/confirm (multipart, the same file): 'Se crearon N empresas y se actualizaron M'. */
+export const ImportConfirmSchema = z.object({
+  message: z.string(),
+  created: z.number().int(),
+  updated: z.number().int(),
+});
+export type ImportConfirm = z.infer<typeof ImportConfirmSchema>;
+
+/** The 400 of a confirm whose file has errors: the message and every cell's problem; nothing written. */
+export const ImportConfirmErrorSchema = z.object({
+  message: z.string(),
+  importErrors: z.array(ImportErrorSchema),
+});
+export type ImportConfirmError = z.infer<typeof ImportConfirmErrorSchema>;
