@@ -5,17 +5,6 @@ import { PESOS_FORMAT, type XlsxSheet, type XlsxValue } from '../../lib/xlsx-str
 /** A state's colour as a cell fill: '#RRGGBB' only (anything else stays unfilled rather than break the file). */
 export const fillOf = (color: string) => (/^#[0-9a-f]{6}$/i.test(color) ? color : null);
 
-/** The rows of `ids` found on the board, in the order asked, each once; ids not on the board are left out. */
-export function rowsInOrder<Row>(rows: readonly Row[], idOf: (row: Row) => number, ids: readonly number[]): Row[] {
-  const byId = new Map(rows.map((row) => [idOf(row), row]));
-  const picked: Row[] = [];
-  for (const id of new Set(ids)) {
-    const row = byId.get(id);
-    if (row) picked.push(row);
-  }
-  return picked;
-}
-
 /**
  * The monthly board as a sheet (issue 23): Empresa, RUT, Encargado, one column per service (the
  * state's name filled with its colour, or its value as pesos when the state has one; 'N/A' where

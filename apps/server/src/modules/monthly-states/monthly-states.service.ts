@@ -20,11 +20,12 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import type { EventBus } from '../../lib/events.ts';
+import { rowsInOrder } from '../../lib/rows-in-order.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
 import { createBuiltJsonCache, createTableCache, type TableChanges } from '../../lib/table-cache.ts';
 import { xlsxStream } from '../../lib/xlsx-stream.ts';
 import { type BoardParts, buildBoardRows, cellKey, type ServiceDueDates } from './monthly-board.ts';
-import { monthlyBoardSheet, rowsInOrder } from './monthly-board-export.ts';
+import { monthlyBoardSheet } from './monthly-board-export.ts';
 import { monthlyStatesRepository } from './monthly-states.repository.ts';
 
 type UpdateInput = z.output<typeof MonthlyStateUpdateSchema>;
