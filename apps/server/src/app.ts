@@ -173,6 +173,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     modules.businessServices,
     modules.businesses,
     modules.businessDetail,
+    modules.companyImport,
     modules.credentials,
     modules.groups,
     modules.monthlyStates,

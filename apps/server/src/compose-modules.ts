@@ -13,6 +13,7 @@ import { createBusinessServicesModule } from './modules/business-services/busine
 import { createBusinessDetailModule } from './modules/businesses/business-detail.module.ts';
 import { createBusinessesModule } from './modules/businesses/businesses.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
+import { createCompanyImportModule } from './modules/company-import/company-import.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
@@ -106,6 +107,7 @@ export function composeModules(deps: ModulesDeps) {
     assertBusinessExists: businesses.businesses.assertExists,
     listServicesForMonth: services.services.listForMonth,
   });
+  const companyImport = createCompanyImportModule({ db });
   const credentials = createCredentialsModule({
     db,
     vault,
@@ -234,6 +236,7 @@ export function composeModules(deps: ModulesDeps) {
     businessServices,
     businesses,
     businessDetail,
+    companyImport,
     credentials,
     groups,
     monthlyStates,

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { companyImportRoutes } from './company-import.routes.ts';
+import { createCompanyImportService } from './company-import.service.ts';
+
+export interface CompanyImportModuleDeps {
+  db: Db;
+}
+
+/** 'Importar empresas' from a spreadsheet (issue 23). */
+export function createCompanyImportModule(deps: CompanyImportModuleDeps) {
+  const companyImport = createCompanyImportService(deps.db);
+  return { companyImport, routes: (app: FastifyInstance) => app.register(companyImportRoutes, { companyImport }) };
+}

@@ -1,0 +1,445 @@
+import { deflateRawSync } from 'node:zlib';
+import { msg } from '@app/shared/messages';
+import { companiesMsg } from '@app/shared/messages-companies';
+import { IMPORT_MAX_ROWS, importMsg } from '@app/shared/messages-import';
+import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
+import type { ImportError, ImportPreview } from '@app/shared/schemas/company-import';
+import { eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { businesses, businessGroupMembers, businessGroups, businessServices } from '../../db/schema/businesses.ts';
+import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
+import { createServiceWithStates, insertBusiness, nextRut } from '../../test/factories.ts';
+import { multipartFiles } from '../../test/pdf-fixtures.ts';
+import { appWithEveryRole } from '../../test/route-suite.ts';
+
+const { t, api, roles, expectClientAndAnonymousRefused } = appWithEveryRole();
+const TEMPLATE = '/api/business/import/template';
+const PREVIEW = '/api/business/import/preview';
+const CONFIRM = '/api/business/import/confirm';
+const FIXED = [
+  'Nombre',
+  'Razón social',
+  'RUT',
+  'Representante legal',
+  'Contactos',
+  'Inicio de contrato',
+  'Fin de contrato',
+  'Grupo',
+  'Encargado',
+];
+
+type Value = string | number | Date | null | { formula: string };
+
+async function xlsx(rows: Value[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Empresas');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const send = (url: string, bytes: Buffer, token = roles.owner, name = 'empresas.xlsx') =>
+  t.request({ method: 'POST', url, token, ...multipartFiles([{ name, bytes }]) });
+
+async function countBusinesses() {
+  const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(businesses);
+  return row?.n ?? 0;
+}
+
+/** Expects the file refused with its status and message, by both endpoints, and nothing written. */
+async function expectRefused(bytes: Buffer, status: number, message: string) {
+  const before = await countBusinesses();
+  for (const url of [PREVIEW, CONFIRM]) {
+    const response = await send(url, bytes);
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json().message).toBe(message);
+  }
+  expect(await countBusinesses()).toBe(before);
+}
+
+/** A valid RUT typed without dots, the check digit as `k` when it is one. */
+function rutTyped(): { typed: string; formatted: string } {
+  return nextRut();
+}
+
+function row(values: Partial<Record<string, Value>>): Value[] {
+  const base: Record<string, Value> = {
+    Nombre: 'Empresa',
+    'Razón social': 'Empresa SpA',
+    RUT: rutTyped().typed,
+    'Representante legal': 'Ana Pérez',
+    Contactos: 'ana@empresa.cl',
+    'Inicio de contrato': '01-03-2024',
+    'Fin de contrato': '31-12-2026',
+    Grupo: null,
+    Encargado: null,
+    ...values,
+  };
+  return FIXED.map((header) => base[header] ?? null);
+}
+
+describe('permissions', () => {
+  it('template, preview and confirm: anonymous 401, client and collaborator 403, owner allowed', async () => {
+    const bytes = await xlsx([FIXED, row({})]);
+    for (const url of [PREVIEW, CONFIRM]) {
+      const body = multipartFiles([{ name: 'e.xlsx', bytes }]);
+      await expectClientAndAnonymousRefused({ method: 'POST', url, payload: body.payload });
+      const collaborator = await send(url, bytes, roles.collaborator);
+      expect(collaborator.statusCode).toBe(403);
+      expect(collaborator.json()).toEqual({ message: msg.forbidden });
+    }
+    await expectClientAndAnonymousRefused({ method: 'GET', url: TEMPLATE });
+    expect((await api.collaborator.get(TEMPLATE)).statusCode).toBe(403);
+    expect((await api.owner.get(TEMPLATE)).statusCode).toBe(200);
+  });
+});
+
+describe('round trip', () => {
+  it('the template filled with 3 companies: preview writes nothing, confirm creates them with group, owner and services; again they are updates', async () => {
+    const { serviceId } = await createServiceWithStates(t, 'F29 importado', [{ name: 'Pendiente', pctProgress: 0 }]);
+    const owner = await t.userWithRole('collaborator', { name: 'Marta', lastName: 'Rojas' });
+
+    const template = await api.owner.get(TEMPLATE);
+    expect(template.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect(template.headers['content-disposition']).toContain('plantilla-empresas.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const headers = (sheet.getRow(1).values as string[]).slice(1);
+    expect(headers.slice(0, FIXED.length)).toEqual(FIXED);
+    expect(headers).toContain('F29 importado');
+
+    // Three spellings: dotted RUT with real dates, plain RUT with DD-MM-YYYY, a 'k' check digit lower case.
+    const withK = (() => {
+      for (let body = 20_000_001; ; body++) if (computeRutCheckDigit(body) === 'K') return `${body}-k`;
+    })();
+    const ruts = [nextRut().formatted, nextRut().typed, withK];
+    const at = (header: string) => headers.indexOf(header) + 1;
+    const fill = (r: number, values: Record<string, Value>) => {
+      for (const [header, value] of Object.entries(values))
+        sheet.getCell(r, at(header)).value = value as ExcelJS.CellValue;
+    };
+    fill(2, {
+      Nombre: 'Ferretería Ñuble',
+      'Razón social': 'Ferretería Ñuble Ltda.',
+      RUT: ruts[0] ?? '',
+      'Representante legal': 'José Núñez',
+      Contactos: 'jose@nuble.cl; Pagos@Nuble.cl',
+      'Inicio de contrato': new Date(Date.UTC(2024, 2, 1)),
+      'Fin de contrato': new Date(Date.UTC(2026, 11, 31)),
+      Grupo: 'Norte importado',
+      Encargado: 'marta rojas',
+      'F29 importado': '03-2026',
+    });
+    fill(3, {
+      Nombre: 'Almacén Ana',
+      'Razón social': 'Almacén Ana SpA',
+      RUT: ruts[1] ?? '',
+      'Representante legal': 'Ana Soto',
+      Contactos: 'ana@almacen.cl',
+      'Inicio de contrato': '15-01-2022',
+      'Fin de contrato': '31-12-2027',
+      Grupo: 'norte IMPORTADO',
+    });
+    fill(4, {
+      Nombre: 'Botillería K',
+      'Razón social': 'Botillería K SpA',
+      RUT: withK,
+      'Representante legal': 'Luis Díaz',
+      Contactos: 'luis@k.cl',
+      'Inicio de contrato': '01/06/2023',
+      'Fin de contrato': '2025-06-30',
+      'F29 importado': '11-2025',
+    });
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    const before = await countBusinesses();
+    const preview = await send(PREVIEW, bytes);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const body = preview.json() as ImportPreview;
+    expect(body.errors).toEqual([]);
+    expect(body.total).toBe(3);
+    expect(body.update).toEqual([]);
+    expect(body.create.map((r) => [r.row, r.rut])).toEqual([
+      [2, formatRut(ruts[0] ?? '')],
+      [3, formatRut(ruts[1] ?? '')],
+      [4, formatRut(withK)],
+    ]);
+    expect(body.create[0]).toMatchObject({
+      contact: 'jose@nuble.cl,pagos@nuble.cl',
+      startContract: '2024-03-01',
+      endContract: '2026-12-31',
+      group: 'Norte importado',
+      responsibleUserId: owner.id,
+      responsibleName: 'Marta Rojas',
+      services: [{ serviceId, serviceName: 'F29 importado', startDate: '2026-03-01' }],
+    });
+    expect(body.create[1]).toMatchObject({ startContract: '2022-01-15', group: 'Norte importado', services: [] });
+    expect(body.create[2]).toMatchObject({
+      rut: formatRut(withK),
+      startContract: '2023-06-01',
+      endContract: '2025-06-30',
+    });
+    expect(formatRut(withK).endsWith('-K')).toBe(true);
+    expect(await countBusinesses()).toBe(before);
+
+    const confirm = await send(CONFIRM, bytes);
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(confirm.json()).toEqual({ message: 'Se crearon 3 empresas y se actualizaron 0', created: 3, updated: 0 });
+    const db = t.database.db;
+    const stored = await db
+      .select()
+      .from(businesses)
+      .where(
+        inArray(
+          businesses.rut,
+          body.create.map((r) => r.rut),
+        ),
+      )
+      .orderBy(businesses.id);
+    expect(stored.map((b) => [b.name, b.responsibleUserId])).toEqual([
+      ['Ferretería Ñuble', owner.id],
+      ['Almacén Ana', null],
+      ['Botillería K', null],
+    ]);
+    const [group] = await db.select().from(businessGroups).where(eq(businessGroups.name, 'Norte importado'));
+    const members = await db
+      .select()
+      .from(businessGroupMembers)
+      .where(eq(businessGroupMembers.groupId, group?.id ?? 0));
+    expect(members.map((m) => m.businessId).sort()).toEqual([stored[0]?.id, stored[1]?.id].sort());
+    const links = await db
+      .select({ businessId: businessServices.businessId, startDate: businessServices.startDate })
+      .from(businessServices)
+      .where(eq(businessServices.serviceId, serviceId))
+      .orderBy(businessServices.businessId);
+    expect(links).toEqual([
+      { businessId: stored[0]?.id, startDate: '2026-03-01' },
+      { businessId: stored[2]?.id, startDate: '2025-11-01' },
+    ]);
+
+    // The same file again: three updates, nothing new, the group not duplicated.
+    sheet.getCell(3, at('Nombre')).value = 'Almacén Ana Renovado';
+    const again = Buffer.from(await workbook.xlsx.writeBuffer());
+    const second = await send(PREVIEW, again);
+    expect(second.json().create).toEqual([]);
+    expect(second.json().update.map((r: { businessId: number }) => r.businessId)).toEqual(stored.map((b) => b.id));
+    const updated = await send(CONFIRM, again);
+    expect(updated.json()).toEqual({ message: 'Se crearon 0 empresas y se actualizaron 3', created: 0, updated: 3 });
+    const [renamed] = await db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.id, stored[1]?.id ?? 0));
+    expect(renamed?.name).toBe('Almacén Ana Renovado');
+    expect(await db.select().from(businessGroups).where(eq(businessGroups.name, 'Norte importado'))).toHaveLength(1);
+  });
+
+  it('a semicolon CSV (as Excel saves it in es-CL) with a RUT already in the firm: an update', async () => {
+    const existing = await insertBusiness(t, { name: 'Antigua' });
+    const fresh = nextRut();
+    const csv = [
+      FIXED.join(';'),
+      `Antigua Renombrada;Antigua SpA;${existing.rut.replaceAll('.', '')};Ana;"a@b.cl, c@d.cl";01-01-2020;31-12-2030;;`,
+      `Nueva;Nueva SpA;${fresh.typed};Ana;n@n.cl;01-02-2021;28-02-2031;;`,
+    ].join('\r\n');
+    const preview = await send(PREVIEW, Buffer.from(csv), roles.owner, 'empresas.csv');
+    expect(preview.statusCode, preview.body).toBe(200);
+    const body = preview.json() as ImportPreview;
+    expect(body.errors).toEqual([]);
+    expect(body.update).toHaveLength(1);
+    expect(body.update[0]).toMatchObject({
+      row: 2,
+      businessId: existing.id,
+      name: 'Antigua Renombrada',
+      contact: 'a@b.cl,c@d.cl',
+    });
+    expect(body.create).toHaveLength(1);
+    expect(body.create[0]).toMatchObject({ row: 3, rut: fresh.formatted, endContract: '2031-02-28' });
+  });
+});
+
+describe('bad rows', () => {
+  it("every bad cell named by row and column with the form's message; confirm answers 400 with them and writes nothing", async () => {
+    const bad = nextRut().typed;
+    const wrongDigit = `${bad.slice(0, -1)}${bad.endsWith('0') ? '1' : '0'}`;
+    const twice = nextRut().typed;
+    const rows = [
+      [...FIXED, 'Servicio inexistente'],
+      row({ RUT: wrongDigit }),
+      row({ 'Inicio de contrato': '31-02-2024' }),
+      row({ Contactos: 'no-es-correo' }),
+      row({ 'Inicio de contrato': '01-01-2025', 'Fin de contrato': '01-01-2024' }),
+      row({ RUT: twice }),
+      row({ RUT: formatRut(twice) }),
+      row({ Encargado: 'Nadie Conocido' }),
+      row({ Nombre: '' }),
+    ];
+    const bytes = await xlsx(rows);
+    const preview = await send(PREVIEW, bytes);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const body = preview.json() as ImportPreview;
+    const expected: ImportError[] = [
+      { row: 2, column: 'RUT', message: companiesMsg.invalidRut },
+      { row: 3, column: 'Inicio de contrato', message: companiesMsg.invalidDate },
+      { row: 4, column: 'Contactos', message: companiesMsg.invalidEmail },
+      { row: 5, column: 'Fin de contrato', message: companiesMsg.endBeforeStart },
+      { row: 7, column: 'RUT', message: importMsg.duplicateRut(6) },
+      { row: 8, column: 'Encargado', message: importMsg.ownerNotFound },
+      { row: 9, column: 'Nombre', message: companiesMsg.required },
+    ];
+    expect(body.errors).toEqual(expected);
+    expect(body.create.map((r) => r.row)).toEqual([6]);
+    expect(body.total).toBe(8);
+
+    const before = await countBusinesses();
+    const confirm = await send(CONFIRM, bytes);
+    expect(confirm.statusCode).toBe(400);
+    expect(confirm.json()).toEqual({ message: importMsg.confirmHasErrors, importErrors: expected });
+    expect(await countBusinesses()).toBe(before);
+  });
+
+  it('a service month not MM-YYYY is an error of that service column', async () => {
+    await createServiceWithStates(t, 'IVA importado', [{ name: 'Pendiente', pctProgress: 0 }], 2);
+    const bytes = await xlsx([
+      [...FIXED, 'IVA importado'],
+      [...row({}), '13-2026'],
+    ]);
+    const body = (await send(PREVIEW, bytes)).json() as ImportPreview;
+    expect(body.errors).toEqual([{ row: 2, column: 'IVA importado', message: importMsg.invalidMonth }]);
+  });
+});
+
+/** A ZIP whose one entry deflates `size` zero bytes: tiny on disk, huge unpacked. */
+function zipBomb(size: number): Buffer {
+  const name = Buffer.from('xl/workbook.xml');
+  const data = deflateRawSync(Buffer.alloc(size));
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(size, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(size, 24);
+  central.writeUInt16LE(name.length, 28);
+  const centralOffset = local.length + name.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(centralOffset, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}
+
+describe('refused files (nothing written)', () => {
+  it('not a spreadsheet, a renamed executable: 415', async () => {
+    await expectRefused(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      415,
+      importMsg.notSpreadsheet,
+    );
+    await expectRefused(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]), 415, importMsg.notSpreadsheet);
+    await expectRefused(Buffer.from('solo una línea de texto sin columnas'), 415, importMsg.notSpreadsheet);
+  });
+
+  it('an empty sheet, a header without rows: 400', async () => {
+    await expectRefused(await xlsx([]), 400, importMsg.emptySheet);
+    await expectRefused(await xlsx([FIXED]), 400, importMsg.emptySheet);
+  });
+
+  it(`more than ${IMPORT_MAX_ROWS} rows: 413 naming the limit`, async () => {
+    const line = row({}).join(';');
+    const csv = [FIXED.join(';'), ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, () => line)].join('\n');
+    await expectRefused(Buffer.from(csv), 413, importMsg.tooManyRows(IMPORT_MAX_ROWS));
+    expect(importMsg.tooManyRows(IMPORT_MAX_ROWS)).toContain('10.000');
+  });
+
+  it('a formula cell: 400 naming the cell', async () => {
+    const bytes = await xlsx([FIXED, row({ Nombre: { formula: 'CONCAT("a","b")' } })]);
+    await expectRefused(bytes, 400, importMsg.formulas('A2'));
+    await expectRefused(Buffer.from(`${FIXED.join(';')}\n=1+1;b;c;d;e;f;g;;`), 400, importMsg.formulas('A2'));
+  });
+
+  it('a zip bomb, refused from its central directory before unpacking: 413', async () => {
+    await expectRefused(zipBomb(60 * 1024 * 1024), 413, importMsg.zipBomb);
+    await expectRefused(zipBomb(20 * 1024 * 1024), 413, importMsg.zipBomb);
+  });
+
+  it('a required header missing: 400 naming it', async () => {
+    const headers = FIXED.filter((header) => header !== 'RUT');
+    await expectRefused(await xlsx([headers, row({}).slice(0, 8)]), 400, importMsg.missingHeader('RUT'));
+  });
+
+  it('over 5 MB: 413; no file: 400; not multipart: 415', async () => {
+    await expectRefused(Buffer.alloc(5 * 1024 * 1024 + 10, 0x41), 413, importMsg.tooLarge);
+    const noFile = await t.request({
+      method: 'POST',
+      url: PREVIEW,
+      token: roles.owner,
+      ...multipartFiles([{ name: 'x.txt', bytes: Buffer.from('x'), field: 'otro' }]),
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().message).toBe(importMsg.fileRequired);
+    const json = await api.owner.post(PREVIEW, { file: 'x' });
+    expect(json.statusCode).toBe(415);
+  });
+});
+
+describe('concurrency', () => {
+  it('a confirm and a parallel single edit of one of its companies end consistent', async () => {
+    const target = await insertBusiness(t, { name: 'Editada', startContract: '2020-01-01', endContract: '2030-12-31' });
+    const others = [nextRut(), nextRut()];
+    const bytes = await xlsx([
+      FIXED,
+      row({ Nombre: 'Importada', 'Razón social': 'Importada SpA', RUT: target.rut }),
+      ...others.map((rut) => row({ RUT: rut.typed })),
+    ]);
+    const edit = {
+      name: 'Editada a mano',
+      razonSocial: 'Editada a mano SpA',
+      rut: target.rut,
+      startContract: '2020-01-01',
+      endContract: '2030-12-31',
+      legalRepresentative: 'Otra Persona',
+      contact: 'otra@persona.cl',
+    };
+    const [confirm, put] = await Promise.all([send(CONFIRM, bytes), api.owner.put(`/api/business/${target.id}`, edit)]);
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(put.statusCode, put.body).toBe(200);
+    const [stored] = await t.database.db.select().from(businesses).where(eq(businesses.id, target.id));
+    const fields = {
+      name: stored?.name,
+      razonSocial: stored?.razonSocial,
+      legalRepresentative: stored?.legalRepresentative,
+      contact: stored?.contact,
+    };
+    // Either write whole, never a mix of the two.
+    expect([
+      { name: 'Importada', razonSocial: 'Importada SpA', legalRepresentative: 'Ana Pérez', contact: 'ana@empresa.cl' },
+      {
+        name: edit.name,
+        razonSocial: edit.razonSocial,
+        legalRepresentative: edit.legalRepresentative,
+        contact: edit.contact,
+      },
+    ]).toContainEqual(fields);
+    const imported = await t.database.db
+      .select()
+      .from(businesses)
+      .where(
+        inArray(
+          businesses.rut,
+          others.map((rut) => rut.formatted),
+        ),
+      );
+    expect(imported).toHaveLength(2);
+  });
+});

@@ -1,0 +1,111 @@
+import { ApiErrorSchema } from '@app/shared/errors';
+import { msg } from '@app/shared/messages';
+import { IMPORT_MAX_BYTES, importMsg } from '@app/shared/messages-import';
+import {
+  IMPORT_TEMPLATE_FILE_NAME,
+  ImportConfirmErrorSchema,
+  ImportConfirmSchema,
+  ImportPreviewSchema,
+} from '@app/shared/schemas/company-import';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { attachmentHeader } from '../../lib/file-names.ts';
+import { XLSX_CONTENT_TYPE, xlsxStream } from '../../lib/xlsx-stream.ts';
+import type { CompanyImportService } from './company-import.service.ts';
+
+/** The request's one 'file' part, whole, at most IMPORT_MAX_BYTES (413 past it). */
+async function fileOf(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError(415, importMsg.fileRequired);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES) throw new AppError(413, importMsg.tooLarge);
+      return bytes;
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, importMsg.tooLarge);
+    if (code?.startsWith('FST_')) throw new AppError(400, msg.badRequest);
+    throw error;
+  }
+  throw new AppError(400, importMsg.fileRequired);
+}
+
+const multipartBody = `multipart/form-data with one field 'file': an .xlsx or .csv (recognised by its content, 415 otherwise), ${IMPORT_MAX_BYTES / 1024 / 1024} MB at most (413).`;
+
+/** 'Importar empresas' (issue 23): owners only ('companies:import'). */
+export const companyImportRoutes: FastifyPluginAsyncZod<{ companyImport: CompanyImportService }> = async (
+  app,
+  { companyImport },
+) => {
+  await app.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
+
+  app.get(
+    '/api/business/import/template',
+    {
+      schema: {
+        tags: ['companies'],
+        description: `${IMPORT_TEMPLATE_FILE_NAME}: the import's headers and one column per service (its start month MM-YYYY).`,
+        response: errorResponses,
+      },
+      onRequest: app.authorize('companies:import'),
+    },
+    async (_request, reply) => {
+      const sheet = await companyImport.template();
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachmentHeader(IMPORT_TEMPLATE_FILE_NAME))
+        .header('cache-control', 'no-store')
+        .send(xlsxStream(sheet) as never); // a byte stream, outside the JSON response schemas
+    },
+  );
+
+  app.post(
+    '/api/business/import/preview',
+    {
+      schema: {
+        tags: ['companies'],
+        description: `${multipartBody} Nothing is written.`,
+        response: { 200: ImportPreviewSchema, ...errorResponses, 413: ApiErrorSchema, 415: ApiErrorSchema },
+      },
+      onRequest: app.authorize('companies:import'),
+    },
+    async (request) => companyImport.preview(await fileOf(request)),
+  );
+
+  app.post(
+    '/api/business/import/confirm',
+    {
+      schema: {
+        tags: ['companies'],
+        description: `${multipartBody} Without errors every row is written in one transaction; with errors 400 and nothing written.`,
+        response: {
+          200: ImportConfirmSchema,
+          ...errorResponses,
+          400: z.union([ImportConfirmErrorSchema, ApiErrorSchema]),
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+        },
+      },
+      onRequest: app.authorize('companies:import'),
+    },
+    async (request, reply) => {
+      const result = await companyImport.confirm(await fileOf(request));
+      if ('errors' in result) {
+        return reply.status(400).send({ message: importMsg.confirmHasErrors, importErrors: result.errors });
+      }
+      return { message: importMsg.imported(result.created, result.updated), ...result };
+    },
+  );
+};
