@@ -1,8 +1,8 @@
 // `npm run bench -- memory`: whether the heap cap of `npm start` (--max-old-space-size in
 // package.json) holds when everything heavy happens at once on a 2,000-company firm: 6 uploaders
 // each streaming 20 MB PDFs one after another, 20 readers of the monthly board (gzip, as browsers
-// ask) and an exporter downloading the biggest answer there is (the whole board uncompressed: the
-// app has no export of its own), all for MEMORY_SECONDS (20). The server's RSS is sampled from
+// ask) and a reader downloading the whole board uncompressed again and again (its biggest JSON
+// answer; the .xlsx exports stream and are measured by the `exports` part), all for MEMORY_SECONDS (20). The server's RSS is sampled from
 // /proc and its V8 heap from its own /metrics (prom-client's process metrics); the part fails
 // when any request fails or the server dies.
 import { START_FLAGS } from '../start-flags.mjs';
