@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importMsg } from '@app/shared/messages-import';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error.ts';
@@ -13,8 +14,10 @@ const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 
 const EXECUTABLE_MAGIC = [Buffer.from('MZ'), Buffer.from('\x7fELF', 'latin1'), Buffer.from([0xcf, 0xfa, 0xed, 0xfe])];
 
 /**
- * Reads the ZIP's central directory (never its data) and refuses it when its entries would unpack
- * past MAX_UNPACKED_BYTES or any entry's ratio is absurd; answers the entry names.
+ * Reads the ZIP's central directory and refuses it when its entries would unpack past
+ * MAX_UNPACKED_BYTES or any entry's ratio is absurd; then unpacks each entry with its output capped
+ * at the size the directory declares, so a directory that lies is refused too (nothing unbounded is
+ * ever unpacked). Answers the entry names.
  */
 export function checkZip(bytes: Buffer): string[] {
   const from = Math.max(0, bytes.length - 65_557);
@@ -30,6 +33,7 @@ export function checkZip(bytes: Buffer): string[] {
   let at = bytes.readUInt32LE(end + 16);
   if (entries === 0xffff || at === 0xffffffff) throw new AppError(413, importMsg.zipBomb);
   const names: string[] = [];
+  const entryChecks: Entry[] = [];
   let total = 0;
   for (let index = 0; index < entries; index++) {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) throw new AppError(400, importMsg.unreadable);
@@ -43,10 +47,45 @@ export function checkZip(bytes: Buffer): string[] {
     if (total > MAX_UNPACKED_BYTES) throw new AppError(413, importMsg.zipBomb);
     if (unpacked > 1024 * 1024 && unpacked / Math.max(packed, 1) > MAX_RATIO)
       throw new AppError(413, importMsg.zipBomb);
+    const method = bytes.readUInt16LE(at + 10);
+    const local = bytes.readUInt32LE(at + 42);
     names.push(bytes.toString('utf8', at + 46, at + 46 + nameLength));
+    entryChecks.push({ method, local, packed, unpacked });
     at += 46 + nameLength + extra + comment;
   }
+  for (const entry of entryChecks) checkEntry(bytes, entry);
   return names;
+}
+
+interface Entry {
+  method: number;
+  local: number;
+  packed: number;
+  unpacked: number;
+}
+
+/** Unpacks one entry with its output capped at its declared size: more is a zip bomb. */
+function checkEntry(bytes: Buffer, entry: Entry) {
+  if (entry.local + 30 > bytes.length || bytes.readUInt32LE(entry.local) !== 0x04034b50) {
+    throw new AppError(400, importMsg.unreadable);
+  }
+  const start = entry.local + 30 + bytes.readUInt16LE(entry.local + 26) + bytes.readUInt16LE(entry.local + 28);
+  const data = bytes.subarray(start, start + entry.packed);
+  if (entry.method === 0) {
+    if (entry.packed !== entry.unpacked) throw new AppError(400, importMsg.unreadable);
+    return;
+  }
+  if (entry.method !== 8) throw new AppError(400, importMsg.unreadable);
+  let out: Buffer;
+  try {
+    out = inflateRawSync(data, { maxOutputLength: Math.max(entry.unpacked, 1) });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
+      throw new AppError(413, importMsg.zipBomb);
+    }
+    throw new AppError(400, importMsg.unreadable);
+  }
+  if (out.length !== entry.unpacked) throw new AppError(400, importMsg.unreadable);
 }
 
 function cellOf(value: ExcelJS.CellValue, address: string): Cell {

@@ -259,6 +259,45 @@ describe('round trip', () => {
   });
 });
 
+describe('export and import', () => {
+  it('the companies list exported, deleted, imported from that workbook and exported again: the same rows', async () => {
+    const owner = await t.userWithRole('collaborator', { name: 'Rosa', lastName: 'Lagos' });
+    const made = [
+      await insertBusiness(t, { name: 'Uno exportado', contact: 'a@uno.cl,b@uno.cl', endContract: '2027-01-31' }),
+      await insertBusiness(t, { name: 'Dos exportado', responsibleUserId: owner.id, endContract: '2026-06-30' }),
+    ];
+    const exportRows = async (ids: number[]) => {
+      const response = await api.owner.post('/api/business/export', { ids });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      const rows: unknown[][] = [];
+      sheet?.eachRow((r) => {
+        rows.push((r.values as unknown[]).slice(1));
+      });
+      return { bytes: response.rawPayload, rows };
+    };
+    const first = await exportRows(made.map((b) => b.id));
+    for (const business of made) expect((await api.owner.delete(`/api/business/${business.id}`)).statusCode).toBe(200);
+
+    const confirm = await send(CONFIRM, first.bytes);
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(confirm.json()).toMatchObject({ created: 2, updated: 0 });
+    const again = await t.database.db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(
+        inArray(
+          businesses.rut,
+          made.map((b) => b.rut),
+        ),
+      )
+      .orderBy(businesses.id);
+    const second = await exportRows(again.map((b) => b.id));
+    expect(second.rows).toEqual(first.rows);
+  });
+});
+
 describe('bad rows', () => {
   it("every bad cell named by row and column with the form's message; confirm answers 400 with them and writes nothing", async () => {
     const bad = nextRut().typed;
@@ -311,7 +350,7 @@ describe('bad rows', () => {
 });
 
 /** A ZIP whose one entry deflates `size` zero bytes: tiny on disk, huge unpacked. */
-function zipBomb(size: number): Buffer {
+function zipBomb(size: number, declared = size): Buffer {
   const name = Buffer.from('xl/workbook.xml');
   const data = deflateRawSync(Buffer.alloc(size));
   const local = Buffer.alloc(30);
@@ -319,7 +358,7 @@ function zipBomb(size: number): Buffer {
   local.writeUInt16LE(20, 4);
   local.writeUInt16LE(8, 8);
   local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(size, 22);
+  local.writeUInt32LE(declared, 22);
   local.writeUInt16LE(name.length, 26);
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
@@ -327,7 +366,7 @@ function zipBomb(size: number): Buffer {
   central.writeUInt16LE(20, 6);
   central.writeUInt16LE(8, 10);
   central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(size, 24);
+  central.writeUInt32LE(declared, 24);
   central.writeUInt16LE(name.length, 28);
   const centralOffset = local.length + name.length + data.length;
   const end = Buffer.alloc(22);
@@ -371,6 +410,8 @@ describe('refused files (nothing written)', () => {
   it('a zip bomb, refused from its central directory before unpacking: 413', async () => {
     await expectRefused(zipBomb(60 * 1024 * 1024), 413, importMsg.zipBomb);
     await expectRefused(zipBomb(20 * 1024 * 1024), 413, importMsg.zipBomb);
+    // A directory that lies (declares 4 KB, unpacks to 40 MB): caught while unpacking, capped at 4 KB.
+    await expectRefused(zipBomb(40 * 1024 * 1024, 4096), 413, importMsg.zipBomb);
   });
 
   it('a required header missing: 400 naming it', async () => {
