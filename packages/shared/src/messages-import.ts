@@ -37,4 +37,31 @@ export const importMsg = {
 
   // Web
   importButton: 'Importar empresas',
+  modalTitle: 'Importar empresas',
+  intro:
+    'Completa la plantilla con una fila por empresa y súbela. Verás qué se creará, qué se actualizará (mismo RUT) y cada error antes de guardar nada.',
+  templateButton: 'Descargar plantilla',
+  templateFailed: 'No se pudo descargar la plantilla',
+  dropHint: 'Arrastra aquí la planilla o elígela',
+  chooseFile: 'Elegir planilla',
+  acceptedTypes: 'XLSX o CSV, hasta 5 MB',
+  typeNotAccepted: (names: string) => `No se puede importar ${names}: solo se aceptan planillas .xlsx o .csv`,
+  chosenFile: (name: string) => `Planilla: ${name}`,
+  checking: 'Revisando la planilla…',
+  previewFailed: 'No se pudo revisar la planilla',
+  counts: (created: number, updated: number, withErrors: number) =>
+    `${created} ${created === 1 ? 'nueva' : 'nuevas'}, ${updated} a actualizar, ${withErrors} con errores`,
+  fixErrors: 'Corrige estos errores en la planilla y vuelve a subirla: Importar se habilita cuando no quedan errores.',
+  nothingToImport: 'La planilla no tiene empresas para importar',
+  errorsTab: (count: number) => `Errores (${count.toLocaleString('es-CL')})`,
+  createTab: (count: number) => `Nuevas (${count.toLocaleString('es-CL')})`,
+  updateTab: (count: number) => `A actualizar (${count.toLocaleString('es-CL')})`,
+  rowColumn: 'Fila',
+  columnColumn: 'Columna',
+  messageColumn: 'Mensaje',
+  servicesColumn: 'Servicios',
+  noErrors: 'Sin errores',
+  noRows: 'Ninguna',
+  confirmButton: 'Importar',
+  importFailed: 'No se pudo importar',
 } as const;

@@ -3,7 +3,10 @@ import { businessServiceInvalidation } from '../business-services/invalidation';
 import { credentialInvalidation } from '../credentials/invalidation';
 import { documentInvalidation } from '../documents/invalidation';
 import { emailInvalidation } from '../email/invalidation';
+import { groupDetailsQueryKey } from '../groups/get-group';
+import { groupsQueryKey } from '../groups/get-groups';
 import { groupInvalidation } from '../groups/invalidation';
+import { monthlyBoardsQueryKey } from '../monthly-states/get-monthly-board';
 import { monthlyStateInvalidation } from '../monthly-states/invalidation';
 import { taskInvalidation } from '../tasks/invalidation';
 import { businessDetailsQueryKey, businessQueryKey } from './get-business';
@@ -20,6 +23,17 @@ export const businessInvalidation = {
     combineEffects(
       { invalidate: [businessesQueryKey, businessQueryKey(businessId)] },
       businessServiceInvalidation.companyChanged(),
+    ),
+  /**
+   * 'Importar empresas' (issue 23) created and updated companies at once, with their groups (some
+   * new) and their services' start months: the list and every detail, every group, every service's
+   * company rows and every month's board (a new link adds the company's cells).
+   */
+  imported: (): CacheEffect =>
+    combineEffects(
+      { invalidate: [businessesQueryKey, businessDetailsQueryKey, groupsQueryKey, groupDetailsQueryKey] },
+      businessServiceInvalidation.companyChanged(),
+      { invalidate: [monthlyBoardsQueryKey] },
     ),
   /**
    * A staff user created, renamed, deleted or made a client: the owners to choose from change, and

@@ -11,9 +11,9 @@ import { documentInvalidation } from './invalidation';
  * answers the server's upload answer; a refusal (415 type, 413 size, 403, …) throws its Spanish
  * message. Not through `api()`: that one sends JSON, and a FormData body needs the browser to write
  * its own multipart content type and boundary. Folder uploads and a client's answers to request
- * items both go through here.
+ * items both go through here, and so does a spreadsheet of companies to import (its answer as `T`).
  */
-export async function postFiles(path: string, files: File[]): Promise<UploadResponse> {
+export async function postFiles<T = UploadResponse>(path: string, files: File[]): Promise<T> {
   const body = new FormData();
   for (const file of files) body.append('file', file, file.name);
   const token = sessionStore.get()?.token;
@@ -33,7 +33,7 @@ export async function postFiles(path: string, files: File[]): Promise<UploadResp
     const error = (data ?? {}) as Partial<ApiError>;
     throw new ApiRequestError(response.status, error.message ?? documentsMsg.fileAddFailed, error.errors);
   }
-  return data as UploadResponse;
+  return data as T;
 }
 
 /** POST /api/business-folder/{businessFolderId}/file: staff into any folder, a client into one that allows it. */
