@@ -19,29 +19,51 @@ export const UPLOAD_ACCEPT: DropzoneProps['accept'] = {
   'text/csv': ['.csv'],
 };
 
+/** The dropzone's words; a documents' dropzone unless told (an import's takes one spreadsheet). */
+export interface FileDropzoneTexts {
+  hint: string;
+  choose: string;
+  accepted: string;
+  notAccepted: (names: string) => string;
+}
+
+const DOCUMENT_TEXTS: FileDropzoneTexts = {
+  hint: documentsMsg.dropHint,
+  choose: documentsMsg.chooseFiles,
+  accepted: documentsMsg.acceptedTypes,
+  notAccepted: documentsMsg.typeNotAccepted,
+};
+
 /**
  * Where files are dropped on a computer, with a big 'Elegir archivos' button that opens the file
  * picker (on a phone, its photos, camera and files) for several files at once. Files of another
  * type are named in a Spanish message and not handed on; `error` shows the server's refusal.
+ * `accept`, `multiple` and `texts` fit it to another use ('Importar empresas': one .xlsx or .csv).
  */
 export function FileDropzone({
   onFiles,
   what,
   loading = false,
   error = null,
+  accept = UPLOAD_ACCEPT,
+  multiple = true,
+  texts = DOCUMENT_TEXTS,
 }: {
   onFiles: (files: File[]) => void;
   /** What the files are for, in the button's accessible name ('Elegir archivos para Cartola bancaria'). */
   what?: string;
   loading?: boolean;
   error?: string | null;
+  accept?: DropzoneProps['accept'];
+  multiple?: boolean;
+  texts?: FileDropzoneTexts;
 }) {
   const openRef = useRef<() => void>(null);
   const [rejected, setRejected] = useState<string | null>(null);
   const message = rejected ?? error;
 
   const onReject = (rejections: FileRejection[]) =>
-    setRejected(documentsMsg.typeNotAccepted(rejections.map(({ file }) => file.name).join(', ')));
+    setRejected(texts.notAccepted(rejections.map(({ file }) => file.name).join(', ')));
 
   return (
     <Stack gap={6}>
@@ -52,8 +74,8 @@ export function FileDropzone({
           if (files.length > 0) onFiles(files);
         }}
         onReject={onReject}
-        accept={UPLOAD_ACCEPT}
-        multiple
+        accept={accept}
+        multiple={multiple}
         loading={loading}
         activateOnClick={false}
         activateOnKeyboard={false}
@@ -65,7 +87,7 @@ export function FileDropzone({
         <Stack align="center" gap={6}>
           <Text size="sm" c="dimmed" ta="center" visibleFrom="sm">
             <IconCloudUpload size={20} stroke={1.5} aria-hidden style={{ verticalAlign: 'middle', marginRight: 6 }} />
-            {documentsMsg.dropHint}
+            {texts.hint}
           </Text>
           <Button
             size="md"
@@ -76,10 +98,10 @@ export function FileDropzone({
             aria-label={what ? documentsMsg.chooseFilesFor(what) : undefined}
             disabled={loading}
           >
-            {documentsMsg.chooseFiles}
+            {texts.choose}
           </Button>
           <Text size="xs" c="dimmed" ta="center">
-            {documentsMsg.acceptedTypes}
+            {texts.accepted}
           </Text>
         </Stack>
       </Dropzone>

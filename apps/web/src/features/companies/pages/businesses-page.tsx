@@ -1,7 +1,9 @@
 import { companiesMsg } from '@app/shared/messages-companies';
+import { importMsg } from '@app/shared/messages-import';
 import { can } from '@app/shared/permissions';
 import { type Business, splitContacts } from '@app/shared/schemas/businesses';
-import { Select, Stack, Text } from '@mantine/core';
+import { Button, Select, Stack, Text } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDeleteBusiness } from '../../../api/businesses/delete-business';
@@ -17,6 +19,7 @@ import { notifyOutcome } from '../../../lib/notify';
 import { normalizeSearch } from '../../../lib/search';
 import { useCurrentUser } from '../../../lib/session';
 import { BusinessCreateModal } from '../components/business-create-modal';
+import { BusinessImportModal } from '../components/import/business-import-modal';
 
 /**
  * Narrower windows keep name, RUT and the actions (and the contract start and representative from
@@ -33,6 +36,8 @@ export function BusinessesPage() {
   const deleteBusiness = useDeleteBusiness();
   const exporter = useExportBusinesses();
   const [createOpened, setCreateOpened] = useState(false);
+  const canImport = can(user, 'companies:import');
+  const [importOpened, setImportOpened] = useState(false);
   const [search, setSearch] = useState('');
   // 'Encargado' filter, kept in the URL (?encargado=mine|none|<user id>).
   const [params, setParams] = useSearchParams();
@@ -100,14 +105,25 @@ export function BusinessesPage() {
       title="Empresas"
       onCreate={() => setCreateOpened(true)}
       headerActions={(shown) => (
-        // Exactly the companies shown (search, 'Encargado' and sort), in their order.
-        <ExportButton
-          label={companiesMsg.exportButton}
-          failedTitle={companiesMsg.exportFailed}
-          pending={exporter.isPending}
-          disabled={shown.length === 0}
-          onExport={() => exporter.mutateAsync({ ids: shown.map((business) => business.id) })}
-        />
+        <>
+          {/* Exactly the companies shown (search, 'Encargado' and sort), in their order. */}
+          <ExportButton
+            label={companiesMsg.exportButton}
+            failedTitle={companiesMsg.exportFailed}
+            pending={exporter.isPending}
+            disabled={shown.length === 0}
+            onExport={() => exporter.mutateAsync({ ids: shown.map((business) => business.id) })}
+          />
+          {canImport && (
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={16} aria-hidden />}
+              onClick={() => setImportOpened(true)}
+            >
+              {importMsg.importButton}
+            </Button>
+          )}
+        </>
       )}
       search={{
         label: 'Buscar empresa',
@@ -185,6 +201,7 @@ export function BusinessesPage() {
       )}
     >
       <BusinessCreateModal opened={createOpened} onClose={() => setCreateOpened(false)} />
+      {canImport && <BusinessImportModal opened={importOpened} onClose={() => setImportOpened(false)} />}
     </ListPage>
   );
 }

@@ -1,0 +1,134 @@
+import { companiesMsg } from '@app/shared/messages-companies';
+import { importMsg } from '@app/shared/messages-import';
+import { IMPORT_HEADERS, IMPORT_TEMPLATE_FILE_NAME } from '@app/shared/schemas/company-import';
+import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { createServiceViaApi, signInAsNewCollaborator, signInAsOwner, uniqueName, uniqueRut } from './support/fixtures';
+
+/** Chooses the spreadsheet through the dialog's 'Elegir planilla' button, as a person would. */
+async function chooseSpreadsheet(page: Page, file: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('dialog').getByRole('button', { name: importMsg.chooseFile }).click();
+  await (await chooser).setFiles(file);
+}
+
+test("the owner downloads the template, fills it in, sees a bad RUT explained with 'Importar' disabled, fixes it and imports the companies", async ({
+  page,
+  request,
+}, testInfo) => {
+  const service = await createServiceViaApi(request, uniqueName('IVA import'));
+  const prefix = uniqueName('Importada');
+  const first = { name: `${prefix} Alfa`, rut: uniqueRut() };
+  const second = { name: `${prefix} Beta`, rut: uniqueRut() };
+  // The same body with another check digit: not a valid RUT.
+  const badDigit = second.rut.raw.endsWith('1') ? '2' : '1';
+  const badRut = `${second.rut.body}-${badDigit}`;
+
+  await signInAsOwner(page);
+  await page.goto('/empresas');
+  await page.getByRole('button', { name: importMsg.importButton }).click();
+  const dialog = page.getByRole('dialog', { name: importMsg.modalTitle });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: importMsg.confirmButton, exact: true })).toBeDisabled();
+
+  // The template: the form's headers, then one column per service.
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: importMsg.templateButton }).click();
+  const template = await download;
+  expect(template.suggestedFilename()).toBe(IMPORT_TEMPLATE_FILE_NAME);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await template.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('the template has no sheet');
+  const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+  expect(headers.slice(0, Object.keys(IMPORT_HEADERS).length)).toEqual(Object.values(IMPORT_HEADERS));
+  expect(headers).toContain(service.name);
+  const column = (header: string) => headers.indexOf(header) + 1;
+
+  // Two companies the way Chilean sheets write them: a RUT with dots and one without, a real date
+  // and a DD-MM-YYYY one; the second's RUT has a wrong check digit.
+  const fill = (row: number, values: Record<string, unknown>) => {
+    for (const [header, value] of Object.entries(values)) sheet.getCell(row, column(header)).value = value as never;
+  };
+  fill(2, {
+    [IMPORT_HEADERS.name]: first.name,
+    [IMPORT_HEADERS.razonSocial]: `${first.name} SpA`,
+    [IMPORT_HEADERS.rut]: first.rut.formatted,
+    [IMPORT_HEADERS.legalRepresentative]: 'Marcela Fuentes',
+    [IMPORT_HEADERS.contact]: 'alfa@empresa.cl',
+    [IMPORT_HEADERS.startContract]: new Date(Date.UTC(2024, 2, 1)),
+    [IMPORT_HEADERS.endContract]: '31-12-2030',
+    [service.name]: '03-2026',
+  });
+  fill(3, {
+    [IMPORT_HEADERS.name]: second.name,
+    [IMPORT_HEADERS.razonSocial]: `${second.name} Ltda`,
+    [IMPORT_HEADERS.rut]: badRut,
+    [IMPORT_HEADERS.legalRepresentative]: 'Jorge Rojas',
+    [IMPORT_HEADERS.contact]: 'beta@empresa.cl',
+    [IMPORT_HEADERS.startContract]: '01-06-2024',
+    [IMPORT_HEADERS.endContract]: '30-06-2031',
+  });
+  const withError = testInfo.outputPath('empresas-con-error.xlsx');
+  await workbook.xlsx.writeFile(withError);
+
+  await chooseSpreadsheet(page, withError);
+  await expect(dialog.getByText(importMsg.counts(1, 0, 1))).toBeVisible();
+  const errorRow = dialog.getByRole('row').filter({ hasText: companiesMsg.invalidRut });
+  await expect(errorRow).toHaveCount(1);
+  await expect(errorRow.getByRole('cell')).toHaveText(['3', IMPORT_HEADERS.rut, companiesMsg.invalidRut]);
+  await expect(dialog.getByRole('button', { name: importMsg.confirmButton, exact: true })).toBeDisabled();
+
+  // The rows to create name their services' start months.
+  await dialog.getByRole('tab', { name: importMsg.createTab(1) }).click();
+  const newRow = dialog.getByRole('row').filter({ hasText: first.name });
+  await expect(newRow).toContainText(first.rut.formatted);
+  await expect(newRow).toContainText(`${service.name} (03-2026)`);
+
+  // Nothing was written by the preview.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('Buscar empresa').fill(prefix);
+  await expect(page.getByText('Sin resultados para')).toBeVisible();
+
+  // Fixed: the right check digit, without dots and with a lower-case 'k' if it has one.
+  sheet.getCell(3, column(IMPORT_HEADERS.rut)).value = second.rut.raw.toLowerCase();
+  const fixed = testInfo.outputPath('empresas.xlsx');
+  await workbook.xlsx.writeFile(fixed);
+
+  await page.getByRole('button', { name: importMsg.importButton }).click();
+  await expect(dialog).toBeVisible();
+  await chooseSpreadsheet(page, fixed);
+  await expect(dialog.getByText(importMsg.counts(2, 0, 0))).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: importMsg.createTab(2), selected: true })).toBeVisible();
+  await dialog.getByRole('button', { name: importMsg.confirmButton, exact: true }).click();
+
+  await expect(page.getByRole('alert').filter({ hasText: importMsg.imported(2, 0) })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const body = page.getByRole('table').locator('tbody');
+  await expect(body.getByRole('row')).toHaveCount(2);
+  await expect(body.getByRole('row').nth(0)).toContainText(first.rut.formatted);
+  await expect(body.getByRole('row').nth(1)).toContainText(second.rut.formatted);
+});
+
+test("a refused file shows the server's message and nothing to import", async ({ page }, testInfo) => {
+  const notSpreadsheet = testInfo.outputPath('empresas.csv');
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(notSpreadsheet, Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]));
+
+  await signInAsOwner(page);
+  await page.goto('/empresas');
+  await page.getByRole('button', { name: importMsg.importButton }).click();
+  const dialog = page.getByRole('dialog', { name: importMsg.modalTitle });
+  await chooseSpreadsheet(page, notSpreadsheet);
+  await expect(dialog.getByRole('alert')).toHaveText(importMsg.notSpreadsheet);
+  await expect(dialog.getByRole('button', { name: importMsg.confirmButton, exact: true })).toBeDisabled();
+});
+
+test("a collaborator has no 'Importar empresas'", async ({ page, request }) => {
+  await signInAsNewCollaborator(page, request, 'Colaboradora', 'Importa');
+  await page.goto('/empresas');
+  await expect(page.getByRole('heading', { name: 'Empresas' })).toBeVisible();
+  await expect(page.getByRole('button', { name: companiesMsg.exportButton })).toBeVisible();
+  await expect(page.getByRole('button', { name: importMsg.importButton })).toHaveCount(0);
+});
