@@ -126,6 +126,7 @@ export function composeModules(deps: ModulesDeps) {
     changes,
     listActiveBusinesses: businesses.businesses.listActive,
     getBusiness: businesses.businesses.getById,
+    assertBusinessesExist: businesses.businesses.assertAllExist,
     listServicesForMonth: services.services.listForMonth,
     listApplying: businessServices.businessServices.listApplying,
     getUser: users.users.nameOf,

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, desc, eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db, DbOrTx } from './client.ts';
@@ -70,6 +70,27 @@ export interface CellRow<State, Value> {
   updatedAt: Date;
 }
 
+/** One state and value for one column's cells of many companies in a month (a bulk change, issue 23). */
+export interface CellsChange<State, Value> {
+  businessIds: readonly number[];
+  column: number;
+  year: number;
+  month: number;
+  state: State;
+  value: Value | null;
+  /** The history's "from" where a cell has no row yet (it shows the board's default state). */
+  initial: State | null;
+  by: { id: number; name: string };
+}
+
+export interface SavedCells<State, Value> {
+  updatedAt: Date;
+  /** The companies whose cell was written, in the order asked: not those already at the state and value. */
+  changed: number[];
+  /** The saved cells of those companies that month among `rowColumns`, after the change. */
+  rows: CellRow<State, Value>[];
+}
+
 export interface SavedCell<State, Value> {
   updatedAt: Date;
   /** The saved cells of the company that month among `rowColumns`, as they were before this change. */
@@ -77,6 +98,9 @@ export interface SavedCell<State, Value> {
 }
 
 const name = (column: AnyPgColumn) => sql.identifier(column.name);
+/** A value as one parameter of the column's SQL type (an array: `[]` of it), so any statement may use it. */
+const typed = (value: unknown, column: AnyPgColumn, array = false) =>
+  sql`cast(${sql.param(value)} as ${sql.raw(column.getSQLType())}${sql.raw(array ? '[]' : '')})`;
 
 /**
  * The embedded database runs one statement or transaction at a time for the whole process (its
@@ -228,6 +252,91 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
             businessId === undefined ? undefined : eq(cells.businessId, businessId),
           ),
         ) as unknown as Promise<CellRow<State, Value>[]>;
+    },
+
+    /**
+     * Sets one column's cell of many companies in a month to one state and value (a bulk change):
+     * in one transaction, after locking every cell (the same locks `change` takes, in one statement,
+     * in a fixed order so two bulk changes never wait on each other in a circle), reads the cells,
+     * leaves those already at that state and value alone, then upserts the others and writes one
+     * history entry for each in one statement. Answers which were written and their companies'
+     * cells among `rowColumns` after it. The caller emits once it resolves (after commit).
+     */
+    async changeMany(
+      db: Db,
+      change: CellsChange<State, Value>,
+      rowColumns: readonly number[] = [],
+    ): Promise<SavedCells<State, Value>> {
+      const { column, year, month, state, value, initial, by } = change;
+      const updatedAt = new Date();
+      const ids = [...new Set(change.businessIds)];
+      if (!ids.length) return { updatedAt, changed: [], rows: [] };
+      const embedded = embeddedClient(db);
+      return db.transaction(async (tx) => {
+        // The embedded database runs this transaction alone: nothing to lock there.
+        if (!embedded) {
+          const keys = ids.map((businessId) => `${tables.name}:${businessId}:${column}:${year}:${month}`);
+          await tx.execute(sql`select count(pg_advisory_xact_lock(lock_key)) from (
+              select distinct hashtextextended(key, 0) as lock_key from unnest(${sql.param(keys)}::text[]) as key
+              order by lock_key offset 0) as ordered`);
+        }
+        const inPeriod = and(eq(cells.year, year), eq(cells.month, month));
+        const previous = (await tx
+          .select({ businessId: cells.businessId, state: tables.state, value: cells.value })
+          .from(cells)
+          .where(and(inPeriod, eq(tables.column, column), inArray(cells.businessId, ids)))) as {
+          businessId: number;
+          state: State;
+          value: Value | null;
+        }[];
+        const before = new Map(previous.map((row) => [row.businessId, row]));
+        const changed = ids.filter((businessId) => {
+          const saved = before.get(businessId);
+          return saved ? saved.state !== state || saved.value !== value : state !== initial || value !== null;
+        });
+        if (!changed.length) return { updatedAt, changed, rows: [] };
+        const fromStates = changed.map((businessId) => before.get(businessId)?.state ?? initial);
+        const fields = [tables.state, cells.value, cells.updatedBy, cells.updatedByName, cells.updatedAt];
+        await tx.execute(sql`
+          with wanted as (
+            select * from unnest(${typed(changed, cells.businessId, true)}, ${typed(fromStates, tables.state, true)})
+              with ordinality as wanted(business_id, from_state, position)
+          ),
+          saved as (
+            insert into ${cellsTable} (${sql.join(key, sql`, `)}, ${sql.join(fields.map(name), sql`, `)})
+            select business_id, ${typed(column, tables.column)}, ${typed(year, cells.year)}, ${typed(month, cells.month)},
+              ${typed(state, tables.state)}, ${typed(value, cells.value)}, ${typed(by.id, cells.updatedBy)},
+              ${typed(by.name, cells.updatedByName)}, ${typed(updatedAt.toISOString(), cells.updatedAt)}
+            from wanted
+            on conflict (${sql.join(key, sql`, `)}) do update set ${sql.join(
+              fields.map((field) => sql`${name(field)} = excluded.${name(field)}`),
+              sql`, `,
+            )}
+          )
+          insert into ${historyTable} (${name(history.businessId)}, ${name(tables.historyColumn)}, ${name(history.year)},
+            ${name(history.month)}, ${name(tables.fromState)}, ${name(tables.toState)}, ${name(history.value)},
+            ${name(history.userId)}, ${name(history.userName)})
+          select business_id, ${typed(column, tables.historyColumn)}, ${typed(year, history.year)},
+            ${typed(month, history.month)}, from_state, ${typed(state, tables.toState)}, ${typed(value, history.value)},
+            ${typed(by.id, history.userId)}, ${typed(by.name, history.userName)}
+          from wanted order by position`);
+        const rows = rowColumns.length
+          ? ((await tx
+              .select({
+                businessId: cells.businessId,
+                column: tables.column,
+                state: tables.state,
+                value: cells.value,
+                updatedByName: cells.updatedByName,
+                updatedAt: cells.updatedAt,
+              })
+              .from(cells)
+              .where(
+                and(inPeriod, inArray(cells.businessId, changed), inArray(tables.column, [...rowColumns])),
+              )) as CellRow<State, Value>[])
+          : [];
+        return { updatedAt, changed, rows };
+      });
     },
 
     /** Saves the change; `rowColumns`: the row's other columns whose saved cells to answer. */

@@ -1,4 +1,5 @@
 import type { Role } from '@app/shared/roles';
+import type { MonthlyStateBulkEvent } from '@app/shared/schemas/board-bulk';
 import type { BoardCellChange } from '@app/shared/schemas/monthly-states';
 import type { RequestsEvent } from '@app/shared/schemas/requests';
 import type { TaskCellChange } from '@app/shared/schemas/tasks';
@@ -11,6 +12,11 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface AppEvents {
   /** A monthly board cell changed: the cell as the board shows it, and the company's progress. */
   'monthly-state.changed': BoardCellChange;
+  /**
+   * A bulk change of the monthly board committed (issue 23): every cell it wrote, as the single
+   * change carries each; never emitted when nothing was written. One socket message for all.
+   */
+  'monthly-states.bulk-changed': MonthlyStateBulkEvent & { year: number; month: number };
   /** A task board cell changed: only that cell. */
   'task-state.changed': TaskCellChange;
   /**

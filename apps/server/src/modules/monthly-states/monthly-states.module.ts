@@ -16,6 +16,8 @@ export interface MonthlyStatesModuleDeps {
   /** Companies whose contract covers the period (companies module). */
   listActiveBusinesses: ServiceDeps['listActiveBusinesses'];
   getBusiness: ServiceDeps['getBusiness'];
+  /** 400 on the field when any id names no company (companies module). */
+  assertBusinessesExist: ServiceDeps['assertBusinessesExist'];
   /** Services active that month, with their states (services module). */
   listServicesForMonth: ServiceDeps['listServicesForMonth'];
   /** Links that apply by the period's last day (business-services module). */

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type CellChange, cellHistory } from '../../db/cell-history.ts';
+import { type CellChange, type CellsChange, cellHistory } from '../../db/cell-history.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { monthlyStateHistory, monthlyStates } from '../../db/schema/monthly-states.ts';
 import { serviceStates } from '../../db/schema/services.ts';
@@ -26,6 +26,14 @@ export const monthlyStatesRepository = {
   /** Saves the cell and its history entry (db/cell-history.ts), with the row's cells in these columns as they were. */
   changeCell: (db: Db, change: CellChange<number, number>, rowServiceIds: number[]) =>
     cells.change(db, change, rowServiceIds),
+
+  /**
+   * Sets one service's cell of many companies to one state and value in one transaction, one history
+   * entry per cell written (cells already there are left alone); answers the companies written and
+   * their row's saved cells in these columns after it (db/cell-history.ts).
+   */
+  changeCells: (db: Db, change: CellsChange<number, number>, rowServiceIds: number[]) =>
+    cells.changeMany(db, change, rowServiceIds),
 
   /** A cell's changes, newest first, with the states' names and colours. */
   listHistory(db: DbOrTx, cell: Cell) {

@@ -1,4 +1,5 @@
 import { boardMsg } from '@app/shared/messages-board';
+import { MonthlyStateBulkResponseSchema, MonthlyStateBulkSchema } from '@app/shared/schemas/board-bulk';
 import { BoardExportSchema, boardExportName } from '@app/shared/schemas/board-export';
 import {
   HistoryQuerySchema,
@@ -70,6 +71,24 @@ export const monthlyStatesRoutes: FastifyPluginAsyncZod<{ monthlyStates: Monthly
     async (request) => {
       const change = await monthlyStates.updateState(currentUser(request), request.params, request.body);
       return { message: boardMsg.stateSaved, ...change };
+    },
+  );
+
+  // A bulk change (issue 23): one service's state for many companies, one transaction, one event.
+  app.put(
+    '/api/monthly-states/year/:year/month/:month/bulk',
+    {
+      schema: {
+        tags: ['monthly-states'],
+        params: PeriodParamsSchema,
+        body: MonthlyStateBulkSchema,
+        response: { 200: MonthlyStateBulkResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('monthly-states:write'),
+    },
+    async (request) => {
+      const result = await monthlyStates.bulkUpdate(currentUser(request), request.params, request.body);
+      return { message: boardMsg.bulkUpdated(result.updated, result.skipped), ...result };
     },
   );
 

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { dueDateFor } from '@app/shared/due-dates-cl';
 import { boardMsg } from '@app/shared/messages-board';
 import { type Period, periodBounds, santiagoDate } from '@app/shared/period';
+import type { MonthlyStateBulkSchema } from '@app/shared/schemas/board-bulk';
 import {
   type BoardCellChange,
   type BoardService,
@@ -29,6 +30,7 @@ import { monthlyBoardSheet } from './monthly-board-export.ts';
 import { monthlyStatesRepository } from './monthly-states.repository.ts';
 
 type UpdateInput = z.output<typeof MonthlyStateUpdateSchema>;
+type BulkInput = z.output<typeof MonthlyStateBulkSchema>;
 
 interface Deps {
   events: EventBus;
@@ -37,6 +39,8 @@ interface Deps {
   listActiveBusinesses(period: Period): Promise<BoardParts['businesses']>;
   /** A company, 404 when there is none (companies module). */
   getBusiness(id: number): Promise<unknown>;
+  /** 400 on the field when any id names no company (companies module). */
+  assertBusinessesExist(ids: number[], field: string): Promise<void>;
   /** Services active that month, by order, with their states (services module). */
   listServicesForMonth(month: number): Promise<
     {
@@ -202,6 +206,65 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
       deps.events.emit('monthly-state.changed', change);
       return change;
     },
+    /**
+     * A bulk change (issue 23): one service's state, and its value once, for every company named.
+     * Checked as the single change is (the state one of the service's, the value a state with
+     * hasValue needs; an unknown company refuses the whole change). Companies where the service does
+     * not apply that month (the board's 'N/A', or not on the month's board at all) are skipped and
+     * counted. Cells already at that state and value are not written and not counted: `updated` is
+     * the cells written. All of them, each with its history entry, in one transaction; then one event
+     * with every cell written, none when nothing was.
+     */
+    async bulkUpdate(
+      actor: AuthUser,
+      period: Period,
+      input: BulkInput,
+    ): Promise<{ updated: number; skipped: number; changes: BoardCellChange[] }> {
+      assertSelectable(period);
+      const parts = await partsOf(period);
+      const service = parts.services.find((candidate) => candidate.id === input.serviceId);
+      if (!service) throw badRequest(boardMsg.serviceDoesNotApply, 'serviceId');
+      const state = service.states.find((candidate) => candidate.id === input.stateId);
+      if (!state) throw badRequest(boardMsg.stateNotOfService, 'stateId');
+      const value = state.hasValue ? (input.optionalValue ?? null) : null;
+      if (state.hasValue && value === null) throw badRequest(boardMsg.valueRequired, 'optionalValue');
+      const offBoard = input.businessIds.filter((id) => !parts.businessById.has(id));
+      if (offBoard.length) await deps.assertBusinessesExist(offBoard, 'businessIds');
+
+      const applying = input.businessIds.filter(
+        (id) => parts.businessById.has(id) && parts.applies.has(cellKey(id, service.id)),
+      );
+      const skipped = input.businessIds.length - applying.length;
+      if (!applying.length) return { updated: 0, skipped, changes: [] };
+
+      const user = await deps.getUser(actor.id);
+      const saved = await monthlyStatesRepository.changeCells(
+        db,
+        {
+          businessIds: applying,
+          column: service.id,
+          ...period,
+          state: state.id,
+          value,
+          initial: service.states[0]?.id ?? null,
+          by: { id: actor.id, name: shortName(user.name, user.lastName) },
+        },
+        parts.services.map((column) => column.id),
+      );
+      const rows = buildBoardRows({
+        ...parts,
+        businesses: saved.changed.flatMap((id) => parts.businessById.get(id) ?? []),
+        chosen: saved.rows,
+        today: santiagoDate(now()),
+      });
+      const changes = rows.flatMap((row): BoardCellChange[] => {
+        const cell = row.cells.find((candidate) => candidate.serviceId === service.id);
+        return cell ? [{ ...period, businessId: row.business.id, progress: row.progress, cell }] : [];
+      });
+      if (changes.length) deps.events.emit('monthly-states.bulk-changed', { ...period, changes });
+      return { updated: changes.length, skipped, changes };
+    },
+
     async history(cell: { businessId: number; serviceId: number } & Period): Promise<HistoryEntry[]> {
       const rows = await monthlyStatesRepository.listHistory(db, cell);
       return rows.map((row) => ({
