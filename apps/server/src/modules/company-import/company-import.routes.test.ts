@@ -29,7 +29,7 @@ const FIXED = [
   'Encargado',
 ];
 
-type Value = string | number | Date | null | { formula: string };
+type Value = string | number | Date | null | ExcelJS.CellValue;
 
 async function xlsx(rows: Value[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -338,6 +338,38 @@ describe('bad rows', () => {
     expect(await countBusinesses()).toBe(before);
   });
 
+  it('NUL and lone surrogates in cells are refused with the form message, never a 500', async () => {
+    // The escapes Excel writes for characters XML cannot hold; the workbook reader turns them back.
+    const bytes = await xlsx([
+      FIXED,
+      row({ Nombre: 'Con_x0000_nulo' }),
+      row({ 'Representante legal': 'Solo _xD800_ mitad' }),
+      row({ Grupo: 'Grupo_x0000_' }),
+    ]);
+    const response = await send(PREVIEW, bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as ImportPreview;
+    expect(body.errors.map((e) => [e.row, e.column])).toEqual([
+      [2, 'Nombre'],
+      [3, 'Representante legal'],
+      [4, 'Grupo'],
+    ]);
+    expect(body.create).toEqual([]);
+  });
+
+  it('an e-mail Excel turned into a link and rich text read as their text', async () => {
+    const bytes = await xlsx([
+      FIXED,
+      row({
+        Nombre: { richText: [{ text: 'Rica ' }, { text: 'Empresa', font: { bold: true } }] },
+        Contactos: { text: 'link@empresa.cl', hyperlink: 'mailto:link@empresa.cl' },
+      }),
+    ]);
+    const body = (await send(PREVIEW, bytes)).json() as ImportPreview;
+    expect(body.errors).toEqual([]);
+    expect(body.create[0]).toMatchObject({ name: 'Rica Empresa', contact: 'link@empresa.cl' });
+  });
+
   it('a service month not MM-YYYY is an error of that service column', async () => {
     await createServiceWithStates(t, 'IVA importado', [{ name: 'Pendiente', pctProgress: 0 }], 2);
     const bytes = await xlsx([
@@ -399,6 +431,12 @@ describe('refused files (nothing written)', () => {
     const csv = [FIXED.join(';'), ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, () => line)].join('\n');
     await expectRefused(Buffer.from(csv), 413, importMsg.tooManyRows(IMPORT_MAX_ROWS));
     expect(importMsg.tooManyRows(IMPORT_MAX_ROWS)).toContain('10.000');
+    const sheetRow = row({});
+    await expectRefused(
+      await xlsx([FIXED, ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, () => sheetRow)]),
+      413,
+      importMsg.tooManyRows(IMPORT_MAX_ROWS),
+    );
   });
 
   it('a formula cell: 400 naming the cell', async () => {
