@@ -116,4 +116,13 @@ export const boardMsg = {
   // Web
   exportButton: 'Exportar a Excel',
   exportFailed: 'No se pudo exportar a Excel',
+  /** A row's checkbox of the bulk change ('Seleccionar Panadería Sur'). */
+  selectRow: (company: string) => `Seleccionar ${company}`,
+  selectAllShown: 'Seleccionar todas las visibles',
+  /** How many companies the bulk change will name ('3 seleccionadas'). */
+  selectedCount: (count: number) => `${count} ${count === 1 ? 'seleccionada' : 'seleccionadas'}`,
+  bulkRegion: 'Cambio masivo',
+  bulkService: 'Servicio',
+  bulkState: 'Estado',
+  bulkApply: 'Aplicar',
 } as const;

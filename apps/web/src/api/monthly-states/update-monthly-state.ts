@@ -1,3 +1,4 @@
+import { boardBulkEventName, MonthlyStateBulkEventSchema } from '@app/shared/schemas/board-bulk';
 import {
   type BoardCell,
   type BoardCellChange,
@@ -17,7 +18,10 @@ export const updateMonthlyState = ({ year, month, ...body }: MonthlyStateChange)
     body,
   });
 
-/** The monthly board for the board kit: its cell rules, its keys and its live event 'update state M/YYYY'. */
+/**
+ * The monthly board for the board kit: its cell rules, its keys, its live event 'update state M/YYYY'
+ * and its bulk change's one event 'update states M/YYYY' (issue 23).
+ */
 export const monthlyCells: BoardCells<MonthlyBoard, BoardCell, MonthlyStateChange, BoardCellChange> = {
   ...monthlyCellRules,
   queryKey: monthlyBoardQueryKey,
@@ -25,6 +29,7 @@ export const monthlyCells: BoardCells<MonthlyBoard, BoardCell, MonthlyStateChang
   mutationKey: [...monthlyBoardsQueryKey, 'update-state'],
   eventName: boardEventName,
   answerSchema: BoardCellChangeSchema,
+  bulkEvent: { name: boardBulkEventName, schema: MonthlyStateBulkEventSchema },
 };
 
 /**

@@ -2,7 +2,16 @@ import type { Period } from '@app/shared/period';
 import { type QueryClient, type QueryKey, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 import { notifyError } from '../../lib/notify';
-import { type CellChange, type CellRules, cellKey, reconcile, restored, samePeriod, showsGuess } from './cell-rules';
+import {
+  type CellChange,
+  type CellRules,
+  cellKey,
+  reconcile,
+  reconcileAll,
+  restored,
+  samePeriod,
+  showsGuess,
+} from './cell-rules';
 
 /**
  * What one board tells the kit: its cell rules, its keys and its live event. The kit does the
@@ -21,6 +30,8 @@ export interface BoardCells<
   /** The month's live event and its payload (the same shape as the PUT's answer). */
   eventName: (period: Period) => string;
   answerSchema: ZodType<Answer>;
+  /** A board with a bulk change (issue 23): its month's one event carrying every changed cell. */
+  bulkEvent?: { name: (period: Period) => string; schema: ZodType<{ changes: Answer[] }> };
 }
 
 /** This user's changes of a board still waiting for the server. */
@@ -44,6 +55,32 @@ export function applyServerCell<
 >(queryClient: QueryClient, cells: BoardCells<Board, Cell, Change, Answer>, answer: Answer, settled?: Change) {
   const pending = pendingChanges<Change>(queryClient, cells.mutationKey).filter((change) => change !== settled);
   queryClient.setQueryData<Board>(cells.queryKey(answer), (board) => board && reconcile(cells, board, answer, pending));
+}
+
+/**
+ * Applies many cells from the server (a bulk change's answer or its live event) to their months'
+ * cache entries, one cache write per month, keeping this user's changes still being saved on screen.
+ */
+export function applyServerCells<
+  Board,
+  Cell extends { lastChange: unknown },
+  Change extends CellChange,
+  Answer extends CellChange,
+>(queryClient: QueryClient, cells: BoardCells<Board, Cell, Change, Answer>, answers: readonly Answer[]) {
+  const pending = pendingChanges<Change>(queryClient, cells.mutationKey);
+  const byMonth = new Map<string, Answer[]>();
+  for (const answer of answers) {
+    const month = `${answer.year}-${answer.month}`;
+    const list = byMonth.get(month);
+    if (list) list.push(answer);
+    else byMonth.set(month, [answer]);
+  }
+  for (const month of byMonth.values()) {
+    queryClient.setQueryData<Board>(
+      cells.queryKey(month[0] as Answer),
+      (board) => board && reconcileAll(cells, board, month, pending),
+    );
+  }
 }
 
 /**

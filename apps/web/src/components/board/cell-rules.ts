@@ -48,6 +48,26 @@ export function reconcile<
   return next;
 }
 
+/**
+ * Many cells from the server applied at once (a bulk change: its answer or its one live event),
+ * each as `reconcile` applies one, in one pass over the board.
+ */
+export function reconcileAll<
+  Board,
+  Cell extends { lastChange: unknown },
+  Change extends CellChange,
+  Answer extends CellChange,
+>(
+  rules: CellRules<Board, Cell, Change, Answer>,
+  board: Board,
+  answers: readonly Answer[],
+  pending: readonly Change[],
+): Board {
+  let next = board;
+  for (const answer of answers) next = reconcile(rules, next, answer, pending);
+  return next;
+}
+
 /** Only the guessed fields (and when it last changed) of a cell, to put back when a change is refused. */
 export function restored<Cell extends { lastChange: unknown }>(previous: Cell, guess: Partial<Cell>): Partial<Cell> {
   const back = { lastChange: previous.lastChange } as Partial<Cell>;
