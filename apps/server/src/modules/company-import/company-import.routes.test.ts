@@ -3,6 +3,7 @@ import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { IMPORT_MAX_ROWS, importMsg } from '@app/shared/messages-import';
 import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
+import { BusinessCreateSchema } from '@app/shared/schemas/businesses';
 import type { ImportError, ImportPreview } from '@app/shared/schemas/company-import';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -349,10 +350,16 @@ describe('bad rows', () => {
     const response = await send(PREVIEW, bytes);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json() as ImportPreview;
-    expect(body.errors.map((e) => [e.row, e.column])).toEqual([
-      [2, 'Nombre'],
-      [3, 'Representante legal'],
-      [4, 'Grupo'],
+    // The form's message for the same text.
+    const formMessage = BusinessCreateSchema.shape.name.safeParse('Con\u0000nulo').error?.issues[0]?.message;
+    expect(formMessage).toBeTruthy();
+    expect(BusinessCreateSchema.shape.legalRepresentative.safeParse('\ud800').error?.issues[0]?.message).toBe(
+      formMessage,
+    );
+    expect(body.errors).toEqual([
+      { row: 2, column: 'Nombre', message: formMessage },
+      { row: 3, column: 'Representante legal', message: formMessage },
+      { row: 4, column: 'Grupo', message: formMessage },
     ]);
     expect(body.create).toEqual([]);
   });
