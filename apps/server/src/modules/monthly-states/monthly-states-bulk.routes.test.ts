@@ -6,8 +6,9 @@ import { type BoardRow, boardEventName, type MonthlyBoard } from '@app/shared/sc
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
+import { businesses, businessServices } from '../../db/schema/businesses.ts';
 import { monthlyStateHistory, monthlyStates } from '../../db/schema/monthly-states.ts';
-import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
+import { createServiceWithStates, insertBusiness, linkService, nextRut } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 import { closeSocketsAfterEach, eventsWithin, nextEvent, socketFor } from '../../test/sockets.ts';
 
@@ -301,5 +302,34 @@ describe('PUT /api/monthly-states/year/{year}/month/{month}/bulk', () => {
         expect(chain[index]?.fromStateId).toBe(chain[index - 1]?.toStateId);
       }
     }
+  });
+
+  it('changes the most companies one request may name, 2,000, in one go', async () => {
+    const [first] = await linkedCompanies(1);
+    const template = await t.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.id, first ?? 0));
+    const { id: _id, rut: _rut, ...values } = template[0] ?? ({} as typeof businesses.$inferSelect);
+    const created = await t.database.db
+      .insert(businesses)
+      .values(
+        Array.from({ length: BULK_MAX }, (_, index) => ({
+          ...values,
+          name: `Lote ${index}`,
+          rut: nextRut().formatted,
+        })),
+      )
+      .returning({ id: businesses.id });
+    const ids = created.map((row) => row.id);
+    await t.database.db
+      .insert(businessServices)
+      .values(
+        ids.map((businessId) => ({ businessId, serviceId: f29.serviceId, active: true, startDate: '2020-01-01' })),
+      );
+    const response = await api.owner.put(url, { serviceId: f29.serviceId, stateId: f29.stateIds[1], businessIds: ids });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ message: '2000 actualizadas', updated: BULK_MAX, skipped: 0 });
+    expect(await historyOf(ids)).toHaveLength(BULK_MAX);
   });
 });
