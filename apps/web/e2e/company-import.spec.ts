@@ -3,7 +3,15 @@ import { importMsg } from '@app/shared/messages-import';
 import { IMPORT_HEADERS, IMPORT_TEMPLATE_FILE_NAME } from '@app/shared/schemas/company-import';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { createServiceViaApi, signInAsNewCollaborator, signInAsOwner, uniqueName, uniqueRut } from './support/fixtures';
+import {
+  createCollaboratorViaApi,
+  createServiceViaApi,
+  ownerHeaders,
+  signInAsNewCollaborator,
+  signInAsOwner,
+  uniqueName,
+  uniqueRut,
+} from './support/fixtures';
 
 /** Chooses the spreadsheet through the dialog's 'Elegir planilla' button, as a person would. */
 async function chooseSpreadsheet(page: Page, file: string) {
@@ -109,6 +117,58 @@ test("the owner downloads the template, fills it in, sees a bad RUT explained wi
   await expect(body.getByRole('row')).toHaveCount(2);
   await expect(body.getByRole('row').nth(0)).toContainText(first.rut.formatted);
   await expect(body.getByRole('row').nth(1)).toContainText(second.rut.formatted);
+});
+
+test('when the firm changed since the preview, the confirm writes nothing and the preview shows the new error', async ({
+  page,
+  request,
+}, testInfo) => {
+  const owner = await createCollaboratorViaApi(request, 'Encargada', uniqueName('Import'));
+  const name = uniqueName('Importada con encargada');
+  const rut = uniqueRut();
+
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Empresas');
+  sheet.addRow(Object.values(IMPORT_HEADERS));
+  sheet.addRow([
+    name,
+    `${name} SpA`,
+    rut.raw,
+    'Marcela Fuentes',
+    'contacto@empresa.cl',
+    '01-01-2024',
+    '31-12-2030',
+    '',
+    `${owner.name} ${owner.lastName}`,
+  ]);
+  const file = testInfo.outputPath('empresas.xlsx');
+  await workbook.xlsx.writeFile(file);
+
+  await signInAsOwner(page);
+  await page.goto('/empresas');
+  await page.getByRole('button', { name: importMsg.importButton }).click();
+  const dialog = page.getByRole('dialog', { name: importMsg.modalTitle });
+  await chooseSpreadsheet(page, file);
+  await expect(dialog.getByText(importMsg.counts(1, 0, 0))).toBeVisible();
+  await expect(dialog.getByRole('row').filter({ hasText: name })).toContainText(`${owner.name} ${owner.lastName}`);
+
+  // The owner named in the sheet leaves the firm before 'Importar'.
+  const deleted = await request.delete(`/api/user/${owner.id}`, { headers: await ownerHeaders(request) });
+  expect(deleted.status(), await deleted.text()).toBe(200);
+
+  await dialog.getByRole('button', { name: importMsg.confirmButton, exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: importMsg.confirmHasErrors })).toBeVisible();
+  await expect(dialog.getByText(importMsg.counts(0, 0, 1))).toBeVisible();
+  await expect(dialog.getByRole('row').filter({ hasText: importMsg.ownerNotFound }).getByRole('cell')).toHaveText([
+    '2',
+    IMPORT_HEADERS.responsible,
+    importMsg.ownerNotFound,
+  ]);
+  await expect(dialog.getByRole('button', { name: importMsg.confirmButton, exact: true })).toBeDisabled();
+
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Buscar empresa').fill(name);
+  await expect(page.getByText('Sin resultados para')).toBeVisible();
 });
 
 test("a refused file shows the server's message and nothing to import", async ({ page }, testInfo) => {
