@@ -1,5 +1,5 @@
 import { boardMsg } from '@app/shared/messages-board';
-import { Table } from '@mantine/core';
+import { Checkbox, Table } from '@mantine/core';
 import { memo, type ReactNode, useCallback } from 'react';
 import { Link } from 'react-router';
 import type { CompanyRef } from '../../lib/company-filter';
@@ -18,6 +18,20 @@ export interface NameMark<Row> {
   countOf: (row: Row) => number;
   render: (row: Row, count: number) => ReactNode;
 }
+
+/**
+ * The rows picked for a bulk change (issue 23): one Set of company ids, held by the screen, and
+ * stable callbacks; each rendered row only looks itself up in it.
+ */
+export interface RowSelection {
+  selected: ReadonlySet<number>;
+  onToggle: (businessId: number) => void;
+  /** Selects every row shown (the rows the filters leave, not the whole firm), or clears them when all are. */
+  onToggleShown: () => void;
+}
+
+/** The selection column's width (px). */
+const SELECT_WIDTH = 40;
 
 /** What a row's own cells get: which of its columns are being saved, and whose menu is open. */
 export interface RowMarks {
@@ -50,6 +64,8 @@ interface CompanyBoardTableProps<Row> {
   onMenu: (cellKey: string | null) => void;
   loading: boolean;
   emptyText: string;
+  /** A checkbox column before the name, for a bulk change. */
+  selection?: RowSelection;
 }
 
 interface RowViewProps<Row> {
@@ -63,6 +79,9 @@ interface RowViewProps<Row> {
   owner: string | null;
   markCount: number;
   renderMark?: NameMark<Row>['render'];
+  /** Whether the row is selected; undefined without a selection column. */
+  selected?: boolean;
+  onSelect?: (businessId: number) => void;
 }
 
 function RowViewOf<Row>({
@@ -75,6 +94,8 @@ function RowViewOf<Row>({
   owner,
   markCount,
   renderMark,
+  selected,
+  onSelect,
 }: RowViewProps<Row>) {
   const company = companyOf(row);
   const saving = new Set(savingIds ? savingIds.split(',').map(Number) : []);
@@ -89,8 +110,20 @@ function RowViewOf<Row>({
     </Link>
   );
   return (
-    <tr aria-rowindex={index + 2} className={tableClasses.row}>
-      <td className={tableClasses.stickyCell}>
+    <tr aria-rowindex={index + 2} className={tableClasses.row} aria-selected={selected}>
+      {selected !== undefined && (
+        <td className={`${tableClasses.stickyCell} ${tableClasses.selectCell}`}>
+          {/* A plain checkbox (thousands of rows): nothing per row beyond the Set's lookup. */}
+          <input
+            type="checkbox"
+            className={tableClasses.selectBox}
+            checked={selected}
+            aria-label={boardMsg.selectRow(company.name)}
+            onChange={() => onSelect?.(company.id)}
+          />
+        </td>
+      )}
+      <td className={`${tableClasses.stickyCell} ${selected !== undefined ? tableClasses.afterSelect : ''}`}>
         {markCount > 0 && renderMark ? (
           <span className={tableClasses.nameLine}>
             {name}
@@ -134,6 +167,7 @@ export function CompanyBoardTable<Row>({
   onMenu,
   loading,
   emptyText,
+  selection,
 }: CompanyBoardTableProps<Row>) {
   const [activeBusiness, activeColumn] = activeCell ? activeCell.split(':').map(Number) : [];
   const savingByRow = new Map<number, number[]>();
@@ -142,6 +176,9 @@ export function CompanyBoardTable<Row>({
     savingByRow.set(businessId, [...(savingByRow.get(businessId) ?? []), columnId]);
   }
   const closeMenu = useCallback(() => onMenu(null), [onMenu]);
+  let shownSelected = 0;
+  if (selection) for (const row of rows) if (selection.selected.has(companyOf(row).id)) shownSelected += 1;
+  const afterSelect = selection ? tableClasses.afterSelect : '';
 
   return (
     <VirtualBoardTable
@@ -149,10 +186,22 @@ export function CompanyBoardTable<Row>({
       loadingLabel={boardMsg.loading}
       rows={rows}
       rowKey={(row) => companyOf(row).id}
-      columnWidths={[...COMPANY_WIDTHS, ...columnWidths]}
+      columnWidths={[...(selection ? [SELECT_WIDTH] : []), ...COMPANY_WIDTHS, ...columnWidths]}
       head={
         <>
-          <Table.Th className={tableClasses.stickyCell}>Nombre</Table.Th>
+          {selection && (
+            <Table.Th className={`${tableClasses.stickyCell} ${tableClasses.selectCell}`}>
+              <Checkbox
+                size="xs"
+                aria-label={boardMsg.selectAllShown}
+                checked={rows.length > 0 && shownSelected === rows.length}
+                indeterminate={shownSelected > 0 && shownSelected < rows.length}
+                disabled={rows.length === 0}
+                onChange={selection.onToggleShown}
+              />
+            </Table.Th>
+          )}
+          <Table.Th className={`${tableClasses.stickyCell} ${afterSelect}`}>Nombre</Table.Th>
           <Table.Th>Rut</Table.Th>
           {head}
         </>
@@ -174,6 +223,8 @@ export function CompanyBoardTable<Row>({
             owner={ownerOf?.(row) ?? null}
             markCount={nameMark?.countOf(row) ?? 0}
             renderMark={nameMark?.render}
+            selected={selection?.selected.has(businessId)}
+            onSelect={selection?.onToggle}
           />
         );
       }}

@@ -3,7 +3,12 @@ import type { BoardRow, BoardService } from '@app/shared/schemas/monthly-states'
 import { Table, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconMail } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useMemo } from 'react';
-import { CompanyBoardTable, type NameMark, type RowMarks } from '../../../components/board/company-board-table';
+import {
+  CompanyBoardTable,
+  type NameMark,
+  type RowMarks,
+  type RowSelection,
+} from '../../../components/board/company-board-table';
 import tableClasses from '../../../components/board/virtual-board-table.module.css';
 import { lastStateIds } from '../utils/board-filters';
 import { cellAt } from '../utils/board-rows';
@@ -38,6 +43,8 @@ interface BoardTableProps extends CellActions {
   onCredentials: (row: BoardRow) => void;
   /** The envelope column, for those who may e-mail a company's contacts (spec 1 §2.5). */
   onEmail?: (row: BoardRow) => void;
+  /** The checkbox column of the bulk change (issue 23). */
+  selection?: RowSelection;
 }
 
 /** A row's key or envelope: a plain button (thousands of rows), its tooltip drawn by BoardTooltip. */

@@ -1,21 +1,25 @@
 import { boardMsg } from '@app/shared/messages-board';
 import type { BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useBulkUpdateMonthlyStates } from '../../../api/monthly-states/bulk-update';
 import { useExportMonthlyBoard } from '../../../api/monthly-states/export-monthly-board';
 import { useMonthlyBoard } from '../../../api/monthly-states/get-monthly-board';
 import { findCell } from '../../../api/monthly-states/monthly-board-cells';
 import { monthlyCells, useUpdateMonthlyState } from '../../../api/monthly-states/update-monthly-state';
 import { toReviewByBusiness, useToReview } from '../../../api/requests/get-to-review';
 import { BoardScreen, type BoardScreenNames } from '../../../components/board/board-screen';
-import type { NameMark } from '../../../components/board/company-board-table';
+import type { NameMark, RowSelection } from '../../../components/board/company-board-table';
 import { ExportBoardButton } from '../../../components/board/export-board-button';
 import { useBoardFilters, useOwnerOf } from '../../../components/board/use-board-filters';
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
 import { useBoardPeriod } from '../../../lib/use-board-period';
+import { useLatest } from '../../../lib/use-latest';
 import { monthlyNarrow, overdueCounts } from '../utils/board-filters';
 import { summaryCards } from '../utils/board-rows';
+import { toggleOne, toggleShown } from '../utils/selection';
 import { BoardTable } from './board-table';
+import { BulkBar, type BulkChoice } from './bulk-bar';
 import { CredentialsModal } from './credentials-modal';
 import { HistoryModal, type HistoryTarget } from './history-modal';
 import { MonthlyFilters } from './monthly-filters';
@@ -28,6 +32,7 @@ const rowsOf = (board: { rows: BoardRow[] }) => board.rows;
 const companyOf = (row: BoardRow) => row.business;
 const responsibleOf = (row: BoardRow) => row.business.responsibleUserId;
 const NO_SERVICES: BoardService[] = [];
+const NONE_SELECTED: ReadonlySet<number> = new Set();
 const MONTHLY = { cells: monthlyCells, rowsOf, companyOf, responsibleOf };
 const NAMES: BoardScreenNames = {
   cardsOf: 'monthly',
@@ -65,6 +70,36 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
   const credentials = useCellTarget<Business>();
   const exporter = useExportMonthlyBoard();
   const shownRows = screen.table.rows;
+
+  // The bulk change (issue 23): one Set of company ids, kept while scrolling and filtering, cleared on a month change.
+  const [selected, setSelected] = useState(NONE_SELECTED);
+  const monthKey = `${period.year}-${period.month}`;
+  const [selectedMonth, setSelectedMonth] = useState(monthKey);
+  if (selectedMonth !== monthKey) {
+    setSelectedMonth(monthKey);
+    setSelected(NONE_SELECTED);
+  }
+  const shown = useLatest(shownRows);
+  // Stable toggles: a click renders again only the rows whose checkbox changed.
+  const onToggle = useCallback((businessId: number) => setSelected((current) => toggleOne(current, businessId)), []);
+  const onToggleShown = useCallback(
+    () =>
+      setSelected((current) =>
+        toggleShown(
+          current,
+          shown.current.map((row) => row.business.id),
+        ),
+      ),
+    [shown],
+  );
+  const selection = useMemo<RowSelection>(
+    () => ({ selected, onToggle, onToggleShown }),
+    [selected, onToggle, onToggleShown],
+  );
+  const bulk = useBulkUpdateMonthlyStates();
+  const clearSelection = useCallback(() => setSelected(NONE_SELECTED), []);
+  const applyBulk = (choice: BulkChoice) =>
+    bulk.mutate({ ...period, ...choice, businessIds: [...selected] }, { onSuccess: clearSelection });
 
   // One request for every row: a row looks its company up in the map (issue 22).
   const toReview = useToReview();
@@ -149,8 +184,18 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
         </>
       }
     >
+      {selected.size > 0 && (
+        <BulkBar
+          count={selected.size}
+          services={services}
+          pending={bulk.isPending}
+          onApply={applyBulk}
+          onCancel={clearSelection}
+        />
+      )}
       <BoardTable
         {...screen.table}
+        selection={selection}
         services={services}
         ownerOf={ownerOf}
         nameMark={nameMark}

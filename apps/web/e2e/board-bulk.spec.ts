@@ -1,0 +1,188 @@
+import { currentPeriod } from '@app/shared/period';
+import { type APIRequestContext, expect, type Page, test, type WebSocket } from '@playwright/test';
+import * as board from './support/board-cells';
+import {
+  createBusinessViaApi,
+  createCollaboratorViaApi,
+  createServiceWithStatesViaApi,
+  linkServiceViaApi,
+  OWNER,
+  signIn,
+  uniqueName,
+} from './support/fixtures';
+import { monthName, monthTitle, shiftPeriod } from './support/months';
+
+const period = currentPeriod();
+
+/**
+ * An F29 with 'Pendiente' and 'Pagado' (with a value), three companies that have it and one that
+ * does not (its cell is 'N/A'); the names share a prefix for the search.
+ */
+async function seedBoard(request: APIRequestContext, label: string) {
+  const prefix = uniqueName(label);
+  const service = await createServiceWithStatesViaApi(request, uniqueName('F29'), [
+    { name: 'Pendiente', color: '#E74C3C', pctProgress: 0 },
+    { name: 'Pagado', color: '#2ECC71', pctProgress: 100, hasValue: true },
+  ]);
+  const alfa = await createBusinessViaApi(request, `${prefix} Alfa`);
+  const beta = await createBusinessViaApi(request, `${prefix} Beta`);
+  const gamma = await createBusinessViaApi(request, `${prefix} Gamma`);
+  const delta = await createBusinessViaApi(request, `${prefix} Delta`);
+  for (const company of [alfa, beta, delta]) await linkServiceViaApi(request, company.id, service.id);
+  return { prefix, service, alfa, beta, gamma, delta };
+}
+
+/** Signs in and narrows the board to the test's own companies ('Todos' for a collaborator's owner filter). */
+async function openBoard(page: Page, email: string, password: string, search: string, everyOwner = false) {
+  await signIn(page, email, password);
+  await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
+  if (everyOwner) {
+    await page.getByRole('combobox', { name: 'Encargado' }).click();
+    await page.getByRole('option', { name: 'Todos', exact: true }).click();
+  }
+  await page.getByLabel('Buscar empresa').fill(search);
+}
+
+const cell = (page: Page, service: string, company: string) =>
+  page.getByRole('button', { name: new RegExp(`^${service} de ${company}: `) });
+const rowOf = (page: Page, company: string) => page.getByRole('row').filter({ hasText: company });
+const selectBox = (page: Page, company: string) => page.getByRole('checkbox', { name: `Seleccionar ${company}` });
+
+/** Counts the board events ('update state…' / 'update states…') the page's live socket receives from now on. */
+function countBoardEvents(page: Page) {
+  const frames: string[] = [];
+  const watch = (socket: WebSocket) => {
+    if (!socket.url().includes('/socket.io/')) return;
+    socket.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      if (text.startsWith('42["update state')) frames.push(text.slice(3, text.indexOf(',')));
+    });
+  };
+  page.on('websocket', watch);
+  return frames;
+}
+
+test("the owner sets F29 for three selected companies at once ('N/A' skipped and counted); a collaborator's board follows live with one message", async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Two browsers: over 30 s on a busy machine.
+  test.setTimeout(60_000);
+  const { prefix, service, alfa, beta, gamma, delta } = await seedBoard(request, 'Masivo');
+  const collaborator = await createCollaboratorViaApi(request, 'Rocío', 'Lagos');
+
+  const { baseURL, locale, timezoneId } = test.info().project.use;
+  const otherContext = await browser.newContext({ baseURL, locale, timezoneId });
+  const other = await otherContext.newPage();
+  const events = countBoardEvents(other);
+  await openBoard(other, collaborator.email, collaborator.password, prefix, true);
+  await expect(cell(other, service.name, alfa.name)).toHaveAccessibleName(`${service.name} de ${alfa.name}: Pendiente`);
+  await board.markWindow(other);
+
+  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(5);
+  await expect(page.getByRole('form', { name: 'Cambio masivo' })).toHaveCount(0);
+  for (const company of [alfa, beta, gamma]) await selectBox(page, company.name).check();
+  const bar = page.getByRole('form', { name: 'Cambio masivo' });
+  await expect(bar.getByRole('status')).toHaveText('3 seleccionadas');
+  await expect(page.getByRole('checkbox', { name: 'Seleccionar todas las visibles' })).not.toBeChecked();
+
+  await bar.getByRole('combobox', { name: 'Servicio' }).click();
+  await page.getByRole('option', { name: service.name, exact: true }).click();
+  await bar.getByRole('combobox', { name: 'Estado' }).click();
+  await page.getByRole('option', { name: 'Pagado', exact: true }).click();
+  // A state with a value asks for it once, read as the single change's 'Valor' reads money.
+  await bar.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(bar.getByText('Este estado requiere un valor')).toBeVisible();
+  await bar.getByRole('textbox', { name: 'Valor' }).fill('1234567');
+  await bar.getByRole('button', { name: 'Aplicar' }).click();
+
+  await expect(page.getByText('2 actualizadas, 1 no aplica')).toBeVisible();
+  await expect(cell(page, service.name, alfa.name)).toHaveText('$1.234.567');
+  await expect(cell(page, service.name, beta.name)).toHaveText('$1.234.567');
+  await expect(cell(page, service.name, delta.name)).toHaveAccessibleName(
+    `${service.name} de ${delta.name}: Pendiente`,
+  );
+  await expect(rowOf(page, gamma.name)).toContainText('N/A');
+  // The selection is cleared after success: the bar goes.
+  await expect(bar).toHaveCount(0);
+  await expect(selectBox(page, alfa.name)).not.toBeChecked();
+
+  // The collaborator's board follows without reloading, from one message for all the cells.
+  await expect(cell(other, service.name, alfa.name)).toHaveText('$1.234.567', { timeout: 1_500 });
+  await expect(cell(other, service.name, beta.name)).toHaveText('$1.234.567');
+  await expect(cell(other, service.name, delta.name)).toHaveAccessibleName(
+    `${service.name} de ${delta.name}: Pendiente`,
+  );
+  await expect(rowOf(other, gamma.name)).toContainText('N/A');
+  await board.expectNotReloaded(other);
+  expect(events).toEqual([`"update states ${period.month}/${period.year}"`]);
+  await otherContext.close();
+});
+
+test("'Seleccionar todas las visibles' after a search selects only the rows shown; 'Cancelar' and a month change clear the selection", async ({
+  page,
+  request,
+}) => {
+  const { prefix, alfa, beta, gamma, delta } = await seedBoard(request, 'Visibles');
+  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(5);
+
+  // Only the 'Alfa' and 'Beta' rows shown: the header's checkbox selects those two.
+  await page.getByLabel('Buscar empresa').fill(`${prefix} Alfa`);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+  const all = page.getByRole('checkbox', { name: 'Seleccionar todas las visibles' });
+  await all.check();
+  const bar = page.getByRole('form', { name: 'Cambio masivo' });
+  await expect(bar.getByRole('status')).toHaveText('1 seleccionada');
+  await page.getByLabel('Buscar empresa').fill(prefix);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(5);
+  await expect(selectBox(page, alfa.name)).toBeChecked();
+  for (const company of [beta, gamma, delta]) await expect(selectBox(page, company.name)).not.toBeChecked();
+  await expect(all).toHaveAttribute('data-indeterminate', 'true');
+
+  // With the keyboard: Space on a row's checkbox.
+  await selectBox(page, delta.name).focus();
+  await page.keyboard.press('Space');
+  await expect(bar.getByRole('status')).toHaveText('2 seleccionadas');
+
+  // All shown, then all shown again: cleared.
+  await all.check();
+  await expect(bar.getByRole('status')).toHaveText('4 seleccionadas');
+  await all.uncheck();
+  await expect(bar).toHaveCount(0);
+
+  // 'Cancelar' clears it.
+  await selectBox(page, beta.name).check();
+  await bar.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(bar).toHaveCount(0);
+  await expect(selectBox(page, beta.name)).not.toBeChecked();
+
+  // Another month: the selection does not follow.
+  await selectBox(page, beta.name).check();
+  await expect(bar.getByRole('status')).toHaveText('1 seleccionada');
+  const previous = shiftPeriod(period, -1);
+  await page.getByRole('button', { name: 'Mes', exact: true }).click();
+  if (previous.year !== period.year) await page.getByRole('button', { name: /Previous|Anterior/i }).click();
+  await page.getByRole('button', { name: new RegExp(`^${monthName(previous).slice(0, 3)}`, 'i') }).click();
+  await expect(page.getByRole('heading', { name: monthTitle(previous), level: 3 })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+});
+
+test("a refused bulk change shows the server's Spanish message and keeps the selection", async ({ page, request }) => {
+  const { prefix, service, alfa } = await seedBoard(request, 'Rechazo');
+  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await selectBox(page, alfa.name).check();
+  const bar = page.getByRole('form', { name: 'Cambio masivo' });
+  await bar.getByRole('combobox', { name: 'Servicio' }).click();
+  await page.getByRole('option', { name: service.name, exact: true }).click();
+  await bar.getByRole('combobox', { name: 'Estado' }).click();
+  await page.getByRole('option', { name: 'Pendiente', exact: true }).click();
+  await page.route('**/bulk', (route) =>
+    route.fulfill({ status: 400, json: { message: 'Se pueden cambiar como máximo 2.000 empresas a la vez' } }),
+  );
+  await bar.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText('Se pueden cambiar como máximo 2.000 empresas a la vez')).toBeVisible();
+  await expect(bar.getByRole('status')).toHaveText('1 seleccionada');
+});
