@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * The floor of `fanout`: a bare node:http + Socket.IO process on the same machine (no database, no
- * sign-in check, no validation). Its GET answers a one-cell board, its PUT sends a change of the
- * same size to every socket of one room and answers it, as the app does after commit: what a
- * change reaching 100 sockets costs here before any of the app's own work.
+ * The floor of `fanout` and `bulk`: a bare node:http + Socket.IO process on the same machine (no
+ * database, no sign-in check, no validation). Its GET answers a one-cell board, its PUT sends a
+ * change of the same size to every socket of one room and answers it, as the app does after commit:
+ * what a change reaching 100 sockets costs here before any of the app's own work. Its PUT …/bulk
+ * sends one message with a cell of that size per company named, and answers them.
  */
 export async function startFanoutFloor(): Promise<{ base: string; close(): void }> {
   const program = `
@@ -20,6 +21,13 @@ const server = http.createServer((request, response) => {
     const period = /year\\/(\\d+)\\/month\\/(\\d+)/.exec(request.url ?? '');
     if (request.method !== 'PUT' || !period) return response.end(period ? board : '{}');
     const body = JSON.parse(Buffer.concat(chunks).toString());
+    if (request.url.endsWith('/bulk')) {
+      const changes = body.businessIds.map((businessId) => ({ year: Number(period[1]), month: Number(period[2]),
+        businessId, progress: 50, cell: { serviceId: body.serviceId, applies: true, stateId: body.stateId, value: null,
+          lastChange: { by: 'Bench B.', at: new Date().toISOString() }, dueDate: null, overdue: false } }));
+      io.to('board').emit('update states ' + period[2] + '/' + period[1], { changes });
+      return response.end(JSON.stringify({ message: changes.length + ' actualizadas', updated: changes.length, skipped: 0, changes }));
+    }
     const change = { year: Number(period[1]), month: Number(period[2]), businessId: body.businessId, progress: 50,
       cell: { serviceId: body.serviceId, stateId: body.stateId, value: null, applies: true,
         lastChange: { by: 'Bench B.', at: new Date().toISOString() } } };

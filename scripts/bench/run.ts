@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the performance targets of the issues, measured on this machine.
-// Parts: board-api, fanout, board-page, lists-api, lists-page, first-load, uploads, memory, exports (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads, memory, exports (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -17,6 +17,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../../apps/server/src/db/scratch-database.ts';
 import { chromiumLaunchOptions } from '../../apps/web/e2e/support/chromium.ts';
 import { START_FLAGS } from '../start-flags.mjs';
+import { benchBulk } from './bulk.ts';
 import { benchExports } from './exports.ts';
 import { startFanoutFloor } from './fanout-floor.ts';
 import { load, percentile, rssMb, withPeakRss } from './load.ts';
@@ -29,6 +30,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const PARTS = [
   'board-api',
   'fanout',
+  'bulk',
   'board-page',
   'lists-api',
   'lists-page',
@@ -511,6 +513,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     const boardUrl = `${base}/api/monthly-states/year/${period.year}/month/${period.month}`;
     if (parts.includes('board-api')) await benchBoardApi(kind, server, token, boardUrl);
     if (parts.includes('fanout')) await benchFanout(kind, server.pid ?? 0, token, period);
+    if (parts.includes('bulk')) await benchBulk(kind, base, token, period, report);
     if (parts.includes('board-page')) await benchBoardPage(kind);
     if (parts.includes('lists-api')) await benchListsApi(kind, server, token, prepared.groupId);
     if (parts.includes('lists-page')) await benchListsPage(kind, prepared.groupId);
