@@ -257,7 +257,7 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
     /**
      * Sets one column's cell of many companies in a month to one state and value (a bulk change):
      * in one transaction, after locking every cell (the same locks `change` takes, in one statement,
-     * in a fixed order so two bulk changes never wait on each other in a circle), reads the cells,
+     * in a fixed order; one bulk change of a board at a time), reads the cells,
      * leaves those already at that state and value alone, then upserts the others and writes one
      * history entry for each in one statement. Answers which were written and their companies'
      * cells among `rowColumns` after it. The caller emits once it resolves (after commit).
@@ -273,8 +273,11 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
       if (!ids.length) return { updatedAt, changed: [], rows: [] };
       const embedded = embeddedClient(db);
       return db.transaction(async (tx) => {
-        // The embedded database runs this transaction alone: nothing to lock there.
+        // The embedded database runs this transaction alone: nothing to lock there. On PostgreSQL
+        // each advisory lock takes an entry of the server's shared lock table (~6,400 by default):
+        // bulk changes of a board take their turn, so at most one holds its 2,000 at a time.
         if (!embedded) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${tables.name}:bulk`}, 0))`);
           const keys = ids.map((businessId) => `${tables.name}:${businessId}:${column}:${year}:${month}`);
           await tx.execute(sql`select count(pg_advisory_xact_lock(lock_key)) from (
               select distinct hashtextextended(key, 0) as lock_key from unnest(${sql.param(keys)}::text[]) as key
