@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the performance targets of the issues, measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads, memory, exports (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads, memory, exports, import (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -20,6 +20,7 @@ import { START_FLAGS } from '../start-flags.mjs';
 import { benchBulk } from './bulk.ts';
 import { benchExports } from './exports.ts';
 import { startFanoutFloor } from './fanout-floor.ts';
+import { benchImports } from './imports.ts';
 import { load, percentile, rssMb, withPeakRss } from './load.ts';
 import { BENCH_METRICS_TOKEN, benchMemory } from './memory.ts';
 import { seedBoard } from './seed-board.ts';
@@ -38,6 +39,7 @@ const PARTS = [
   'uploads',
   'memory',
   'exports',
+  'import',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -521,6 +523,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     if (parts.includes('uploads')) await benchUploads(kind, base, token, server.pid ?? 0, report);
     if (parts.includes('memory')) await benchMemory(kind, base, token, server.pid ?? 0, boardUrl, report);
     if (parts.includes('exports')) await benchExports(kind, token, server.pid ?? 0, boardUrl, report);
+    if (parts.includes('import')) await benchImports(kind, base, token, server.pid ?? 0, report);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
