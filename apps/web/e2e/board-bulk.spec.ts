@@ -1,6 +1,7 @@
 import { currentPeriod } from '@app/shared/period';
 import { type APIRequestContext, expect, type Page, test, type WebSocket } from '@playwright/test';
 import * as board from './support/board-cells';
+import { mockMonthlyBoard } from './support/board-mocks';
 import {
   createBusinessViaApi,
   createCollaboratorViaApi,
@@ -8,6 +9,7 @@ import {
   linkServiceViaApi,
   OWNER,
   signIn,
+  signInAsOwner,
   uniqueName,
 } from './support/fixtures';
 import { monthName, monthTitle, shiftPeriod } from './support/months';
@@ -185,4 +187,31 @@ test("a refused bulk change shows the server's Spanish message and keeps the sel
   await bar.getByRole('button', { name: 'Aplicar' }).click();
   await expect(page.getByText('Se pueden cambiar como máximo 2.000 empresas a la vez')).toBeVisible();
   await expect(bar.getByRole('status')).toHaveText('1 seleccionada');
+});
+
+test('the selection survives scrolling the virtual table, and selecting all the visible rows takes every row shown, not only those drawn', async ({
+  page,
+}) => {
+  await mockMonthlyBoard(page, period, { companies: 200 });
+  await signInAsOwner(page);
+  const region = page.getByRole('region', { name: 'Tabla mensual de empresas' });
+  const second = 'Empresa 002 Servicios Contables SpA';
+  const last = 'Empresa 200 Servicios Contables SpA';
+  await selectBox(page, second).check();
+  await region.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await selectBox(page, last).check();
+  // The second row is no longer drawn (only the rows in view are), yet it stays selected.
+  await expect(selectBox(page, second)).toHaveCount(0);
+  const bar = page.getByRole('form', { name: 'Cambio masivo' });
+  await expect(bar.getByRole('status')).toHaveText('2 seleccionadas');
+  await region.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  await expect(selectBox(page, second)).toBeChecked();
+  await expect(selectBox(page, last)).toHaveCount(0);
+
+  await page.getByRole('checkbox', { name: 'Seleccionar todas las visibles' }).check();
+  await expect(bar.getByRole('status')).toHaveText('200 seleccionadas');
 });
