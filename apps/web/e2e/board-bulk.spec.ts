@@ -149,6 +149,12 @@ test("'Seleccionar todas las visibles' after a search selects only the rows show
   await page.keyboard.press('Space');
   await expect(bar.getByRole('status')).toHaveText('2 seleccionadas');
 
+  // A selected company a filter hides is neither counted nor changed; shown again, it is back.
+  await page.getByLabel('Buscar empresa').fill(`${prefix} Alfa`);
+  await expect(bar.getByRole('status')).toHaveText('1 seleccionada');
+  await page.getByLabel('Buscar empresa').fill(prefix);
+  await expect(bar.getByRole('status')).toHaveText('2 seleccionadas');
+
   // All shown, then all shown again: cleared.
   await all.check();
   await expect(bar.getByRole('status')).toHaveText('4 seleccionadas');

@@ -1,3 +1,4 @@
+import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { importMsg } from '@app/shared/messages-import';
 import { IMPORT_HEADERS, IMPORT_TEMPLATE_FILE_NAME } from '@app/shared/schemas/company-import';
@@ -189,6 +190,6 @@ test("a collaborator has no 'Importar empresas'", async ({ page, request }) => {
   await signInAsNewCollaborator(page, request, 'Colaboradora', 'Importa');
   await page.goto('/empresas');
   await expect(page.getByRole('heading', { name: 'Empresas' })).toBeVisible();
-  await expect(page.getByRole('button', { name: companiesMsg.exportButton })).toBeVisible();
+  await expect(page.getByRole('button', { name: msg.exportToExcel })).toBeVisible();
   await expect(page.getByRole('button', { name: importMsg.importButton })).toHaveCount(0);
 });

@@ -114,8 +114,6 @@ export const boardMsg = {
   bulkUpdated: (updated: number, skipped: number) =>
     `${updated} ${updated === 1 ? 'actualizada' : 'actualizadas'}${skipped > 0 ? `, ${skipped} no ${skipped === 1 ? 'aplica' : 'aplican'}` : ''}`,
   // Web
-  exportButton: 'Exportar a Excel',
-  exportFailed: 'No se pudo exportar a Excel',
   /** A row's checkbox of the bulk change ('Seleccionar Panadería Sur'). */
   selectRow: (company: string) => `Seleccionar ${company}`,
   selectAllShown: 'Seleccionar todas las visibles',

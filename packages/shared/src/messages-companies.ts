@@ -58,6 +58,4 @@ export const companiesMsg = {
   headerStartContract: 'Inicio de contrato',
   headerEndContract: 'Fin de contrato',
   // Web
-  exportButton: 'Exportar a Excel',
-  exportFailed: 'No se pudo exportar a Excel',
 } as const;

@@ -25,6 +25,4 @@ export const mailMsg = {
   headerTo: 'Para',
   headerState: 'Estado',
   // Web
-  exportButton: 'Exportar a Excel',
-  exportFailed: 'No se pudo exportar a Excel',
 } as const;

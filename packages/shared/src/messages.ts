@@ -6,6 +6,9 @@ export const msg = {
   pageNotFound: 'Página no encontrada',
   pageNotFoundText: 'La dirección no corresponde a ninguna pantalla.',
   required: 'Campo requerido',
+  /** Every 'Exportar a Excel' (issue 23): lists and boards. */
+  exportToExcel: 'Exportar a Excel',
+  exportFailed: 'No se pudo exportar a Excel',
   requiredField: 'Este campo es requerido',
   invalidEmail: 'Debe ser un email válido',
   recoverInvalidEmail: 'Este campo debe se un email válido',

@@ -108,8 +108,6 @@ export function BusinessesPage() {
         <>
           {/* Exactly the companies shown (search, 'Encargado' and sort), in their order. */}
           <ExportButton
-            label={companiesMsg.exportButton}
-            failedTitle={companiesMsg.exportFailed}
             pending={exporter.isPending}
             disabled={shown.length === 0}
             onExport={() => exporter.mutateAsync({ ids: shown.map((business) => business.id) })}

@@ -1,5 +1,4 @@
 import { boardMsg } from '@app/shared/messages-board';
-import { mailMsg } from '@app/shared/messages-mail';
 import { EMAIL_LOG_PAGE_SIZE, type EmailLogEntry } from '@app/shared/schemas/email';
 import { ActionIcon, Group, Select, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -60,8 +59,6 @@ export function EmailPage() {
         actions={
           // Every entry the company filter matches, not only this page.
           <ExportButton
-            label={mailMsg.exportButton}
-            failedTitle={mailMsg.exportFailed}
             pending={exporter.isPending}
             disabled={!log.data || log.data.count === 0}
             onExport={() => exporter.mutateAsync({ businessId })}

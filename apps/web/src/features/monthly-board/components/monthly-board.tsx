@@ -9,10 +9,10 @@ import { monthlyCells, useUpdateMonthlyState } from '../../../api/monthly-states
 import { toReviewByBusiness, useToReview } from '../../../api/requests/get-to-review';
 import { BoardScreen, type BoardScreenNames } from '../../../components/board/board-screen';
 import type { NameMark, RowSelection } from '../../../components/board/company-board-table';
-import { ExportBoardButton } from '../../../components/board/export-board-button';
 import { useBoardFilters, useOwnerOf } from '../../../components/board/use-board-filters';
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
+import { ExportButton } from '../../../components/export-button';
 import { useBoardPeriod } from '../../../lib/use-board-period';
 import { useLatest } from '../../../lib/use-latest';
 import { monthlyNarrow, overdueCounts } from '../utils/board-filters';
@@ -98,8 +98,13 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
   );
   const bulk = useBulkUpdateMonthlyStates();
   const clearSelection = useCallback(() => setSelected(NONE_SELECTED), []);
+  // Only what the filters show is counted and changed: a selected company a later filter hides is left alone.
+  const selectedShown = useMemo(
+    () => shownRows.filter((row) => selected.has(row.business.id)).map((row) => row.business.id),
+    [shownRows, selected],
+  );
   const applyBulk = (choice: BulkChoice) =>
-    bulk.mutate({ ...period, ...choice, businessIds: [...selected] }, { onSuccess: clearSelection });
+    bulk.mutate({ ...period, ...choice, businessIds: selectedShown }, { onSuccess: clearSelection });
 
   // One request for every row: a row looks its company up in the map (issue 22).
   const toReview = useToReview();
@@ -151,7 +156,8 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
       filters={screen.filters}
       toolbar={screen.toolbar}
       actions={
-        <ExportBoardButton
+        <ExportButton
+          iconOnly
           pending={exporter.isPending}
           disabled={shownRows.length === 0}
           onExport={() => exporter.mutateAsync({ period, businessIds: shownRows.map((row) => row.business.id) })}
@@ -184,9 +190,9 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
         </>
       }
     >
-      {selected.size > 0 && (
+      {selectedShown.length > 0 && (
         <BulkBar
-          count={selected.size}
+          count={selectedShown.length}
           services={services}
           pending={bulk.isPending}
           onApply={applyBulk}

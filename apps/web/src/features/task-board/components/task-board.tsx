@@ -9,10 +9,10 @@ import { useTaskBoard } from '../../../api/tasks/get-task-board';
 import { findTaskCell } from '../../../api/tasks/task-board-cells';
 import { taskCells, useUpdateTaskState } from '../../../api/tasks/update-task-state';
 import { BoardScreen, type BoardScreenNames } from '../../../components/board/board-screen';
-import { ExportBoardButton } from '../../../components/board/export-board-button';
 import { useBoardFilters, useOwnerOf } from '../../../components/board/use-board-filters';
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
+import { ExportButton } from '../../../components/export-button';
 import { useCurrentUser } from '../../../lib/session';
 import { useBoardPeriod } from '../../../lib/use-board-period';
 import { dueSoonTasks, overdueCells, taskNarrow, tasksOf } from '../utils/task-board-rows';
@@ -111,7 +111,8 @@ export function TaskBoard() {
       filters={screen.filters}
       toolbar={screen.toolbar}
       actions={
-        <ExportBoardButton
+        <ExportButton
+          iconOnly
           pending={exporter.isPending}
           disabled={shownRows.length === 0 || tasks.length === 0}
           onExport={() =>
