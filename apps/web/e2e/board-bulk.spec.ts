@@ -50,14 +50,17 @@ const cell = (page: Page, service: string, company: string) =>
 const rowOf = (page: Page, company: string) => page.getByRole('row').filter({ hasText: company });
 const selectBox = (page: Page, company: string) => page.getByRole('checkbox', { name: `Seleccionar ${company}` });
 
-/** Counts the board events ('update state…' / 'update states…') the page's live socket receives from now on. */
+/**
+ * The board events ('update state…' / 'update states…') the page's live socket receives from now on,
+ * with their payload: other tests change cells of the same month meanwhile.
+ */
 function countBoardEvents(page: Page) {
-  const frames: string[] = [];
+  const frames: { name: string; text: string }[] = [];
   const watch = (socket: WebSocket) => {
     if (!socket.url().includes('/socket.io/')) return;
     socket.on('framereceived', ({ payload }) => {
       const text = String(payload);
-      if (text.startsWith('42["update state')) frames.push(text.slice(3, text.indexOf(',')));
+      if (text.startsWith('42["update state')) frames.push({ name: text.slice(3, text.indexOf(',')), text });
     });
   };
   page.on('websocket', watch);
@@ -119,7 +122,13 @@ test("the owner sets F29 for three selected companies at once ('N/A' skipped and
   );
   await expect(rowOf(other, gamma.name)).toContainText('N/A');
   await board.expectNotReloaded(other);
-  expect(events).toEqual([`"update states ${period.month}/${period.year}"`]);
+  // One message for the bulk change, and no single-cell message about these companies.
+  expect(events.filter((event) => event.name.startsWith('"update states')).map((event) => event.name)).toEqual([
+    `"update states ${period.month}/${period.year}"`,
+  ]);
+  const ours = [alfa, beta, gamma, delta].map((company) => `"businessId":${company.id},`);
+  const singles = events.filter((event) => event.name.startsWith('"update state '));
+  expect(singles.filter((event) => ours.some((id) => event.text.includes(id)))).toEqual([]);
   await otherContext.close();
 });
 

@@ -82,7 +82,9 @@ async function setStateViaApi(
 }
 
 const table = (page: Page) => page.getByRole('region', { name: 'Tabla mensual de empresas' });
-const companyNames = (region: Locator) => region.locator('tbody tr[aria-rowindex] td:first-child a');
+/** The company links of the rows drawn: the name cell is the first, or the second after the monthly board's checkbox. */
+const companyNames = (region: Locator) =>
+  region.locator('tbody tr[aria-rowindex] > td:nth-child(-n+2):not(:has(input[type="checkbox"])) a');
 const combo = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
 
 async function choose(page: Page, label: string, option: string) {
