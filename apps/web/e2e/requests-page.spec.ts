@@ -347,7 +347,8 @@ test("a client's upload makes the Documentos badge and the company's board badge
   // The same screen on a phone: nothing scrolls sideways, and its accessibility holds.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(bodyRows(page).first()).toContainText('1 por revisar');
-  expect(await pageOverflowsSideways(page)).toBe(false);
+  // The phone's layout comes a render after the resize (a media query): wait for it, do not race it.
+  await expect.poll(() => pageOverflowsSideways(page)).toBe(false);
   await expectNoSeriousViolations(page);
 });
 
