@@ -290,6 +290,8 @@ test("a client's upload against an item reaches the staff's documents page live,
 
   // The folder's file list says the same.
   await page.getByRole('link', { name: `${folder.name} - ${service.name}` }).click();
+  // The folder's page, not the company's (whose requests list the photo too).
+  await expect(page.getByRole('region', { name: 'Solicitudes' })).toHaveCount(0);
   const row = page.getByRole('listitem').filter({ hasText: photo });
   await expect(row).toContainText('Cliente');
   await expect(row).toContainText('PNG ·');
