@@ -200,6 +200,15 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
       ${row}`;
   }
 
+  /** What a saved cell reads as: the board's listing and the bulk change's answer read the same. */
+  const cellFields = {
+    businessId: cells.businessId,
+    column: tables.column,
+    state: tables.state,
+    value: cells.value,
+    updatedByName: cells.updatedByName,
+    updatedAt: cells.updatedAt,
+  };
   const historyOf = (key: CellKey) =>
     and(
       eq(history.businessId, key.businessId),
@@ -236,14 +245,7 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
     /** The saved cells of a period (optionally of one company): the board's cells that are not defaults. */
     listForPeriod(db: DbOrTx, period: { year: number; month: number }, businessId?: number) {
       return db
-        .select({
-          businessId: cells.businessId,
-          column: tables.column,
-          state: tables.state,
-          value: cells.value,
-          updatedByName: cells.updatedByName,
-          updatedAt: cells.updatedAt,
-        })
+        .select(cellFields)
         .from(cells)
         .where(
           and(
@@ -325,14 +327,7 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
           from wanted order by position`);
         const rows = rowColumns.length
           ? ((await tx
-              .select({
-                businessId: cells.businessId,
-                column: tables.column,
-                state: tables.state,
-                value: cells.value,
-                updatedByName: cells.updatedByName,
-                updatedAt: cells.updatedAt,
-              })
+              .select(cellFields)
               .from(cells)
               .where(
                 and(inPeriod, inArray(cells.businessId, changed), inArray(tables.column, [...rowColumns])),
