@@ -41,6 +41,10 @@ export const PERMISSIONS = {
   'calendar:manage': ['owner'],
   /** Download a backup of everything ('Respaldo', with the password again); each download is logged. */
   'backup:download': ['owner'],
+  /** The activity log (issue 24): /actividad, its CSV, a company's recent activity, who last saw a password. */
+  'activity:read': ['owner'],
+  /** The firm's security settings (issue 24): require a second factor of owners and collaborators. */
+  'settings:manage': ['owner'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only (issue 21). */
   'profile:digest': ['owner', 'collaborator'],

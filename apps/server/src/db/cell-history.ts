@@ -2,7 +2,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, desc, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { ActivityActor } from '../lib/activity-actor.ts';
 import type { Db, DbOrTx } from './client.ts';
+import { activity } from './schema/activity.ts';
+import { businesses, users } from './schema/firm.ts';
 
 /** The columns every board's cell table has, besides its column key and its state. */
 type CellTable = PgTable & {
@@ -51,6 +54,28 @@ export interface CellKey {
   month: number;
 }
 
+/**
+ * The activity log's entry of a cell change (issue 24): who and from where, and how the entry names
+ * the column and the states. Written in the change's own statement or transaction.
+ */
+export interface CellActivity<State> {
+  actor: ActivityActor;
+  kind: 'monthly_state' | 'task_state';
+  /** The column's name (a service's, a task's): the entry reads '<name> MM-YYYY'. */
+  columnName: string;
+  /** Every state's name by the state (a monthly state's id → 'Declarado'): entries show names, not ids. */
+  stateNames: ReadonlyMap<State, string>;
+}
+
+/** A cell's key in the activity log: 'businessId:column:YYYY-MM'; its label '<column name> MM-YYYY'. */
+export function cellRecord(cell: CellKey, columnName: string) {
+  const month = String(cell.month).padStart(2, '0');
+  return {
+    recordId: `${cell.businessId}:${cell.column}:${cell.year}-${month}`,
+    recordLabel: `${columnName} ${month}-${cell.year}`,
+  };
+}
+
 export interface CellChange<State, Value> {
   cell: CellKey;
   state: State;
@@ -58,6 +83,8 @@ export interface CellChange<State, Value> {
   /** The history's "from" when the cell has no row yet (it shows the board's default state). */
   initial: State | null;
   by: { id: number; name: string };
+  /** The activity entry to write with the change (issue 24). */
+  activity?: CellActivity<State>;
 }
 
 /** A saved cell as the board shows it. */
@@ -81,6 +108,8 @@ export interface CellsChange<State, Value> {
   /** The history's "from" where a cell has no row yet (it shows the board's default state). */
   initial: State | null;
   by: { id: number; name: string };
+  /** One activity entry per cell written, in one statement of the change's transaction (issue 24). */
+  activity?: CellActivity<State>;
 }
 
 export interface SavedCells<State, Value> {
@@ -143,7 +172,8 @@ async function runPrepared(client: PGlite, query: SQL) {
 
 /**
  * A board's cell changes: one statement reads the state the change replaces, upserts the cell and
- * writes its history entry (so both are written or neither), and answers the row's other cells.
+ * writes its history entry and, when asked, its activity log entry (so all are written or none), and
+ * answers the row's other cells.
  * On PostgreSQL it runs in a transaction after a lock on the cell, taken by a statement of its own
  * so that the next one's snapshot sees what an earlier change of the cell committed (even one that
  * created its row): each history entry starts where the previous change left the cell. The caller
@@ -158,7 +188,39 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
     sql`${name(cells.businessId)} = ${businessId} and ${name(tables.column)} = ${column}
         and ${name(cells.year)} = ${year} and ${name(cells.month)} = ${month}`;
 
-  function statement(change: CellChange<State, Value>, updatedAt: Date, rowColumns: readonly number[]): SQL {
+  /**
+   * The activity entry's insert, a part of the change's statement (so on the embedded database too,
+   * where the change runs as one statement outside a transaction, both are written or neither): the
+   * state and value before are read from the statement's `previous`.
+   */
+  function activityInsert(db: Db, change: CellChange<State, Value>, log: CellActivity<State>): SQL {
+    const { cell } = change;
+    const names = JSON.stringify(
+      Object.fromEntries([...log.stateNames].map(([state, label]) => [String(state), label])),
+    );
+    const nameOf = (state: SQL) => sql`(cast(${names} as jsonb) ->> cast(${state} as text))`;
+    const before = sql`coalesce((select state from previous), ${typed(change.initial, tables.state)})`;
+    const actorId = log.actor.userId;
+    return db
+      .insert(activity)
+      .values({
+        actorId,
+        actorName: sql`(select trim(${users.name} || ' ' || ${users.lastName}) from ${users} where ${users.id} = cast(${actorId} as integer))`,
+        ip: log.actor.ip,
+        kind: log.kind,
+        action: 'updated',
+        ...cellRecord(cell, log.columnName),
+        businessId: cell.businessId,
+        businessName: sql`(select ${businesses.name} from ${businesses} where ${businesses.id} = cast(${cell.businessId} as integer))`,
+        details: sql`jsonb_build_object(
+          'before', jsonb_build_object('estado', ${nameOf(before)}, 'valor', (select value from previous)),
+          'after', jsonb_build_object('estado', ${nameOf(typed(change.state, tables.state))},
+            'valor', ${typed(change.value, cells.value)}))`,
+      })
+      .getSQL();
+  }
+
+  function statement(db: Db, change: CellChange<State, Value>, updatedAt: Date, rowColumns: readonly number[]): SQL {
     const { cell, by } = change;
     // One lookup by the whole key per column ('offset 0' keeps them apart): a filter on the company
     // and month alone may be planned as a scan of the month's cells (the embedded database keeps
@@ -177,7 +239,8 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
               and ${name(cells.month)} = ${cell.month} offset 0) as saved`
       : sql`select null::json as row`;
     return sql`
-      with previous as (select ${name(tables.state)} as state from ${cellsTable} where ${isCell(cell)}),
+      with previous as (select ${name(tables.state)} as state, ${name(cells.value)} as value
+        from ${cellsTable} where ${isCell(cell)}),
       saved as (
         insert into ${cellsTable} (${sql.join(key, sql`, `)}, ${name(tables.state)}, ${name(cells.value)},
           ${name(cells.updatedBy)}, ${name(cells.updatedByName)}, ${name(cells.updatedAt)})
@@ -196,7 +259,7 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
           ${name(history.userId)}, ${name(history.userName)})
         values (${cell.businessId}, ${cell.column}, ${cell.year}, ${cell.month},
           coalesce((select state from previous), ${change.initial}), ${change.state}, ${change.value}, ${by.id}, ${by.name})
-      )
+      )${change.activity ? sql`, noted as (${activityInsert(db, change, change.activity)})` : sql``}
       ${row}`;
   }
 
@@ -261,7 +324,8 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
      * in one transaction, after locking every cell (the same locks `change` takes, in one statement,
      * in a fixed order; one bulk change of a board at a time), reads the cells,
      * leaves those already at that state and value alone, then upserts the others and writes one
-     * history entry for each in one statement. Answers which were written and their companies'
+     * history entry for each in one statement (and, when asked, one activity entry for each in one
+     * more). Answers which were written and their companies'
      * cells among `rowColumns` after it. The caller emits once it resolves (after commit).
      */
     async changeMany(
@@ -325,6 +389,45 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
             ${typed(month, history.month)}, from_state, ${typed(state, tables.toState)}, ${typed(value, history.value)},
             ${typed(by.id, history.userId)}, ${typed(by.name, history.userName)}
           from wanted order by position`);
+        const log = change.activity;
+        if (log) {
+          // One entry per cell written, all in one statement; the cells' values travel as a few arrays
+          // (not thousands of bind parameters, slow on the embedded database), as the change above.
+          const stateName = (one: State | null) => (one === null ? null : (log.stateNames.get(one) ?? null));
+          const fromNames = changed.map((businessId) => {
+            const saved = before.get(businessId);
+            return stateName(saved ? saved.state : initial);
+          });
+          const fromValues = changed.map((businessId) => before.get(businessId)?.value ?? null);
+          const { recordId, recordLabel } = cellRecord({ businessId: 0, column, year, month }, log.columnName);
+          const idSuffix = recordId.slice(1); // ':column:YYYY-MM'
+          const columns = [
+            activity.actorId,
+            activity.actorName,
+            activity.ip,
+            activity.kind,
+            activity.action,
+            activity.recordId,
+            activity.recordLabel,
+            activity.businessId,
+            activity.businessName,
+            activity.details,
+          ];
+          await tx.execute(sql`
+            insert into ${activity} (${sql.join(columns.map(name), sql`, `)})
+            select cast(${log.actor.userId} as integer),
+              (select trim(${users.name} || ' ' || ${users.lastName}) from ${users}
+                where ${users.id} = cast(${log.actor.userId} as integer)),
+              cast(${log.actor.ip} as text), cast(${log.kind} as text), 'updated',
+              wanted.business_id || cast(${idSuffix} as text), cast(${recordLabel} as text), wanted.business_id,
+              (select ${businesses.name} from ${businesses} where ${businesses.id} = wanted.business_id),
+              jsonb_build_object(
+                'before', jsonb_build_object('estado', wanted.from_name, 'valor', wanted.from_value),
+                'after', jsonb_build_object('estado', cast(${stateName(state)} as text), 'valor', ${typed(value, cells.value)}))
+            from unnest(${typed(changed, cells.businessId, true)}, cast(${sql.param(fromNames)} as text[]),
+              ${typed(fromValues, cells.value, true)}) with ordinality as wanted(business_id, from_name, from_value, position)
+            order by position`);
+        }
         const rows = rowColumns.length
           ? ((await tx
               .select(cellFields)
@@ -349,10 +452,10 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
       const lock = `${tables.name}:${cell.businessId}:${cell.column}:${cell.year}:${cell.month}`;
       const embedded = embeddedClient(db);
       const result = embedded
-        ? await runPrepared(embedded, statement(change, updatedAt, others))
+        ? await runPrepared(embedded, statement(db, change, updatedAt, others))
         : await db.transaction(async (tx) => {
             await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
-            return tx.execute(statement(change, updatedAt, others));
+            return tx.execute(statement(db, change, updatedAt, others));
           });
       // json arrives parsed from node-postgres and PGlite alike; its timestamps as text.
       const [answer] = (

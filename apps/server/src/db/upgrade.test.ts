@@ -69,10 +69,15 @@ describe(`data made by the release ${manifest.commit.slice(0, 7)} opens with the
           headers: { authorization },
         });
         expect(response.statusCode).toBe(200);
-        expect(response.json().credential).toMatchObject({
-          businessId: expected.businessId,
-          password: expected.password,
+        expect(response.json().credential).toMatchObject({ businessId: expected.businessId });
+        // The password itself only through a (logged) reveal.
+        const revealed = await app.inject({
+          method: 'POST',
+          url: `/api/password/${expected.id}/reveal`,
+          headers: { authorization },
+          payload: { purpose: 'show' },
         });
+        expect(revealed.json()).toEqual({ password: expected.password });
       }
 
       const files = await database.db.select().from(businessFiles);

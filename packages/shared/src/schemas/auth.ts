@@ -1,6 +1,7 @@
 import { isLoopbackHttpUrl, isPublicHttpsUrl, newPassword, PASSWORD_MAX, plainText } from '../fields.ts';
 import { msg } from '../messages.ts';
 import { z } from '../zod-setup.ts';
+import { SecondFactorChallengeSchema } from './second-factor.ts';
 import { UserSchema } from './users.ts';
 
 /** Sign-in: any text is accepted (a wrong one is 'Correo o contraseña inválido'), within sane lengths. */
@@ -10,7 +11,15 @@ export const LoginSchema = z.object({
 });
 export type Login = z.infer<typeof LoginSchema>;
 
-export const LoginResponseSchema = z.object({ user: UserSchema, token: z.string() });
+/** A completed sign-in: the user and the session's token. */
+export const LoginSessionSchema = z.object({ user: UserSchema, token: z.string() });
+export type LoginSession = z.infer<typeof LoginSessionSchema>;
+
+/**
+ * POST /api/login: the session, or (issue 24) a second-factor challenge when the user has one
+ * set up or the firm requires one ('code' or 'setup', see schemas/second-factor.ts).
+ */
+export const LoginResponseSchema = z.union([LoginSessionSchema, SecondFactorChallengeSchema]);
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const RecoverPasswordRequestSchema = z.object({

@@ -31,9 +31,16 @@ export const CredentialCreateSchema = z.object({
 });
 export type CredentialCreate = z.input<typeof CredentialCreateSchema>;
 
-/** PUT /api/password/{id}: the same fields; a credential stays with its company (businessId is ignored). */
+/**
+ * PUT /api/password/{id}: the same fields, but the password is optional: omitted or empty keeps the
+ * stored one, so the edit form never needs to know it. A credential stays with its company
+ * (businessId is ignored).
+ */
 export const CredentialUpdateSchema = z.object({
   ...credentialFields,
+  password: plainText(companiesMsg.required)
+    .max(CREDENTIAL_PASSWORD_MAX, companiesMsg.tooLong(CREDENTIAL_PASSWORD_MAX))
+    .optional(),
   businessId: z.number().optional(),
 });
 export type CredentialUpdate = z.input<typeof CredentialUpdateSchema>;
@@ -44,24 +51,45 @@ export const CredentialListQuerySchema = z.object({
 });
 export type CredentialListQuery = z.input<typeof CredentialListQuerySchema>;
 
-/** A credential with its password in clear: only answered by the /api/password endpoints. */
-export const CredentialSchema = z.object({
+/** A credential without its password: the password is only answered by POST /api/password/{id}/reveal. */
+export const CredentialSummarySchema = z.object({
   id: z.number().int(),
   businessId: z.number().int(),
   user: z.string(),
   portal: z.enum(PORTALS),
-  password: z.string(),
   description: z.string(),
+});
+export type CredentialSummary = z.infer<typeof CredentialSummarySchema>;
+
+/** Who last showed or copied a credential's password, from the activity log (owners only). */
+export const CredentialLastRevealSchema = z.object({
+  at: z.string(),
+  actorName: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type CredentialLastReveal = z.infer<typeof CredentialLastRevealSchema>;
+
+/** A credential of the list: no password; for owners also its last reveal (null when never shown). */
+export const CredentialSchema = CredentialSummarySchema.extend({
+  lastReveal: CredentialLastRevealSchema.nullable().optional(),
 });
 export type Credential = z.infer<typeof CredentialSchema>;
 export const CredentialListSchema = z.array(CredentialSchema);
 export type CredentialList = z.infer<typeof CredentialListSchema>;
 
-/** A credential inside the company detail: everything but the password. */
-export const CredentialSummarySchema = CredentialSchema.omit({ password: true });
-export type CredentialSummary = z.infer<typeof CredentialSummarySchema>;
-
-export const CredentialDetailResponseSchema = z.object({ credential: CredentialSchema });
+export const CredentialDetailResponseSchema = z.object({ credential: CredentialSummarySchema });
 export type CredentialDetailResponse = z.infer<typeof CredentialDetailResponseSchema>;
-export const CredentialResponseSchema = z.object({ message: z.string(), credential: CredentialSchema });
+export const CredentialResponseSchema = z.object({ message: z.string(), credential: CredentialSummarySchema });
 export type CredentialResponse = z.infer<typeof CredentialResponseSchema>;
+
+/** Why a password is revealed: shown on screen or copied to the clipboard (logged as 'revealed' or 'copied'). */
+export const REVEAL_PURPOSES = ['show', 'copy'] as const;
+export type RevealPurpose = (typeof REVEAL_PURPOSES)[number];
+
+/** POST /api/password/{id}/reveal: one password, once, logged. */
+export const CredentialRevealSchema = z.object({
+  purpose: z.enum(REVEAL_PURPOSES, { error: companiesMsg.requiredField }),
+});
+export type CredentialReveal = z.input<typeof CredentialRevealSchema>;
+export const CredentialRevealResponseSchema = z.object({ password: z.string() });
+export type CredentialRevealResponse = z.infer<typeof CredentialRevealResponseSchema>;

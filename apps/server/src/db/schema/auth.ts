@@ -9,6 +9,21 @@ export const sessions = pgTable('sessions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Where the session was opened from (issue 24: 'Mi perfil' lists them). */
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+});
+
+/**
+ * When and from where each session was last used, kept apart from `sessions` so that noting a use
+ * does not make every instance's live-sessions cache read again (that cache watches `sessions`).
+ */
+export const sessionUses = pgTable('session_uses', {
+  sessionId: text('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  ip: text('ip'),
 });
 
 /** Password recovery tokens, stored only as a SHA-256 hash, single use. */

@@ -1,0 +1,131 @@
+import { ROLE_LABELS } from './roles.ts';
+import { MONTH_NAMES } from './schemas/services.ts';
+
+/**
+ * The activity log's vocabulary (issue 24): what kind of record an entry names and what was done,
+ * each with the Spanish label the /actividad screen and its CSV show. The server writes only these.
+ */
+export const ACTIVITY_KINDS = {
+  company: 'Empresa',
+  service: 'Servicio',
+  user: 'Usuario',
+  group: 'Grupo',
+  credential: 'Clave de portal',
+  monthly_state: 'Estado mensual',
+  task: 'Tarea',
+  task_state: 'Estado de tarea',
+  folder: 'Carpeta',
+  file: 'Archivo',
+  request: 'Solicitud',
+  note: 'Nota',
+  sign_in: 'Inicio de sesión',
+  password: 'Contraseña',
+  second_factor: 'Verificación en dos pasos',
+  session: 'Sesión',
+  backup: 'Respaldo',
+  settings: 'Configuración',
+} as const;
+export type ActivityKind = keyof typeof ACTIVITY_KINDS;
+
+export const ACTIVITY_ACTIONS = {
+  created: 'Creó',
+  updated: 'Modificó',
+  deleted: 'Eliminó',
+  imported: 'Importó',
+  revealed: 'Mostró la contraseña',
+  copied: 'Copió la contraseña',
+  uploaded: 'Subió',
+  downloaded: 'Descargó',
+  signed_in: 'Inició sesión',
+  sign_in_failed: 'Intento de inicio de sesión fallido',
+  second_factor_failed: 'Código de verificación incorrecto',
+  changed: 'Cambió',
+  enabled: 'Activó',
+  disabled: 'Desactivó',
+  reset: 'Restableció',
+  ended: 'Cerró',
+} as const;
+export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
+
+export const activityKindList = Object.keys(ACTIVITY_KINDS) as ActivityKind[];
+export const activityActionList = Object.keys(ACTIVITY_ACTIONS) as ActivityAction[];
+
+/** How each field an entry's details name is called on screen and in the CSV (the forms' own labels). */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Nombre',
+  lastName: 'Apellido',
+  email: 'Email',
+  role: 'Rol',
+  businessId: 'Empresa',
+  allowCalendarView: 'Ver calendario',
+  razonSocial: 'Razón social',
+  rut: 'RUT',
+  startContract: 'Inicio de contrato',
+  endContract: 'Fin de contrato',
+  legalRepresentative: 'Representante legal',
+  contact: 'Contactos',
+  electronicFiling: 'Declara y paga en línea',
+  responsibleUserId: 'Encargado',
+  user: 'Usuario',
+  portal: 'Portal',
+  description: 'Descripción',
+  startMonthDay: 'Día inicio',
+  lastMonthDay: 'Día término',
+  order: 'Orden',
+  dueDay: 'Día de vencimiento',
+  dueDayElectronic: 'Día de vencimiento en línea',
+  color: 'Color',
+  pctProgress: '% de progreso',
+  hasValue: 'Pide un valor (monto)',
+  showResume: 'Mostrar en el resumen',
+  parentFolderId: 'Carpeta superior',
+  isActive: 'Activa',
+  clientCanUpload: 'El cliente puede subir',
+  day: 'Día',
+  subject: 'Asunto',
+  message: 'Mensaje',
+  responsableId: 'Responsable',
+  expirationDate: 'Fecha de vencimiento',
+  showInSummary: 'Mostrar en el resumen',
+};
+
+/** A field's label: the form's, or the field's own name with its first letter capitalised ('estado' → 'Estado'). */
+export function activityFieldLabel(field: string): string {
+  return (
+    FIELD_LABELS[field] ??
+    (MONTH_NAMES as Record<string, string>)[field] ??
+    field.charAt(0).toUpperCase() + field.slice(1)
+  );
+}
+
+/** A value as one short line: text as is, nothing as '—', yes/no as 'sí'/'no', anything else as JSON. */
+export function activityValueText(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'role' && typeof value === 'string') return (ROLE_LABELS as Record<string, string>)[value] ?? value;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'sí' : 'no';
+  if (typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * An entry's details as lines 'Campo: antes → después' (a creation shows only what it set, a deletion
+ * what it had): the /actividad screen shows them one a line, the CSV joins them with '; '.
+ */
+export function activityDetailLines(
+  details: { before?: Record<string, unknown>; after?: Record<string, unknown> } | null,
+): string[] {
+  if (!details) return [];
+  const before = details.before ?? {};
+  const after = details.after ?? {};
+  // A field on both sides with the same value (a cell's value when only its state changed) says nothing.
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (field) => !(field in before && field in after && JSON.stringify(before[field]) === JSON.stringify(after[field])),
+  );
+  return fields.map((field) => {
+    const label = activityFieldLabel(field);
+    if (!(field in before)) return `${label}: ${activityValueText(field, after[field])}`;
+    if (!(field in after)) return `${label}: ${activityValueText(field, before[field])}`;
+    return `${label}: ${activityValueText(field, before[field])} → ${activityValueText(field, after[field])}`;
+  });
+}
