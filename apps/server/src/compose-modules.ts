@@ -7,6 +7,7 @@ import type { Mailer } from './lib/mailer.ts';
 import type { AppSecrets } from './lib/secrets.ts';
 import type { TableChanges } from './lib/table-cache.ts';
 import { createVault } from './lib/vault.ts';
+import { createActivityModule } from './modules/activity/activity.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBackupModule } from './modules/backup/backup.module.ts';
 import { createBusinessServicesModule } from './modules/business-services/business-services.module.ts';
@@ -23,6 +24,8 @@ import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPushModule } from './modules/push/push.module.ts';
 import { createRequestsModule } from './modules/requests/requests.module.ts';
 import { createSchedulerModule } from './modules/scheduler/scheduler.module.ts';
+import { createSecondFactorChallenges } from './modules/second-factor/challenges.ts';
+import { createSecondFactorModule } from './modules/second-factor/second-factor.module.ts';
 import { createServicesModule } from './modules/services/services.module.ts';
 import { createSessionsModule } from './modules/sessions/sessions.module.ts';
 import { createTasksModule } from './modules/tasks/tasks.module.ts';
@@ -77,6 +80,13 @@ export function composeModules(deps: ModulesDeps) {
     savePushSubscription: push.push.saveSubscription,
     acceptLoopbackPushEndpoints: config.PUSH_TEST_LOOPBACK === 'on',
   });
+  // The step between the password and the session (issue 24): built before the auth module that hands it out.
+  const secondFactorChallenges = createSecondFactorChallenges({
+    db,
+    tokenSecret: secrets.tokenSecret,
+    findUserById: users.users.findById,
+    now: deps.now && (() => (deps.now as () => Date)().getTime()),
+  });
   const auth = createAuthModule({
     db,
     config,
@@ -86,7 +96,21 @@ export function composeModules(deps: ModulesDeps) {
     signToken,
     sessions: sessions.sessions,
     findUserByEmail: users.users.findByEmail,
+    findUserById: users.users.findById,
     setPasswordHash: users.users.setPasswordHash,
+    challengeFor: secondFactorChallenges.challengeFor,
+  });
+  const secondFactor = createSecondFactorModule({
+    db,
+    vault,
+    tokenSecret: secrets.tokenSecret,
+    challenges: secondFactorChallenges,
+    sessions: sessions.sessions,
+    openSession: auth.auth.openSession,
+    sessionToken: auth.auth.sessionToken,
+    startCodeAttempt: auth.auth.startSecondFactorAttempt,
+    findUserById: users.users.findById,
+    now: deps.now && (() => (deps.now as () => Date)().getTime()),
   });
   const profile = createProfileModule({
     db,
@@ -213,6 +237,7 @@ export function composeModules(deps: ModulesDeps) {
     sendRequestTemplate: (templateId, period) => requests.requests.sendTemplate(null, templateId, period),
     appUrl: config.APP_URL,
   });
+  const activity = createActivityModule({ db });
   const calendar = createCalendarModule({
     db,
     config,
@@ -231,6 +256,7 @@ export function composeModules(deps: ModulesDeps) {
     scheduler,
     // In the order their routes are registered.
     auth,
+    secondFactor,
     users,
     profile,
     services,
@@ -247,6 +273,7 @@ export function composeModules(deps: ModulesDeps) {
     documents,
     requests,
     calendar,
+    activity,
   };
 }
 

@@ -1,4 +1,5 @@
 import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
+import { SYSTEM_ACTOR } from '../lib/activity-actor.ts';
 import type { DemoServices } from './demo-services.ts';
 import { DEMO_PASSWORD, STAFF } from './users.demo.ts';
 
@@ -175,18 +176,21 @@ export async function seedDemoCompanies(features: DemoServices): Promise<string>
     const rut = rutOf(company.body);
     let row = existing.get(rut);
     if (!row) {
-      row = await businesses.create({
-        name: company.name,
-        razonSocial: company.razonSocial,
-        rut,
-        startContract: company.startContract,
-        endContract: company.endContract,
-        legalRepresentative: company.legalRepresentative,
-        contact: `contacto@${company.domain},pagos@${company.domain}`,
-        // A few still file on paper (the earlier due day applies); owners spread among the staff.
-        electronicFiling: index % 6 !== 2,
-        responsibleUserId: demoStaff[index % demoStaff.length]?.id ?? null,
-      });
+      row = await businesses.create(
+        {
+          name: company.name,
+          razonSocial: company.razonSocial,
+          rut,
+          startContract: company.startContract,
+          endContract: company.endContract,
+          legalRepresentative: company.legalRepresentative,
+          contact: `contacto@${company.domain},pagos@${company.domain}`,
+          // A few still file on paper (the earlier due day applies); owners spread among the staff.
+          electronicFiling: index % 6 !== 2,
+          responsibleUserId: demoStaff[index % demoStaff.length]?.id ?? null,
+        },
+        SYSTEM_ACTOR,
+      );
       createdCompanies += 1;
 
       for (const name of servicesFor(
@@ -195,26 +199,36 @@ export async function seedDemoCompanies(features: DemoServices): Promise<string>
       )) {
         const service = serviceRows.find((candidate) => candidate.name === name);
         if (!service) continue;
-        await businessServices.activate(row.id, { serviceId: service.id, startDate: company.startContract });
+        await businessServices.activate(
+          row.id,
+          { serviceId: service.id, startDate: company.startContract },
+          SYSTEM_ACTOR,
+        );
         createdLinks += 1;
       }
 
-      await credentials.create({
-        businessId: row.id,
-        user: rut,
-        portal: 'sii',
-        password: `Sii-${company.body % 10_000}-demo`,
-        description: 'Clave tributaria SII',
-      });
+      await credentials.create(
+        {
+          businessId: row.id,
+          user: rut,
+          portal: 'sii',
+          password: `Sii-${company.body % 10_000}-demo`,
+          description: 'Clave tributaria SII',
+        },
+        SYSTEM_ACTOR,
+      );
       createdCredentials += 1;
       if (index % 3 !== 2) {
-        await credentials.create({
-          businessId: row.id,
-          user: `rrhh@${company.domain}`,
-          portal: 'previred',
-          password: `Previred-${company.body % 1000}`,
-          description: 'Cotizaciones previsionales',
-        });
+        await credentials.create(
+          {
+            businessId: row.id,
+            user: `rrhh@${company.domain}`,
+            portal: 'previred',
+            password: `Previred-${company.body % 1000}`,
+            description: 'Cotizaciones previsionales',
+          },
+          SYSTEM_ACTOR,
+        );
         createdCredentials += 1;
       }
     }
@@ -227,15 +241,19 @@ export async function seedDemoCompanies(features: DemoServices): Promise<string>
     const email = `cliente@${company.domain}`;
     if (await users.findByEmail(email)) continue;
     const [firstName = 'Cliente', lastName = ''] = company.legalRepresentative.split(' ');
-    await users.create(actor, {
-      name: firstName,
-      lastName,
-      email,
-      role: 'client',
-      businessId: idByRut.get(rutOf(company.body)) ?? null,
-      allowCalendarView: false,
-      password: DEMO_PASSWORD,
-    });
+    await users.create(
+      actor,
+      {
+        name: firstName,
+        lastName,
+        email,
+        role: 'client',
+        businessId: idByRut.get(rutOf(company.body)) ?? null,
+        allowCalendarView: false,
+        password: DEMO_PASSWORD,
+      },
+      SYSTEM_ACTOR,
+    );
     createdUsers += 1;
   }
 
@@ -271,7 +289,7 @@ export async function seedDemoCompanies(features: DemoServices): Promise<string>
   let createdGroups = 0;
   for (const group of demoGroups) {
     if (groupNames.has(group.name)) continue;
-    await groups.create(group);
+    await groups.create(group, SYSTEM_ACTOR);
     createdGroups += 1;
   }
 

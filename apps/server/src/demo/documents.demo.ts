@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { currentPeriod } from '@app/shared/period';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
+import { SYSTEM_ACTOR } from '../lib/activity-actor.ts';
 import type { AuthUser } from '../lib/auth-user.ts';
 import { demoPdf } from './demo-pdf.ts';
 import type { DemoServices } from './demo-services.ts';
@@ -33,9 +34,13 @@ export async function seedDemoDocuments(features: DemoServices, maxMegabytes: nu
       if (inside.files.length > 0) return `Documentos: ya había archivos, sin cambios.`;
       const name = `${tile.name} ${label}.pdf`;
       const pdf = demoPdf([tile.name, company.name, `Período: ${label}`, `Servicio: ${tile.service.name}`]);
-      await documents.upload(actor, tile.businessFolderId, [{ fileName: name, content: Readable.from([pdf]) }], {
-        maxMegabytes,
-      });
+      await documents.upload(
+        actor,
+        tile.businessFolderId,
+        [{ fileName: name, content: Readable.from([pdf]) }],
+        { maxMegabytes },
+        SYSTEM_ACTOR,
+      );
       added += 1;
     }
   }

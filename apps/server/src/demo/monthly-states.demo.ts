@@ -1,4 +1,5 @@
 import { currentPeriod } from '@app/shared/period';
+import { SYSTEM_ACTOR } from '../lib/activity-actor.ts';
 import type { AuthUser } from '../lib/auth-user.ts';
 import { noise, periodsUpTo } from './demo-periods.ts';
 import type { DemoServices } from './demo-services.ts';
@@ -38,12 +39,17 @@ export async function seedDemoMonthlyStates(features: DemoServices): Promise<str
         for (const [step, state] of steps.entries()) {
           const actor = staff[(row.business.id + step + age) % staff.length];
           if (!actor) continue;
-          await monthlyStates.updateState(actor, period, {
-            businessId: row.business.id,
-            serviceId: service.id,
-            stateId: state.id,
-            optionalValue: state.hasValue ? Math.round(50_000 + roll * 2_950_000) : null,
-          });
+          await monthlyStates.updateState(
+            actor,
+            period,
+            {
+              businessId: row.business.id,
+              serviceId: service.id,
+              stateId: state.id,
+              optionalValue: state.hasValue ? Math.round(50_000 + roll * 2_950_000) : null,
+            },
+            SYSTEM_ACTOR,
+          );
           changes += 1;
         }
       }

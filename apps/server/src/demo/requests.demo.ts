@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { currentPeriod, type Period } from '@app/shared/period';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
+import { SYSTEM_ACTOR } from '../lib/activity-actor.ts';
 import type { AuthUser } from '../lib/auth-user.ts';
 import { demoPdf } from './demo-pdf.ts';
 import type { DemoServices } from './demo-services.ts';
@@ -101,9 +102,8 @@ async function answerAsClients(
       clientActor,
       first.id,
       [{ fileName: `${first.name}.pdf`, content: Readable.from([pdf]) }],
-      {
-        maxMegabytes,
-      },
+      { maxMegabytes },
+      SYSTEM_ACTOR,
     );
     if (second && answered % 2 === 1) await requests.reviewItem(staff, second.id, { status: 'received' });
     answered += 1;

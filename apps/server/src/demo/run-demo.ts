@@ -2,6 +2,7 @@ import path from 'node:path';
 import { assembleApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { seedDemoActivity } from './activity.demo.ts';
 import { seedDemoCompanies } from './companies.demo.ts';
 import { demoServices } from './demo-services.ts';
 import { seedDemoDocuments } from './documents.demo.ts';
@@ -41,6 +42,7 @@ async function main() {
       await seedDemoNotes(features),
       await seedDemoDocuments(features, config.FILE_MAX_MB),
       await seedDemoRequests(features, config.FILE_MAX_MB),
+      await seedDemoActivity(features),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);
     process.stdout.write(`${describeTarget(config)}\n`);

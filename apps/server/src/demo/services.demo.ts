@@ -4,6 +4,7 @@ import {
   type ServiceColor,
   type ServiceMonthsActive,
 } from '@app/shared/schemas/services';
+import { SYSTEM_ACTOR } from '../lib/activity-actor.ts';
 import type { DemoServices } from './demo-services.ts';
 
 const VERDE: ServiceColor = '#2ECC71';
@@ -139,39 +140,52 @@ export async function seedDemoServices(features: DemoServices): Promise<string> 
   let created = 0;
   for (const demo of SERVICES) {
     if ((await services.findByName(demo.name)).length > 0) continue;
-    const { service } = await services.create({
-      name: demo.name,
-      startMonthDay: demo.startMonthDay,
-      lastMonthDay: demo.lastMonthDay,
-      order: demo.order,
-      dueDay: demo.dueDay ?? null,
-      dueDayElectronic: demo.dueDayElectronic ?? null,
-    });
+    const { service } = await services.create(
+      {
+        name: demo.name,
+        startMonthDay: demo.startMonthDay,
+        lastMonthDay: demo.lastMonthDay,
+        order: demo.order,
+        dueDay: demo.dueDay ?? null,
+        dueDayElectronic: demo.dueDayElectronic ?? null,
+      },
+      SYSTEM_ACTOR,
+    );
     for (const [order, state] of demo.states.entries()) {
-      await services.createState(service.id, { hasValue: false, showResume: false, ...state, order });
+      await services.createState(service.id, { hasValue: false, showResume: false, ...state, order }, SYSTEM_ACTOR);
     }
     const addFolders = async (folders: DemoFolder[], parentFolderId: number | null) => {
       for (const folder of folders) {
-        const row = await services.createFolder(service.id, {
-          name: folder.name,
-          isActive: folder.isActive ?? true,
-          clientCanUpload: false,
-          parentFolderId,
-        });
+        const row = await services.createFolder(
+          service.id,
+          {
+            name: folder.name,
+            isActive: folder.isActive ?? true,
+            clientCanUpload: false,
+            parentFolderId,
+          },
+          SYSTEM_ACTOR,
+        );
         await addFolders(folder.subfolders ?? [], row.id);
       }
     };
     await addFolders(demo.folders, null);
-    for (const notification of demo.notifications) await services.createNotification(service.id, notification);
+    for (const notification of demo.notifications)
+      await services.createNotification(service.id, notification, SYSTEM_ACTOR);
     if (demo.months) {
       const months = demo.months;
       await services.updateMonthsActive(
         service.id,
         Object.fromEntries(MONTH_KEYS.map((key) => [key, months.includes(key)])) as ServiceMonthsActive,
+        SYSTEM_ACTOR,
       );
     }
     // Companies already loaded get the service, as 'Activar todo' would.
-    await businessServices.updateAllForService(service.id, { active: true, startDate: BULK_ACTIVATION_START_DATE });
+    await businessServices.updateAllForService(
+      service.id,
+      { active: true, startDate: BULK_ACTIVATION_START_DATE },
+      SYSTEM_ACTOR,
+    );
     created += 1;
   }
   return `Servicios: ${created} creados con sus estados, carpetas y notificaciones.`;

@@ -1,5 +1,6 @@
 import { currentPeriod } from '@app/shared/period';
 import { TASK_STATES, type TaskState } from '@app/shared/schemas/tasks';
+import { SYSTEM_ACTOR } from '../lib/activity-actor.ts';
 import type { AuthUser } from '../lib/auth-user.ts';
 import { noise, periodsUpTo } from './demo-periods.ts';
 import type { DemoServices } from './demo-services.ts';
@@ -35,18 +36,21 @@ export async function seedDemoTasks(features: DemoServices): Promise<string> {
   for (const [index, spec] of DEMO_TASKS.entries()) {
     const responsible = staff.find((user) => user.email === spec.responsible) ?? staff[0];
     if (!responsible) throw new Error('no hay usuarios del estudio');
-    const task = await tasks.create({
-      name: spec.name,
-      responsableCollaborator: responsible.id,
-      expirationDate: spec.expirationDate,
-      showInSummary: spec.showInSummary,
-    });
+    const task = await tasks.create(
+      {
+        name: spec.name,
+        responsableCollaborator: responsible.id,
+        expirationDate: spec.expirationDate,
+        showInSummary: spec.showInSummary,
+      },
+      SYSTEM_ACTOR,
+    );
     // Most companies take part; a few joined recently, a few not at all (their cells are 'N/A').
     for (const company of companies) {
       const roll = noise(company.id, task.id);
       if (roll < 0.12) continue;
       const startDate = roll < 0.2 ? currentStart() : index % 2 === 0 ? '2021-01-01' : '2022-06-01';
-      await tasks.addBusiness(task.id, company.id, { startDate });
+      await tasks.addBusiness(task.id, company.id, { startDate }, SYSTEM_ACTOR);
     }
 
     const actor: AuthUser = { id: responsible.id, role: responsible.role, businessId: null, sessionId: 'demo' };
@@ -61,7 +65,13 @@ export async function seedDemoTasks(features: DemoServices): Promise<string> {
         const state: TaskState = roll < done ? 'Terminado' : (TASK_STATES[Math.floor(roll * 2)] ?? 'En proceso');
         if (state === 'No comenzado') continue;
         const value = spec.name === FOLIO_TASK && state === 'Terminado' ? `${Math.round(roll * 40)} boletas` : '';
-        await taskBoard.updateState(actor, period, { businessId: row.id, taskId: task.id }, { state, value });
+        await taskBoard.updateState(
+          actor,
+          period,
+          { businessId: row.id, taskId: task.id },
+          { state, value },
+          SYSTEM_ACTOR,
+        );
         changes += 1;
       }
     }

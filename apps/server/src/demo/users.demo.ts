@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from '../lib/activity-actor.ts';
 import type { DemoServices } from './demo-services.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -17,11 +18,15 @@ export async function seedDemoUsers(features: DemoServices): Promise<string> {
   let created = 0;
   for (const user of STAFF) {
     if (await features.users.findByEmail(user.email)) continue;
-    await features.users.create(actor, {
-      allowCalendarView: false,
-      ...user,
-      password: DEMO_PASSWORD,
-    });
+    await features.users.create(
+      actor,
+      {
+        allowCalendarView: false,
+        ...user,
+        password: DEMO_PASSWORD,
+      },
+      SYSTEM_ACTOR,
+    );
     created += 1;
   }
   return `Usuarios del estudio: ${created} creados (contraseña ${DEMO_PASSWORD}).`;

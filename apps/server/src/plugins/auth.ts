@@ -15,6 +15,12 @@ export type SessionResolver = (
   userId: number,
 ) => Promise<(Omit<AuthUser, 'sessionId'> & { expiresAt: Date }) | null | undefined>;
 
+/**
+ * Notes that a signed-in request used its session (the sessions list's 'Último uso'): called without
+ * being awaited, its failure only logged, so the request never waits for it.
+ */
+export type SessionUseNoter = (sessionId: string, ip: string) => Promise<void> | undefined;
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthUser | null;
@@ -42,46 +48,51 @@ export function bearerToken(request: FastifyRequest): string | null {
   return header.slice('Bearer '.length).trim() || null;
 }
 
-export const authPlugin = fp<{ secret: string; resolveSession: SessionResolver }>(async (app, options) => {
-  await app.register(fastifyJwt, { secret: options.secret });
-  app.decorateRequest('auth', null);
+export const authPlugin = fp<{ secret: string; resolveSession: SessionResolver; noteSessionUse?: SessionUseNoter }>(
+  async (app, options) => {
+    await app.register(fastifyJwt, { secret: options.secret });
+    app.decorateRequest('auth', null);
 
-  app.decorate('signSessionToken', (payload: { userId: number; sessionId: string }, expiresInSeconds: number) =>
-    app.jwt.sign({ sub: String(payload.userId), sid: payload.sessionId } satisfies TokenPayload, {
-      expiresIn: expiresInSeconds,
-    }),
-  );
+    app.decorate('signSessionToken', (payload: { userId: number; sessionId: string }, expiresInSeconds: number) =>
+      app.jwt.sign({ sub: String(payload.userId), sid: payload.sessionId } satisfies TokenPayload, {
+        expiresIn: expiresInSeconds,
+      }),
+    );
 
-  async function verifySessionToken(token: string): Promise<SessionUser | null> {
-    let payload: TokenPayload;
-    try {
-      payload = app.jwt.verify<TokenPayload>(token);
-    } catch {
-      return null;
+    async function verifySessionToken(token: string): Promise<SessionUser | null> {
+      let payload: TokenPayload;
+      try {
+        payload = app.jwt.verify<TokenPayload>(token);
+      } catch {
+        return null;
+      }
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
+      const user = await options.resolveSession(payload.sid, userId);
+      if (!user) return null;
+      const tokenEnds = typeof payload.exp === 'number' ? payload.exp * 1000 : Number.POSITIVE_INFINITY;
+      const expiresAt = user.expiresAt.getTime() <= tokenEnds ? user.expiresAt : new Date(tokenEnds);
+      return { ...user, expiresAt, sessionId: payload.sid };
     }
-    const userId = Number(payload.sub);
-    if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
-    const user = await options.resolveSession(payload.sid, userId);
-    if (!user) return null;
-    const tokenEnds = typeof payload.exp === 'number' ? payload.exp * 1000 : Number.POSITIVE_INFINITY;
-    const expiresAt = user.expiresAt.getTime() <= tokenEnds ? user.expiresAt : new Date(tokenEnds);
-    return { ...user, expiresAt, sessionId: payload.sid };
-  }
 
-  async function authenticate(request: FastifyRequest) {
-    const token = bearerToken(request);
-    const user = token ? await verifySessionToken(token) : null;
-    if (!user) throw unauthorized(msg.unauthorized);
-    request.auth = user;
-  }
+    async function authenticate(request: FastifyRequest) {
+      const token = bearerToken(request);
+      const user = token ? await verifySessionToken(token) : null;
+      if (!user) throw unauthorized(msg.unauthorized);
+      request.auth = user;
+      options
+        .noteSessionUse?.(user.sessionId, request.ip)
+        ?.catch((error: unknown) => request.log.warn({ err: error }, 'could not note the session’s use'));
+    }
 
-  app.decorate('verifySessionToken', verifySessionToken);
-  app.decorate('authenticate', authenticate);
-  app.decorate('authorize', (permission: Permission) => async (request: FastifyRequest) => {
-    await authenticate(request);
-    if (!can(request.auth, permission)) throw forbidden(msg.forbidden);
-  });
-});
+    app.decorate('verifySessionToken', verifySessionToken);
+    app.decorate('authenticate', authenticate);
+    app.decorate('authorize', (permission: Permission) => async (request: FastifyRequest) => {
+      await authenticate(request);
+      if (!can(request.auth, permission)) throw forbidden(msg.forbidden);
+    });
+  },
+);
 
 /** The signed-in user of a route guarded by authenticate/authorize. */
 export function currentUser(request: FastifyRequest): AuthUser {

@@ -80,6 +80,7 @@ export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sle
     recoveryAddress: (ip: string) => `recovery:address:${addressKey(ip)}`,
     tokenAddress: (ip: string) => `reset-token:address:${addressKey(ip)}`,
     currentPassword: (userId: number) => `current-password:user:${userId}`,
+    secondFactorPair: (userId: number, ip: string) => `second-factor:pair:${userId}:${addressKey(ip)}`,
   };
 
   /** The 429 of a refused key, saying how long until its window ends. */
@@ -110,6 +111,31 @@ export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sle
           const delay = failureDelayMs(failures, maxFailures);
           if (delay) await wait(delay);
         },
+      };
+    },
+
+    /**
+     * Counts a second-factor code attempt (issue 24) exactly like a password: per (user, address)
+     * past L failures, per address past 20 × L (shared with the password step), 429 until the window
+     * ends. `succeeded` clears the pair; a failure stays counted.
+     */
+    async startSecondFactor(userId: number, ip: string) {
+      const pair = keys.secondFactorPair(userId, ip);
+      const address = keys.address(ip);
+      if ((await store.hit(pair, windowMs)) > maxFailures) {
+        await store.release(pair);
+        throw await refusal(pair);
+      }
+      if ((await store.hit(address, windowMs)) > addressLimit) {
+        await store.release(pair);
+        await store.release(address);
+        throw await refusal(address);
+      }
+      return {
+        async succeeded() {
+          await Promise.all([store.clear(pair), store.release(address)]);
+        },
+        async failed() {},
       };
     },
 

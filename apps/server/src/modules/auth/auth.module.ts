@@ -9,6 +9,7 @@ type ServiceDeps = Parameters<typeof createAuthService>[0];
 export interface AuthModuleDeps extends Omit<ServiceDeps, 'users'> {
   /** The users module's look-up by e-mail. */
   findUserByEmail(email: string): Promise<UserRow | undefined>;
+  findUserById(id: number): Promise<UserRow | undefined>;
   /** The users module's password write, inside the reset's transaction. */
   setPasswordHash(userId: number, passwordHash: string, tx: DbOrTx): Promise<void>;
 }
@@ -16,7 +17,7 @@ export interface AuthModuleDeps extends Omit<ServiceDeps, 'users'> {
 export function createAuthModule(deps: AuthModuleDeps) {
   const auth = createAuthService({
     ...deps,
-    users: { findByEmail: deps.findUserByEmail, setPasswordHash: deps.setPasswordHash },
+    users: { findByEmail: deps.findUserByEmail, findById: deps.findUserById, setPasswordHash: deps.setPasswordHash },
   });
   return { auth, routes: (app: FastifyInstance) => app.register(authRoutes, { auth }) };
 }

@@ -1,5 +1,7 @@
 import { msg } from '@app/shared/messages';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activity } from '../../db/schema/activity.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
 import { passwordResetRepository } from './password-reset.repository.ts';
@@ -55,6 +57,26 @@ describe('POST /api/login', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: msg.loginFailed });
     }
+  });
+
+  it('logs a failed sign-in with the address typed, but never text that is not an address (a password typed in the wrong field)', async () => {
+    const typedPassword = 'MiClaveSecreta-77';
+    for (const email of ['nadie@estudio.cl', typedPassword]) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: 'otra' },
+        remoteAddress: '127.0.0.61',
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const entries = await t.database.db
+      .select({ label: activity.recordLabel, ip: activity.ip })
+      .from(activity)
+      .where(and(eq(activity.action, 'sign_in_failed'), eq(activity.ip, '127.0.0.61')));
+    expect(entries.map((entry) => entry.label).sort()).toEqual(['Correo no válido', 'nadie@estudio.cl']);
+    const everything = JSON.stringify(await t.database.db.select().from(activity));
+    expect(everything).not.toContain(typedPassword);
   });
 
   it('answers 400 in Spanish for missing fields and malformed JSON, never a 500', async () => {

@@ -17,8 +17,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/api/login',
     { schema: { tags: ['auth'], body: LoginSchema, response: { 200: LoginResponseSchema, ...errorResponses } } },
     async (request) => {
-      const { user, token } = await auth.login(request.body.email, request.body.password, request.ip);
-      return { user: presentUser(user), token };
+      const answer = await auth.login(request.body.email, request.body.password, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      // A second-factor challenge (issue 24), or the session.
+      if ('challenge' in answer) return answer;
+      return { user: presentUser(answer.user), token: answer.token };
     },
   );
 

@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { msg } from '@app/shared/messages';
+import type { SecondFactorChallenge } from '@app/shared/schemas/second-factor';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
+import { recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RedisLink } from '../../plugins/redis.ts';
-import type { SessionsService } from '../sessions/sessions.service.ts';
+import type { SessionOrigin, SessionsService } from '../sessions/sessions.service.ts';
 import { createAttemptStore } from './attempt-store.ts';
 import { createAttemptThrottle } from './attempt-throttle.ts';
 import { passwordResetRepository } from './password-reset.repository.ts';
@@ -17,6 +19,15 @@ import { recoveryMail } from './recovery-mail.ts';
 const RECOVERY_TTL_MS = 60 * 60 * 1000;
 /** Recoveries being prepared in the background at once; past it a request is dropped (logged). */
 const MAX_PENDING_RECOVERIES = 100;
+
+/**
+ * What a failed sign-in for an unknown address keeps of what was typed: the address when it looks like
+ * one, never other text (people type their password into the e-mail field; it must not reach the log).
+ */
+function typedAddressLabel(typed: string): string {
+  const address = typed.trim().slice(0, 254);
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? address : 'Correo no válido';
+}
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -29,14 +40,27 @@ interface AuthServiceDeps {
   redis?: RedisLink;
   signToken(payload: { userId: number; sessionId: string }, expiresInSeconds: number): string;
   sessions: SessionsService;
+  /** The second-factor step after a right password (issue 24): a challenge, or null when the password is enough. */
+  challengeFor?(user: UserRow): Promise<SecondFactorChallenge | null>;
   /** The users module: find by e-mail, store a new password hash (inside the reset's transaction). */
   users: {
     findByEmail(email: string): Promise<UserRow | undefined>;
+    findById(id: number): Promise<UserRow | undefined>;
     setPasswordHash(userId: number, passwordHash: string, tx: DbOrTx): Promise<void>;
   };
 }
 
-export function createAuthService({ db, config, mailer, log, redis, signToken, sessions, users }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  config,
+  mailer,
+  log,
+  redis,
+  signToken,
+  sessions,
+  users,
+  challengeFor,
+}: AuthServiceDeps) {
   // Throttling counters: in Redis when REDIS_URL is set (the database while it is unreachable), else in the database.
   const store = createAttemptStore({ db, redis });
   const throttle = createAttemptThrottle({
@@ -64,20 +88,61 @@ export function createAuthService({ db, config, mailer, log, redis, signToken, s
     }
   }
 
+  /** Opens the user's session and notes the sign-in in the activity log, in `tx` (both or neither). */
+  async function openSession(user: UserRow, origin: SessionOrigin, tx: DbOrTx): Promise<string> {
+    const sessionId = await sessions.start(user.id, sessionTtlSeconds, origin, tx);
+    await recordActivity(
+      tx,
+      { userId: user.id, ip: origin.ip },
+      { kind: 'sign_in', action: 'signed_in', actorId: user.id, recordId: user.id, recordLabel: user.email },
+    );
+    return sessionId;
+  }
+
   return {
-    async login(email: string, password: string, ip: string): Promise<{ user: UserRow; token: string }> {
+    /**
+     * The password step: the session, or (issue 24) a second-factor challenge when the user has one
+     * or the firm requires one; no session exists before the code.
+     */
+    async login(
+      email: string,
+      password: string,
+      origin: SessionOrigin & { ip: string },
+    ): Promise<{ user: UserRow; token: string } | SecondFactorChallenge> {
+      const { ip } = origin;
       const attempt = await throttle.startLogin(email, ip);
       const user = await users.findByEmail(email);
       // Verify against a dummy hash for unknown e-mails so both paths take the same time.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !valid) {
         await attempt.failed();
+        // No transaction to join: the entry is written on its own.
+        await recordActivity(
+          db,
+          { userId: null, ip },
+          {
+            kind: 'sign_in',
+            action: 'sign_in_failed',
+            actorId: user?.id ?? null,
+            recordLabel: user?.email ?? typedAddressLabel(email),
+          },
+        );
         throw unauthorized(msg.loginFailed);
       }
       await attempt.succeeded();
-      const sessionId = await sessions.start(user.id, sessionTtlSeconds);
+      const challenge = challengeFor ? await challengeFor(user) : null;
+      if (challenge) return challenge;
+      const sessionId = await db.transaction((tx) => openSession(user, origin, tx));
       return { user, token: signToken({ userId: user.id, sessionId }, sessionTtlSeconds) };
     },
+
+    openSession,
+
+    /** The bearer token of a session opened by `openSession`. */
+    sessionToken: (userId: number, sessionId: string) => signToken({ userId, sessionId }, sessionTtlSeconds),
+
+    /** Counts a second-factor code attempt like a password (429 past the same limits). */
+    startSecondFactorAttempt: (userId: number, ip: string) => throttle.startSecondFactor(userId, ip),
 
     logout: (sessionId: string) => sessions.end(sessionId),
 
@@ -115,10 +180,13 @@ export function createAuthService({ db, config, mailer, log, redis, signToken, s
     async changePasswordWithToken(token: string | null, password: string, ip: string): Promise<void> {
       await throttle.assertTokenAttemptAllowed(ip);
       const tokenHash = token ? sha256(token) : undefined;
-      if (!tokenHash || !(await passwordResetRepository.findUsable(db, tokenHash))) {
+      const usable = tokenHash ? await passwordResetRepository.findUsable(db, tokenHash) : undefined;
+      if (!tokenHash || !usable) {
         await throttle.tokenFailed(ip);
         throw unauthorized(msg.tokenInvalid);
       }
+      // Read before the transaction (the embedded database has one connection): the entry's label.
+      const holder = await users.findById(usable.userId);
       const passwordHash = await hashPassword(password);
       const userId = await db.transaction(async (tx) => {
         const consumed = await passwordResetRepository.consume(tx, tokenHash);
@@ -126,6 +194,17 @@ export function createAuthService({ db, config, mailer, log, redis, signToken, s
         await passwordResetRepository.consumeAllForUser(tx, consumed.userId);
         await users.setPasswordHash(consumed.userId, passwordHash, tx);
         await sessions.endForUser(consumed.userId, { tx });
+        await recordActivity(
+          tx,
+          { userId: null, ip },
+          {
+            kind: 'password',
+            action: 'changed',
+            actorId: consumed.userId,
+            recordId: consumed.userId,
+            recordLabel: holder?.email ?? null,
+          },
+        );
         return consumed.userId;
       });
       sessions.announceEndedForUser(userId);

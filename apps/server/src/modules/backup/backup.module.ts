@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { backupMsg } from '@app/shared/messages-backup';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { recordActivity } from '../../db/activity-log.ts';
 import type { Db } from '../../db/client.ts';
+import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -90,6 +92,14 @@ export function createBackupModule(deps: BackupModuleDeps) {
     },
     toFile: (options: BackupOptions = {}) => exclusive(() => backupToFile(backupDeps, backupDirOf(config), options)),
     toStream: (out: Writable, options: BackupOptions = {}) => exclusive(() => writeBackup(backupDeps, out, options)),
+    /** A download's activity entry (issue 24): the archive's name and whether it carries the keys. */
+    recordDownload: (actor: ActivityActor, archive: string, withSecrets: boolean) =>
+      recordActivity(deps.db, actor, {
+        kind: 'backup',
+        action: 'downloaded',
+        recordLabel: archive,
+        details: { after: { archivo: archive, incluyeClaves: withSecrets } },
+      }),
     /** Opens DATA_DIR/run/admin.sock for `npm run backup`; answers how to close it. */
     async listenAdminSocket(): Promise<() => Promise<void>> {
       const socketPath = adminSocketPath(config.DATA_DIR);

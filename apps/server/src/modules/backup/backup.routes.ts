@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { backupMsg } from '@app/shared/messages-backup';
 import { BackupDownloadSchema } from '@app/shared/schemas/backup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type ActivityActor, actorOf } from '../../lib/activity-actor.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -13,6 +14,8 @@ export interface BackupRouteService {
   confirmPassword(userId: number, password: string): Promise<void>;
   archiveName(): string;
   toStream(out: PassThrough, options: BackupOptions): Promise<BackupSummary>;
+  /** The activity log's entry of a download (issue 24), in a small insert of its own. */
+  recordDownload(actor: ActivityActor, archive: string, withSecrets: boolean): Promise<void>;
 }
 
 /** 'Respaldo': the owner downloads a backup, streamed as it is written; every download is logged. */
@@ -37,6 +40,9 @@ export const backupRoutes: FastifyPluginAsyncZod<{ backup: BackupRouteService }>
       const { withSecrets } = request.body;
       const out = new PassThrough();
       request.log.info({ userId: user.id, archive: name, withSecrets }, 'backup: download started');
+      // The archive streams for a while: its activity entry is written as the download starts (once
+      // the password is confirmed), so a download that fails halfway still shows who asked for it.
+      await backup.recordDownload(actorOf(request), name, withSecrets);
       backup.toStream(out, { withSecrets }).then(
         (summary) =>
           request.log.info(

@@ -40,6 +40,20 @@ export const businessServicesRepository = {
       .orderBy(asc(businesses.name), asc(businesses.id));
   },
 
+  async findLink(db: DbOrTx, businessId: number, serviceId: number): Promise<BusinessServiceRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(businessServices)
+      .where(and(eq(businessServices.businessId, businessId), eq(businessServices.serviceId, serviceId)));
+    return row;
+  },
+
+  /** The service's name, for the activity log ('' when it is gone). */
+  async serviceName(db: DbOrTx, serviceId: number): Promise<string> {
+    const [row] = await db.select({ name: services.name }).from(services).where(eq(services.id, serviceId));
+    return row?.name ?? '';
+  },
+
   async listBusinessIds(db: DbOrTx): Promise<number[]> {
     const rows = await db.select({ id: businesses.id }).from(businesses);
     return rows.map((row) => row.id);

@@ -10,6 +10,7 @@ import {
   ServiceBusinessListSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { ServiceIdParamSchema } from '../services/services.params.ts';
 import { presentBusinessService } from './business-services.presenter.ts';
@@ -49,7 +50,11 @@ export const businessServicesRoutes: FastifyPluginAsyncZod<{ businessServices: B
       onRequest: app.authorize('services:write'),
     },
     async (request) => {
-      const result = await businessServices.updateAllForService(request.params.serviceId, request.body);
+      const result = await businessServices.updateAllForService(
+        request.params.serviceId,
+        request.body,
+        actorOf(request),
+      );
       return {
         message: result.activated ? servicesMsg.allActivated : servicesMsg.allDeactivated,
         businessServices: result.rows,
@@ -82,7 +87,11 @@ export const businessServicesRoutes: FastifyPluginAsyncZod<{ businessServices: B
       onRequest: app.authorize('companies:write'),
     },
     async (request, reply) => {
-      const { row, created } = await businessServices.activate(request.params.businessId, request.body);
+      const { row, created } = await businessServices.activate(
+        request.params.businessId,
+        request.body,
+        actorOf(request),
+      );
       return reply
         .status(created ? 201 : 200)
         .send({ message: servicesMsg.serviceActivated, businessService: presentBusinessService(row) });
@@ -102,7 +111,7 @@ export const businessServicesRoutes: FastifyPluginAsyncZod<{ businessServices: B
     },
     async (request) => {
       const { businessId, serviceId } = request.params;
-      const row = await businessServices.update(businessId, serviceId, request.body);
+      const row = await businessServices.update(businessId, serviceId, request.body, actorOf(request));
       const message =
         request.body.active === false
           ? servicesMsg.serviceDeactivated

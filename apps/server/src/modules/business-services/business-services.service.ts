@@ -10,7 +10,9 @@ import {
   type ServiceBusiness,
 } from '@app/shared/schemas/services';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { recordActivity } from '../../db/activity-log.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import {
@@ -29,6 +31,37 @@ interface Deps {
   assertServiceExists(serviceId: number): Promise<void>;
   /** The companies module's check that a company exists (404 otherwise). */
   assertBusinessExists(businessId: number): Promise<void>;
+}
+
+/** A link as the activity log shows it: the service's name, active or not, since when. */
+const linkSummary = (service: string, link: Pick<BusinessServiceRow, 'active' | 'startDate'>) => ({
+  servicio: service,
+  activo: link.active,
+  desde: link.startDate,
+});
+
+/**
+ * One entry on the company (kind company, its businessId) for a change of one of its service links,
+ * in the transaction of the change: { before, after } name the service, active or not, and since when.
+ */
+async function recordLinkChange(
+  tx: DbOrTx,
+  actor: ActivityActor,
+  businessId: number,
+  before: BusinessServiceRow | undefined,
+  after: BusinessServiceRow,
+) {
+  const service = await businessServicesRepository.serviceName(tx, after.serviceId);
+  await recordActivity(tx, actor, {
+    kind: 'company',
+    action: 'updated',
+    recordId: businessId,
+    businessId,
+    details: {
+      ...(before ? { before: linkSummary(service, before) } : {}),
+      after: linkSummary(service, after),
+    },
+  });
 }
 
 /** The company-service links (spec 1 §3 "Business-service link"), seen from either side. */
@@ -65,11 +98,22 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
     async updateAllForService(
       serviceId: number,
       input: AllUpdateInput,
+      actor: ActivityActor,
     ): Promise<{ activated: boolean; rows: BusinessServiceOfService[] }> {
       await deps.assertServiceExists(serviceId);
       await db.transaction(async (tx) => {
+        // One entry on the service (not one per company): 'Activar todo' / 'Desactivar todo'.
+        const record = async (after: Record<string, unknown>) =>
+          recordActivity(tx, actor, {
+            kind: 'service',
+            action: 'updated',
+            recordId: serviceId,
+            recordLabel: await businessServicesRepository.serviceName(tx, serviceId),
+            details: { after },
+          });
         if (!input.active) {
           await businessServicesRepository.setActiveForService(tx, serviceId, false);
+          await record({ empresas: 'todas', activo: false });
           return;
         }
         const startDate = input.startDate ?? BULK_ACTIVATION_START_DATE;
@@ -78,12 +122,17 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
           tx,
           businessIds.map((businessId) => ({ businessId, serviceId, active: true, startDate })),
         );
+        await record({ empresas: 'todas', activo: true, desde: startDate });
       });
       return { activated: input.active, rows: await listForService(serviceId) };
     },
 
     /** 'Activar' on a company: creates the link, or reactivates it from the new start date. */
-    async activate(businessId: number, input: CreateInput): Promise<{ row: BusinessServiceRow; created: boolean }> {
+    async activate(
+      businessId: number,
+      input: CreateInput,
+      actor: ActivityActor,
+    ): Promise<{ row: BusinessServiceRow; created: boolean }> {
       await deps.assertBusinessExists(businessId);
       try {
         await deps.assertServiceExists(input.serviceId);
@@ -91,11 +140,16 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
         throw badRequest(servicesMsg.serviceNotFound, 'serviceId');
       }
       try {
-        const { row, inserted } = await businessServicesRepository.upsert(db, {
-          businessId,
-          serviceId: input.serviceId,
-          active: true,
-          startDate: input.startDate,
+        const { row, inserted } = await db.transaction(async (tx) => {
+          const before = await businessServicesRepository.findLink(tx, businessId, input.serviceId);
+          const result = await businessServicesRepository.upsert(tx, {
+            businessId,
+            serviceId: input.serviceId,
+            active: true,
+            startDate: input.startDate,
+          });
+          await recordLinkChange(tx, actor, businessId, result.inserted ? undefined : before, result.row);
+          return result;
         });
         // Of simultaneous activations of one link, only the one that inserted it says 'created'.
         return { row, created: inserted };
@@ -111,13 +165,22 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
       businessServicesRepository.listApplying(db, lastDay, businessId),
 
     /** 'Editar' (start date) / 'Desactivar' (active false) of an existing link. */
-    async update(businessId: number, serviceId: number, input: UpdateInput): Promise<BusinessServiceRow> {
-      const row = await businessServicesRepository.update(db, businessId, serviceId, {
-        ...(input.active !== undefined ? { active: input.active } : {}),
-        ...(input.startDate !== undefined ? { startDate: input.startDate } : {}),
+    async update(
+      businessId: number,
+      serviceId: number,
+      input: UpdateInput,
+      actor: ActivityActor,
+    ): Promise<BusinessServiceRow> {
+      return db.transaction(async (tx) => {
+        const before = await businessServicesRepository.findLink(tx, businessId, serviceId);
+        const row = await businessServicesRepository.update(tx, businessId, serviceId, {
+          ...(input.active !== undefined ? { active: input.active } : {}),
+          ...(input.startDate !== undefined ? { startDate: input.startDate } : {}),
+        });
+        if (!row) throw notFound(servicesMsg.businessServiceNotFound);
+        await recordLinkChange(tx, actor, businessId, before, row);
+        return row;
       });
-      if (!row) throw notFound(servicesMsg.businessServiceNotFound);
-      return row;
     },
   };
 }

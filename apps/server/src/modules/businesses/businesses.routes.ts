@@ -10,6 +10,7 @@ import {
   ResponsibleOptionListSchema,
 } from '@app/shared/schemas/businesses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { attachmentHeader } from '../../lib/file-names.ts';
@@ -87,7 +88,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
       onRequest: app.authorize('companies:write'),
     },
     async (request, reply) => {
-      const business = await businesses.create(request.body);
+      const business = await businesses.create(request.body, actorOf(request));
       return reply.status(201).send({ message: companiesMsg.businessCreated, business: presentBusiness(business) });
     },
   );
@@ -104,7 +105,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
       onRequest: app.authorize('companies:write'),
     },
     async (request) => {
-      const business = await businesses.update(request.params.id, request.body);
+      const business = await businesses.update(request.params.id, request.body, actorOf(request));
       return { message: companiesMsg.businessEdited, business: presentBusiness(business) };
     },
   );
@@ -116,7 +117,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
       onRequest: app.authorize('companies:delete'),
     },
     async (request) => {
-      await businesses.delete(request.params.id);
+      await businesses.delete(request.params.id, actorOf(request));
       return { message: companiesMsg.businessDeleted };
     },
   );

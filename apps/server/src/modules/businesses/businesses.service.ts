@@ -7,8 +7,10 @@ import {
   type BusinessUpdateOutput,
   type ResponsibleOption,
 } from '@app/shared/schemas/businesses';
+import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
+import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
@@ -18,6 +20,19 @@ import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { presentBusiness } from './businesses.presenter.ts';
 import { type BusinessRow, businessesRepository } from './businesses.repository.ts';
 import { businessesSheet } from './businesses-export.ts';
+
+/** The company's fields an activity entry names (created, deleted: all; updated: those that changed). */
+const LOGGED_FIELDS = [
+  'name',
+  'razonSocial',
+  'rut',
+  'startContract',
+  'endContract',
+  'legalRepresentative',
+  'contact',
+  'electronicFiling',
+  'responsibleUserId',
+] as const satisfies readonly (keyof BusinessRow)[];
 
 interface Deps {
   events: EventBus;
@@ -110,16 +125,47 @@ export function createBusinessesService(db: Db, deps: Deps) {
 
     listActive,
 
-    async create(input: BusinessCreateOutput): Promise<BusinessRow> {
+    /** Creates the company and its activity entry ('Creó Empresa') in one transaction. */
+    async create(input: BusinessCreateOutput, actor: ActivityActor): Promise<BusinessRow> {
       await assertRutFree(input.rut);
-      return writeChecked(input.responsibleUserId, (tx) => businessesRepository.insert(tx, input));
+      return writeChecked(input.responsibleUserId, async (tx) => {
+        const row = await businessesRepository.insert(tx, input);
+        await recordActivity(tx, actor, {
+          kind: 'company',
+          action: 'created',
+          recordId: row.id,
+          recordLabel: row.name,
+          businessId: row.id,
+          details: { after: pickFields(row, LOGGED_FIELDS) },
+        });
+        return row;
+      });
     },
 
-    /** electronicFiling or responsibleUserId left out (undefined) keep their stored value. */
-    async update(id: number, input: BusinessUpdateOutput): Promise<BusinessRow> {
+    /**
+     * electronicFiling or responsibleUserId left out (undefined) keep their stored value. The entry
+     * names the fields that changed (none changed: no entry), in the transaction of the change.
+     */
+    async update(id: number, input: BusinessUpdateOutput, actor: ActivityActor): Promise<BusinessRow> {
       await getById(id);
       await assertRutFree(input.rut, id);
-      const row = await writeChecked(input.responsibleUserId, (tx) => businessesRepository.update(tx, id, input));
+      const row = await writeChecked(input.responsibleUserId, async (tx) => {
+        const before = await businessesRepository.findById(tx, id);
+        if (!before) return undefined;
+        const after = await businessesRepository.update(tx, id, input);
+        const details = after ? changedFields(before, after, LOGGED_FIELDS) : null;
+        if (after && details) {
+          await recordActivity(tx, actor, {
+            kind: 'company',
+            action: 'updated',
+            recordId: id,
+            recordLabel: after.name,
+            businessId: id,
+            details,
+          });
+        }
+        return after;
+      });
       if (!row) throw notFound(companiesMsg.businessNotFound);
       return row;
     },
@@ -149,10 +195,20 @@ export function createBusinessesService(db: Db, deps: Deps) {
      * Deletes the company in one transaction: the foreign keys remove its client users (and their
      * sessions), service links, credentials, group memberships, monthly states and their history.
      */
-    async delete(id: number): Promise<void> {
+    async delete(id: number, actor: ActivityActor): Promise<void> {
       await db.transaction(async (tx) => {
-        const deleted = await businessesRepository.delete(tx, id);
-        if (!deleted) throw notFound(companiesMsg.businessNotFound);
+        const row = await businessesRepository.findById(tx, id);
+        const deleted = row && (await businessesRepository.delete(tx, id));
+        if (!row || !deleted) throw notFound(companiesMsg.businessNotFound);
+        await recordActivity(tx, actor, {
+          kind: 'company',
+          action: 'deleted',
+          recordId: id,
+          recordLabel: row.name,
+          businessId: id,
+          businessName: row.name,
+          details: { before: pickFields(row, LOGGED_FIELDS) },
+        });
       });
       deps.events.emit('business.deleted', { businessId: id });
     },

@@ -11,6 +11,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { attachmentHeader } from '../../lib/file-names.ts';
@@ -101,7 +102,7 @@ export const companyImportRoutes: FastifyPluginAsyncZod<{ companyImport: Company
       onRequest: app.authorize('companies:import'),
     },
     async (request, reply) => {
-      const result = await companyImport.confirm(await fileOf(request));
+      const result = await companyImport.confirm(await fileOf(request), actorOf(request));
       if ('errors' in result) {
         return reply.status(400).send({ message: importMsg.confirmHasErrors, importErrors: result.errors });
       }

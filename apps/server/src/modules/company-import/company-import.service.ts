@@ -12,10 +12,12 @@ import {
 } from '@app/shared/schemas/company-import';
 import { GroupCreateSchema } from '@app/shared/schemas/groups';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type ActivityEntryInput, changedFields, recordActivities } from '../../db/activity-log.ts';
 import type { Db } from '../../db/client.ts';
 import { businesses, businessGroupMembers, businessGroups, businessServices } from '../../db/schema/businesses.ts';
 import { users } from '../../db/schema/firm.ts';
 import { services } from '../../db/schema/services.ts';
+import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
@@ -60,6 +62,18 @@ export function monthOf(cell: Cell): string | undefined {
 
 const textOf = (cell: Cell | undefined) =>
   cell === null || cell === undefined ? '' : cell instanceof Date ? dateOf(cell) : String(cell).trim();
+
+/** A company's fields an import writes, as the activity log names them. */
+const IMPORTED_FIELDS = [
+  'name',
+  'razonSocial',
+  'rut',
+  'legalRepresentative',
+  'contact',
+  'startContract',
+  'endContract',
+  'responsibleUserId',
+] as const;
 
 interface Validated {
   preview: ImportPreview;
@@ -232,7 +246,15 @@ export function createCompanyImportService(db: Db) {
      * POST /api/business/import/confirm: validates the file again and, without errors, writes every
      * row in one transaction (companies, new groups and memberships, owners, service links).
      */
-    async confirm(bytes: Buffer): Promise<{ created: number; updated: number } | { errors: ImportError[] }> {
+    /**
+     * The activity log gets one entry per company, in the same transaction and one statement: 'imported'
+     * with the company's fields (and its group) for a new one, 'updated' with the fields that changed
+     * (details null when the row changed only its group or services) for an existing one.
+     */
+    async confirm(
+      bytes: Buffer,
+      actor: ActivityActor,
+    ): Promise<{ created: number; updated: number } | { errors: ImportError[] }> {
       const { preview, newGroups } = await validate(bytes);
       if (preview.errors.length > 0) return { errors: preview.errors };
       const rows = [...preview.create, ...preview.update];
@@ -282,6 +304,24 @@ export function createCompanyImportService(db: Db) {
             const byRut = new Map(inserted.map((business) => [business.rut, business.id]));
             for (const row of chunk) idOfRow.set(row.row, byRut.get(row.rut) ?? 0);
           }
+          const entries: ActivityEntryInput[] = preview.create.map((row) => ({
+            kind: 'company',
+            action: 'imported',
+            recordId: idOfRow.get(row.row) ?? null,
+            recordLabel: row.name,
+            businessId: idOfRow.get(row.row) ?? null,
+            businessName: row.name,
+            details: {
+              after: {
+                ...Object.fromEntries(IMPORTED_FIELDS.map((field) => [field, row[field]])),
+                grupo: row.group,
+              },
+            },
+          }));
+          const updateIds = preview.update.map((row) => row.businessId ?? 0);
+          const beforeRows =
+            updateIds.length === 0 ? [] : await tx.select().from(businesses).where(inArray(businesses.id, updateIds));
+          const beforeById = new Map(beforeRows.map((row) => [row.id, row]));
           for (const row of preview.update) {
             const id = row.businessId ?? 0;
             const changed = await tx
@@ -297,9 +337,20 @@ export function createCompanyImportService(db: Db) {
                 updatedAt: new Date(),
               })
               .where(and(eq(businesses.id, id), eq(businesses.rut, row.rut)))
-              .returning({ id: businesses.id });
-            if (changed.length === 0) throw conflict(companiesMsg.businessNotFound, 'rut');
+              .returning();
+            const [after] = changed;
+            const before = beforeById.get(id);
+            if (!after || !before) throw conflict(companiesMsg.businessNotFound, 'rut');
             idOfRow.set(row.row, id);
+            entries.push({
+              kind: 'company',
+              action: 'updated',
+              recordId: id,
+              recordLabel: after.name,
+              businessId: id,
+              businessName: after.name,
+              details: changedFields(before, after, IMPORTED_FIELDS),
+            });
           }
           const members = rows.flatMap((row) => {
             const groupId = row.group === null ? undefined : groupIds.get(normalise(row.group));
@@ -329,6 +380,7 @@ export function createCompanyImportService(db: Db) {
                 set: { active: true, startDate: sql`excluded.start_date` },
               });
           }
+          await recordActivities(tx, actor, entries);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(companiesMsg.rutExists, 'rut');

@@ -1,7 +1,7 @@
-import type { Credential, CredentialSummary } from '@app/shared/schemas/credentials';
-import type { CredentialRow } from './credentials.repository.ts';
+import type { Credential, CredentialLastReveal, CredentialSummary } from '@app/shared/schemas/credentials';
+import type { CredentialRow, LastRevealRow } from './credentials.repository.ts';
 
-/** Without the password: what the company detail carries. */
+/** Never the password: it is answered only by the reveal endpoint, one at a time, logged. */
 export function presentCredentialSummary(row: CredentialRow): CredentialSummary {
   return {
     id: row.id,
@@ -12,7 +12,11 @@ export function presentCredentialSummary(row: CredentialRow): CredentialSummary 
   };
 }
 
-/** With the decrypted password: only for the /api/password endpoints (owners and collaborators). */
-export function presentCredential(row: CredentialRow, password: string): Credential {
-  return { ...presentCredentialSummary(row), password };
+export function presentLastReveal(row: LastRevealRow | undefined): CredentialLastReveal | null {
+  return row ? { at: row.at.toISOString(), actorName: row.actorName, ip: row.ip } : null;
+}
+
+/** A credential of the list; `lastReveal` only when the caller may read the activity log (owners). */
+export function presentCredential(row: CredentialRow, lastReveal?: CredentialLastReveal | null): Credential {
+  return lastReveal === undefined ? presentCredentialSummary(row) : { ...presentCredentialSummary(row), lastReveal };
 }

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { companiesMsg } from '@app/shared/messages-companies';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
+import { activity } from '../../db/schema/activity.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 
@@ -25,8 +27,27 @@ async function createCredential(overrides: Record<string, unknown> = {}) {
   return response.json().credential as { id: number };
 }
 
+/** The password through the reveal endpoint (as the owner: it logs a 'revealed' entry). */
+async function revealed(id: number, caller = api.owner) {
+  const response = await caller.post(`/api/password/${id}/reveal`, { purpose: 'show' });
+  if (response.statusCode !== 200) throw new Error(`reveal failed: ${response.body}`);
+  return response.json().password as string;
+}
+
+/** The signed-in user's id, from the token's subject. */
+const userIdOf = (token: string) =>
+  Number(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub);
+
+/** The activity entries of one credential, oldest first. */
+const entriesOf = (id: number) =>
+  t.database.db
+    .select()
+    .from(activity)
+    .where(and(eq(activity.kind, 'credential'), eq(activity.recordId, String(id))))
+    .orderBy(asc(activity.id));
+
 describe('POST /api/password', () => {
-  it('creates a credential (owner and collaborator) and answers it with the password', async () => {
+  it('creates a credential (owner and collaborator) and answers it without the password', async () => {
     for (const token of [roles.owner, roles.collaborator]) {
       const response = await t.request({ method: 'POST', url: '/api/password', token, payload: credentialPayload() });
       expect(response.statusCode).toBe(201);
@@ -37,10 +58,10 @@ describe('POST /api/password', () => {
           businessId: roles.clientBusinessId,
           user: '76.086.428-5',
           portal: 'sii',
-          password: 'Clave SII 2024',
           description: 'Clave tributaria',
         },
       });
+      expect(response.body).not.toContain('Clave SII 2024');
     }
   });
 
@@ -75,23 +96,25 @@ describe('POST /api/password', () => {
 });
 
 describe('GET /api/password?businessId=', () => {
-  it("lists one company's credentials with the passwords in clear", async () => {
+  it("lists one company's credentials without their passwords; owners see who last saw each", async () => {
     const other = await insertBusiness(t);
     const own = await createCredential({ businessId: other.id, portal: 'previred', password: 'Previred#1' });
-    for (const token of [roles.owner, roles.collaborator]) {
-      const response = await t.request({ method: 'GET', url: `/api/password?businessId=${other.id}`, token });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual([
-        {
-          id: own.id,
-          businessId: other.id,
-          user: '76.086.428-5',
-          portal: 'previred',
-          password: 'Previred#1',
-          description: 'Clave tributaria',
-        },
-      ]);
-    }
+    const listed = {
+      id: own.id,
+      businessId: other.id,
+      user: '76.086.428-5',
+      portal: 'previred',
+      description: 'Clave tributaria',
+    };
+    const byOwner = await api.owner.get(`/api/password?businessId=${other.id}`);
+    expect(byOwner.statusCode).toBe(200);
+    expect(byOwner.json()).toEqual([{ ...listed, lastReveal: null }]);
+    expect(byOwner.body).not.toContain('Previred#1');
+    expect(byOwner.body).not.toContain('password');
+    const byCollaborator = await api.collaborator.get(`/api/password?businessId=${other.id}`);
+    expect(byCollaborator.statusCode).toBe(200);
+    expect(byCollaborator.json()).toEqual([listed]);
+    expect(byCollaborator.body).not.toContain('Previred#1');
   });
 
   it('requires businessId (400) and answers 404 for an unknown company', async () => {
@@ -108,7 +131,9 @@ describe('GET, PUT, DELETE /api/password/:id', () => {
     const { id } = await createCredential();
     const read = await api.collaborator.get(`/api/password/${id}`);
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ credential: expect.objectContaining({ id, password: 'Clave SII 2024' }) });
+    expect(read.json()).toEqual({ credential: expect.objectContaining({ id, user: '76.086.428-5' }) });
+    expect(read.body).not.toContain('Clave SII 2024');
+    expect(read.json().credential).not.toHaveProperty('password');
 
     const edited = await api.collaborator.put(
       `/api/password/${id}`,
@@ -122,12 +147,10 @@ describe('GET, PUT, DELETE /api/password/:id', () => {
         businessId: roles.clientBusinessId,
         user: 'rrhh@aromos.cl',
         portal: 'DT',
-        password: 'Nueva-DT',
         description: '',
       },
     });
-    const reread = await api.owner.get(`/api/password/${id}`);
-    expect(reread.json().credential.password).toBe('Nueva-DT');
+    expect(await revealed(id)).toBe('Nueva-DT');
 
     const deleted = await api.collaborator.delete(`/api/password/${id}`);
     expect(deleted.statusCode).toBe(200);
@@ -135,21 +158,29 @@ describe('GET, PUT, DELETE /api/password/:id', () => {
     expect((await api.owner.get(`/api/password/${id}`)).statusCode).toBe(404);
   });
 
-  it('validates an edit like a create', async () => {
+  it('validates an edit like a create, but an omitted or empty password keeps the stored one', async () => {
     const { id } = await createCredential();
-    const response = await api.owner.put(`/api/password/${id}`, credentialPayload({ password: '' }));
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(companiesMsg.required);
+    const invalid = await api.owner.put(`/api/password/${id}`, credentialPayload({ user: '' }));
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toBe(companiesMsg.requiredField);
+
+    const empty = await api.owner.put(`/api/password/${id}`, credentialPayload({ password: '', description: 'a' }));
+    expect(empty.statusCode).toBe(200);
+    expect(await revealed(id)).toBe('Clave SII 2024');
+    const omitted = await api.owner.put(`/api/password/${id}`, credentialPayload({ password: undefined }));
+    expect(omitted.statusCode).toBe(200);
+    expect(await revealed(id)).toBe('Clave SII 2024');
   });
 
   it('answers 404 for unknown ids', async () => {
-    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const response = await t.request({
-        method,
-        url: '/api/password/999999',
-        token: roles.owner,
-        payload: method === 'PUT' ? credentialPayload() : undefined,
-      });
+    for (const [method, url] of [
+      ['GET', '/api/password/999999'],
+      ['PUT', '/api/password/999999'],
+      ['DELETE', '/api/password/999999'],
+      ['POST', '/api/password/999999/reveal'],
+    ] as const) {
+      const payload = method === 'PUT' ? credentialPayload() : method === 'POST' ? { purpose: 'show' } : undefined;
+      const response = await t.request({ method, url, token: roles.owner, payload });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: companiesMsg.credentialNotFound });
     }
@@ -200,8 +231,7 @@ describe('encryption at rest', () => {
     }
     for (const file of files) expect(file.includes(Buffer.from(PLAIN))).toBe(false);
 
-    const listed = await api.owner.get(`/api/password?businessId=${roles.clientBusinessId}`);
-    expect(listed.json()).toContainEqual(expect.objectContaining({ id, password: PLAIN }));
+    expect(await revealed(id)).toBe(PLAIN);
   });
 });
 
@@ -212,10 +242,165 @@ describe('permissions', () => {
     { method: 'GET', url: '/api/password/1' },
     { method: 'PUT', url: '/api/password/1' },
     { method: 'DELETE', url: '/api/password/1' },
+    { method: 'POST', url: '/api/password/1/reveal' },
   ] as const;
 
   it.each(endpoints)('$method $url answers a client 403 and an anonymous caller 401', async ({ method, url }) => {
-    const payload = method === 'POST' || method === 'PUT' ? credentialPayload() : undefined;
+    const payload = url.endsWith('/reveal')
+      ? { purpose: 'show' }
+      : method === 'POST' || method === 'PUT'
+        ? credentialPayload()
+        : undefined;
     await expectClientAndAnonymousRefused({ method, url, payload });
+  });
+});
+
+describe('POST /api/password/:id/reveal', () => {
+  it('answers the password to owners and collaborators, not cached, and logs each reveal with actor and ip', async () => {
+    const { id } = await createCredential({ user: '76.123.456-7', password: 'Revela-1' });
+    for (const [token, purpose, action] of [
+      [roles.owner, 'show', 'revealed'],
+      [roles.collaborator, 'copy', 'copied'],
+    ] as const) {
+      const before = (await entriesOf(id)).length;
+      const response = await t.request({
+        method: 'POST',
+        url: `/api/password/${id}/reveal`,
+        token,
+        payload: { purpose },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ password: 'Revela-1' });
+      expect(response.headers['cache-control']).toBe('no-store');
+      const entries = await entriesOf(id);
+      expect(entries).toHaveLength(before + 1);
+      expect(entries.at(-1)).toMatchObject({
+        kind: 'credential',
+        action,
+        recordId: String(id),
+        recordLabel: 'SII · 76.123.456-7',
+        businessId: roles.clientBusinessId,
+        actorId: userIdOf(token),
+        actorName: expect.stringMatching(/\S/),
+        ip: '127.0.0.1',
+        details: null,
+      });
+    }
+  });
+
+  it("gives owners the latest reveal in the list, and collaborators don't see it", async () => {
+    const business = await insertBusiness(t);
+    const seen = await createCredential({ businessId: business.id, portal: 'DT', password: 'Vista-1' });
+    const unseen = await createCredential({ businessId: business.id, portal: 'sii', password: 'NoVista-1' });
+    await revealed(seen.id);
+    await revealed(seen.id, api.collaborator);
+    const collaboratorId = userIdOf(roles.collaborator);
+    const [latest] = (await entriesOf(seen.id)).slice(-1);
+
+    const list = await api.owner.get(`/api/password?businessId=${business.id}`);
+    const byId = new Map(list.json().map((credential: { id: number }) => [credential.id, credential]));
+    expect(byId.get(seen.id)).toMatchObject({
+      lastReveal: { at: latest?.at.toISOString(), actorName: latest?.actorName, ip: '127.0.0.1' },
+    });
+    expect(latest?.actorId).toBe(collaboratorId);
+    expect(byId.get(unseen.id)).toMatchObject({ lastReveal: null });
+    expect(list.body).not.toContain('Vista-1');
+
+    const asCollaborator = await api.collaborator.get(`/api/password?businessId=${business.id}`);
+    for (const credential of asCollaborator.json()) expect(credential.lastReveal ?? null).toBeNull();
+  });
+
+  it('refuses a missing or unknown purpose and ids past int4', async () => {
+    const { id } = await createCredential();
+    for (const payload of [{}, { purpose: 'print' }]) {
+      const response = await api.owner.post(`/api/password/${id}/reveal`, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.body).not.toContain('Clave SII 2024');
+    }
+    const tooBig = await api.owner.post('/api/password/2147483648/reveal', { purpose: 'show' });
+    expect(tooBig.statusCode).toBe(400);
+  });
+
+  it('answers an error and no password when the log cannot be written, and logs nothing', async () => {
+    const { id } = await createCredential({ password: 'Sin-Registro-7' });
+    const before = (await entriesOf(id)).length;
+    const restore = await failInsertsInto(t.database.db, activity);
+    try {
+      const response = await api.owner.post(`/api/password/${id}/reveal`, { purpose: 'copy' });
+      expect(response.statusCode).toBe(500);
+      expect(response.body).not.toContain('Sin-Registro-7');
+    } finally {
+      await restore();
+    }
+    expect(await entriesOf(id)).toHaveLength(before);
+  });
+});
+
+describe('activity of credential changes', () => {
+  it('logs create, edit and delete with the changed fields, a password change only as "cambiada"', async () => {
+    const SECRET = 'Secreto-Unico-4471';
+    const NEW_SECRET = 'Secreto-Nuevo-9902';
+    const { id } = await createCredential({ user: 'ana.sii', password: SECRET, description: 'Clave' });
+    await api.collaborator.put(
+      `/api/password/${id}`,
+      credentialPayload({ user: 'ana.sii', description: 'Clave F29', password: undefined }),
+    );
+    await api.owner.put(
+      `/api/password/${id}`,
+      credentialPayload({ user: 'ana.sii', description: 'Clave F29', password: NEW_SECRET }),
+    );
+    // The same password again, or none: nothing changed, nothing logged.
+    await api.owner.put(
+      `/api/password/${id}`,
+      credentialPayload({ user: 'ana.sii', description: 'Clave F29', password: NEW_SECRET }),
+    );
+    await api.owner.put(
+      `/api/password/${id}`,
+      credentialPayload({ user: 'ana.sii', description: 'Clave F29', password: '' }),
+    );
+    await api.owner.delete(`/api/password/${id}`);
+
+    const entries = await entriesOf(id);
+    const ownerId = userIdOf(roles.owner);
+    expect(entries.map((entry) => [entry.action, entry.actorId, entry.details])).toEqual([
+      ['created', ownerId, { after: { user: 'ana.sii', portal: 'sii', description: 'Clave' } }],
+      [
+        'updated',
+        userIdOf(roles.collaborator),
+        { before: { description: 'Clave' }, after: { description: 'Clave F29' } },
+      ],
+      ['updated', ownerId, { after: { contraseña: 'cambiada' } }],
+      ['deleted', ownerId, { before: { user: 'ana.sii', portal: 'sii', description: 'Clave F29' } }],
+    ]);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({
+        recordLabel: 'SII · ana.sii',
+        businessId: roles.clientBusinessId,
+        ip: '127.0.0.1',
+      });
+    }
+
+    const all = await t.database.db.select().from(activity);
+    const text = JSON.stringify(all);
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(NEW_SECRET);
+  });
+
+  it('leaves neither the change nor its entry when the entry cannot be written', async () => {
+    const { id } = await createCredential({ description: 'Antes' });
+    const business = await insertBusiness(t);
+    const restore = await failInsertsInto(t.database.db, activity);
+    try {
+      const created = await api.owner.post('/api/password', credentialPayload({ businessId: business.id }));
+      expect(created.statusCode).toBe(500);
+      const edited = await api.owner.put(`/api/password/${id}`, credentialPayload({ description: 'Después' }));
+      expect(edited.statusCode).toBe(500);
+      const deleted = await api.owner.delete(`/api/password/${id}`);
+      expect(deleted.statusCode).toBe(500);
+    } finally {
+      await restore();
+    }
+    expect((await api.owner.get(`/api/password?businessId=${business.id}`)).json()).toEqual([]);
+    expect((await api.owner.get(`/api/password/${id}`)).json().credential).toMatchObject({ description: 'Antes' });
   });
 });

@@ -1,18 +1,25 @@
 import { IdParamSchema, MessageSchema } from '@app/shared/errors';
 import { companiesMsg } from '@app/shared/messages-companies';
+import { can } from '@app/shared/permissions';
 import {
   CredentialCreateSchema,
   CredentialDetailResponseSchema,
   CredentialListQuerySchema,
   CredentialListSchema,
   CredentialResponseSchema,
+  CredentialRevealResponseSchema,
+  CredentialRevealSchema,
   CredentialUpdateSchema,
 } from '@app/shared/schemas/credentials';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import type { CredentialsService } from './credentials.service.ts';
 
-/** Portal credentials (spec 1 §7 "Passwords"); the answers carry the password in clear, so staff only. */
+/**
+ * Portal credentials (spec 1 §7 "Passwords"), staff only. No answer carries a password but the
+ * reveal's, one at a time and logged (issue 24).
+ */
 export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: CredentialsService }> = async (
   app,
   { credentials },
@@ -27,7 +34,10 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
       },
       onRequest: app.authorize('credentials:read'),
     },
-    async (request) => credentials.listForBusiness(request.query.businessId),
+    async (request) =>
+      credentials.listForBusiness(request.query.businessId, {
+        withLastReveal: can(request.auth, 'activity:read'),
+      }),
   );
 
   app.post(
@@ -41,7 +51,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
       onRequest: app.authorize('credentials:write'),
     },
     async (request, reply) => {
-      const credential = await credentials.create(request.body);
+      const credential = await credentials.create(request.body, actorOf(request));
       return reply.status(201).send({ message: companiesMsg.credentialCreated, credential });
     },
   );
@@ -59,6 +69,23 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
     async (request) => ({ credential: await credentials.get(request.params.id) }),
   );
 
+  app.post(
+    '/api/password/:id/reveal',
+    {
+      schema: {
+        tags: ['credentials'],
+        params: IdParamSchema,
+        body: CredentialRevealSchema,
+        response: { 200: CredentialRevealResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('credentials:read'),
+    },
+    async (request, reply) => {
+      const password = await credentials.reveal(request.params.id, request.body.purpose, actorOf(request));
+      return reply.header('cache-control', 'no-store').send({ password });
+    },
+  );
+
   app.put(
     '/api/password/:id',
     {
@@ -71,7 +98,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
       onRequest: app.authorize('credentials:write'),
     },
     async (request) => {
-      const credential = await credentials.update(request.params.id, request.body);
+      const credential = await credentials.update(request.params.id, request.body, actorOf(request));
       return { message: companiesMsg.credentialEdited, credential };
     },
   );
@@ -83,7 +110,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
       onRequest: app.authorize('credentials:write'),
     },
     async (request) => {
-      await credentials.delete(request.params.id);
+      await credentials.delete(request.params.id, actorOf(request));
       return { message: companiesMsg.credentialDeleted };
     },
   );

@@ -18,6 +18,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { attachmentHeader } from '../../lib/file-names.ts';
@@ -168,7 +169,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     },
     (request, reply) =>
       receiveUpload(request, reply, (files) =>
-        documents.upload(currentUser(request), request.params.businessFolderId, files, { maxMegabytes }),
+        documents.upload(
+          currentUser(request),
+          request.params.businessFolderId,
+          files,
+          { maxMegabytes },
+          actorOf(request),
+        ),
       ),
   );
 
@@ -185,7 +192,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     },
     (request, reply) =>
       receiveUpload(request, reply, (files) =>
-        documents.uploadToItem(currentUser(request), request.params.id, files, { maxMegabytes }),
+        documents.uploadToItem(currentUser(request), request.params.id, files, { maxMegabytes }, actorOf(request)),
       ),
   );
 
@@ -202,7 +209,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
       onRequest: app.authenticate,
     },
     async (request) => {
-      await documents.deleteFile(currentUser(request), request.params.id);
+      await documents.deleteFile(currentUser(request), request.params.id, actorOf(request));
       return { message: documentsMsg.fileDeleted };
     },
   );
@@ -251,7 +258,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const file = await documents.download(request.params.token);
+      // Anonymous: the link, not a session, names who may have it (issue 24).
+      const file = await documents.download(request.params.token, { userId: null, ip: request.ip });
       return reply
         .type(file.contentType)
         .header('content-disposition', attachmentHeader(file.name))

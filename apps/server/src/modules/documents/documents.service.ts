@@ -10,7 +10,9 @@ import { ROLE_LABELS, type Role } from '@app/shared/roles';
 import { splitContacts } from '@app/shared/schemas/businesses';
 import type { FileDownload, FolderTile, FolderView, StoredFile } from '@app/shared/schemas/documents';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
-import type { Db } from '../../db/client.ts';
+import { type ActivityEntryInput, recordActivities, recordActivity } from '../../db/activity-log.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
@@ -166,6 +168,30 @@ export function createDocumentsService(db: Db, deps: Deps) {
     requestItemId,
   });
 
+  /** The activity log's entry of a file (issue 24): named by its file name, under its company. */
+  const fileEntry = (
+    action: 'uploaded' | 'deleted' | 'downloaded',
+    file: Pick<BusinessFileRow, 'id' | 'name'>,
+    businessId: number,
+  ): ActivityEntryInput => ({ kind: 'file', action, recordId: file.id, recordLabel: file.name, businessId });
+
+  /** Writes the files' rows and one 'uploaded' entry per file in one transaction (`insert` runs in it). */
+  function insertLogged(
+    by: ActivityActor,
+    businessId: number,
+    insert: (tx: DbOrTx) => Promise<BusinessFileRow[]>,
+  ): Promise<BusinessFileRow[]> {
+    return db.transaction(async (tx) => {
+      const rows = await insert(tx);
+      await recordActivities(
+        tx,
+        by,
+        rows.map((row) => fileEntry('uploaded', row, businessId)),
+      );
+      return rows;
+    });
+  }
+
   /**
    * Streams each file to storage as it arrives, recognised by its content on the way (PDF, XML,
    * JPEG, PNG, XLSX or CSV of at most `maxMegabytes`; its name gets that kind's extension), then
@@ -264,21 +290,22 @@ export function createDocumentsService(db: Db, deps: Deps) {
       businessFolderId: number,
       files: AsyncIterable<IncomingFile> | Iterable<IncomingFile>,
       { maxMegabytes }: { maxMegabytes: number },
+      by: ActivityActor,
     ): Promise<StoredFile[]> {
       const folder = await documentsRepository.findFolder(db, businessFolderId);
       if (!folder) throw notFound(documentsMsg.folderNotFound);
       if (isClient(actor)) await assertClientMayUpload(actor, folder);
       return storeFiles(actor, files, maxMegabytes, (stored) =>
-        documentsRepository
-          .insertFiles(
-            db,
+        insertLogged(by, folder.businessId, (tx) =>
+          documentsRepository.insertFiles(
+            tx,
             stored.map((bytes) => fileRow(actor, businessFolderId, bytes, null)),
-          )
-          .catch((error: unknown) => {
-            // The folder's key makes the rows fail if the folder went meanwhile (a company or service deleted).
-            if (isForeignKeyViolation(error)) throw notFound(documentsMsg.folderNotFound);
-            throw error;
-          }),
+          ),
+        ).catch((error: unknown) => {
+          // The folder's key makes the rows fail if the folder went meanwhile (a company or service deleted).
+          if (isForeignKeyViolation(error)) throw notFound(documentsMsg.folderNotFound);
+          throw error;
+        }),
       );
     },
 
@@ -292,6 +319,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
       itemId: number,
       files: AsyncIterable<IncomingFile> | Iterable<IncomingFile>,
       { maxMegabytes }: { maxMegabytes: number },
+      by: ActivityActor,
     ): Promise<StoredFile[]> {
       const item = await documentsRepository.findRequestItem(db, itemId);
       if (!item) throw notFound(requestsMsg.itemNotFound);
@@ -310,10 +338,16 @@ export function createDocumentsService(db: Db, deps: Deps) {
             const current = await documentsRepository.findRequestItem(tx, itemId, { lock: true });
             if (!current) throw notFound(requestsMsg.itemNotFound);
             if (current.status === 'received') throw badRequest(requestsMsg.itemAlreadyReceived);
-            return documentsRepository.insertFiles(
+            const rows = await documentsRepository.insertFiles(
               tx,
               bytes.map((one) => fileRow(actor, businessFolderId, one, itemId)),
             );
+            await recordActivities(
+              tx,
+              by,
+              rows.map((row) => fileEntry('uploaded', row, item.businessId)),
+            );
+            return rows;
           })
           .catch((error: unknown) => {
             if (isForeignKeyViolation(error)) throw notFound(requestsMsg.itemNotFound);
@@ -328,7 +362,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
      * Staff delete any file; a client only one they sent, of their own company, while the item it
      * answers is not received (policy 'file:delete'). Staff hear 'requests.changed' when it answered one.
      */
-    async deleteFile(actor: AuthUser, id: number): Promise<void> {
+    async deleteFile(actor: AuthUser, id: number, by: ActivityActor): Promise<void> {
       const answered = await db.transaction(async (tx) => {
         const found = await documentsRepository.findFile(tx, id);
         if (!found) throw notFound(documentsMsg.fileNotFound);
@@ -345,6 +379,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
         };
         if (!can(actor, 'file:delete', record)) throw forbidden(msg.forbidden);
         if (!(await documentsRepository.deleteFile(tx, id))) throw notFound(documentsMsg.fileNotFound);
+        await recordActivity(tx, by, fileEntry('deleted', file, found.businessId));
         return item;
       });
       deps.events.emit('files.removed', {});
@@ -357,8 +392,12 @@ export function createDocumentsService(db: Db, deps: Deps) {
       }
     },
 
-    /** A signed link's file: checks the link, that its user may still have it, logs the download. */
-    async download(token: string): Promise<{ name: string; contentType: string; bytes: Buffer }> {
+    /**
+     * A signed link's file: checks the link, that its user may still have it, logs the download
+     * (and, issue 24, an activity entry of the anonymous caller `by`: the link is the credential,
+     * so neither its token nor its claims go into the entry). A refused link logs nothing.
+     */
+    async download(token: string, by: ActivityActor): Promise<{ name: string; contentType: string; bytes: Buffer }> {
       const checked = deps.links.check(token);
       if (!checked.ok) {
         throw checked.reason === 'expired'
@@ -386,6 +425,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
         issuedTo: claims.issuedTo ?? null,
         issuedToName,
       });
+      await recordActivity(db, by, fileEntry('downloaded', found.file, found.businessId));
       return { name: found.file.name, contentType: found.file.contentType, bytes };
     },
 

@@ -1,31 +1,17 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { mailMsg } from '@app/shared/messages-mail';
-import { APP_TIME_ZONE } from '@app/shared/period';
+import { santiagoWallClock } from '../../lib/santiago-wall-clock.ts';
 import { DATE_TIME_FORMAT, type XlsxSheet, type XlsxValue } from '../../lib/xlsx-stream.ts';
 import { deliveryOf } from './email.presenter.ts';
 import type { EmailLogRow } from './email.repository.ts';
-
-const SANTIAGO_WALL_CLOCK = new Intl.DateTimeFormat('en-CA', {
-  timeZone: APP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
 /**
  * A moment as the date-time the firm read on its clock in Santiago, for a sheet: Excel keeps no time
  * zone, so the cell holds Santiago's wall-clock time (the page shows the same), summer time included.
  */
 export function santiagoSheetDateTime(moment: Date): Date {
-  const parts = Object.fromEntries(
-    SANTIAGO_WALL_CLOCK.formatToParts(moment).map((part) => [part.type, Number(part.value)]),
-  );
-  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
-  return new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  const { year, month, day, hour, minute, second } = santiagoWallClock(moment);
+  return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
 }
 
 /** The state as the log's badge names it, filled with the badge's colour. */

@@ -9,6 +9,7 @@ import {
   GroupUpdateSchema,
 } from '@app/shared/schemas/groups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import type { GroupsService } from './groups.service.ts';
@@ -31,7 +32,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
       onRequest: app.authorize('groups:write'),
     },
     async (request, reply) => {
-      const group = await groups.create(request.body);
+      const group = await groups.create(request.body, actorOf(request));
       return reply.status(201).send({ message: companiesMsg.groupSaved, group });
     },
   );
@@ -61,7 +62,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
       onRequest: app.authorize('groups:write'),
     },
     async (request) => {
-      const group = await groups.update(request.params.groupId, request.body);
+      const group = await groups.update(request.params.groupId, request.body, actorOf(request));
       return { message: companiesMsg.groupSaved, group };
     },
   );
@@ -73,7 +74,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
       onRequest: app.authorize('groups:write'),
     },
     async (request) => {
-      await groups.delete(request.params.groupId);
+      await groups.delete(request.params.groupId, actorOf(request));
       return { message: companiesMsg.groupDeleted };
     },
   );

@@ -7,8 +7,10 @@ import {
   type GroupUpdateSchema,
 } from '@app/shared/schemas/groups';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { businessGroupMembers, businessGroups } from '../../db/schema/businesses.ts';
+import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
@@ -18,6 +20,17 @@ import { groupsRepository } from './groups.repository.ts';
 
 type CreateInput = z.output<typeof GroupCreateSchema>;
 type UpdateInput = z.output<typeof GroupUpdateSchema>;
+
+/** A group as the activity log names it: name, description and its companies' ids (sorted). */
+async function groupSummary(tx: DbOrTx, id: number) {
+  const row = await groupsRepository.findById(tx, id);
+  if (!row) return undefined;
+  const members = await groupsRepository.memberIds(tx, [id]);
+  const empresas = [...(members.get(id) ?? [])].sort((a, b) => a - b);
+  return { name: row.name, description: row.description, empresas };
+}
+
+const GROUP_FIELDS = ['name', 'description', 'empresas'] as const;
 
 interface Deps {
   /** The companies module's check: 400 on the field when an id names no company. */
@@ -81,32 +94,62 @@ export function createGroupsService(db: Db, deps: Deps) {
       return details.get(`group-${id}`, async () => ({ group: await load(id) }));
     },
 
-    async create(input: CreateInput): Promise<Group> {
+    async create(input: CreateInput, actor: ActivityActor): Promise<Group> {
       await deps.assertBusinessesExist(input.businessesIds, 'businessesIds');
       const id = await withMembersCheck(() =>
         db.transaction(async (tx) => {
           const row = await groupsRepository.insert(tx, { name: input.name, description: input.description });
           await groupsRepository.replaceMembers(tx, row.id, input.businessesIds);
+          const after = await groupSummary(tx, row.id);
+          await recordActivity(tx, actor, {
+            kind: 'group',
+            action: 'created',
+            recordId: row.id,
+            recordLabel: row.name,
+            details: after ? { after: pickFields(after, GROUP_FIELDS) } : null,
+          });
           return row.id;
         }),
       );
       return load(id);
     },
 
-    async update(id: number, input: UpdateInput): Promise<Group> {
+    async update(id: number, input: UpdateInput, actor: ActivityActor): Promise<Group> {
       if (input.businessesIds) await deps.assertBusinessesExist(input.businessesIds, 'businessesIds');
       await withMembersCheck(() =>
         db.transaction(async (tx) => {
+          const before = await groupSummary(tx, id);
           const row = await groupsRepository.update(tx, id, { name: input.name, description: input.description });
-          if (!row) throw notFound(companiesMsg.groupNotFound);
+          if (!row || !before) throw notFound(companiesMsg.groupNotFound);
           if (input.businessesIds) await groupsRepository.replaceMembers(tx, id, input.businessesIds);
+          const after = await groupSummary(tx, id);
+          const details = after ? changedFields(before, after, GROUP_FIELDS) : null;
+          if (details) {
+            await recordActivity(tx, actor, {
+              kind: 'group',
+              action: 'updated',
+              recordId: id,
+              recordLabel: row.name,
+              details,
+            });
+          }
         }),
       );
       return load(id);
     },
 
-    async delete(id: number): Promise<void> {
-      if (!(await groupsRepository.delete(db, id))) throw notFound(companiesMsg.groupNotFound);
+    async delete(id: number, actor: ActivityActor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await groupSummary(tx, id);
+        if (!before || !(await groupsRepository.delete(tx, id))) throw notFound(companiesMsg.groupNotFound);
+        await recordActivity(tx, actor, {
+          kind: 'group',
+          action: 'deleted',
+          recordId: id,
+          recordLabel: before.name,
+          details: { before: pickFields(before, GROUP_FIELDS) },
+        });
+      });
     },
   };
 }

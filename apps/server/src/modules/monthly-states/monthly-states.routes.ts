@@ -10,6 +10,7 @@ import {
   PeriodParamsSchema,
 } from '@app/shared/schemas/monthly-states';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
@@ -69,7 +70,12 @@ export const monthlyStatesRoutes: FastifyPluginAsyncZod<{ monthlyStates: Monthly
       onRequest: app.authorize('monthly-states:write'),
     },
     async (request) => {
-      const change = await monthlyStates.updateState(currentUser(request), request.params, request.body);
+      const change = await monthlyStates.updateState(
+        currentUser(request),
+        request.params,
+        request.body,
+        actorOf(request),
+      );
       return { message: boardMsg.stateSaved, ...change };
     },
   );
@@ -87,7 +93,12 @@ export const monthlyStatesRoutes: FastifyPluginAsyncZod<{ monthlyStates: Monthly
       onRequest: app.authorize('monthly-states:write'),
     },
     async (request) => {
-      const result = await monthlyStates.bulkUpdate(currentUser(request), request.params, request.body);
+      const result = await monthlyStates.bulkUpdate(
+        currentUser(request),
+        request.params,
+        request.body,
+        actorOf(request),
+      );
       return { message: boardMsg.bulkUpdated(result.updated, result.skipped), ...result };
     },
   );

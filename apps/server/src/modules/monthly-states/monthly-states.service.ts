@@ -13,10 +13,12 @@ import {
   shortName,
 } from '@app/shared/schemas/monthly-states';
 import type { z } from 'zod';
+import type { CellActivity } from '../../db/cell-history.ts';
 import type { Db } from '../../db/client.ts';
 import { businesses, businessServices } from '../../db/schema/businesses.ts';
 import { monthlyStates } from '../../db/schema/monthly-states.ts';
 import { serviceMonthsActive, serviceStates, services } from '../../db/schema/services.ts';
+import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
@@ -60,6 +62,17 @@ interface Deps {
 type PeriodParts = Omit<BoardParts, 'chosen' | 'today'> & {
   businessById: Map<number, BoardParts['businesses'][number]>;
 };
+
+/** The activity entry of a change of a service's cells (issue 24): states by name. */
+const cellActivity = (
+  actor: ActivityActor,
+  service: { name: string; states: readonly { id: number; name: string }[] },
+): CellActivity<number> => ({
+  actor,
+  kind: 'monthly_state',
+  columnName: service.name,
+  stateNames: new Map(service.states.map((state) => [state.id, state.name])),
+});
 
 /** The monthly board (spec 1 §2.5, §3, §4; DESIGN.md §4): read a month, change a cell, keep every change. */
 export function createMonthlyStatesService(db: Db, deps: Deps) {
@@ -162,7 +175,12 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
      * company that month (never an 'N/A' cell), and a state with hasValue needs a value. The
      * state and its history entry are written in one transaction; then the row goes out live.
      */
-    async updateState(actor: AuthUser, period: Period, input: UpdateInput): Promise<BoardCellChange> {
+    async updateState(
+      actor: AuthUser,
+      period: Period,
+      input: UpdateInput,
+      activityActor: ActivityActor,
+    ): Promise<BoardCellChange> {
       assertSelectable(period);
       const parts = await partsOf(period);
       const business = parts.businessById.get(input.businessId);
@@ -189,6 +207,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
           value,
           initial: service.states[0]?.id ?? null,
           by: { id: actor.id, name: userName },
+          activity: cellActivity(activityActor, service),
         },
         parts.services.map((column) => column.id),
       );
@@ -219,6 +238,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
       actor: AuthUser,
       period: Period,
       input: BulkInput,
+      activityActor: ActivityActor,
     ): Promise<{ updated: number; skipped: number; changes: BoardCellChange[] }> {
       assertSelectable(period);
       const parts = await partsOf(period);
@@ -248,6 +268,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
           value,
           initial: service.states[0]?.id ?? null,
           by: { id: actor.id, name: shortName(user.name, user.lastName) },
+          activity: cellActivity(activityActor, service),
         },
         parts.services.map((column) => column.id),
       );

@@ -6,6 +6,7 @@ import {
   ServiceFolderUpdateSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { ServiceIdParamSchema } from './services.params.ts';
 import { presentFolder } from './services.presenter.ts';
@@ -29,7 +30,7 @@ export const serviceFoldersRoutes: FastifyPluginAsyncZod<{ services: ServicesSer
       onRequest: app.authorize('services:write'),
     },
     async (request, reply) => {
-      const folder = await services.createFolder(request.params.serviceId, request.body);
+      const folder = await services.createFolder(request.params.serviceId, request.body, actorOf(request));
       return reply.status(201).send({ message: servicesMsg.folderCreated, folder: presentFolder(folder) });
     },
   );
@@ -46,7 +47,12 @@ export const serviceFoldersRoutes: FastifyPluginAsyncZod<{ services: ServicesSer
       onRequest: app.authorize('services:write'),
     },
     async (request) => {
-      const folder = await services.updateFolder(request.params.serviceId, request.params.id, request.body);
+      const folder = await services.updateFolder(
+        request.params.serviceId,
+        request.params.id,
+        request.body,
+        actorOf(request),
+      );
       return { message: servicesMsg.folderEdited, folder: presentFolder(folder) };
     },
   );

@@ -7,6 +7,7 @@ import {
   ServiceNotificationUpdateSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { ServiceIdParamSchema } from './services.params.ts';
 import { presentNotification } from './services.presenter.ts';
@@ -33,7 +34,7 @@ export const serviceNotificationsRoutes: FastifyPluginAsyncZod<{ services: Servi
       onRequest: app.authorize('services:write'),
     },
     async (request, reply) => {
-      const notification = await services.createNotification(request.params.serviceId, request.body);
+      const notification = await services.createNotification(request.params.serviceId, request.body, actorOf(request));
       return reply
         .status(201)
         .send({ message: servicesMsg.notificationCreated, notification: presentNotification(notification) });
@@ -53,7 +54,7 @@ export const serviceNotificationsRoutes: FastifyPluginAsyncZod<{ services: Servi
     },
     async (request) => {
       const { serviceId, notificationId } = request.params;
-      const notification = await services.updateNotification(serviceId, notificationId, request.body);
+      const notification = await services.updateNotification(serviceId, notificationId, request.body, actorOf(request));
       return { message: servicesMsg.notificationEdited, notification: presentNotification(notification) };
     },
   );
@@ -65,7 +66,7 @@ export const serviceNotificationsRoutes: FastifyPluginAsyncZod<{ services: Servi
       onRequest: app.authorize('services:write'),
     },
     async (request) => {
-      await services.deleteNotification(request.params.serviceId, request.params.notificationId);
+      await services.deleteNotification(request.params.serviceId, request.params.notificationId, actorOf(request));
       return { message: servicesMsg.notificationDeleted };
     },
   );

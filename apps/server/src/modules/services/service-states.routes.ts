@@ -7,6 +7,7 @@ import {
   ServiceStateUpdateSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { ServiceIdParamSchema } from './services.params.ts';
 import { presentState } from './services.presenter.ts';
@@ -30,7 +31,7 @@ export const serviceStatesRoutes: FastifyPluginAsyncZod<{ services: ServicesServ
       onRequest: app.authorize('services:write'),
     },
     async (request, reply) => {
-      const state = await services.createState(request.params.serviceId, request.body);
+      const state = await services.createState(request.params.serviceId, request.body, actorOf(request));
       return reply.status(201).send({ message: servicesMsg.stateCreated, state: presentState(state) });
     },
   );
@@ -47,7 +48,12 @@ export const serviceStatesRoutes: FastifyPluginAsyncZod<{ services: ServicesServ
       onRequest: app.authorize('services:write'),
     },
     async (request) => {
-      const state = await services.updateState(request.params.serviceId, request.params.id, request.body);
+      const state = await services.updateState(
+        request.params.serviceId,
+        request.params.id,
+        request.body,
+        actorOf(request),
+      );
       return { message: servicesMsg.stateEdited, state: presentState(state) };
     },
   );
@@ -59,7 +65,7 @@ export const serviceStatesRoutes: FastifyPluginAsyncZod<{ services: ServicesServ
       onRequest: app.authorize('services:write'),
     },
     async (request) => {
-      await services.deleteState(request.params.serviceId, request.params.id);
+      await services.deleteState(request.params.serviceId, request.params.id, actorOf(request));
       return { message: servicesMsg.stateDeleted };
     },
   );

@@ -185,6 +185,14 @@ export const servicesRepository = {
       .orderBy(asc(serviceNotifications.day), asc(serviceNotifications.id));
   },
 
+  async findNotification(db: DbOrTx, serviceId: number, id: number): Promise<ServiceNotificationRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(serviceNotifications)
+      .where(and(eq(serviceNotifications.serviceId, serviceId), eq(serviceNotifications.id, id)));
+    return row;
+  },
+
   async insertNotification(db: DbOrTx, serviceId: number, values: NotificationFields): Promise<ServiceNotificationRow> {
     return first(
       await db

@@ -11,6 +11,7 @@ import {
   ServiceUpdateSchema,
 } from '@app/shared/schemas/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { serviceFoldersRoutes } from './service-folders.routes.ts';
 import { serviceNotificationsRoutes } from './service-notifications.routes.ts';
@@ -44,7 +45,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }
       onRequest: app.authorize('services:write'),
     },
     async (request, reply) => {
-      const created = await services.create(request.body);
+      const created = await services.create(request.body, actorOf(request));
       return reply.status(201).send({
         message: servicesMsg.serviceCreated,
         service: presentServiceWithStates(created.service, created.states),
@@ -73,7 +74,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }
       onRequest: app.authorize('services:write'),
     },
     async (request) => {
-      const updated = await services.update(request.params.id, request.body);
+      const updated = await services.update(request.params.id, request.body, actorOf(request));
       return { message: servicesMsg.serviceEdited, service: presentServiceWithStates(updated.service, updated.states) };
     },
   );
@@ -85,7 +86,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }
       onRequest: app.authorize('services:delete'),
     },
     async (request) => {
-      await services.delete(request.params.id);
+      await services.delete(request.params.id, actorOf(request));
       return { message: servicesMsg.serviceDeleted };
     },
   );
@@ -102,7 +103,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }
       onRequest: app.authorize('services:write'),
     },
     async (request) => {
-      const row = await services.updateMonthsActive(request.params.serviceId, request.body);
+      const row = await services.updateMonthsActive(request.params.serviceId, request.body, actorOf(request));
       return { message: servicesMsg.monthsActiveSaved, monthsActive: presentMonthsActive(row) };
     },
   );

@@ -9,8 +9,11 @@ import {
   type ServiceStateCreateSchema,
 } from '@app/shared/schemas/services';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { ActivityDetails } from '../../db/schema/activity.ts';
 import { serviceMonthsActive, serviceStates, services } from '../../db/schema/services.ts';
+import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
@@ -49,6 +52,60 @@ async function underService<T>(write: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+// ------------------------------------------------------------ activity log (issue 24)
+const SERVICE_FIELDS = ['name', 'startMonthDay', 'lastMonthDay', 'order', 'dueDay', 'dueDayElectronic'] as const;
+const STATE_FIELDS = ['name', 'color', 'order', 'pctProgress', 'hasValue', 'showResume'] as const;
+const FOLDER_FIELDS = ['name', 'parentFolderId', 'isActive', 'clientCanUpload'] as const;
+const NOTIFICATION_FIELDS = ['day', 'subject', 'message'] as const;
+const MONTH_FIELDS = MONTH_KEYS;
+
+/**
+ * What changed in one of a service's parts (a state, a folder template, a notification), named by
+ * `part` ('estado', 'carpeta', 'notificación') with the part's name in both halves: the whole part
+ * when created (after only) or deleted (before only), the changed fields when edited (null: none).
+ */
+function partChange<T extends Record<string, unknown>>(
+  part: string,
+  nameOf: (row: T) => string,
+  fields: readonly (keyof T & string)[],
+  before: T | undefined,
+  after: T | undefined,
+): ActivityDetails | null {
+  if (before && after) {
+    const changed = changedFields(before, after, fields);
+    if (!changed) return null;
+    return {
+      before: { [part]: nameOf(before), ...changed.before },
+      after: { [part]: nameOf(after), ...changed.after },
+    };
+  }
+  if (after) return { after: { [part]: nameOf(after), ...pickFields(after, fields) } };
+  if (before) return { before: { [part]: nameOf(before), ...pickFields(before, fields) } };
+  return null;
+}
+
+/** One entry on the service (kind service, its name as the label), in the caller's transaction. */
+async function recordServiceChange(
+  tx: DbOrTx,
+  actor: ActivityActor,
+  action: 'created' | 'updated' | 'deleted',
+  service: Pick<ServiceRow, 'id' | 'name'>,
+  details: ActivityDetails | null,
+) {
+  if (!details) return;
+  await recordActivity(tx, actor, {
+    kind: 'service',
+    action,
+    recordId: service.id,
+    recordLabel: service.name,
+    details,
+  });
+}
+
+const stateName = (row: ServiceStateRow) => row.name;
+const folderName = (row: ServiceFolderRow) => row.name;
+const notificationName = (row: ServiceNotificationRow) => row.subject;
 
 type ServicesOfMonth = {
   service: Awaited<ReturnType<typeof servicesRepository.list>>[number];
@@ -121,21 +178,34 @@ export function createServicesService(db: Db, deps: Deps) {
     },
 
     /** Creates the service and its months-active row (all twelve on) in one transaction. */
-    async create(input: ServiceInput): Promise<{ service: ServiceRow; states: ServiceStateRow[] }> {
+    async create(
+      input: ServiceInput,
+      actor: ActivityActor,
+    ): Promise<{ service: ServiceRow; states: ServiceStateRow[] }> {
       const service = await db.transaction(async (tx) => {
         await assertNameFree(tx, 'services', servicesRepository.listNames, input.name, null, servicesMsg.nameExists);
         const row = await servicesRepository.insert(tx, input);
         await servicesRepository.upsertMonthsActive(tx, row.id);
+        await recordServiceChange(tx, actor, 'created', row, { after: pickFields(row, SERVICE_FIELDS) });
         return row;
       });
       return { service, states: [] };
     },
 
-    async update(id: number, input: ServiceInput): Promise<{ service: ServiceRow; states: ServiceStateRow[] }> {
+    async update(
+      id: number,
+      input: ServiceInput,
+      actor: ActivityActor,
+    ): Promise<{ service: ServiceRow; states: ServiceStateRow[] }> {
       await getRow(id);
       const service = await db.transaction(async (tx) => {
         await assertNameFree(tx, 'services', servicesRepository.listNames, input.name, id, servicesMsg.nameExists);
-        return servicesRepository.update(tx, id, input);
+        const before = await servicesRepository.findById(tx, id);
+        const row = await servicesRepository.update(tx, id, input);
+        if (before && row) {
+          await recordServiceChange(tx, actor, 'updated', row, changedFields(before, row, SERVICE_FIELDS));
+        }
+        return row;
       });
       if (!service) throw notFound(servicesMsg.serviceNotFound);
       return { service, states: await servicesRepository.listStates(db, [id]) };
@@ -145,85 +215,165 @@ export function createServicesService(db: Db, deps: Deps) {
      * Deletes the service with its states, folders, notifications, months and company links
      * (DESIGN.md §4), in one transaction; the foreign keys cascade.
      */
-    async delete(id: number): Promise<void> {
+    async delete(id: number, actor: ActivityActor): Promise<void> {
       await db.transaction(async (tx) => {
-        const deleted = await servicesRepository.delete(tx, id);
-        if (!deleted) throw notFound(servicesMsg.serviceNotFound);
+        const before = await servicesRepository.findById(tx, id);
+        const deleted = before && (await servicesRepository.delete(tx, id));
+        if (!before || !deleted) throw notFound(servicesMsg.serviceNotFound);
+        await recordServiceChange(tx, actor, 'deleted', before, { before: pickFields(before, SERVICE_FIELDS) });
       });
       deps.events.emit('service.deleted', { serviceId: id });
     },
 
     // ---------------------------------------------------------- states
-    async createState(serviceId: number, input: StateInput): Promise<ServiceStateRow> {
-      await getRow(serviceId);
-      return underService(() => servicesRepository.insertState(db, serviceId, input));
+    async createState(serviceId: number, input: StateInput, actor: ActivityActor): Promise<ServiceStateRow> {
+      const service = await getRow(serviceId);
+      return underService(() =>
+        db.transaction(async (tx) => {
+          const state = await servicesRepository.insertState(tx, serviceId, input);
+          const details = partChange('estado', stateName, STATE_FIELDS, undefined, state);
+          await recordServiceChange(tx, actor, 'updated', service, details);
+          return state;
+        }),
+      );
     },
 
-    async updateState(serviceId: number, id: number, input: StateInput): Promise<ServiceStateRow> {
-      await getRow(serviceId);
-      const state = await servicesRepository.updateState(db, serviceId, id, input);
-      if (!state) throw notFound(servicesMsg.stateNotFound);
-      return state;
+    async updateState(
+      serviceId: number,
+      id: number,
+      input: StateInput,
+      actor: ActivityActor,
+    ): Promise<ServiceStateRow> {
+      const service = await getRow(serviceId);
+      return db.transaction(async (tx) => {
+        const before = await servicesRepository.findState(tx, serviceId, id);
+        const state = await servicesRepository.updateState(tx, serviceId, id, input);
+        if (!state) throw notFound(servicesMsg.stateNotFound);
+        const details = partChange('estado', stateName, STATE_FIELDS, before, state);
+        await recordServiceChange(tx, actor, 'updated', service, details);
+        return state;
+      });
     },
 
-    async deleteState(serviceId: number, id: number): Promise<void> {
-      await getRow(serviceId);
-      if (!(await servicesRepository.deleteState(db, serviceId, id))) throw notFound(servicesMsg.stateNotFound);
+    async deleteState(serviceId: number, id: number, actor: ActivityActor): Promise<void> {
+      const service = await getRow(serviceId);
+      await db.transaction(async (tx) => {
+        const before = await servicesRepository.findState(tx, serviceId, id);
+        if (!before || !(await servicesRepository.deleteState(tx, serviceId, id))) {
+          throw notFound(servicesMsg.stateNotFound);
+        }
+        const details = partChange('estado', stateName, STATE_FIELDS, before, undefined);
+        await recordServiceChange(tx, actor, 'updated', service, details);
+      });
     },
 
     // ---------------------------------------------------------- folders
     /** A top-level folder, or a subfolder of a folder of the same service (any depth). */
-    async createFolder(serviceId: number, input: FolderCreateInput): Promise<ServiceFolderRow> {
-      await getRow(serviceId);
+    async createFolder(serviceId: number, input: FolderCreateInput, actor: ActivityActor): Promise<ServiceFolderRow> {
+      const service = await getRow(serviceId);
       const parentFolderId = input.parentFolderId ?? null;
       if (parentFolderId !== null && !(await servicesRepository.findFolder(db, serviceId, parentFolderId))) {
         throw badRequest(servicesMsg.parentFolderNotFound, 'parentFolderId');
       }
       return underService(() =>
-        servicesRepository.insertFolder(db, serviceId, {
-          name: input.name,
-          isActive: input.isActive,
-          clientCanUpload: input.clientCanUpload,
-          parentFolderId,
+        db.transaction(async (tx) => {
+          const folder = await servicesRepository.insertFolder(tx, serviceId, {
+            name: input.name,
+            isActive: input.isActive,
+            clientCanUpload: input.clientCanUpload,
+            parentFolderId,
+          });
+          const details = partChange('carpeta', folderName, FOLDER_FIELDS, undefined, folder);
+          await recordServiceChange(tx, actor, 'updated', service, details);
+          return folder;
         }),
       );
     },
 
-    async updateFolder(serviceId: number, id: number, input: FolderUpdateInput): Promise<ServiceFolderRow> {
-      await getRow(serviceId);
-      const folder = await servicesRepository.updateFolder(db, serviceId, id, {
-        name: input.name,
-        ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
-        ...(input.clientCanUpload !== undefined ? { clientCanUpload: input.clientCanUpload } : {}),
+    async updateFolder(
+      serviceId: number,
+      id: number,
+      input: FolderUpdateInput,
+      actor: ActivityActor,
+    ): Promise<ServiceFolderRow> {
+      const service = await getRow(serviceId);
+      return db.transaction(async (tx) => {
+        const before = await servicesRepository.findFolder(tx, serviceId, id);
+        const folder = await servicesRepository.updateFolder(tx, serviceId, id, {
+          name: input.name,
+          ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+          ...(input.clientCanUpload !== undefined ? { clientCanUpload: input.clientCanUpload } : {}),
+        });
+        if (!folder) throw notFound(servicesMsg.folderNotFound);
+        const details = partChange('carpeta', folderName, FOLDER_FIELDS, before, folder);
+        await recordServiceChange(tx, actor, 'updated', service, details);
+        return folder;
       });
-      if (!folder) throw notFound(servicesMsg.folderNotFound);
-      return folder;
     },
 
     // ---------------------------------------------------------- notifications
-    async createNotification(serviceId: number, input: NotificationInput): Promise<ServiceNotificationRow> {
-      await getRow(serviceId);
-      return underService(() => servicesRepository.insertNotification(db, serviceId, input));
+    async createNotification(
+      serviceId: number,
+      input: NotificationInput,
+      actor: ActivityActor,
+    ): Promise<ServiceNotificationRow> {
+      const service = await getRow(serviceId);
+      return underService(() =>
+        db.transaction(async (tx) => {
+          const notification = await servicesRepository.insertNotification(tx, serviceId, input);
+          const details = partChange('notificación', notificationName, NOTIFICATION_FIELDS, undefined, notification);
+          await recordServiceChange(tx, actor, 'updated', service, details);
+          return notification;
+        }),
+      );
     },
 
-    async updateNotification(serviceId: number, id: number, input: NotificationInput): Promise<ServiceNotificationRow> {
-      await getRow(serviceId);
-      const notification = await servicesRepository.updateNotification(db, serviceId, id, input);
-      if (!notification) throw notFound(servicesMsg.notificationNotFound);
-      return notification;
+    async updateNotification(
+      serviceId: number,
+      id: number,
+      input: NotificationInput,
+      actor: ActivityActor,
+    ): Promise<ServiceNotificationRow> {
+      const service = await getRow(serviceId);
+      return db.transaction(async (tx) => {
+        const before = await servicesRepository.findNotification(tx, serviceId, id);
+        const notification = await servicesRepository.updateNotification(tx, serviceId, id, input);
+        if (!notification) throw notFound(servicesMsg.notificationNotFound);
+        const details = partChange('notificación', notificationName, NOTIFICATION_FIELDS, before, notification);
+        await recordServiceChange(tx, actor, 'updated', service, details);
+        return notification;
+      });
     },
 
-    async deleteNotification(serviceId: number, id: number): Promise<void> {
-      await getRow(serviceId);
-      if (!(await servicesRepository.deleteNotification(db, serviceId, id))) {
-        throw notFound(servicesMsg.notificationNotFound);
-      }
+    async deleteNotification(serviceId: number, id: number, actor: ActivityActor): Promise<void> {
+      const service = await getRow(serviceId);
+      await db.transaction(async (tx) => {
+        const before = await servicesRepository.findNotification(tx, serviceId, id);
+        if (!before || !(await servicesRepository.deleteNotification(tx, serviceId, id))) {
+          throw notFound(servicesMsg.notificationNotFound);
+        }
+        const details = partChange('notificación', notificationName, NOTIFICATION_FIELDS, before, undefined);
+        await recordServiceChange(tx, actor, 'updated', service, details);
+      });
     },
 
     // ---------------------------------------------------------- months active
-    async updateMonthsActive(serviceId: number, input: MonthsInput): Promise<ServiceMonthsActiveRow> {
-      await getRow(serviceId);
-      return underService(() => servicesRepository.upsertMonthsActive(db, serviceId, input));
+    /** The entry names the months switched on or off ({ before: { jan: true }, after: { jan: false } }). */
+    async updateMonthsActive(
+      serviceId: number,
+      input: MonthsInput,
+      actor: ActivityActor,
+    ): Promise<ServiceMonthsActiveRow> {
+      const service = await getRow(serviceId);
+      return underService(() =>
+        db.transaction(async (tx) => {
+          const before = await servicesRepository.findMonthsActive(tx, serviceId);
+          const row = await servicesRepository.upsertMonthsActive(tx, serviceId, input);
+          const details = before ? changedFields(before, row, MONTH_FIELDS) : { after: pickFields(row, MONTH_FIELDS) };
+          await recordServiceChange(tx, actor, 'updated', service, details);
+          return row;
+        }),
+      );
     },
   };
 }

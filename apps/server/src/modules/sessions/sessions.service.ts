@@ -1,10 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import { msg } from '@app/shared/messages';
+import { sessionsMsg } from '@app/shared/messages-trust';
+import type { SessionSummary } from '@app/shared/schemas/sessions';
+import { recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sessions } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
+import type { ActivityActor } from '../../lib/activity-actor.ts';
+import { notFound } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { createTableCache, type TableChanges } from '../../lib/table-cache.ts';
+import { deviceOf } from './session-device.ts';
 import { sessionsRepository } from './sessions.repository.ts';
+
+/** A session's use is noted at most once a minute per instance (the sessions list's 'Último uso'). */
+export const USE_NOTE_INTERVAL_MS = 60_000;
+const USE_NOTES_KEPT = 10_000;
 
 /**
  * Sign-in sessions: one row per token, so that deleting the row revokes the token (DESIGN.md §3).
@@ -19,13 +30,50 @@ export function createSessionsService(db: Db, deps: { events: EventBus; changes:
     tables: [sessions, users],
     maxEntries: 10_000,
   });
+  // When this instance last noted each session's use (insertion order: the oldest leaves first).
+  const notedAt = new Map<string, number>();
+  const pendingNotes = new Set<Promise<void>>();
+
+  /** Ends the user's sessions chosen, with one activity entry, then closes their sockets. */
+  async function endSessions(
+    actor: ActivityActor,
+    userId: number,
+    choice: { ids?: string[]; except?: string },
+    label: (ended: { userAgent: string | null }[]) => string,
+  ) {
+    const ended = await db.transaction(async (tx) => {
+      const rows = await sessionsRepository.deleteOfUser(tx, userId, choice);
+      if (rows.length > 0) {
+        await recordActivity(tx, actor, {
+          kind: 'session',
+          action: 'ended',
+          recordId: rows.length === 1 ? rows[0]?.id : userId,
+          recordLabel: label(rows),
+          details: choice.ids ? null : { after: { sesiones: rows.length } },
+        });
+      }
+      return rows;
+    });
+    for (const row of ended) notedAt.delete(row.id);
+    if (ended.length > 0) deps.events.emit('session.ended', { sessionIds: ended.map((row) => row.id) });
+    return ended.length;
+  }
 
   return {
-    /** Opens a session for the user; answers its id. Expired sessions are pruned on the way. */
-    async start(userId: number, ttlSeconds: number): Promise<string> {
+    /**
+     * Opens a session for the user, noting where from (the sessions list of 'Mi perfil'); answers
+     * its id. Expired sessions are pruned on the way.
+     */
+    async start(userId: number, ttlSeconds: number, origin: SessionOrigin, tx: DbOrTx = db): Promise<string> {
       const id = randomUUID();
-      await sessionsRepository.insert(db, { id, userId, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
-      await sessionsRepository.deleteExpired(db);
+      await sessionsRepository.insert(tx, {
+        id,
+        userId,
+        expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+        ip: origin.ip,
+        userAgent: origin.userAgent?.slice(0, 500) ?? null,
+      });
+      await sessionsRepository.deleteExpired(tx);
       return id;
     },
 
@@ -45,6 +93,60 @@ export function createSessionsService(db: Db, deps: { events: EventBus; changes:
       return found && withoutExpiry(found);
     },
 
+    /**
+     * Notes that a signed-in request used the session (from `ip`): at most once a minute per
+     * session on this instance; answers the write's promise, or nothing when it was noted lately.
+     */
+    noteUse(sessionId: string, ip: string | null): Promise<void> | undefined {
+      const now = Date.now();
+      const last = notedAt.get(sessionId);
+      if (last !== undefined && now - last < USE_NOTE_INTERVAL_MS) return undefined;
+      notedAt.delete(sessionId);
+      notedAt.set(sessionId, now);
+      if (notedAt.size > USE_NOTES_KEPT) {
+        const oldest = notedAt.keys().next().value;
+        if (oldest !== undefined) notedAt.delete(oldest);
+      }
+      const note = sessionsRepository.noteUse(db, sessionId, ip).finally(() => pendingNotes.delete(note));
+      pendingNotes.add(note);
+      return note;
+    },
+
+    /** Waits for the uses being noted (app close, before the database goes; tests before a snapshot). */
+    async settled(): Promise<void> {
+      await Promise.allSettled([...pendingNotes]);
+    },
+
+    /** The user's live sessions for 'Mi perfil', the most recently used first; `current` marks the asking one. */
+    async list(userId: number, currentSessionId: string): Promise<SessionSummary[]> {
+      const rows = await sessionsRepository.listLive(db, userId);
+      return rows.map((row) => ({
+        id: row.id,
+        device: deviceOf(row.userAgent),
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+        lastUsedAt: new Date(row.lastUsedAt).toISOString(),
+        current: row.id === currentSessionId,
+      }));
+    },
+
+    /** Ends one of the user's own sessions (404 when it is not theirs or already ended). */
+    async endOwn(actor: ActivityActor, userId: number, sessionId: string): Promise<void> {
+      const count = await endSessions(actor, userId, { ids: [sessionId] }, (rows) => deviceOf(rows[0]?.userAgent));
+      if (count === 0) throw notFound(sessionsMsg.notFound);
+    },
+
+    /** Ends every session of the user but the asking one; answers how many. */
+    endOthers: (actor: ActivityActor, userId: number, currentSessionId: string): Promise<number> =>
+      endSessions(actor, userId, { except: currentSessionId }, (rows) => devicesOf(rows)),
+
+    /** An owner ends every session of a user (404 for an unknown user); answers how many. */
+    async endAllOf(actor: ActivityActor, userId: number): Promise<number> {
+      const user = await sessionsRepository.findUser(db, userId);
+      if (!user) throw notFound(msg.notFound);
+      return endSessions(actor, userId, {}, () => user.email);
+    },
+
     async end(sessionId: string): Promise<void> {
       await sessionsRepository.delete(db, sessionId);
       deps.events.emit('session.ended', { sessionIds: [sessionId] });
@@ -59,6 +161,17 @@ export function createSessionsService(db: Db, deps: { events: EventBus; changes:
       deps.events.emit('session.ended', { userId, exceptSessionId });
     },
   };
+}
+
+/** The devices of the sessions ended, each once: 'Chrome en Windows, Safari en iPhone'. */
+function devicesOf(rows: { userAgent: string | null }[]): string {
+  return [...new Set(rows.map((row) => deviceOf(row.userAgent)))].join(', ');
+}
+
+/** Where a sign-in came from: the client address and the browser's user agent (trimmed to 500 characters). */
+export interface SessionOrigin {
+  ip: string | null;
+  userAgent: string | null | undefined;
 }
 
 type LiveSession = NonNullable<Awaited<ReturnType<typeof sessionsRepository.findLive>>>;

@@ -10,6 +10,7 @@ import {
   TaskStateUpdateSchema,
 } from '@app/shared/schemas/tasks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -64,6 +65,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<{ taskBoard: TaskBoardServic
         { year, month },
         { businessId, taskId },
         request.body,
+        actorOf(request),
       );
       return { message: tasksMsg.stateSaved, ...change };
     },

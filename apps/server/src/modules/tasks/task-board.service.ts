@@ -5,6 +5,7 @@ import { can } from '@app/shared/permissions';
 import { shortName } from '@app/shared/schemas/monthly-states';
 import {
   TASK_STATE_INITIAL,
+  TASK_STATES,
   type TaskBoard,
   type TaskCellChange,
   type TaskHistoryEntry,
@@ -13,6 +14,7 @@ import {
 import { summaryOf } from '@app/shared/task-board';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { EventBus } from '../../lib/events.ts';
@@ -101,6 +103,7 @@ export function createTaskBoardService(db: Db, deps: Deps) {
       period: Period,
       target: { businessId: number; taskId: number },
       input: UpdateInput,
+      activityActor: ActivityActor,
     ): Promise<TaskCellChange> {
       assertSelectable(period);
       const task = await deps.tasks.findRow(target.taskId);
@@ -125,6 +128,12 @@ export function createTaskBoardService(db: Db, deps: Deps) {
         value,
         initial: TASK_STATE_INITIAL,
         by: { id: actor.id, name: userName },
+        activity: {
+          actor: activityActor,
+          kind: 'task_state',
+          columnName: task.name,
+          stateNames: new Map(TASK_STATES.map((state) => [state, state])),
+        },
       });
 
       const change: TaskCellChange = {

@@ -14,6 +14,7 @@ import {
   TaskWriteSchema,
 } from '@app/shared/schemas/tasks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import type { TasksService } from './tasks.service.ts';
 
@@ -34,7 +35,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
       onRequest: app.authorize('tasks:write'),
     },
     async (request, reply) =>
-      reply.status(201).send({ message: tasksMsg.taskSaved, task: await tasks.create(request.body) }),
+      reply.status(201).send({ message: tasksMsg.taskSaved, task: await tasks.create(request.body, actorOf(request)) }),
   );
 
   app.get(
@@ -57,7 +58,10 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
       },
       onRequest: app.authorize('tasks:write'),
     },
-    async (request) => ({ message: tasksMsg.taskSaved, task: await tasks.update(request.params.id, request.body) }),
+    async (request) => ({
+      message: tasksMsg.taskSaved,
+      task: await tasks.update(request.params.id, request.body, actorOf(request)),
+    }),
   );
 
   app.delete(
@@ -67,7 +71,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
       onRequest: app.authorize('tasks:write'),
     },
     async (request) => {
-      await tasks.delete(request.params.id);
+      await tasks.delete(request.params.id, actorOf(request));
       return { message: tasksMsg.taskDeleted };
     },
   );
@@ -85,7 +89,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
     },
     async (request, reply) => {
       const { taskId, businessId } = request.params;
-      const { businessInTask, created } = await tasks.addBusiness(taskId, businessId, request.body);
+      const { businessInTask, created } = await tasks.addBusiness(taskId, businessId, request.body, actorOf(request));
       return reply.status(created ? 201 : 200).send({ message: tasksMsg.businessAdded, businessInTask });
     },
   );
@@ -105,7 +109,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
       const { taskId, businessId } = request.params;
       return {
         message: tasksMsg.startDateEdited,
-        businessInTask: await tasks.updateBusiness(taskId, businessId, request.body),
+        businessInTask: await tasks.updateBusiness(taskId, businessId, request.body, actorOf(request)),
       };
     },
   );
@@ -117,7 +121,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
       onRequest: app.authorize('tasks:write'),
     },
     async (request) => {
-      await tasks.removeBusiness(request.params.taskId, request.params.businessId);
+      await tasks.removeBusiness(request.params.taskId, request.params.businessId, actorOf(request));
       return { message: tasksMsg.businessRemoved };
     },
   );
@@ -135,7 +139,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
     },
     async (request) => ({
       message: tasksMsg.allActivated,
-      businessInTask: await tasks.addAllBusinesses(request.params.taskId, request.body),
+      businessInTask: await tasks.addAllBusinesses(request.params.taskId, request.body, actorOf(request)),
     }),
   );
 
@@ -150,7 +154,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
       onRequest: app.authorize('tasks:write'),
     },
     async (request) => {
-      await tasks.removeAllBusinesses(request.params.taskId);
+      await tasks.removeAllBusinesses(request.params.taskId, actorOf(request));
       return { message: tasksMsg.allDeactivated, businessInTask: [] };
     },
   );

@@ -10,16 +10,48 @@ import type {
   TaskWriteSchema,
 } from '@app/shared/schemas/tasks';
 import type { z } from 'zod';
+import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { assertNameFree } from '../../lib/unique-name.ts';
 import { presentBusinessInTask, presentTask } from './tasks.presenter.ts';
-import { tasksRepository } from './tasks.repository.ts';
+import { type TaskWithResponsable, tasksRepository } from './tasks.repository.ts';
 
 type WriteInput = z.output<typeof TaskWriteSchema>;
 type BusinessInput = z.output<typeof BusinessInTaskWriteSchema>;
 type AllInput = z.output<typeof BusinessInTaskAllSchema>;
+
+/** A task as the activity log names it: its fields, the responsible by id. */
+const TASK_FIELDS = ['name', 'responsableId', 'expirationDate', 'showInSummary'] as const;
+const taskSummary = (row: TaskWithResponsable) => ({
+  name: row.name,
+  responsableId: row.responsable.id,
+  expirationDate: row.expirationDate,
+  showInSummary: row.showInSummary,
+});
+
+/** A company's place in a task, as the activity log shows it: in it or not, and since when. */
+async function recordTaskBusiness(
+  tx: DbOrTx,
+  actor: ActivityActor,
+  task: Pick<Task, 'id' | 'name'>,
+  businessId: number | null,
+  before: { startDate: string } | undefined,
+  after: { startDate: string } | undefined,
+) {
+  const summary = (row: { startDate: string } | undefined) =>
+    row ? { enTarea: true, desde: row.startDate } : { enTarea: false };
+  await recordActivity(tx, actor, {
+    kind: 'task',
+    action: 'updated',
+    recordId: task.id,
+    recordLabel: task.name,
+    businessId,
+    details: { before: summary(before), after: summary(after) },
+  });
+}
 
 interface Deps {
   /**
@@ -68,12 +100,26 @@ export function createTasksService(db: Db, deps: Deps) {
     showInSummary: input.showInSummary,
   });
 
-  /** The company must exist and the task too; a company removed meanwhile is a 404, not a 500. */
-  async function withBusiness<T>(taskId: number, businessId: number, write: () => Promise<T>): Promise<T> {
-    await getTask(taskId);
+  /**
+   * The company must exist and the task too; a company removed meanwhile is a 404, not a 500. The
+   * write runs in a transaction with its entry (kind task, the company's businessId), which names
+   * the company's start date in the task before and after.
+   */
+  async function withBusiness<T extends { startDate: string } | undefined>(
+    taskId: number,
+    businessId: number,
+    actor: ActivityActor,
+    write: (tx: DbOrTx) => Promise<T>,
+  ): Promise<T> {
+    const task = await getTask(taskId);
     await deps.assertBusinessExists(businessId);
     try {
-      return await write();
+      return await db.transaction(async (tx) => {
+        const before = await tasksRepository.findBusiness(tx, taskId, businessId);
+        const row = await write(tx);
+        if (row) await recordTaskBusiness(tx, actor, task, businessId, before, row);
+        return row;
+      });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(msg.businessNotFound);
       throw error;
@@ -97,57 +143,125 @@ export function createTasksService(db: Db, deps: Deps) {
       return { ...task, businessInTask: rows.map(presentBusinessInTask) };
     },
 
-    async create(input: WriteInput): Promise<Task> {
-      const id = await writeTask(input, null, (tx) => tasksRepository.insert(tx, fields(input)));
+    async create(input: WriteInput, actor: ActivityActor): Promise<Task> {
+      const id = await writeTask(input, null, async (tx) => {
+        const id = await tasksRepository.insert(tx, fields(input));
+        await recordActivity(tx, actor, {
+          kind: 'task',
+          action: 'created',
+          recordId: id,
+          recordLabel: input.name,
+          details: { after: pickFields(fields(input), TASK_FIELDS) },
+        });
+        return id;
+      });
       return getTask(id);
     },
 
-    async update(id: number, input: WriteInput): Promise<Task> {
+    async update(id: number, input: WriteInput, actor: ActivityActor): Promise<Task> {
       await getTask(id);
-      const found = await writeTask(input, id, (tx) => tasksRepository.update(tx, id, fields(input)));
+      const found = await writeTask(input, id, async (tx) => {
+        const before = await tasksRepository.findById(tx, id);
+        if (!before || !(await tasksRepository.update(tx, id, fields(input)))) return false;
+        const details = changedFields(taskSummary(before), fields(input), TASK_FIELDS);
+        if (details) {
+          await recordActivity(tx, actor, {
+            kind: 'task',
+            action: 'updated',
+            recordId: id,
+            recordLabel: input.name,
+            details,
+          });
+        }
+        return true;
+      });
       if (!found) throw notFound(tasksMsg.taskNotFound);
       return getTask(id);
     },
 
-    /** The task, its companies, states and history go in one statement (cascade). */
-    async delete(id: number): Promise<void> {
-      if (!(await tasksRepository.delete(db, id))) throw notFound(tasksMsg.taskNotFound);
+    /** The task, its companies, states and history go in one statement (cascade), with its entry. */
+    async delete(id: number, actor: ActivityActor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await tasksRepository.findById(tx, id);
+        if (!before || !(await tasksRepository.delete(tx, id))) throw notFound(tasksMsg.taskNotFound);
+        await recordActivity(tx, actor, {
+          kind: 'task',
+          action: 'deleted',
+          recordId: id,
+          recordLabel: before.name,
+          details: { before: pickFields(taskSummary(before), TASK_FIELDS) },
+        });
+      });
     },
 
     async addBusiness(
       taskId: number,
       businessId: number,
       input: BusinessInput,
+      actor: ActivityActor,
     ): Promise<{ businessInTask: BusinessInTask; created: boolean }> {
-      const { row, created } = await withBusiness(taskId, businessId, () =>
-        tasksRepository.upsertBusiness(db, { taskId, businessId, startDate: input.startDate }),
-      );
+      let created = false;
+      const row = await withBusiness(taskId, businessId, actor, async (tx) => {
+        const result = await tasksRepository.upsertBusiness(tx, { taskId, businessId, startDate: input.startDate });
+        created = result.created;
+        return result.row;
+      });
       return { businessInTask: presentBusinessInTask(row), created };
     },
 
-    async updateBusiness(taskId: number, businessId: number, input: BusinessInput): Promise<BusinessInTask> {
-      const row = await withBusiness(taskId, businessId, () =>
-        tasksRepository.updateBusiness(db, taskId, businessId, input.startDate),
+    async updateBusiness(
+      taskId: number,
+      businessId: number,
+      input: BusinessInput,
+      actor: ActivityActor,
+    ): Promise<BusinessInTask> {
+      const row = await withBusiness(taskId, businessId, actor, (tx) =>
+        tasksRepository.updateBusiness(tx, taskId, businessId, input.startDate),
       );
       if (!row) throw notFound(tasksMsg.businessNotInTask);
       return presentBusinessInTask(row);
     },
 
     /** Takes the company out of the task; its states stay, so putting it back restores them. */
-    async removeBusiness(taskId: number, businessId: number): Promise<void> {
-      await getTask(taskId);
-      if (!(await tasksRepository.deleteBusiness(db, taskId, businessId))) throw notFound(tasksMsg.businessNotInTask);
+    async removeBusiness(taskId: number, businessId: number, actor: ActivityActor): Promise<void> {
+      const task = await getTask(taskId);
+      await db.transaction(async (tx) => {
+        const before = await tasksRepository.findBusiness(tx, taskId, businessId);
+        if (!before || !(await tasksRepository.deleteBusiness(tx, taskId, businessId))) {
+          throw notFound(tasksMsg.businessNotInTask);
+        }
+        await recordTaskBusiness(tx, actor, task, businessId, before, undefined);
+      });
     },
 
-    async addAllBusinesses(taskId: number, input: AllInput): Promise<BusinessInTask[]> {
-      await getTask(taskId);
-      await tasksRepository.addAllBusinesses(db, taskId, input.startDate);
+    /** One entry on the task for every company at once: { after: { empresas: 'todas', desde } }. */
+    async addAllBusinesses(taskId: number, input: AllInput, actor: ActivityActor): Promise<BusinessInTask[]> {
+      const task = await getTask(taskId);
+      await db.transaction(async (tx) => {
+        await tasksRepository.addAllBusinesses(tx, taskId, input.startDate);
+        await recordActivity(tx, actor, {
+          kind: 'task',
+          action: 'updated',
+          recordId: taskId,
+          recordLabel: task.name,
+          details: { after: { empresas: 'todas', desde: input.startDate } },
+        });
+      });
       return (await tasksRepository.listBusinesses(db, taskId)).map(presentBusinessInTask);
     },
 
-    async removeAllBusinesses(taskId: number): Promise<void> {
-      await getTask(taskId);
-      await tasksRepository.deleteAllBusinesses(db, taskId);
+    async removeAllBusinesses(taskId: number, actor: ActivityActor): Promise<void> {
+      const task = await getTask(taskId);
+      await db.transaction(async (tx) => {
+        await tasksRepository.deleteAllBusinesses(tx, taskId);
+        await recordActivity(tx, actor, {
+          kind: 'task',
+          action: 'updated',
+          recordId: taskId,
+          recordLabel: task.name,
+          details: { after: { empresas: 'ninguna' } },
+        });
+      });
     },
 
     listApplying: (lastDay: string, businessId?: number) => tasksRepository.listApplying(db, lastDay, businessId),

@@ -74,7 +74,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
       onRequest: app.authorize('profile:self'),
     },
     async (request) => {
-      await profile.changePassword(currentUser(request), request.body);
+      await profile.changePassword(currentUser(request), request.body, request.ip);
       return { message: profileMsg.passwordChanged };
     },
   );

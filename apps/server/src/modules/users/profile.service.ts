@@ -2,6 +2,7 @@ import { msg } from '@app/shared/messages';
 import { profileMsg } from '@app/shared/messages-profile';
 import type { PasswordChangeSchema, ProfileUpdateSchema } from '@app/shared/schemas/profile';
 import type { z } from 'zod';
+import { recordActivity } from '../../db/activity-log.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/app-error.ts';
@@ -62,7 +63,7 @@ export function createProfileService(db: Db, deps: Deps) {
      * Checks the current password, stores the new one and ends the user's other sessions, keeping
      * the one that made the change (DESIGN.md §3), all in one transaction.
      */
-    async changePassword(actor: AuthUser, input: PasswordChangeInput): Promise<void> {
+    async changePassword(actor: AuthUser, input: PasswordChangeInput, ip: string | null = null): Promise<void> {
       const user = await usersRepository.findById(db, actor.id);
       if (!user) throw unauthorized(msg.unauthorized);
       const check = await deps.startCurrentPasswordCheck(actor.id);
@@ -79,6 +80,11 @@ export function createProfileService(db: Db, deps: Deps) {
         // link) ended this session: then this one must not win with a password checked too early.
         if (!(await deps.sessions.resolveIn(tx, actor.sessionId, actor.id))) throw unauthorized(msg.unauthorized);
         await deps.sessions.endForUser(actor.id, { except: actor.sessionId, tx });
+        await recordActivity(
+          tx,
+          { userId: actor.id, ip },
+          { kind: 'password', action: 'changed', recordId: actor.id, recordLabel: user.email },
+        );
       });
       deps.sessions.announceEndedForUser(actor.id, actor.sessionId);
     },

@@ -9,6 +9,7 @@ import {
   UserUpdateSchema,
 } from '@app/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -40,7 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      const user = await users.create(currentUser(request), request.body);
+      const user = await users.create(currentUser(request), request.body, actorOf(request));
       return reply.status(201).send({ message: msg.userCreated, user: presentUser(user) });
     },
   );
@@ -57,7 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       onRequest: app.authenticate,
     },
     async (request) => {
-      const user = await users.update(currentUser(request), request.params.id, request.body);
+      const user = await users.update(currentUser(request), request.params.id, request.body, actorOf(request));
       return { message: msg.userEdited, user: presentUser(user) };
     },
   );
@@ -69,7 +70,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       onRequest: app.authenticate,
     },
     async (request) => {
-      await users.delete(currentUser(request), request.params.id);
+      await users.delete(currentUser(request), request.params.id, actorOf(request));
       return { message: msg.userDeleted };
     },
   );

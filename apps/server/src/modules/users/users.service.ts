@@ -5,8 +5,10 @@ import type { Role } from '@app/shared/roles';
 import type { PushSubscriptionJson } from '@app/shared/schemas/auth';
 import { type UserCreateSchema, UserListSchema, UserSchema, type UserUpdateSchema } from '@app/shared/schemas/users';
 import type { z } from 'zod';
+import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
+import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
@@ -37,6 +39,9 @@ function companyFields(role: Role, businessId: number | null | undefined, allowC
     allowCalendarView: role === 'collaborator' ? allowCalendarView : false,
   };
 }
+
+/** A user's fields the activity log names (never the password or its hash). */
+const LOGGED_FIELDS = ['name', 'lastName', 'email', 'role', 'businessId', 'allowCalendarView'] as const;
 
 interface Deps {
   sessions: Pick<SessionsService, 'endForUser' | 'announceEndedForUser'>;
@@ -132,23 +137,36 @@ export function createUsersService(db: Db, deps: Deps) {
 
     getById,
 
-    async create(actor: AuthUser, input: UserCreateInput): Promise<UserRow> {
+    /** The user and the entry 'Creó Usuario' (a client user's under their company) in one transaction. */
+    async create(actor: AuthUser, input: UserCreateInput, activityActor: ActivityActor): Promise<UserRow> {
       assertMayManage(actor, input.role);
       await assertEmailFree(input.email);
       const passwordHash = await hashPassword(input.password);
       return withEmailConflict(() =>
-        usersRepository.insert(db, {
-          name: input.name,
-          lastName: input.lastName,
-          email: input.email,
-          role: input.role,
-          passwordHash,
-          ...companyFields(input.role, input.businessId, input.allowCalendarView),
+        db.transaction(async (tx) => {
+          const row = await usersRepository.insert(tx, {
+            name: input.name,
+            lastName: input.lastName,
+            email: input.email,
+            role: input.role,
+            passwordHash,
+            ...companyFields(input.role, input.businessId, input.allowCalendarView),
+          });
+          await recordActivity(tx, activityActor, {
+            kind: 'user',
+            action: 'created',
+            recordId: row.id,
+            recordLabel: row.email,
+            businessId: row.businessId,
+            details: { after: pickFields(row, LOGGED_FIELDS) },
+          });
+          return row;
         }),
       );
     },
 
-    async update(actor: AuthUser, id: number, input: UserUpdateInput): Promise<UserRow> {
+    /** A new password shows in the entry as { contraseña: 'cambiada' }, never its value. */
+    async update(actor: AuthUser, id: number, input: UserUpdateInput, activityActor: ActivityActor): Promise<UserRow> {
       const target = await usersRepository.findById(db, id);
       if (!target) throw notFound(msg.notFound);
       assertMayManage(actor, target.role);
@@ -174,6 +192,20 @@ export function createUsersService(db: Db, deps: Deps) {
             ...(passwordHash ? { passwordHash } : {}),
           });
           if (!updated) throw notFound(msg.notFound);
+          const changed = changedFields(target, updated, LOGGED_FIELDS);
+          if (changed || passwordHash) {
+            await recordActivity(tx, activityActor, {
+              kind: 'user',
+              action: 'updated',
+              recordId: id,
+              recordLabel: updated.email,
+              businessId: updated.businessId ?? target.businessId,
+              details: {
+                before: changed?.before ?? {},
+                after: { ...changed?.after, ...(passwordHash ? { contraseña: 'cambiada' } : {}) },
+              },
+            });
+          }
           // A new password ends every other session of that user (DESIGN.md §3).
           if (passwordHash) await deps.sessions.endForUser(id, { except: actor.sessionId, tx });
           return updated;
@@ -184,7 +216,7 @@ export function createUsersService(db: Db, deps: Deps) {
       return updated;
     },
 
-    async delete(actor: AuthUser, id: number): Promise<void> {
+    async delete(actor: AuthUser, id: number, activityActor: ActivityActor): Promise<void> {
       const target = await usersRepository.findById(db, id);
       if (!target) throw notFound(msg.notFound);
       assertMayManage(actor, target.role);
@@ -193,6 +225,14 @@ export function createUsersService(db: Db, deps: Deps) {
         .transaction(async (tx) => {
           await assertNotLastOwner(tx, id);
           if (!(await usersRepository.delete(tx, id))) throw notFound(msg.notFound);
+          await recordActivity(tx, activityActor, {
+            kind: 'user',
+            action: 'deleted',
+            recordId: id,
+            recordLabel: target.email,
+            businessId: target.businessId,
+            details: { before: pickFields(target, LOGGED_FIELDS) },
+          });
         })
         .catch((error: unknown) => {
           // Tasks keep their responsible (restrict): the owner assigns another one first.

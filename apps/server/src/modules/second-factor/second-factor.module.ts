@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { secondFactorRoutes } from './second-factor.routes.ts';
+import { createSecondFactorService } from './second-factor.service.ts';
+
+type ServiceDeps = Parameters<typeof createSecondFactorService>[0];
+
+export interface SecondFactorModuleDeps extends ServiceDeps {
+  /** Signs a session's bearer token (same lifetime as a password-only sign-in). */
+  sessionToken(userId: number, sessionId: string): string;
+}
+
+/** Two-factor sign-in with TOTP (issue 24); its challenges are built before the auth module that hands them out. */
+export function createSecondFactorModule(deps: SecondFactorModuleDeps) {
+  const secondFactor = createSecondFactorService(deps);
+  return {
+    secondFactor,
+    routes: (app: FastifyInstance) =>
+      app.register(secondFactorRoutes, { secondFactor, sessionToken: deps.sessionToken }),
+  };
+}
