@@ -9,6 +9,7 @@ import {
   IconChecklist,
   IconFileImport,
   IconFolders,
+  IconHistory,
   IconHome,
   IconListCheck,
   IconMail,
@@ -55,4 +56,5 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Calendario', path: '/calendario', icon: IconCalendar, visibleTo: mayViewCalendar },
   { label: 'Notas', path: '/notas', icon: IconNotes, visibleTo: holding('notes:read') },
   { label: 'Email', path: '/email', icon: IconMail, visibleTo: holding('email:manage') },
+  { label: 'Actividad', path: '/actividad', icon: IconHistory, visibleTo: holding('activity:read') },
 ];

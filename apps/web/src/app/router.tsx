@@ -264,6 +264,19 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              // Actividad (issue 24): who did what, when and from where; owners only.
+              {
+                element: <PrivateRoute permission="activity:read" />,
+                children: [
+                  {
+                    path: '/actividad',
+                    ...page(
+                      () => import('../features/activity/pages/activity-page'),
+                      (m) => m.ActivityPage,
+                    ),
+                  },
+                ],
+              },
               // The owner's 'Respaldo' (user menu): a backup download after the password again.
               {
                 element: <PrivateRoute permission="backup:download" />,

@@ -1,65 +1,126 @@
 import { companiesMsg } from '@app/shared/messages-companies';
+import { activityMsg } from '@app/shared/messages-trust';
 import { type Credential, PORTAL_LABELS } from '@app/shared/schemas/credentials';
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
 import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { useRevealCredential } from '../api/credentials/reveal-credential';
+import { formatDateTime } from '../lib/dates';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { ListTable, type ListTableQuery } from './list-table';
 
 /** How a credential is named to screen readers: 'ana (SII)'. */
-export const describeCredential = (credential: Credential) =>
+export const describeCredential = (credential: Pick<Credential, 'user' | 'portal'>) =>
   `${credential.user} (${PORTAL_LABELS[credential.portal]})`;
 
-/**
- * Copies with the Clipboard API directly (not Mantine's useClipboard) because the toast must say
- * whether the copy really happened, and useClipboard offers no callback.
- */
-async function copyToClipboard(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    notifySuccess(companiesMsg.copied);
-  } catch (error) {
-    notifyError(error);
-  }
+/** Mantine's useClipboard, with a toast once the copy really happened (or failed). */
+function useToastingClipboard(successText: string) {
+  const clipboard = useClipboard();
+  useEffect(() => {
+    if (clipboard.copied) notifySuccess(successText);
+  }, [clipboard.copied, successText]);
+  useEffect(() => {
+    if (clipboard.error) notifyError(clipboard.error);
+  }, [clipboard.error]);
+  return clipboard;
 }
 
-function CopyAction({ label, text }: { label: string; text: string }) {
+function CopyUserAction({ credential }: { credential: Credential }) {
+  const clipboard = useToastingClipboard(companiesMsg.copied);
   return (
     <Tooltip label="Copiar">
-      <ActionIcon variant="subtle" aria-label={label} onClick={() => copyToClipboard(text)}>
+      <ActionIcon
+        variant="subtle"
+        aria-label={`Copiar usuario de ${describeCredential(credential)}`}
+        onClick={() => clipboard.copy(credential.user)}
+      >
         <IconCopy size={16} />
       </ActionIcon>
     </Tooltip>
   );
 }
 
+/** 'Última vez vista por Ana Pérez el 12-03-2026 10:41 desde 10.0.0.7', or that nobody has. */
+const lastRevealText = (lastReveal: NonNullable<Credential['lastReveal']>) =>
+  activityMsg.lastRevealed(
+    lastReveal.actorName ?? activityMsg.system,
+    formatDateTime(lastReveal.at),
+    lastReveal.ip ?? '—',
+  );
+
+/**
+ * The password, masked until 'Mostrar' asks the server for it (a logged reveal); it shows until
+ * 'Ocultar' or the modal closes, and is never kept in the query cache. 'Copiar' asks again (logged
+ * as a copy) and writes it to the clipboard without showing it.
+ */
 function PasswordCell({ credential }: { credential: Credential }) {
-  const [visible, setVisible] = useState(false);
+  const show = useRevealCredential();
+  const copy = useRevealCredential();
+  const clipboard = useToastingClipboard(activityMsg.copied);
+  const password = show.data?.password;
+  const visible = password !== undefined;
   const name = describeCredential(credential);
+
+  const toggle = () => {
+    if (visible) show.reset();
+    else show.mutate({ id: credential.id, purpose: 'show' }, { onError: () => notifyError(activityMsg.revealFailed) });
+  };
+  const copyPassword = () =>
+    copy.mutate(
+      { id: credential.id, purpose: 'copy' },
+      {
+        onSuccess: (answer) => {
+          clipboard.copy(answer.password);
+          copy.reset();
+        },
+        onError: () => notifyError(activityMsg.revealFailed),
+      },
+    );
+  const showLabel = visible ? activityMsg.hidePassword : activityMsg.showPassword;
+
   return (
-    <Group gap={4} wrap="nowrap">
-      <Text size="sm" ff="monospace" miw={90} aria-label={visible ? undefined : 'Contraseña oculta'}>
-        {visible ? credential.password : '••••••••'}
-      </Text>
-      <Tooltip label={visible ? 'Ocultar' : 'Mostrar'}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={`${visible ? 'Ocultar' : 'Mostrar'} contraseña de ${name}`}
-          aria-pressed={visible}
-          onClick={() => setVisible((value) => !value)}
-        >
-          {visible ? <IconEyeOff size={16} /> : <IconEye size={16} />}
-        </ActionIcon>
-      </Tooltip>
-      <CopyAction label={`Copiar contraseña de ${name}`} text={credential.password} />
-    </Group>
+    <Stack gap={2}>
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm" ff="monospace" miw={90} aria-label={visible ? undefined : 'Contraseña oculta'}>
+          {visible ? password : '••••••••'}
+        </Text>
+        <Tooltip label={showLabel}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${showLabel} contraseña de ${name}`}
+            aria-pressed={visible}
+            loading={show.isPending}
+            onClick={toggle}
+          >
+            {visible ? <IconEyeOff size={16} /> : <IconEye size={16} />}
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={activityMsg.copyPassword}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${activityMsg.copyPassword} contraseña de ${name}`}
+            loading={copy.isPending}
+            onClick={copyPassword}
+          >
+            <IconCopy size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {credential.lastReveal !== undefined && (
+        <Text size="xs" c="dimmed">
+          {credential.lastReveal ? lastRevealText(credential.lastReveal) : activityMsg.neverRevealed}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
 /**
  * The credentials "vault" (spec 1 §2.5, §2.9): each portal entry with its portal in upper case,
- * description, login and password, hidden until shown, each with a copy button. Used by the
- * company page (with its edit and delete actions) and by the monthly board's key-icon modal.
+ * description, login and a masked password; each reveal or copy of a password is logged (issue 24)
+ * and owners see who last did. Used by the company page (with its edit and delete actions) and by
+ * the monthly board's key-icon modal.
  */
 export function CredentialsVault({
   query,
@@ -73,32 +134,37 @@ export function CredentialsVault({
   actions?: (credential: Credential) => ReactNode;
 }) {
   return (
-    <ListTable
-      emptyHeight={120}
-      query={query}
-      noRecordsText={companiesMsg.noCredentials}
-      errorText="No se pudieron cargar las contraseñas"
-      records={records}
-      columns={[
-        {
-          accessor: 'password',
-          title: 'Contraseña',
-          render: (credential) => <PasswordCell credential={credential} />,
-        },
-        {
-          accessor: 'user',
-          title: 'Usuario',
-          render: (credential) => (
-            <Group gap={4} wrap="nowrap">
-              <Text size="sm">{credential.user}</Text>
-              <CopyAction label={`Copiar usuario de ${describeCredential(credential)}`} text={credential.user} />
-            </Group>
-          ),
-        },
-        { accessor: 'portal', title: 'Portal', render: (credential) => PORTAL_LABELS[credential.portal] },
-        { accessor: 'description', title: 'Descripción' },
-      ]}
-      actions={actions}
-    />
+    <Stack gap="xs">
+      <ListTable
+        emptyHeight={120}
+        query={query}
+        noRecordsText={companiesMsg.noCredentials}
+        errorText="No se pudieron cargar las contraseñas"
+        records={records}
+        columns={[
+          {
+            accessor: 'password',
+            title: 'Contraseña',
+            render: (credential) => <PasswordCell credential={credential} />,
+          },
+          {
+            accessor: 'user',
+            title: 'Usuario',
+            render: (credential) => (
+              <Group gap={4} wrap="nowrap">
+                <Text size="sm">{credential.user}</Text>
+                <CopyUserAction credential={credential} />
+              </Group>
+            ),
+          },
+          { accessor: 'portal', title: 'Portal', render: (credential) => PORTAL_LABELS[credential.portal] },
+          { accessor: 'description', title: 'Descripción' },
+        ]}
+        actions={actions}
+      />
+      <Text size="xs" c="dimmed">
+        {activityMsg.revealsLogged}
+      </Text>
+    </Stack>
   );
 }

@@ -2,7 +2,7 @@ import type { Credential } from '@app/shared/schemas/credentials';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** Credentials carry passwords in clear: fetched only when the section shows, never cached after it closes. */
+/** A company's credentials, without passwords (each is revealed on its own): fetched when the section shows. */
 export const credentialsQueryKey = (businessId: number) => ['credentials', businessId] as const;
 
 export const getCredentials = (businessId: number) => api<Credential[]>('/password', { params: { businessId } });

@@ -27,7 +27,10 @@ interface CredentialFormValues {
   businessId: number;
 }
 
-/** The password entry form (spec 1 §5): user, portal and password required; description optional. */
+/**
+ * The password entry form (spec 1 §5): user, portal and password required; description optional.
+ * Editing, the password is not pre-filled (the list never carries it): empty keeps the stored one.
+ */
 export function CredentialFormModal({
   opened,
   businessId,
@@ -55,7 +58,8 @@ export function CredentialFormModal({
       ? {
           user: credential.user,
           portal: credential.portal,
-          password: credential.password,
+          // Never known to the page: left empty, the stored password stays.
+          password: '',
           description: credential.description,
           businessId,
         }
@@ -97,7 +101,8 @@ export function CredentialFormModal({
           <PasswordInput
             maxLength={CREDENTIAL_PASSWORD_MAX}
             label="Contraseña"
-            withAsterisk
+            withAsterisk={!isEdit}
+            description={isEdit ? 'Déjala vacía para mantener la actual' : undefined}
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />

@@ -5,6 +5,7 @@ import { DetailPage } from '../../../components/detail-page';
 import { FormCard } from '../../../components/form-card';
 import { useFormFromRecord } from '../../../components/use-form-from-record';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
+import { BusinessActivitySection } from '../components/business-activity-section';
 import {
   BusinessFormFields,
   businessToFormValues,
@@ -47,6 +48,7 @@ export function BusinessDetailPage() {
           <BusinessServicesSection business={loaded} />
           <BusinessUsersSection business={loaded} />
           <CredentialsSection businessId={loaded.id} />
+          <BusinessActivitySection businessId={loaded.id} />
         </>
       )}
     </DetailPage>

@@ -1,4 +1,5 @@
 import { profileMsg } from '@app/shared/messages-profile';
+import { secondFactorMsg, sessionsMsg } from '@app/shared/messages-trust';
 import { can } from '@app/shared/permissions';
 import { Loader, Paper, SimpleGrid, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -9,6 +10,8 @@ import { useCurrentUser } from '../../../lib/session';
 import { MorningDigestSwitch } from '../components/morning-digest-switch';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
+import { SecondFactorSection } from '../components/second-factor-section';
+import { SessionsSection } from '../components/sessions-section';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -47,6 +50,12 @@ export function ProfilePage() {
             <MorningDigestSwitch />
           </Section>
         )}
+        <Section id="verificacion-dos-pasos" title={secondFactorMsg.title}>
+          <SecondFactorSection />
+        </Section>
+        <Section id="sesiones-activas" title={sessionsMsg.title}>
+          <SessionsSection />
+        </Section>
       </SimpleGrid>
     </>
   );

@@ -1,6 +1,7 @@
 import { msg } from '@app/shared/messages';
 import { ROLE_LABELS } from '@app/shared/roles';
 import type { User } from '@app/shared/schemas/users';
+import { Group } from '@mantine/core';
 import { useDeleteUser } from '../../../api/users/delete-user';
 import { useUsers } from '../../../api/users/get-users';
 import { openUserDeleteConfirm } from '../../../components/confirm-delete';
@@ -9,7 +10,9 @@ import { RowActions } from '../../../components/row-actions';
 import { useEditModal } from '../../../components/use-edit-modal';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
+import { SecuritySettingsCard } from '../components/security-settings-card';
 import { UserFormModal } from '../components/user-form-modal';
+import { UserSecurityMenu } from '../components/user-security-menu';
 
 export function UsersPage() {
   const me = useCurrentUser();
@@ -40,14 +43,18 @@ export function UsersPage() {
         { accessor: 'role', title: 'Rol', sortable: true, render: (user) => ROLE_LABELS[user.role] },
       ]}
       actions={(user) => (
-        <RowActions
-          label={`${user.name} ${user.lastName}`.trim()}
-          onEdit={() => openForm(user)}
-          onDelete={() => confirmDelete(user)}
-          deleteDisabledReason={user.id === me.id ? msg.cannotDeleteSelf : undefined}
-        />
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <UserSecurityMenu user={user} />
+          <RowActions
+            label={`${user.name} ${user.lastName}`.trim()}
+            onEdit={() => openForm(user)}
+            onDelete={() => confirmDelete(user)}
+            deleteDisabledReason={user.id === me.id ? msg.cannotDeleteSelf : undefined}
+          />
+        </Group>
       )}
     >
+      <SecuritySettingsCard />
       <UserFormModal opened={formOpened} user={editing} onClose={closeForm} />
     </ListPage>
   );
