@@ -87,3 +87,18 @@ export async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promi
     clearInterval(timer);
   }
 }
+
+/** The bytes as they travel (compressed when the server compresses), and their encoding. */
+export function rawAnswer(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding?: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] }),
+        );
+      })
+      .on('error', reject);
+  });
+}

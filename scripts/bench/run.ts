@@ -1,13 +1,13 @@
 // `npm run bench [-- PART ...]`: the performance targets of the issues, measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads, memory, exports, import (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads, memory, exports, import, activity (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
 // Seeds 2,000 companies × 12 services with a state in every cell for 24 months, a group of every
-// company, 40 staff users and 1,000 logged e-mails (not when `uploads` is the only part: it needs none).
+// company, 40 staff users and 1,000 logged e-mails (not when `uploads` or `activity` are the only parts: they need none);
+// `activity` fills 1,000,000 activity entries (see activity.ts).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { boardEventName } from '@app/shared/schemas/monthly-states';
@@ -17,11 +17,12 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../../apps/server/src/db/scratch-database.ts';
 import { chromiumLaunchOptions } from '../../apps/web/e2e/support/chromium.ts';
 import { START_FLAGS } from '../start-flags.mjs';
+import { ACTIVITY_ROWS, benchActivity, explainActivity, seedActivity } from './activity.ts';
 import { benchBulk } from './bulk.ts';
 import { benchExports } from './exports.ts';
 import { startFanoutFloor } from './fanout-floor.ts';
 import { benchImports } from './imports.ts';
-import { load, percentile, rssMb, withPeakRss } from './load.ts';
+import { load, percentile, rawAnswer, rssMb, withPeakRss } from './load.ts';
 import { BENCH_METRICS_TOKEN, benchMemory } from './memory.ts';
 import { seedBoard } from './seed-board.ts';
 import { seedLists } from './seed-lists.ts';
@@ -40,6 +41,7 @@ const PARTS = [
   'memory',
   'exports',
   'import',
+  'activity',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -61,14 +63,29 @@ const report = (...cells: (string | number)[]) => {
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** The board and lists data are only needed by the parts that read them. */
-const seeded = parts.some((part) => part !== 'uploads');
+const seeded = parts.some((part) => part !== 'uploads' && part !== 'activity');
+/** The 1,000,000 activity entries only by the activity part. */
+const activityFilled = parts.includes('activity');
+
+async function fillActivity(kind: string, db: Parameters<typeof seedActivity>[0]) {
+  console.log(`filling ${ACTIVITY_ROWS.toLocaleString('en')} activity entries on ${kind}…`);
+  const filled = await seedActivity(db);
+  console.log(`… ${JSON.stringify(filled)}`);
+  report(
+    kind,
+    `activity: filling ${ACTIVITY_ROWS.toLocaleString('en')} entries (4 insert … select)`,
+    `${filled.seconds} s`,
+    '',
+    '',
+  );
+}
 
 async function prepare(
   kind: 'pglite' | 'postgres',
 ): Promise<{ env: Record<string, string>; groupId: number; cleanup(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${kind}-`));
   if (kind === 'pglite') {
-    if (!seeded) {
+    if (!seeded && !activityFilled) {
       return {
         env: { DATA_DIR: dataDir, DATABASE_URL: '' },
         groupId: 0,
@@ -76,8 +93,12 @@ async function prepare(
       };
     }
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-    console.log(`seeding the embedded database… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
-    const { groupId } = await seedLists(database.db);
+    let groupId = 0;
+    if (seeded) {
+      console.log(`seeding the embedded database… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
+      ({ groupId } = await seedLists(database.db));
+    }
+    if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
     return {
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -88,10 +109,13 @@ async function prepare(
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const scratch = await createScratchDatabase(serverUrl, 'bench');
   let groupId = 0;
-  if (seeded) {
+  if (seeded || activityFilled) {
     const database = await openDatabase({ kind: 'postgres', url: scratch.url });
-    console.log(`seeding PostgreSQL… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
-    ({ groupId } = await seedLists(database.db));
+    if (seeded) {
+      console.log(`seeding PostgreSQL… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
+      ({ groupId } = await seedLists(database.db));
+    }
+    if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
   }
   return {
@@ -166,21 +190,6 @@ require('node:http').createServer((_q, r) => { r.writeHead(200, ${headers}); r.e
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     },
   };
-}
-
-/** The bytes as they travel (compressed when the server compresses), and their encoding. */
-function rawAnswer(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding?: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] }),
-        );
-      })
-      .on('error', reject);
-  });
 }
 
 /**
@@ -524,6 +533,10 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     if (parts.includes('memory')) await benchMemory(kind, base, token, server.pid ?? 0, boardUrl, report);
     if (parts.includes('exports')) await benchExports(kind, token, server.pid ?? 0, boardUrl, report);
     if (parts.includes('import')) await benchImports(kind, base, token, server.pid ?? 0, report);
+    if (parts.includes('activity')) {
+      await benchActivity(kind, base, token, precomputed, report);
+      if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);
+    }
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -117,7 +117,11 @@ test('company detail: a service is activated, re-dated and deactivated; a client
   await expect(page.getByLabel(/^RUT/)).toHaveValue(business.rut);
 
   // ---- Servicios en empresa
-  const serviceRow = page.getByRole('row').filter({ hasText: serviceName });
+  // The page's recent activity names the same services, users and credentials: rows are looked up in their own section.
+  const serviceRow = page
+    .getByRole('region', { name: 'Servicios en empresa' })
+    .getByRole('row')
+    .filter({ hasText: serviceName });
   await expect(serviceRow).toContainText('No');
   await expect(serviceRow).toContainText('N/A');
   await expect(serviceRow.getByRole('button', { name: /^Desactivar/ })).toBeDisabled();
@@ -168,7 +172,8 @@ test('company detail: a service is activated, re-dated and deactivated; a client
   await userModal.getByLabel('Contraseña').fill('clave-cliente');
   await userModal.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('El usuario ha sido creado exitosamente')).toBeVisible();
-  const userRow = page.getByRole('row').filter({ hasText: clientEmail });
+  const clientUsers = page.getByRole('region', { name: 'Usuarios en empresa' });
+  const userRow = clientUsers.getByRole('row').filter({ hasText: clientEmail });
   await expect(userRow).toContainText('Rosa Pérez');
   await userRow.getByRole('button', { name: `Editar ${clientEmail}` }).click();
   const editUser = page.getByRole('dialog', { name: 'Editar usuario de empresa' });
@@ -178,7 +183,8 @@ test('company detail: a service is activated, re-dated and deactivated; a client
   await expect(page.getByText('El usuario se editó correctamente')).toBeVisible();
   await expect(userRow).toContainText('Rosa Pérez Soto');
 
-  // ---- Contraseñas de empresa
+  // ---- Contraseñas de empresa (the page's recent activity names the same descriptions)
+  const credentials = page.getByRole('region', { name: 'Contraseñas de empresa' });
   await page.getByRole('button', { name: 'Crear contraseña' }).click();
   const credentialModal = page.getByRole('dialog', { name: 'Crear contraseña' });
   await credentialModal.getByRole('button', { name: 'Guardar' }).click();
@@ -191,7 +197,7 @@ test('company detail: a service is activated, re-dated and deactivated; a client
   await credentialModal.getByLabel('Descripción').fill('Clave tributaria');
   await credentialModal.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('La contraseña ha sido creada exitosamente')).toBeVisible();
-  const credentialRow = page.getByRole('row').filter({ hasText: 'Clave tributaria' });
+  const credentialRow = credentials.getByRole('row').filter({ hasText: 'Clave tributaria' });
   await expect(credentialRow).toContainText('SII');
   await expect(credentialRow).not.toContainText(secret);
   await credentialRow.getByRole('button', { name: `Mostrar contraseña de ${portalUser} (SII)` }).click();
@@ -199,23 +205,24 @@ test('company detail: a service is activated, re-dated and deactivated; a client
   await credentialRow.getByRole('button', { name: `Ocultar contraseña de ${portalUser} (SII)` }).click();
   await expect(credentialRow).not.toContainText(secret);
   await credentialRow.getByRole('button', { name: `Copiar contraseña de ${portalUser} (SII)` }).click();
-  await expect(page.getByText('Copiado al portapapeles')).toBeVisible();
+  await expect(page.getByText('Contraseña copiada')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
 
   await credentialRow.getByRole('button', { name: `Editar contraseña de ${portalUser} (SII)` }).click();
   const editCredential = page.getByRole('dialog', { name: 'Editar contraseña' });
-  await expect(editCredential.getByLabel('Contraseña')).toHaveValue(secret);
+  // The page never knows the password: left empty, the stored one stays.
+  await expect(editCredential.getByLabel('Contraseña')).toHaveValue('');
   await editCredential.getByLabel('Descripción').fill('Clave tributaria SII');
   await editCredential.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('La contraseña se editó correctamente')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Clave tributaria SII' })).toBeVisible();
+  await expect(credentials.getByRole('row').filter({ hasText: 'Clave tributaria SII' })).toBeVisible();
 
   // ---- Everything comes back from the server.
   await page.reload();
   await expect(page.getByRole('heading', { name: business.name, level: 2 })).toBeVisible();
   await expect(serviceRow.getByRole('cell').nth(1)).toHaveText('No');
-  await expect(page.getByRole('row').filter({ hasText: clientEmail })).toContainText('Rosa Pérez Soto');
-  const savedCredential = page.getByRole('row').filter({ hasText: 'Clave tributaria SII' });
+  await expect(clientUsers.getByRole('row').filter({ hasText: clientEmail })).toContainText('Rosa Pérez Soto');
+  const savedCredential = credentials.getByRole('row').filter({ hasText: 'Clave tributaria SII' });
   await expect(savedCredential).toContainText(portalUser);
   await savedCredential.getByRole('button', { name: `Mostrar contraseña de ${portalUser} (SII)` }).click();
   await expect(savedCredential).toContainText(secret);
@@ -223,16 +230,16 @@ test('company detail: a service is activated, re-dated and deactivated; a client
   await savedCredential.getByRole('button', { name: `Eliminar contraseña de ${portalUser} (SII)` }).click();
   await page.getByRole('dialog', { name: 'Eliminar Contraseña' }).getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('La contraseña ha sido eliminada correctamente')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Clave tributaria SII' })).toHaveCount(0);
+  await expect(credentials.getByRole('row').filter({ hasText: 'Clave tributaria SII' })).toHaveCount(0);
 
-  await page
+  await clientUsers
     .getByRole('row')
     .filter({ hasText: clientEmail })
     .getByRole('button', { name: `Eliminar ${clientEmail}` })
     .click();
   await page.getByRole('dialog', { name: 'Eliminar Usuario' }).getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('El usuario se eliminó correctamente')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: clientEmail })).toHaveCount(0);
+  await expect(clientUsers.getByRole('row').filter({ hasText: clientEmail })).toHaveCount(0);
 
   // ---- Delete the company from the list, with the warning about its clients and files.
   await page

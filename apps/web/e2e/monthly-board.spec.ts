@@ -314,7 +314,7 @@ test('the key icon opens the company credentials, fetched when the modal opens; 
   await row.getByRole('button', { name: 'Mostrar contraseña de ana.sii (SII)' }).click();
   await expect(row).toContainText(secret);
   await row.getByRole('button', { name: 'Copiar contraseña de ana.sii (SII)' }).click();
-  await expect(page.getByText('Copiado al portapapeles')).toBeVisible();
+  await expect(page.getByText('Contraseña copiada')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   expect(fetches).toBe(1);
 

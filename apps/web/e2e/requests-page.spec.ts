@@ -339,6 +339,8 @@ test("a client's upload makes the Documentos badge and the company's board badge
 
   // /solicitudes marks the request too.
   await menuLink(page, 'Solicitudes').click();
+  // The board had a 'Buscar empresa' too: the search is typed once /solicitudes shows.
+  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 2 })).toBeVisible();
   await page.getByLabel('Buscar empresa').fill(company.name);
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText('1 por revisar');
