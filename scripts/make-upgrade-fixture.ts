@@ -40,12 +40,15 @@ function checkOut() {
     fs.symlinkSync(path.join(root, 'node_modules', entry), path.join(modules, entry));
   }
   fs.mkdirSync(path.join(modules, '@app'));
-  const pkg = JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8')) as { workspaces: string[] };
+  const pkg = JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8')) as {
+    workspaces: string[];
+    scripts: Record<string, string>;
+  };
   for (const workspace of pkg.workspaces) {
     const name = JSON.parse(fs.readFileSync(path.join(tree, workspace, 'package.json'), 'utf8')).name as string;
     fs.symlinkSync(path.join(tree, workspace), path.join(modules, name));
   }
-  return pkg as { scripts: Record<string, string> };
+  return pkg;
 }
 
 const env = {

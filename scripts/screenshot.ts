@@ -4,6 +4,8 @@ import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../apps/web/e2e/support/chromium.ts';
 
 const [, , url, out, width = '1280', email = 'duena@estudio.cl', password = 'clave-duena-1'] = process.argv;
+if (!url || !out)
+  throw new Error('usage: node --import tsx scripts/screenshot.ts URL OUT.png [WIDTH] [EMAIL] [PASSWORD]');
 const browser = await chromium.launch(chromiumLaunchOptions);
 const page = await browser.newPage({ viewport: { width: Number(width), height: 800 } });
 const base = new URL(url).origin;

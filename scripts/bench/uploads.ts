@@ -49,7 +49,7 @@ export async function uploadFolder(base: string, token: string): Promise<number>
     startDate: '2020-01-01',
   });
   const { year, month } = currentPeriod();
-  const view = await api(
+  const view = await api<{ folder: { businessFolderId: number } }>(
     base,
     token,
     'GET',

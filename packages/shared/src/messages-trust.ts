@@ -38,6 +38,8 @@ export const secondFactorMsg = {
   setupIntro:
     'Escanea el código QR con tu aplicación de autenticación (Google Authenticator, Microsoft Authenticator, 1Password…) e ingresa el código que muestra.',
   enable: 'Activar la verificación en dos pasos',
+  enabledBadge: 'Activada',
+  disabledBadge: 'Desactivada',
   enabled: 'La verificación en dos pasos está activada',
   disabled: 'La verificación en dos pasos está desactivada',
   disable: 'Desactivar',

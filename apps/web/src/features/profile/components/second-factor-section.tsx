@@ -107,7 +107,7 @@ export function SecondFactorSection() {
     <Stack gap="sm" align="flex-start">
       <Group gap="xs">
         <Badge color={enabled ? 'green' : 'gray'} variant="light">
-          {enabled ? 'Activada' : 'Desactivada'}
+          {enabled ? secondFactorMsg.enabledBadge : secondFactorMsg.disabledBadge}
         </Badge>
         <Text size="sm">{enabled ? secondFactorMsg.enabled : secondFactorMsg.disabled}</Text>
       </Group>
