@@ -202,6 +202,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     roomPermissions: liveModules.map((module) => module.liveRoom),
     authenticate: (token) => app.verifySessionToken(token),
     recheck: (sessionId, userId) => modules.sessions.sessions.resolveFresh(sessionId, userId),
+    noteSessionUse: (sessionId) => modules.sessions.sessions.noteUse(sessionId, null),
     redis,
   });
   for (const module of liveModules) module.goLive(live);

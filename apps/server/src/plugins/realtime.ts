@@ -53,6 +53,11 @@ interface RealtimeOptions {
    */
   recheck(sessionId: string, userId: number): Promise<{ role: string; expiresAt: Date } | undefined>;
   /**
+   * Notes that an open socket used its session ('Mi perfil' → 'Sesiones activas'): called when it
+   * connects and at each heartbeat (every 25 s); the noter keeps it to once a minute.
+   */
+  noteSessionUse?(sessionId: string): Promise<void> | undefined;
+  /**
    * With it, several instances share their broadcasts through Redis. While Redis is unreachable a
    * broadcast reaches this instance's sockets only; once it is back, every socket here is closed so
    * that its browser reconnects (signed in again: a session ended meanwhile is refused) and reloads
@@ -132,6 +137,13 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     };
     closeAt(user.expiresAt);
     socket.on('disconnect', () => clearTimeout(expiry));
+    // A board left open for hours is a session in use: its heartbeat says so.
+    const noteUse = () =>
+      options
+        .noteSessionUse?.(user.sessionId)
+        ?.catch((error: unknown) => app.log.warn({ err: error }, 'could not note the session’s use'));
+    noteUse();
+    socket.conn.on('heartbeat', noteUse);
     // What may have changed while it connected (read before any change's event could reach it).
     options
       .recheck(user.sessionId, user.id)

@@ -63,14 +63,16 @@ export const sessionsRepository = {
   },
 
   /**
-   * Notes that the session was used now from `ip` (nothing when the session is gone). Only
-   * session_uses is written, so the live-sessions cache, which watches `sessions`, stays.
+   * Notes that the session was used now from `ip` (nothing when the session is gone); without an
+   * address (a socket's use) the last one noted stays. Only session_uses is written, so the
+   * live-sessions cache, which watches `sessions`, stays.
    */
   async noteUse(db: DbOrTx, sessionId: string, ip: string | null) {
     await db.execute(sql`
       insert into ${sessionUses} (session_id, used_at, ip)
       select ${sessions.id}, now(), ${ip} from ${sessions} where ${sessions.id} = ${sessionId}
-      on conflict (session_id) do update set used_at = excluded.used_at, ip = excluded.ip`);
+      on conflict (session_id) do update
+        set used_at = excluded.used_at, ip = coalesce(excluded.ip, ${sessionUses}.ip)`);
   },
 
   async findUser(db: DbOrTx, userId: number) {

@@ -4,7 +4,7 @@ import { msg } from '@app/shared/messages';
 import { sessionsMsg } from '@app/shared/messages-trust';
 import type { SessionSummary } from '@app/shared/schemas/sessions';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
 import { activity } from '../../db/schema/activity.ts';
 import { sessions, sessionUses } from '../../db/schema/auth.ts';
@@ -26,6 +26,9 @@ interface Answer {
 
 const { t, api } = appWithEveryRole();
 closeSocketsAfterEach();
+afterEach(() => {
+  vi.useRealTimers();
+});
 let baseUrl: string;
 
 beforeAll(async () => {
@@ -103,11 +106,12 @@ const sessionIdOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid as string;
 
 async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 2000): Promise<T> {
-  const until = Date.now() + timeoutMs;
+  // performance.now(): some tests fake Date.
+  const until = performance.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('not within the time');
+    if (performance.now() > until) throw new Error('not within the time');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -180,6 +184,43 @@ describe('noting a session’s use', () => {
     expect(t.database.changes.versionOf(['sessions', 'users'])).toBe(version);
     // And a direct second note within the minute is skipped.
     expect(t.modules.sessions.sessions.noteUse(sessionId, '127.0.0.9')).toBeUndefined();
+  });
+
+  it('notes an open socket’s use when it connects and at its heartbeats, keeping the last request’s address', async () => {
+    const user = await t.userWithRole('collaborator');
+    const signedIn = await send({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: 'clave-segura' },
+      from: '127.0.0.5',
+      userAgent: WINDOWS_CHROME,
+    });
+    const token = signedIn.body.token as string;
+    const sessionId = sessionIdOf(token);
+    expect(await useOf(sessionId)).toBeUndefined();
+
+    await socketFor(baseUrl, token);
+    const connected = await waitFor(() => useOf(sessionId));
+    expect(connected.ip).toBeNull();
+    expect((await list(token)).find((session) => session.id === sessionId)?.ip).toBe('127.0.0.5');
+
+    // A minute later a request from another address, then another minute with only the socket open.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    expect((await send({ url: '/api/user/me', token, from: '127.0.0.7' })).status).toBe(200);
+    const requested = await waitFor(async () => {
+      const row = await useOf(sessionId);
+      return row?.ip === '127.0.0.7' ? row : undefined;
+    });
+    vi.setSystemTime(Date.now() + 61_000);
+    const [held] = await t.app.io.in(`session:${sessionId}`).fetchSockets();
+    const serverSocket = t.app.io.of('/').sockets.get(held?.id ?? '');
+    expect(serverSocket).toBeDefined();
+    serverSocket?.conn.emit('heartbeat');
+    const beat = await waitFor(async () => {
+      const row = await useOf(sessionId);
+      return row && row.usedAt.getTime() > requested.usedAt.getTime() ? row : undefined;
+    });
+    expect(beat.ip).toBe('127.0.0.7');
   });
 
   it('does not make the session’s cache read again: noting a use changes no watched table', async () => {

@@ -94,8 +94,9 @@ export function createSessionsService(db: Db, deps: { events: EventBus; changes:
     },
 
     /**
-     * Notes that a signed-in request used the session (from `ip`): at most once a minute per
-     * session on this instance; answers the write's promise, or nothing when it was noted lately.
+     * Notes that a signed-in request (from `ip`) or an open socket (null) used the session: at most
+     * once a minute per session on this instance; answers the write's promise, or nothing when it
+     * was noted lately.
      */
     noteUse(sessionId: string, ip: string | null): Promise<void> | undefined {
       const now = Date.now();
