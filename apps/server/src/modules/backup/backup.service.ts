@@ -9,6 +9,7 @@ import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
+import { santiagoWallClock } from '../../lib/santiago-wall-clock.ts';
 import {
   ARCHIVE_FORMAT,
   FORMAT_VERSION,
@@ -213,21 +214,8 @@ async function copyStoredFile(deps: BackupDeps, pack: tar.Pack, key: string) {
 
 /** `respaldo-2026-11-24-003810.tar.gz`: the date and time in Santiago, as the firm reads it. */
 export function archiveName(now: Date, prefix = 'respaldo-'): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Santiago',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${prefix}${parts.year}-${parts.month}-${parts.day}-${parts.hour}${parts.minute}${parts.second}.tar.gz`;
+  const { year, month, day, hour, minute, second } = santiagoWallClock(now);
+  return `${prefix}${year}-${month}-${day}-${hour}${minute}${second}.tar.gz`;
 }
 
 /**

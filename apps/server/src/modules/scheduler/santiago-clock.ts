@@ -1,24 +1,14 @@
-import { APP_TIME_ZONE } from '@app/shared/period';
-
-const SANTIAGO_CLOCK = new Intl.DateTimeFormat('en-CA', {
-  timeZone: APP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+import { santiagoWallClock } from '../../lib/santiago-wall-clock.ts';
 
 /** The calendar day and the time of day (minutes since midnight) in America/Santiago at a moment. */
 export function santiagoClock(now: Date) {
-  const parts = Object.fromEntries(SANTIAGO_CLOCK.formatToParts(now).map((part) => [part.type, Number(part.value)]));
-  const { year = 0, month = 0, day = 0, hour = 0, minute = 0 } = parts;
+  const part = santiagoWallClock(now);
+  const [year, month, day] = [Number(part.year), Number(part.month), Number(part.day)];
   return {
     year,
     month,
     day,
-    minutes: hour * 60 + minute,
+    minutes: Number(part.hour) * 60 + Number(part.minute),
     daysInMonth: new Date(Date.UTC(year, month, 0)).getUTCDate(),
   };
 }
