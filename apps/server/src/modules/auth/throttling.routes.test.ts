@@ -1,7 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { msg } from '@app/shared/messages';
@@ -10,49 +8,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import * as passwords from '../../lib/passwords.ts';
+import { requestFrom } from '../../test/request-from.ts';
 import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 
 // Every rule about client addresses is proven over real HTTP from distinct loopback source
 // addresses (Linux routes all of 127.0.0.0/8 to lo), never by trusting a forwarded header.
 
-interface Answer {
-  status: number;
-  body: { message?: string; token?: string };
-}
-
 /** Sends a JSON request to the app from `from` (a loopback address), optionally with headers. */
-function send(
+const send = (
   app: FastifyInstance,
   from: string,
   options: { method?: string; url: string; payload?: unknown; headers?: Record<string, string> },
-): Promise<Answer> {
-  const { port } = app.server.address() as AddressInfo;
-  const body = JSON.stringify(options.payload ?? {});
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        localAddress: from,
-        method: options.method ?? 'POST',
-        path: options.url,
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...options.headers },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
+) => requestFrom(app, { method: 'POST', payload: {}, ...options, from });
 
 const login = (app: FastifyInstance, from: string, email: string, password: string, headers?: Record<string, string>) =>
   send(app, from, { url: '/api/login', payload: { email, password }, headers });

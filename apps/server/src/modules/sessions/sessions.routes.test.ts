@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { msg } from '@app/shared/messages';
 import { sessionsMsg } from '@app/shared/messages-trust';
 import type { SessionSummary } from '@app/shared/schemas/sessions';
@@ -8,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
 import { activity } from '../../db/schema/activity.ts';
 import { sessions, sessionUses } from '../../db/schema/auth.ts';
+import { type RequestFromOptions, requestFrom } from '../../test/request-from.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 import { closeSocketsAfterEach, socketFor } from '../../test/sockets.ts';
 
@@ -18,11 +17,6 @@ const WINDOWS_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-
-interface Answer {
-  status: number;
-  body: { message?: string; token?: string; count?: number };
-}
 
 const { t, api } = appWithEveryRole();
 closeSocketsAfterEach();
@@ -36,44 +30,14 @@ beforeAll(async () => {
 });
 
 /** A JSON request to the listening app from `from`, with a user agent and a token when given. */
-function send(options: {
-  method?: string;
-  url: string;
-  payload?: unknown;
-  from?: string;
-  userAgent?: string;
-  token?: string;
-}): Promise<Answer> {
-  const { port } = t.app.server.address() as AddressInfo;
-  const body = options.payload === undefined ? undefined : JSON.stringify(options.payload);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        localAddress: options.from ?? '127.0.0.1',
-        method: options.method ?? 'GET',
-        path: options.url,
-        agent: false,
-        headers: {
-          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
-          ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
+const send = (options: RequestFromOptions & { userAgent?: string; token?: string }) =>
+  requestFrom(t.app, {
+    ...options,
+    headers: {
+      ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
   });
-}
 
 /** A new collaborator signed in twice: from 127.0.0.5 with Chrome on Windows, from 127.0.0.6 with Safari on an iPhone. */
 async function collaboratorWithTwoSessions() {
