@@ -1,3 +1,4 @@
+import { IMPORT_HEADERS } from '@app/shared/schemas/company-import';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -183,17 +184,7 @@ describe('activity of companies', () => {
     const fresh = nextRut();
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Empresas');
-    sheet.addRow([
-      'Nombre',
-      'Razón social',
-      'RUT',
-      'Representante legal',
-      'Contactos',
-      'Inicio de contrato',
-      'Fin de contrato',
-      'Grupo',
-      'Encargado',
-    ]);
+    sheet.addRow(Object.values(IMPORT_HEADERS));
     const rowOf = (name: string, rut: string, representative: string) => [
       name,
       `${name} SpA`,
