@@ -11,7 +11,7 @@ import { seedDemoNotes } from './notes.demo.ts';
 import { seedDemoRequests } from './requests.demo.ts';
 import { seedDemoServices } from './services.demo.ts';
 import { seedDemoTasks } from './tasks.demo.ts';
-import { seedDemoUsers } from './users.demo.ts';
+import { ensureDemoOwner, seedDemoUsers } from './users.demo.ts';
 
 /**
  * `npm run demo`: loads realistic demo data into the configured database (the embedded one by
@@ -26,6 +26,7 @@ async function main() {
       ? { kind: 'postgres', url: config.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') },
   );
+  await ensureDemoOwner(database.db);
   const { app, modules } = await assembleApp({
     config,
     database,

@@ -1,4 +1,6 @@
+import type { Db } from '../db/client.ts';
 import { SYSTEM_ACTOR } from '../lib/activity-actor.ts';
+import { ensureFirstOwner } from '../modules/users/first-owner.ts';
 import type { DemoServices } from './demo-services.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -10,6 +12,16 @@ export const STAFF = [
   { name: 'Valentina', lastName: 'Rojas', email: 'valentina@estudio.cl', role: 'collaborator' },
   { name: 'Matías', lastName: 'González', email: 'matias@estudio.cl', role: 'collaborator' },
 ] as const;
+
+/**
+ * On a new database the demo's owner is the firm's first owner, so that no 'Administrador'
+ * (ADMIN_EMAIL) account is left beside her. Runs before the app is assembled, which would
+ * otherwise create that account.
+ */
+export async function ensureDemoOwner(db: Db): Promise<void> {
+  const [carolina] = STAFF;
+  await ensureFirstOwner(db, { ...carolina, password: DEMO_PASSWORD });
+}
 
 export async function seedDemoUsers(features: DemoServices): Promise<string> {
   const owner = (await features.users.listStaff()).find((user) => user.role === 'owner');
@@ -29,5 +41,17 @@ export async function seedDemoUsers(features: DemoServices): Promise<string> {
     );
     created += 1;
   }
-  return `Usuarios del estudio: ${created} creados (contraseña ${DEMO_PASSWORD}).`;
+  const demoEmails = new Set<string>(STAFF.map((user) => user.email));
+  const otherOwners = (await features.users.listStaff()).filter(
+    (user) => user.role === 'owner' && !demoEmails.has(user.email),
+  );
+  const lines = [`Usuarios del estudio: ${created} creados (contraseña ${DEMO_PASSWORD}).`];
+  // A server started before the demo made its first owner from ADMIN_EMAIL: say so rather than leave it unseen.
+  for (const user of otherOwners) {
+    const name = `${user.name} ${user.lastName}`.trim();
+    lines.push(
+      `Además hay otro Dueño: ${name} (${user.email}), creado antes de la demostración; puede eliminarlo en Usuarios si no lo usa.`,
+    );
+  }
+  return lines.join('\n');
 }

@@ -7,11 +7,12 @@ import { usersRepository } from './users.repository.ts';
 /**
  * On first start (no owner yet) creates one from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated
  * password that is printed once and never stored in plain text. Of several instances starting at
- * once on a new database, one creates it.
+ * once on a new database, one creates it. The demo names its own first owner; the server's is
+ * 'Administrador'.
  */
 export async function ensureFirstOwner(
   db: Db,
-  admin: { email: string; password?: string },
+  admin: { email: string; password?: string; name?: string; lastName?: string },
   announce?: (message: string) => void,
 ) {
   if ((await usersRepository.countOwners(db)) > 0) return;
@@ -23,8 +24,8 @@ export async function ensureFirstOwner(
   } else {
     try {
       await usersRepository.insert(db, {
-        name: 'Administrador',
-        lastName: '',
+        name: admin.name ?? 'Administrador',
+        lastName: admin.lastName ?? '',
         email: admin.email,
         role: 'owner',
         passwordHash,
