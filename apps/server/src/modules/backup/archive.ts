@@ -7,7 +7,8 @@ import { z } from 'zod';
  *                        bytea, timestamps, json: PostgreSQL reads it back with json_populate_recordset)
  *   files/<storage key>  the bytes of every stored file the database snapshot references
  *   secrets.json         only with --with-secrets: the keys portal passwords and tokens need
- *   manifest.json        last: what the archive holds, with the sha256 and size of every other entry
+ *   manifest.json        what the archive holds, with the sha256 and size of every other entry
+ *   manifest.sig         last: the manifest's signature with the firm's key (signature.ts)
  */
 
 export const ARCHIVE_FORMAT = 'estudio-contable-respaldo';
@@ -20,6 +21,7 @@ export const tableEntry = (table: string) => `db/${table}.jsonl`;
 export const fileEntry = (key: string) => `files/${key}`;
 export const SECRETS_ENTRY = 'secrets.json';
 export const MANIFEST_ENTRY = 'manifest.json';
+export const SIGNATURE_ENTRY = 'manifest.sig';
 
 /** What an entry's name says it holds; null for a name a backup of ours never writes. */
 export function entryKind(

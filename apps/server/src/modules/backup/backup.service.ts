@@ -17,9 +17,11 @@ import {
   MANIFEST_ENTRY,
   type Manifest,
   SECRETS_ENTRY,
+  SIGNATURE_ENTRY,
   tableEntry,
 } from './archive.ts';
 import { appliedMigrations, listSequences, listTables, readRows, storageKeys } from './backup.repository.ts';
+import { signManifest } from './signature.ts';
 
 /** The secrets as DATA_DIR/secrets.json keeps them (lib/secrets.ts), written to the archive on request. */
 export type StoredSecretsFile = Record<'tokenSecret' | 'encryptionKey' | 'vapidPublicKey' | 'vapidPrivateKey', string>;
@@ -31,6 +33,8 @@ export interface BackupDeps {
   /** Where disk storage keeps the bytes (DATA_DIR/files), read as streams. */
   filesDir: string;
   secrets: () => StoredSecretsFile;
+  /** The firm's ENCRYPTION_KEY: the manifest is signed with a key derived from it. */
+  encryptionKey: Buffer;
   appVersion: string;
 }
 
@@ -82,7 +86,7 @@ async function addEntry(pack: tar.Pack, name: string, size: number, source: Node
 /**
  * Streams a backup archive into `out`: the database read inside one REPEATABLE READ READ ONLY
  * transaction (one consistent snapshot; on the embedded database nothing else runs meanwhile),
- * then the files that snapshot names, the secrets when asked, and the manifest last.
+ * then the files that snapshot names, the secrets when asked, the manifest and its signature last.
  */
 export async function writeBackup(
   deps: BackupDeps,
@@ -161,6 +165,8 @@ export async function writeBackup(
       };
       const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2), 'utf8');
       await addEntry(pack, MANIFEST_ENTRY, manifestBytes.length, bufferStream(manifestBytes));
+      const signature = Buffer.from(JSON.stringify(signManifest(manifestBytes, deps.encryptionKey)), 'utf8');
+      await addEntry(pack, SIGNATURE_ENTRY, signature.length, bufferStream(signature));
       pack.finalize();
       await written;
       return {

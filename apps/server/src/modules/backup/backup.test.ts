@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,8 @@ import { type Db, openDatabase } from '../../db/client.ts';
 import { createScratchDatabase } from '../../db/scratch-database.ts';
 import { monthlyBoardCell, nextRut, uploadFolder } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
-import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, OWNER, TEST_KEYS, type TestApp } from '../../test/test-app.ts';
+import { FIRM, rewriteArchive } from './archive.fixture.ts';
 import { BackupError, entryKind } from './archive.ts';
 import { listTables } from './backup.repository.ts';
 import { restoreArchive, stageArchive } from './restore.ts';
@@ -153,7 +155,7 @@ describe('backup and restore', () => {
     expect(path.basename(made.path)).toMatch(/^respaldo-\d{4}-\d{2}-\d{2}-\d{6}\.tar\.gz$/);
 
     // The snapshot is consistent: every file a row names is in the archive, with its size.
-    const staged = await stageArchive(during);
+    const staged = await stageArchive(during, FIRM);
     try {
       const fileRows = await fs.readFile(staged.files.get('db/business_files.jsonl') ?? '', 'utf8');
       const rows = fileRows
@@ -183,9 +185,10 @@ describe('backup and restore', () => {
     const restored = await restoreArchive({
       archive: after,
       target: { kind: 'pglite', dataDir },
-      settings: loadConfig({ DATA_DIR: dataDir }),
+      settings: loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: TEST_KEYS.encryptionKey }),
     });
     expect(restored.secretsRestored).toBe(true);
+    expect(restored.signature).toBe('verified');
 
     const files = await everyFile(dataDir);
     expect(files).toEqual(await everyFile(t.dataDir));
@@ -251,7 +254,7 @@ describe('backup and restore', () => {
         await restoreArchive({
           archive: after,
           target: { kind: 'postgres', url: scratch.url },
-          settings: loadConfig({ DATA_DIR: dataDir }),
+          settings: loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: TEST_KEYS.encryptionKey }),
         });
         const database = await openDatabase({ kind: 'postgres', url: scratch.url });
         try {
@@ -284,7 +287,7 @@ describe('backup and restore', () => {
       const refused = restoreArchive({
         archive,
         target: { kind: 'pglite', dataDir },
-        settings: loadConfig({ DATA_DIR: dataDir }),
+        settings: loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: TEST_KEYS.encryptionKey }),
       });
       await expect(refused).rejects.toBeInstanceOf(BackupError);
       await expect(refused).rejects.toThrow(/No se restauró nada.*No se cambió nada/s);
@@ -297,7 +300,7 @@ describe('backup and restore', () => {
   }, async () => {
     // The backup taken during the burst restores (every foreign key is checked as it is loaded) ...
     const dataDir = path.join(await scratchDir('ocupado'), 'data');
-    const settings = loadConfig({ DATA_DIR: dataDir });
+    const settings = loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: TEST_KEYS.encryptionKey });
     const first = await restoreArchive({ archive: during, target: { kind: 'pglite', dataDir }, settings });
     expect(first.files).toBeGreaterThanOrEqual(5);
     const before = await treeOf(dataDir);
@@ -323,7 +326,7 @@ describe('backup and restore', () => {
     async () => {
       const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? '', 'restore');
       const dataDir = await scratchDir('pg-ocupado');
-      const settings = loadConfig({ DATA_DIR: dataDir });
+      const settings = loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: TEST_KEYS.encryptionKey });
       try {
         await restoreArchive({ archive: during, target: { kind: 'postgres', url: scratch.url }, settings });
         await expect(
@@ -344,7 +347,7 @@ describe('backup and restore', () => {
 
   it('writes only known entries and no secrets unless asked', async () => {
     const made = await t.modules.backup.backup.toFile({});
-    const staged = await stageArchive(made.path);
+    const staged = await stageArchive(made.path, FIRM);
     try {
       expect(staged.manifest.secretsIncluded).toBe(false);
       expect([...staged.files.keys()].every((name) => entryKind(name) && entryKind(name)?.kind !== 'secrets')).toBe(
@@ -354,6 +357,100 @@ describe('backup and restore', () => {
     } finally {
       await fs.rm(staged.dir, { recursive: true, force: true });
       await fs.rm(made.path);
+    }
+  });
+});
+
+describe('the signature of the manifest', () => {
+  let signed: string;
+  let client: { id: number; email: string };
+  let dir: string;
+
+  beforeAll(async () => {
+    client = await t.userWithRole('client', { businessId: board.businessId });
+    dir = await scratchDir('firmas');
+    signed = (await t.modules.backup.backup.toFile({})).path;
+  });
+
+  /** The archive with the client made owner and the activity entries naming them dropped, checksums recomputed. */
+  const tamper = (entries: Map<string, Buffer>) => {
+    const edit = (name: string, change: (row: Record<string, unknown>) => Record<string, unknown> | null) => {
+      const lines = (entries.get(name)?.toString('utf8') ?? '').split('\n').filter(Boolean);
+      const kept = lines.map((line) => change(JSON.parse(line))).filter((row) => row !== null);
+      entries.set(name, Buffer.from(`${kept.map((row) => JSON.stringify(row)).join('\n')}\n`, 'utf8'));
+    };
+    edit('db/users.jsonl', (row) => (row.id === client.id ? { ...row, role: 'owner' } : row));
+    edit('db/activity.jsonl', (row) => (row.record_label === client.email ? null : row));
+  };
+
+  const restoreInto = (archive: string, dataDir: string, extra: { acceptUnsigned?: boolean; key?: string } = {}) =>
+    restoreArchive({
+      archive,
+      target: { kind: 'pglite', dataDir },
+      settings: loadConfig({ DATA_DIR: dataDir, ...(extra.key === undefined ? {} : { ENCRYPTION_KEY: extra.key }) }),
+      acceptUnsigned: extra.acceptUnsigned,
+    });
+
+  it('refuses an archive whose rows were changed and checksums recomputed (a client made owner), changing nothing', async () => {
+    const tampered = path.join(dir, 'alterado.tar.gz');
+    await rewriteArchive(signed, tampered, tamper, 'keep');
+    // Every checksum matches: only the signature tells.
+    const dataDir = path.join(dir, 'alterado');
+    const refused = restoreInto(tampered, dataDir, { key: TEST_KEYS.encryptionKey });
+    await expect(refused).rejects.toBeInstanceOf(BackupError);
+    await expect(refused).rejects.toThrow(
+      /^No se restauró nada: .*alterado\.tar\.gz fue modificado después de hacerse: su manifest\.json no es el que firmó el estudio.*No se cambió nada\.$/s,
+    );
+    await expect(fs.access(dataDir)).rejects.toThrow();
+  });
+
+  it('refuses an archive signed with another key, and one without signature, unless the operator accepts it', async () => {
+    const foreign = path.join(dir, 'otra-clave.tar.gz');
+    await rewriteArchive(signed, foreign, tamper, randomBytes(32));
+    const unsigned = path.join(dir, 'sin-firma.tar.gz');
+    await rewriteArchive(signed, unsigned, tamper, 'none');
+    const dataDir = path.join(dir, 'destino');
+    await expect(restoreInto(foreign, dataDir, { key: TEST_KEYS.encryptionKey })).rejects.toThrow(
+      /está firmado con otra clave, no con la ENCRYPTION_KEY de este estudio.*--accept-unsigned.*No se cambió nada/s,
+    );
+    await expect(restoreInto(unsigned, dataDir, { key: TEST_KEYS.encryptionKey })).rejects.toThrow(
+      /no está firmado .*no se puede comprobar que no fue modificado.*--accept-unsigned.*No se cambió nada/s,
+    );
+    // A machine without the firm's key cannot tell a genuine archive from a forged one.
+    await expect(restoreInto(signed, dataDir)).rejects.toThrow(
+      /no se puede verificar: este equipo no tiene la clave del estudio \(ni ENCRYPTION_KEY ni DATA_DIR\/secrets\.json\)/,
+    );
+    await expect(fs.access(dataDir)).rejects.toThrow();
+  });
+
+  it('restores an unsigned archive with acceptUnsigned, and the restored activity log records it', {
+    timeout: 120_000,
+  }, async () => {
+    const unsigned = path.join(dir, 'aceptado.tar.gz');
+    await rewriteArchive(signed, unsigned, tamper, 'none');
+    const dataDir = path.join(dir, 'aceptado');
+    const restored = await restoreInto(unsigned, dataDir, { key: TEST_KEYS.encryptionKey, acceptUnsigned: true });
+    expect(restored.signature).toBe('unsigned');
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    try {
+      const found = (await database.db.execute(sql`SELECT role FROM users WHERE id = ${client.id}`)) as unknown as {
+        rows: { role: string }[];
+      };
+      expect(found.rows).toEqual([{ role: 'owner' }]);
+      const logged = (await database.db.execute(
+        sql`SELECT kind, action, actor_id, record_label, details FROM activity WHERE action = 'restored'`,
+      )) as unknown as { rows: unknown[] };
+      expect(logged.rows).toEqual([
+        {
+          kind: 'backup',
+          action: 'restored',
+          actor_id: null,
+          record_label: 'aceptado.tar.gz',
+          details: { after: { archivo: 'aceptado.tar.gz', firma: 'sin firma', aceptadoPorElOperador: true } },
+        },
+      ]);
+    } finally {
+      await database.close();
     }
   });
 });
