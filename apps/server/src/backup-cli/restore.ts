@@ -31,9 +31,17 @@ runCli(async () => {
       `Aviso: restaurado con --accept-unsigned un respaldo cuya firma no es la del estudio (${UNVERIFIED_LABELS[restored.signature]}); quedó registrado en la actividad.\n`,
     );
   }
+  const withoutBytes = restored.filesWithoutBytes;
   print(
-    `Restaurado el respaldo del ${manifest.createdAt} (versión ${manifest.appVersion}): ${restored.tables} tablas, ${restored.rows} filas, ${restored.files} archivos.`,
+    `Restaurado el respaldo del ${manifest.createdAt} (versión ${manifest.appVersion}): ${restored.tables} tablas, ${restored.rows} filas, ${restored.files} archivos${withoutBytes.length ? `, INCOMPLETO: ${withoutBytes.length} de los ${restored.fileRows} archivos registrados no tienen sus bytes` : ''}.`,
   );
+  if (withoutBytes.length) {
+    print(
+      'Esos archivos no venían en el respaldo ni están en el almacenamiento: sus descargas fallarán. Si los recibió otra instancia con su propio disco, cópialos de su DATA_DIR/files a este (misma ruta); si no, hay que subirlos de nuevo:',
+    );
+    for (const file of withoutBytes.slice(0, 20)) print(`  - ${file.name} (${file.key})`);
+    if (withoutBytes.length > 20) print(`  … y ${withoutBytes.length - 20} más`);
+  }
   for (const aside of restored.setAside) print(`Lo que había antes quedó en ${aside}`);
   if (manifest.files.storage === 's3' && !manifest.files.included) {
     print('Los archivos no venían en el respaldo (estaban en S3): el bucket debe tenerlos.');

@@ -59,8 +59,13 @@ export const ManifestSchema = z.object({
     storage: z.enum(['disk', 's3']),
     included: z.boolean(),
     count: z.number().int().nonnegative(),
-    /** Keys the snapshot named whose bytes were gone when copied (a file deleted meanwhile). */
+    /** Keys the snapshot named whose bytes were gone when copied and whose row is gone too (a file deleted meanwhile). */
     missing: z.array(z.string()),
+    /**
+     * Keys whose row still exists but whose bytes this instance's storage does not have (another
+     * instance's own disk kept them); a restore lists them as files without bytes.
+     */
+    notInStorage: z.array(z.string()).default([]),
   }),
   secretsIncluded: z.boolean(),
   /** sha256 and size of every entry but the manifest. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { createTestApp, OWNER, TEST_KEYS, type TestApp } from '../../test/test-a
 import { FIRM, rewriteArchive } from './archive.fixture.ts';
 import { BackupError, entryKind } from './archive.ts';
 import { listTables } from './backup.repository.ts';
+import { describeBackup, writeBackup } from './backup.service.ts';
 import { restoreArchive, stageArchive } from './restore.ts';
 
 // Each restore into the embedded database creates a new one: from a dump of initdb, not initdb itself.
@@ -452,5 +454,100 @@ describe('the signature of the manifest', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('files whose bytes are not in this instance', () => {
+  it('tells a file uploaded to another instance with its own disk from one deleted meanwhile, and the restore lists the rows left without bytes', {
+    timeout: 120_000,
+  }, async () => {
+    // A second instance of the same firm, on the same database, keeping files on its own disk.
+    const other = await createTestApp({}, { database: t.database });
+    let elsewhere: { id: number; storageKey: string };
+    try {
+      const upload = await other.request({
+        method: 'POST',
+        url: `/api/business-folder/${folderId}/file`,
+        token: await other.ownerToken(),
+        ...multipartFiles([{ name: 'recibido-en-la-otra.pdf', bytes: pdf(900) }]),
+      });
+      expect(upload.statusCode, upload.body).toBe(201);
+      const [row] = (
+        (await t.database.db.execute(
+          sql`SELECT id, storage_key AS "storageKey" FROM business_files WHERE name = 'recibido-en-la-otra.pdf'`,
+        )) as unknown as { rows: { id: number; storageKey: string }[] }
+      ).rows;
+      if (!row) throw new Error('sin fila');
+      elsewhere = row;
+    } finally {
+      await other.close();
+    }
+    await ok(
+      await t.request({
+        method: 'POST',
+        url: `/api/business-folder/${folderId}/file`,
+        token,
+        ...multipartFiles([{ name: 'se-borrara.pdf', bytes: pdf(901) }]),
+      }),
+    );
+    const [gone] = (
+      (await t.database.db.execute(
+        sql`SELECT id, storage_key AS "storageKey" FROM business_files WHERE name = 'se-borrara.pdf'`,
+      )) as unknown as { rows: { id: number; storageKey: string }[] }
+    ).rows;
+    if (!gone) throw new Error('sin fila');
+
+    // Right after the snapshot is read, one file is deleted (row and bytes), as a user deleting it would.
+    const db = new Proxy(t.database.db, {
+      get(target, property, receiver) {
+        if (property !== 'transaction') return Reflect.get(target, property, receiver);
+        return async (...args: Parameters<Db['transaction']>) => {
+          const result = await target.transaction(...args);
+          await target.execute(sql`DELETE FROM business_files WHERE id = ${gone.id}`);
+          await fs.rm(path.join(t.dataDir, 'files', gone.storageKey.slice(0, 2), gone.storageKey));
+          return result;
+        };
+      },
+    });
+    const dir = await scratchDir('otra-instancia');
+    const archive = path.join(dir, 'respaldo.tar.gz');
+    const summary = await writeBackup(
+      {
+        db,
+        kind: t.database.kind,
+        storage: t.modules.storage,
+        filesDir: path.join(t.dataDir, 'files'),
+        secrets: () => TEST_KEYS,
+        encryptionKey: FIRM.encryptionKey,
+        appVersion: 'prueba',
+      },
+      createWriteStream(archive),
+    );
+    expect(summary.notInStorage).toEqual([elsewhere.storageKey]);
+    expect(summary.missingFiles).toEqual([gone.storageKey]);
+    const lines = describeBackup(summary);
+    expect(lines).toContain(
+      `Aviso: 1 archivo(s) siguen registrados en la base de datos pero sus bytes no están en el disco de esta instancia, así que el respaldo no los incluye (no se eliminaron). Si hay varias instancias con almacenamiento en disco, cada una guarda solo los archivos que recibió: usa S3 (S3_*) en todas. Claves: ${elsewhere.storageKey}`,
+    );
+    expect(lines).toContain(
+      `Aviso: 1 archivo(s) se eliminaron mientras se hacía el respaldo y no se incluyeron: ${gone.storageKey}`,
+    );
+
+    const dataDir = path.join(dir, 'data');
+    const restored = await restoreArchive({
+      archive,
+      target: { kind: 'pglite', dataDir },
+      settings: loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: TEST_KEYS.encryptionKey }),
+    });
+    // The snapshot still names the file deleted after it was read: both rows come back without bytes.
+    const rowsInArchive = summary.files + summary.notInStorage.length + summary.missingFiles.length;
+    expect(restored.fileRows).toBe(rowsInArchive);
+    expect(restored.files).toBe(summary.files);
+    expect(restored.filesWithoutBytes).toEqual(
+      expect.arrayContaining([{ key: elsewhere.storageKey, name: 'recibido-en-la-otra.pdf' }]),
+    );
+    expect(restored.filesWithoutBytes.map((file) => file.key).sort()).toEqual(
+      [elsewhere.storageKey, gone.storageKey].sort(),
+    );
   });
 });

@@ -35,6 +35,7 @@ import {
   listTables,
   setSequence,
   setUserTriggers,
+  storedFiles,
 } from './backup.repository.ts';
 import { checkSignature, firmEncryptionKey, type SignatureCheck, UNVERIFIED_LABELS } from './signature.ts';
 import { openTarget, type RestoreTarget } from './target.ts';
@@ -306,6 +307,10 @@ export interface RestoreSummary {
   manifest: Manifest;
   /** `verified`, or what was accepted with acceptUnsigned. */
   signature: SignatureCheck;
+  /** How many stored files the restored database names. */
+  fileRows: number;
+  /** Those whose bytes the target's storage does not hold after the restore: their downloads will fail. */
+  filesWithoutBytes: { key: string; name: string }[];
 }
 
 /**
@@ -344,11 +349,13 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreSu
       setAsideName: `antes-de-restaurar-${stamp()}`,
     });
     const partial = await partialMigrations(journal, applied);
+    let fileRows: { key: string; name: string }[];
     try {
       await opened.migrate(partial);
       await loadRows(opened.db, staged);
       await opened.migrate(MIGRATIONS_DIR);
       if (staged.signature !== 'verified') await recordUnverifiedRestore(opened.db, options.archive, staged.signature);
+      fileRows = await storedFiles(opened.db);
     } catch (error) {
       await opened.failed();
       throw error;
@@ -365,6 +372,11 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreSu
       await storage.write(kind.key, createReadStream(file));
       files += 1;
     }
+    // Every row checked against what the storage holds now (the archive's files, or the bucket's
+    // own when they were not copied): a row without bytes is a download that will fail.
+    const held = new Set<string>();
+    for await (const stored of storage.list()) held.add(stored.key);
+    const filesWithoutBytes = fileRows.filter((row) => !held.has(row.key));
     const setAside = [...opened.setAside];
     const secrets = staged.files.get('secrets.json');
     if (secrets) {
@@ -388,6 +400,8 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreSu
       setAside,
       manifest: staged.manifest,
       signature: staged.signature,
+      fileRows: fileRows.length,
+      filesWithoutBytes,
     };
   } finally {
     await fs.rm(staged.dir, { recursive: true, force: true });
