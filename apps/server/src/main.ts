@@ -18,6 +18,14 @@ async function main() {
   opening.catch(() => undefined); // awaited below; no unhandled rejection while the app loads
   const { buildApp } = await import('./app.ts');
   const database = await opening;
+  if (database.kind === 'postgres' && config.DATABASE_URL) {
+    // Several instances on one database must share one file storage: refused before serving.
+    const { claimFileStorage, storageIdentity } = await import('./db/storage-claim.ts');
+    await claimFileStorage(config.DATABASE_URL, storageIdentity(config)).catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    });
+  }
   const app = await buildApp({
     config,
     database,

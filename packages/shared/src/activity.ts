@@ -44,6 +44,7 @@ export const ACTIVITY_ACTIONS = {
   disabled: 'Desactivó',
   reset: 'Restableció',
   ended: 'Cerró',
+  restored: 'Restauró',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

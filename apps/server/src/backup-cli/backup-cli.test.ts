@@ -29,11 +29,11 @@ const baseEnv = (dataDir: string) => ({
 });
 
 /** Runs `npm run backup|restore` as the package script does; answers its exit code and output. */
-function run(script: 'backup' | 'restore', args: string[], dataDir: string) {
+function run(script: 'backup' | 'restore', args: string[], dataDir: string, env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `apps/server/src/backup-cli/${script}.ts`, ...args], {
       cwd: root,
-      env: baseEnv(dataDir),
+      env: { ...baseEnv(dataDir), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -122,12 +122,26 @@ it('npm run backup works while the server runs (through the server) and once it 
   expect(stopped.stdout).toContain('solo se pueden leer después de restaurar con la misma ENCRYPTION_KEY');
   expect(lastLine(stopped.stdout)).not.toBe(first);
 
-  const restoredDir = path.join(dataDir, 'otra-maquina');
-  const restored = await run('restore', [first], restoredDir);
-  expect(restored.code, restored.stderr).toBe(0);
-  expect(restored.stdout).toContain(`Secretos restaurados en ${restoredDir}/secrets.json`);
+  // Another machine verifies the archive's signature with the firm's key, given as ENCRYPTION_KEY.
   const secretsOf = async (dir: string) => JSON.parse(await fs.readFile(path.join(dir, 'secrets.json'), 'utf8'));
+  const firmKey = { ENCRYPTION_KEY: (await secretsOf(dataDir)).encryptionKey as string };
+  const restoredDir = path.join(dataDir, 'otra-maquina');
+  const withoutKey = await run('restore', [first], restoredDir);
+  expect(withoutKey.code).toBe(1);
+  expect(withoutKey.stderr).toContain('no se puede verificar: este equipo no tiene la clave del estudio');
+  const restored = await run('restore', [first], restoredDir, firmKey);
+  expect(restored.code, restored.stderr).toBe(0);
+  expect(restored.stderr).not.toContain('--accept-unsigned');
+  expect(restored.stdout).toContain(`Secretos restaurados en ${restoredDir}/secrets.json`);
   expect(await secretsOf(restoredDir)).toEqual(await secretsOf(dataDir));
+
+  // Without the key, only on the operator's explicit word, and it says so.
+  const trustedDir = path.join(dataDir, 'sin-clave');
+  const accepted = await run('restore', [first, '--accept-unsigned'], trustedDir);
+  expect(accepted.code, accepted.stderr).toBe(0);
+  expect(accepted.stderr).toContain(
+    'Aviso: restaurado con --accept-unsigned un respaldo cuya firma no es la del estudio (firmado con otra clave); quedó registrado en la actividad.',
+  );
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(restoredDir, 'db') });
   try {
     const names = (await database.db.select({ name: businesses.name }).from(businesses)).map((row) => row.name);

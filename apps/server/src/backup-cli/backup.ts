@@ -11,6 +11,7 @@ import { adminSocketPath, requestBackup } from '../modules/backup/admin-socket.t
 import { BackupError } from '../modules/backup/archive.ts';
 import { appVersion, backupDirOf, secretsFile } from '../modules/backup/backup.module.ts';
 import { backupToFile, describeBackup } from '../modules/backup/backup.service.ts';
+import { firmEncryptionKey } from '../modules/backup/signature.ts';
 import { openSource } from '../modules/backup/target.ts';
 import { parseArgs, runCli } from './cli.ts';
 
@@ -29,6 +30,13 @@ runCli(async () => {
       return;
     }
   }
+  // Read, never generated here: an archive signed with a key the firm does not hold would not restore.
+  const encryptionKey = firmEncryptionKey(config);
+  if (!encryptionKey) {
+    throw new BackupError(
+      `No se hizo el respaldo: no se encontró la clave del estudio con que se firma (ni ENCRYPTION_KEY ni ${config.DATA_DIR}/secrets.json). Define ENCRYPTION_KEY como la del servidor.`,
+    );
+  }
   const source = await openSource(
     config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR },
   );
@@ -40,6 +48,7 @@ runCli(async () => {
         storage: createFileStorage(config),
         filesDir: `${config.DATA_DIR}/files`,
         secrets: () => secretsFile(loadSecrets(config)),
+        encryptionKey,
         appVersion: appVersion(),
       },
       backupDirOf(config),

@@ -7,7 +7,8 @@ import { z } from 'zod';
  *                        bytea, timestamps, json: PostgreSQL reads it back with json_populate_recordset)
  *   files/<storage key>  the bytes of every stored file the database snapshot references
  *   secrets.json         only with --with-secrets: the keys portal passwords and tokens need
- *   manifest.json        last: what the archive holds, with the sha256 and size of every other entry
+ *   manifest.json        what the archive holds, with the sha256 and size of every other entry
+ *   manifest.sig         last: the manifest's signature with the firm's key (signature.ts)
  */
 
 export const ARCHIVE_FORMAT = 'estudio-contable-respaldo';
@@ -20,6 +21,7 @@ export const tableEntry = (table: string) => `db/${table}.jsonl`;
 export const fileEntry = (key: string) => `files/${key}`;
 export const SECRETS_ENTRY = 'secrets.json';
 export const MANIFEST_ENTRY = 'manifest.json';
+export const SIGNATURE_ENTRY = 'manifest.sig';
 
 /** What an entry's name says it holds; null for a name a backup of ours never writes. */
 export function entryKind(
@@ -57,8 +59,13 @@ export const ManifestSchema = z.object({
     storage: z.enum(['disk', 's3']),
     included: z.boolean(),
     count: z.number().int().nonnegative(),
-    /** Keys the snapshot named whose bytes were gone when copied (a file deleted meanwhile). */
+    /** Keys the snapshot named whose bytes were gone when copied and whose row is gone too (a file deleted meanwhile). */
     missing: z.array(z.string()),
+    /**
+     * Keys whose row still exists but whose bytes this instance's storage does not have (another
+     * instance's own disk kept them); a restore lists them as files without bytes.
+     */
+    notInStorage: z.array(z.string()).default([]),
   }),
   secretsIncluded: z.boolean(),
   /** sha256 and size of every entry but the manifest. */

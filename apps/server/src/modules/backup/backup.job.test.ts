@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { dueSlot, scheduleOf } from './backup.job.ts';
+import { backupJob, dueSlot, scheduleOf } from './backup.job.ts';
 
 let first: TestApp;
 let second: TestApp;
@@ -79,5 +79,32 @@ describe('scheduled backups', () => {
       ['24', '25', '26', '27', '28'].map((day) => `2026-11-${day}T02:30`),
     );
     expect(runs.rows.every((row) => row.archive?.startsWith('respaldo-auto-') && row.error === null)).toBe(true);
+  });
+
+  it('a scheduled archive that left out files still registered says so in the log, with their count and keys', async () => {
+    const warned: { details: unknown; message: string }[] = [];
+    const key = '0b8c9d2e-1f3a-4b5c-8d6e-7f8091a2b3c4';
+    const job = backupJob({
+      db: first.database.db,
+      settings: { BACKUP_TIME: '04:15', BACKUP_KEEP: 0 },
+      dir: dirs[0] ?? '',
+      log: {
+        info: () => {},
+        error: () => {},
+        warn: ((details: unknown, message: string) => warned.push({ details, message })) as never,
+      },
+      makeArchive: async () => ({
+        path: path.join(dirs[0] ?? '', 'respaldo-auto-prueba.tar.gz'),
+        summary: { notInStorage: [key], missingFiles: [] },
+      }),
+    });
+    await job?.run(new Date('2026-12-01T07:16:00Z'));
+    expect(warned).toEqual([
+      {
+        details: { archive: path.join(dirs[0] ?? '', 'respaldo-auto-prueba.tar.gz'), count: 1, keys: [key] },
+        message:
+          'backup: files still registered but not in this instance storage were left out (another instance with its own disk received them; use S3 for several instances)',
+      },
+    ]);
   });
 });

@@ -59,9 +59,9 @@ export interface BackupJobDeps {
   db: Db;
   settings: BackupSchedule;
   dir: string;
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
-  /** Writes a scheduled archive into `dir`, named after `now`; answers its path. */
-  makeArchive(now: Date): Promise<{ path: string }>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Writes a scheduled archive into `dir`, named after `now`; answers its path and the files it left out. */
+  makeArchive(now: Date): Promise<{ path: string; summary: { notInStorage: string[]; missingFiles: string[] } }>;
 }
 
 /**
@@ -82,6 +82,20 @@ export function backupJob(deps: BackupJobDeps): ScheduledJob | null {
         await finishRun(deps.db, slot, { archive: path.basename(made.path) });
         const removed = await pruneScheduled(deps.dir, deps.settings.BACKUP_KEEP);
         deps.log.info({ archive: made.path, removed }, 'backup: scheduled archive written');
+        // Nobody reads a scheduled backup's output: files it could not include are said in the log.
+        const { notInStorage, missingFiles } = made.summary;
+        if (notInStorage.length) {
+          deps.log.warn(
+            { archive: made.path, count: notInStorage.length, keys: notInStorage.slice(0, 20) },
+            'backup: files still registered but not in this instance storage were left out (another instance with its own disk received them; use S3 for several instances)',
+          );
+        }
+        if (missingFiles.length) {
+          deps.log.info(
+            { archive: made.path, count: missingFiles.length, keys: missingFiles.slice(0, 20) },
+            'backup: files deleted while the backup ran were left out',
+          );
+        }
       } catch (error) {
         await finishRun(deps.db, slot, { error: (error as Error).message }).catch(() => undefined);
         throw error;

@@ -66,6 +66,7 @@ export function createBackupModule(deps: BackupModuleDeps) {
     storage: deps.storage,
     filesDir: path.join(config.DATA_DIR, 'files'),
     secrets: () => secretsFile(deps.secrets),
+    encryptionKey: deps.secrets.encryptionKey,
     appVersion: appVersion(),
   };
   let running = false;

@@ -83,6 +83,31 @@ export async function storageKeys(db: DbOrTx): Promise<string[]> {
   return found.map((row) => row.key);
 }
 
+/** Of `keys`, those a stored file's row still names now (outside any snapshot): the others were deleted meanwhile. */
+export async function keysStillNamed(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  const named = new Set<string>();
+  for (let start = 0; start < keys.length; start += 1000) {
+    const page = keys.slice(start, start + 1000);
+    const found = await rows<{ key: string }>(
+      db,
+      sql`SELECT storage_key AS key FROM business_files WHERE storage_key IN (${sql.join(
+        page.map((key) => sql`${key}`),
+        sql`, `,
+      )})`,
+    );
+    for (const row of found) named.add(row.key);
+  }
+  return named;
+}
+
+/** Each stored file's key with the name a person knows it by (the restore's report of missing bytes). */
+export async function storedFiles(db: DbOrTx): Promise<{ key: string; name: string }[]> {
+  return rows<{ key: string; name: string }>(
+    db,
+    sql`SELECT storage_key AS key, name FROM business_files ORDER BY storage_key`,
+  );
+}
+
 /** Whether the database holds any table of ours (or drizzle's record of migrations). */
 export async function hasTables(db: DbOrTx): Promise<boolean> {
   const [found] = await rows<{ count: string }>(

@@ -7,6 +7,7 @@ import { backupMsg } from '@app/shared/messages-backup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, OWNER, TEST_KEYS, type TestApp } from '../../test/test-app.ts';
+import { FIRM } from './archive.fixture.ts';
 import { stageArchive } from './restore.ts';
 
 let t: TestApp;
@@ -66,7 +67,7 @@ describe('POST /api/backup', () => {
       expect(name).toBeDefined();
       const file = path.join(scratch, `${withSecrets}.tar.gz`);
       await fs.writeFile(file, response.rawPayload);
-      const staged = await stageArchive(file);
+      const staged = await stageArchive(file, FIRM);
       try {
         expect(staged.manifest.secretsIncluded).toBe(withSecrets);
         expect(staged.manifest.tables.find((table) => table.name === 'users')?.rows).toBe(3);

@@ -8,7 +8,8 @@ import { createScratchDatabase } from '../../db/scratch-database.ts';
 import { createS3Storage } from '../../lib/file-storage/s3-storage.ts';
 import { uploadFolder } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, TEST_KEYS, type TestApp } from '../../test/test-app.ts';
+import { FIRM } from './archive.fixture.ts';
 import { restoreArchive, stageArchive } from './restore.ts';
 
 // A restore into the embedded database creates a new one: from a dump of initdb, not initdb itself.
@@ -68,7 +69,7 @@ it('with S3 the files stay in the bucket unless --with-files copies them; a rest
   expect(without.summary).toMatchObject({ storage: 's3', filesIncluded: false, files: 0 });
   const withFiles = await t.modules.backup.backup.toFile({ withFiles: true });
   expect(withFiles.summary).toMatchObject({ storage: 's3', filesIncluded: true, files: 1 });
-  const staged = await stageArchive(withFiles.path);
+  const staged = await stageArchive(withFiles.path, FIRM);
   const [key] = [...staged.files.keys()].filter((name) => name.startsWith('files/')).map((name) => name.slice(6));
   await fs.rm(staged.dir, { recursive: true, force: true });
 
@@ -81,7 +82,7 @@ it('with S3 the files stay in the bucket unless --with-files copies them; a rest
     await restoreArchive({
       archive: withFiles.path,
       target: target ? { kind: 'postgres', url: target.url } : { kind: 'pglite', dataDir },
-      settings: loadConfig({ DATA_DIR: dataDir, ...s3Env('destino') }),
+      settings: loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: TEST_KEYS.encryptionKey, ...s3Env('destino') }),
     });
   } finally {
     await target?.drop();

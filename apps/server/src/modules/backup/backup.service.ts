@@ -17,9 +17,18 @@ import {
   MANIFEST_ENTRY,
   type Manifest,
   SECRETS_ENTRY,
+  SIGNATURE_ENTRY,
   tableEntry,
 } from './archive.ts';
-import { appliedMigrations, listSequences, listTables, readRows, storageKeys } from './backup.repository.ts';
+import {
+  appliedMigrations,
+  keysStillNamed,
+  listSequences,
+  listTables,
+  readRows,
+  storageKeys,
+} from './backup.repository.ts';
+import { signManifest } from './signature.ts';
 
 /** The secrets as DATA_DIR/secrets.json keeps them (lib/secrets.ts), written to the archive on request. */
 export type StoredSecretsFile = Record<'tokenSecret' | 'encryptionKey' | 'vapidPublicKey' | 'vapidPrivateKey', string>;
@@ -31,6 +40,8 @@ export interface BackupDeps {
   /** Where disk storage keeps the bytes (DATA_DIR/files), read as streams. */
   filesDir: string;
   secrets: () => StoredSecretsFile;
+  /** The firm's ENCRYPTION_KEY: the manifest is signed with a key derived from it. */
+  encryptionKey: Buffer;
   appVersion: string;
 }
 
@@ -44,7 +55,10 @@ export interface BackupSummary {
   tables: number;
   rows: number;
   files: number;
+  /** Files deleted while the backup ran (their row is gone now too). */
   missingFiles: string[];
+  /** Files whose row exists but whose bytes this instance's storage does not hold. */
+  notInStorage: string[];
   filesIncluded: boolean;
   storage: 'disk' | 's3';
   secretsIncluded: boolean;
@@ -82,7 +96,7 @@ async function addEntry(pack: tar.Pack, name: string, size: number, source: Node
 /**
  * Streams a backup archive into `out`: the database read inside one REPEATABLE READ READ ONLY
  * transaction (one consistent snapshot; on the embedded database nothing else runs meanwhile),
- * then the files that snapshot names, the secrets when asked, and the manifest last.
+ * then the files that snapshot names, the secrets when asked, the manifest and its signature last.
  */
 export async function writeBackup(
   deps: BackupDeps,
@@ -129,7 +143,7 @@ export async function writeBackup(
         await fs.rm(file);
       }
       const filesIncluded = deps.storage.kind === 'disk' || Boolean(options.withFiles);
-      const missing: string[] = [];
+      const absent: string[] = [];
       let copied = 0;
       if (filesIncluded) {
         for (const key of snapshot.keys) {
@@ -137,9 +151,15 @@ export async function writeBackup(
           if (copiedEntry) {
             entries[fileEntry(key)] = copiedEntry;
             copied += 1;
-          } else missing.push(key);
+          } else absent.push(key);
         }
       }
+      // Bytes not found are one of two things, told apart by asking the database now: a file
+      // deleted since the snapshot (its row is gone too), or bytes this storage never had (the row
+      // is still there: another instance with its own disk received the upload).
+      const stillNamed = absent.length ? await keysStillNamed(deps.db, absent) : new Set<string>();
+      const missing = absent.filter((key) => !stillNamed.has(key));
+      const notInStorage = absent.filter((key) => stillNamed.has(key));
       const secretsIncluded = Boolean(options.withSecrets);
       if (secretsIncluded) {
         const bytesOfSecrets = Buffer.from(JSON.stringify(deps.secrets(), null, 2), 'utf8');
@@ -155,12 +175,14 @@ export async function writeBackup(
         migrations: snapshot.migrations,
         tables,
         sequences: snapshot.sequences,
-        files: { storage: deps.storage.kind, included: filesIncluded, count: copied, missing },
+        files: { storage: deps.storage.kind, included: filesIncluded, count: copied, missing, notInStorage },
         secretsIncluded,
         entries,
       };
       const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2), 'utf8');
       await addEntry(pack, MANIFEST_ENTRY, manifestBytes.length, bufferStream(manifestBytes));
+      const signature = Buffer.from(JSON.stringify(signManifest(manifestBytes, deps.encryptionKey)), 'utf8');
+      await addEntry(pack, SIGNATURE_ENTRY, signature.length, bufferStream(signature));
       pack.finalize();
       await written;
       return {
@@ -168,6 +190,7 @@ export async function writeBackup(
         rows: tables.reduce((sum, table) => sum + table.rows, 0),
         files: copied,
         missingFiles: missing,
+        notInStorage,
         filesIncluded,
         storage: deps.storage.kind,
         secretsIncluded,
@@ -249,6 +272,10 @@ const exists = (file: string) =>
     () => false,
   );
 
+/** Keys for a message: the first twenty, and how many more (hundreds of keys help nobody). */
+export const listed = (keys: string[]) =>
+  keys.length > 20 ? `${keys.slice(0, 20).join(', ')} y ${keys.length - 20} más` : keys.join(', ');
+
 /** The lines a backup prints before its path: what it holds, and what it does not. */
 export function describeBackup(summary: BackupSummary): string[] {
   const lines = [
@@ -259,9 +286,15 @@ export function describeBackup(summary: BackupSummary): string[] {
       'Los archivos están en S3 y no se copiaron: el versionado del bucket los conserva (usa --with-files para copiarlos al respaldo).',
     );
   }
+  if (summary.notInStorage.length) {
+    const where = summary.storage === 'disk' ? 'en el disco de esta instancia' : 'en el bucket S3';
+    lines.push(
+      `Aviso: ${summary.notInStorage.length} archivo(s) siguen registrados en la base de datos pero sus bytes no están ${where}, así que el respaldo no los incluye (no se eliminaron). Si hay varias instancias con almacenamiento en disco, cada una guarda solo los archivos que recibió: usa S3 (S3_*) en todas. Claves: ${listed(summary.notInStorage)}`,
+    );
+  }
   if (summary.missingFiles.length) {
     lines.push(
-      `Aviso: ${summary.missingFiles.length} archivo(s) se eliminaron mientras se hacía el respaldo y no se incluyeron: ${summary.missingFiles.join(', ')}`,
+      `Aviso: ${summary.missingFiles.length} archivo(s) se eliminaron mientras se hacía el respaldo y no se incluyeron: ${listed(summary.missingFiles)}`,
     );
   }
   if (!summary.secretsIncluded) {

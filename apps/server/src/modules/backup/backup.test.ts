@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,9 +11,11 @@ import { type Db, openDatabase } from '../../db/client.ts';
 import { createScratchDatabase } from '../../db/scratch-database.ts';
 import { monthlyBoardCell, nextRut, uploadFolder } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
-import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, OWNER, TEST_KEYS, type TestApp } from '../../test/test-app.ts';
+import { FIRM, rewriteArchive } from './archive.fixture.ts';
 import { BackupError, entryKind } from './archive.ts';
 import { listTables } from './backup.repository.ts';
+import { describeBackup, writeBackup } from './backup.service.ts';
 import { restoreArchive, stageArchive } from './restore.ts';
 
 // Each restore into the embedded database creates a new one: from a dump of initdb, not initdb itself.
@@ -81,9 +85,11 @@ async function writeOneOfEach(n: number) {
 async function everyRow(db: Db): Promise<Record<string, string[]>> {
   const result: Record<string, string[]> = {};
   for (const table of await listTables(db)) {
-    const found = (await db.execute(
-      sql.raw(`SELECT row_to_json(t)::text AS j FROM "public"."${table}" t`),
-    )) as unknown as {
+    // The tests call the app after taking the archive; past a minute (a slow machine) that notes
+    // the session's use again, so when it was last used may differ, not which sessions there are.
+    const row =
+      table === 'session_uses' ? `json_build_object('session_id', t.session_id, 'ip', t.ip)` : 'row_to_json(t)';
+    const found = (await db.execute(sql.raw(`SELECT ${row}::text AS j FROM "public"."${table}" t`))) as unknown as {
       rows: { j: string }[];
     };
     result[table] = found.rows.map((row) => row.j).sort();
@@ -153,7 +159,7 @@ describe('backup and restore', () => {
     expect(path.basename(made.path)).toMatch(/^respaldo-\d{4}-\d{2}-\d{2}-\d{6}\.tar\.gz$/);
 
     // The snapshot is consistent: every file a row names is in the archive, with its size.
-    const staged = await stageArchive(during);
+    const staged = await stageArchive(during, FIRM);
     try {
       const fileRows = await fs.readFile(staged.files.get('db/business_files.jsonl') ?? '', 'utf8');
       const rows = fileRows
@@ -183,9 +189,10 @@ describe('backup and restore', () => {
     const restored = await restoreArchive({
       archive: after,
       target: { kind: 'pglite', dataDir },
-      settings: loadConfig({ DATA_DIR: dataDir }),
+      settings: loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: TEST_KEYS.encryptionKey }),
     });
     expect(restored.secretsRestored).toBe(true);
+    expect(restored.signature).toBe('verified');
 
     const files = await everyFile(dataDir);
     expect(files).toEqual(await everyFile(t.dataDir));
@@ -251,7 +258,7 @@ describe('backup and restore', () => {
         await restoreArchive({
           archive: after,
           target: { kind: 'postgres', url: scratch.url },
-          settings: loadConfig({ DATA_DIR: dataDir }),
+          settings: loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: TEST_KEYS.encryptionKey }),
         });
         const database = await openDatabase({ kind: 'postgres', url: scratch.url });
         try {
@@ -284,7 +291,7 @@ describe('backup and restore', () => {
       const refused = restoreArchive({
         archive,
         target: { kind: 'pglite', dataDir },
-        settings: loadConfig({ DATA_DIR: dataDir }),
+        settings: loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: TEST_KEYS.encryptionKey }),
       });
       await expect(refused).rejects.toBeInstanceOf(BackupError);
       await expect(refused).rejects.toThrow(/No se restauró nada.*No se cambió nada/s);
@@ -297,7 +304,7 @@ describe('backup and restore', () => {
   }, async () => {
     // The backup taken during the burst restores (every foreign key is checked as it is loaded) ...
     const dataDir = path.join(await scratchDir('ocupado'), 'data');
-    const settings = loadConfig({ DATA_DIR: dataDir });
+    const settings = loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: TEST_KEYS.encryptionKey });
     const first = await restoreArchive({ archive: during, target: { kind: 'pglite', dataDir }, settings });
     expect(first.files).toBeGreaterThanOrEqual(5);
     const before = await treeOf(dataDir);
@@ -323,7 +330,7 @@ describe('backup and restore', () => {
     async () => {
       const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? '', 'restore');
       const dataDir = await scratchDir('pg-ocupado');
-      const settings = loadConfig({ DATA_DIR: dataDir });
+      const settings = loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: TEST_KEYS.encryptionKey });
       try {
         await restoreArchive({ archive: during, target: { kind: 'postgres', url: scratch.url }, settings });
         await expect(
@@ -344,7 +351,7 @@ describe('backup and restore', () => {
 
   it('writes only known entries and no secrets unless asked', async () => {
     const made = await t.modules.backup.backup.toFile({});
-    const staged = await stageArchive(made.path);
+    const staged = await stageArchive(made.path, FIRM);
     try {
       expect(staged.manifest.secretsIncluded).toBe(false);
       expect([...staged.files.keys()].every((name) => entryKind(name) && entryKind(name)?.kind !== 'secrets')).toBe(
@@ -355,5 +362,194 @@ describe('backup and restore', () => {
       await fs.rm(staged.dir, { recursive: true, force: true });
       await fs.rm(made.path);
     }
+  });
+});
+
+describe('the signature of the manifest', () => {
+  let signed: string;
+  let client: { id: number; email: string };
+  let dir: string;
+
+  beforeAll(async () => {
+    client = await t.userWithRole('client', { businessId: board.businessId });
+    dir = await scratchDir('firmas');
+    signed = (await t.modules.backup.backup.toFile({})).path;
+  });
+
+  /** The archive with the client made owner and the activity entries naming them dropped, checksums recomputed. */
+  const tamper = (entries: Map<string, Buffer>) => {
+    const edit = (name: string, change: (row: Record<string, unknown>) => Record<string, unknown> | null) => {
+      const lines = (entries.get(name)?.toString('utf8') ?? '').split('\n').filter(Boolean);
+      const kept = lines.map((line) => change(JSON.parse(line))).filter((row) => row !== null);
+      entries.set(name, Buffer.from(`${kept.map((row) => JSON.stringify(row)).join('\n')}\n`, 'utf8'));
+    };
+    edit('db/users.jsonl', (row) => (row.id === client.id ? { ...row, role: 'owner' } : row));
+    edit('db/activity.jsonl', (row) => (row.record_label === client.email ? null : row));
+  };
+
+  const restoreInto = (archive: string, dataDir: string, extra: { acceptUnsigned?: boolean; key?: string } = {}) =>
+    restoreArchive({
+      archive,
+      target: { kind: 'pglite', dataDir },
+      settings: loadConfig({ DATA_DIR: dataDir, ...(extra.key === undefined ? {} : { ENCRYPTION_KEY: extra.key }) }),
+      acceptUnsigned: extra.acceptUnsigned,
+    });
+
+  it('refuses an archive whose rows were changed and checksums recomputed (a client made owner), changing nothing', async () => {
+    const tampered = path.join(dir, 'alterado.tar.gz');
+    await rewriteArchive(signed, tampered, tamper, 'keep');
+    // Every checksum matches: only the signature tells.
+    const dataDir = path.join(dir, 'alterado');
+    const refused = restoreInto(tampered, dataDir, { key: TEST_KEYS.encryptionKey });
+    await expect(refused).rejects.toBeInstanceOf(BackupError);
+    await expect(refused).rejects.toThrow(
+      /^No se restauró nada: .*alterado\.tar\.gz fue modificado después de hacerse: su manifest\.json no es el que firmó el estudio.*No se cambió nada\.$/s,
+    );
+    await expect(fs.access(dataDir)).rejects.toThrow();
+  });
+
+  it('refuses an archive signed with another key, and one without signature, unless the operator accepts it', async () => {
+    const foreign = path.join(dir, 'otra-clave.tar.gz');
+    await rewriteArchive(signed, foreign, tamper, randomBytes(32));
+    const unsigned = path.join(dir, 'sin-firma.tar.gz');
+    await rewriteArchive(signed, unsigned, tamper, 'none');
+    const dataDir = path.join(dir, 'destino');
+    await expect(restoreInto(foreign, dataDir, { key: TEST_KEYS.encryptionKey })).rejects.toThrow(
+      /está firmado con otra clave, no con la ENCRYPTION_KEY de este estudio.*--accept-unsigned.*No se cambió nada/s,
+    );
+    await expect(restoreInto(unsigned, dataDir, { key: TEST_KEYS.encryptionKey })).rejects.toThrow(
+      /no está firmado .*no se puede comprobar que no fue modificado.*--accept-unsigned.*No se cambió nada/s,
+    );
+    // A machine without the firm's key cannot tell a genuine archive from a forged one.
+    await expect(restoreInto(signed, dataDir)).rejects.toThrow(
+      /no se puede verificar: este equipo no tiene la clave del estudio \(ni ENCRYPTION_KEY ni DATA_DIR\/secrets\.json\)/,
+    );
+    await expect(fs.access(dataDir)).rejects.toThrow();
+  });
+
+  it('restores an unsigned archive with acceptUnsigned, and the restored activity log records it', {
+    timeout: 120_000,
+  }, async () => {
+    const unsigned = path.join(dir, 'aceptado.tar.gz');
+    await rewriteArchive(signed, unsigned, tamper, 'none');
+    const dataDir = path.join(dir, 'aceptado');
+    const restored = await restoreInto(unsigned, dataDir, { key: TEST_KEYS.encryptionKey, acceptUnsigned: true });
+    expect(restored.signature).toBe('unsigned');
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    try {
+      const found = (await database.db.execute(sql`SELECT role FROM users WHERE id = ${client.id}`)) as unknown as {
+        rows: { role: string }[];
+      };
+      expect(found.rows).toEqual([{ role: 'owner' }]);
+      const logged = (await database.db.execute(
+        sql`SELECT kind, action, actor_id, record_label, details FROM activity WHERE action = 'restored'`,
+      )) as unknown as { rows: unknown[] };
+      expect(logged.rows).toEqual([
+        {
+          kind: 'backup',
+          action: 'restored',
+          actor_id: null,
+          record_label: 'aceptado.tar.gz',
+          details: { after: { archivo: 'aceptado.tar.gz', firma: 'sin firma', aceptadoPorElOperador: true } },
+        },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('files whose bytes are not in this instance', () => {
+  it('tells a file uploaded to another instance with its own disk from one deleted meanwhile, and the restore lists the rows left without bytes', {
+    timeout: 120_000,
+  }, async () => {
+    // A second instance of the same firm, on the same database, keeping files on its own disk.
+    const other = await createTestApp({}, { database: t.database });
+    let elsewhere: { id: number; storageKey: string };
+    try {
+      const upload = await other.request({
+        method: 'POST',
+        url: `/api/business-folder/${folderId}/file`,
+        token: await other.ownerToken(),
+        ...multipartFiles([{ name: 'recibido-en-la-otra.pdf', bytes: pdf(900) }]),
+      });
+      expect(upload.statusCode, upload.body).toBe(201);
+      const [row] = (
+        (await t.database.db.execute(
+          sql`SELECT id, storage_key AS "storageKey" FROM business_files WHERE name = 'recibido-en-la-otra.pdf'`,
+        )) as unknown as { rows: { id: number; storageKey: string }[] }
+      ).rows;
+      if (!row) throw new Error('sin fila');
+      elsewhere = row;
+    } finally {
+      await other.close();
+    }
+    await ok(
+      await t.request({
+        method: 'POST',
+        url: `/api/business-folder/${folderId}/file`,
+        token,
+        ...multipartFiles([{ name: 'se-borrara.pdf', bytes: pdf(901) }]),
+      }),
+    );
+    const [gone] = (
+      (await t.database.db.execute(
+        sql`SELECT id, storage_key AS "storageKey" FROM business_files WHERE name = 'se-borrara.pdf'`,
+      )) as unknown as { rows: { id: number; storageKey: string }[] }
+    ).rows;
+    if (!gone) throw new Error('sin fila');
+
+    // Right after the snapshot is read, one file is deleted (row and bytes), as a user deleting it would.
+    const db = new Proxy(t.database.db, {
+      get(target, property, receiver) {
+        if (property !== 'transaction') return Reflect.get(target, property, receiver);
+        return async (...args: Parameters<Db['transaction']>) => {
+          const result = await target.transaction(...args);
+          await target.execute(sql`DELETE FROM business_files WHERE id = ${gone.id}`);
+          await fs.rm(path.join(t.dataDir, 'files', gone.storageKey.slice(0, 2), gone.storageKey));
+          return result;
+        };
+      },
+    });
+    const dir = await scratchDir('otra-instancia');
+    const archive = path.join(dir, 'respaldo.tar.gz');
+    const summary = await writeBackup(
+      {
+        db,
+        kind: t.database.kind,
+        storage: t.modules.storage,
+        filesDir: path.join(t.dataDir, 'files'),
+        secrets: () => TEST_KEYS,
+        encryptionKey: FIRM.encryptionKey,
+        appVersion: 'prueba',
+      },
+      createWriteStream(archive),
+    );
+    expect(summary.notInStorage).toEqual([elsewhere.storageKey]);
+    expect(summary.missingFiles).toEqual([gone.storageKey]);
+    const lines = describeBackup(summary);
+    expect(lines).toContain(
+      `Aviso: 1 archivo(s) siguen registrados en la base de datos pero sus bytes no están en el disco de esta instancia, así que el respaldo no los incluye (no se eliminaron). Si hay varias instancias con almacenamiento en disco, cada una guarda solo los archivos que recibió: usa S3 (S3_*) en todas. Claves: ${elsewhere.storageKey}`,
+    );
+    expect(lines).toContain(
+      `Aviso: 1 archivo(s) se eliminaron mientras se hacía el respaldo y no se incluyeron: ${gone.storageKey}`,
+    );
+
+    const dataDir = path.join(dir, 'data');
+    const restored = await restoreArchive({
+      archive,
+      target: { kind: 'pglite', dataDir },
+      settings: loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: TEST_KEYS.encryptionKey }),
+    });
+    // The snapshot still names the file deleted after it was read: both rows come back without bytes.
+    const rowsInArchive = summary.files + summary.notInStorage.length + summary.missingFiles.length;
+    expect(restored.fileRows).toBe(rowsInArchive);
+    expect(restored.files).toBe(summary.files);
+    expect(restored.filesWithoutBytes).toEqual(
+      expect.arrayContaining([{ key: elsewhere.storageKey, name: 'recibido-en-la-otra.pdf' }]),
+    );
+    expect(restored.filesWithoutBytes.map((file) => file.key).sort()).toEqual(
+      [elsewhere.storageKey, gone.storageKey].sort(),
+    );
   });
 });

@@ -8,7 +8,9 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
+import { recordActivity } from '../../db/activity-log.ts';
 import { type Db, MIGRATIONS_DIR } from '../../db/client.ts';
+import { SYSTEM_ACTOR } from '../../lib/activity-actor.ts';
 import { createFileStorage, type FileStorageSettings } from '../../lib/file-storage/file-storage.ts';
 import {
   ARCHIVE_FORMAT,
@@ -18,6 +20,7 @@ import {
   MANIFEST_ENTRY,
   type Manifest,
   ManifestSchema,
+  SIGNATURE_ENTRY,
   tableEntry,
 } from './archive.ts';
 import {
@@ -32,7 +35,9 @@ import {
   listTables,
   setSequence,
   setUserTriggers,
+  storedFiles,
 } from './backup.repository.ts';
+import { checkSignature, firmEncryptionKey, type SignatureCheck, UNVERIFIED_LABELS } from './signature.ts';
 import { openTarget, type RestoreTarget } from './target.ts';
 
 const MANIFEST_MAX = 64 * 1024 * 1024;
@@ -42,6 +47,8 @@ const BATCH_BYTES = 4 * 1024 * 1024;
 interface Staged {
   dir: string;
   manifest: Manifest;
+  /** What the manifest's signature says; anything but `verified` was accepted on the operator's word. */
+  signature: SignatureCheck;
   /** Staged entry name → file in `dir`. */
   files: Map<string, string>;
 }
@@ -49,16 +56,54 @@ interface Staged {
 const refused = (archive: string, why: string) =>
   new BackupError(`No se restauró nada: ${archive} ${why}. No se cambió nada.`);
 
+/** Whose archives a restore trusts: those signed with the firm's key, or any on the operator's word. */
+export interface ArchiveTrust {
+  /** The firm's ENCRYPTION_KEY as this machine holds it (signature.ts's firmEncryptionKey); null when it has none. */
+  encryptionKey: Buffer | null;
+  /** --accept-unsigned: restore an archive whose signature cannot be verified (the restore says so and logs it). */
+  acceptUnsigned?: boolean;
+}
+
+const ACCEPT_HINT = 'Si confías en su origen, restáuralo con --accept-unsigned (queda registrado)';
+
+/** Why an archive whose signature is not the firm's is refused, and what the operator can do. */
+function unverified(archive: string, check: Exclude<SignatureCheck, 'verified'>, hasKey: boolean) {
+  if (check === 'altered') {
+    return refused(
+      archive,
+      'fue modificado después de hacerse: su manifest.json no es el que firmó el estudio (alguien cambió su contenido y recalculó las sumas de verificación)',
+    );
+  }
+  if (check === 'unsigned') {
+    return refused(
+      archive,
+      `no está firmado (lo hizo una versión anterior, o alguien le quitó la firma), así que no se puede comprobar que no fue modificado. ${ACCEPT_HINT}`,
+    );
+  }
+  if (!hasKey) {
+    return refused(
+      archive,
+      `no se puede verificar: este equipo no tiene la clave del estudio (ni ENCRYPTION_KEY ni DATA_DIR/secrets.json). Define ENCRYPTION_KEY con la del servidor de origen, o copia su secrets.json a DATA_DIR. ${ACCEPT_HINT}`,
+    );
+  }
+  return refused(
+    archive,
+    `está firmado con otra clave, no con la ENCRYPTION_KEY de este estudio: viene de otra instalación, o este equipo no tiene la clave del servidor de origen (defínela en ENCRYPTION_KEY). ${ACCEPT_HINT}`,
+  );
+}
+
 /**
  * Reads the whole archive into a temporary folder, checking every entry against the manifest
  * (present, known format, sha256 and size). Nothing of the target is touched here: a truncated,
  * corrupted or foreign archive is refused with the staging folder removed.
  */
-export async function stageArchive(archive: string): Promise<Staged> {
+export async function stageArchive(archive: string, trust: ArchiveTrust): Promise<Staged> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'restaurar-'));
   const files = new Map<string, string>();
   const seen = new Map<string, { sha256: string; size: number }>();
   let manifestText: string | null = null;
+  let manifestBytes: Buffer | null = null;
+  let signatureText: string | null = null;
   try {
     await fs.access(archive).catch(() => {
       throw refused(archive, 'no existe o no se puede leer');
@@ -71,17 +116,25 @@ export async function stageArchive(archive: string): Promise<Staged> {
       for await (const entry of extract) {
         const name = entry.header.name;
         if (entry.header.type !== 'file') throw new Error(`entrada inesperada ${name}`);
-        if (seen.has(name) || (name === MANIFEST_ENTRY && manifestText !== null))
+        if (
+          seen.has(name) ||
+          (name === MANIFEST_ENTRY && manifestText !== null) ||
+          (name === SIGNATURE_ENTRY && signatureText !== null)
+        )
           throw new Error(`entrada repetida ${name}`);
-        if (name === MANIFEST_ENTRY) {
+        if (name === MANIFEST_ENTRY || name === SIGNATURE_ENTRY) {
           const chunks: Buffer[] = [];
           let size = 0;
           for await (const chunk of entry as AsyncIterable<Buffer>) {
             size += chunk.length;
-            if (size > MANIFEST_MAX) throw new Error('manifest.json demasiado grande');
+            if (size > MANIFEST_MAX) throw new Error(`${name} demasiado grande`);
             chunks.push(chunk);
           }
-          manifestText = Buffer.concat(chunks).toString('utf8');
+          if (name === SIGNATURE_ENTRY) signatureText = Buffer.concat(chunks).toString('utf8');
+          else {
+            manifestBytes = Buffer.concat(chunks);
+            manifestText = manifestBytes.toString('utf8');
+          }
           continue;
         }
         if (!entryKind(name)) throw new Error(`entrada desconocida ${name}`);
@@ -103,7 +156,7 @@ export async function stageArchive(archive: string): Promise<Staged> {
       await feeding.catch(() => undefined);
       throw refused(archive, `no es un respaldo válido o está incompleto (${(error as Error).message})`);
     }
-    if (manifestText === null)
+    if (manifestText === null || manifestBytes === null)
       throw refused(archive, 'no contiene manifest.json: no es un respaldo de Estudio Contable');
     let raw: unknown;
     try {
@@ -116,6 +169,10 @@ export async function stageArchive(archive: string): Promise<Staged> {
     if (typeof format.formatVersion !== 'number' || format.formatVersion > FORMAT_VERSION) {
       throw refused(archive, `tiene un formato (${String(format.formatVersion)}) que esta versión no conoce`);
     }
+    // Before anything the manifest says is believed: its checksums vouch for the rest only if it is the firm's.
+    const signature = checkSignature(manifestBytes, signatureText, trust.encryptionKey);
+    if (signature !== 'verified' && !trust.acceptUnsigned)
+      throw unverified(archive, signature, Boolean(trust.encryptionKey));
     const parsed = ManifestSchema.safeParse(raw);
     if (!parsed.success) throw refused(archive, 'tiene un manifest.json inválido');
     const manifest = parsed.data;
@@ -135,7 +192,7 @@ export async function stageArchive(archive: string): Promise<Staged> {
     }
     if (manifest.secretsIncluded !== seen.has('secrets.json'))
       throw refused(archive, 'tiene un manifest.json inválido');
-    return { dir, manifest, files };
+    return { dir, manifest, signature, files };
   } catch (error) {
     await fs.rm(dir, { recursive: true, force: true });
     throw error;
@@ -233,9 +290,11 @@ async function loadRows(db: Db, staged: Staged) {
 export interface RestoreOptions {
   archive: string;
   target: RestoreTarget;
-  /** Where the files go (DATA_DIR/files, or S3) and where secrets.json is written. */
-  settings: FileStorageSettings;
+  /** Where the files go (DATA_DIR/files, or S3), where secrets.json is written, and the firm's key that verifies the signature. */
+  settings: FileStorageSettings & { ENCRYPTION_KEY?: string };
   force?: boolean;
+  /** Restore an archive whose signature is missing or not the firm's; the restored activity log records it. */
+  acceptUnsigned?: boolean;
 }
 
 export interface RestoreSummary {
@@ -246,6 +305,27 @@ export interface RestoreSummary {
   /** Where the data that --force replaced was moved (embedded database). */
   setAside: string[];
   manifest: Manifest;
+  /** `verified`, or what was accepted with acceptUnsigned. */
+  signature: SignatureCheck;
+  /** How many stored files the restored database names. */
+  fileRows: number;
+  /** Those whose bytes the target's storage does not hold after the restore: their downloads will fail. */
+  filesWithoutBytes: { key: string; name: string }[];
+}
+
+/**
+ * The restored database's own record that it came from an archive nobody vouched for: the firm
+ * finds it in 'Actividad' long after the console output is gone.
+ */
+async function recordUnverifiedRestore(db: Db, archive: string, check: Exclude<SignatureCheck, 'verified'>) {
+  await recordActivity(db, SYSTEM_ACTOR, {
+    kind: 'backup',
+    action: 'restored',
+    recordLabel: path.basename(archive),
+    details: {
+      after: { archivo: path.basename(archive), firma: UNVERIFIED_LABELS[check], aceptadoPorElOperador: true },
+    },
+  });
 }
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
@@ -256,7 +336,10 @@ const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
  * migrations of this version, writes the files and, when included, secrets.json.
  */
 export async function restoreArchive(options: RestoreOptions): Promise<RestoreSummary> {
-  const staged = await stageArchive(options.archive);
+  const staged = await stageArchive(options.archive, {
+    encryptionKey: firmEncryptionKey(options.settings),
+    acceptUnsigned: options.acceptUnsigned,
+  });
   try {
     const { journal, applied } = await migrationsToApply(staged.manifest);
     const opened = await openTarget(options.target, {
@@ -266,10 +349,13 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreSu
       setAsideName: `antes-de-restaurar-${stamp()}`,
     });
     const partial = await partialMigrations(journal, applied);
+    let fileRows: { key: string; name: string }[];
     try {
       await opened.migrate(partial);
       await loadRows(opened.db, staged);
       await opened.migrate(MIGRATIONS_DIR);
+      if (staged.signature !== 'verified') await recordUnverifiedRestore(opened.db, options.archive, staged.signature);
+      fileRows = await storedFiles(opened.db);
     } catch (error) {
       await opened.failed();
       throw error;
@@ -286,6 +372,11 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreSu
       await storage.write(kind.key, createReadStream(file));
       files += 1;
     }
+    // Every row checked against what the storage holds now (the archive's files, or the bucket's
+    // own when they were not copied): a row without bytes is a download that will fail.
+    const held = new Set<string>();
+    for await (const stored of storage.list()) held.add(stored.key);
+    const filesWithoutBytes = fileRows.filter((row) => !held.has(row.key));
     const setAside = [...opened.setAside];
     const secrets = staged.files.get('secrets.json');
     if (secrets) {
@@ -308,6 +399,9 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreSu
       secretsRestored: Boolean(secrets),
       setAside,
       manifest: staged.manifest,
+      signature: staged.signature,
+      fileRows: fileRows.length,
+      filesWithoutBytes,
     };
   } finally {
     await fs.rm(staged.dir, { recursive: true, force: true });
