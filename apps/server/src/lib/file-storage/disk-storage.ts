@@ -70,6 +70,17 @@ export function createDiskStorage(root: string): FileStorage {
         throw error;
       }
     },
+    async open(key, range) {
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(pathOf(key), 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      // The open handle keeps the bytes readable even if the file is removed meanwhile.
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
     async remove(key) {
       await fs.rm(pathOf(key), { force: true });
     },

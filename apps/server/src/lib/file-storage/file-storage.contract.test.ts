@@ -56,6 +56,29 @@ function contract(name: string, open: () => Promise<{ storage: FileStorage; clos
       await storage.remove(key);
     });
 
+    it('streams stored bytes back as they are read, whole or a range of them, and null for a key with nothing stored', async () => {
+      const key = randomUUID();
+      const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, index) => (index * 13) % 256));
+      await storage.put(key, bytes);
+      const read = async (stream: Readable | null) => {
+        if (!stream) return null;
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+        return Buffer.concat(chunks);
+      };
+      const whole = await storage.open(key);
+      expect(whole).toBeInstanceOf(Readable);
+      expect((await read(whole))?.equals(bytes)).toBe(true);
+      expect((await read(await storage.open(key, { start: 100, end: 199 })))?.equals(bytes.subarray(100, 200))).toBe(
+        true,
+      );
+      expect(
+        (await read(await storage.open(key, { start: 299_990, end: 299_999 })))?.equals(bytes.subarray(299_990)),
+      ).toBe(true);
+      expect(await storage.open(randomUUID())).toBeNull();
+      await storage.remove(key);
+    });
+
     it('leaves nothing under the key when the source fails midway, and throws the source’s error', async () => {
       const key = randomUUID();
       const source = Readable.from(

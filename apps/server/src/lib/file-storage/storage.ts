@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
 
+/** Bytes `start` to `end` of a stored file, both included (as HTTP's Range counts them). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** A stored key and when its bytes were last written. */
 export interface StoredKey {
   key: string;
@@ -21,6 +27,12 @@ export interface FileStorage {
   write(key: string, source: Readable): Promise<number>;
   /** The bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
+  /**
+   * The bytes as a stream read from storage as it is consumed (a download never holds a file in
+   * memory): `range` names the first and last byte (inclusive), the whole file without it. Null
+   * when nothing is stored under the key.
+   */
+  open(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes the bytes; removing what is not there is not an error. */
   remove(key: string): Promise<void>;
   /** Every stored key of ours (anything else in the place is skipped), for the orphan sweep. */

@@ -252,20 +252,34 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['documents'],
-        description: 'A signed, expiring download link: 403 when tampered with, 410 when expired.',
+        description:
+          'A signed, expiring download link: 403 when tampered with, 410 when expired. The file streams from storage; `Range: bytes=a-b` answers 206 with those bytes, a range outside the file 416.',
         params: z.object({ token: z.string().max(2048) }),
-        response: { 410: ApiErrorSchema, ...errorResponses },
+        response: { 410: ApiErrorSchema, 416: ApiErrorSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       // Anonymous: the link, not a session, names who may have it (issue 24).
-      const file = await documents.download(request.params.token, { userId: null, ip: request.ip });
+      const file = await documents.download(
+        request.params.token,
+        { userId: null, ip: request.ip },
+        request.headers.range,
+      );
+      reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store');
+      if (file.unsatisfiable) {
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${file.size}`)
+          .send({ message: documentsMsg.rangeNotSatisfiable });
+      }
+      const { range } = file;
+      if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
       return reply
         .type(file.contentType)
+        .header('content-length', String(range ? range.end - range.start + 1 : file.size))
         .header('content-disposition', attachmentHeader(file.name))
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes as never);
+        .send(file.body as never); // a byte stream, outside the JSON response schemas
     },
   );
 };
