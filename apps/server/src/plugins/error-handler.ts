@@ -14,6 +14,14 @@ const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
 };
 
 /**
+ * The multipart parser's (@fastify/busboy) failures for a body that is not the multipart it
+ * declares: cut off before its closing boundary, or without a boundary. They are plain Errors,
+ * known only by their text; a user's broken upload, so 400, on every multipart route.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+
+/**
  * Fastify's `frameworkErrors`: a path the router refuses before any route runs (a parameter longer
  * than maxParamLength, a badly encoded one) answers in the app's shape, never echoing the URL,
  * which may carry a token.
@@ -50,6 +58,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message });
+    if (MALFORMED_MULTIPART.test(error.message)) return reply.status(400).send({ message: msg.badRequest });
     if (error.statusCode === 429) return reply.status(429).send({ message: msg.tooManyAttempts });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: msg.badRequest });

@@ -397,6 +397,26 @@ describe('uploads against a request item', () => {
   });
 });
 
+describe('a cut-off multipart body', () => {
+  it('answers 400 in the app’s shape on both upload routes, and stores nothing', async () => {
+    const item = await requestItem(roles.clientBusinessId, templates.open);
+    const rowsBefore = (await fileRows()).length;
+    for (const url of [`/api/business-folder/${mine.open}/file`, `/api/request-item/${item}/file`]) {
+      // The opening boundary and nothing after it: the body ends inside the first part's headers.
+      const response = await t.request({
+        method: 'POST',
+        url,
+        token: roles.owner,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload: '--x\r\n',
+      });
+      expect([url, response.statusCode]).toEqual([url, 400]);
+      expect(response.json()).toEqual({ message: msg.badRequest });
+    }
+    expect(await fileRows()).toHaveLength(rowsBefore);
+  });
+});
+
 describe('a client deletes what it sent', () => {
   it('deletes its own upload while the item is not received, and staff hear it', async () => {
     const item = await requestItem(roles.clientBusinessId, templates.closed);
