@@ -22,6 +22,7 @@ import { actorOf } from '../../lib/activity-actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { attachmentHeader } from '../../lib/file-names.ts';
+import { dropRestOfBody } from '../../lib/unread-body.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { DocumentsService, IncomingFile } from './documents.service.ts';
 import type { FileRemover } from './file-removals.ts';
@@ -60,6 +61,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
   maxMegabytes: number;
 }> = async (app, { documents, fileRemover, maxMegabytes }) => {
   const maxBytes = Math.round(maxMegabytes * 1024 * 1024);
+  /** The most one upload request may carry (every file at its largest, with room for the parts' headers). */
+  const maxRequestBytes = MAX_FILES * (maxBytes + 64 * 1024);
   // One byte over the limit reaches the upload's own check, which cuts the file off with 413.
   await app.register(multipart, {
     limits: { fileSize: maxBytes + 1, files: MAX_FILES, fields: 10, fieldSize: 1024, parts: MAX_FILES + 10 },
@@ -136,6 +139,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
         }
       }
       const stored = await store(files()).catch((error: unknown) => {
+        dropRestOfBody(request.raw, reply.raw, maxRequestBytes);
         throw multipartFailure(error, maxMegabytes);
       });
       return reply
