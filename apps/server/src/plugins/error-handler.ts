@@ -1,8 +1,10 @@
 import { msg } from '@app/shared/messages';
+import { documentsMsg } from '@app/shared/messages-documents';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyAttemptsError } from '../lib/app-error.ts';
 import { isDatabaseUnreachable, loggableError } from '../lib/db-errors.ts';
+import { StorageUnavailableError } from '../lib/file-storage/storage.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
@@ -62,6 +64,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.statusCode === 429) return reply.status(429).send({ message: msg.tooManyAttempts });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: msg.badRequest });
+    }
+    if (error instanceof StorageUnavailableError) {
+      // Not a bug: the file store is full (507) or takes no writes (503) until an administrator acts.
+      request.log.warn({ error: loggableError(error), code: error.code }, 'file storage refuses writes');
+      return error.reason === 'full'
+        ? reply.status(507).send({ message: documentsMsg.storageFull })
+        : reply.status(503).send({ message: documentsMsg.storageReadOnly });
     }
     if (isDatabaseUnreachable(error)) {
       // Not a bug: the database is restarting or out of reach; the request may be sent again.

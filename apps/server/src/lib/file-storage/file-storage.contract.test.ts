@@ -143,3 +143,23 @@ contract('S3-compatible', async () => {
     },
   };
 });
+
+describe('disk file storage’s free space', () => {
+  it('reads the free space of its folder, or of the nearest parent before the folder exists, through statfs', async () => {
+    const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'files-'));
+    const asked: string[] = [];
+    const storage = createDiskStorage(path.join(parent, 'files'), {
+      statfs: async (where) => {
+        asked.push(where);
+        if (where !== parent) throw Object.assign(new Error(`ENOENT: ${where}`), { code: 'ENOENT' });
+        return { bavail: 1000n, bsize: 4096n };
+      },
+    });
+    try {
+      expect(await storage.freeBytes?.()).toBe(4_096_000);
+      expect(asked).toEqual([path.join(parent, 'files'), parent]);
+    } finally {
+      await fs.rm(parent, { recursive: true, force: true });
+    }
+  });
+});

@@ -32,7 +32,7 @@ import { createUploadSlots } from './upload-slots.ts';
 const ORPHAN_SWEEP_EVERY_MS = 60 * 60_000;
 
 /** At most this many files in one upload: with FILE_MAX_MB each, the most a request can carry. */
-const MAX_FILES = 20;
+export const MAX_FILES = 20;
 /** Uploads streaming at once on one instance, and how many more may wait their turn (then 503). */
 const UPLOAD_SLOTS = 4;
 const UPLOAD_QUEUE = 32;
@@ -157,6 +157,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     413: ApiErrorSchema,
     415: ApiErrorSchema,
     503: ApiErrorSchema,
+    507: ApiErrorSchema,
     ...errorResponses,
   };
 

@@ -6,7 +6,7 @@ import { currentPeriod } from '@app/shared/period';
 import type { FolderView } from '@app/shared/schemas/documents';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
-import { tinyPdf } from '../../test/pdf-fixtures.ts';
+import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ORPHAN_AGE_MS } from './file-removals.ts';
 import { renamedExecutable } from './upload-fixtures.ts';
@@ -316,6 +316,56 @@ describe('the connection of a refused upload', () => {
       expect([next.status, next.reused]).toEqual([200, true]);
     } finally {
       write.mockRestore();
+    }
+  });
+});
+
+describe('a file store that takes no writes', () => {
+  const upload = () => {
+    const { payload, headers } = multipartFiles([{ name: 'balance.pdf', bytes: tinyPdf('sin espacio') }]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/business-folder/${folderId}/file`,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      payload,
+    });
+  };
+
+  it('answers 507 saying storage is full when the disk has no space left (ENOSPC), and stores nothing', async () => {
+    const before = await storedNames();
+    const full = Object.assign(new Error('ENOSPC: no space left on device, mkdir'), { code: 'ENOSPC' });
+    const mkdir = vi.spyOn(fs, 'mkdir').mockRejectedValueOnce(full);
+    try {
+      const response = await upload();
+      expect(response.statusCode).toBe(507);
+      expect(response.json()).toEqual({ message: documentsMsg.storageFull });
+    } finally {
+      mkdir.mockRestore();
+    }
+    expect(await storedNames()).toEqual(before);
+  });
+
+  it('answers 503 saying storage takes no writes when it cannot be written (a read-only disk; its folder a file)', async () => {
+    const readOnly = Object.assign(new Error('EROFS: read-only file system, mkdir'), { code: 'EROFS' });
+    const mkdir = vi.spyOn(fs, 'mkdir').mockRejectedValueOnce(readOnly);
+    try {
+      const response = await upload();
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: documentsMsg.storageReadOnly });
+    } finally {
+      mkdir.mockRestore();
+    }
+    // A plain file where the folder should be: no write can succeed, not even as root.
+    const aside = `${filesDir()}.aparte`;
+    await fs.rename(filesDir(), aside);
+    await fs.writeFile(filesDir(), 'no es una carpeta');
+    try {
+      const response = await upload();
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: documentsMsg.storageReadOnly });
+    } finally {
+      await fs.rm(filesDir());
+      await fs.rename(aside, filesDir());
     }
   });
 });
