@@ -226,7 +226,7 @@ describe('refused uploads store nothing', () => {
       415,
       documentsMsg.notAccepted,
     ],
-    ['a text file renamed .pdf', { name: 'factura.pdf', bytes: Buffer.from('hola\n') }, 415, documentsMsg.notAccepted],
+    ['a text file renamed .pdf', { name: 'factura.pdf', bytes: Buffer.from('hola\n') }, 415, documentsMsg.invalidPdf],
     [
       'a CSV with a NUL',
       { name: 'banco.csv', bytes: Buffer.from('a;b\r\n1;\u0000\r\n') },

@@ -82,7 +82,14 @@ const isClient = (actor: AuthUser) => actor.role === 'client';
 const uploadProblem = (maxMegabytes: number) => (kind: FileCheckProblem) =>
   kind === 'too-large'
     ? new AppError(413, documentsMsg.tooLarge(maxMegabytes))
-    : new AppError(415, kind === 'invalid-xml' ? documentsMsg.invalidXml : documentsMsg.notAccepted);
+    : new AppError(
+        415,
+        kind === 'invalid-xml'
+          ? documentsMsg.invalidXml
+          : kind === 'invalid-pdf'
+            ? documentsMsg.invalidPdf
+            : documentsMsg.notAccepted,
+      );
 const periodLabel = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
 
 /**
