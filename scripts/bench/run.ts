@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the performance targets of the issues, measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads, memory, exports, import, activity (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -26,7 +26,7 @@ import { load, percentile, rawAnswer, rssMb, withPeakRss } from './load.ts';
 import { BENCH_METRICS_TOKEN, benchMemory } from './memory.ts';
 import { seedBoard } from './seed-board.ts';
 import { seedLists } from './seed-lists.ts';
-import { benchUploads } from './uploads.ts';
+import { benchDownloads, benchUploads } from './uploads.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PARTS = [
@@ -529,7 +529,10 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     if (parts.includes('lists-api')) await benchListsApi(kind, server, token, prepared.groupId);
     if (parts.includes('lists-page')) await benchListsPage(kind, prepared.groupId);
     if (parts.includes('first-load') && kind === kinds[0]) await benchFirstLoad();
-    if (parts.includes('uploads')) await benchUploads(kind, base, token, server.pid ?? 0, report);
+    if (parts.includes('uploads')) {
+      await benchUploads(kind, base, token, server.pid ?? 0, report);
+      await benchDownloads(kind, base, token, server.pid ?? 0, report);
+    }
     if (parts.includes('memory')) await benchMemory(kind, base, token, server.pid ?? 0, boardUrl, report);
     if (parts.includes('exports')) await benchExports(kind, token, server.pid ?? 0, boardUrl, report);
     if (parts.includes('import')) await benchImports(kind, base, token, server.pid ?? 0, report);

@@ -13,6 +13,26 @@ export const UPLOADS = { parallel: 8, files: 20, fileMaxMb: 20 } as const;
  */
 export const UPLOAD_RSS_BUDGET_MB = 100;
 
+export const DOWNLOADS = { parallel: 16, megabytes: 19.5 } as const;
+/** How much RSS may grow with 16 downloads of one 19.5 MB file in flight: they stream (was +310 MB, kept after). */
+export const DOWNLOAD_RSS_BUDGET_MB = 50;
+
+/** Downloads the link, discarding the bytes as they arrive; answers the status and the byte count. */
+function download(url: string) {
+  return new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
 async function api<T>(base: string, token: string, method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(`${base}${url}`, {
     method,
@@ -60,12 +80,17 @@ export async function uploadFolder(base: string, token: string): Promise<number>
 
 /** One upload of `files` PDFs of `bytes` each, streamed out block by block; answers its status. */
 export function streamUpload(base: string, token: string, folderId: number, files: number, bytes: number) {
+  return sendUpload(base, token, folderId, files, bytes).then((answer) => answer.status);
+}
+
+/** The same upload, answering its status and its (JSON) body. */
+function sendUpload(base: string, token: string, folderId: number, files: number, bytes: number) {
   const url = new URL(`${base}/api/business-folder/${folderId}/file`);
   const boundary = `----bench${Math.random().toString(16).slice(2)}`;
   const head = Buffer.from('%PDF-1.7\n% bench\n');
   const tail = Buffer.from('\ntrailer <<>>\n%%EOF\n');
   const block = Buffer.alloc(64 * 1024, 32);
-  return new Promise<number>((resolve, reject) => {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const request = http.request(
       {
         host: url.hostname,
@@ -76,8 +101,12 @@ export function streamUpload(base: string, token: string, folderId: number, file
         headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
       },
       (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
       },
     );
     request.on('error', reject);
@@ -129,5 +158,41 @@ export async function benchUploads(
     '',
     '',
     `RSS ${atRestMb.toFixed(0)} → peak ${peakMb.toFixed(0)} MB: +${(peakMb - atRestMb).toFixed(0)} MB ${peakMb - atRestMb < UPLOAD_RSS_BUDGET_MB && ok ? '✔' : '✘'} (budget +${UPLOAD_RSS_BUDGET_MB} MB)`,
+  );
+}
+
+/**
+ * 16 parallel downloads of one 19.5 MB PDF through its signed link, the server's RSS before,
+ * at its peak and a few seconds after (a download that held the file in memory kept the growth).
+ */
+export async function benchDownloads(
+  kind: string,
+  base: string,
+  token: string,
+  pid: number,
+  report: (...cells: (string | number)[]) => void,
+) {
+  const folderId = await uploadFolder(base, token);
+  const bytes = Math.round(DOWNLOADS.megabytes * 1024 * 1024);
+  const uploaded = await sendUpload(base, token, folderId, 1, bytes);
+  if (uploaded.status !== 201) throw new Error(`upload for the downloads: ${uploaded.status} ${uploaded.body}`);
+  const [file] = (JSON.parse(uploaded.body) as { files: { url: string }[] }).files;
+  const url = `${base}${file?.url ?? ''}`;
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const beforeMb = rssMb(pid);
+  const started = performance.now();
+  const { result: answers, peakMb } = await withPeakRss(pid, () =>
+    Promise.all(Array.from({ length: DOWNLOADS.parallel }, () => download(url))),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const afterMb = rssMb(pid);
+  const ok = answers.every((answer) => answer.status === 200 && answer.bytes === bytes);
+  report(
+    kind,
+    `${DOWNLOADS.parallel} parallel downloads of one ${DOWNLOADS.megabytes} MB PDF through its signed link (${seconds.toFixed(1)} s${ok ? ', all 200 and whole' : `, statuses ${answers.map((answer) => `${answer.status}/${answer.bytes}`).join(',')}`})`,
+    '',
+    '',
+    `RSS ${beforeMb.toFixed(0)} → peak ${peakMb.toFixed(0)} → ${afterMb.toFixed(0)} MB after: +${(peakMb - beforeMb).toFixed(0)} MB ${peakMb - beforeMb < DOWNLOAD_RSS_BUDGET_MB && ok ? '✔' : '✘'} (budget +${DOWNLOAD_RSS_BUDGET_MB} MB)`,
   );
 }

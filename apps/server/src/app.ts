@@ -17,6 +17,7 @@ import { redactUrl } from './lib/log-redaction.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { backupDirOf } from './modules/backup/backup.module.ts';
+import { MAX_FILES } from './modules/documents/documents.routes.ts';
 import { ensureFirstOwner } from './modules/users/first-owner.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -169,6 +170,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     databaseKind: database.kind,
     migrationsDir: MIGRATIONS_DIR,
     storage: modules.storage,
+    minFreeBytes: MAX_FILES * config.FILE_MAX_MB * 2 ** 20,
     redisUrl: config.REDIS_URL,
   });
   for (const module of [

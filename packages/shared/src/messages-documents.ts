@@ -78,4 +78,10 @@ export const documentsMsg = {
   downloadVia: 'Medio',
   downloadViaLabels: { portal: 'Portal', link: 'Enlace', email: 'Correo' },
   downloadsFailed: 'No se pudieron cargar las descargas',
+  // A download's Range outside the file (416), and the file store unable to take an upload.
+  rangeNotSatisfiable: 'El rango pedido está fuera del archivo',
+  invalidPdf: 'El archivo no es un PDF válido',
+  storageFull: 'El almacenamiento de archivos está lleno; avisa al administrador del estudio',
+  storageReadOnly:
+    'El almacenamiento de archivos no acepta escrituras en este momento; avisa al administrador del estudio',
 } as const;

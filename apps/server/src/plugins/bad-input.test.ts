@@ -1,3 +1,4 @@
+import { msg } from '@app/shared/messages';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +127,18 @@ const withBody = () => operations.filter((operation) => operation.body);
 const describeValue = (value: unknown) => JSON.stringify(value)?.slice(0, 40);
 
 describe('bad input on every endpoint', () => {
+  it('answers a cut-off multipart body with 400 in the app’s shape on the import route, not 500', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/business/import/preview',
+      token,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\n',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: msg.badRequest });
+  });
+
   it('finds the endpoints in the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThan(30);
     expect(withBody().length).toBeGreaterThan(15);

@@ -1,8 +1,10 @@
 import { msg } from '@app/shared/messages';
+import { documentsMsg } from '@app/shared/messages-documents';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyAttemptsError } from '../lib/app-error.ts';
 import { isDatabaseUnreachable, loggableError } from '../lib/db-errors.ts';
+import { StorageUnavailableError } from '../lib/file-storage/storage.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
@@ -12,6 +14,14 @@ const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: msg.unsupportedMediaType },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: msg.badRequest },
 };
+
+/**
+ * The multipart parser's (@fastify/busboy) failures for a body that is not the multipart it
+ * declares: cut off before its closing boundary, or without a boundary. They are plain Errors,
+ * known only by their text; a user's broken upload, so 400, on every multipart route.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
 
 /**
  * Fastify's `frameworkErrors`: a path the router refuses before any route runs (a parameter longer
@@ -50,9 +60,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message });
+    if (MALFORMED_MULTIPART.test(error.message)) return reply.status(400).send({ message: msg.badRequest });
     if (error.statusCode === 429) return reply.status(429).send({ message: msg.tooManyAttempts });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: msg.badRequest });
+    }
+    if (error instanceof StorageUnavailableError) {
+      // Not a bug: the file store is full (507) or takes no writes (503) until an administrator acts.
+      request.log.warn({ error: loggableError(error), code: error.code }, 'file storage refuses writes');
+      return error.reason === 'full'
+        ? reply.status(507).send({ message: documentsMsg.storageFull })
+        : reply.status(503).send({ message: documentsMsg.storageReadOnly });
     }
     if (isDatabaseUnreachable(error)) {
       // Not a bug: the database is restarting or out of reach; the request may be sent again.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { createScratchDatabase } from '../db/scratch-database.ts';
 import { startRedisServer } from '../test/redis-server.ts';
@@ -72,6 +72,27 @@ describe('readiness of one app', () => {
     ]);
     expect(JSON.stringify(said[0])).toMatch(/ENOTDIR|EEXIST/);
     expect(logLines.filter((line) => JSON.stringify(line).includes('/api/health'))).toEqual([]);
+  });
+
+  it('answers 503 saying the file store is full or nearly so while its free space is under the largest upload', async () => {
+    // 20 files of FILE_MAX_MB (20 MB) each: 400 MB at least must stay free.
+    const free = vi.spyOn(t.modules.storage, 'freeBytes').mockResolvedValue(399 * 2 ** 20);
+    try {
+      const response = await ready(t);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        status: 'error',
+        message: 'El servidor no está listo: el almacenamiento de archivos está lleno o casi lleno.',
+        failing: ['storage'],
+        checks: { database: 'ok', migrations: 'ok', storage: 'falla', redis: 'sin configurar' },
+      });
+      free.mockResolvedValue(401 * 2 ** 20);
+      expect((await ready(t)).statusCode).toBe(200);
+    } finally {
+      free.mockRestore();
+    }
+    // The disk's own reading (fs.statfs) of the test's data folder answers a number of bytes.
+    expect(await t.modules.storage.freeBytes?.()).toBeGreaterThan(0);
   });
 
   it('answers 503 naming the migrations while one in the journal is not applied', async () => {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
 import { loggableError } from '../lib/db-errors.ts';
-import type { FileStorage } from '../lib/file-storage/storage.ts';
+import { type FileStorage, StorageUnavailableError } from '../lib/file-storage/storage.ts';
 
 /** The parts readiness checks; each answers 'ok' or what is wrong with it, in Spanish. */
 export type ReadinessPart = 'database' | 'migrations' | 'storage' | 'redis';
@@ -17,6 +17,16 @@ const FAILURE: Record<ReadinessPart, string> = {
   storage: 'no se puede escribir en el almacenamiento de archivos',
   redis: 'Redis no responde',
 };
+/** The storage's failure when it takes writes no more for want of space, or has less free than `minFreeBytes`. */
+const STORAGE_FULL = 'el almacenamiento de archivos está lleno o casi lleno';
+
+/** Less free space than readiness asks of the file store. */
+class LowSpaceError extends Error {
+  constructor(freeBytes: number, minFreeBytes: number) {
+    super(`quedan ${Math.floor(freeBytes / 2 ** 20)} MB libres de ${Math.ceil(minFreeBytes / 2 ** 20)} MB pedidos`);
+  }
+}
+
 const RECOVERED: Record<ReadinessPart, string> = {
   database: 'la base de datos responde de nuevo',
   migrations: 'la base de datos tiene aplicadas todas las migraciones',
@@ -29,7 +39,12 @@ export interface HealthOptions {
   databaseKind: 'pglite' | 'postgres';
   /** apps/server/drizzle: its journal lists the migrations this code expects applied. */
   migrationsDir: string;
-  storage: Pick<FileStorage, 'put' | 'remove'>;
+  storage: Pick<FileStorage, 'put' | 'remove' | 'freeBytes'>;
+  /**
+   * Readiness fails when the file store (on disk) has less free space than this: the app passes
+   * the largest upload it accepts, so a ready instance can always take one more.
+   */
+  minFreeBytes?: number;
   redisUrl?: string;
   /** How long each part may take to answer before it counts as failing. */
   timeoutMs?: number;
@@ -111,19 +126,28 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions) {
     const key = `00000000-${randomUUID().slice(9)}`;
     await withTimeout(options.storage.put(key, Buffer.from('ok')), timeoutMs);
     await withTimeout(options.storage.remove(key), timeoutMs);
+    const free = options.storage.freeBytes && (await withTimeout(options.storage.freeBytes(), timeoutMs));
+    const wanted = options.minFreeBytes ?? 0;
+    if (free !== undefined && free < wanted) throw new LowSpaceError(free, wanted);
   }
 
-  const failing = new Set<ReadinessPart>();
+  /** The failing parts, each with what is wrong with it. */
+  const failing = new Map<ReadinessPart, string>();
+  const failureOf = (part: ReadinessPart, error: unknown) =>
+    error instanceof LowSpaceError || (error instanceof StorageUnavailableError && error.reason === 'full')
+      ? STORAGE_FULL
+      : FAILURE[part];
   async function check(part: ReadinessPart, run: () => Promise<void>): Promise<boolean> {
     try {
       await run();
       if (failing.delete(part)) app.log.info({ part }, `preparación: ${RECOVERED[part]}`);
       return true;
     } catch (error) {
-      if (!failing.has(part)) {
-        failing.add(part);
+      const failure = failureOf(part, error);
+      if (failing.get(part) !== failure) {
+        failing.set(part, failure);
         const { stack: _stack, ...details } = loggableError(error);
-        app.log.warn({ part, error: details }, `preparación: ${FAILURE[part]}`);
+        app.log.warn({ part, error: details }, `preparación: ${failure}`);
       }
       return false;
     }
@@ -155,7 +179,7 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions) {
     if (!failed.length) return { status: 'ok', checks };
     return reply.status(503).send({
       status: 'error',
-      message: `El servidor no está listo: ${failed.map((part) => FAILURE[part]).join('; ')}.`,
+      message: `El servidor no está listo: ${failed.map((part) => failing.get(part) ?? FAILURE[part]).join('; ')}.`,
       failing: failed,
       checks,
     });

@@ -3,12 +3,18 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { assertStorageKey, type FileStorage, isStorageKey, type StoredKey } from './storage.ts';
+import { asStorageUnavailable, assertStorageKey, type FileStorage, isStorageKey, type StoredKey } from './storage.ts';
 
 const TEMPORARY = /^([0-9a-f-]{36})\.[0-9a-f-]{36}\.tmp$/;
 
+interface DiskOptions {
+  /** Reads the file system's free space (fs.statfs; tests hand in their own reading). */
+  statfs?: (path: string) => Promise<{ bavail: number | bigint; bsize: number | bigint }>;
+}
+
 /** Files under `root/ab/abcd…`: written to a temporary name and renamed, so a crash never leaves half a file. */
-export function createDiskStorage(root: string): FileStorage {
+export function createDiskStorage(root: string, options: DiskOptions = {}): FileStorage {
+  const statfs = options.statfs ?? ((where: string) => fs.statfs(where));
   const pathOf = (key: string) => {
     assertStorageKey(key);
     return path.join(root, key.slice(0, 2), key);
@@ -38,14 +44,19 @@ export function createDiskStorage(root: string): FileStorage {
   /** Writes to a temporary name beside the target, then renames: a reader never sees half a file. */
   async function writeAtomically(key: string, write: (temporary: string) => Promise<void>) {
     const target = pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    try {
+      await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    } catch (error) {
+      throw asStorageUnavailable(error);
+    }
     const temporary = `${target}.${randomUUID()}.tmp`;
     try {
       await write(temporary);
       await fs.rename(temporary, target);
     } catch (error) {
-      await fs.rm(temporary, { force: true });
-      throw error;
+      await fs.rm(temporary, { force: true }).catch(() => undefined);
+      // A full or read-only disk is named as such; a failing source's own error stays as it is.
+      throw asStorageUnavailable(error);
     }
   }
 
@@ -68,6 +79,28 @@ export function createDiskStorage(root: string): FileStorage {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
+      }
+    },
+    async open(key, range) {
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(pathOf(key), 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      // The open handle keeps the bytes readable even if the file is removed meanwhile.
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
+    async freeBytes() {
+      // The folder is made at the first write: until then its nearest existing parent tells.
+      for (let where = root; ; where = path.dirname(where)) {
+        try {
+          const { bavail, bsize } = await statfs(where);
+          return Number(bavail) * Number(bsize);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || path.dirname(where) === where) throw error;
+        }
       }
     },
     async remove(key) {

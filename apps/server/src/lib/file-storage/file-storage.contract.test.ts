@@ -56,6 +56,29 @@ function contract(name: string, open: () => Promise<{ storage: FileStorage; clos
       await storage.remove(key);
     });
 
+    it('streams stored bytes back as they are read, whole or a range of them, and null for a key with nothing stored', async () => {
+      const key = randomUUID();
+      const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, index) => (index * 13) % 256));
+      await storage.put(key, bytes);
+      const read = async (stream: Readable | null) => {
+        if (!stream) return null;
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+        return Buffer.concat(chunks);
+      };
+      const whole = await storage.open(key);
+      expect(whole).toBeInstanceOf(Readable);
+      expect((await read(whole))?.equals(bytes)).toBe(true);
+      expect((await read(await storage.open(key, { start: 100, end: 199 })))?.equals(bytes.subarray(100, 200))).toBe(
+        true,
+      );
+      expect(
+        (await read(await storage.open(key, { start: 299_990, end: 299_999 })))?.equals(bytes.subarray(299_990)),
+      ).toBe(true);
+      expect(await storage.open(randomUUID())).toBeNull();
+      await storage.remove(key);
+    });
+
     it('leaves nothing under the key when the source fails midway, and throws the source’s error', async () => {
       const key = randomUUID();
       const source = Readable.from(
@@ -119,4 +142,24 @@ contract('S3-compatible', async () => {
       await fs.rm(directory, { recursive: true, force: true });
     },
   };
+});
+
+describe('disk file storage’s free space', () => {
+  it('reads the free space of its folder, or of the nearest parent before the folder exists, through statfs', async () => {
+    const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'files-'));
+    const asked: string[] = [];
+    const storage = createDiskStorage(path.join(parent, 'files'), {
+      statfs: async (where) => {
+        asked.push(where);
+        if (where !== parent) throw Object.assign(new Error(`ENOENT: ${where}`), { code: 'ENOENT' });
+        return { bavail: 1000n, bsize: 4096n };
+      },
+    });
+    try {
+      expect(await storage.freeBytes?.()).toBe(4_096_000);
+      expect(asked).toEqual([path.join(parent, 'files'), parent]);
+    } finally {
+      await fs.rm(parent, { recursive: true, force: true });
+    }
+  });
 });

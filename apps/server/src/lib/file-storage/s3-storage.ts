@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
 import { assertStorageKey, type FileStorage, isStorageKey, type StoredKey } from './storage.ts';
 
@@ -128,6 +130,16 @@ export function createS3Storage(options: S3Options): FileStorage {
       if (response.status === 404) return null;
       if (!response.ok) throw await failure(response, 'GET');
       return Buffer.from(await response.arrayBuffer());
+    },
+    async open(key, range) {
+      const response = await client.fetch(urlOf(key), {
+        headers: range ? { range: `bytes=${range.start}-${range.end}` } : {},
+      });
+      if (response.status === 404) return null;
+      if (!response.ok) throw await failure(response, 'GET');
+      if (!response.body) return Readable.from([]);
+      // Read from S3 as the reader takes it: the web stream is pulled, never gathered.
+      return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     },
     async remove(key) {
       const response = await client.fetch(urlOf(key), { method: 'DELETE' });

@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
 
+/** Bytes `start` to `end` of a stored file, both included (as HTTP's Range counts them). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** A stored key and when its bytes were last written. */
 export interface StoredKey {
   key: string;
@@ -21,10 +27,21 @@ export interface FileStorage {
   write(key: string, source: Readable): Promise<number>;
   /** The bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
+  /**
+   * The bytes as a stream read from storage as it is consumed (a download never holds a file in
+   * memory): `range` names the first and last byte (inclusive), the whole file without it. Null
+   * when nothing is stored under the key.
+   */
+  open(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes the bytes; removing what is not there is not an error. */
   remove(key: string): Promise<void>;
   /** Every stored key of ours (anything else in the place is skipped), for the orphan sweep. */
   list(): AsyncIterable<StoredKey>;
+  /**
+   * Bytes free where files are written, for readiness to report a store that is full or nearly so;
+   * absent where the place sets no such limit we can read (S3).
+   */
+  freeBytes?(): Promise<number>;
   /** Removes writes left half done by a crash (`*.tmp` on disk) last touched before `before`; answers how many. */
   removePartials(before: Date): Promise<number>;
 }
@@ -37,4 +54,32 @@ export const isStorageKey = (key: string): boolean => KEY.test(key);
 /** Keys are ours (UUIDs); refusing anything else keeps a bug from ever reaching outside the store. */
 export function assertStorageKey(key: string): void {
   if (!/^[0-9a-f-]{36}$/.test(key)) throw new Error(`clave de almacenamiento inválida: ${key}`);
+}
+
+/**
+ * Storage that cannot take a write: 'full' (no space, or the quota is reached), or 'unwritable'
+ * (a read-only file system, no rights, the folder is not a folder). Not a bug of ours: the
+ * answer says so in Spanish (507 / 503) and an administrator has to act.
+ */
+export class StorageUnavailableError extends Error {
+  readonly reason: 'full' | 'unwritable';
+  readonly code: string;
+  constructor(reason: 'full' | 'unwritable', code: string, cause: Error) {
+    super(`almacenamiento de archivos: ${cause.message}`, { cause });
+    this.name = 'StorageUnavailableError';
+    this.reason = reason;
+    this.code = code;
+  }
+}
+
+const FULL = new Set(['ENOSPC', 'EDQUOT']);
+const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR']);
+
+/** A file-system error that says the store cannot take writes, as a StorageUnavailableError; anything else as it is. */
+export function asStorageUnavailable(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (!(error instanceof Error) || !code) return error;
+  if (FULL.has(code)) return new StorageUnavailableError('full', code, error);
+  if (UNWRITABLE.has(code)) return new StorageUnavailableError('unwritable', code, error);
+  return error;
 }

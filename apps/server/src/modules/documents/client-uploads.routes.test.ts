@@ -226,7 +226,7 @@ describe('refused uploads store nothing', () => {
       415,
       documentsMsg.notAccepted,
     ],
-    ['a text file renamed .pdf', { name: 'factura.pdf', bytes: Buffer.from('hola\n') }, 415, documentsMsg.notAccepted],
+    ['a text file renamed .pdf', { name: 'factura.pdf', bytes: Buffer.from('hola\n') }, 415, documentsMsg.invalidPdf],
     [
       'a CSV with a NUL',
       { name: 'banco.csv', bytes: Buffer.from('a;b\r\n1;\u0000\r\n') },
@@ -394,6 +394,26 @@ describe('uploads against a request item', () => {
       expect(response.json().message).toBe(msg.invalidId);
     }
     expect(await storedNames()).toEqual(before);
+  });
+});
+
+describe('a cut-off multipart body', () => {
+  it('answers 400 in the app’s shape on both upload routes, and stores nothing', async () => {
+    const item = await requestItem(roles.clientBusinessId, templates.open);
+    const rowsBefore = (await fileRows()).length;
+    for (const url of [`/api/business-folder/${mine.open}/file`, `/api/request-item/${item}/file`]) {
+      // The opening boundary and nothing after it: the body ends inside the first part's headers.
+      const response = await t.request({
+        method: 'POST',
+        url,
+        token: roles.owner,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload: '--x\r\n',
+      });
+      expect([url, response.statusCode]).toEqual([url, 400]);
+      expect(response.json()).toEqual({ message: msg.badRequest });
+    }
+    expect(await fileRows()).toHaveLength(rowsBefore);
   });
 });
 

@@ -174,6 +174,50 @@ describe('uploads and downloads', () => {
     ]);
   });
 
+  it('streams a download byte for byte; Range bytes=100-199 answers 206 with exactly those bytes, a range outside the file 416', async () => {
+    const folder = (await view(tokens.owner, company.id, folders.declarations)).folder;
+    // Every byte value, so a shifted or re-encoded byte shows.
+    const bytes = Buffer.concat([
+      tinyPdf('rangos'),
+      Buffer.from(Array.from({ length: 30_000 }, (_, index) => (index * 7) % 256)),
+      tinyPdf('fin'),
+    ]);
+    const uploaded = await upload(folder?.businessFolderId ?? 0, [{ name: 'Rangos.pdf', bytes }]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const file = uploaded.json().files[0] as { id: number; url: string };
+    const url = pathOf(file.url);
+
+    const whole = await t.request({ method: 'GET', url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-length']).toBe(String(bytes.length));
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+
+    const part = await t.request({ method: 'GET', url, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
+    expect(part.headers['content-length']).toBe('100');
+    expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+
+    const tail = await t.request({ method: 'GET', url, headers: { range: 'bytes=-10' } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
+
+    const outside = await t.request({ method: 'GET', url, headers: { range: `bytes=${bytes.length}-` } });
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe(`bytes */${bytes.length}`);
+    expect(outside.json()).toEqual({ message: documentsMsg.rangeNotSatisfiable });
+
+    // The whole download and the range from byte 100 on are one download each; the part that
+    // continues one (from byte 100) and the refused range are not logged again.
+    const log = await t.request({
+      method: 'GET',
+      url: `/api/business-folder/file/${file.id}/downloads`,
+      token: tokens.owner,
+    });
+    expect(log.json().rows).toHaveLength(1);
+  });
+
   it("logs a staff member’s own download from the app with their name, and the link they copy as 'Enlace'", async () => {
     const listed = await view(tokens.collaborator, company.id, folders.declarations);
     const file = listed.files.find((candidate) => candidate.name === 'F29 octubre.pdf');

@@ -22,6 +22,7 @@ import { actorOf } from '../../lib/activity-actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { attachmentHeader } from '../../lib/file-names.ts';
+import { dropRestOfBody } from '../../lib/unread-body.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { DocumentsService, IncomingFile } from './documents.service.ts';
 import type { FileRemover } from './file-removals.ts';
@@ -31,7 +32,7 @@ import { createUploadSlots } from './upload-slots.ts';
 const ORPHAN_SWEEP_EVERY_MS = 60 * 60_000;
 
 /** At most this many files in one upload: with FILE_MAX_MB each, the most a request can carry. */
-const MAX_FILES = 20;
+export const MAX_FILES = 20;
 /** Uploads streaming at once on one instance, and how many more may wait their turn (then 503). */
 const UPLOAD_SLOTS = 4;
 const UPLOAD_QUEUE = 32;
@@ -60,6 +61,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
   maxMegabytes: number;
 }> = async (app, { documents, fileRemover, maxMegabytes }) => {
   const maxBytes = Math.round(maxMegabytes * 1024 * 1024);
+  /** The most one upload request may carry (every file at its largest, with room for the parts' headers). */
+  const maxRequestBytes = MAX_FILES * (maxBytes + 64 * 1024);
   // One byte over the limit reaches the upload's own check, which cuts the file off with 413.
   await app.register(multipart, {
     limits: { fileSize: maxBytes + 1, files: MAX_FILES, fields: 10, fieldSize: 1024, parts: MAX_FILES + 10 },
@@ -136,6 +139,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
         }
       }
       const stored = await store(files()).catch((error: unknown) => {
+        dropRestOfBody(request.raw, reply.raw, maxRequestBytes);
         throw multipartFailure(error, maxMegabytes);
       });
       return reply
@@ -153,6 +157,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     413: ApiErrorSchema,
     415: ApiErrorSchema,
     503: ApiErrorSchema,
+    507: ApiErrorSchema,
     ...errorResponses,
   };
 
@@ -252,20 +257,34 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['documents'],
-        description: 'A signed, expiring download link: 403 when tampered with, 410 when expired.',
+        description:
+          'A signed, expiring download link: 403 when tampered with, 410 when expired. The file streams from storage; `Range: bytes=a-b` answers 206 with those bytes, a range outside the file 416.',
         params: z.object({ token: z.string().max(2048) }),
-        response: { 410: ApiErrorSchema, ...errorResponses },
+        response: { 410: ApiErrorSchema, 416: ApiErrorSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       // Anonymous: the link, not a session, names who may have it (issue 24).
-      const file = await documents.download(request.params.token, { userId: null, ip: request.ip });
+      const file = await documents.download(
+        request.params.token,
+        { userId: null, ip: request.ip },
+        request.headers.range,
+      );
+      reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store');
+      if (file.unsatisfiable) {
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${file.size}`)
+          .send({ message: documentsMsg.rangeNotSatisfiable });
+      }
+      const { range } = file;
+      if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
       return reply
         .type(file.contentType)
+        .header('content-length', String(range ? range.end - range.start + 1 : file.size))
         .header('content-disposition', attachmentHeader(file.name))
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes as never);
+        .send(file.body as never); // a byte stream, outside the JSON response schemas
     },
   );
 };

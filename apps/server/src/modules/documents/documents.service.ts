@@ -15,11 +15,13 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
+import { pickRange } from '../../lib/byte-ranges.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { DownloadLinks, LinkClaims } from '../../lib/download-links.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { sanitizeFileName } from '../../lib/file-names.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
+import type { ByteRange } from '../../lib/file-storage/storage.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
 import { presentDownload, presentStoredFile } from './documents.presenter.ts';
 import { type BusinessFileRow, documentsRepository } from './documents.repository.ts';
@@ -61,6 +63,11 @@ export interface IncomingFile {
   content: Readable;
 }
 
+/** A download's answer: the file's bytes (all, or `range` of them) streaming from storage, or a Range outside the file. */
+export type Download =
+  | { unsatisfiable: true; size: number }
+  | { unsatisfiable?: undefined; name: string; contentType: string; size: number; range?: ByteRange; body: Readable };
+
 /** Bytes of one file in storage, before its row is written. */
 interface StoredBytes {
   key: string;
@@ -75,7 +82,14 @@ const isClient = (actor: AuthUser) => actor.role === 'client';
 const uploadProblem = (maxMegabytes: number) => (kind: FileCheckProblem) =>
   kind === 'too-large'
     ? new AppError(413, documentsMsg.tooLarge(maxMegabytes))
-    : new AppError(415, kind === 'invalid-xml' ? documentsMsg.invalidXml : documentsMsg.notAccepted);
+    : new AppError(
+        415,
+        kind === 'invalid-xml'
+          ? documentsMsg.invalidXml
+          : kind === 'invalid-pdf'
+            ? documentsMsg.invalidPdf
+            : documentsMsg.notAccepted,
+      );
 const periodLabel = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
 
 /**
@@ -395,9 +409,12 @@ export function createDocumentsService(db: Db, deps: Deps) {
     /**
      * A signed link's file: checks the link, that its user may still have it, logs the download
      * (and, issue 24, an activity entry of the anonymous caller `by`: the link is the credential,
-     * so neither its token nor its claims go into the entry). A refused link logs nothing.
+     * so neither its token nor its claims go into the entry). A refused link logs nothing. The
+     * bytes stream from storage; `rangeHeader` (HTTP's Range) asks for a part of them, and a part
+     * that does not start at the first byte continues a download already logged, so it is not
+     * logged again.
      */
-    async download(token: string, by: ActivityActor): Promise<{ name: string; contentType: string; bytes: Buffer }> {
+    async download(token: string, by: ActivityActor, rangeHeader?: string): Promise<Download> {
       const checked = deps.links.check(token);
       if (!checked.ok) {
         throw checked.reason === 'expired'
@@ -417,16 +434,26 @@ export function createDocumentsService(db: Db, deps: Deps) {
         }
         issuedToName = `${`${user.name} ${user.lastName}`.trim()} (${ROLE_LABELS[user.role]})`;
       }
-      const bytes = await deps.storage.get(found.file.storageKey);
-      if (!bytes) throw notFound(documentsMsg.fileNotFound);
-      await documentsRepository.logDownload(db, {
-        fileId: found.file.id,
-        via: claims.via,
-        issuedTo: claims.issuedTo ?? null,
-        issuedToName,
-      });
-      await recordActivity(db, by, fileEntry('downloaded', found.file, found.businessId));
-      return { name: found.file.name, contentType: found.file.contentType, bytes };
+      const { size } = found.file;
+      const range = pickRange(rangeHeader, size);
+      if (range === 'unsatisfiable') return { unsatisfiable: true, size };
+      const body = await deps.storage.open(found.file.storageKey, range);
+      if (!body) throw notFound(documentsMsg.fileNotFound);
+      if (!range || range.start === 0) {
+        try {
+          await documentsRepository.logDownload(db, {
+            fileId: found.file.id,
+            via: claims.via,
+            issuedTo: claims.issuedTo ?? null,
+            issuedToName,
+          });
+          await recordActivity(db, by, fileEntry('downloaded', found.file, found.businessId));
+        } catch (error) {
+          body.destroy();
+          throw error;
+        }
+      }
+      return { name: found.file.name, contentType: found.file.contentType, size, range, body };
     },
 
     async downloads(fileId: number): Promise<FileDownload[]> {

@@ -61,9 +61,15 @@ describe('fileCheckStream', () => {
     for (const name of ['cartola.csv', 'cartola.txt', 'cartola']) {
       expect((await check([text], undefined, name)).kind, name).toBe('csv');
     }
-    for (const name of ['factura.pdf', 'dte.XML', 'foto.jpeg', 'foto.png', 'libro.xlsx', 'libro.xls']) {
+    for (const name of ['dte.XML', 'foto.jpeg', 'foto.png', 'libro.xlsx', 'libro.xls']) {
       expect((await check([text], undefined, name)).problem, name).toBe('not-accepted');
     }
+    // Under a .pdf name the sender meant a PDF: it is refused as not a valid one.
+    for (const name of ['factura.pdf', 'FACTURA.PDF ']) {
+      expect((await check([text], undefined, name)).problem, name).toBe('invalid-pdf');
+    }
+    // An executable under that name is no text: not an accepted kind at all.
+    expect((await check([renamedExecutable()], undefined, 'factura.pdf')).problem).toBe('not-accepted');
   });
 
   it('recognises each accepted kind by content and passes it through unchanged, whatever the chunking', async () => {

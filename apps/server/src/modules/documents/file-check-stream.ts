@@ -13,7 +13,7 @@ export const ACCEPTED_FILES = {
 } as const;
 
 export type AcceptedKind = keyof typeof ACCEPTED_FILES;
-export type FileCheckProblem = 'not-accepted' | 'invalid-xml' | 'too-large';
+export type FileCheckProblem = 'not-accepted' | 'invalid-pdf' | 'invalid-xml' | 'too-large';
 
 /** Bytes held before the kind is decided: readers look for '%PDF-' within the first kilobyte. */
 const HEAD = 1024;
@@ -272,7 +272,10 @@ export function fileCheckStream(
   /** Decides the kind from the bytes held so far and checks them. */
   function decide(): FileCheckProblem | undefined {
     kind = kindOf(head, fileName);
-    if (!kind) return 'not-accepted';
+    if (!kind) {
+      // Text sent under a .pdf name (a .txt renamed): the sender meant a PDF, so say it is not a valid one.
+      return /\.pdf$/i.test(fileName.trim()) && !head.some(controlByte) ? 'invalid-pdf' : 'not-accepted';
+    }
     check = checkFor(kind, head);
     const held = head;
     head = Buffer.alloc(0);

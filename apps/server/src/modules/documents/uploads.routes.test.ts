@@ -6,7 +6,7 @@ import { currentPeriod } from '@app/shared/period';
 import type { FolderView } from '@app/shared/schemas/documents';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
-import { tinyPdf } from '../../test/pdf-fixtures.ts';
+import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ORPHAN_AGE_MS } from './file-removals.ts';
 import { renamedExecutable } from './upload-fixtures.ts';
@@ -208,6 +208,165 @@ describe('uploads stream to storage', () => {
     }
     const answers = await Promise.all([...holding, ...waiting].map((upload) => upload.response));
     expect(answers.map((answer) => answer.status)).toEqual(Array(36).fill(201));
+  });
+});
+
+describe('the connection of a refused upload', () => {
+  /** Sends `body` on the agent's connection; answers the status, the body and whether the socket was reused. */
+  function send(
+    agent: http.Agent,
+    options: { method: string; path: string; headers?: http.OutgoingHttpHeaders },
+    body?: Buffer,
+  ) {
+    return new Promise<{ status: number; body: string; reused: boolean }>((resolve, reject) => {
+      const request = http.request({ host: '127.0.0.1', port, agent, ...options }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: text, reused: request.reusedSocket }),
+        );
+      });
+      request.on('error', reject);
+      // An answer that never comes fails the test here rather than at the test's own timeout.
+      request.setTimeout(5000, () => request.destroy(new Error('sin respuesta en 5 s')));
+      request.end(body);
+    });
+  }
+
+  /** A multipart body of one file `name` with these bytes. */
+  function multipartBody(name: string, bytes: Buffer) {
+    const boundary = `----prueba${Math.random().toString(16).slice(2)}`;
+    return {
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    };
+  }
+
+  async function refusedThenNext(name: string, bytes: Buffer) {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const { headers, body } = multipartBody(name, bytes);
+      const refused = await send(
+        agent,
+        { method: 'POST', path: `/api/business-folder/${folderId}/file`, headers },
+        body,
+      );
+      const next = await send(agent, { method: 'GET', path: '/api/health' });
+      return { refused, next };
+    } finally {
+      agent.destroy();
+    }
+  }
+
+  it('reads and drops the rest of a 2 MB non-PDF refused with 415 at its first bytes: the next request on that connection gets its answer', async () => {
+    const { refused, next } = await refusedThenNext(
+      'programa.bin',
+      Buffer.concat([renamedExecutable(), Buffer.alloc(2 * 1024 * 1024, 1)]),
+    );
+    expect(refused.status).toBe(415);
+    expect(JSON.parse(refused.body).message).toBe(documentsMsg.notAccepted);
+    expect([next.status, next.reused]).toEqual([200, true]);
+  });
+
+  it('closes the connection after the 415 when the body declares more than any upload may carry', async () => {
+    const { headers, body } = multipartBody(
+      'programa.bin',
+      Buffer.concat([renamedExecutable(), Buffer.alloc(200_000, 1)]),
+    );
+    const closed = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/api/business-folder/${folderId}/file`,
+        agent: false,
+        // 20 files of 1 MB at most: 30 MB is more than any upload here may be.
+        headers: { ...headers, 'content-length': String(30 * 1024 * 1024) },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        request.socket?.once('close', () =>
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+        );
+      });
+      request.on('error', () => undefined);
+      request.setTimeout(5000, () => reject(new Error('la conexión sigue abierta tras 5 s')));
+      request.write(body.subarray(0, body.length - 20));
+    });
+    expect(await closed).toEqual({ status: 415, connection: 'close' });
+  });
+
+  it('does the same when storage fails before reading the file', async () => {
+    const write = vi.spyOn(t.modules.storage, 'write').mockRejectedValueOnce(new Error('almacenamiento caído'));
+    try {
+      const { refused, next } = await refusedThenNext(
+        'balance.pdf',
+        pdfOf(2 * 1024 * 1024 - 4096).subarray(0, 900_000),
+      );
+      expect(refused.status).toBe(500);
+      expect([next.status, next.reused]).toEqual([200, true]);
+    } finally {
+      write.mockRestore();
+    }
+  });
+});
+
+describe('a file store that takes no writes', () => {
+  const upload = () => {
+    const { payload, headers } = multipartFiles([{ name: 'balance.pdf', bytes: tinyPdf('sin espacio') }]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/business-folder/${folderId}/file`,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      payload,
+    });
+  };
+
+  it('answers 507 saying storage is full when the disk has no space left (ENOSPC), and stores nothing', async () => {
+    const before = await storedNames();
+    const full = Object.assign(new Error('ENOSPC: no space left on device, mkdir'), { code: 'ENOSPC' });
+    const mkdir = vi.spyOn(fs, 'mkdir').mockRejectedValueOnce(full);
+    try {
+      const response = await upload();
+      expect(response.statusCode).toBe(507);
+      expect(response.json()).toEqual({ message: documentsMsg.storageFull });
+    } finally {
+      mkdir.mockRestore();
+    }
+    expect(await storedNames()).toEqual(before);
+  });
+
+  it('answers 503 saying storage takes no writes when it cannot be written (a read-only disk; its folder a file)', async () => {
+    const readOnly = Object.assign(new Error('EROFS: read-only file system, mkdir'), { code: 'EROFS' });
+    const mkdir = vi.spyOn(fs, 'mkdir').mockRejectedValueOnce(readOnly);
+    try {
+      const response = await upload();
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: documentsMsg.storageReadOnly });
+    } finally {
+      mkdir.mockRestore();
+    }
+    // A plain file where the folder should be: no write can succeed, not even as root.
+    const aside = `${filesDir()}.aparte`;
+    await fs.rename(filesDir(), aside);
+    await fs.writeFile(filesDir(), 'no es una carpeta');
+    try {
+      const response = await upload();
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: documentsMsg.storageReadOnly });
+    } finally {
+      await fs.rm(filesDir());
+      await fs.rename(aside, filesDir());
+    }
   });
 });
 
