@@ -24,8 +24,15 @@ interface Deps {
   sessions: Pick<SessionsService, 'endForUser' | 'announceEndedForUser'>;
   /** The auth module's session opening (session row + sign-in entry), inside the caller's transaction. */
   openSession(user: UserRow, origin: SessionOrigin, tx: DbOrTx): Promise<string>;
-  /** The auth module's throttle of code attempts, counted like passwords: per (user, address) and per address. */
-  startCodeAttempt(userId: number, ip: string): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }>;
+  /**
+   * The auth module's throttle of code attempts: per (user, address), per address and per account
+   * (past its limit a six-digit code is refused from everywhere; a recovery code is still checked).
+   */
+  startCodeAttempt(
+    userId: number,
+    ip: string,
+    options?: { recoveryCode?: boolean; offerRecoveryCode?: boolean },
+  ): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }>;
   findUserById(id: number): Promise<UserRow | undefined>;
   /** The clock (ms); tests move it. */
   now?: () => number;
@@ -143,7 +150,10 @@ export function createSecondFactorService(deps: Deps) {
     /** POST /api/login/second-factor: the code (or a recovery code) after the password opens the session. */
     async signInWithCode(challenge: string, code: string, origin: Origin) {
       const user = await challenges.open(challenge, 'code');
-      const attempt = await deps.startCodeAttempt(user.id, origin.ip);
+      const attempt = await deps.startCodeAttempt(user.id, origin.ip, {
+        recoveryCode: !isTotpCode(code),
+        offerRecoveryCode: true,
+      });
       const sessionId = await db.transaction(async (tx) => {
         if (!(await claimCode(tx, user.id, code))) return null;
         return deps.openSession(user, origin, tx);
