@@ -27,7 +27,7 @@ async function listening(options: Parameters<typeof createTestApp>[1] = {}, env:
 async function userWithSecondFactor(t: TestApp) {
   const user = await t.userWithRole('collaborator');
   const post = (url: string, payload: object) => t.request({ method: 'POST', url, payload, token: user.token });
-  const { secret } = (await post('/api/profile/second-factor/setup', {})).json();
+  const { secret } = (await post('/api/profile/second-factor/setup', { currentPassword: PASSWORD })).json();
   const confirm = await post('/api/profile/second-factor/confirm', {
     code: await codeAtStep(secret, stepAt(clock)),
   });
