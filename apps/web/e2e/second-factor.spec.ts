@@ -29,6 +29,7 @@ test('a collaborator turns on two-step verification, then signs in with a code a
   page,
   request,
 }) => {
+  test.setTimeout(60_000); // the set-up (password, wrong code, code) and three sign-ins
   const user = await createCollaboratorViaApi(request, 'Dospasos', 'Verificada');
   await signIn(page, user.email, user.password);
   await page.goto('/perfil');
