@@ -109,6 +109,7 @@ export function composeModules(deps: ModulesDeps) {
     openSession: auth.auth.openSession,
     sessionToken: auth.auth.sessionToken,
     startCodeAttempt: auth.auth.startSecondFactorAttempt,
+    startPasswordCheck: auth.auth.startCurrentPasswordCheck,
     findUserById: users.users.findById,
     now: deps.now && (() => (deps.now as () => Date)().getTime()),
   });

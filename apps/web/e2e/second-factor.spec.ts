@@ -29,12 +29,27 @@ test('a collaborator turns on two-step verification, then signs in with a code a
   page,
   request,
 }) => {
+  test.setTimeout(60_000); // the set-up (password, wrong code, code) and three sign-ins
   const user = await createCollaboratorViaApi(request, 'Dospasos', 'Verificada');
   await signIn(page, user.email, user.password);
   await page.goto('/perfil');
   const section = page.getByRole('region', { name: 'Verificación en dos pasos' });
   await expect(section.getByText('La verificación en dos pasos está desactivada')).toBeVisible();
   await section.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
+  // A session alone cannot enrol: the current password comes first.
+  await expect(section.getByText('Para activarla, ingresa tu contraseña actual')).toBeVisible();
+  const password = section.getByLabel('Contraseña actual');
+  await expect(password).toBeFocused();
+  await password.fill('no-es-la-clave');
+  await section.getByRole('button', { name: 'Continuar' }).click();
+  await expect(section.getByText('La contraseña actual no es correcta')).toBeVisible();
+  await expect(section.getByRole('img', { name: 'Código QR para tu aplicación de autenticación' })).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('perfil-clave-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('perfil-clave-390.png'), fullPage: true });
+  await password.fill(user.password);
+  await password.press('Enter');
   await expect(section.getByRole('img', { name: 'Código QR para tu aplicación de autenticación' })).toBeVisible();
   const secret = (await section.getByTestId('second-factor-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);

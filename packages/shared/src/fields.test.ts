@@ -125,4 +125,29 @@ describe('push subscription endpoints', () => {
       expect(isPublicHttpsUrl(url), url).toBe(false);
     }
   });
+
+  it('refuse every IPv6 literal that holds a loopback or private address, written in any form', () => {
+    for (const url of [
+      'https://[::7f00:1]/x',
+      'https://[::127.0.0.1]/x',
+      'https://[::ffff:7f00:1]/x',
+      'https://[0:0:0:0:0:ffff:7f00:1]/x',
+      'https://[::ffff:10.0.0.1]/x',
+      'https://[64:ff9b::7f00:1]/x',
+      'https://[2002:7f00:1::1]/x',
+      'https://[2001:0:7f00:1::1]/x',
+      'https://[::]/x',
+      'https://[fe80::1]/x',
+      'https://[fec0::1]/x',
+      'https://[fc00::1]/x',
+      'https://[ff02::1]/x',
+      'https://[2001:db8::1]/x',
+      'https://100.64.0.1/x',
+      'https://198.18.0.1/x',
+    ]) {
+      expect(isPublicHttpsUrl(url), url).toBe(false);
+    }
+    expect(isPublicHttpsUrl('https://[2606:4700:4700::1111]/x')).toBe(true);
+    expect(isPublicHttpsUrl('https://8.8.8.8/x')).toBe(true);
+  });
 });

@@ -105,6 +105,10 @@ const PRIVATE_IPV4 = [
   /^192\.168\./,
   /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./,
   /^(22[4-9]|2[3-5]\d)\./,
+  /^192\.0\.[02]\./,
+  /^198\.(1[89])\./,
+  /^198\.51\.100\./,
+  /^203\.0\.113\./,
 ];
 
 /**
@@ -118,6 +122,37 @@ export function isLoopbackHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The eight 16-bit groups of an IPv6 address as the URL parser writes it (compressed, hex only). */
+function ipv6Groups(v6: string): number[] {
+  const [head = '', tail] = v6.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  return groups.map((group) => Number.parseInt(group, 16));
+}
+
+/**
+ * False for IPv6 literals that reach the server itself or the firm's network, or that carry an IPv4
+ * address inside: all of ::/8 (unspecified, loopback, IPv4-compatible such as ::7f00:1, IPv4-mapped,
+ * and the NAT64 prefix), 6to4 and Teredo, discard and documentation prefixes, unique-local,
+ * link-local, site-local and multicast.
+ */
+function isPublicIpv6(v6: string): boolean {
+  const [first = 0, second = 0, third = 0, fourth = 0] = ipv6Groups(v6);
+  if (first < 0x100) return false;
+  if (first === 0x100 && second === 0 && third === 0 && fourth === 0) return false;
+  if (first === 0x2002 || (first === 0x2001 && (second === 0 || second === 0xdb8))) return false;
+  return !(
+    (first & 0xfe00) === 0xfc00 ||
+    (first & 0xffc0) === 0xfe80 ||
+    (first & 0xffc0) === 0xfec0 ||
+    first >= 0xff00
+  );
 }
 
 /**
@@ -134,17 +169,7 @@ export function isPublicHttpsUrl(value: string): boolean {
   }
   if (url.protocol !== 'https:' || url.username || url.password) return false;
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  if (host.startsWith('[')) {
-    const v6 = host.slice(1, -1);
-    return !(
-      v6 === '::' ||
-      v6 === '::1' ||
-      /^f[cd]/.test(v6) ||
-      /^fe[89ab]/.test(v6) ||
-      /^ff/.test(v6) ||
-      v6.startsWith('::ffff:')
-    );
-  }
+  if (host.startsWith('[')) return isPublicIpv6(host.slice(1, -1));
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return !PRIVATE_IPV4.some((range) => range.test(host));
   if (!host.includes('.')) return false;
   return !/(^|\.)(localhost|local|internal|lan|home|corp|intranet|localdomain)$/.test(host);

@@ -66,6 +66,13 @@ export const secondFactorMsg = {
   qrAlt: 'Código QR para tu aplicación de autenticación',
   enterCodeToConfirm: 'Ingresa el código de 6 dígitos que muestra la aplicación',
   requiredReason: 'Tu estudio la exige para dueños y colaboradores',
+  enableWithPassword: 'Para activarla, ingresa tu contraseña actual',
+  currentPasswordLabel: 'Contraseña actual',
+  resetOwnRefused:
+    "Tu propia verificación en dos pasos no se restablece aquí: desactívala en 'Mi perfil' → 'Desactivar', con un código de verificación",
+  /** The 429 once this account's six-digit codes are refused everywhere: a recovery code still signs in. */
+  accountCodesLocked: (minutes: number) =>
+    `Demasiados códigos incorrectos para esta cuenta. Espera ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} o usa uno de tus códigos de recuperación.`,
 };
 
 export const sessionsMsg = {

@@ -23,8 +23,8 @@ export const conflict = (message: string, field?: string) =>
 /** 429 of a throttle whose window ends in `retryAfterMs`: the message says the minutes, Retry-After the seconds. */
 export class TooManyAttemptsError extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterMs: number) {
-    super(429, msg.tooManyAttemptsWait(Math.max(1, Math.ceil(retryAfterMs / 60_000))));
+  constructor(retryAfterMs: number, message: (minutes: number) => string = msg.tooManyAttemptsWait) {
+    super(429, message(Math.max(1, Math.ceil(retryAfterMs / 60_000))));
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   }
 }

@@ -1,4 +1,5 @@
-import { plainText } from '../fields.ts';
+import { PASSWORD_MAX, plainText } from '../fields.ts';
+import { profileMsg } from '../messages-profile.ts';
 import { secondFactorMsg } from '../messages-trust.ts';
 import { z } from '../zod-setup.ts';
 import { UserSchema } from './users.ts';
@@ -51,6 +52,18 @@ export const SecondFactorSetupSchema = z.object({
   secret: z.string(),
 });
 export type SecondFactorSetup = z.infer<typeof SecondFactorSetupSchema>;
+
+/**
+ * POST /api/profile/second-factor/setup: the current password, so that a session alone (a browser
+ * left open, a stolen token) cannot put a second factor of its own on the account.
+ */
+export const SecondFactorSetupStartSchema = z.object({
+  // Any text up to the longest accepted password: a longer one cannot be the current one.
+  currentPassword: plainText(profileMsg.requiredField)
+    .min(1, profileMsg.requiredField)
+    .max(PASSWORD_MAX, profileMsg.wrongCurrentPassword),
+});
+export type SecondFactorSetupStart = z.infer<typeof SecondFactorSetupStartSchema>;
 
 /** POST /api/profile/second-factor/confirm and DELETE /api/profile/second-factor */
 export const TotpCodeSchema = z.object({ code: totpCode });

@@ -1,4 +1,5 @@
 import { msg } from '@app/shared/messages';
+import { secondFactorMsg } from '@app/shared/messages-trust';
 import { describe, expect, it } from 'vitest';
 import type { AttemptStore } from './attempt-store.ts';
 import { addressKey, createAttemptThrottle, failureDelayMs } from './attempt-throttle.ts';
@@ -103,6 +104,40 @@ describe('sign-in throttling policy', () => {
       expect(key.length).toBeLessThan(120);
       expect(key).not.toContain('empresa.cl');
     }
+  });
+});
+
+describe('second-factor code throttling policy', () => {
+  it('checks at most 4 × L codes of one account from any number of addresses, waiting longer past L', async () => {
+    const { throttle, waits } = setup(3);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, async (_, address) => {
+        const attempt = await throttle.startSecondFactor(7, `10.0.3.${address}`, { offerRecoveryCode: true });
+        await attempt.failed();
+      }),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(12);
+    expect(waits).toEqual([250, 500, 1000, 2000, 3000, 3000, 3000, 3000, 3000]);
+    await expect(throttle.startSecondFactor(7, '10.0.4.1', { offerRecoveryCode: true })).rejects.toMatchObject({
+      statusCode: 429,
+      message: secondFactorMsg.accountCodesLocked(1),
+    });
+    // Signed in ('Mi perfil'), where recovery codes are not taken, the 429 does not offer one.
+    await expect(throttle.startSecondFactor(7, '10.0.4.1')).rejects.toMatchObject({
+      message: msg.tooManyAttemptsWait(1),
+    });
+    // Another account is not held back.
+    await expect(throttle.startSecondFactor(8, '10.0.4.1')).resolves.toBeDefined();
+  });
+
+  it('still checks a recovery code once the six-digit codes are held back, and keeps the count on success', async () => {
+    const { store, throttle } = setup(1);
+    for (let address = 0; address < 4; address++)
+      await (await throttle.startSecondFactor(7, `10.0.5.${address}`)).failed();
+    await expect(throttle.startSecondFactor(7, '10.0.6.1')).rejects.toMatchObject({ statusCode: 429 });
+    await (await throttle.startSecondFactor(7, '10.0.6.1', { recoveryCode: true })).succeeded();
+    expect(await store.count(throttle.keys.secondFactorAccount(7))).toBe(4);
+    await expect(throttle.startSecondFactor(7, '10.0.6.2')).rejects.toMatchObject({ statusCode: 429 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { secondFactorMsg } from '@app/shared/messages-trust';
 import { TooManyAttemptsError } from '../../lib/app-error.ts';
 import type { AttemptStore } from './attempt-store.ts';
 
@@ -21,6 +22,16 @@ import type { AttemptStore } from './attempt-store.ts';
  * Each attempt is counted before its password is checked, and given back when it succeeds, so a
  * burst of parallel requests cannot slip past a limit.
  *
+ * Second-factor codes, counted per (user, address) and per address like passwords, and per account:
+ * - across all addresses the account's failures past L answer later (the same growing delay), and
+ *   past 4 × L attempts in the window a six-digit code is refused with 429 from everywhere, so
+ *   someone who knows the password cannot guess the code from many addresses: at most 4 × L codes
+ *   are checked per window (20 in 15 minutes by default, about one a minute).
+ * - a recovery code is still checked then (per pair and address only): ten codes of 50 random bits
+ *   cannot be guessed at that rate, and the real user signs in with one while the stranger's
+ *   guesses hold the six-digit codes back. Only someone who holds the password (or a session) can
+ *   count against an account, and changing the password voids their challenges.
+ *
  * Recovery: past 3 requests per e-mail or 20 per address in an hour nothing more is done, with
  * the same answer. Recovery-token failures count per address with the sign-in address limit.
  *
@@ -29,6 +40,8 @@ import type { AttemptStore } from './attempt-store.ts';
  * which also bounds every key's length.
  */
 export const ADDRESS_FACTOR = 20;
+/** Six-digit codes checked for one account per window, across all addresses: this × L. */
+export const ACCOUNT_CODE_FACTOR = 4;
 export const DELAY_BASE_MS = 250;
 export const DELAY_MAX_MS = 3000;
 export const RECOVERY_WINDOW_MS = 60 * 60 * 1000;
@@ -72,6 +85,7 @@ interface ThrottleOptions {
 
 export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sleep }: ThrottleOptions) {
   const addressLimit = maxFailures * ADDRESS_FACTOR;
+  const accountCodeLimit = maxFailures * ACCOUNT_CODE_FACTOR;
   const keys = {
     pair: (email: string, ip: string) => `login:pair:${hashEmail(email)}:${addressKey(ip)}`,
     address: (ip: string) => `login:address:${addressKey(ip)}`,
@@ -81,6 +95,7 @@ export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sle
     tokenAddress: (ip: string) => `reset-token:address:${addressKey(ip)}`,
     currentPassword: (userId: number) => `current-password:user:${userId}`,
     secondFactorPair: (userId: number, ip: string) => `second-factor:pair:${userId}:${addressKey(ip)}`,
+    secondFactorAccount: (userId: number) => `second-factor:user:${userId}`,
   };
 
   /** The 429 of a refused key, saying how long until its window ends. */
@@ -115,13 +130,21 @@ export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sle
     },
 
     /**
-     * Counts a second-factor code attempt (issue 24) exactly like a password: per (user, address)
-     * past L failures, per address past 20 × L (shared with the password step), 429 until the window
-     * ends. `succeeded` clears the pair; a failure stays counted.
+     * Counts a second-factor code attempt before it is checked: per (user, address) past L failures
+     * and per address past 20 × L (shared with the password step), 429 until the window ends; per
+     * account, a six-digit code past 4 × L attempts from any address (`recoveryCode` attempts are
+     * counted but never refused there; `offerRecoveryCode` makes that 429 say a recovery code still
+     * works). `succeeded` clears the pair; a failure stays counted and, past L for the account,
+     * answers later.
      */
-    async startSecondFactor(userId: number, ip: string) {
+    async startSecondFactor(
+      userId: number,
+      ip: string,
+      { recoveryCode = false, offerRecoveryCode = false }: { recoveryCode?: boolean; offerRecoveryCode?: boolean } = {},
+    ) {
       const pair = keys.secondFactorPair(userId, ip);
       const address = keys.address(ip);
+      const account = keys.secondFactorAccount(userId);
       if ((await store.hit(pair, windowMs)) > maxFailures) {
         await store.release(pair);
         throw await refusal(pair);
@@ -131,11 +154,23 @@ export function createAttemptThrottle({ store, maxFailures, windowMs, wait = sle
         await store.release(address);
         throw await refusal(address);
       }
+      const accountAttempts = await store.hit(account, windowMs);
+      if (!recoveryCode && accountAttempts > accountCodeLimit) {
+        await Promise.all([store.release(pair), store.release(address), store.release(account)]);
+        throw new TooManyAttemptsError(
+          await store.msLeft(account),
+          offerRecoveryCode ? secondFactorMsg.accountCodesLocked : undefined,
+        );
+      }
       return {
         async succeeded() {
-          await Promise.all([store.clear(pair), store.release(address)]);
+          // The account's count is not cleared: a stranger's failures stay counted after the real user signs in.
+          await Promise.all([store.clear(pair), store.release(address), store.release(account)]);
         },
-        async failed() {},
+        async failed() {
+          const delay = failureDelayMs(accountAttempts, maxFailures);
+          if (delay) await wait(delay);
+        },
       };
     },
 

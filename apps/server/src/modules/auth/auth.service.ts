@@ -141,8 +141,12 @@ export function createAuthService({
     /** The bearer token of a session opened by `openSession`. */
     sessionToken: (userId: number, sessionId: string) => signToken({ userId, sessionId }, sessionTtlSeconds),
 
-    /** Counts a second-factor code attempt like a password (429 past the same limits). */
-    startSecondFactorAttempt: (userId: number, ip: string) => throttle.startSecondFactor(userId, ip),
+    /** Counts a second-factor code attempt like a password, and per account (see the throttle). */
+    startSecondFactorAttempt: (
+      userId: number,
+      ip: string,
+      options?: { recoveryCode?: boolean; offerRecoveryCode?: boolean },
+    ) => throttle.startSecondFactor(userId, ip, options),
 
     logout: (sessionId: string) => sessions.end(sessionId),
 

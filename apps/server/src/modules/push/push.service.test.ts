@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { NotificationTokenSchema, notificationTokenSchema } from '@app/shared/schemas/auth';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import webpush from 'web-push';
 import {
   type FakePushBehaviour,
@@ -144,6 +144,58 @@ describe('sendToUser', () => {
     expect(logLines.join('\n')).toContain('push: subscription endpoint refused');
   });
 
+  it('refuses at send time a name that resolves to loopback or to any private address, contacting nothing', async () => {
+    const user = await t.userWithRole('collaborator');
+    const keys = fakeBrowserKeys().keys;
+    const answers: Record<string, string[]> = {
+      '127.0.0.1.nip.io': ['127.0.0.1'],
+      'localtest.me': ['::1', '127.0.0.1'],
+      'mixto.example.com': ['93.184.215.14', '10.0.0.7'],
+      'mapeado.example.com': ['::ffff:192.168.1.1'],
+    };
+    for (const host of Object.keys(answers))
+      await pushService().saveSubscription(user.id, { endpoint: `https://${host}/push/x`, keys });
+    // An IPv4-compatible loopback literal stored before its form was refused at subscribe time.
+    await pushService().saveSubscription(user.id, { endpoint: 'https://[::7f00:1]/push/x', keys });
+    const asked: string[] = [];
+    const resolveHost = async (hostname: string) => {
+      asked.push(hostname);
+      return (answers[hostname] ?? []).map((address) => ({ address }));
+    };
+    const fetching = vi.spyOn(globalThis, 'fetch');
+    try {
+      expect(await pushService({ resolveHost }).sendToUser(user.id, reminder)).toBe(0);
+      expect(fetching).not.toHaveBeenCalled();
+    } finally {
+      fetching.mockRestore();
+    }
+    expect(asked.sort()).toEqual(Object.keys(answers).sort());
+    const refusals = logLines.filter((line) => line.includes('does not resolve to public addresses only'));
+    expect(refusals).toHaveLength(4);
+    // The literal is refused by its form, before any look-up.
+    expect(logLines.filter((line) => line.includes('not a public https address'))).toHaveLength(1);
+  });
+
+  it('sends to a name that resolves to public addresses only', async () => {
+    const user = await t.userWithRole('collaborator');
+    await pushService().saveSubscription(user.id, {
+      endpoint: 'https://push.example.com/push/x',
+      keys: fakeBrowserKeys().keys,
+    });
+    const resolveHost = async () => [
+      { address: '93.184.215.14' },
+      { address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c' },
+    ];
+    const fetching = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 201 }));
+    try {
+      expect(await pushService({ resolveHost }).sendToUser(user.id, reminder)).toBe(1);
+      expect(fetching).toHaveBeenCalledTimes(1);
+      expect(String(fetching.mock.calls[0]?.[0])).toBe('https://push.example.com/push/x');
+    } finally {
+      fetching.mockRestore();
+    }
+  });
+
   it('logs an unreachable push service and keeps going', async () => {
     const user = await t.userWithRole('collaborator');
     const closed = await startFakePushService();
@@ -196,7 +248,14 @@ describe('POST /api/user/me/notification-token', () => {
 
   it('refuses an endpoint that is not a public https address', async () => {
     const user = await t.userWithRole('collaborator');
-    for (const endpoint of [fake.endpoint('ok'), 'https://127.0.0.1/x', 'http://push.example.com/x']) {
+    for (const endpoint of [
+      fake.endpoint('ok'),
+      'https://127.0.0.1/x',
+      'http://push.example.com/x',
+      'https://[::7f00:1]/x',
+      'https://[::ffff:127.0.0.1]/x',
+      'https://[64:ff9b::a00:1]/x',
+    ]) {
       expect(await subscribeThroughApi(user.token, endpoint)).toBe(400);
     }
     expect(await endpointsOf(user.id)).toEqual([]);

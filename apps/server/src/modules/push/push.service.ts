@@ -1,8 +1,11 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { isLoopbackHttpUrl, isPublicHttpsUrl } from '@app/shared/fields';
 import type { PushSubscriptionJson } from '@app/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Db } from '../../db/client.ts';
+import { isPublicAddress } from '../../lib/public-address.ts';
 import { type PushSubscriptionRow, pushRepository } from './push.repository.ts';
 
 /** What the service worker shows: the title, the text, and the screen a click opens. */
@@ -22,7 +25,11 @@ export interface PushDeps {
    */
   allowLoopbackHttpForTests?: boolean;
   timeoutMs?: number;
+  /** Every address a host name resolves to (dns.lookup with all); tests give their own. */
+  resolveHost?: (hostname: string) => Promise<{ address: string }[]>;
 }
+
+const resolveWithDns = (hostname: string) => lookup(hostname, { all: true, verbatim: true });
 
 /** A push service keeps a message this long for a browser that is offline; a day-old reminder is still worth showing. */
 const TIME_TO_LIVE_SECONDS = 24 * 60 * 60;
@@ -49,14 +56,40 @@ type Outcome = 'delivered' | 'gone' | 'failed';
 export function createPushService(db: Db, deps: PushDeps) {
   const timeoutMs = deps.timeoutMs ?? 10_000;
 
+  const resolveHost = deps.resolveHost ?? resolveWithDns;
+
+  /** The browser tests' local push service (PUSH_TEST_LOOPBACK=on), and nothing else on this computer. */
+  const isTestLoopback = (endpoint: string) => deps.allowLoopbackHttpForTests === true && isLoopbackHttpUrl(endpoint);
+
   function mayReceive(endpoint: string): boolean {
-    return isPublicHttpsUrl(endpoint) || (deps.allowLoopbackHttpForTests === true && isLoopbackHttpUrl(endpoint));
+    return isPublicHttpsUrl(endpoint) || isTestLoopback(endpoint);
+  }
+
+  /**
+   * A public https endpoint's host must resolve to public addresses only, checked when sending: a
+   * name is accepted at subscribe time (127.0.0.1.nip.io looks public), so it is what it resolves
+   * to now that counts. A name that does not resolve is refused too.
+   */
+  async function resolvesPublicly(endpoint: string): Promise<boolean> {
+    if (isTestLoopback(endpoint)) return true;
+    const hostname = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
+    if (isIP(hostname)) return isPublicAddress(hostname);
+    try {
+      const addresses = await resolveHost(hostname);
+      return addresses.length > 0 && addresses.every(({ address }) => isPublicAddress(address));
+    } catch {
+      return false;
+    }
   }
 
   async function sendOne(row: PushSubscriptionRow, payload: string): Promise<Outcome> {
     const where = { subscriptionId: row.id, userId: row.userId, pushService: pushServiceHost(row.endpoint) };
     if (!mayReceive(row.endpoint)) {
       deps.log.warn(where, 'push: subscription endpoint refused (not a public https address)');
+      return 'failed';
+    }
+    if (!(await resolvesPublicly(row.endpoint))) {
+      deps.log.warn(where, 'push: subscription endpoint refused (its host does not resolve to public addresses only)');
       return 'failed';
     }
     try {

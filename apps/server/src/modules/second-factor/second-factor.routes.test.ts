@@ -1,4 +1,5 @@
 import { msg } from '@app/shared/messages';
+import { profileMsg } from '@app/shared/messages-profile';
 import { secondFactorMsg } from '@app/shared/messages-trust';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,10 +41,10 @@ const codeNow = (secret: string, stepsBack = 0) => {
 };
 
 /** A fresh staff member (or client) with a second factor turned on in 'Mi perfil'. */
-async function userWithSecondFactor(role: 'collaborator' | 'client' = 'collaborator') {
+async function userWithSecondFactor(role: 'owner' | 'collaborator' | 'client' = 'collaborator') {
   const extra = role === 'client' ? { businessId: (await insertBusiness(t)).id } : {};
   const user = await t.userWithRole(role, { ...extra });
-  const setup = await post('/api/profile/second-factor/setup', {}, user.token);
+  const setup = await post('/api/profile/second-factor/setup', { currentPassword: 'clave-segura' }, user.token);
   expect(setup.statusCode).toBe(200);
   const { secret, otpauthUrl, qrDataUrl } = setup.json();
   secretsSeen.add(secret);
@@ -183,7 +184,9 @@ describe('sign-in with a second factor', () => {
   it('ends the other sessions when it is turned on, keeping the one that turned it on', async () => {
     const user = await t.userWithRole('collaborator', {});
     const other = await t.login(user.email, 'clave-segura');
-    const setup = (await post('/api/profile/second-factor/setup', {}, user.token)).json();
+    const setup = (
+      await post('/api/profile/second-factor/setup', { currentPassword: 'clave-segura' }, user.token)
+    ).json();
     secretsSeen.add(setup.secret);
     const confirm = await post('/api/profile/second-factor/confirm', { code: await codeNow(setup.secret) }, user.token);
     expect(confirm.statusCode).toBe(200);
@@ -233,6 +236,46 @@ describe('sign-in with a second factor', () => {
     expect((await passwordStep(user.email)).token).toEqual(expect.any(String));
   });
 
+  it('asks the current password to start a set-up: a session alone cannot put a second factor on the account', async () => {
+    const user = await t.userWithRole('collaborator');
+    const start = (payload: object) => post('/api/profile/second-factor/setup', payload, user.token);
+    const missing = await start({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([{ field: 'currentPassword', message: profileMsg.requiredField }]);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) statuses.push((await start({ currentPassword: 'no-es' })).statusCode);
+    // LOGIN_MAX_FAILURES = 3 here: the fourth wrong password waits for the window.
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/profile/second-factor/setup',
+      token: (await t.userWithRole('client', { businessId: roles.clientBusinessId })).token,
+      payload: { currentPassword: 'no-es' },
+    });
+    expect(wrong.json()).toEqual({
+      message: profileMsg.wrongCurrentPassword,
+      errors: [{ field: 'currentPassword', message: profileMsg.wrongCurrentPassword }],
+    });
+    const rows = await t.database.db.select().from(userSecondFactors).where(eq(userSecondFactors.userId, user.id));
+    expect(rows).toEqual([]);
+  });
+
+  it("refuses an owner's reset of their own second factor, pointing to 'Desactivar' in Mi perfil", async () => {
+    const owner = await userWithSecondFactor('owner');
+    const own = await t.request({ method: 'DELETE', url: `/api/users/${owner.id}/second-factor`, token: owner.token });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ message: secondFactorMsg.resetOwnRefused });
+    const status = await t.request({ method: 'GET', url: '/api/profile/second-factor', token: owner.token });
+    expect(status.json()).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
+    // Another owner may reset it (the user then signs in with the password alone).
+    const byOther = await t.request({
+      method: 'DELETE',
+      url: `/api/users/${owner.id}/second-factor`,
+      token: roles.owner,
+    });
+    expect(byOther.statusCode).toBe(200);
+  });
+
   it("lets the owner reset a user's second factor, ending their sessions; 404 for an unknown user", async () => {
     const user = await userWithSecondFactor();
     const reset = await t.request({ method: 'DELETE', url: `/api/users/${user.id}/second-factor`, token: roles.owner });
@@ -249,7 +292,9 @@ describe('sign-in with a second factor', () => {
 
   it('keeps the change and its activity entry together: no entry, no second factor', async () => {
     const user = await t.userWithRole('collaborator');
-    const setup = (await post('/api/profile/second-factor/setup', {}, user.token)).json();
+    const setup = (
+      await post('/api/profile/second-factor/setup', { currentPassword: 'clave-segura' }, user.token)
+    ).json();
     secretsSeen.add(setup.secret);
     const restore = await failInsertsInto(t.database.db, activity);
     try {
@@ -329,7 +374,9 @@ describe('who may call what', () => {
       expect((await t.request({ method: 'GET', url: '/api/profile/second-factor', token })).statusCode).toBe(200);
     }
     const client = await t.userWithRole('client', { businessId: roles.clientBusinessId });
-    expect((await post('/api/profile/second-factor/setup', {}, client.token)).statusCode).toBe(200);
+    expect(
+      (await post('/api/profile/second-factor/setup', { currentPassword: 'clave-segura' }, client.token)).statusCode,
+    ).toBe(200);
     for (const [method, url, payload] of [
       ['GET', '/api/profile/second-factor', undefined],
       ['POST', '/api/profile/second-factor/setup', {}],

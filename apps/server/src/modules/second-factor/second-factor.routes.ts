@@ -7,12 +7,12 @@ import {
   SecondFactorLoginSchema,
   SecondFactorSetupLoginSchema,
   SecondFactorSetupSchema,
+  SecondFactorSetupStartSchema,
   SecondFactorStatusSchema,
   SecuritySettingsSchema,
   TotpCodeSchema,
 } from '@app/shared/schemas/second-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -24,9 +24,6 @@ interface Options {
   /** The session's bearer token (the auth module's signing, same lifetime as a password-only sign-in). */
   sessionToken(userId: number, sessionId: string): string;
 }
-
-/** Starting a set-up in 'Mi perfil' takes no fields: no body, or an empty object. */
-const NoFieldsSchema = z.object({}).strict().optional();
 
 /** Two-factor sign-in (issue 24): the sign-in steps, 'Mi perfil', the owner's reset and the firm's setting. */
 export const secondFactorRoutes: FastifyPluginAsyncZod<Options> = async (app, { secondFactor, sessionToken }) => {
@@ -102,12 +99,13 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     {
       schema: {
         tags: ['profile'],
-        body: NoFieldsSchema,
+        description: 'Starts a set-up: takes the current password (throttled like its other checks).',
+        body: SecondFactorSetupStartSchema,
         response: { 200: SecondFactorSetupSchema, ...errorResponses },
       },
       onRequest: app.authorize('profile:self'),
     },
-    async (request) => secondFactor.startSetup(currentUser(request)),
+    async (request) => secondFactor.startSetup(currentUser(request), request.body.currentPassword),
   );
 
   app.post(
@@ -160,7 +158,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     {
       schema: {
         tags: ['users'],
-        description: "The owner's reset: removes the user's second factor and recovery codes, ends their sessions.",
+        description:
+          "The owner's reset: removes the user's second factor and recovery codes, ends their sessions. Not one's own (403: 'Mi perfil' turns it off with a code).",
         params: IdParamSchema,
         response: { 200: MessageSchema, ...errorResponses },
       },

@@ -1,4 +1,5 @@
 import { msg } from '@app/shared/messages';
+import { profileMsg } from '@app/shared/messages-profile';
 import { secondFactorMsg } from '@app/shared/messages-trust';
 import type { SecondFactorSetup, SecondFactorStatus, SecuritySettings } from '@app/shared/schemas/second-factor';
 import QRCode from 'qrcode';
@@ -8,6 +9,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 import type { Vault } from '../../lib/vault.ts';
 import type { SessionOrigin, SessionsService } from '../sessions/sessions.service.ts';
 import { isStaff, type SecondFactorChallenges } from './challenges.ts';
@@ -24,9 +26,18 @@ interface Deps {
   sessions: Pick<SessionsService, 'endForUser' | 'announceEndedForUser'>;
   /** The auth module's session opening (session row + sign-in entry), inside the caller's transaction. */
   openSession(user: UserRow, origin: SessionOrigin, tx: DbOrTx): Promise<string>;
-  /** The auth module's throttle of code attempts, counted like passwords: per (user, address) and per address. */
-  startCodeAttempt(userId: number, ip: string): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }>;
+  /**
+   * The auth module's throttle of code attempts: per (user, address), per address and per account
+   * (past its limit a six-digit code is refused from everywhere; a recovery code is still checked).
+   */
+  startCodeAttempt(
+    userId: number,
+    ip: string,
+    options?: { recoveryCode?: boolean; offerRecoveryCode?: boolean },
+  ): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }>;
   findUserById(id: number): Promise<UserRow | undefined>;
+  /** The auth module's throttle of a signed-in user's current-password checks (429 past its limit). */
+  startPasswordCheck(userId: number): Promise<{ succeeded(): Promise<void> }>;
   /** The clock (ms); tests move it. */
   now?: () => number;
 }
@@ -143,7 +154,10 @@ export function createSecondFactorService(deps: Deps) {
     /** POST /api/login/second-factor: the code (or a recovery code) after the password opens the session. */
     async signInWithCode(challenge: string, code: string, origin: Origin) {
       const user = await challenges.open(challenge, 'code');
-      const attempt = await deps.startCodeAttempt(user.id, origin.ip);
+      const attempt = await deps.startCodeAttempt(user.id, origin.ip, {
+        recoveryCode: !isTotpCode(code),
+        offerRecoveryCode: true,
+      });
       const sessionId = await db.transaction(async (tx) => {
         if (!(await claimCode(tx, user.id, code))) return null;
         return deps.openSession(user, origin, tx);
@@ -185,9 +199,17 @@ export function createSecondFactorService(deps: Deps) {
       };
     },
 
-    async startSetup(actor: AuthUser): Promise<SecondFactorSetup> {
+    /**
+     * Starts a set-up with the current password: a session alone must not put a second factor of
+     * its own on the account (the real user would then be locked out).
+     */
+    async startSetup(actor: AuthUser, currentPassword: string): Promise<SecondFactorSetup> {
       const user = await deps.findUserById(actor.id);
       if (!user) throw unauthorized(msg.unauthorized);
+      const check = await deps.startPasswordCheck(actor.id);
+      if (!(await verifyPassword(currentPassword, user.passwordHash)))
+        throw badRequest(profileMsg.wrongCurrentPassword, 'currentPassword');
+      await check.succeeded();
       return setupFor(user);
     },
 
@@ -232,8 +254,11 @@ export function createSecondFactorService(deps: Deps) {
       return value;
     },
 
-    /** The owner's reset: the user's second factor and recovery codes go, and so do their sessions. */
+    /** The owner's reset of another user: their second factor and recovery codes go, and so do their sessions. */
     async resetForUser(actor: ActivityActor, userId: number): Promise<void> {
+      // One's own goes through 'Mi perfil' → 'Desactivar', which asks a current code: a session
+      // alone must not take the second factor off.
+      if (actor.userId === userId) throw forbidden(secondFactorMsg.resetOwnRefused);
       const user = await deps.findUserById(userId);
       if (!user) throw notFound(msg.notFound);
       await db.transaction(async (tx) => {

@@ -1,5 +1,10 @@
 import type { MessageResponse } from '@app/shared/errors';
-import type { SecondFactorSetup, SecondFactorStatus, SecuritySettings } from '@app/shared/schemas/second-factor';
+import type {
+  SecondFactorSetup,
+  SecondFactorSetupStart,
+  SecondFactorStatus,
+  SecuritySettings,
+} from '@app/shared/schemas/second-factor';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -16,9 +21,11 @@ export const useSecondFactorStatus = () => useQuery(secondFactorQueryOptions());
 
 type RecoveryCodes = MessageResponse & { recoveryCodes: string[] };
 
+/** Starts a set-up with the current password (a session alone cannot enrol a second factor). */
 export const useStartSecondFactorSetup = () =>
   useMutation({
-    mutationFn: () => api<SecondFactorSetup>('/profile/second-factor/setup', { method: 'POST', body: {} }),
+    mutationFn: (body: SecondFactorSetupStart) =>
+      api<SecondFactorSetup>('/profile/second-factor/setup', { method: 'POST', body }),
   });
 
 function useStatusChange<T, V>(mutationFn: (variables: V) => Promise<T>) {

@@ -1,6 +1,11 @@
 import { secondFactorMsg } from '@app/shared/messages-trust';
-import type { SecondFactorSetup } from '@app/shared/schemas/second-factor';
-import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import {
+  type SecondFactorSetup,
+  type SecondFactorSetupStart,
+  SecondFactorSetupStartSchema,
+} from '@app/shared/schemas/second-factor';
+import { Badge, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
   useConfirmSecondFactor,
@@ -13,19 +18,64 @@ import { LoadError } from '../../../components/load-error';
 import { CodeForm } from '../../../components/second-factor/code-form';
 import { RecoveryCodesPanel } from '../../../components/second-factor/recovery-codes-panel';
 import { SetupStep } from '../../../components/second-factor/setup-step';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
 
 type Mode =
   | { kind: 'status' }
+  | { kind: 'password' }
   | { kind: 'setup'; setup: SecondFactorSetup }
   | { kind: 'codes'; codes: string[] }
   | { kind: 'renew' }
   | { kind: 'disable' };
 
+// Mantine's default label of the show/hide button is English.
+const toggleProps = { 'aria-label': 'Mostrar u ocultar contraseña' };
+
+/** The first step of a set-up: the current password, then the QR code. */
+function SetupPasswordStep({ onStarted, onCancel }: { onStarted(setup: SecondFactorSetup): void; onCancel(): void }) {
+  const start = useStartSecondFactorSetup();
+  const form = useForm<SecondFactorSetupStart>({
+    initialValues: { currentPassword: '' },
+    validate: schemaResolver(SecondFactorSetupStartSchema, { sync: true }),
+  });
+  const submit = form.onSubmit((values) =>
+    start.mutate(values, {
+      onSuccess: onStarted,
+      // A wrong password (or too many) is said under the field.
+      onError: (error) => {
+        if (!applyServerErrors(form, error)) form.setFieldError('currentPassword', error.message);
+      },
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">{secondFactorMsg.enableWithPassword}</Text>
+        <PasswordInput
+          label={secondFactorMsg.currentPasswordLabel}
+          withAsterisk
+          autoFocus
+          autoComplete="current-password"
+          visibilityToggleButtonProps={toggleProps}
+          {...form.getInputProps('currentPassword')}
+        />
+        <Group grow>
+          <Button variant="default" onClick={onCancel}>
+            {secondFactorMsg.cancel}
+          </Button>
+          <Button type="submit" loading={start.isPending}>
+            {secondFactorMsg.continue}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 /** 'Verificación en dos pasos' in 'Mi perfil' (issue 24): set up, recovery codes, turn off. */
 export function SecondFactorSection() {
   const status = useSecondFactorStatus();
-  const start = useStartSecondFactorSetup();
   const confirm = useConfirmSecondFactor();
   const renew = useRenewRecoveryCodes();
   const disable = useDisableSecondFactor();
@@ -36,6 +86,16 @@ export function SecondFactorSection() {
   if (!status.data) return <Loader size="sm" aria-label="Cargando" />;
   const { enabled, recoveryCodesLeft, required } = status.data;
 
+  if (mode.kind === 'password')
+    return (
+      <SetupPasswordStep
+        onCancel={back}
+        onStarted={(setup) => {
+          confirm.reset();
+          setMode({ kind: 'setup', setup });
+        }}
+      />
+    );
   if (mode.kind === 'setup')
     return (
       <SetupStep
@@ -140,20 +200,7 @@ export function SecondFactorSection() {
           </Group>
         </>
       ) : (
-        <Button
-          loading={start.isPending}
-          onClick={() =>
-            start.mutate(undefined, {
-              onSuccess: (setup) => {
-                confirm.reset();
-                setMode({ kind: 'setup', setup });
-              },
-              onError: (error) => notifyError(error),
-            })
-          }
-        >
-          {secondFactorMsg.enable}
-        </Button>
+        <Button onClick={() => setMode({ kind: 'password' })}>{secondFactorMsg.enable}</Button>
       )}
     </Stack>
   );
