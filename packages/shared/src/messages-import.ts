@@ -2,6 +2,16 @@ import { companiesMsg } from './messages-companies.ts';
 
 /** Most data rows one import file may hold (the header row not counted). */
 export const IMPORT_MAX_ROWS = 10_000;
+/**
+ * Most cells with a value one import file may hold: 10,000 rows of the template's columns and ~30
+ * services. Counted as the sheet is read, so a file within the byte limits but made of numbers in
+ * every cell is refused before it fills the server's memory.
+ */
+export const IMPORT_MAX_CELLS = 400_000;
+/** The rightmost column a value may be in (column GR). */
+export const IMPORT_MAX_COLUMNS = 200;
+/** Most characters of text one import file may hold (1,000 a row at the row limit): text is what fills memory. */
+export const IMPORT_MAX_TEXT_LENGTH = 10_000_000;
 /** Largest import file, in bytes (5 MB). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -17,6 +27,12 @@ export const importMsg = {
   emptySheet: 'La planilla no tiene empresas: la primera hoja está vacía',
   tooManyRows: (max: number) =>
     `La planilla tiene más de ${max.toLocaleString('es-CL')} filas, el máximo por importación`,
+  tooManyCells: (max: number) =>
+    `La planilla tiene más de ${max.toLocaleString('es-CL')} celdas con datos, el máximo por importación; deja solo las columnas de la plantilla`,
+  tooManyColumns: (max: number) =>
+    `La planilla tiene datos más allá de la columna ${max.toLocaleString('es-CL')}; deja solo las columnas de la plantilla`,
+  tooMuchText: (max: number) =>
+    `La planilla tiene más de ${(max / 1_000_000).toLocaleString('es-CL')} millones de caracteres de texto, el máximo por importación; deja solo las columnas de la plantilla`,
   formulas: (cell: string) =>
     `La planilla tiene fórmulas (celda ${cell}); copia y pega solo los valores antes de importarla`,
   zipBomb: 'El archivo está dañado o es demasiado grande al descomprimirlo',

@@ -1,7 +1,14 @@
+import { buffer } from 'node:stream/consumers';
 import { deflateRawSync } from 'node:zlib';
 import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
-import { IMPORT_MAX_ROWS, importMsg } from '@app/shared/messages-import';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_CELLS,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROWS,
+  importMsg,
+} from '@app/shared/messages-import';
 import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
 import { BusinessCreateSchema } from '@app/shared/schemas/businesses';
 import type { ImportError, ImportPreview } from '@app/shared/schemas/company-import';
@@ -9,7 +16,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { businesses, businessGroupMembers, businessGroups, businessServices } from '../../db/schema/businesses.ts';
-import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
+import { XLSX_CONTENT_TYPE, xlsxStream } from '../../lib/xlsx-stream.ts';
 import { createServiceWithStates, insertBusiness, nextRut } from '../../test/factories.ts';
 import { multipartFiles } from '../../test/pdf-fixtures.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
@@ -444,6 +451,30 @@ describe('refused files (nothing written)', () => {
       413,
       importMsg.tooManyRows(IMPORT_MAX_ROWS),
     );
+  });
+
+  it(`10,000 rows × 80 numeric cells (small on disk, inside the byte limits): 413 naming the ${IMPORT_MAX_CELLS.toLocaleString('es-CL')} cells, read as it streams`, async () => {
+    function* numbers() {
+      for (let r = 0; r < 10_000; r++) yield Array.from({ length: 80 }, (_, c) => (r + c) % 1000);
+    }
+    const bytes = await buffer(
+      xlsxStream({
+        name: 'Empresas',
+        columns: [...FIXED, ...Array.from({ length: 71 }, (_, i) => `Columna ${i + 1}`)].map((header) => ({ header })),
+        rows: numbers(),
+      }),
+    );
+    expect(bytes.length).toBeLessThan(IMPORT_MAX_BYTES);
+    await expectRefused(bytes, 413, importMsg.tooManyCells(IMPORT_MAX_CELLS));
+    expect(importMsg.tooManyCells(IMPORT_MAX_CELLS)).toContain('400.000 celdas');
+  });
+
+  it('a value beyond the last column a sheet may use: 413', async () => {
+    const wide = row({});
+    wide[IMPORT_MAX_COLUMNS] = 'lejos';
+    await expectRefused(await xlsx([FIXED, wide]), 413, importMsg.tooManyColumns(IMPORT_MAX_COLUMNS));
+    const csv = `${FIXED.join(';')}\n${row({}).join(';')}${';'.repeat(IMPORT_MAX_COLUMNS)}x`;
+    await expectRefused(Buffer.from(csv), 413, importMsg.tooManyColumns(IMPORT_MAX_COLUMNS));
   });
 
   it('a formula cell: 400 naming the cell', async () => {

@@ -98,7 +98,8 @@ export function createCompanyImportService(db: Db) {
   async function validate(bytes: Buffer): Promise<Validated> {
     const rows = await readSheet(bytes);
     const { serviceRows, staff, groups } = await firmData();
-    const header = (rows[0] ?? []).map((cell) => normalise(textOf(cell)));
+    // The header is the sheet's first row: a sheet starting lower has none.
+    const header = (rows[0]?.number === 1 ? rows[0].cells : []).map((cell) => normalise(textOf(cell)));
     const columnOf = new Map<ImportColumn, number>();
     for (const [key, label] of Object.entries(IMPORT_HEADERS) as [ImportColumn, string][]) {
       const names = [label, ...(ALIASES[key] ?? [])].map(normalise);
@@ -126,11 +127,9 @@ export function createCompanyImportService(db: Db) {
     const valid: ImportRow[] = [];
     const firstRowOfRut = new Map<string, number>();
     let total = 0;
-    for (let index = 1; index < rows.length; index++) {
-      const cells = rows[index] ?? [];
-      if (!cells.some((cell) => textOf(cell) !== '')) continue;
+    for (const { number: row, cells } of rows) {
+      if (row === 1 || !cells.some((cell) => textOf(cell) !== '')) continue;
       total++;
-      const row = index + 1;
       const cell = (key: ImportColumn) => {
         const at = columnOf.get(key);
         return at === undefined ? null : (cells[at] ?? null);
