@@ -47,7 +47,15 @@ export const importMsg = {
   ownerNotFound: 'No hay un dueño o colaborador del estudio con ese nombre',
   ownerAmbiguous: 'Hay más de un miembro del estudio con ese nombre',
 
+  inactiveLink: 'inactivo',
+  contactsTooLongMerged:
+    'Sumados a los contactos que la empresa ya tiene superan los 1000 caracteres; quita alguno en la ficha de la empresa',
+  renameNotConfirmed: (before: string, after: string) =>
+    `Cambiaría el nombre de "${before}" a "${after}": confirma este cambio en la vista previa o corrige el RUT`,
+
   // Answers.
+  renamesNotConfirmed:
+    'La planilla cambia el nombre de empresas sin que se haya confirmado cada cambio. No se guardó nada.',
   confirmHasErrors: 'La planilla tiene errores; corrígelos y vuelve a subirla. No se guardó nada.',
   imported: (created: number, updated: number) => `Se crearon ${created} empresas y se actualizaron ${updated}`,
 
@@ -78,6 +86,26 @@ export const importMsg = {
   servicesColumn: 'Servicios',
   noErrors: 'Sin errores',
   noRows: 'Ninguna',
+  changesColumn: 'Cambios',
+  noChanges: 'Sin cambios',
+  emptyValue: '(vacío)',
+  renamesTitle: (count: number) =>
+    count === 1
+      ? '1 fila cambia el nombre de una empresa que ya existe'
+      : `${count.toLocaleString('es-CL')} filas cambian el nombre de empresas que ya existen`,
+  renamesIntro:
+    'El RUT de la fila ya es de esa empresa: al importar, la empresa pasa a llamarse como dice la planilla, y sus usuarios cliente, servicios y documentos siguen con ella. Confirma cada cambio, o corrige el RUT en la planilla y vuelve a subirla.',
+  renameLabel: (row: number, rut: string) => `Fila ${row} · RUT ${rut}`,
+  renameConfirm: 'Confirmo el cambio de nombre',
+  renameClientUsers: (count: number) =>
+    count === 1
+      ? 'Tiene 1 usuario cliente, que verá el nuevo nombre'
+      : `Tiene ${count} usuarios cliente, que verán el nuevo nombre`,
+  renameBadge: 'Cambia el nombre',
+  renamesPending: (count: number) =>
+    count === 1
+      ? 'Falta confirmar 1 cambio de nombre para poder importar'
+      : `Faltan confirmar ${count.toLocaleString('es-CL')} cambios de nombre para poder importar`,
   confirmButton: 'Importar',
   importFailed: 'No se pudo importar',
 } as const;
