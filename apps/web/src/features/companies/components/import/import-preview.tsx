@@ -2,10 +2,10 @@ import { companiesMsg } from '@app/shared/messages-companies';
 import { importMsg } from '@app/shared/messages-import';
 import type { ImportChange, ImportError, ImportPreview, ImportRow } from '@app/shared/schemas/company-import';
 import { Alert, Badge, Checkbox, Paper, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { ListTable } from '../../../../components/list-table';
+import { WarningAlert } from '../../../../components/warning-alert';
 
 /** Wider windows also show the group, the owner and the services; a phone keeps row, name and RUT. */
 const MEDIUM = '(min-width: 700px)';
@@ -75,7 +75,7 @@ const updateColumns: DataTableColumn<ImportRow>[] = [
           {row.rut}
         </Text>
         {row.renamedFrom !== null && (
-          <Badge color="orange" variant="light" size="sm">
+          <Badge color="yellow" c="dark.9" variant="filled" size="sm">
             {importMsg.renameBadge}
           </Badge>
         )}
@@ -114,12 +114,7 @@ function RenamesToConfirm({
   onConfirm: (businessId: number, confirmed: boolean) => void;
 }) {
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      icon={<IconAlertTriangle size={20} aria-hidden />}
-      title={importMsg.renamesTitle(rows.length)}
-    >
+    <WarningAlert title={importMsg.renamesTitle(rows.length)}>
       <Stack gap="xs">
         <Text size="sm">{importMsg.renamesIntro}</Text>
         <ScrollArea.Autosize mah={320} type="auto">
@@ -146,7 +141,7 @@ function RenamesToConfirm({
           </Stack>
         </ScrollArea.Autosize>
       </Stack>
-    </Alert>
+    </WarningAlert>
   );
 }
 
