@@ -20,7 +20,7 @@ interface Heap {
 }
 
 /** The server's V8 heap as its /metrics tells it. */
-async function heapOf(base: string): Promise<Heap | null> {
+export async function heapOf(base: string): Promise<Heap | null> {
   const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
   if (!response.ok) return null;
   const text = await response.text();

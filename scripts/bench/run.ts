@@ -21,7 +21,7 @@ import { ACTIVITY_ROWS, benchActivity, explainActivity, seedActivity } from './a
 import { benchBulk } from './bulk.ts';
 import { benchExports } from './exports.ts';
 import { startFanoutFloor } from './fanout-floor.ts';
-import { benchImports } from './imports.ts';
+import { benchImportLimits, benchImports } from './imports.ts';
 import { load, percentile, rawAnswer, rssMb, withPeakRss } from './load.ts';
 import { BENCH_METRICS_TOKEN, benchMemory } from './memory.ts';
 import { seedBoard } from './seed-board.ts';
@@ -535,7 +535,10 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     }
     if (parts.includes('memory')) await benchMemory(kind, base, token, server.pid ?? 0, boardUrl, report);
     if (parts.includes('exports')) await benchExports(kind, token, server.pid ?? 0, boardUrl, report);
-    if (parts.includes('import')) await benchImports(kind, base, token, server.pid ?? 0, report);
+    if (parts.includes('import')) {
+      await benchImports(kind, base, token, server.pid ?? 0, report);
+      await benchImportLimits(kind, base, token, server.pid ?? 0, report);
+    }
     if (parts.includes('activity')) {
       await benchActivity(kind, base, token, precomputed, report);
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);

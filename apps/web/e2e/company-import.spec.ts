@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { importMsg } from '@app/shared/messages-import';
@@ -5,6 +6,7 @@ import { IMPORT_HEADERS, IMPORT_TEMPLATE_FILE_NAME } from '@app/shared/schemas/c
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
+  createBusinessViaApi,
   createCollaboratorViaApi,
   createServiceViaApi,
   ownerHeaders,
@@ -13,6 +15,7 @@ import {
   uniqueName,
   uniqueRut,
 } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/page-checks';
 
 /** Chooses the spreadsheet through the dialog's 'Elegir planilla' button, as a person would. */
 async function chooseSpreadsheet(page: Page, file: string) {
@@ -192,4 +195,91 @@ test("a collaborator has no 'Importar empresas'", async ({ page, request }) => {
   await expect(page.getByRole('heading', { name: 'Empresas' })).toBeVisible();
   await expect(page.getByRole('button', { name: msg.exportToExcel })).toBeVisible();
   await expect(page.getByRole('button', { name: importMsg.importButton })).toHaveCount(0);
+});
+
+test("a row with another company's RUT shows 'Transportes Cordillera → Panadería Ñuñoa' flagged with every change old → new, and renames nothing until that row is confirmed", async ({
+  page,
+  request,
+}, testInfo) => {
+  const headers = await ownerHeaders(request);
+  const cordillera = await createBusinessViaApi(request, uniqueName('Transportes Cordillera'));
+  const panaderia = uniqueName('Panadería Ñuñoa');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Empresas');
+  sheet.addRow(Object.values(IMPORT_HEADERS));
+  sheet.addRow([
+    panaderia,
+    `${panaderia} SpA`,
+    cordillera.rut,
+    'Rosa Díaz',
+    'hola@panaderia.cl',
+    '01-01-2023',
+    '31-12-2030',
+    '',
+    '',
+  ]);
+  const file = testInfo.outputPath('empresas.xlsx');
+  await workbook.xlsx.writeFile(file);
+  const stored = async () => {
+    const response = await request.get(`/api/business/${cordillera.id}`, { headers });
+    expect(response.status()).toBe(200);
+    return (await response.json()).business as { name: string; contact: string; legalRepresentative: string };
+  };
+
+  await signInAsOwner(page);
+  await page.goto('/empresas');
+  await page.getByRole('button', { name: importMsg.importButton }).click();
+  const dialog = page.getByRole('dialog', { name: importMsg.modalTitle });
+  await chooseSpreadsheet(page, file);
+  await expect(dialog.getByText(importMsg.counts(0, 1, 0))).toBeVisible();
+
+  // The change of name, on its own and asked for, before anything else.
+  const renames = dialog.getByRole('alert').filter({ hasText: importMsg.renamesTitle(1) });
+  await expect(renames).toBeVisible();
+  await expect(renames.getByText(`${cordillera.name} → ${panaderia}`, { exact: true })).toBeVisible();
+  const confirmRename = renames.getByRole('checkbox', {
+    name: `${importMsg.renameConfirm}: ${cordillera.name} → ${panaderia}`,
+  });
+  await expect(confirmRename).not.toBeChecked();
+  const importButton = dialog.getByRole('button', { name: importMsg.confirmButton, exact: true });
+  await expect(importButton).toBeDisabled();
+  await expect(dialog.getByText(importMsg.renamesPending(1))).toBeVisible();
+
+  // The updates tab: the row marked, each changed value old → new; the contacts it had are kept.
+  await expect(dialog.getByRole('tab', { name: importMsg.updateTab(1), selected: true })).toBeVisible();
+  const row = dialog.getByRole('row').filter({ hasText: importMsg.renameBadge });
+  await expect(row).toContainText(`${IMPORT_HEADERS.name}: ${cordillera.name} → ${panaderia}`);
+  await expect(row).toContainText(`${IMPORT_HEADERS.legalRepresentative}: Marcela Fuentes → Rosa Díaz`);
+  await expect(row).toContainText(
+    `${IMPORT_HEADERS.contact}: contacto@empresa.cl → contacto@empresa.cl, hola@panaderia.cl`,
+  );
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('import-rename-1280.png'), fullPage: true });
+  await row.screenshot({ path: testInfo.outputPath('import-rename-row-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(renames.getByText(`${cordillera.name} → ${panaderia}`, { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('import-rename-390.png'), fullPage: true });
+  await row.screenshot({ path: testInfo.outputPath('import-rename-row-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Nothing renamed while it is not confirmed, even by a request that skips the screen.
+  expect(await stored()).toMatchObject({ name: cordillera.name, legalRepresentative: 'Marcela Fuentes' });
+  const skipped = await request.post('/api/business/import/confirm', {
+    headers,
+    multipart: { file: { name: 'empresas.xlsx', mimeType: 'application/octet-stream', buffer: await readFile(file) } },
+  });
+  expect(skipped.status()).toBe(409);
+  expect(await stored()).toMatchObject({ name: cordillera.name });
+
+  await confirmRename.check();
+  await expect(dialog.getByText(importMsg.renamesPending(1))).toHaveCount(0);
+  await importButton.click();
+  await expect(page.getByRole('alert').filter({ hasText: importMsg.imported(0, 1) })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await stored()).toMatchObject({
+    name: panaderia,
+    legalRepresentative: 'Rosa Díaz',
+    contact: 'contacto@empresa.cl,hola@panaderia.cl',
+  });
 });

@@ -2,6 +2,16 @@ import { companiesMsg } from './messages-companies.ts';
 
 /** Most data rows one import file may hold (the header row not counted). */
 export const IMPORT_MAX_ROWS = 10_000;
+/**
+ * Most cells with a value one import file may hold: 10,000 rows of the template's columns and ~30
+ * services. Counted as the sheet is read, so a file within the byte limits but made of numbers in
+ * every cell is refused before it fills the server's memory.
+ */
+export const IMPORT_MAX_CELLS = 400_000;
+/** The rightmost column a value may be in (column GR). */
+export const IMPORT_MAX_COLUMNS = 200;
+/** Most characters of text one import file may hold (1,000 a row at the row limit): text is what fills memory. */
+export const IMPORT_MAX_TEXT_LENGTH = 10_000_000;
 /** Largest import file, in bytes (5 MB). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -17,6 +27,12 @@ export const importMsg = {
   emptySheet: 'La planilla no tiene empresas: la primera hoja está vacía',
   tooManyRows: (max: number) =>
     `La planilla tiene más de ${max.toLocaleString('es-CL')} filas, el máximo por importación`,
+  tooManyCells: (max: number) =>
+    `La planilla tiene más de ${max.toLocaleString('es-CL')} celdas con datos, el máximo por importación; deja solo las columnas de la plantilla`,
+  tooManyColumns: (max: number) =>
+    `La planilla tiene datos más allá de la columna ${max.toLocaleString('es-CL')}; deja solo las columnas de la plantilla`,
+  tooMuchText: (max: number) =>
+    `La planilla tiene más de ${(max / 1_000_000).toLocaleString('es-CL')} millones de caracteres de texto, el máximo por importación; deja solo las columnas de la plantilla`,
   formulas: (cell: string) =>
     `La planilla tiene fórmulas (celda ${cell}); copia y pega solo los valores antes de importarla`,
   zipBomb: 'El archivo está dañado o es demasiado grande al descomprimirlo',
@@ -31,7 +47,15 @@ export const importMsg = {
   ownerNotFound: 'No hay un dueño o colaborador del estudio con ese nombre',
   ownerAmbiguous: 'Hay más de un miembro del estudio con ese nombre',
 
+  inactiveLink: 'inactivo',
+  contactsTooLongMerged:
+    'Sumados a los contactos que la empresa ya tiene superan los 1000 caracteres; quita alguno en la ficha de la empresa',
+  renameNotConfirmed: (before: string, after: string) =>
+    `Cambiaría el nombre de "${before}" a "${after}": confirma este cambio en la vista previa o corrige el RUT`,
+
   // Answers.
+  renamesNotConfirmed:
+    'La planilla cambia el nombre de empresas sin que se haya confirmado cada cambio. No se guardó nada.',
   confirmHasErrors: 'La planilla tiene errores; corrígelos y vuelve a subirla. No se guardó nada.',
   imported: (created: number, updated: number) => `Se crearon ${created} empresas y se actualizaron ${updated}`,
 
@@ -62,6 +86,26 @@ export const importMsg = {
   servicesColumn: 'Servicios',
   noErrors: 'Sin errores',
   noRows: 'Ninguna',
+  changesColumn: 'Cambios',
+  noChanges: 'Sin cambios',
+  emptyValue: '(vacío)',
+  renamesTitle: (count: number) =>
+    count === 1
+      ? '1 fila cambia el nombre de una empresa que ya existe'
+      : `${count.toLocaleString('es-CL')} filas cambian el nombre de empresas que ya existen`,
+  renamesIntro:
+    'El RUT de la fila ya es de esa empresa: al importar, la empresa pasa a llamarse como dice la planilla, y sus usuarios cliente, servicios y documentos siguen con ella. Confirma cada cambio, o corrige el RUT en la planilla y vuelve a subirla.',
+  renameLabel: (row: number, rut: string) => `Fila ${row} · RUT ${rut}`,
+  renameConfirm: 'Confirmo el cambio de nombre',
+  renameClientUsers: (count: number) =>
+    count === 1
+      ? 'Tiene 1 usuario cliente, que verá el nuevo nombre'
+      : `Tiene ${count} usuarios cliente, que verán el nuevo nombre`,
+  renameBadge: 'Cambia el nombre',
+  renamesPending: (count: number) =>
+    count === 1
+      ? 'Falta confirmar 1 cambio de nombre para poder importar'
+      : `Faltan confirmar ${count.toLocaleString('es-CL')} cambios de nombre para poder importar`,
   confirmButton: 'Importar',
   importFailed: 'No se pudo importar',
 } as const;

@@ -39,6 +39,17 @@ export const ImportServiceLinkSchema = z.object({
 });
 export type ImportServiceLink = z.infer<typeof ImportServiceLinkSchema>;
 
+/**
+ * One value an update would change: the sheet's column ('Razón social', 'Contactos', a service's
+ * name…), the company's value now and the one it would get (null: none).
+ */
+export const ImportChangeSchema = z.object({
+  column: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type ImportChange = z.infer<typeof ImportChangeSchema>;
+
 /** A valid row of the file, as it will be written. */
 export const ImportRowSchema = z.object({
   /** The sheet's row number (the header is row 1). */
@@ -50,7 +61,10 @@ export const ImportRowSchema = z.object({
   /** Normalised '12.345.678-5'. */
   rut: z.string(),
   legalRepresentative: z.string(),
-  /** 'a@b.cl,c@d.cl'. */
+  /**
+   * 'a@b.cl,c@d.cl'. On an update, the company's contacts and then the row's new ones: an import
+   * adds contacts and never removes one.
+   */
   contact: z.string(),
   /** 'YYYY-MM-DD'. */
   startContract: z.string(),
@@ -62,6 +76,16 @@ export const ImportRowSchema = z.object({
   responsibleName: z.string().nullable(),
   /** The service columns filled in this row. */
   services: z.array(ImportServiceLinkSchema),
+  /** On an update, every value it changes, old → new, in the sheet's column order (empty for a new company). */
+  changes: z.array(ImportChangeSchema),
+  /**
+   * On an update, the company's name now when the row changes its 'Nombre' or 'Razón social' (the
+   * RUT may be another company's by mistake): the confirm writes such a row only when it is named
+   * in `confirmedRenames`. Null otherwise.
+   */
+  renamedFrom: z.string().nullable(),
+  /** On such a rename, the company's client users: they see the new name (0 otherwise). */
+  clientUsers: z.number().int(),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 
@@ -91,7 +115,20 @@ export const ImportConfirmSchema = z.object({
 });
 export type ImportConfirm = z.infer<typeof ImportConfirmSchema>;
 
-/** The 400 of a confirm whose file has errors: the message and every cell's problem; nothing written. */
+/**
+ * The confirm's field 'confirmedRenames' (before or after the file): the ids of the companies whose
+ * change of name was confirmed one by one, comma-separated ('' or absent: none).
+ */
+export const ImportConfirmedRenamesSchema = z
+  .string()
+  .max(200_000)
+  .regex(/^(\d{1,10}(,\d{1,10})*)?$/)
+  .transform((text) => new Set(text === '' ? [] : text.split(',').map(Number)));
+
+/**
+ * The 400 of a confirm whose file has errors, and its 409 when a row renames a company without that
+ * rename confirmed: the message and every cell's problem; nothing written.
+ */
 export const ImportConfirmErrorSchema = z.object({
   message: z.string(),
   importErrors: z.array(ImportErrorSchema),

@@ -1,15 +1,23 @@
+import { buffer } from 'node:stream/consumers';
 import { deflateRawSync } from 'node:zlib';
 import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
-import { IMPORT_MAX_ROWS, importMsg } from '@app/shared/messages-import';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_CELLS,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROWS,
+  importMsg,
+} from '@app/shared/messages-import';
 import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
 import { BusinessCreateSchema } from '@app/shared/schemas/businesses';
-import type { ImportError, ImportPreview } from '@app/shared/schemas/company-import';
+import type { ImportError, ImportPreview, ImportRow } from '@app/shared/schemas/company-import';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { businesses, businessGroupMembers, businessGroups, businessServices } from '../../db/schema/businesses.ts';
-import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
+import { users } from '../../db/schema/firm.ts';
+import { XLSX_CONTENT_TYPE, xlsxStream } from '../../lib/xlsx-stream.ts';
 import { createServiceWithStates, insertBusiness, nextRut } from '../../test/factories.ts';
 import { multipartFiles } from '../../test/pdf-fixtures.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
@@ -78,6 +86,22 @@ function row(values: Partial<Record<string, Value>>): Value[] {
   };
   return FIXED.map((header) => base[header] ?? null);
 }
+
+/** A confirm of the file with the companies whose change of name was confirmed ('confirmedRenames'). */
+const confirmWith = (bytes: Buffer, confirmedRenames: number[] | string) => {
+  const body = multipartFiles([{ name: 'empresas.xlsx', bytes }]);
+  const boundary = /boundary=(.+)$/.exec(String(body.headers['content-type']))?.[1] ?? '';
+  const field = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="confirmedRenames"\r\n\r\n${String(confirmedRenames)}\r\n`,
+  );
+  return t.request({
+    method: 'POST',
+    url: CONFIRM,
+    token: roles.owner,
+    headers: body.headers,
+    payload: Buffer.concat([field, body.payload as Buffer]),
+  });
+};
 
 describe('permissions', () => {
   it('template, preview and confirm: anonymous 401, client and collaborator 403, owner allowed', async () => {
@@ -226,7 +250,10 @@ describe('round trip', () => {
     const second = await send(PREVIEW, again);
     expect(second.json().create).toEqual([]);
     expect(second.json().update.map((r: { businessId: number }) => r.businessId)).toEqual(stored.map((b) => b.id));
-    const updated = await send(CONFIRM, again);
+    expect(second.json().update.map((r: ImportRow) => r.renamedFrom)).toEqual([null, 'Almacén Ana', null]);
+    // The change of name is written only once confirmed.
+    expect((await send(CONFIRM, again)).statusCode).toBe(409);
+    const updated = await confirmWith(again, [stored[1]?.id ?? 0]);
     expect(updated.json()).toEqual({ message: 'Se crearon 0 empresas y se actualizaron 3', created: 0, updated: 3 });
     const [renamed] = await db
       .select()
@@ -253,10 +280,142 @@ describe('round trip', () => {
       row: 2,
       businessId: existing.id,
       name: 'Antigua Renombrada',
-      contact: 'a@b.cl,c@d.cl',
+      renamedFrom: 'Antigua',
+      contact: `${existing.contact},a@b.cl,c@d.cl`,
     });
     expect(body.create).toHaveLength(1);
     expect(body.create[0]).toMatchObject({ row: 3, rut: fresh.formatted, endContract: '2031-02-28' });
+  });
+});
+
+describe('updates by RUT', () => {
+  async function cordillera() {
+    const marta = await t.userWithRole('collaborator', { name: 'Marta', lastName: 'Cordillera' });
+    const pedro = await t.userWithRole('collaborator', { name: 'Pedro', lastName: 'Ñuñoa' });
+    const company = await insertBusiness(t, {
+      name: 'Transportes Cordillera',
+      razonSocial: 'Transportes Cordillera Ltda.',
+      legalRepresentative: 'Luis Soto',
+      contact: 'pagos@tcordillera.cl,gerencia@tcordillera.cl',
+      startContract: '2021-03-01',
+      endContract: '2026-12-31',
+      responsibleUserId: marta.id,
+    });
+    const client = await t.userWithRole('client', { businessId: company.id });
+    const bytes = await xlsx([
+      FIXED,
+      row({
+        Nombre: 'Panadería Ñuñoa',
+        'Razón social': 'Panadería Ñuñoa SpA',
+        RUT: company.rut,
+        'Representante legal': 'Rosa Díaz',
+        Contactos: 'hola@panaderia.cl; PAGOS@tcordillera.cl',
+        'Inicio de contrato': '01-03-2021',
+        'Fin de contrato': '31-12-2027',
+        Encargado: pedro.email,
+      }),
+    ]);
+    return { company, client, marta, pedro, bytes };
+  }
+
+  async function stored(id: number) {
+    const [business] = await t.database.db.select().from(businesses).where(eq(businesses.id, id));
+    return business;
+  }
+
+  it("a row with another company's RUT: the preview lists each changed value old → new and flags the change of name with its client users; contacts are added, none removed", async () => {
+    const { company, pedro, bytes } = await cordillera();
+    const response = await send(PREVIEW, bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as ImportPreview;
+    expect(body.create).toEqual([]);
+    expect(body.update).toHaveLength(1);
+    expect(body.update[0]).toMatchObject({
+      row: 2,
+      businessId: company.id,
+      name: 'Panadería Ñuñoa',
+      renamedFrom: 'Transportes Cordillera',
+      clientUsers: 1,
+      contact: 'pagos@tcordillera.cl,gerencia@tcordillera.cl,hola@panaderia.cl',
+      responsibleUserId: pedro.id,
+    });
+    expect(body.update[0]?.changes).toEqual([
+      { column: 'Nombre', before: 'Transportes Cordillera', after: 'Panadería Ñuñoa' },
+      { column: 'Razón social', before: 'Transportes Cordillera Ltda.', after: 'Panadería Ñuñoa SpA' },
+      { column: 'Representante legal', before: 'Luis Soto', after: 'Rosa Díaz' },
+      {
+        column: 'Contactos',
+        before: 'pagos@tcordillera.cl, gerencia@tcordillera.cl',
+        after: 'pagos@tcordillera.cl, gerencia@tcordillera.cl, hola@panaderia.cl',
+      },
+      { column: 'Fin de contrato', before: '31-12-2026', after: '31-12-2027' },
+      { column: 'Encargado', before: 'Marta Cordillera', after: 'Pedro Ñuñoa' },
+    ]);
+  });
+
+  it('confirm without the change of name confirmed: 409 naming the row and nothing written; confirmed: renamed, contacts added to the ones it had, its client user still its own', async () => {
+    const { company, client, marta, pedro, bytes } = await cordillera();
+    const unchanged = await stored(company.id);
+
+    const refused = await send(CONFIRM, bytes);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({
+      message: importMsg.renamesNotConfirmed,
+      importErrors: [
+        {
+          row: 2,
+          column: 'Nombre',
+          message: importMsg.renameNotConfirmed('Transportes Cordillera', 'Panadería Ñuñoa'),
+        },
+      ],
+    });
+    // Another company's rename confirmed does not count for this one.
+    expect((await confirmWith(bytes, [company.id + 1000])).statusCode).toBe(409);
+    expect(await stored(company.id)).toEqual(unchanged);
+    expect(unchanged).toMatchObject({ name: 'Transportes Cordillera', legalRepresentative: 'Luis Soto' });
+    expect(unchanged?.responsibleUserId).toBe(marta.id);
+
+    const confirmed = await confirmWith(bytes, [company.id]);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ created: 0, updated: 1 });
+    expect(await stored(company.id)).toMatchObject({
+      name: 'Panadería Ñuñoa',
+      razonSocial: 'Panadería Ñuñoa SpA',
+      legalRepresentative: 'Rosa Díaz',
+      contact: 'pagos@tcordillera.cl,gerencia@tcordillera.cl,hola@panaderia.cl',
+      endContract: '2027-12-31',
+      responsibleUserId: pedro.id,
+    });
+    const [user] = await t.database.db
+      .select({ businessId: users.businessId })
+      .from(users)
+      .where(eq(users.id, client.id));
+    expect(user?.businessId).toBe(company.id);
+  });
+
+  it('an update that keeps the name needs no confirmation and keeps the contacts the row does not list', async () => {
+    const company = await insertBusiness(t, { name: 'Ferretería Sur', contact: 'a@sur.cl,b@sur.cl' });
+    const bytes = await xlsx([
+      FIXED,
+      row({ Nombre: company.name, 'Razón social': company.razonSocial, RUT: company.rut, Contactos: 'c@sur.cl' }),
+    ]);
+    const preview = (await send(PREVIEW, bytes)).json() as ImportPreview;
+    expect(preview.update[0]).toMatchObject({
+      renamedFrom: null,
+      clientUsers: 0,
+      contact: 'a@sur.cl,b@sur.cl,c@sur.cl',
+    });
+    const confirm = await send(CONFIRM, bytes);
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect((await stored(company.id))?.contact).toBe('a@sur.cl,b@sur.cl,c@sur.cl');
+  });
+
+  it('confirmedRenames that are not ids: 400, nothing written', async () => {
+    const { company, bytes } = await cordillera();
+    const response = await confirmWith(bytes, 'todas');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: msg.badRequest });
+    expect((await stored(company.id))?.name).toBe('Transportes Cordillera');
   });
 });
 
@@ -446,6 +605,30 @@ describe('refused files (nothing written)', () => {
     );
   });
 
+  it(`10,000 rows × 80 numeric cells (small on disk, inside the byte limits): 413 naming the ${IMPORT_MAX_CELLS.toLocaleString('es-CL')} cells, read as it streams`, async () => {
+    function* numbers() {
+      for (let r = 0; r < 10_000; r++) yield Array.from({ length: 80 }, (_, c) => (r + c) % 1000);
+    }
+    const bytes = await buffer(
+      xlsxStream({
+        name: 'Empresas',
+        columns: [...FIXED, ...Array.from({ length: 71 }, (_, i) => `Columna ${i + 1}`)].map((header) => ({ header })),
+        rows: numbers(),
+      }),
+    );
+    expect(bytes.length).toBeLessThan(IMPORT_MAX_BYTES);
+    await expectRefused(bytes, 413, importMsg.tooManyCells(IMPORT_MAX_CELLS));
+    expect(importMsg.tooManyCells(IMPORT_MAX_CELLS)).toContain('400.000 celdas');
+  });
+
+  it('a value beyond the last column a sheet may use: 413', async () => {
+    const wide = row({});
+    wide[IMPORT_MAX_COLUMNS] = 'lejos';
+    await expectRefused(await xlsx([FIXED, wide]), 413, importMsg.tooManyColumns(IMPORT_MAX_COLUMNS));
+    const csv = `${FIXED.join(';')}\n${row({}).join(';')}${';'.repeat(IMPORT_MAX_COLUMNS)}x`;
+    await expectRefused(Buffer.from(csv), 413, importMsg.tooManyColumns(IMPORT_MAX_COLUMNS));
+  });
+
   it('a formula cell: 400 naming the cell', async () => {
     const bytes = await xlsx([FIXED, row({ Nombre: { formula: 'CONCAT("a","b")' } })]);
     await expectRefused(bytes, 400, importMsg.formulas('A2'));
@@ -497,7 +680,10 @@ describe('concurrency', () => {
       legalRepresentative: 'Otra Persona',
       contact: 'otra@persona.cl',
     };
-    const [confirm, put] = await Promise.all([send(CONFIRM, bytes), api.owner.put(`/api/business/${target.id}`, edit)]);
+    const [confirm, put] = await Promise.all([
+      confirmWith(bytes, [target.id]),
+      api.owner.put(`/api/business/${target.id}`, edit),
+    ]);
     expect(confirm.statusCode, confirm.body).toBe(200);
     expect(put.statusCode, put.body).toBe(200);
     const [stored] = await t.database.db.select().from(businesses).where(eq(businesses.id, target.id));
@@ -507,9 +693,14 @@ describe('concurrency', () => {
       legalRepresentative: stored?.legalRepresentative,
       contact: stored?.contact,
     };
-    // Either write whole, never a mix of the two.
+    // Either write whole, never a mix of the two; the import adds its contact to the edit's.
     expect([
-      { name: 'Importada', razonSocial: 'Importada SpA', legalRepresentative: 'Ana Pérez', contact: 'ana@empresa.cl' },
+      {
+        name: 'Importada',
+        razonSocial: 'Importada SpA',
+        legalRepresentative: 'Ana Pérez',
+        contact: 'otra@persona.cl,ana@empresa.cl',
+      },
       {
         name: edit.name,
         razonSocial: edit.razonSocial,

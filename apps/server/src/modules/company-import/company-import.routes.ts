@@ -4,6 +4,7 @@ import { IMPORT_MAX_BYTES, importMsg } from '@app/shared/messages-import';
 import {
   IMPORT_TEMPLATE_FILE_NAME,
   ImportConfirmErrorSchema,
+  ImportConfirmedRenamesSchema,
   ImportConfirmSchema,
   ImportPreviewSchema,
 } from '@app/shared/schemas/company-import';
@@ -18,19 +19,24 @@ import { attachmentHeader } from '../../lib/file-names.ts';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '../../lib/xlsx-stream.ts';
 import type { CompanyImportService } from './company-import.service.ts';
 
-/** The request's one 'file' part, whole, at most IMPORT_MAX_BYTES (413 past it). */
-async function fileOf(request: FastifyRequest): Promise<Buffer> {
+/** The request's one 'file' part, whole, at most IMPORT_MAX_BYTES (413 past it), and its other fields by name. */
+async function formOf(request: FastifyRequest): Promise<{ bytes: Buffer; fields: Map<string, string> }> {
   if (!request.isMultipart()) throw new AppError(415, importMsg.fileRequired);
+  let bytes: Buffer | undefined;
+  const fields = new Map<string, string>();
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file') {
+      if (part.type === 'field') {
+        if (part.valueTruncated || typeof part.value !== 'string') throw new AppError(400, msg.badRequest);
+        fields.set(part.fieldname, part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file' || bytes !== undefined) {
         part.file.resume();
         continue;
       }
-      const bytes = await part.toBuffer();
+      bytes = await part.toBuffer();
       if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES) throw new AppError(413, importMsg.tooLarge);
-      return bytes;
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -38,7 +44,8 @@ async function fileOf(request: FastifyRequest): Promise<Buffer> {
     if (code?.startsWith('FST_')) throw new AppError(400, msg.badRequest);
     throw error;
   }
-  throw new AppError(400, importMsg.fileRequired);
+  if (bytes === undefined) throw new AppError(400, importMsg.fileRequired);
+  return { bytes, fields };
 }
 
 const multipartBody = `multipart/form-data with one field 'file': an .xlsx or .csv (recognised by its content, 415 otherwise), ${IMPORT_MAX_BYTES / 1024 / 1024} MB at most (413).`;
@@ -49,7 +56,7 @@ export const companyImportRoutes: FastifyPluginAsyncZod<{ companyImport: Company
   { companyImport },
 ) => {
   await app.register(multipart, {
-    limits: { fileSize: IMPORT_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    limits: { fileSize: IMPORT_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 200_000, parts: 6 },
   });
 
   app.get(
@@ -82,7 +89,7 @@ export const companyImportRoutes: FastifyPluginAsyncZod<{ companyImport: Company
       },
       onRequest: app.authorize('companies:import'),
     },
-    async (request) => companyImport.preview(await fileOf(request)),
+    async (request) => companyImport.preview((await formOf(request)).bytes),
   );
 
   app.post(
@@ -90,11 +97,12 @@ export const companyImportRoutes: FastifyPluginAsyncZod<{ companyImport: Company
     {
       schema: {
         tags: ['companies'],
-        description: `${multipartBody} Without errors every row is written in one transaction; with errors 400 and nothing written.`,
+        description: `${multipartBody} And 'confirmedRenames': the ids, comma-separated, of the companies whose change of name (a preview row's renamedFrom) was confirmed. Without errors every row is written in one transaction; with errors 400, with a change of name not confirmed 409, and nothing written.`,
         response: {
           200: ImportConfirmSchema,
           ...errorResponses,
           400: z.union([ImportConfirmErrorSchema, ApiErrorSchema]),
+          409: z.union([ImportConfirmErrorSchema, ApiErrorSchema]),
           413: ApiErrorSchema,
           415: ApiErrorSchema,
         },
@@ -102,9 +110,17 @@ export const companyImportRoutes: FastifyPluginAsyncZod<{ companyImport: Company
       onRequest: app.authorize('companies:import'),
     },
     async (request, reply) => {
-      const result = await companyImport.confirm(await fileOf(request), actorOf(request));
+      const { bytes, fields } = await formOf(request);
+      const confirmedRenames = ImportConfirmedRenamesSchema.safeParse(fields.get('confirmedRenames') ?? '');
+      if (!confirmedRenames.success) throw new AppError(400, msg.badRequest);
+      const result = await companyImport.confirm(bytes, actorOf(request), confirmedRenames.data);
       if ('errors' in result) {
         return reply.status(400).send({ message: importMsg.confirmHasErrors, importErrors: result.errors });
+      }
+      if ('unconfirmedRenames' in result) {
+        return reply
+          .status(409)
+          .send({ message: importMsg.renamesNotConfirmed, importErrors: result.unconfirmedRenames });
       }
       return { message: importMsg.imported(result.created, result.updated), ...result };
     },

@@ -1,10 +1,11 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { importMsg } from '@app/shared/messages-import';
 import { STAFF_ROLES } from '@app/shared/roles';
-import { BusinessCreateSchema } from '@app/shared/schemas/businesses';
+import { BusinessCreateSchema, splitContacts } from '@app/shared/schemas/businesses';
 import {
   IMPORT_HEADERS,
   IMPORT_REQUIRED_COLUMNS,
+  type ImportChange,
   type ImportColumn,
   type ImportError,
   type ImportPreview,
@@ -79,6 +80,33 @@ interface Validated {
   preview: ImportPreview;
   /** Group names (as first written) the firm does not have yet. */
   newGroups: string[];
+  /** The contacts each row lists (by sheet row), before they are added to an existing company's. */
+  listedContacts: Map<number, string>;
+}
+
+/** A company's contacts and then the row's new ones (an import adds contacts, never removes one). */
+export function mergeContacts(current: string, listed: string): string {
+  const addresses = splitContacts(current);
+  const known = new Set(addresses.map((address) => address.toLowerCase()));
+  for (const address of splitContacts(listed)) {
+    if (!known.has(address.toLowerCase())) addresses.push(address);
+    known.add(address.toLowerCase());
+  }
+  return addresses.join(',');
+}
+
+/** The longest contacts text a company keeps (the form's limit). */
+const CONTACT_MAX = 1000;
+
+const shownDate = (date: string | null) =>
+  date ? `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}` : null;
+const shownMonth = (date: string) => `${date.slice(5, 7)}-${date.slice(0, 4)}`;
+const shownContacts = (contact: string) => splitContacts(contact).join(', ');
+
+function inChunks<T>(values: T[], size = 1000): T[][] {
+  const chunks: T[][] = [];
+  for (let at = 0; at < values.length; at += size) chunks.push(values.slice(at, at + size));
+  return chunks;
 }
 
 export function createCompanyImportService(db: Db) {
@@ -98,7 +126,8 @@ export function createCompanyImportService(db: Db) {
   async function validate(bytes: Buffer): Promise<Validated> {
     const rows = await readSheet(bytes);
     const { serviceRows, staff, groups } = await firmData();
-    const header = (rows[0] ?? []).map((cell) => normalise(textOf(cell)));
+    // The header is the sheet's first row: a sheet starting lower has none.
+    const header = (rows[0]?.number === 1 ? rows[0].cells : []).map((cell) => normalise(textOf(cell)));
     const columnOf = new Map<ImportColumn, number>();
     for (const [key, label] of Object.entries(IMPORT_HEADERS) as [ImportColumn, string][]) {
       const names = [label, ...(ALIASES[key] ?? [])].map(normalise);
@@ -126,11 +155,9 @@ export function createCompanyImportService(db: Db) {
     const valid: ImportRow[] = [];
     const firstRowOfRut = new Map<string, number>();
     let total = 0;
-    for (let index = 1; index < rows.length; index++) {
-      const cells = rows[index] ?? [];
-      if (!cells.some((cell) => textOf(cell) !== '')) continue;
+    for (const { number: row, cells } of rows) {
+      if (row === 1 || !cells.some((cell) => textOf(cell) !== '')) continue;
       total++;
-      const row = index + 1;
       const cell = (key: ImportColumn) => {
         const at = columnOf.get(key);
         return at === undefined ? null : (cells[at] ?? null);
@@ -213,27 +240,109 @@ export function createCompanyImportService(db: Db) {
         responsibleUserId,
         responsibleName: responsibleUserId === null ? null : (staffName.get(responsibleUserId) ?? null),
         services: links,
+        changes: [],
+        renamedFrom: null,
+        clientUsers: 0,
       });
     }
     if (total === 0) throw new AppError(400, importMsg.emptySheet);
 
     const ruts = valid.map((row) => row.rut);
-    const existing = new Map<string, number>();
-    for (let at = 0; at < ruts.length; at += 1000) {
-      const found = await db
-        .select({ id: businesses.id, rut: businesses.rut })
-        .from(businesses)
-        .where(inArray(businesses.rut, ruts.slice(at, at + 1000)));
-      for (const business of found) existing.set(business.rut, business.id);
+    const existing = new Map<string, typeof businesses.$inferSelect>();
+    for (const chunk of inChunks(ruts)) {
+      for (const business of await db.select().from(businesses).where(inArray(businesses.rut, chunk))) {
+        existing.set(business.rut, business);
+      }
     }
+    const currentIds = [...existing.values()].map((business) => business.id);
+    const groupsOf = new Map<number, string[]>();
+    const linksOf = new Map<number, Map<number, { startDate: string; active: boolean }>>();
+    const clientUsersOf = new Map<number, number>();
+    for (const chunk of inChunks(currentIds)) {
+      const [memberships, links, clients] = await Promise.all([
+        db
+          .select({ businessId: businessGroupMembers.businessId, name: businessGroups.name })
+          .from(businessGroupMembers)
+          .innerJoin(businessGroups, eq(businessGroups.id, businessGroupMembers.groupId))
+          .where(inArray(businessGroupMembers.businessId, chunk))
+          .orderBy(businessGroups.name),
+        db
+          .select({
+            businessId: businessServices.businessId,
+            serviceId: businessServices.serviceId,
+            startDate: businessServices.startDate,
+            active: businessServices.active,
+          })
+          .from(businessServices)
+          .where(inArray(businessServices.businessId, chunk)),
+        db
+          .select({ businessId: users.businessId, count: sql<number>`count(*)::int` })
+          .from(users)
+          .where(and(inArray(users.businessId, chunk), eq(users.role, 'client')))
+          .groupBy(users.businessId),
+      ]);
+      for (const { businessId, name } of memberships)
+        groupsOf.set(businessId, [...(groupsOf.get(businessId) ?? []), name]);
+      for (const { businessId, serviceId, startDate, active } of links) {
+        const ofBusiness = linksOf.get(businessId) ?? new Map();
+        ofBusiness.set(serviceId, { startDate, active });
+        linksOf.set(businessId, ofBusiness);
+      }
+      for (const { businessId, count } of clients) if (businessId !== null) clientUsersOf.set(businessId, count);
+    }
+
+    const listedContacts = new Map<number, string>();
     const create: ImportRow[] = [];
     const update: ImportRow[] = [];
     for (const row of valid) {
-      const id = existing.get(row.rut);
-      if (id === undefined) create.push(row);
-      else update.push({ ...row, businessId: id });
+      listedContacts.set(row.row, row.contact);
+      const current = existing.get(row.rut);
+      if (current === undefined) {
+        create.push(row);
+        continue;
+      }
+      const contact = mergeContacts(current.contact, row.contact);
+      if (contact.length > CONTACT_MAX) {
+        errors.push({ row: row.row, column: IMPORT_HEADERS.contact, message: importMsg.contactsTooLongMerged });
+        continue;
+      }
+      const changes: ImportChange[] = [];
+      const compare = (column: string, before: string | null, after: string | null) => {
+        if (before !== after) changes.push({ column, before, after });
+      };
+      compare(IMPORT_HEADERS.name, current.name, row.name);
+      compare(IMPORT_HEADERS.razonSocial, current.razonSocial, row.razonSocial);
+      compare(IMPORT_HEADERS.legalRepresentative, current.legalRepresentative, row.legalRepresentative);
+      compare(IMPORT_HEADERS.contact, shownContacts(current.contact), shownContacts(contact));
+      compare(IMPORT_HEADERS.startContract, shownDate(current.startContract), shownDate(row.startContract));
+      compare(IMPORT_HEADERS.endContract, shownDate(current.endContract), shownDate(row.endContract));
+      const groupsNow = groupsOf.get(current.id) ?? [];
+      if (row.group !== null && !groupsNow.some((name) => normalise(name) === normalise(row.group ?? ''))) {
+        compare(IMPORT_HEADERS.group, groupsNow.join(', ') || null, [...groupsNow, row.group].join(', '));
+      }
+      if (row.responsibleUserId !== null) {
+        const before = current.responsibleUserId === null ? null : (staffName.get(current.responsibleUserId) ?? null);
+        if (current.responsibleUserId !== row.responsibleUserId) {
+          changes.push({ column: IMPORT_HEADERS.responsible, before, after: row.responsibleName });
+        }
+      }
+      for (const link of row.services) {
+        const now = linksOf.get(current.id)?.get(link.serviceId);
+        const before = now ? `${shownMonth(now.startDate)}${now.active ? '' : ` (${importMsg.inactiveLink})`}` : null;
+        compare(link.serviceName, before, shownMonth(link.startDate));
+      }
+      const renamed = current.name !== row.name || current.razonSocial !== row.razonSocial;
+      update.push({
+        ...row,
+        businessId: current.id,
+        contact,
+        changes,
+        renamedFrom: renamed ? current.name : null,
+        clientUsers: renamed ? (clientUsersOf.get(current.id) ?? 0) : 0,
+      });
     }
-    return { preview: { create, update, errors, total }, newGroups: [...newGroups.values()] };
+    errors.sort((a, b) => a.row - b.row);
+    return { preview: { create, update, errors, total }, newGroups: [...newGroups.values()], listedContacts };
   }
 
   return {
@@ -244,9 +353,11 @@ export function createCompanyImportService(db: Db) {
 
     /**
      * POST /api/business/import/confirm: validates the file again and, without errors, writes every
-     * row in one transaction (companies, new groups and memberships, owners, service links).
-     */
-    /**
+     * row in one transaction (companies, new groups and memberships, owners, service links). A row
+     * that changes an existing company's name is written only when that company is among
+     * `confirmedRenames` (the preview asks for each one): otherwise nothing is written and every
+     * such row is answered. An existing company keeps its contacts; the row's are added.
+     *
      * The activity log gets one entry per company, in the same transaction and one statement: 'imported'
      * with the company's fields (and its group) for a new one, 'updated' with the fields that changed
      * (details null when the row changed only its group or services) for an existing one.
@@ -254,9 +365,24 @@ export function createCompanyImportService(db: Db) {
     async confirm(
       bytes: Buffer,
       actor: ActivityActor,
-    ): Promise<{ created: number; updated: number } | { errors: ImportError[] }> {
-      const { preview, newGroups } = await validate(bytes);
+      confirmedRenames: ReadonlySet<number>,
+    ): Promise<
+      { created: number; updated: number } | { errors: ImportError[] } | { unconfirmedRenames: ImportError[] }
+    > {
+      const { preview, newGroups, listedContacts } = await validate(bytes);
       if (preview.errors.length > 0) return { errors: preview.errors };
+      const unconfirmedRenames = preview.update.flatMap((row): ImportError[] =>
+        row.renamedFrom === null || confirmedRenames.has(row.businessId ?? 0)
+          ? []
+          : [
+              {
+                row: row.row,
+                column: IMPORT_HEADERS.name,
+                message: importMsg.renameNotConfirmed(row.renamedFrom, row.name),
+              },
+            ],
+      );
+      if (unconfirmedRenames.length > 0) return { unconfirmedRenames };
       const rows = [...preview.create, ...preview.update];
       try {
         await db.transaction(async (tx) => {
@@ -320,17 +446,23 @@ export function createCompanyImportService(db: Db) {
           }));
           const updateIds = preview.update.map((row) => row.businessId ?? 0);
           const beforeRows =
-            updateIds.length === 0 ? [] : await tx.select().from(businesses).where(inArray(businesses.id, updateIds));
+            updateIds.length === 0
+              ? []
+              : // Locked: the contacts added to are the ones each company has when it is written.
+                await tx.select().from(businesses).where(inArray(businesses.id, updateIds)).for('update');
           const beforeById = new Map(beforeRows.map((row) => [row.id, row]));
           for (const row of preview.update) {
             const id = row.businessId ?? 0;
+            const before = beforeById.get(id);
+            if (!before) throw conflict(companiesMsg.businessNotFound, 'rut');
             const changed = await tx
               .update(businesses)
               .set({
                 name: row.name,
                 razonSocial: row.razonSocial,
                 legalRepresentative: row.legalRepresentative,
-                contact: row.contact,
+                // Added to the contacts the company has as this transaction reads them.
+                contact: mergeContacts(before.contact, listedContacts.get(row.row) ?? ''),
                 startContract: row.startContract,
                 endContract: row.endContract,
                 ...(row.responsibleUserId === null ? {} : { responsibleUserId: row.responsibleUserId }),
@@ -339,8 +471,7 @@ export function createCompanyImportService(db: Db) {
               .where(and(eq(businesses.id, id), eq(businesses.rut, row.rut)))
               .returning();
             const [after] = changed;
-            const before = beforeById.get(id);
-            if (!after || !before) throw conflict(companiesMsg.businessNotFound, 'rut');
+            if (!after) throw conflict(companiesMsg.businessNotFound, 'rut');
             idOfRow.set(row.row, id);
             entries.push({
               kind: 'company',

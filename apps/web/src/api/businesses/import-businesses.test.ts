@@ -54,7 +54,7 @@ describe("confirming 'Importar empresas'", () => {
     await queryClient
       .getMutationCache()
       .build(queryClient, confirmBusinessImportMutationOptions(queryClient))
-      .execute(new File(['x'], 'empresas.xlsx'));
+      .execute({ file: new File(['x'], 'empresas.xlsx'), confirmedRenames: [] });
 
     for (const queryKey of stale) {
       expect(queryClient.getQueryState(queryKey)?.isInvalidated, JSON.stringify(queryKey)).toBe(true);

@@ -21,10 +21,12 @@ export const usePreviewBusinessImport = () => useMutation({ mutationFn: previewB
 
 /**
  * POST /api/business/import/confirm: the same file, written in one transaction ('Se crearon N
- * empresas y se actualizaron M'); with errors (the firm changed since the preview) a 400 and nothing
- * written.
+ * empresas y se actualizaron M'), with the companies whose change of name was confirmed row by row;
+ * with errors (the firm changed since the preview) a 400, with a change of name not confirmed a 409,
+ * and nothing written.
  */
-export const confirmBusinessImport = (file: File) => postFiles<ImportConfirm>('/business/import/confirm', [file]);
+export const confirmBusinessImport = ({ file, confirmedRenames }: { file: File; confirmedRenames: number[] }) =>
+  postFiles<ImportConfirm>('/business/import/confirm', [file], { confirmedRenames: confirmedRenames.join(',') });
 
 /** Companies, their groups and service links all change at once: the companies' map says what to refresh. */
 export const confirmBusinessImportMutationOptions = (queryClient: QueryClient) =>

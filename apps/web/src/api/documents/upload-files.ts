@@ -11,10 +11,16 @@ import { documentInvalidation } from './invalidation';
  * answers the server's upload answer; a refusal (415 type, 413 size, 403, …) throws its Spanish
  * message. Not through `api()`: that one sends JSON, and a FormData body needs the browser to write
  * its own multipart content type and boundary. Folder uploads and a client's answers to request
- * items both go through here, and so does a spreadsheet of companies to import (its answer as `T`).
+ * items both go through here, and so does a spreadsheet of companies to import (its answer as `T`,
+ * its other `fields` sent before the files).
  */
-export async function postFiles<T = UploadResponse>(path: string, files: File[]): Promise<T> {
+export async function postFiles<T = UploadResponse>(
+  path: string,
+  files: File[],
+  fields: Record<string, string> = {},
+): Promise<T> {
   const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
   for (const file of files) body.append('file', file, file.name);
   const token = sessionStore.get()?.token;
   let response: Response;

@@ -11,7 +11,7 @@ import {
 import { FileDropzone, type FileDropzoneTexts } from '../../../../components/file-dropzone';
 import { ApiRequestError } from '../../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { ImportPreviewView } from './import-preview';
+import { ImportPreviewView, renamesOf } from './import-preview';
 
 /** An .xlsx or a .csv (Windows often types a .csv as an Excel file; its name decides). */
 const IMPORT_ACCEPT: DropzoneProps['accept'] = {
@@ -30,7 +30,8 @@ const IMPORT_TEXTS: FileDropzoneTexts = {
 /**
  * 'Importar empresas' (issue 23): the template to fill in, the spreadsheet to drop, then the
  * server's preview (nothing written yet). 'Importar' sends the same file once the preview has no
- * errors; the server's 'Se crearon N empresas y se actualizaron M' closes it. If the firm changed
+ * errors and every change of a company's name is confirmed on its own row (with those companies);
+ * the server's 'Se crearon N empresas y se actualizaron M' closes it. If the firm changed
  * in between and the confirm finds errors, the preview is asked again and shows them.
  */
 export function BusinessImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -38,9 +39,19 @@ export function BusinessImportModal({ opened, onClose }: { opened: boolean; onCl
   const preview = usePreviewBusinessImport();
   const confirm = useConfirmBusinessImport();
   const [file, setFile] = useState<File | null>(null);
+  // The companies whose change of name the user confirmed, row by row, for this file.
+  const [confirmedRenames, setConfirmedRenames] = useState<ReadonlySet<number>>(new Set());
+  const confirmRename = (businessId: number, confirmed: boolean) =>
+    setConfirmedRenames((current) => {
+      const next = new Set(current);
+      if (confirmed) next.add(businessId);
+      else next.delete(businessId);
+      return next;
+    });
 
   const close = () => {
     setFile(null);
+    setConfirmedRenames(new Set());
     preview.reset();
     confirm.reset();
     onClose();
@@ -48,29 +59,37 @@ export function BusinessImportModal({ opened, onClose }: { opened: boolean; onCl
 
   const check = (chosen: File) => {
     setFile(chosen);
+    setConfirmedRenames(new Set());
     preview.mutate(chosen);
   };
 
   const result = preview.isPending ? undefined : preview.data;
+  const pendingRenames = result
+    ? renamesOf(result).filter((row) => !confirmedRenames.has(row.businessId ?? 0)).length
+    : 0;
   const canImport =
     file !== null &&
     result !== undefined &&
     result.errors.length === 0 &&
+    pendingRenames === 0 &&
     result.create.length + result.update.length > 0;
 
   const importFile = () => {
     if (!file || !canImport) return;
-    confirm.mutate(file, {
-      onSuccess: ({ message }) => {
-        notifySuccess(message);
-        close();
+    confirm.mutate(
+      { file, confirmedRenames: [...confirmedRenames] },
+      {
+        onSuccess: ({ message }) => {
+          notifySuccess(message);
+          close();
+        },
+        onError: (error) => {
+          notifyError(error, importMsg.importFailed);
+          // A 400 names the rows that went bad since the preview, a 409 the names that changed since: show them.
+          if (error instanceof ApiRequestError && (error.status === 400 || error.status === 409)) preview.mutate(file);
+        },
       },
-      onError: (error) => {
-        notifyError(error, importMsg.importFailed);
-        // A 400 names the rows that went bad since the preview: show them.
-        if (error instanceof ApiRequestError && error.status === 400) preview.mutate(file);
-      },
-    });
+    );
   };
 
   return (
@@ -107,7 +126,19 @@ export function BusinessImportModal({ opened, onClose }: { opened: boolean; onCl
             {importMsg.checking}
           </Text>
         )}
-        {result && <ImportPreviewView key={preview.submittedAt} preview={result} />}
+        {result && (
+          <ImportPreviewView
+            key={preview.submittedAt}
+            preview={result}
+            confirmedRenames={confirmedRenames}
+            onConfirmRename={confirmRename}
+          />
+        )}
+        {result && result.errors.length === 0 && pendingRenames > 0 && (
+          <Text size="sm" c="orange.9" ta="right" role="status">
+            {importMsg.renamesPending(pendingRenames)}
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             Cancelar

@@ -1,10 +1,11 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { importMsg } from '@app/shared/messages-import';
-import type { ImportError, ImportPreview, ImportRow } from '@app/shared/schemas/company-import';
-import { Alert, Stack, Tabs, Text } from '@mantine/core';
+import type { ImportChange, ImportError, ImportPreview, ImportRow } from '@app/shared/schemas/company-import';
+import { Alert, Badge, Checkbox, Paper, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { ListTable } from '../../../../components/list-table';
+import { WarningAlert } from '../../../../components/warning-alert';
 
 /** Wider windows also show the group, the owner and the services; a phone keeps row, name and RUT. */
 const MEDIUM = '(min-width: 700px)';
@@ -13,7 +14,8 @@ const PAGE_SIZE = 20;
 /** 'YYYY-MM-01' → 'MM-YYYY', as the template's service columns write it. */
 const monthOf = (date: string) => `${date.slice(5, 7)}-${date.slice(0, 4)}`;
 
-const rowColumns = (isUpdate: boolean): DataTableColumn<ImportRow>[] => [
+/** A new company: what it will be created with. */
+const createColumns: DataTableColumn<ImportRow>[] = [
   { accessor: 'row', title: importMsg.rowColumn, width: 64 },
   { accessor: 'name', title: 'Nombre' },
   { accessor: 'rut', title: 'RUT', noWrap: true },
@@ -27,8 +29,7 @@ const rowColumns = (isUpdate: boolean): DataTableColumn<ImportRow>[] => [
     accessor: 'responsibleName',
     title: companiesMsg.responsibleLabel,
     visibleMediaQuery: MEDIUM,
-    // On a new company no name means none; on an update it means the owner stays as it is.
-    render: (row) => row.responsibleName ?? (isUpdate ? '' : companiesMsg.noResponsible),
+    render: (row) => row.responsibleName ?? companiesMsg.noResponsible,
   },
   {
     accessor: 'services',
@@ -46,6 +47,104 @@ const rowColumns = (isUpdate: boolean): DataTableColumn<ImportRow>[] => [
   },
 ];
 
+/** One value an update changes: 'Razón social: Transportes Cordillera Ltda. → Panadería Ñuñoa SpA'. */
+function ChangeLine({ change }: { change: ImportChange }) {
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text span fw={600} size="sm">
+        {change.column}:
+      </Text>{' '}
+      <Text span size="sm" c="dimmed" td="line-through">
+        {change.before ?? importMsg.emptyValue}
+      </Text>{' '}
+      → {change.after ?? importMsg.emptyValue}
+    </Text>
+  );
+}
+
+/** An update shows what it changes, old → new, next to the company; a change of name is marked. */
+const updateColumns: DataTableColumn<ImportRow>[] = [
+  { accessor: 'row', title: importMsg.rowColumn, width: 64 },
+  {
+    accessor: 'name',
+    title: 'Nombre',
+    render: (row) => (
+      <Stack gap={2}>
+        <Text size="sm">{row.name}</Text>
+        <Text size="xs" c="dimmed">
+          {row.rut}
+        </Text>
+        {row.renamedFrom !== null && (
+          <Badge color="yellow" c="dark.9" variant="filled" size="sm">
+            {importMsg.renameBadge}
+          </Badge>
+        )}
+      </Stack>
+    ),
+  },
+  {
+    accessor: 'changes',
+    title: importMsg.changesColumn,
+    render: (row) =>
+      row.changes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {importMsg.noChanges}
+        </Text>
+      ) : (
+        <Stack gap={2}>
+          {row.changes.map((change) => (
+            <ChangeLine key={change.column} change={change} />
+          ))}
+        </Stack>
+      ),
+  },
+];
+
+/**
+ * The rows whose RUT is an existing company's but whose name is another: each asks for its own
+ * confirmation ('Transportes Cordillera → Panadería Ñuñoa'), since a wrong RUT would rename another client.
+ */
+function RenamesToConfirm({
+  rows,
+  confirmed,
+  onConfirm,
+}: {
+  rows: ImportRow[];
+  confirmed: ReadonlySet<number>;
+  onConfirm: (businessId: number, confirmed: boolean) => void;
+}) {
+  return (
+    <WarningAlert title={importMsg.renamesTitle(rows.length)}>
+      <Stack gap="xs">
+        <Text size="sm">{importMsg.renamesIntro}</Text>
+        <ScrollArea.Autosize mah={320} type="auto">
+          <Stack gap="xs">
+            {rows.map((row) => (
+              <Paper key={row.row} withBorder p="xs" radius="sm">
+                <Stack gap={4}>
+                  <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                    {row.renamedFrom} → {row.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {importMsg.renameLabel(row.row, row.rut)}
+                    {row.clientUsers > 0 ? ` · ${importMsg.renameClientUsers(row.clientUsers)}` : ''}
+                  </Text>
+                  <Checkbox
+                    label={importMsg.renameConfirm}
+                    aria-label={`${importMsg.renameConfirm}: ${row.renamedFrom} → ${row.name}`}
+                    checked={confirmed.has(row.businessId ?? 0)}
+                    onChange={(event) => onConfirm(row.businessId ?? 0, event.currentTarget.checked)}
+                  />
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      </Stack>
+    </WarningAlert>
+  );
+}
+
 type KeyedError = ImportError & { key: number };
 
 const errorColumns: DataTableColumn<KeyedError>[] = [
@@ -54,15 +153,31 @@ const errorColumns: DataTableColumn<KeyedError>[] = [
   { accessor: 'message', title: importMsg.messageColumn, render: (error) => error.message },
 ];
 
+/** The update rows that change a company's name: each needs its own confirmation. */
+export const renamesOf = (preview: ImportPreview) => preview.update.filter((row) => row.renamedFrom !== null);
+
 /**
  * What a spreadsheet would do, before anything is written: 'N nuevas, M a actualizar, K con
- * errores', then every bad cell (row, column, the form's Spanish message) and the rows to create and
- * to update, each in its own tab, paged. Opens on the errors when there are any.
+ * errores', the changes of name to confirm one by one, then every bad cell (row, column, the form's
+ * Spanish message), the rows to create and the rows to update with each value they change (old →
+ * new), each in its own tab, paged. Opens on the errors when there are any, else on the updates
+ * when a name changes.
  */
-export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
+export function ImportPreviewView({
+  preview,
+  confirmedRenames,
+  onConfirmRename,
+}: {
+  preview: ImportPreview;
+  confirmedRenames: ReadonlySet<number>;
+  onConfirmRename: (businessId: number, confirmed: boolean) => void;
+}) {
   const rowsWithErrors = useMemo(() => new Set(preview.errors.map((error) => error.row)).size, [preview.errors]);
   const errors = useMemo(() => preview.errors.map((error, key) => ({ ...error, key })), [preview.errors]);
-  const [tab, setTab] = useState<string | null>(preview.errors.length > 0 ? 'errors' : 'create');
+  const renames = useMemo(() => renamesOf(preview), [preview]);
+  const [tab, setTab] = useState<string | null>(
+    preview.errors.length > 0 ? 'errors' : renames.length > 0 ? 'update' : 'create',
+  );
 
   return (
     <Stack gap="sm">
@@ -73,6 +188,9 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
         <Alert color="red" variant="light" p="xs">
           <Text size="sm">{importMsg.fixErrors}</Text>
         </Alert>
+      )}
+      {preview.errors.length === 0 && renames.length > 0 && (
+        <RenamesToConfirm rows={renames} confirmed={confirmedRenames} onConfirm={onConfirmRename} />
       )}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List grow>
@@ -97,7 +215,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
             aria-label={importMsg.createTab(preview.create.length)}
             records={preview.create}
             idAccessor="row"
-            columns={rowColumns(false)}
+            columns={createColumns}
             noRecordsText={importMsg.noRows}
             pageSize={PAGE_SIZE}
           />
@@ -107,7 +225,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
             aria-label={importMsg.updateTab(preview.update.length)}
             records={preview.update}
             idAccessor="row"
-            columns={rowColumns(true)}
+            columns={updateColumns}
             noRecordsText={importMsg.noRows}
             pageSize={PAGE_SIZE}
           />
