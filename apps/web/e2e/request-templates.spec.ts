@@ -167,7 +167,9 @@ test('the owner writes a request template on a service, asks every company for i
     `${bancos.name} - ${service.name}`,
   );
   await create.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Solicitud creada y enviada al cliente')).toBeVisible();
+  await expect(
+    page.getByText('Solicitud creada. Guardado en la bandeja local: el correo no está configurado'),
+  ).toBeVisible();
   await expect(create).toBeHidden();
   const manual = requests.getByRole('listitem', { name: manualTitle });
   await expect(manual).toContainText(`Vence el ${dayOfNextMonth(period, 20)}`);

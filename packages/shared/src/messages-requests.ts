@@ -1,4 +1,5 @@
 import { msg } from './messages.ts';
+import { mailMsg } from './messages-mail.ts';
 
 /**
  * Spanish texts of document requests (issue 22): what the firm asks its clients to send each
@@ -29,6 +30,10 @@ export const requestsMsg = {
   templateDeleted: 'Plantilla de solicitud eliminada',
   requestCreated: 'Solicitud creada y enviada al cliente',
   requestCreatedNoEmail: 'Solicitud creada; la empresa no tiene correos de contacto',
+  /** The request's e-mail stayed in the server's outbox (no SMTP_URL): nobody was told. */
+  requestCreatedOutbox: `Solicitud creada. ${mailMsg.savedToOutbox}`,
+  /** The mail server refused the request's e-mail: it is in the e-mail log, tried again later. */
+  requestCreatedMailFailed: 'Solicitud creada; el correo al cliente no se pudo enviar y se volverá a intentar',
   requestDeleted: 'Solicitud eliminada',
   sentToAll: (created: number, skipped: number) =>
     `${created} ${created === 1 ? 'solicitud creada' : 'solicitudes creadas'}${

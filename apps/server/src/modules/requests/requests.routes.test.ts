@@ -19,6 +19,7 @@ import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRol
 import { appWithEveryRole, type Caller, callerFor } from '../../test/route-suite.ts';
 import { closeSocketsAfterEach, eventsWithin, nextEvent, socketFor } from '../../test/sockets.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { requestsRepository } from './requests.repository.ts';
 import { templateDueDate } from './requests.service.ts';
 
 closeSocketsAfterEach();
@@ -316,7 +317,6 @@ describe('document requests: routes', () => {
         expect(row).toMatchObject({
           title: 'Documentos de contabilidad',
           dueDate: templateDueDate(period, 31),
-          state: 'pendiente',
           missing: 2,
           toReview: 0,
           ...period,
@@ -536,6 +536,66 @@ describe('document requests: routes', () => {
       ).toBe(404);
       expect((await api.owner.get('/api/requests?year=abc&month=1')).statusCode).toBe(400);
     });
+
+    it('says the e-mail failed and will be tried again when the mail server refuses it, never that it was sent', async () => {
+      const { serviceId, folderIds } = await serviceWithFolders(t);
+      const company = await insertBusiness(t, { contact: 'rechazo@pyme.cl' });
+      await linkService(t, company.id, serviceId);
+      const send = vi.spyOn(t.mailer, 'send').mockRejectedValue(new Error('550 buzón no disponible'));
+      try {
+        const created = await api.owner.post('/api/requests', requestBody(company.id, period, folderIds));
+        expect(created.statusCode, created.body).toBe(201);
+        expect(created.json().message).toBe(
+          'Solicitud creada; el correo al cliente no se pudo enviar y se volverá a intentar',
+        );
+      } finally {
+        send.mockRestore();
+      }
+      const [logged] = await logRowsOf(t, company.id);
+      expect(logged).toMatchObject({ emails: 'rechazo@pyme.cl', ok: false });
+    });
+
+    it('answers 201 with the request the transaction wrote when the database is lost right after the commit', async () => {
+      const { serviceId, folderIds } = await serviceWithFolders(t);
+      const company = await insertBusiness(t, { contact: '' });
+      await linkService(t, company.id, serviceId);
+      // From the commit on (the live event leaves after it), every read of requests fails as a
+      // database going down does.
+      const lost = () =>
+        Promise.reject(
+          Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+        );
+      const spies: { mockRestore(): void }[] = [];
+      const stop = t.modules.events.on('requests.changed', () => {
+        spies.push(vi.spyOn(requestsRepository, 'listRequests').mockImplementation(lost));
+        spies.push(vi.spyOn(requestsRepository, 'listItems').mockImplementation(lost));
+      });
+      let created: Awaited<ReturnType<Caller['post']>>;
+      try {
+        created = await api.owner.post('/api/requests', requestBody(company.id, period, folderIds));
+      } finally {
+        stop();
+        for (const spy of spies) spy.mockRestore();
+      }
+      expect(spies).toHaveLength(2);
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).toMatchObject({
+        message: requestsMsg.requestCreatedNoEmail,
+        request: {
+          business: { id: company.id, name: company.name },
+          title: 'Papeles de marzo',
+          items: [
+            { name: 'Papel 1', folder: { id: folderIds[0] }, status: 'pending', files: [] },
+            { name: 'Papel 2', folder: { id: folderIds[1] }, status: 'pending', files: [] },
+          ],
+        },
+      });
+      const written = await t.database.db
+        .select({ id: documentRequests.id })
+        .from(documentRequests)
+        .where(eq(documentRequests.businessId, company.id));
+      expect(written).toEqual([{ id: created.json().request.id }]);
+    });
   });
 
   describe('review and what awaits it', () => {
@@ -739,5 +799,27 @@ describe('templateDueDate', () => {
     expect(templateDueDate({ year: 2028, month: 1 }, 30)).toBe('2028-02-29');
     expect(templateDueDate({ year: 2026, month: 12 }, 5)).toBe('2027-01-05');
     expect(templateDueDate({ year: 2026, month: 3 }, 31)).toBe('2026-04-30');
+  });
+});
+
+describe('document requests without SMTP_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { mailer: 'configured' });
+  });
+  afterAll(() => t.close());
+
+  it("says the request's e-mail was kept in the local outbox, not that the client was told", async () => {
+    const token = await t.ownerToken();
+    const owner = callerFor(t, () => token);
+    const { serviceId, folderIds } = await serviceWithFolders(t);
+    const company = await insertBusiness(t, { contact: 'dueno@pyme.cl' });
+    await linkService(t, company.id, serviceId);
+    const created = await owner.post('/api/requests', requestBody(company.id, currentPeriod(), folderIds));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().message).toBe(
+      'Solicitud creada. Guardado en la bandeja local: el correo no está configurado',
+    );
+    expect(created.json().message).not.toContain('enviada');
   });
 });

@@ -155,7 +155,13 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
     },
     async (request, reply) => {
       const created = await requests.createRequest(currentUser(request), request.body);
-      const message = created.emailed ? requestsMsg.requestCreated : requestsMsg.requestCreatedNoEmail;
+      // Says what became of the e-mail, as 'Avisar al cliente' does: never 'enviada' for a mail kept in the outbox.
+      const message = {
+        sent: requestsMsg.requestCreated,
+        outbox: requestsMsg.requestCreatedOutbox,
+        failed: requestsMsg.requestCreatedMailFailed,
+        none: requestsMsg.requestCreatedNoEmail,
+      }[created.mail];
       return reply.status(201).send({ message, request: created.request });
     },
   );

@@ -72,6 +72,9 @@ interface Deps {
   sendEmail(actor: AuthUser | null, input: EmailInput): Promise<'sent' | 'outbox' | 'failed'>;
 }
 
+/** What became of a request's e-mail: the e-mail log's delivery, or 'none' when the company has no contacts. */
+export type MailOutcome = 'sent' | 'outbox' | 'failed' | 'none';
+
 /** Companies e-mailed at once after a send: the mail server is not flooded, and 300 companies do not take 300 round trips in a row. */
 const MAIL_CONCURRENCY = 4;
 /** Items whose files are asked for in one call. */
@@ -162,23 +165,26 @@ export function createRequestsService(db: Db, deps: Deps) {
     return request;
   }
 
-  /** E-mails a company's contacts; false when it has none. A failure is logged, never thrown: the request stays. */
+  /**
+   * E-mails a company's contacts: what became of the mail ('none' when the company has no
+   * contacts). A failure is logged, never thrown: the request stays, and the e-mail log retries it.
+   */
   async function mailContacts(
     actor: AuthUser | null,
     business: Business,
     message: { subject: string; content: string },
-  ): Promise<boolean> {
+  ): Promise<MailOutcome> {
     const emails = splitContacts(business.contact);
-    if (emails.length === 0) return false;
+    if (emails.length === 0) return 'none';
     try {
-      await deps.sendEmail(actor, { businessId: business.id, emails, ...message });
+      return await deps.sendEmail(actor, { businessId: business.id, emails, ...message });
     } catch (error) {
       deps.log.warn(
         { businessId: business.id, error: error instanceof Error ? error.message : String(error) },
         'request e-mail not sent',
       );
+      return 'failed';
     }
-    return true;
   }
 
   const createdMail = (
@@ -335,8 +341,12 @@ export function createRequestsService(db: Db, deps: Deps) {
       await inPool(created, async (request) => {
         const business = byId.get(request.businessId);
         if (!business) return;
-        if (await mailContacts(actor, business, createdMail(business, { ...template, ...period, dueDate }, itemNames)))
-          emailed += 1;
+        const mail = await mailContacts(
+          actor,
+          business,
+          createdMail(business, { ...template, ...period, dueDate }, itemNames),
+        );
+        if (mail !== 'none') emailed += 1;
       });
       const skipped = targets.length - created.length;
       return { message: requestsMsg.sentToAll(created.length, skipped), created: created.length, skipped, emailed };
@@ -348,7 +358,7 @@ export function createRequestsService(db: Db, deps: Deps) {
      * POST /api/requests: a request to one company for one period, written by hand. Each item goes
      * into a folder template of a service that applies to the company in that period.
      */
-    async createRequest(actor: AuthUser, input: CreateInput): Promise<{ request: DocumentRequest; emailed: boolean }> {
+    async createRequest(actor: AuthUser, input: CreateInput): Promise<{ request: DocumentRequest; mail: MailOutcome }> {
       const period: Period = { year: input.year, month: input.month };
       assertSelectable(period);
       const business = await deps.getBusiness(input.businessId).catch((error: unknown) => {
@@ -369,7 +379,10 @@ export function createRequestsService(db: Db, deps: Deps) {
       const serviceIds = new Set(input.items.map((item) => serviceOfFolder.get(item.serviceFolderId)));
       const serviceId = serviceIds.size === 1 ? ([...serviceIds][0] ?? null) : null;
 
-      const id = await checked(
+      // The answer is read inside the transaction that writes it: once it commits nothing is left
+      // to fail, so a database lost right after the commit cannot turn a written request into a
+      // 503 that invites a duplicate. A new request has no files yet.
+      const request = await checked(
         () =>
           db.transaction(async (tx) => {
             const row = await repo.insertRequest(tx, {
@@ -389,12 +402,14 @@ export function createRequestsService(db: Db, deps: Deps) {
                 position,
               })),
             );
-            return row.id;
+            const [listed] = await repo.listRequests(tx, { ids: [row.id] });
+            if (!listed) throw new Error('request written but not read back');
+            return presentRequest(listed, await repo.listItems(tx, [row.id]), new Map(), today());
           }),
         () => badRequest(requestsMsg.folderNotOfPeriod, 'items'),
       );
       deps.events.emit('requests.changed', { businessId: business.id, ...period });
-      const emailed = await mailContacts(
+      const mail = await mailContacts(
         actor,
         business,
         createdMail(
@@ -403,7 +418,7 @@ export function createRequestsService(db: Db, deps: Deps) {
           input.items.map((item) => item.name),
         ),
       );
-      return { request: await loadRequest(actor, id), emailed };
+      return { request, mail };
     },
 
     /** DELETE /api/requests/{id}: its items go with it; files sent against them stay in their folders. */
