@@ -21,6 +21,7 @@ import { ensureFirstOwner } from './modules/users/first-owner.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { createMailer } from './plugins/mailer.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerRealtime } from './plugins/realtime.ts';
@@ -163,6 +164,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     resolveSession: (sessionId, userId) => modules.auth.auth.resolveSession(sessionId, userId),
     noteSessionUse: (sessionId, ip) => modules.sessions.sessions.noteUse(sessionId, ip),
   });
+  registerIdempotency(app, database.db);
 
   registerHealth(app, {
     db: database.db,

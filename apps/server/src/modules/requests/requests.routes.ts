@@ -22,6 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
 import type { RequestsService } from './requests.service.ts';
 
 const tags = ['requests'];
@@ -51,6 +52,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
         body: RequestTemplateInputSchema,
         response: { 201: RequestTemplateResponseSchema, ...errorResponses },
       },
+      config: idempotent,
       onRequest: app.authorize('services:write'),
     },
     async (request, reply) => {
@@ -99,6 +101,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
         body: SendTemplateInputSchema,
         response: { 200: SendTemplateResponseSchema, ...errorResponses },
       },
+      config: idempotent,
       onRequest: app.authorize('requests:manage'),
     },
     async (request) => requests.sendTemplate(currentUser(request), request.params.id, request.body),
@@ -151,6 +154,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
     '/api/requests',
     {
       schema: { tags, body: CreateRequestSchema, response: { 201: RequestResponseSchema, ...errorResponses } },
+      config: idempotent,
       onRequest: app.authorize('requests:manage'),
     },
     async (request, reply) => {
