@@ -217,6 +217,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
   // Registered after the database's, so it runs first: background recoveries finish, Redis closes.
   app.addHook('onClose', () => modules.auth.auth.close());
   app.addHook('onClose', () => modules.sessions.sessions.settled());
+  app.addHook('onClose', () => modules.requests.requests.mailsSettled());
   await ensureFirstOwner(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, options.announce);
   // Closed before the database: `npm run backup` reaches the embedded database through the server.
   if (options.adminSocket && database.kind === 'pglite') {

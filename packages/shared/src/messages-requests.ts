@@ -39,6 +39,9 @@ export const requestsMsg = {
     `${created} ${created === 1 ? 'solicitud creada' : 'solicitudes creadas'}${
       skipped > 0 ? `, ${skipped} ya ${skipped === 1 ? 'existía' : 'existían'}` : ''
     }`,
+  /** Follows sentToAll: the e-mails go out after the answer, or stay in the outbox without SMTP_URL. */
+  sentToAllMail: (companies: number, mailConfigured: boolean) =>
+    `; ${mailConfigured ? 'se está avisando por correo' : 'el aviso por correo quedará en la bandeja local (el correo no está configurado)'} a ${companies} ${companies === 1 ? 'empresa' : 'empresas'}; el registro de correos muestra cada envío`,
   itemReceived: 'Documento marcado como recibido',
   itemRejected: 'Se pidió de nuevo el documento al cliente',
   itemReopened: 'El documento volvió a quedar pendiente',

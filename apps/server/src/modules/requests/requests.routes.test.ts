@@ -308,7 +308,13 @@ describe('document requests: routes', () => {
 
       const sent = await api.collaborator.post(`/api/request-template/${template.id}/send`, period);
       expect(sent.statusCode, sent.body).toBe(200);
-      expect(sent.json()).toEqual({ message: requestsMsg.sentToAll(2, 0), created: 2, skipped: 0, emailed: 1 });
+      expect(sent.json()).toEqual({
+        message: `${requestsMsg.sentToAll(2, 0)}; el aviso por correo quedará en la bandeja local (el correo no está configurado) a 1 empresa; el registro de correos muestra cada envío`,
+        created: 2,
+        skipped: 0,
+        emailed: 1,
+      });
+      await t.modules.requests.requests.mailsSettled();
 
       const list: RequestList = (await api.owner.get(`/api/requests?year=${period.year}&month=${period.month}`)).json();
       const mine = list.rows.filter((row) => row.service?.id === serviceId);
@@ -364,6 +370,7 @@ describe('document requests: routes', () => {
       try {
         const sent = await t.modules.requests.requests.sendTemplate(null, template.id, period);
         expect(sent).toMatchObject({ created: 2, skipped: 0, emailed: 2 });
+        await t.modules.requests.requests.mailsSettled();
       } finally {
         send.mockRestore();
       }
@@ -374,6 +381,39 @@ describe('document requests: routes', () => {
         await api.owner.get(`/api/business/${failing.id}/requests?year=${period.year}&month=${period.month}`)
       ).json();
       expect(listed.rows).toHaveLength(1);
+    });
+
+    it('answers once the requests are written, before the e-mails are handed to the mail server', async () => {
+      const { serviceId, folderIds } = await serviceWithFolders(t);
+      const template = await createTemplate(api.owner, serviceId, templateBody(folderIds));
+      const companies = await Promise.all([0, 1].map((n) => insertBusiness(t, { contact: `lento${n}@pyme.cl` })));
+      for (const company of companies) await linkService(t, company.id, serviceId);
+      let release = () => {};
+      const slow = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const handed: string[] = [];
+      const send = vi.spyOn(t.mailer, 'send').mockImplementation(async (message) => {
+        await slow;
+        handed.push(...message.to);
+        return { messageId: '<lento@test>', response: '250 OK', outbox: false };
+      });
+      try {
+        const answer = await Promise.race([
+          api.owner.post(`/api/request-template/${template.id}/send`, period),
+          new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 3000)),
+        ]);
+        expect(answer).not.toBe('no answer');
+        expect(answer !== 'no answer' && answer.json()).toMatchObject({ created: 2, emailed: 2 });
+        expect(handed).toEqual([]);
+        release();
+        await t.modules.requests.requests.mailsSettled();
+        expect(handed.sort()).toEqual(['lento0@pyme.cl', 'lento1@pyme.cl']);
+      } finally {
+        release();
+        send.mockRestore();
+      }
+      for (const company of companies) expect(await logRowsOf(t, company.id)).toHaveLength(1);
     });
 
     it('five sends at the same moment still give each company one request', async () => {
@@ -395,6 +435,7 @@ describe('document requests: routes', () => {
         .from(documentRequests)
         .where(eq(documentRequests.templateId, template.id));
       expect(rows.map((row) => row.businessId).sort()).toEqual(companies.map((company) => company.id).sort());
+      await t.modules.requests.requests.mailsSettled();
       for (const company of companies) expect(await logRowsOf(t, company.id)).toHaveLength(1);
     });
 
@@ -599,6 +640,29 @@ describe('document requests: routes', () => {
   });
 
   describe('review and what awaits it', () => {
+    it('keeps the to-review counts between changes: repeated reads do not query, a client file renews them', async () => {
+      const { serviceId, folderIds } = await serviceWithFolders(t);
+      const company = await insertBusiness(t, { contact: '' });
+      await linkService(t, company.id, serviceId);
+      const request = await createRequest(api.owner, requestBody(company.id, period, folderIds));
+      const counted = vi.spyOn(requestsRepository, 'countToReview');
+      try {
+        const first = (await api.owner.get('/api/requests/to-review')).json();
+        for (let read = 0; read < 4; read++) {
+          expect((await api.collaborator.get('/api/requests/to-review')).json()).toEqual(first);
+        }
+        expect(counted).toHaveBeenCalledTimes(1);
+        await insertClientFile(t, request, 0);
+        await vi.waitFor(async () => {
+          const after = (await api.owner.get('/api/requests/to-review')).json();
+          expect(after.total).toBe(first.total + 1);
+        });
+        expect(counted.mock.calls.length).toBeGreaterThanOrEqual(2);
+      } finally {
+        counted.mockRestore();
+      }
+    });
+
     it('received, asked again (the client is e-mailed the comment) and reopened; client files count until reviewed', async () => {
       const { serviceId, folderIds } = await serviceWithFolders(t);
       const company = await insertBusiness(t, { contact: 'cliente@pyme.cl' });

@@ -20,6 +20,7 @@ import {
   ToReviewSchema,
 } from '@app/shared/schemas/requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
@@ -124,7 +125,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
       schema: { tags, response: { 200: ToReviewSchema, ...errorResponses } },
       onRequest: app.authorize('requests:manage'),
     },
-    async () => requests.countToReview(),
+    async (request, reply) => sendBuiltJson(request, reply, await requests.toReviewBuilt()),
   );
 
   app.get(

@@ -14,16 +14,19 @@ import type {
   SendTemplateResponse,
   ToReview,
 } from '@app/shared/schemas/requests';
+import { ToReviewSchema } from '@app/shared/schemas/requests';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
+import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
+import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
 import { presentRequest, presentTemplate } from './requests.presenter.ts';
-import { type RequestListRow, requestsRepository as repo } from './requests.repository.ts';
+import { type RequestListRow, requestsRepository as repo, TO_REVIEW_TABLES } from './requests.repository.ts';
 
 type TemplateInput = z.output<typeof RequestTemplateInputSchema>;
 type CreateInput = z.output<typeof CreateRequestSchema>;
@@ -44,6 +47,10 @@ export interface EmailInput {
 
 interface Deps {
   events: EventBus;
+  /** Which tables changed: the kept to-review counts are dropped with them. */
+  changes: TableChanges;
+  /** Whether SMTP_URL is set: without it every e-mail stays in the server's outbox. */
+  mailConfigured: boolean;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Base of e-mailed links (APP_URL; http://localhost:PORT when unset). */
   appUrl: string;
@@ -103,6 +110,21 @@ export function createRequestsService(db: Db, deps: Deps) {
   const now = deps.now ?? (() => new Date());
   const today = () => santiagoDate(now());
   const link = `${deps.appUrl}/`;
+  // Every staff screen asks for the counts again on each live event of requests: one answer kept
+  // until a request, an item or a file changes.
+  const toReviewCache = createBuiltJsonCache(deps.changes, {
+    name: 'requests-to-review',
+    tables: TO_REVIEW_TABLES,
+    schema: ToReviewSchema,
+    maxEntries: 1,
+  });
+  async function countToReview(): Promise<ToReview> {
+    const byBusiness = await repo.countToReview(db);
+    return { total: byBusiness.reduce((sum, row) => sum + row.count, 0), byBusiness };
+  }
+
+  /** 'Solicitar a todas' e-mails still being sent after its answer: the app's close waits for them. */
+  const mailing = new Set<Promise<void>>();
 
   /** No period after the current default one, as the boards and folders (judged by this module's clock). */
   function assertSelectable(period: Period) {
@@ -335,21 +357,33 @@ export function createRequestsService(db: Db, deps: Deps) {
       // Several companies at once: the event says so with company 0.
       if (created.length > 0) deps.events.emit('requests.changed', { businessId: 0, ...period });
 
+      // Answered once the requests are written; the e-mails follow. Each one lands in the e-mail
+      // log, a failed one with its retries, so the answer does not wait for the mail server.
       const byId = new Map(targets.map((business) => [business.id, business]));
-      const itemNames = template.items.map((item) => item.name);
-      let emailed = 0;
-      await inPool(created, async (request) => {
+      const toMail = created.flatMap((request) => {
         const business = byId.get(request.businessId);
-        if (!business) return;
-        const mail = await mailContacts(
-          actor,
-          business,
-          createdMail(business, { ...template, ...period, dueDate }, itemNames),
-        );
-        if (mail !== 'none') emailed += 1;
+        return business && splitContacts(business.contact).length > 0 ? [business] : [];
       });
+      const itemNames = template.items.map((item) => item.name);
+      const sending = inPool(toMail, async (business) => {
+        await mailContacts(actor, business, createdMail(business, { ...template, ...period, dueDate }, itemNames));
+      })
+        .catch((error: unknown) =>
+          deps.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'request e-mails stopped'),
+        )
+        .finally(() => mailing.delete(sending));
+      mailing.add(sending);
       const skipped = targets.length - created.length;
-      return { message: requestsMsg.sentToAll(created.length, skipped), created: created.length, skipped, emailed };
+      const emailed = toMail.length;
+      const message = `${requestsMsg.sentToAll(created.length, skipped)}${
+        emailed > 0 ? requestsMsg.sentToAllMail(emailed, deps.mailConfigured) : ''
+      }`;
+      return { message, created: created.length, skipped, emailed };
+    },
+
+    /** Resolves once the e-mails of every 'Solicitar a todas' answered so far are handed over (app close, tests). */
+    async mailsSettled(): Promise<void> {
+      while (mailing.size > 0) await Promise.all([...mailing]);
     },
 
     // ---------- Requests ----------
@@ -493,11 +527,13 @@ export function createRequestsService(db: Db, deps: Deps) {
 
     /**
      * Items not received that a client sent a file to since staff last looked (any file, if never
-     * looked at): in total and per company. GET /api/requests/to-review and the morning digest.
+     * looked at): in total and per company, read now (the morning digest; the route answers toReviewBuilt).
      */
-    async countToReview(): Promise<ToReview> {
-      const byBusiness = await repo.countToReview(db);
-      return { total: byBusiness.reduce((sum, row) => sum + row.count, 0), byBusiness };
+    countToReview,
+
+    /** GET /api/requests/to-review: the counts kept as built JSON until their tables change. */
+    toReviewBuilt(): Promise<BuiltJson> {
+      return toReviewCache.get('all', countToReview);
     },
   };
 }
