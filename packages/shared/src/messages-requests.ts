@@ -171,6 +171,7 @@ export const requestsMsg = {
   listStateLabel: 'Estado',
   listAllStates: 'Todos los estados',
   listStateCounts: 'Solicitudes por estado',
+  stateCountLoading: (state: string) => `${state}: cargando`,
   listColumns: {
     company: 'Empresa',
     title: 'Título',
