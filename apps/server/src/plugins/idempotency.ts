@@ -56,7 +56,7 @@ function replay(reply: FastifyReply, stored: { statusCode: number; response: str
  */
 export function registerIdempotency(app: FastifyInstance, db: Db) {
   app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent || request.method !== 'POST') return;
+    if (request.method !== 'POST' || !request.routeOptions.config?.idempotent) return;
     const header = request.headers[HEADER];
     if (header === undefined || !request.auth) return;
     const key = Array.isArray(header) ? header[0] : header;
