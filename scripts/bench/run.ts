@@ -1,11 +1,12 @@
 // `npm run bench [-- PART ...]`: the performance targets of the issues, measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
 // Seeds 2,000 companies × 12 services with a state in every cell for 24 months, a group of every
 // company, 40 staff users and 1,000 logged e-mails (not when `uploads` or `activity` are the only parts: they need none);
-// `activity` fills 1,000,000 activity entries (see activity.ts).
+// `activity` fills 1,000,000 activity entries (see activity.ts); `requests` a month of document
+// requests for every company (see requests.ts).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,7 @@ import { startFanoutFloor } from './fanout-floor.ts';
 import { benchImportLimits, benchImports } from './imports.ts';
 import { load, percentile, rawAnswer, rssMb, withPeakRss } from './load.ts';
 import { BENCH_METRICS_TOKEN, benchMemory } from './memory.ts';
+import { benchRequests, seedRequests } from './requests.ts';
 import { seedBoard } from './seed-board.ts';
 import { seedLists } from './seed-lists.ts';
 import { benchDownloads, benchUploads } from './uploads.ts';
@@ -42,6 +44,7 @@ const PARTS = [
   'exports',
   'import',
   'activity',
+  'requests',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -97,6 +100,7 @@ async function prepare(
     if (seeded) {
       console.log(`seeding the embedded database… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
       ({ groupId } = await seedLists(database.db));
+      if (parts.includes('requests')) console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -114,6 +118,7 @@ async function prepare(
     if (seeded) {
       console.log(`seeding PostgreSQL… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
       ({ groupId } = await seedLists(database.db));
+      if (parts.includes('requests')) console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -539,6 +544,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
       await benchImports(kind, base, token, server.pid ?? 0, report);
       await benchImportLimits(kind, base, token, server.pid ?? 0, report);
     }
+    if (parts.includes('requests')) await benchRequests(kind, base, token, report);
     if (parts.includes('activity')) {
       await benchActivity(kind, base, token, precomputed, report);
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);

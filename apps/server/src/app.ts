@@ -22,6 +22,7 @@ import { ensureFirstOwner } from './modules/users/first-owner.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { createMailer } from './plugins/mailer.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerRealtime } from './plugins/realtime.ts';
@@ -164,6 +165,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     resolveSession: (sessionId, userId) => modules.auth.auth.resolveSession(sessionId, userId),
     noteSessionUse: (sessionId, ip) => modules.sessions.sessions.noteUse(sessionId, ip),
   });
+  registerIdempotency(app, database.db);
 
   registerHealth(app, {
     db: database.db,
@@ -217,6 +219,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
   // Registered after the database's, so it runs first: background recoveries finish, Redis closes.
   app.addHook('onClose', () => modules.auth.auth.close());
   app.addHook('onClose', () => modules.sessions.sessions.settled());
+  app.addHook('onClose', () => modules.requests.requests.mailsSettled());
   await ensureFirstOwner(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, options.announce);
   // Closed before the database: `npm run backup` reaches the embedded database through the server.
   if (options.adminSocket && database.kind === 'pglite') {

@@ -206,6 +206,8 @@ export function composeModules(deps: ModulesDeps) {
   const requests = createRequestsModule({
     db,
     events,
+    changes,
+    mailConfigured: Boolean(config.SMTP_URL),
     log,
     appUrl: config.APP_URL,
     now: deps.now,

@@ -72,7 +72,7 @@ test('password recovery end to end: mail in the outbox, new password, sign in wi
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByRole('status')).toHaveText(
-    'Email enviado correctamente, revisa tu correo y sigue las instrucciones para recuperar tu contraseña',
+    'Si el correo corresponde a una cuenta, te enviaremos un enlace para crear una nueva contraseña. Si no te llega en unos minutos, revisa la carpeta de spam o pide ayuda al administrador del estudio.',
   );
 
   const link = await readRecoveryLink(email);

@@ -380,3 +380,36 @@ test('a collaborator has Solicitudes in the menu; a client has neither the entry
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Solicitudes', level: 2 })).toHaveCount(0);
 });
+
+test('the state counts show a loading placeholder, never zeros, until the month’s requests arrive', async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/requests\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signInAsOwner(page);
+  await page.goto('/solicitudes');
+  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 2 })).toBeVisible();
+  await expect(counts(page)).toHaveAttribute('aria-busy', 'true');
+  for (const state of ['Pendiente', 'Parcial', 'Completa', 'Atrasada']) {
+    await expect(counts(page).getByRole('button', { name: `${state}: cargando` })).toBeDisabled();
+  }
+  await expect(counts(page)).not.toContainText(/\d/);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('solicitudes-cargando-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('solicitudes-cargando-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  release();
+  await expect(counts(page)).toHaveAttribute('aria-busy', 'false');
+  for (const state of ['Pendiente', 'Parcial', 'Completa', 'Atrasada']) {
+    await expect(counts(page).getByRole('button', { name: new RegExp(`^${state}: \\d+$`) })).toBeEnabled();
+  }
+  await page.screenshot({ path: test.info().outputPath('solicitudes-cargado-1280.png') });
+});

@@ -1,4 +1,5 @@
 import { msg } from './messages.ts';
+import { mailMsg } from './messages-mail.ts';
 
 /**
  * Spanish texts of document requests (issue 22): what the firm asks its clients to send each
@@ -29,11 +30,18 @@ export const requestsMsg = {
   templateDeleted: 'Plantilla de solicitud eliminada',
   requestCreated: 'Solicitud creada y enviada al cliente',
   requestCreatedNoEmail: 'Solicitud creada; la empresa no tiene correos de contacto',
+  /** The request's e-mail stayed in the server's outbox (no SMTP_URL): nobody was told. */
+  requestCreatedOutbox: `Solicitud creada. ${mailMsg.savedToOutbox}`,
+  /** The mail server refused the request's e-mail: it is in the e-mail log, tried again later. */
+  requestCreatedMailFailed: 'Solicitud creada; el correo al cliente no se pudo enviar y se volverá a intentar',
   requestDeleted: 'Solicitud eliminada',
   sentToAll: (created: number, skipped: number) =>
     `${created} ${created === 1 ? 'solicitud creada' : 'solicitudes creadas'}${
       skipped > 0 ? `, ${skipped} ya ${skipped === 1 ? 'existía' : 'existían'}` : ''
     }`,
+  /** Follows sentToAll: the e-mails go out after the answer, or stay in the outbox without SMTP_URL. */
+  sentToAllMail: (companies: number, mailConfigured: boolean) =>
+    `; ${mailConfigured ? 'se está avisando por correo' : 'el aviso por correo quedará en la bandeja local (el correo no está configurado)'} a ${companies} ${companies === 1 ? 'empresa' : 'empresas'}; el registro de correos muestra cada envío`,
   itemReceived: 'Documento marcado como recibido',
   itemRejected: 'Se pidió de nuevo el documento al cliente',
   itemReopened: 'El documento volvió a quedar pendiente',
@@ -163,6 +171,7 @@ export const requestsMsg = {
   listStateLabel: 'Estado',
   listAllStates: 'Todos los estados',
   listStateCounts: 'Solicitudes por estado',
+  stateCountLoading: (state: string) => `${state}: cargando`,
   listColumns: {
     company: 'Empresa',
     title: 'Título',

@@ -28,7 +28,12 @@ export const msg = {
   /** The throttles' 429: how long until their window ends, in whole minutes (rounded up). */
   tooManyAttemptsWait: (minutes: number) =>
     `Demasiados intentos. Espera ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e inténtalo de nuevo.`,
-  recoverSent: 'Email enviado correctamente, revisa tu correo y sigue las instrucciones para recuperar tu contraseña',
+  /**
+   * The recovery request's one answer: the same for a known and an unknown address, and true whether
+   * the mail leaves the server or stays in its outbox (no SMTP_URL), so it promises no delivery.
+   */
+  recoverRequested:
+    'Si el correo corresponde a una cuenta, te enviaremos un enlace para crear una nueva contraseña. Si no te llega en unos minutos, revisa la carpeta de spam o pide ayuda al administrador del estudio.',
   recoverFailed: 'Error al enviar email, verifique si su email es correcto',
   passwordChanged: 'La contraseña actualizada correctamente',
   tokenInvalid: 'El token no es válido o ya ha caducado',

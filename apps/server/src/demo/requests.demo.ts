@@ -72,6 +72,8 @@ export async function seedDemoRequests(features: DemoServices, maxMegabytes: num
     created += sent.created;
     emailed += sent.emailed;
   }
+  // 'Solicitar a todas' answers before its e-mails go out: the summary below says they went.
+  await requests.mailsSettled();
   const label = `${MONTH_NAMES[MONTH_KEYS[period.month - 1] ?? 'jan']} ${period.year}`;
   const answered = await answerAsClients(features, actor, period, label, maxMegabytes);
   return `Solicitudes: ${created} solicitudes de documentos de ${label} (${emailed} empresas avisadas por correo; ${answered} respondidas en parte por sus clientes).`;

@@ -93,6 +93,7 @@ describe('every cache names every table its loader reads (else a write there wou
       '/api/email?page=1&size=30',
       '/api/business-group',
       `/api/business-group/${group.json().group.id}`,
+      '/api/requests/to-review',
       boardUrl,
     ]) {
       await get(url);

@@ -154,7 +154,7 @@ describe('password recovery', () => {
     expect(unknown.response.statusCode).toBe(200);
     expect(known.response.statusCode).toBe(200);
     expect(unknown.response.json()).toEqual(known.response.json());
-    expect(known.response.json()).toEqual({ message: msg.recoverSent });
+    expect(known.response.json()).toEqual({ message: msg.recoverRequested });
     await vi.waitFor(() => expect(t.mailer.sent.length).toBe(known.before + 1));
     expect(t.mailer.sent.at(-1)?.to).toEqual([OWNER.email]);
   });
@@ -164,7 +164,7 @@ describe('password recovery', () => {
     const before = t.mailer.sent.length;
     for (let request = 0; request < 5; request++) {
       const { response } = await requestRecovery(user.email);
-      expect(response.json()).toEqual({ message: msg.recoverSent });
+      expect(response.json()).toEqual({ message: msg.recoverRequested });
     }
     await vi.waitFor(() => expect(t.mailer.sent.length).toBe(before + 3));
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -189,7 +189,7 @@ describe('password recovery', () => {
         new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 3000)),
       ]);
       expect(answer).not.toBe('no answer');
-      expect(answer !== 'no answer' && answer.json()).toEqual({ message: msg.recoverSent });
+      expect(answer !== 'no answer' && answer.json()).toEqual({ message: msg.recoverRequested });
       expect(t.mailer.sent.length).toBe(before);
       await vi.waitFor(() => expect(insert).toHaveBeenCalled());
       releaseInsert();

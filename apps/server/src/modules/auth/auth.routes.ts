@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request) => {
       await auth.requestRecovery(request.body.email, request.ip);
-      return { message: msg.recoverSent };
+      return { message: msg.recoverRequested };
     },
   );
 

@@ -15,6 +15,7 @@ import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { attachmentHeader } from '../../lib/file-names.ts';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '../../lib/xlsx-stream.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
 import { presentBusiness } from './businesses.presenter.ts';
 import type { BusinessesService } from './businesses.service.ts';
 
@@ -85,6 +86,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
         body: BusinessCreateSchema,
         response: { 201: BusinessResponseSchema, ...errorResponses },
       },
+      config: idempotent,
       onRequest: app.authorize('companies:write'),
     },
     async (request, reply) => {

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
 import type { GroupsService } from './groups.service.ts';
 
 /** Company groups: list and read for owners and collaborators, writes for owners (DESIGN.md §6). */
@@ -29,6 +30,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     '/api/business-group',
     {
       schema: { tags: ['groups'], body: GroupCreateSchema, response: { 201: GroupResponseSchema, ...errorResponses } },
+      config: idempotent,
       onRequest: app.authorize('groups:write'),
     },
     async (request, reply) => {

@@ -11,6 +11,9 @@ type ServiceDeps = Parameters<typeof createRequestsService>[1];
 export interface RequestsModuleDeps {
   db: Db;
   events: EventBus;
+  changes: ServiceDeps['changes'];
+  /** Whether SMTP_URL is set. */
+  mailConfigured: boolean;
   log: FastifyBaseLogger;
   /** APP_URL: the base of e-mailed links. */
   appUrl: string;

@@ -66,6 +66,9 @@ const openOrCompletedSince = (since: Date) => sql`(
     where ${documentRequestItems.requestId} = ${documentRequests.id}) >= ${since.toISOString()}
 )`;
 
+/** What the to-review counts read: their kept answer is dropped when one of these changes. */
+export const TO_REVIEW_TABLES = [documentRequests, documentRequestItems, businessFiles];
+
 export const requestsRepository = {
   // ---------- Templates ----------
 

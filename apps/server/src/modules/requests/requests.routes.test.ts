@@ -19,6 +19,7 @@ import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRol
 import { appWithEveryRole, type Caller, callerFor } from '../../test/route-suite.ts';
 import { closeSocketsAfterEach, eventsWithin, nextEvent, socketFor } from '../../test/sockets.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { requestsRepository } from './requests.repository.ts';
 import { templateDueDate } from './requests.service.ts';
 
 closeSocketsAfterEach();
@@ -307,7 +308,13 @@ describe('document requests: routes', () => {
 
       const sent = await api.collaborator.post(`/api/request-template/${template.id}/send`, period);
       expect(sent.statusCode, sent.body).toBe(200);
-      expect(sent.json()).toEqual({ message: requestsMsg.sentToAll(2, 0), created: 2, skipped: 0, emailed: 1 });
+      expect(sent.json()).toEqual({
+        message: `${requestsMsg.sentToAll(2, 0)}; el aviso por correo quedará en la bandeja local (el correo no está configurado) a 1 empresa; el registro de correos muestra cada envío`,
+        created: 2,
+        skipped: 0,
+        emailed: 1,
+      });
+      await t.modules.requests.requests.mailsSettled();
 
       const list: RequestList = (await api.owner.get(`/api/requests?year=${period.year}&month=${period.month}`)).json();
       const mine = list.rows.filter((row) => row.service?.id === serviceId);
@@ -316,7 +323,6 @@ describe('document requests: routes', () => {
         expect(row).toMatchObject({
           title: 'Documentos de contabilidad',
           dueDate: templateDueDate(period, 31),
-          state: 'pendiente',
           missing: 2,
           toReview: 0,
           ...period,
@@ -364,6 +370,7 @@ describe('document requests: routes', () => {
       try {
         const sent = await t.modules.requests.requests.sendTemplate(null, template.id, period);
         expect(sent).toMatchObject({ created: 2, skipped: 0, emailed: 2 });
+        await t.modules.requests.requests.mailsSettled();
       } finally {
         send.mockRestore();
       }
@@ -374,6 +381,39 @@ describe('document requests: routes', () => {
         await api.owner.get(`/api/business/${failing.id}/requests?year=${period.year}&month=${period.month}`)
       ).json();
       expect(listed.rows).toHaveLength(1);
+    });
+
+    it('answers once the requests are written, before the e-mails are handed to the mail server', async () => {
+      const { serviceId, folderIds } = await serviceWithFolders(t);
+      const template = await createTemplate(api.owner, serviceId, templateBody(folderIds));
+      const companies = await Promise.all([0, 1].map((n) => insertBusiness(t, { contact: `lento${n}@pyme.cl` })));
+      for (const company of companies) await linkService(t, company.id, serviceId);
+      let release = () => {};
+      const slow = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const handed: string[] = [];
+      const send = vi.spyOn(t.mailer, 'send').mockImplementation(async (message) => {
+        await slow;
+        handed.push(...message.to);
+        return { messageId: '<lento@test>', response: '250 OK', outbox: false };
+      });
+      try {
+        const answer = await Promise.race([
+          api.owner.post(`/api/request-template/${template.id}/send`, period),
+          new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 3000)),
+        ]);
+        expect(answer).not.toBe('no answer');
+        expect(answer !== 'no answer' && answer.json()).toMatchObject({ created: 2, emailed: 2 });
+        expect(handed).toEqual([]);
+        release();
+        await t.modules.requests.requests.mailsSettled();
+        expect(handed.sort()).toEqual(['lento0@pyme.cl', 'lento1@pyme.cl']);
+      } finally {
+        release();
+        send.mockRestore();
+      }
+      for (const company of companies) expect(await logRowsOf(t, company.id)).toHaveLength(1);
     });
 
     it('five sends at the same moment still give each company one request', async () => {
@@ -395,6 +435,7 @@ describe('document requests: routes', () => {
         .from(documentRequests)
         .where(eq(documentRequests.templateId, template.id));
       expect(rows.map((row) => row.businessId).sort()).toEqual(companies.map((company) => company.id).sort());
+      await t.modules.requests.requests.mailsSettled();
       for (const company of companies) expect(await logRowsOf(t, company.id)).toHaveLength(1);
     });
 
@@ -536,9 +577,92 @@ describe('document requests: routes', () => {
       ).toBe(404);
       expect((await api.owner.get('/api/requests?year=abc&month=1')).statusCode).toBe(400);
     });
+
+    it('says the e-mail failed and will be tried again when the mail server refuses it, never that it was sent', async () => {
+      const { serviceId, folderIds } = await serviceWithFolders(t);
+      const company = await insertBusiness(t, { contact: 'rechazo@pyme.cl' });
+      await linkService(t, company.id, serviceId);
+      const send = vi.spyOn(t.mailer, 'send').mockRejectedValue(new Error('550 buzón no disponible'));
+      try {
+        const created = await api.owner.post('/api/requests', requestBody(company.id, period, folderIds));
+        expect(created.statusCode, created.body).toBe(201);
+        expect(created.json().message).toBe(
+          'Solicitud creada; el correo al cliente no se pudo enviar y se volverá a intentar',
+        );
+      } finally {
+        send.mockRestore();
+      }
+      const [logged] = await logRowsOf(t, company.id);
+      expect(logged).toMatchObject({ emails: 'rechazo@pyme.cl', ok: false });
+    });
+
+    it('answers 201 with the request the transaction wrote when the database is lost right after the commit', async () => {
+      const { serviceId, folderIds } = await serviceWithFolders(t);
+      const company = await insertBusiness(t, { contact: '' });
+      await linkService(t, company.id, serviceId);
+      // From the commit on (the live event leaves after it), every read of requests fails as a
+      // database going down does.
+      const lost = () =>
+        Promise.reject(
+          Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+        );
+      const spies: { mockRestore(): void }[] = [];
+      const stop = t.modules.events.on('requests.changed', () => {
+        spies.push(vi.spyOn(requestsRepository, 'listRequests').mockImplementation(lost));
+        spies.push(vi.spyOn(requestsRepository, 'listItems').mockImplementation(lost));
+      });
+      let created: Awaited<ReturnType<Caller['post']>>;
+      try {
+        created = await api.owner.post('/api/requests', requestBody(company.id, period, folderIds));
+      } finally {
+        stop();
+        for (const spy of spies) spy.mockRestore();
+      }
+      expect(spies).toHaveLength(2);
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).toMatchObject({
+        message: requestsMsg.requestCreatedNoEmail,
+        request: {
+          business: { id: company.id, name: company.name },
+          title: 'Papeles de marzo',
+          items: [
+            { name: 'Papel 1', folder: { id: folderIds[0] }, status: 'pending', files: [] },
+            { name: 'Papel 2', folder: { id: folderIds[1] }, status: 'pending', files: [] },
+          ],
+        },
+      });
+      const written = await t.database.db
+        .select({ id: documentRequests.id })
+        .from(documentRequests)
+        .where(eq(documentRequests.businessId, company.id));
+      expect(written).toEqual([{ id: created.json().request.id }]);
+    });
   });
 
   describe('review and what awaits it', () => {
+    it('keeps the to-review counts between changes: repeated reads do not query, a client file renews them', async () => {
+      const { serviceId, folderIds } = await serviceWithFolders(t);
+      const company = await insertBusiness(t, { contact: '' });
+      await linkService(t, company.id, serviceId);
+      const request = await createRequest(api.owner, requestBody(company.id, period, folderIds));
+      const counted = vi.spyOn(requestsRepository, 'countToReview');
+      try {
+        const first = (await api.owner.get('/api/requests/to-review')).json();
+        for (let read = 0; read < 4; read++) {
+          expect((await api.collaborator.get('/api/requests/to-review')).json()).toEqual(first);
+        }
+        expect(counted).toHaveBeenCalledTimes(1);
+        await insertClientFile(t, request, 0);
+        await vi.waitFor(async () => {
+          const after = (await api.owner.get('/api/requests/to-review')).json();
+          expect(after.total).toBe(first.total + 1);
+        });
+        expect(counted.mock.calls.length).toBeGreaterThanOrEqual(2);
+      } finally {
+        counted.mockRestore();
+      }
+    });
+
     it('received, asked again (the client is e-mailed the comment) and reopened; client files count until reviewed', async () => {
       const { serviceId, folderIds } = await serviceWithFolders(t);
       const company = await insertBusiness(t, { contact: 'cliente@pyme.cl' });
@@ -739,5 +863,27 @@ describe('templateDueDate', () => {
     expect(templateDueDate({ year: 2028, month: 1 }, 30)).toBe('2028-02-29');
     expect(templateDueDate({ year: 2026, month: 12 }, 5)).toBe('2027-01-05');
     expect(templateDueDate({ year: 2026, month: 3 }, 31)).toBe('2026-04-30');
+  });
+});
+
+describe('document requests without SMTP_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { mailer: 'configured' });
+  });
+  afterAll(() => t.close());
+
+  it("says the request's e-mail was kept in the local outbox, not that the client was told", async () => {
+    const token = await t.ownerToken();
+    const owner = callerFor(t, () => token);
+    const { serviceId, folderIds } = await serviceWithFolders(t);
+    const company = await insertBusiness(t, { contact: 'dueno@pyme.cl' });
+    await linkService(t, company.id, serviceId);
+    const created = await owner.post('/api/requests', requestBody(company.id, currentPeriod(), folderIds));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().message).toBe(
+      'Solicitud creada. Guardado en la bandeja local: el correo no está configurado',
+    );
+    expect(created.json().message).not.toContain('enviada');
   });
 });

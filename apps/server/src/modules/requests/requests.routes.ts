@@ -20,8 +20,10 @@ import {
   ToReviewSchema,
 } from '@app/shared/schemas/requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
 import type { RequestsService } from './requests.service.ts';
 
 const tags = ['requests'];
@@ -51,6 +53,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
         body: RequestTemplateInputSchema,
         response: { 201: RequestTemplateResponseSchema, ...errorResponses },
       },
+      config: idempotent,
       onRequest: app.authorize('services:write'),
     },
     async (request, reply) => {
@@ -99,6 +102,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
         body: SendTemplateInputSchema,
         response: { 200: SendTemplateResponseSchema, ...errorResponses },
       },
+      config: idempotent,
       onRequest: app.authorize('requests:manage'),
     },
     async (request) => requests.sendTemplate(currentUser(request), request.params.id, request.body),
@@ -121,7 +125,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
       schema: { tags, response: { 200: ToReviewSchema, ...errorResponses } },
       onRequest: app.authorize('requests:manage'),
     },
-    async () => requests.countToReview(),
+    async (request, reply) => sendBuiltJson(request, reply, await requests.toReviewBuilt()),
   );
 
   app.get(
@@ -151,11 +155,18 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
     '/api/requests',
     {
       schema: { tags, body: CreateRequestSchema, response: { 201: RequestResponseSchema, ...errorResponses } },
+      config: idempotent,
       onRequest: app.authorize('requests:manage'),
     },
     async (request, reply) => {
       const created = await requests.createRequest(currentUser(request), request.body);
-      const message = created.emailed ? requestsMsg.requestCreated : requestsMsg.requestCreatedNoEmail;
+      // Says what became of the e-mail, as 'Avisar al cliente' does: never 'enviada' for a mail kept in the outbox.
+      const message = {
+        sent: requestsMsg.requestCreated,
+        outbox: requestsMsg.requestCreatedOutbox,
+        failed: requestsMsg.requestCreatedMailFailed,
+        none: requestsMsg.requestCreatedNoEmail,
+      }[created.mail];
       return reply.status(201).send({ message, request: created.request });
     },
   );

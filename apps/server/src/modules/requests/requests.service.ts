@@ -14,16 +14,19 @@ import type {
   SendTemplateResponse,
   ToReview,
 } from '@app/shared/schemas/requests';
+import { ToReviewSchema } from '@app/shared/schemas/requests';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
+import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
+import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
 import { presentRequest, presentTemplate } from './requests.presenter.ts';
-import { type RequestListRow, requestsRepository as repo } from './requests.repository.ts';
+import { type RequestListRow, requestsRepository as repo, TO_REVIEW_TABLES } from './requests.repository.ts';
 
 type TemplateInput = z.output<typeof RequestTemplateInputSchema>;
 type CreateInput = z.output<typeof CreateRequestSchema>;
@@ -44,6 +47,10 @@ export interface EmailInput {
 
 interface Deps {
   events: EventBus;
+  /** Which tables changed: the kept to-review counts are dropped with them. */
+  changes: TableChanges;
+  /** Whether SMTP_URL is set: without it every e-mail stays in the server's outbox. */
+  mailConfigured: boolean;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Base of e-mailed links (APP_URL; http://localhost:PORT when unset). */
   appUrl: string;
@@ -71,6 +78,9 @@ interface Deps {
    */
   sendEmail(actor: AuthUser | null, input: EmailInput): Promise<'sent' | 'outbox' | 'failed'>;
 }
+
+/** What became of a request's e-mail: the e-mail log's delivery, or 'none' when the company has no contacts. */
+export type MailOutcome = 'sent' | 'outbox' | 'failed' | 'none';
 
 /** Companies e-mailed at once after a send: the mail server is not flooded, and 300 companies do not take 300 round trips in a row. */
 const MAIL_CONCURRENCY = 4;
@@ -100,6 +110,21 @@ export function createRequestsService(db: Db, deps: Deps) {
   const now = deps.now ?? (() => new Date());
   const today = () => santiagoDate(now());
   const link = `${deps.appUrl}/`;
+  // Every staff screen asks for the counts again on each live event of requests: one answer kept
+  // until a request, an item or a file changes.
+  const toReviewCache = createBuiltJsonCache(deps.changes, {
+    name: 'requests-to-review',
+    tables: TO_REVIEW_TABLES,
+    schema: ToReviewSchema,
+    maxEntries: 1,
+  });
+  async function countToReview(): Promise<ToReview> {
+    const byBusiness = await repo.countToReview(db);
+    return { total: byBusiness.reduce((sum, row) => sum + row.count, 0), byBusiness };
+  }
+
+  /** 'Solicitar a todas' e-mails still being sent after its answer: the app's close waits for them. */
+  const mailing = new Set<Promise<void>>();
 
   /** No period after the current default one, as the boards and folders (judged by this module's clock). */
   function assertSelectable(period: Period) {
@@ -162,23 +187,26 @@ export function createRequestsService(db: Db, deps: Deps) {
     return request;
   }
 
-  /** E-mails a company's contacts; false when it has none. A failure is logged, never thrown: the request stays. */
+  /**
+   * E-mails a company's contacts: what became of the mail ('none' when the company has no
+   * contacts). A failure is logged, never thrown: the request stays, and the e-mail log retries it.
+   */
   async function mailContacts(
     actor: AuthUser | null,
     business: Business,
     message: { subject: string; content: string },
-  ): Promise<boolean> {
+  ): Promise<MailOutcome> {
     const emails = splitContacts(business.contact);
-    if (emails.length === 0) return false;
+    if (emails.length === 0) return 'none';
     try {
-      await deps.sendEmail(actor, { businessId: business.id, emails, ...message });
+      return await deps.sendEmail(actor, { businessId: business.id, emails, ...message });
     } catch (error) {
       deps.log.warn(
         { businessId: business.id, error: error instanceof Error ? error.message : String(error) },
         'request e-mail not sent',
       );
+      return 'failed';
     }
-    return true;
   }
 
   const createdMail = (
@@ -329,17 +357,33 @@ export function createRequestsService(db: Db, deps: Deps) {
       // Several companies at once: the event says so with company 0.
       if (created.length > 0) deps.events.emit('requests.changed', { businessId: 0, ...period });
 
+      // Answered once the requests are written; the e-mails follow. Each one lands in the e-mail
+      // log, a failed one with its retries, so the answer does not wait for the mail server.
       const byId = new Map(targets.map((business) => [business.id, business]));
-      const itemNames = template.items.map((item) => item.name);
-      let emailed = 0;
-      await inPool(created, async (request) => {
+      const toMail = created.flatMap((request) => {
         const business = byId.get(request.businessId);
-        if (!business) return;
-        if (await mailContacts(actor, business, createdMail(business, { ...template, ...period, dueDate }, itemNames)))
-          emailed += 1;
+        return business && splitContacts(business.contact).length > 0 ? [business] : [];
       });
+      const itemNames = template.items.map((item) => item.name);
+      const sending = inPool(toMail, async (business) => {
+        await mailContacts(actor, business, createdMail(business, { ...template, ...period, dueDate }, itemNames));
+      })
+        .catch((error: unknown) =>
+          deps.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'request e-mails stopped'),
+        )
+        .finally(() => mailing.delete(sending));
+      mailing.add(sending);
       const skipped = targets.length - created.length;
-      return { message: requestsMsg.sentToAll(created.length, skipped), created: created.length, skipped, emailed };
+      const emailed = toMail.length;
+      const message = `${requestsMsg.sentToAll(created.length, skipped)}${
+        emailed > 0 ? requestsMsg.sentToAllMail(emailed, deps.mailConfigured) : ''
+      }`;
+      return { message, created: created.length, skipped, emailed };
+    },
+
+    /** Resolves once the e-mails of every 'Solicitar a todas' answered so far are handed over (app close, tests). */
+    async mailsSettled(): Promise<void> {
+      while (mailing.size > 0) await Promise.all([...mailing]);
     },
 
     // ---------- Requests ----------
@@ -348,7 +392,7 @@ export function createRequestsService(db: Db, deps: Deps) {
      * POST /api/requests: a request to one company for one period, written by hand. Each item goes
      * into a folder template of a service that applies to the company in that period.
      */
-    async createRequest(actor: AuthUser, input: CreateInput): Promise<{ request: DocumentRequest; emailed: boolean }> {
+    async createRequest(actor: AuthUser, input: CreateInput): Promise<{ request: DocumentRequest; mail: MailOutcome }> {
       const period: Period = { year: input.year, month: input.month };
       assertSelectable(period);
       const business = await deps.getBusiness(input.businessId).catch((error: unknown) => {
@@ -369,7 +413,10 @@ export function createRequestsService(db: Db, deps: Deps) {
       const serviceIds = new Set(input.items.map((item) => serviceOfFolder.get(item.serviceFolderId)));
       const serviceId = serviceIds.size === 1 ? ([...serviceIds][0] ?? null) : null;
 
-      const id = await checked(
+      // The answer is read inside the transaction that writes it: once it commits nothing is left
+      // to fail, so a database lost right after the commit cannot turn a written request into a
+      // 503 that invites a duplicate. A new request has no files yet.
+      const request = await checked(
         () =>
           db.transaction(async (tx) => {
             const row = await repo.insertRequest(tx, {
@@ -389,12 +436,14 @@ export function createRequestsService(db: Db, deps: Deps) {
                 position,
               })),
             );
-            return row.id;
+            const [listed] = await repo.listRequests(tx, { ids: [row.id] });
+            if (!listed) throw new Error('request written but not read back');
+            return presentRequest(listed, await repo.listItems(tx, [row.id]), new Map(), today());
           }),
         () => badRequest(requestsMsg.folderNotOfPeriod, 'items'),
       );
       deps.events.emit('requests.changed', { businessId: business.id, ...period });
-      const emailed = await mailContacts(
+      const mail = await mailContacts(
         actor,
         business,
         createdMail(
@@ -403,7 +452,7 @@ export function createRequestsService(db: Db, deps: Deps) {
           input.items.map((item) => item.name),
         ),
       );
-      return { request: await loadRequest(actor, id), emailed };
+      return { request, mail };
     },
 
     /** DELETE /api/requests/{id}: its items go with it; files sent against them stay in their folders. */
@@ -478,11 +527,13 @@ export function createRequestsService(db: Db, deps: Deps) {
 
     /**
      * Items not received that a client sent a file to since staff last looked (any file, if never
-     * looked at): in total and per company. GET /api/requests/to-review and the morning digest.
+     * looked at): in total and per company, read now (the morning digest; the route answers toReviewBuilt).
      */
-    async countToReview(): Promise<ToReview> {
-      const byBusiness = await repo.countToReview(db);
-      return { total: byBusiness.reduce((sum, row) => sum + row.count, 0), byBusiness };
+    countToReview,
+
+    /** GET /api/requests/to-review: the counts kept as built JSON until their tables change. */
+    toReviewBuilt(): Promise<BuiltJson> {
+      return toReviewCache.get('all', countToReview);
     },
   };
 }

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
 import { ServiceIdParamSchema } from './services.params.ts';
 import { presentFolder } from './services.presenter.ts';
 import type { ServicesService } from './services.service.ts';
@@ -27,6 +28,7 @@ export const serviceFoldersRoutes: FastifyPluginAsyncZod<{ services: ServicesSer
         body: ServiceFolderCreateSchema,
         response: { 201: ServiceFolderResponseSchema, ...errorResponses },
       },
+      config: idempotent,
       onRequest: app.authorize('services:write'),
     },
     async (request, reply) => {

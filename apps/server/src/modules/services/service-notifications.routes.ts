@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
 import { ServiceIdParamSchema } from './services.params.ts';
 import { presentNotification } from './services.presenter.ts';
 import type { ServicesService } from './services.service.ts';
@@ -31,6 +32,7 @@ export const serviceNotificationsRoutes: FastifyPluginAsyncZod<{ services: Servi
         body: ServiceNotificationCreateSchema,
         response: { 201: ServiceNotificationResponseSchema, ...errorResponses },
       },
+      config: idempotent,
       onRequest: app.authorize('services:write'),
     },
     async (request, reply) => {

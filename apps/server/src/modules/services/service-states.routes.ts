@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
 import { ServiceIdParamSchema } from './services.params.ts';
 import { presentState } from './services.presenter.ts';
 import type { ServicesService } from './services.service.ts';
@@ -28,6 +29,7 @@ export const serviceStatesRoutes: FastifyPluginAsyncZod<{ services: ServicesServ
         body: ServiceStateCreateSchema,
         response: { 201: ServiceStateResponseSchema, ...errorResponses },
       },
+      config: idempotent,
       onRequest: app.authorize('services:write'),
     },
     async (request, reply) => {

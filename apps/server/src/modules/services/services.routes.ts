@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
 import { serviceFoldersRoutes } from './service-folders.routes.ts';
 import { serviceNotificationsRoutes } from './service-notifications.routes.ts';
 import { serviceStatesRoutes } from './service-states.routes.ts';
@@ -42,6 +43,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }
     '/api/service',
     {
       schema: { tags, body: ServiceCreateSchema, response: { 201: ServiceResponseSchema, ...errorResponses } },
+      config: idempotent,
       onRequest: app.authorize('services:write'),
     },
     async (request, reply) => {

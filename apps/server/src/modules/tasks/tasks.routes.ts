@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
 import type { TasksService } from './tasks.service.ts';
 
 /** Tasks and their companies (spec 2 §7 "Tasks"): owners write, collaborators read (DESIGN.md §6). */
@@ -32,6 +33,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
     '/api/task',
     {
       schema: { tags, body: TaskWriteSchema, response: { 201: TaskResponseSchema, ...errorResponses } },
+      config: idempotent,
       onRequest: app.authorize('tasks:write'),
     },
     async (request, reply) =>

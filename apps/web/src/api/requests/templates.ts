@@ -8,7 +8,7 @@ import type {
 } from '@app/shared/schemas/requests';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { api, submissionOf } from '../../lib/api-client';
 import { useInvalidatingMutation } from '../../lib/cache-effect';
 import { requestInvalidation } from './invalidation';
 import { requestKeys } from './keys';
@@ -27,8 +27,10 @@ export const requestTemplatesQueryOptions = (serviceId: number) =>
 
 export const useRequestTemplates = (serviceId: number) => useQuery(requestTemplatesQueryOptions(serviceId));
 
-export const createRequestTemplate = ({ serviceId, ...body }: RequestTemplateInput & { serviceId: number }) =>
-  api<RequestTemplateResponse>(`/service/${serviceId}/request-template`, { method: 'POST', body });
+export const createRequestTemplate = submissionOf(
+  ({ serviceId, ...body }: RequestTemplateInput & { serviceId: number }, idempotencyKey: string) =>
+    api<RequestTemplateResponse>(`/service/${serviceId}/request-template`, { method: 'POST', body, idempotencyKey }),
+);
 
 export const useCreateRequestTemplate = () =>
   useInvalidatingMutation(createRequestTemplate, (_data, { serviceId }) =>
@@ -56,11 +58,14 @@ export const useDeleteRequestTemplate = () =>
   );
 
 /** 'Solicitar a todas': one request per company the service applies to in the period. */
-export const sendRequestTemplate = ({ id, period }: { id: number; period: Period }) =>
-  api<SendTemplateResponse>(`/request-template/${id}/send`, {
-    method: 'POST',
-    body: { year: period.year, month: period.month },
-  });
+export const sendRequestTemplate = submissionOf(
+  ({ id, period }: { id: number; period: Period }, idempotencyKey: string) =>
+    api<SendTemplateResponse>(`/request-template/${id}/send`, {
+      method: 'POST',
+      body: { year: period.year, month: period.month },
+      idempotencyKey,
+    }),
+);
 
 export const useSendRequestTemplate = () =>
   useInvalidatingMutation(sendRequestTemplate, () => requestInvalidation.requestsChanged());

@@ -1,9 +1,11 @@
 import type { TaskWrite } from '@app/shared/schemas/tasks';
-import { api } from '../../lib/api-client';
+import { api, submissionOf } from '../../lib/api-client';
 import { useInvalidatingMutation } from '../../lib/cache-effect';
 import { taskInvalidation } from './invalidation';
 import type { TaskResponse } from './responses';
 
-export const createTask = (body: TaskWrite) => api<TaskResponse>('/task', { method: 'POST', body });
+export const createTask = submissionOf((body: TaskWrite, idempotencyKey: string) =>
+  api<TaskResponse>('/task', { method: 'POST', body, idempotencyKey }),
+);
 
 export const useCreateTask = () => useInvalidatingMutation(createTask, () => taskInvalidation.written());

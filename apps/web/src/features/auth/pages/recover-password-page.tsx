@@ -40,7 +40,7 @@ function RequestRecoveryForm() {
         </Text>
         <StatusAlert
           status={recovery.status}
-          ok={msg.recoverSent}
+          ok={msg.recoverRequested}
           error={errorText(recovery.error, msg.recoverFailed)}
         />
         <TextInput label="Email" type="email" autoComplete="username" autoFocus {...form.getInputProps('email')} />

@@ -71,7 +71,14 @@ export function RequestsPage() {
         }
       />
       <RequestFilterBar period={period} onPeriod={setPeriod} filters={filters} onFilter={setFilter} />
-      <StateCounts counts={counts} state={filters.state} onState={(state) => setFilter('state', state)} />
+      {requests.isError ? null : (
+        <StateCounts
+          counts={counts}
+          loading={requests.isPending}
+          state={filters.state}
+          onState={(state) => setFilter('state', state)}
+        />
+      )}
       <RequestsTable rows={shown} period={period} query={requests} narrowed={all.length > 0} search={filters.search} />
     </>
   );
