@@ -35,6 +35,17 @@ async function confirm(page: Page, title: string) {
   await dialog.getByRole('button', { name: title }).click();
 }
 
+/** A page whose session was ended elsewhere goes to the sign-in page at once, without any action, saying why. */
+async function expectSentToSignInAtOnce(page: Page) {
+  const before = page.url();
+  expect(before).not.toMatch(/\/login/);
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('status').filter({ hasText: 'Tu sesión se cerró' })).toHaveText(
+    'Tu sesión se cerró (desde otro dispositivo o porque expiró). Inicia sesión de nuevo.',
+  );
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+}
+
 /** The ended session's page is sent to the sign-in page on its next action. */
 async function expectSignedOutOnNextAction(page: Page) {
   await page.goto('/perfil');
@@ -99,8 +110,11 @@ test('a user sees their sessions on two devices, ends the other, then all others
     await expect(windows.page.getByText('2 sesiones cerradas')).toBeVisible();
     await expect(sessionsRegion(windows.page).getByRole('listitem')).toHaveCount(1);
     await expect(sessionsRegion(windows.page).getByRole('button', { name: 'Cerrar todas las demás' })).toHaveCount(0);
+    // The other two browsers leave the app by themselves, at once.
+    await expectSentToSignInAtOnce(iphone.page);
+    await expectSentToSignInAtOnce(mac.page);
+    await mac.page.screenshot({ path: testInfo.outputPath('sessions-ended-elsewhere.png') });
     await expectSignedOutOnNextAction(iphone.page);
-    await expectSignedOutOnNextAction(mac.page);
 
     // Ending this one signs out here at once.
     await sessionItem(windows.page, 'Chrome en Windows')
