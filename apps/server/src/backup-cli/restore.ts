@@ -24,7 +24,7 @@ runCli(async () => {
   });
   const { manifest } = restored;
   print(
-    `Restaurado el respaldo del ${manifest.createdAt} (versión ${manifest.appVersion}): ${restored.tables} tablas, ${restored.rows} filas, ${restored.files} archivos.`,
+    `Restaurado el respaldo del ${manifest.createdAt} (versión ${manifest.appVersion}): ${restored.tables} tablas, ${restored.rows} ${restored.rows === 1 ? 'fila' : 'filas'}, ${restored.files} ${restored.files === 1 ? 'archivo' : 'archivos'}.`,
   );
   for (const aside of restored.setAside) print(`Lo que había antes quedó en ${aside}`);
   if (manifest.files.storage === 's3' && !manifest.files.included) {
