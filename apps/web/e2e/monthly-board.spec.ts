@@ -54,6 +54,8 @@ test('choosing a state moves the badge, the progress and the summary card; a val
   page,
   request,
 }) => {
+  // Many changes, each waiting for the server: over 30 s on a busy machine.
+  test.setTimeout(60_000);
   const { prefix, service, first, second } = await seedBoard(request, 'Tablero');
   // A second service only the first company has: the second one's cell is 'N/A'.
   const other = await createServiceWithStatesViaApi(request, uniqueName('Contabilidad'), [
