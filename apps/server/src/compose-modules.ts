@@ -168,7 +168,6 @@ export function composeModules(deps: ModulesDeps) {
     now: deps.now,
   });
   const findUserEmail = async (id: number) => (await users.users.findById(id))?.email;
-  const notes = createNotesModule({ db, roleWhileWriting: users.users.roleWhileWriting });
   const email = createEmailModule({
     db,
     changes,
@@ -177,6 +176,11 @@ export function composeModules(deps: ModulesDeps) {
     status: { mailConfigured: Boolean(config.SMTP_URL), appUrlConfigured: config.appUrlConfigured },
     assertBusinessExists: businesses.businesses.assertExists,
     findUserEmail,
+  });
+  const notes = createNotesModule({
+    db,
+    roleWhileWriting: users.users.roleWhileWriting,
+    emailDeliveries: email.email.deliveries,
   });
   // Backups taken by this server: `npm run backup` (admin socket), the owner's download, BACKUP_TIME/BACKUP_CRON.
   const backup = createBackupModule({
@@ -228,6 +232,7 @@ export function composeModules(deps: ModulesDeps) {
     otherJobs: backup.jobs,
     intervalMs: config.SCHEDULER_INTERVAL_SECONDS * 1000,
     claimDueReminders: notes.notes.claimDueReminders,
+    setReminderEmail: notes.notes.setReminderEmail,
     findUserEmail,
     sendPush: push.push.sendToUser,
     sendEmail: email.email.sendAutomatic,

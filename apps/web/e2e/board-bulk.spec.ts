@@ -132,6 +132,30 @@ test("the owner sets F29 for three selected companies at once ('N/A' skipped and
   await otherContext.close();
 });
 
+test("a bulk change's toast says how many companies already had that state", async ({ page, request }) => {
+  const { prefix, service, alfa, beta, delta } = await seedBoard(request, 'YaTenia');
+  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  const bar = page.getByRole('form', { name: 'Cambio masivo' });
+  const apply = async (companies: { name: string }[]) => {
+    for (const company of companies) await selectBox(page, company.name).check();
+    await bar.getByRole('combobox', { name: 'Servicio' }).click();
+    await page.getByRole('option', { name: service.name, exact: true }).click();
+    await bar.getByRole('combobox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'Pagado', exact: true }).click();
+    await bar.getByRole('textbox', { name: 'Valor' }).fill('1234567');
+    await bar.getByRole('button', { name: 'Aplicar' }).click();
+  };
+  await apply([alfa]);
+  await expect(page.getByText('1 actualizada', { exact: true })).toBeVisible();
+  await expect(cell(page, service.name, alfa.name)).toHaveText('$1.234.567');
+
+  // Three selected, one of them already 'Pagado' with that amount: said, not silently left out.
+  await apply([alfa, beta, delta]);
+  await expect(page.getByText('2 actualizadas, 1 ya tenía ese estado', { exact: true })).toBeVisible();
+  await expect(cell(page, service.name, delta.name)).toHaveText('$1.234.567');
+  await page.screenshot({ path: test.info().outputPath('board-bulk-unchanged.png') });
+});
+
 test("'Seleccionar todas las visibles' after a search selects only the rows shown; 'Cancelar' and a month change clear the selection", async ({
   page,
   request,

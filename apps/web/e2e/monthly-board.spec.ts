@@ -54,6 +54,8 @@ test('choosing a state moves the badge, the progress and the summary card; a val
   page,
   request,
 }) => {
+  // Many changes, each waiting for the server: over 30 s on a busy machine.
+  test.setTimeout(60_000);
   const { prefix, service, first, second } = await seedBoard(request, 'Tablero');
   // A second service only the first company has: the second one's cell is 'N/A'.
   const other = await createServiceWithStatesViaApi(request, uniqueName('Contabilidad'), [
@@ -128,16 +130,31 @@ test('choosing a state moves the badge, the progress and the summary card; a val
   await cell(page, service.name, first.name).hover();
   await expect(page.getByRole('tooltip')).toHaveText(/^Administrador.*, \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
 
-  // The cell's history: both changes, newest first.
+  // A new amount is kept with the one it replaced; the same amount saved again is no change at all.
+  for (const amount of ['1500000', '1500000']) {
+    await cell(page, service.name, first.name).click();
+    await page.getByRole('menuitem', { name: 'Pagado' }).click();
+    await valueModal.getByLabel('Valor').fill(amount);
+    await valueModal.getByRole('button', { name: 'Guardar' }).click();
+    await expect(valueModal).toBeHidden();
+    await expect(cell(page, service.name, first.name)).toHaveText('$1.500.000');
+  }
+
+  // The cell's history: every change, newest first, the amount with the one it replaced.
   await cell(page, service.name, first.name).click();
   await page.getByRole('menuitem', { name: 'Historial' }).click();
-  const history = await board.expectHistory(page, [['Declarado', 'Pagado', '$1.234.567'], ['Pendiente']]);
+  const history = await board.expectHistory(page, [
+    ['Pagado', 'Pagado', '$1.234.567 → $1.500.000'],
+    ['Declarado', 'Pagado', '$1.234.567'],
+    ['Pendiente'],
+  ]);
+  await page.screenshot({ path: test.info().outputPath('board-history.png') });
   await history.getByRole('button', { name: 'Cerrar' }).click();
 
   // It all survives a reload.
   await page.reload();
   await page.getByLabel('Buscar empresa').fill(prefix);
-  await expect(cell(page, service.name, first.name)).toHaveText('$1.234.567');
+  await expect(cell(page, service.name, first.name)).toHaveText('$1.500.000');
 });
 
 test('a change made by a collaborator in another browser arrives live, names who made it, and the collaborator has the envelope but no e-mail log', async ({

@@ -9,6 +9,7 @@ import {
   uniqueName,
 } from './support/fixtures';
 import { expectNoSeriousViolations, expectText } from './support/page-checks';
+import { openReminderPicker, pickReminder, reminderField, santiagoParts } from './support/reminder-picker';
 
 /** Today, and a later day, as the screen shows them (DD-MM-YYYY on the firm's clock). */
 const santiagoDay = (offsetDays = 0) => {
@@ -52,14 +53,16 @@ test('an owner writes a note for a collaborator with a reminder, marks it done a
   await modal.getByRole('button', { name: 'Guardar' }).click();
   await expect(modal.getByText('Campo requerido')).toBeVisible();
   await modal.getByLabel('Descripción').fill(text);
-  // The assignee starts as the signed-in owner; the time is asked only once a day is chosen.
+  // The assignee starts as the signed-in owner.
   await expect(modal.getByRole('combobox', { name: 'Encargado' })).toHaveValue('Administrador');
-  await expect(modal.getByLabel('Hora de recordatorio')).toHaveCount(0);
   await modal.getByRole('combobox', { name: 'Encargado' }).fill(collaborator.lastName);
   await page.getByRole('option', { name: assignee }).click();
+  // The reminder is a day and a time on one picker, in Santiago time.
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  tomorrow.setUTCHours(13, 30, 0, 0); // 10:30 in Santiago (UTC-3 in summer, November to April)
   const reminderDay = santiagoDay(1);
-  await modal.getByRole('textbox', { name: 'Fecha de recordatorio' }).fill(reminderDay);
-  await modal.getByLabel('Hora de recordatorio').fill('10:30');
+  await pickReminder(page, modal, tomorrow);
+  await expect(reminderField(modal)).toHaveText(`${reminderDay} ${santiagoParts(tomorrow).hour}:30`);
   await modal.getByRole('button', { name: 'Guardar' }).click();
   await expect(modal).toBeHidden();
 
@@ -68,7 +71,9 @@ test('an owner writes a note for a collaborator with a reminder, marks it done a
   const card = noteCard(today, text);
   await expect(card).toBeVisible();
   await expect(card).toContainText(`Encargado: ${assignee}`);
-  await expect(card).toContainText(`Recordatorio: ${reminderDay} 10:30`);
+  const reminderText = `${reminderDay} ${santiagoParts(tomorrow).hour}:30`;
+  await expect(card).toContainText(`Recordatorio: ${reminderText}`);
+  await expect(card.getByTestId('reminder-status')).toHaveText('Recordatorio pendiente');
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: test.info().outputPath('notes-screen.png'), fullPage: true });
 
@@ -86,13 +91,13 @@ test('an owner writes a note for a collaborator with a reminder, marks it done a
   await expect(card.getByText('Tarea Realizada')).toHaveCount(0);
   await expect(card.getByRole('button', { name: /^Editar nota/ })).toBeVisible();
 
-  // Editing starts from the saved note; clearing the day takes the time (and the reminder) away.
+  // Editing starts from the saved note; clearing the picker takes the reminder away.
   await card.getByRole('button', { name: /^Editar nota/ }).click();
   const edit = page.getByRole('dialog', { name: 'Editar Nota' });
   await expect(edit.getByLabel('Descripción')).toHaveValue(text);
-  await expect(edit.getByLabel('Hora de recordatorio')).toHaveValue('10:30');
-  await edit.getByRole('button', { name: 'Borrar fecha' }).click();
-  await expect(edit.getByLabel('Hora de recordatorio')).toHaveCount(0);
+  await expect(reminderField(edit)).toHaveText(reminderText);
+  await edit.getByRole('button', { name: 'Borrar recordatorio' }).click();
+  await expect(reminderField(edit)).toHaveText('DD-MM-AAAA HH:mm');
   await edit.getByRole('button', { name: 'Guardar' }).click();
   await expect(edit).toBeHidden();
   await expect(card).not.toContainText('Recordatorio');
@@ -108,6 +113,70 @@ test('an owner writes a note for a collaborator with a reminder, marks it done a
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await expectText(page, 'La nota se eliminó correctamente');
   await expect(noteCard(page, text)).toHaveCount(0);
+});
+
+test('the reminder picker offers no past day, and the server refuses a past reminder with its message', async ({
+  page,
+  request,
+}) => {
+  await signInAsOwner(page);
+  await openNotes(page);
+  await page.getByRole('button', { name: 'Añadir Nueva Nota' }).click();
+  const modal = page.getByRole('dialog', { name: 'Nueva Nota' });
+  const dropdown = await openReminderPicker(page, modal);
+  const day = (moment: Date) => dropdown.getByRole('button', { name: santiagoParts(moment).dayLabel, exact: true });
+  // Yesterday (and every earlier day the calendar shows, the past month's included) is disabled; today and tomorrow are not.
+  await expect(day(new Date(Date.now() - 86_400_000))).toBeDisabled();
+  // The past month's last day, shown before this month's first, is disabled too.
+  const now = new Date();
+  const previousMonthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0, 15));
+  await expect(day(previousMonthEnd)).toBeDisabled();
+  await expect(day(new Date())).toBeEnabled();
+  await expect(day(new Date(Date.now() + 86_400_000))).toBeEnabled();
+  await expect(dropdown.getByLabel('Hora', { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('notes-reminder-picker.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('notes-reminder-picker-390.png') });
+  await page.keyboard.press('Escape');
+
+  const response = await request.post('/api/note', {
+    headers: await ownerHeaders(request),
+    data: { description: 'Ayer', reminder: new Date(Date.now() - 86_400_000).toISOString() },
+  });
+  expect(response.status()).toBe(400);
+  expect((await response.json()).message).toBe('El recordatorio debe ser una fecha y hora futura');
+});
+
+test('a note’s card says when its reminder went out, and that its e-mail only reached the outbox without SMTP', async ({
+  page,
+  request,
+}) => {
+  const text = uniqueName('Pagar la patente');
+  // Due now: the scheduler (a 5-second tick here) sends it at once.
+  const reminder = new Date(Date.now() - 5_000).toISOString();
+  const response = await request.post('/api/note', {
+    headers: await ownerHeaders(request),
+    data: { description: text, reminder },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+
+  await signInAsOwner(page);
+  await openNotes(page);
+  const status = noteCard(page, text).getByTestId('reminder-status');
+  // The e2e server has no SMTP_URL: the mail is kept in its outbox, so the card never says 'enviado'.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return status.textContent();
+      },
+      { timeout: 30_000, intervals: [2_000] },
+    )
+    .toMatch(
+      /^Recordatorio no enviado por correo: quedó en la bandeja local del servidor \(\d{2}-\d{2}-\d{4} \d{2}:\d{2}\)$/,
+    );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('notes-reminder-status-390.png'), fullPage: true });
 });
 
 test("'Mas antiguo (asc)' lists a collaborator's notes oldest first", async ({ page, request }) => {

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { fakeBrowserKeys, verifyVapidAuthorization } from '../../server/src/test/fake-push-service';
-import { formatDateTime } from '../src/lib/dates';
 import { createCollaboratorViaApi, signIn, signInAsOwner, uniqueName } from './support/fixtures';
+import { pickReminder } from './support/reminder-picker';
 
 /**
  * A note's reminder, from the owner's form to the collaborator's browser, through the real server's
@@ -40,12 +40,6 @@ async function startPushRelay(keys: ReturnType<typeof fakeBrowserKeys>, deliver:
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { endpoint: `${origin}/push/colaborador`, received, close: () => server.close() };
-}
-
-/** The moment's day and time as the notes form takes them, on the firm's clock (DD-MM-YYYY, HH:mm). */
-function santiagoFields(moment: Date) {
-  const [day = '', time = ''] = formatDateTime(moment.toISOString()).split(' ');
-  return { day, time };
 }
 
 /** The service worker's registration id for the app's scope, as the DevTools protocol names it. */
@@ -107,7 +101,6 @@ test('a note written for a collaborator reaches their browser as a notification 
 
   // The owner writes the note for a minute that is at least 20 s away, so that it cannot fire early unseen.
   const reminderAt = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
-  const reminder = santiagoFields(reminderAt);
   await signInAsOwner(page);
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Notas' }).click();
   await page.getByRole('button', { name: 'Añadir Nueva Nota' }).click();
@@ -115,8 +108,7 @@ test('a note written for a collaborator reaches their browser as a notification 
   await modal.getByLabel('Descripción').fill(text);
   await modal.getByRole('combobox', { name: 'Encargado' }).fill(collaborator.lastName);
   await page.getByRole('option', { name: `${collaborator.name} ${collaborator.lastName}` }).click();
-  await modal.getByRole('textbox', { name: 'Fecha de recordatorio' }).fill(reminder.day);
-  await modal.getByLabel('Hora de recordatorio').fill(reminder.time);
+  await pickReminder(page, modal, reminderAt);
   await modal.getByRole('button', { name: 'Guardar' }).click();
   await expect(modal).toBeHidden();
 

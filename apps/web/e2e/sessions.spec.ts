@@ -35,6 +35,15 @@ async function confirm(page: Page, title: string) {
   await dialog.getByRole('button', { name: title }).click();
 }
 
+/** A page whose session was ended elsewhere goes to the sign-in page at once, without any action, saying why. */
+async function expectSentToSignInAtOnce(page: Page) {
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('status').filter({ hasText: 'Tu sesión se cerró' })).toHaveText(
+    'Tu sesión se cerró (desde otro dispositivo o porque expiró). Inicia sesión de nuevo.',
+  );
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+}
+
 /** The ended session's page is sent to the sign-in page on its next action. */
 async function expectSignedOutOnNextAction(page: Page) {
   await page.goto('/perfil');
@@ -46,6 +55,8 @@ test('a user sees their sessions on two devices, ends the other, then all others
   browser,
   request,
 }, testInfo) => {
+  // Four devices: over 30 s on a busy machine.
+  test.setTimeout(90_000);
   const user = await createCollaboratorViaApi(request, 'Sesiones', 'Dos Equipos');
   const contexts: BrowserContext[] = [];
   try {
@@ -94,13 +105,17 @@ test('a user sees their sessions on two devices, ends the other, then all others
     await windows.page.reload();
     await expect(sessionItem(windows.page, 'Firefox en macOS')).toBeVisible();
     await expect(sessionItem(windows.page, 'Safari en iPhone')).toBeVisible();
+    for (const other of [iphone.page, mac.page]) await expect(other).not.toHaveURL(/\/login/);
     await sessionsRegion(windows.page).getByRole('button', { name: 'Cerrar todas las demás' }).click();
     await confirm(windows.page, 'Cerrar todas las demás');
     await expect(windows.page.getByText('2 sesiones cerradas')).toBeVisible();
     await expect(sessionsRegion(windows.page).getByRole('listitem')).toHaveCount(1);
     await expect(sessionsRegion(windows.page).getByRole('button', { name: 'Cerrar todas las demás' })).toHaveCount(0);
+    // The other two browsers leave the app by themselves, at once.
+    await expectSentToSignInAtOnce(iphone.page);
+    await expectSentToSignInAtOnce(mac.page);
+    await mac.page.screenshot({ path: testInfo.outputPath('sessions-ended-elsewhere.png') });
     await expectSignedOutOnNextAction(iphone.page);
-    await expectSignedOutOnNextAction(mac.page);
 
     // Ending this one signs out here at once.
     await sessionItem(windows.page, 'Chrome en Windows')

@@ -111,8 +111,8 @@ export const boardMsg = {
   bulkNoCompanies: 'Selecciona al menos una empresa',
   bulkTooMany: 'Se pueden cambiar como máximo 2.000 empresas a la vez',
   bulkRepeated: 'Hay empresas repetidas en la selección',
-  bulkUpdated: (updated: number, skipped: number) =>
-    `${updated} ${updated === 1 ? 'actualizada' : 'actualizadas'}${skipped > 0 ? `, ${skipped} no ${skipped === 1 ? 'aplica' : 'aplican'}` : ''}`,
+  bulkUpdated: (updated: number, skipped: number, unchanged = 0) =>
+    `${updated} ${updated === 1 ? 'actualizada' : 'actualizadas'}${unchanged > 0 ? `, ${unchanged} ya ${unchanged === 1 ? 'tenía' : 'tenían'} ese estado` : ''}${skipped > 0 ? `, ${skipped} no ${skipped === 1 ? 'aplica' : 'aplican'}` : ''}`,
   // Web
   /** A row's checkbox of the bulk change ('Seleccionar Panadería Sur'). */
   selectRow: (company: string) => `Seleccionar ${company}`,

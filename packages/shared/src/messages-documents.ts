@@ -17,7 +17,7 @@ export const documentsMsg = {
   noFilesToNotify: 'No hay archivos en este período para avisar',
 
   // Successes and failures (spec 2 §8).
-  filesAdded: (count: number) => `Se agregaron ${count} archivos`,
+  filesAdded: (count: number) => (count === 1 ? 'Se agregó 1 archivo' : `Se agregaron ${count} archivos`),
   fileAddFailed: 'No se pudo agregar el archivo',
   fileDeleted: 'Archivo eliminado correctamente',
   fileDeleteFailed: 'No se pudo eliminar el archivo',
@@ -29,7 +29,7 @@ export const documentsMsg = {
   notifyIntro: (period: string) =>
     `Hola,\n\nSus documentos de ${period} ya están disponibles. Puede descargarlos con estos enlaces:`,
   notifyLinksExpire: (days: number) =>
-    `Los enlaces vencen en ${days} días. También puede verlos al ingresar a su portal.`,
+    `Los enlaces vencen en ${days} ${days === 1 ? 'día' : 'días'}. También puede verlos al ingresar a su portal.`,
 
   // Web-only texts.
   documentsTitle: 'Documentos',

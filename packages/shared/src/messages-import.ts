@@ -57,7 +57,8 @@ export const importMsg = {
   renamesNotConfirmed:
     'La planilla cambia el nombre de empresas sin que se haya confirmado cada cambio. No se guardó nada.',
   confirmHasErrors: 'La planilla tiene errores; corrígelos y vuelve a subirla. No se guardó nada.',
-  imported: (created: number, updated: number) => `Se crearon ${created} empresas y se actualizaron ${updated}`,
+  imported: (created: number, updated: number) =>
+    `${created === 1 ? 'Se creó 1 empresa' : `Se crearon ${created} empresas`} y ${updated === 1 ? 'se actualizó 1' : `se actualizaron ${updated}`}`,
 
   // Web
   importButton: 'Importar empresas',

@@ -5,6 +5,7 @@ export const notesMsg = {
   required: msg.required,
   descriptionMax: (max: number) => `La descripción no debe tener más de ${max.toLocaleString('es-CL')} caracteres`,
   invalidReminder: 'El recordatorio debe ser una fecha y hora válida',
+  reminderPast: 'El recordatorio debe ser una fecha y hora futura',
   invalidOrder: 'El orden debe ser ASC o DESC',
   assigneeNotStaff: 'El encargado debe ser un usuario Dueño o Colaborador',
   noteNotFound: 'La nota no existe',

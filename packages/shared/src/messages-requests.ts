@@ -83,7 +83,8 @@ export const requestsMsg = {
   newRequest: 'Nueva solicitud',
   dueDateLabel: 'Fecha límite',
   dueOn: (date: string) => `Vence el ${date}`,
-  receivedCount: (received: number, total: number) => `${received} de ${total} recibidos`,
+  receivedCount: (received: number, total: number) =>
+    `${received} de ${total} ${total === 1 ? 'recibido' : 'recibidos'}`,
   toReviewCount: (count: number) => `${count} por revisar`,
   markReceived: 'Marcar recibido',
   askAgain: 'Pedir de nuevo',

@@ -75,7 +75,8 @@ export const tasksMsg = {
   pickDate: 'Elegir fecha',
   startDateOf: (business: string) => `Fecha inicio ${business}`,
   activeIn: (business: string) => `Tarea activa en ${business}`,
-  activeCount: (active: number, total: number) => `${active} de ${total} empresas activas`,
+  activeCount: (active: number, total: number) =>
+    `${active} de ${total} ${total === 1 ? 'empresa activa' : 'empresas activas'}`,
   activateAllQuestion: (date: string) =>
     `Se activará la tarea en todas las empresas, con fecha de inicio ${date}; las que ya están activas conservan su fecha. ¿Continuar?`,
   deactivateAllQuestion:

@@ -88,4 +88,6 @@ export const sessionsMsg = {
   from: 'Desde',
   device: 'Dispositivo',
   unknownDevice: 'Dispositivo desconocido',
+  /** Said on the sign-in page of a browser whose session was ended elsewhere (or expired) while open. */
+  endedHere: 'Tu sesión se cerró (desde otro dispositivo o porque expiró). Inicia sesión de nuevo.',
 };

@@ -21,9 +21,10 @@ function plainSpanish(issue: z.core.$ZodRawIssue): string | undefined {
       return msg.invalidValue;
     case 'too_big':
       if (NUMBER_ORIGINS.has(String(issue.origin))) return msg.numberTooLarge;
-      if (issue.origin === 'string') return `Debe tener como máximo ${count(issue.maximum)} caracteres`;
+      if (issue.origin === 'string')
+        return `Debe tener como máximo ${count(issue.maximum)} ${Number(issue.maximum) === 1 ? 'carácter' : 'caracteres'}`;
       if (issue.origin === 'array' || issue.origin === 'set')
-        return `Debe tener como máximo ${count(issue.maximum)} elementos`;
+        return `Debe tener como máximo ${count(issue.maximum)} ${Number(issue.maximum) === 1 ? 'elemento' : 'elementos'}`;
       return msg.invalidValue;
     case 'too_small':
       if (NUMBER_ORIGINS.has(String(issue.origin))) return msg.numberTooSmall;

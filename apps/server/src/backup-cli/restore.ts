@@ -33,7 +33,7 @@ runCli(async () => {
   }
   const withoutBytes = restored.filesWithoutBytes;
   print(
-    `Restaurado el respaldo del ${manifest.createdAt} (versión ${manifest.appVersion}): ${restored.tables} tablas, ${restored.rows} filas, ${restored.files} archivos${withoutBytes.length ? `, INCOMPLETO: ${withoutBytes.length} de los ${restored.fileRows} archivos registrados no tienen sus bytes` : ''}.`,
+    `Restaurado el respaldo del ${manifest.createdAt} (versión ${manifest.appVersion}): ${restored.tables} tablas, ${restored.rows} ${restored.rows === 1 ? 'fila' : 'filas'}, ${restored.files} ${restored.files === 1 ? 'archivo' : 'archivos'}${withoutBytes.length ? `, INCOMPLETO: ${withoutBytes.length} de los ${restored.fileRows} archivos registrados no tienen sus bytes` : ''}.`,
   );
   if (withoutBytes.length) {
     print(

@@ -122,8 +122,13 @@ export interface SavedCells<State, Value> {
 
 export interface SavedCell<State, Value> {
   updatedAt: Date;
-  /** The saved cells of the company that month among `rowColumns`, as they were before this change. */
+  /**
+   * The saved cells of the company that month among `rowColumns`, as they were before this change;
+   * when `unchanged`, the changed column's own saved cell too (as it stays).
+   */
   row: CellRow<State, Value>[];
+  /** The cell already had that state and value: nothing was written. */
+  unchanged: boolean;
 }
 
 const name = (column: AnyPgColumn) => sql.identifier(column.name);
@@ -193,7 +198,7 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
    * where the change runs as one statement outside a transaction, both are written or neither): the
    * state and value before are read from the statement's `previous`.
    */
-  function activityInsert(db: Db, change: CellChange<State, Value>, log: CellActivity<State>): SQL {
+  function activityInsert(change: CellChange<State, Value>, log: CellActivity<State>): SQL {
     const { cell } = change;
     const names = JSON.stringify(
       Object.fromEntries([...log.stateNames].map(([state, label]) => [String(state), label])),
@@ -201,26 +206,33 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
     const nameOf = (state: SQL) => sql`(cast(${names} as jsonb) ->> cast(${state} as text))`;
     const before = sql`coalesce((select state from previous), ${typed(change.initial, tables.state)})`;
     const actorId = log.actor.userId;
-    return db
-      .insert(activity)
-      .values({
-        actorId,
-        actorName: sql`(select trim(${users.name} || ' ' || ${users.lastName}) from ${users} where ${users.id} = cast(${actorId} as integer))`,
-        ip: log.actor.ip,
-        kind: log.kind,
-        action: 'updated',
-        ...cellRecord(cell, log.columnName),
-        businessId: cell.businessId,
-        businessName: sql`(select ${businesses.name} from ${businesses} where ${businesses.id} = cast(${cell.businessId} as integer))`,
-        details: sql`jsonb_build_object(
+    const { recordId, recordLabel } = cellRecord(cell, log.columnName);
+    const columns = [
+      activity.actorId,
+      activity.actorName,
+      activity.ip,
+      activity.kind,
+      activity.action,
+      activity.recordId,
+      activity.recordLabel,
+      activity.businessId,
+      activity.businessName,
+      activity.details,
+    ];
+    return sql`insert into ${activity} (${sql.join(columns.map(name), sql`, `)})
+      select cast(${actorId} as integer),
+        (select trim(${users.name} || ' ' || ${users.lastName}) from ${users} where ${users.id} = cast(${actorId} as integer)),
+        cast(${log.actor.ip} as text), cast(${log.kind} as text), 'updated', cast(${recordId} as text),
+        cast(${recordLabel} as text), cast(${cell.businessId} as integer),
+        (select ${businesses.name} from ${businesses} where ${businesses.id} = cast(${cell.businessId} as integer)),
+        jsonb_build_object(
           'before', jsonb_build_object('estado', ${nameOf(before)}, 'valor', (select value from previous)),
           'after', jsonb_build_object('estado', ${nameOf(typed(change.state, tables.state))},
-            'valor', ${typed(change.value, cells.value)}))`,
-      })
-      .getSQL();
+            'valor', ${typed(change.value, cells.value)}))
+      where not (select yes from unchanged)`;
   }
 
-  function statement(db: Db, change: CellChange<State, Value>, updatedAt: Date, rowColumns: readonly number[]): SQL {
+  function statement(change: CellChange<State, Value>, updatedAt: Date, rowColumns: readonly number[]): SQL {
     const { cell, by } = change;
     // One lookup by the whole key per column ('offset 0' keeps them apart): a filter on the company
     // and month alone may be planned as a scan of the month's cells (the embedded database keeps
@@ -238,14 +250,26 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
               and ${name(tables.column)} = wanted.column_id and ${name(cells.year)} = ${cell.year}
               and ${name(cells.month)} = ${cell.month} offset 0) as saved`
       : sql`select null::json as row`;
+    const state = typed(change.state, tables.state);
+    const value = typed(change.value, cells.value);
+    // A save that changes nothing (the cell already at that state and value, or never chosen and
+    // showing that state, its default) writes nothing: no history entry, no activity entry, and
+    // the cell keeps who changed it last.
     return sql`
       with previous as (select ${name(tables.state)} as state, ${name(cells.value)} as value
         from ${cellsTable} where ${isCell(cell)}),
+      unchanged as (select case when exists (select 1 from previous)
+          then exists (select 1 from previous where state = ${state} and value is not distinct from ${value})
+          else ${state} is not distinct from ${typed(change.initial, tables.state)} and ${value} is null
+        end as yes),
       saved as (
         insert into ${cellsTable} (${sql.join(key, sql`, `)}, ${name(tables.state)}, ${name(cells.value)},
           ${name(cells.updatedBy)}, ${name(cells.updatedByName)}, ${name(cells.updatedAt)})
-        values (${cell.businessId}, ${cell.column}, ${cell.year}, ${cell.month}, ${change.state}, ${change.value},
-          ${by.id}, ${by.name}, ${updatedAt})
+        select ${typed(cell.businessId, cells.businessId)}, ${typed(cell.column, tables.column)},
+          ${typed(cell.year, cells.year)}, ${typed(cell.month, cells.month)}, ${state}, ${value},
+          ${typed(by.id, cells.updatedBy)}, ${typed(by.name, cells.updatedByName)},
+          ${typed(updatedAt.toISOString(), cells.updatedAt)}
+        where not (select yes from unchanged)
         on conflict (${sql.join(key, sql`, `)}) do update set ${sql.join(
           [tables.state, cells.value, cells.updatedBy, cells.updatedByName, cells.updatedAt].map(
             (column) => sql`${name(column)} = excluded.${name(column)}`,
@@ -257,10 +281,13 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
         insert into ${historyTable} (${name(history.businessId)}, ${name(tables.historyColumn)}, ${name(history.year)},
           ${name(history.month)}, ${name(tables.fromState)}, ${name(tables.toState)}, ${name(history.value)},
           ${name(history.userId)}, ${name(history.userName)})
-        values (${cell.businessId}, ${cell.column}, ${cell.year}, ${cell.month},
-          coalesce((select state from previous), ${change.initial}), ${change.state}, ${change.value}, ${by.id}, ${by.name})
-      )${change.activity ? sql`, noted as (${activityInsert(db, change, change.activity)})` : sql``}
-      ${row}`;
+        select ${typed(cell.businessId, history.businessId)}, ${typed(cell.column, tables.historyColumn)},
+          ${typed(cell.year, history.year)}, ${typed(cell.month, history.month)},
+          coalesce((select state from previous), ${typed(change.initial, tables.state)}), ${state}, ${value},
+          ${typed(by.id, history.userId)}, ${typed(by.name, history.userName)}
+        where not (select yes from unchanged)
+      )${change.activity ? sql`, noted as (${activityInsert(change, change.activity)})` : sql``}
+      select answer.row, (select yes from unchanged) as unchanged from (${row}) as answer`;
   }
 
   /** What a saved cell reads as: the board's listing and the bulk change's answer read the same. */
@@ -448,22 +475,30 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
     ): Promise<SavedCell<State, Value>> {
       const { cell } = change;
       const updatedAt = new Date();
-      const others = rowColumns.filter((column) => column !== cell.column);
+      // The row's cells with the changed one too: the answer when the save changes nothing.
+      const others = rowColumns.length ? [...rowColumns.filter((column) => column !== cell.column), cell.column] : [];
       const lock = `${tables.name}:${cell.businessId}:${cell.column}:${cell.year}:${cell.month}`;
       const embedded = embeddedClient(db);
       const result = embedded
-        ? await runPrepared(embedded, statement(db, change, updatedAt, others))
+        ? await runPrepared(embedded, statement(change, updatedAt, others))
         : await db.transaction(async (tx) => {
             await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
-            return tx.execute(statement(db, change, updatedAt, others));
+            return tx.execute(statement(change, updatedAt, others));
           });
       // json arrives parsed from node-postgres and PGlite alike; its timestamps as text.
       const [answer] = (
-        result as unknown as { rows: { row: (CellRow<State, Value> & { updatedAt: string })[] | null }[] }
+        result as unknown as {
+          rows: { row: (CellRow<State, Value> & { updatedAt: string })[] | null; unchanged: boolean }[];
+        }
       ).rows;
+      const unchanged = answer?.unchanged === true;
       return {
         updatedAt,
-        row: (answer?.row ?? []).map((saved) => ({ ...saved, updatedAt: new Date(saved.updatedAt) })),
+        // Read before the change: the changed cell's own row is the old one, left out unless it stays.
+        row: (answer?.row ?? [])
+          .filter((saved) => unchanged || saved.column !== cell.column)
+          .map((saved) => ({ ...saved, updatedAt: new Date(saved.updatedAt) })),
+        unchanged,
       };
     },
   };

@@ -76,7 +76,31 @@ export async function seedDemoRequests(features: DemoServices, maxMegabytes: num
   await requests.mailsSettled();
   const label = `${MONTH_NAMES[MONTH_KEYS[period.month - 1] ?? 'jan']} ${period.year}`;
   const answered = await answerAsClients(features, actor, period, label, maxMegabytes);
-  return `Solicitudes: ${created} solicitudes de documentos de ${label} (${emailed} empresas avisadas por correo; ${answered} respondidas en parte por sus clientes).`;
+  // A company with both services gets two requests and two e-mails: companies are counted once.
+  const { rows } = await requests.listForPeriod(actor, period);
+  const companies = new Set(rows.map((row) => row.business.id)).size;
+  return describeDemoRequests({ created, companies, emailed, answered, label }, features.email.status().mailConfigured);
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The demo's line about the requests, with the true numbers: requests, the companies they went to,
+ * the e-mails written to their contacts (kept in the local outbox, not sent, without SMTP_URL).
+ */
+export function describeDemoRequests(
+  seeded: { created: number; companies: number; emailed: number; answered: number; label: string },
+  mailConfigured: boolean,
+): string {
+  const { created, companies, emailed, answered, label } = seeded;
+  const mails = count(emailed, 'correo', 'correos');
+  const mailed = mailConfigured
+    ? `${mails} a sus contactos`
+    : `${mails} a sus contactos, ${emailed === 1 ? 'guardado' : 'guardados'} en la bandeja local (sin SMTP_URL no se envían)`;
+  return (
+    `Solicitudes: ${count(created, 'solicitud', 'solicitudes')} de documentos de ${label} a ` +
+    `${count(companies, 'empresa', 'empresas')} (${mailed}; ${count(answered, 'respondida', 'respondidas')} en parte por sus clientes).`
+  );
 }
 
 /**

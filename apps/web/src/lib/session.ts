@@ -19,6 +19,8 @@ function read(): Session | null {
 }
 
 let current: Session | null = read();
+/** Why this browser was signed out without asking (its session ended elsewhere): the sign-in page says it. */
+let endedNotice: string | null = null;
 
 function emit() {
   for (const listener of listeners) listener();
@@ -29,6 +31,7 @@ export const sessionStore = {
   get: () => current,
   set(session: Session) {
     current = session;
+    endedNotice = null;
     localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
     emit();
   },
@@ -40,6 +43,13 @@ export const sessionStore = {
     localStorage.removeItem(STORAGE_KEY);
     emit();
   },
+  /** Signs out here, keeping why for the sign-in page (until the next sign-in). */
+  endWithNotice(notice: string) {
+    endedNotice = notice;
+    if (current) sessionStore.clear();
+    else emit();
+  },
+  notice: () => endedNotice,
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -53,6 +63,11 @@ window.addEventListener('storage', (event) => {
     emit();
   }
 });
+
+/** Why the last session ended without the user signing out here, or null. */
+export function useEndedNotice(): string | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.notice);
+}
 
 export function useSession(): Session | null {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);

@@ -1,5 +1,7 @@
+import { sessionsMsg } from '@app/shared/messages-trust';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { ApiRequestError, api } from './api-client';
 import { sessionStore } from './session';
 
 /**
@@ -11,11 +13,33 @@ let socket: Socket | null = null;
 let socketToken: string | null = null;
 const listeners = new Set<() => void>();
 
+/**
+ * The server closed this socket: it does so when the session ends ('Cerrar todas las demás',
+ * another device's 'Cerrar sesión', a password change) or expires, and also when it could not check
+ * the session. One request tells them apart: a 401 signs this browser out at once (the route
+ * guard goes to the sign-in page, which says why); a live session connects again.
+ */
+async function serverClosed(closed: Socket) {
+  try {
+    await api('/user/me');
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) {
+      sessionStore.endWithNotice(sessionsMsg.endedHere);
+      return;
+    }
+  }
+  if (socket === closed) closed.connect();
+}
+
 function syncWithSession() {
   const token = sessionStore.get()?.token ?? null;
   if (token === socketToken) return;
   socket?.disconnect();
-  socket = token ? io({ path: '/socket.io/', auth: { token } }) : null;
+  const opened = token ? io({ path: '/socket.io/', auth: { token } }) : null;
+  opened?.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') void serverClosed(opened);
+  });
+  socket = opened;
   socketToken = token;
   for (const listener of listeners) listener();
 }

@@ -27,13 +27,15 @@ export const MonthlyStateBulkSchema = z.object({
 export type MonthlyStateBulk = z.input<typeof MonthlyStateBulkSchema>;
 
 /**
- * The answer ('12 actualizadas, 3 no aplican'), and the payload of the one socket event of the
+ * The answer ('12 actualizadas, 1 ya tenía ese estado, 3 no aplican'): `unchanged` counts the
+ * companies whose cell already had that state and value (nothing written for them); and the payload of the one socket event of the
  * change, `boardBulkEventName`: every changed cell as the single change carries it.
  */
 export const MonthlyStateBulkResponseSchema = z.object({
   message: z.string(),
   updated: z.number().int(),
   skipped: z.number().int(),
+  unchanged: z.number().int(),
   changes: z.array(BoardCellChangeSchema),
 });
 export type MonthlyStateBulkResponse = z.infer<typeof MonthlyStateBulkResponseSchema>;

@@ -131,6 +131,8 @@ export const HistoryEntrySchema = z.object({
   id: z.number().int(),
   fromState: StateRefSchema.nullable(),
   toState: StateRefSchema.nullable(),
+  /** The cell's value before this change (null: none), and after it. */
+  fromValue: z.number().nullable(),
   value: z.number().nullable(),
   by: z.string(),
   at: z.string(),

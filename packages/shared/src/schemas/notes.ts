@@ -2,6 +2,7 @@ import { idField, idParam, idParams, MAX_YEAR, MIN_YEAR, plainText, requiredText
 import { msg } from '../messages.ts';
 import { notesMsg } from '../messages-notes.ts';
 import { z } from '../zod-setup.ts';
+import { EmailDeliverySchema } from './email.ts';
 import { UserSchema } from './users.ts';
 
 export const NOTE_DESCRIPTION_MAX = 5000;
@@ -30,6 +31,21 @@ export const NoteReminderSchema = z
       .nullable(),
   );
 
+/**
+ * How far in the past a new reminder may be: the picker chooses minutes, so the minute being lived
+ * (15:30 picked at 15:30:40) is still 'now' and goes out at the next tick.
+ */
+export const REMINDER_PAST_GRACE_MS = 60_000;
+
+/** Whether a reminder moment (ISO) is already past at `now`: a new reminder must be ahead. */
+export const isPastReminder = (instant: string, now: number = Date.now()) =>
+  new Date(instant).getTime() < now - REMINDER_PAST_GRACE_MS;
+
+/** A reminder being set: as NoteReminderSchema, and not a moment already gone. */
+export const FutureReminderSchema = NoteReminderSchema.refine((value) => value === null || !isPastReminder(value), {
+  error: notesMsg.reminderPast,
+});
+
 const description = requiredText(
   notesMsg.required,
   NOTE_DESCRIPTION_MAX,
@@ -38,18 +54,20 @@ const description = requiredText(
 const assignee = idField(notesMsg.assigneeNotStaff);
 const done = z.boolean({ error: msg.notBoolean });
 
-/** POST /api/note: description required; userId defaults to the caller; reminder a moment or empty; done. */
+/** POST /api/note: description required; userId defaults to the caller; reminder a moment ahead or empty; done. */
 export const NoteCreateSchema = z.object({
   description,
   userId: assignee.nullish(),
-  reminder: NoteReminderSchema.optional(),
+  reminder: FutureReminderSchema.optional(),
   done: done.default(false),
 });
 export type NoteCreate = z.input<typeof NoteCreateSchema>;
 
 /**
  * PUT /api/note/{id}: the fields to change (absent = unchanged). A done note only takes
- * `{ done: false }`; a collaborator only sends `{ done }` on their own notes.
+ * `{ done: false }`; a collaborator only sends `{ done }` on their own notes. The reminder may be the
+ * stored one even when past (the note is saved for its other fields); a changed one must be ahead
+ * (isPastReminder, checked against the stored note).
  */
 export const NoteUpdateSchema = z.object({
   description: description.optional(),
@@ -78,12 +96,19 @@ export const NoteIdParamSchema = idParams('id');
 export const NoteAssigneeSchema = UserSchema.pick({ id: true, name: true, lastName: true });
 export type NoteAssignee = z.infer<typeof NoteAssigneeSchema>;
 
-/** A note as read (spec 2 §3): the assignee as an object; reminder and createdAt as ISO text in UTC. */
+/**
+ * A note as read (spec 2 §3): the assignee as an object; reminder and createdAt as ISO text in UTC.
+ * `reminderSentAt`: when the reminder went out (push and e-mail), null while pending;
+ * `reminderDelivery`: what became of its e-mail ('outbox' = only kept on the server, nobody got it;
+ * null while pending or when no e-mail was written).
+ */
 export const NoteSchema = z.object({
   id: z.number().int(),
   description: z.string(),
   userId: NoteAssigneeSchema,
   reminder: z.string().nullable(),
+  reminderSentAt: z.string().nullable(),
+  reminderDelivery: EmailDeliverySchema.nullable(),
   done: z.boolean(),
   createdAt: z.string(),
 });

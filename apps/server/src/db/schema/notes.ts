@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { emailLog } from './email-log.ts';
 import { users } from './users.ts';
 
 /**
@@ -17,6 +18,11 @@ export const notes = pgTable(
     reminder: timestamp('reminder', { withTimezone: true }),
     /** When the scheduler sent this reminder (push and e-mail); null until then, and again when the reminder changes. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /**
+     * The e-mail log entry of the reminder's e-mail: the list reads from it whether the mail really
+     * left or only reached the outbox (or failed). Null while pending, and when no e-mail was written.
+     */
+    reminderEmailLogId: integer('reminder_email_log_id').references(() => emailLog.id, { onDelete: 'set null' }),
     done: boolean('done').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

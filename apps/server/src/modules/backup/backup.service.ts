@@ -279,7 +279,7 @@ export const listed = (keys: string[]) =>
 /** The lines a backup prints before its path: what it holds, and what it does not. */
 export function describeBackup(summary: BackupSummary): string[] {
   const lines = [
-    `Respaldo listo: ${summary.tables} tablas, ${summary.rows} filas, ${summary.files} archivos, ${(summary.bytes / 1024 / 1024).toFixed(1)} MB (base de datos leída en ${(summary.snapshotMs / 1000).toFixed(1)} s).`,
+    `Respaldo listo: ${summary.tables} tablas, ${summary.rows} ${summary.rows === 1 ? 'fila' : 'filas'}, ${summary.files} ${summary.files === 1 ? 'archivo' : 'archivos'}, ${(summary.bytes / 1024 / 1024).toFixed(1)} MB (base de datos leída en ${(summary.snapshotMs / 1000).toFixed(1)} s).`,
   ];
   if (summary.storage === 's3' && !summary.filesIncluded) {
     lines.push(

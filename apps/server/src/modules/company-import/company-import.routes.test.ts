@@ -285,6 +285,10 @@ describe('round trip', () => {
     });
     expect(body.create).toHaveLength(1);
     expect(body.create[0]).toMatchObject({ row: 3, rut: fresh.formatted, endContract: '2031-02-28' });
+
+    // One of each: said in the singular.
+    const confirm = await send(CONFIRM, Buffer.from(csv), roles.owner, 'empresas.csv');
+    expect(confirm.json()).toEqual({ message: 'Se creó 1 empresa y se actualizó 1', created: 1, updated: 1 });
   });
 });
 

@@ -154,6 +154,9 @@ describe('uploads and downloads', () => {
     ]);
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ message: 'Se agregaron 2 archivos', count: 2 });
+    // One file is said in the singular.
+    const one = await upload(folder?.businessFolderId ?? 0, [{ name: 'F29 noviembre.pdf', bytes: tinyPdf('nov') }]);
+    expect(one.json()).toMatchObject({ message: 'Se agregó 1 archivo', count: 1 });
 
     const listed = await view(tokens.client, company.id, folders.declarations);
     const balance = listed.files.find((file) => file.name === 'Balance ñandú.pdf');

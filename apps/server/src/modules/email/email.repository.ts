@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 import { emailLog } from '../../db/schema/email-log.ts';
@@ -72,6 +72,14 @@ export const emailRepository = {
       .leftJoin(users, eq(users.id, emailLog.sentBy))
       .where(eq(emailLog.id, id));
     return row ? withBusiness(row as Selected) : undefined;
+  },
+
+  /** The outcome columns of some entries (what became of each e-mail). */
+  outcomes(db: DbOrTx, ids: number[]) {
+    return db
+      .select({ id: emailLog.id, ok: emailLog.ok, providerResponse: emailLog.providerResponse })
+      .from(emailLog)
+      .where(inArray(emailLog.id, ids));
   },
 
   /** One page, newest first, optionally of one company; with the total count for the pager. */

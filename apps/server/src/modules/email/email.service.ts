@@ -146,6 +146,12 @@ export function createEmailService(db: Db, deps: Deps) {
       }
     },
 
+    /** What became of logged e-mails (sent, only kept in the outbox, failed), by their log entry. */
+    async deliveries(ids: number[]): Promise<Map<number, EmailDelivery>> {
+      const rows = await emailRepository.outcomes(db, [...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, deliveryOf(row)]));
+    },
+
     /** Whether mail leaves the server and e-mailed links name a public address (owners' hints). */
     status() {
       return { ...deps.status };

@@ -109,3 +109,57 @@ describe('PUT /api/business-task-states/…: a value that holds an amount', () =
     expect(response.json().cell.value).toBe('Folio 4512');
   });
 });
+
+describe("a cell's history of amounts", () => {
+  const historyOf = async (businessId: number) =>
+    (
+      await t.request({
+        method: 'GET',
+        url: `/api/monthly-states/history?businessId=${businessId}&serviceId=${f29.serviceId}&year=${period.year}&month=${period.month}`,
+        token: tokens.owner,
+      })
+    ).json().rows as {
+      fromState: { name: string } | null;
+      toState: { name: string };
+      fromValue: number | null;
+      value: number | null;
+      by: string;
+    }[];
+  const save = (businessId: number, stateId: number | undefined, optionalValue: number | undefined, token: string) =>
+    t.request({
+      method: 'PUT',
+      url: boardUrl,
+      token,
+      payload: { businessId, serviceId: f29.serviceId, stateId, optionalValue },
+    });
+
+  it('shows the amount each change replaced, and a save of the same state and amount adds no row nor takes the cell', async () => {
+    const other = await insertBusiness(t, { name: 'Robles', startContract: '2020-01-01' });
+    await linkService(t, other.id, f29.serviceId);
+    expect((await save(other.id, f29.stateIds[1], 1_000_000, tokens.owner)).statusCode).toBe(200);
+    expect((await save(other.id, f29.stateIds[1], 1_234_567, tokens.owner)).statusCode).toBe(200);
+
+    // The same state and amount again, by someone else: nothing changes, the last change stays the owner's.
+    const same = await save(other.id, f29.stateIds[1], 1_234_567, tokens.collaborator);
+    expect(same.statusCode).toBe(200);
+    expect(same.json().cell).toMatchObject({ value: 1_234_567, lastChange: { by: 'Administrador' } });
+    // A never-chosen cell set to the state it already shows (the first) is no change either.
+    const fresh = await insertBusiness(t, { name: 'Quillay', startContract: '2020-01-01' });
+    await linkService(t, fresh.id, f29.serviceId);
+    expect((await save(fresh.id, f29.stateIds[0], undefined, tokens.owner)).statusCode).toBe(200);
+    expect(await historyOf(fresh.id)).toEqual([]);
+
+    expect(
+      (await historyOf(other.id)).map((row) => [
+        row.fromState?.name,
+        row.toState.name,
+        row.fromValue,
+        row.value,
+        row.by,
+      ]),
+    ).toEqual([
+      ['Pagado', 'Pagado', 1_000_000, 1_234_567, 'Administrador'],
+      ['Pendiente', 'Pagado', null, 1_000_000, 'Administrador'],
+    ]);
+  });
+});

@@ -173,7 +173,13 @@ describe('PUT /api/monthly-states/year/{year}/month/{month}/bulk', () => {
       stateId: f29.stateIds[1],
       businessIds: [notLinked.id],
     });
-    expect(none.json()).toEqual({ message: '0 actualizadas, 1 no aplica', updated: 0, skipped: 1, changes: [] });
+    expect(none.json()).toEqual({
+      message: '0 actualizadas, 1 no aplica',
+      updated: 0,
+      skipped: 1,
+      unchanged: 0,
+      changes: [],
+    });
   });
 
   it('writes one history entry per cell, from where each cell was; cells already there are neither written nor counted', async () => {
@@ -193,7 +199,13 @@ describe('PUT /api/monthly-states/year/{year}/month/{month}/bulk', () => {
       stateId: f29.stateIds[1],
       businessIds: ids,
     });
-    expect(response.json()).toMatchObject({ message: '2 actualizadas', updated: 2, skipped: 0 });
+    // The company already declared is said, not silently left out of the count.
+    expect(response.json()).toMatchObject({
+      message: '2 actualizadas, 1 ya tenía ese estado',
+      updated: 2,
+      skipped: 0,
+      unchanged: 1,
+    });
     expect(response.json().changes.map((change: { businessId: number }) => change.businessId)).toEqual([fresh, paid]);
     const written = (await historyOf(ids)).slice(before);
     expect(written.map((row) => [row.businessId, row.fromStateId, row.toStateId, row.value, row.userName])).toEqual([
@@ -208,7 +220,13 @@ describe('PUT /api/monthly-states/year/{year}/month/{month}/bulk', () => {
       stateId: f29.stateIds[0],
       businessIds: [untouched],
     });
-    expect(again.json()).toMatchObject({ updated: 0, skipped: 0, changes: [] });
+    expect(again.json()).toMatchObject({
+      message: '0 actualizadas, 1 ya tenía ese estado',
+      updated: 0,
+      skipped: 0,
+      unchanged: 1,
+      changes: [],
+    });
     expect(await historyOf([untouched ?? 0])).toEqual([]);
   });
 

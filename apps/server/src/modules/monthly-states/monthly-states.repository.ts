@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type CellChange, type CellsChange, cellHistory } from '../../db/cell-history.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -44,6 +44,10 @@ export const monthlyStatesRepository = {
         .select({
           id: monthlyStateHistory.id,
           value: monthlyStateHistory.value,
+          // Every change of the cell writes its entry, so the one before holds the value this one replaced.
+          fromValue: sql<
+            number | null
+          >`lag(${monthlyStateHistory.value}) over (order by ${monthlyStateHistory.id})`.mapWith(Number),
           userName: monthlyStateHistory.userName,
           createdAt: monthlyStateHistory.createdAt,
           fromState: { id: fromState.id, name: fromState.name, color: fromState.color },

@@ -99,7 +99,7 @@ export const monthlyStatesRoutes: FastifyPluginAsyncZod<{ monthlyStates: Monthly
         request.body,
         actorOf(request),
       );
-      return { message: boardMsg.bulkUpdated(result.updated, result.skipped), ...result };
+      return { message: boardMsg.bulkUpdated(result.updated, result.skipped, result.unchanged), ...result };
     },
   );
 

@@ -216,13 +216,14 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
       const [row] = buildBoardRows({
         ...parts,
         businesses: [business],
-        chosen: [...saved.row, { ...mine, updatedAt: saved.updatedAt }],
+        chosen: saved.unchanged ? saved.row : [...saved.row, { ...mine, updatedAt: saved.updatedAt }],
         today: santiagoDate(now()),
       });
       const changed = row?.cells.find((candidate) => candidate.serviceId === service.id);
       if (!row || !changed) throw notFound(boardMsg.serviceNotFound);
       const change = { ...period, businessId: business.id, progress: row.progress, cell: changed };
-      deps.events.emit('monthly-state.changed', change);
+      // Nothing written, nothing for the other boards to follow.
+      if (!saved.unchanged) deps.events.emit('monthly-state.changed', change);
       return change;
     },
     /**
@@ -239,7 +240,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
       period: Period,
       input: BulkInput,
       activityActor: ActivityActor,
-    ): Promise<{ updated: number; skipped: number; changes: BoardCellChange[] }> {
+    ): Promise<{ updated: number; skipped: number; unchanged: number; changes: BoardCellChange[] }> {
       assertSelectable(period);
       const parts = await partsOf(period);
       const service = parts.services.find((candidate) => candidate.id === input.serviceId);
@@ -255,7 +256,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
         (id) => parts.businessById.has(id) && parts.applies.has(cellKey(id, service.id)),
       );
       const skipped = input.businessIds.length - applying.length;
-      if (!applying.length) return { updated: 0, skipped, changes: [] };
+      if (!applying.length) return { updated: 0, skipped, unchanged: 0, changes: [] };
 
       const user = await deps.getUser(actor.id);
       const saved = await monthlyStatesRepository.changeCells(
@@ -283,7 +284,8 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
         return cell ? [{ ...period, businessId: row.business.id, progress: row.progress, cell }] : [];
       });
       if (changes.length) deps.events.emit('monthly-states.bulk-changed', { ...period, changes });
-      return { updated: changes.length, skipped, changes };
+      // Those already at that state and value were left alone: counted, so the answer adds up.
+      return { updated: changes.length, skipped, unchanged: applying.length - saved.changed.length, changes };
     },
 
     async history(cell: { businessId: number; serviceId: number } & Period): Promise<HistoryEntry[]> {
@@ -292,6 +294,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
         id: row.id,
         fromState: row.fromState?.id ? row.fromState : null,
         toState: row.toState?.id ? row.toState : null,
+        fromValue: row.fromValue,
         value: row.value,
         by: row.userName,
         at: row.createdAt.toISOString(),

@@ -1,3 +1,4 @@
+import type { EmailDelivery } from '@app/shared/schemas/email';
 import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notesRoutes } from './notes.routes.ts';
@@ -7,6 +8,8 @@ export interface NotesModuleDeps {
   db: Db;
   /** The users module's role of a user, their row locked until the caller's transaction ends. */
   roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
+  /** The e-mail module's delivery of logged e-mails, by their log entry. */
+  emailDeliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
 }
 
 export function createNotesModule(deps: NotesModuleDeps) {

@@ -8,6 +8,8 @@ const noteWithAssignee = {
   id: notes.id,
   description: notes.description,
   reminder: notes.reminder,
+  reminderSentAt: notes.reminderSentAt,
+  reminderEmailLogId: notes.reminderEmailLogId,
   done: notes.done,
   createdAt: notes.createdAt,
   assignee: { id: users.id, name: users.name, lastName: users.lastName },
@@ -60,6 +62,14 @@ export const notesRepository = {
       .set({ reminderSentAt: now })
       .where(and(lte(notes.reminder, now), isNull(notes.reminderSentAt)))
       .returning({ id: notes.id, description: notes.description, userId: notes.userId });
+  },
+
+  /** Names the e-mail log entry of a claimed reminder's e-mail (unless the reminder was changed since). */
+  async setReminderEmail(db: DbOrTx, id: number, claimedAt: Date, emailLogId: number): Promise<void> {
+    await db
+      .update(notes)
+      .set({ reminderEmailLogId: emailLogId })
+      .where(and(eq(notes.id, id), eq(notes.reminderSentAt, claimedAt)));
   },
 
   async delete(db: DbOrTx, id: number): Promise<boolean> {

@@ -57,6 +57,8 @@ describe('POST /api/note', () => {
         description: 'Revisar IVA',
         userId: assignee(owner),
         reminder: null,
+        reminderSentAt: null,
+        reminderDelivery: null,
         done: false,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
       },
@@ -68,8 +70,8 @@ describe('POST /api/note', () => {
   });
 
   it('assigns a collaborator and keeps the reminder as a moment in UTC', async () => {
-    const note = await createNote({ userId: collaborator.id, reminder: '2026-12-01T09:30:00-03:00', done: true });
-    expect(note).toMatchObject({ reminder: '2026-12-01T12:30:00.000Z', done: true });
+    const note = await createNote({ userId: collaborator.id, reminder: '2030-12-01T09:30:00-03:00', done: true });
+    expect(note).toMatchObject({ reminder: '2030-12-01T12:30:00.000Z', done: true });
     expect(await pendingReminderSent(note.id)).toBeNull();
     for (const reminder of ['', null]) {
       expect((await createNote({ reminder })).reminder).toBeNull();
@@ -111,19 +113,30 @@ describe('POST /api/note', () => {
   it('refuses reminders that are not a moment with its offset, or out of the years kept', async () => {
     const cases: [unknown, string][] = [
       ['mañana', notesMsg.invalidReminder],
-      ['2026-12-01', notesMsg.invalidReminder],
-      ['2026-12-01T09:30:00', notesMsg.invalidReminder],
+      ['2030-12-01', notesMsg.invalidReminder],
+      ['2030-12-01T09:30:00', notesMsg.invalidReminder],
       ['2026-02-30T09:30:00Z', notesMsg.invalidReminder],
       [12345, notesMsg.invalidReminder],
       ['0000-01-01T00:00:00Z', msg.dateOutOfRange],
       ['2999-01-01T00:00:00Z', msg.dateOutOfRange],
-      ['2026-12-01T09:30:00Z\u0000', notesMsg.invalidReminder],
+      ['2030-12-01T09:30:00Z\u0000', notesMsg.invalidReminder],
     ];
     for (const [reminder, message] of cases) {
       const response = await api.owner.post('/api/note', { description: 'x', reminder });
       expect(response.statusCode, String(reminder)).toBe(400);
       expect(response.json()).toEqual({ message, errors: [{ field: 'reminder', message }] });
     }
+  });
+
+  it('refuses a reminder already past, saying it must be ahead; the minute being lived is still accepted', async () => {
+    const message = notesMsg.reminderPast;
+    for (const reminder of ['2020-03-01T09:30:00-03:00', new Date(Date.now() - 5 * 60_000).toISOString()]) {
+      const response = await api.owner.post('/api/note', { description: 'Pasado', reminder });
+      expect(response.statusCode, reminder).toBe(400);
+      expect(response.json()).toEqual({ message, errors: [{ field: 'reminder', message }] });
+    }
+    const now = new Date(Date.now() - 20_000).toISOString();
+    expect((await createNote({ reminder: now })).reminder).toBe(now);
   });
 
   it('refuses a done that is not true or false', async () => {
@@ -195,17 +208,17 @@ describe('GET /api/note', () => {
 
 describe('PUT /api/note/:id', () => {
   it('lets an owner change every field; a new reminder is one not sent yet', async () => {
-    const note = await createNote({ reminder: '2026-12-01T12:00:00Z' });
+    const note = await createNote({ reminder: '2030-12-01T12:00:00Z' });
     await t.database.db.update(notes).set({ reminderSentAt: new Date() }).where(eq(notes.id, note.id));
 
-    const same = await api.owner.put(`/api/note/${note.id}`, { reminder: '2026-12-01T09:00:00-03:00' });
+    const same = await api.owner.put(`/api/note/${note.id}`, { reminder: '2030-12-01T09:00:00-03:00' });
     expect(same.statusCode).toBe(200);
     expect(await pendingReminderSent(note.id)).not.toBeNull();
 
     const response = await api.owner.put(`/api/note/${note.id}`, {
       description: 'Nueva descripción',
       userId: collaborator.id,
-      reminder: '2026-12-02T08:15:00Z',
+      reminder: '2030-12-02T08:15:00Z',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -214,7 +227,9 @@ describe('PUT /api/note/:id', () => {
         id: note.id,
         description: 'Nueva descripción',
         userId: assignee(collaborator),
-        reminder: '2026-12-02T08:15:00.000Z',
+        reminder: '2030-12-02T08:15:00.000Z',
+        reminderSentAt: null,
+        reminderDelivery: null,
         done: false,
         createdAt: note.createdAt,
       },
@@ -225,14 +240,34 @@ describe('PUT /api/note/:id', () => {
     expect(cleared.json().note.reminder).toBeNull();
   });
 
+  it('refuses changing a reminder to a past moment, but saves a note whose stored reminder has passed', async () => {
+    const note = await createNote({ description: 'Vencida', reminder: '2030-12-01T12:00:00Z' });
+    const past = new Date('2021-05-01T12:00:00Z');
+    await t.database.db.update(notes).set({ reminder: past }).where(eq(notes.id, note.id));
+
+    const moved = await api.owner.put(`/api/note/${note.id}`, { reminder: '2022-01-01T12:00:00Z' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toEqual({
+      message: notesMsg.reminderPast,
+      errors: [{ field: 'reminder', message: notesMsg.reminderPast }],
+    });
+
+    const kept = await api.owner.put(`/api/note/${note.id}`, {
+      description: 'Vencida, revisada',
+      reminder: past.toISOString(),
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().note).toMatchObject({ description: 'Vencida, revisada', reminder: past.toISOString() });
+  });
+
   it('locks a done note: only un-doing it is allowed, then it can be edited again', async () => {
-    const note = await createNote({ description: 'Hecha', reminder: '2026-12-01T12:00:00Z' });
+    const note = await createNote({ description: 'Hecha', reminder: '2030-12-01T12:00:00Z' });
     expect((await api.owner.put(`/api/note/${note.id}`, { done: true })).json().note.done).toBe(true);
 
     const refused = [
       { description: 'Otra' },
       { userId: collaborator.id },
-      { reminder: '2026-12-05T12:00:00Z' },
+      { reminder: '2030-12-05T12:00:00Z' },
       { reminder: '' },
       { done: true },
       {},
@@ -254,7 +289,7 @@ describe('PUT /api/note/:id', () => {
     const undone = await api.owner.put(`/api/note/${note.id}`, {
       description: 'Hecha',
       userId: owner.id,
-      reminder: '2026-12-01T09:00:00-03:00',
+      reminder: '2030-12-01T09:00:00-03:00',
       done: false,
     });
     expect(undone.statusCode).toBe(200);
@@ -271,7 +306,7 @@ describe('PUT /api/note/:id', () => {
     const undone = await api.collaborator.put(`/api/note/${note.id}`, { done: false, description: 'Tuya' });
     expect(undone.json().note.done).toBe(false);
 
-    for (const payload of [{ description: 'Cambiada' }, { userId: owner.id }, { reminder: '2026-12-01T12:00:00Z' }]) {
+    for (const payload of [{ description: 'Cambiada' }, { userId: owner.id }, { reminder: '2030-12-01T12:00:00Z' }]) {
       const response = await api.collaborator.put(`/api/note/${note.id}`, payload);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: notesMsg.onlyMarkDone });

@@ -2,7 +2,14 @@ import { msg } from '@app/shared/messages';
 import { notesMsg } from '@app/shared/messages-notes';
 import { can } from '@app/shared/permissions';
 import { STAFF_ROLES } from '@app/shared/roles';
-import type { Note, NoteCreateSchema, NoteListQuerySchema, NoteUpdateSchema } from '@app/shared/schemas/notes';
+import type { EmailDelivery } from '@app/shared/schemas/email';
+import {
+  isPastReminder,
+  type Note,
+  type NoteCreateSchema,
+  type NoteListQuerySchema,
+  type NoteUpdateSchema,
+} from '@app/shared/schemas/notes';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { NoteRow } from '../../db/schema/notes.ts';
@@ -10,7 +17,7 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { presentNote } from './notes.presenter.ts';
-import { notesRepository } from './notes.repository.ts';
+import { type NoteWithAssignee, notesRepository } from './notes.repository.ts';
 
 type CreateInput = z.output<typeof NoteCreateSchema>;
 type UpdateInput = z.output<typeof NoteUpdateSchema>;
@@ -22,6 +29,8 @@ interface Deps {
    * until it ends (a demotion at the same moment waits): the assignee must exist and be staff.
    */
   roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
+  /** The e-mail module's answer of what became of logged e-mails, by their log entry. */
+  emailDeliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
 }
 
 /** The fields a PUT would really change on the stored note (a value equal to the stored one is no change). */
@@ -41,10 +50,21 @@ function changedFields(note: NoteRow, input: UpdateInput) {
  * the notes assigned to them and marks them done or not done. A done note is locked until un-done.
  */
 export function createNotesService(db: Db, deps: Deps) {
+  /** Notes as read, each with what became of its reminder's e-mail (one look at the e-mail log). */
+  async function present(rows: NoteWithAssignee[]): Promise<Note[]> {
+    const ids = rows.flatMap((row) => (row.reminderEmailLogId === null ? [] : [row.reminderEmailLogId]));
+    const deliveries = ids.length ? await deps.emailDeliveries(ids) : new Map<number, EmailDelivery>();
+    return rows.map((row) =>
+      presentNote(row, row.reminderEmailLogId === null ? undefined : deliveries.get(row.reminderEmailLogId)),
+    );
+  }
+
   async function getNote(id: number): Promise<Note> {
     const row = await notesRepository.findById(db, id);
     if (!row) throw notFound(notesMsg.noteNotFound);
-    return presentNote(row);
+    const [note] = await present([row]);
+    if (!note) throw notFound(notesMsg.noteNotFound);
+    return note;
   }
 
   /** Runs a write in one transaction after checking that the assignee is staff (locked until commit). */
@@ -74,8 +94,7 @@ export function createNotesService(db: Db, deps: Deps) {
         if (userId !== undefined && userId !== actor.id) throw forbidden(notesMsg.onlyOwnNotes);
         userId = actor.id;
       }
-      const rows = await notesRepository.list(db, { userId, order: query.order });
-      return rows.map(presentNote);
+      return present(await notesRepository.list(db, { userId, order: query.order }));
     },
 
     async create(actor: AuthUser, input: CreateInput): Promise<Note> {
@@ -106,11 +125,15 @@ export function createNotesService(db: Db, deps: Deps) {
         if (note.done && (changesMoreThanDone || input.done !== false)) {
           throw badRequest(notesMsg.doneNoteLocked, 'done');
         }
+        // The stored reminder may be past (the note is saved for its other fields); a new one may not.
+        if (changed.reminder && changed.reminderValue && isPastReminder(changed.reminderValue.toISOString())) {
+          throw badRequest(notesMsg.reminderPast, 'reminder');
+        }
         await notesRepository.update(tx, id, {
           ...(changed.description && { description: input.description }),
           ...(changed.userId && { userId: input.userId }),
           // A new reminder is a reminder not sent yet.
-          ...(changed.reminder && { reminder: changed.reminderValue, reminderSentAt: null }),
+          ...(changed.reminder && { reminder: changed.reminderValue, reminderSentAt: null, reminderEmailLogId: null }),
           ...(changed.done && { done: input.done }),
         });
       });
@@ -123,6 +146,10 @@ export function createNotesService(db: Db, deps: Deps) {
 
     /** The reminders due by `now`, each answered once (the scheduler sends them). */
     claimDueReminders: (now: Date) => notesRepository.claimDueReminders(db, now),
+
+    /** The scheduler's record of a claimed reminder's e-mail: the list then tells whether it left. */
+    setReminderEmail: (noteId: number, claimedAt: Date, emailLogId: number) =>
+      notesRepository.setReminderEmail(db, noteId, claimedAt, emailLogId),
   };
 }
 

@@ -1,13 +1,14 @@
+import type { Note } from '@app/shared/schemas/notes';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailLog } from '../../db/schema/email-log.ts';
 import { notes } from '../../db/schema/notes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { noteRemindersJob } from './note-reminders.job.ts';
+import { noteRemindersJob, REMINDER_SUBJECT_WORDS_MAX, reminderSubject } from './note-reminders.job.ts';
 import { createScheduler } from './scheduler.ts';
 
 let t: TestApp;
-let collaborator: { id: number; email: string };
+let collaborator: { id: number; email: string; token: string };
 let pushes: { userId: number; message: { title: string; body: string; url: string } }[];
 
 beforeAll(async () => {
@@ -22,6 +23,7 @@ function recordingScheduler() {
   pushes = [];
   const job = noteRemindersJob({
     claimDueReminders: t.modules.notes.notes.claimDueReminders,
+    setReminderEmail: t.modules.notes.notes.setReminderEmail,
     findUserEmail: async (id) => (await t.modules.users.users.findById(id))?.email,
     sendPush: async (userId, message) => {
       pushes.push({ userId, message });
@@ -60,12 +62,76 @@ describe('note reminders', () => {
     expect(pushes).toEqual([
       { userId: collaborator.id, message: { title: 'Recordatorio', body: note.description, url: '/notas' } },
     ]);
-    expect(mailsAbout(note.description)).toMatchObject([{ to: [collaborator.email], subject: 'Recordatorio' }]);
+    const subject = `Recordatorio: ${note.description}`;
+    expect(mailsAbout(note.description)).toMatchObject([{ to: [collaborator.email], subject }]);
     expect(await logOf(note.description)).toMatchObject([
-      { subject: 'Recordatorio', emails: collaborator.email, ok: true, sentBy: null, businessId: null },
+      { subject, emails: collaborator.email, ok: true, sentBy: null, businessId: null },
     ]);
     const [stored] = await t.database.db.select().from(notes).where(eq(notes.id, note.id));
     expect(stored?.reminderSentAt).toEqual(new Date('2026-12-01T12:30:00Z'));
+  });
+
+  it('the e-mail’s subject quotes the note’s first words on one line, cut at a word and marked when it goes on', async () => {
+    const long = `Revisar   las facturas\nde proveedores del mes anterior antes de declarar el IVA y avisar al cliente ${++noteCounter}`;
+    const [note] = await t.database.db
+      .insert(notes)
+      .values({ description: long, userId: collaborator.id, reminder: new Date('2026-12-04T12:00:00Z') })
+      .returning();
+    await recordingScheduler().tick(new Date('2026-12-04T12:00:00Z'));
+
+    const [mail] = mailsAbout(long);
+    expect(mail?.subject).toBe('Recordatorio: Revisar las facturas de proveedores del mes anterior antes…');
+    expect(note && (await logOf(long))[0]?.subject).toBe(mail?.subject);
+    expect(reminderSubject('x'.repeat(200))).toBe(`Recordatorio: ${'x'.repeat(REMINDER_SUBJECT_WORDS_MAX)}…`);
+    expect(reminderSubject('  Llamar\n al banco  ')).toBe('Recordatorio: Llamar al banco');
+  });
+
+  it('the notes list says when a reminder went out and that its e-mail was sent', async () => {
+    const note = await noteWithReminder('2026-12-05T12:00:00Z');
+    const list = async () =>
+      ((await t.request({ method: 'GET', url: '/api/note', token: collaborator.token })).json() as Note[]).find(
+        (one) => one.id === note.id,
+      );
+    expect(await list()).toMatchObject({ reminderSentAt: null, reminderDelivery: null });
+
+    await t.modules.scheduler.scheduler.tick(new Date('2026-12-05T12:00:30Z'));
+    expect(await list()).toMatchObject({ reminderSentAt: '2026-12-05T12:00:30.000Z', reminderDelivery: 'sent' });
+  });
+
+  it('a reminder whose e-mail only reached the outbox (no SMTP_URL) is listed as kept there, not as sent', async () => {
+    const kept = await createTestApp({}, { mailer: 'configured' });
+    try {
+      const token = await kept.ownerToken();
+      const created = await kept.request({
+        method: 'POST',
+        url: '/api/note',
+        token,
+        payload: { description: 'Pagar patente', reminder: new Date(Date.now() + 3_600_000).toISOString() },
+      });
+      const id = created.json().note.id as number;
+      await kept.modules.scheduler.scheduler.tick(new Date(Date.now() + 3_600_000));
+      const listed = ((await kept.request({ method: 'GET', url: '/api/note', token })).json() as Note[]).find(
+        (one) => one.id === id,
+      );
+      expect(listed?.reminderDelivery).toBe('outbox');
+      expect(listed?.reminderSentAt).not.toBeNull();
+    } finally {
+      await kept.close();
+    }
+  });
+
+  it('a reminder whose e-mail failed is listed as failed, and as sent once a retry gets through', async () => {
+    // A failed send is tried again a minute after it (on the real clock), so the ticks follow it.
+    const note = await noteWithReminder(new Date().toISOString());
+    vi.spyOn(t.mailer, 'send').mockRejectedValueOnce(new Error('550 buzón lleno'));
+    await t.modules.scheduler.scheduler.tick(new Date(Date.now() + 1000));
+    const listed = async () =>
+      ((await t.request({ method: 'GET', url: '/api/note', token: collaborator.token })).json() as Note[]).find(
+        (one) => one.id === note.id,
+      )?.reminderDelivery;
+    expect(await listed()).toBe('failed');
+    await t.modules.scheduler.scheduler.tick(new Date(Date.now() + 120_000));
+    expect(await listed()).toBe('sent');
   });
 
   it('a note without a reminder, or with one already sent, is left alone', async () => {

@@ -19,6 +19,7 @@ import { CodeForm } from '../../../components/second-factor/code-form';
 import { RecoveryCodesPanel } from '../../../components/second-factor/recovery-codes-panel';
 import { SetupStep } from '../../../components/second-factor/setup-step';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useEndedNotice } from '../../../lib/session';
 import { AuthLayout } from './auth-layout';
 
 /** Where the sign-in is: the password, then (issue 24) the code, or the set-up the firm requires. */
@@ -34,6 +35,8 @@ const isExpired = (error: Error) =>
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
+  // A session ended elsewhere while this browser had the app open: say so here.
+  const endedNotice = useEndedNotice();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [expired, setExpired] = useState(false);
   const form = useForm({
@@ -147,6 +150,11 @@ export function LoginPage() {
           {failure && (
             <Alert color="red" variant="light" role="alert">
               {failure}
+            </Alert>
+          )}
+          {endedNotice && !failure && (
+            <Alert color="yellow" variant="light" role="status">
+              {endedNotice}
             </Alert>
           )}
           <TextInput label="Email" type="email" autoComplete="username" autoFocus {...form.getInputProps('email')} />

@@ -1,6 +1,6 @@
 import { formatMoney } from '@app/shared/money';
 import type { Period } from '@app/shared/period';
-import type { BoardService } from '@app/shared/schemas/monthly-states';
+import type { BoardService, HistoryEntry } from '@app/shared/schemas/monthly-states';
 import { useStateHistory } from '../../../api/monthly-states/get-state-history';
 import { ChangeHistoryModal } from '../../../components/board/change-history-modal';
 import type { CellModalProps } from '../../../components/board/use-cell-target';
@@ -9,6 +9,17 @@ export interface HistoryTarget {
   businessId: number;
   businessName: string;
   service: BoardService;
+}
+
+/**
+ * An entry's amount: the one it replaced and the new one ('$1.000.000 → $1.234.567', '$1.000.000 → —'),
+ * or the amount alone when there was none before or it stayed.
+ */
+function amountChange(entry: Pick<HistoryEntry, 'fromValue' | 'value'>): string {
+  const money = (value: number | null) => (value === null ? '—' : formatMoney(value));
+  if (entry.fromValue === null || entry.fromValue === entry.value)
+    return entry.value === null ? '' : money(entry.value);
+  return `${money(entry.fromValue)} → ${money(entry.value)}`;
 }
 
 /** A cell's history (issue 8): every change of the company's service that month, newest first. */
@@ -25,7 +36,7 @@ export function HistoryModal({ period, target, opened, onClose }: CellModalProps
       records={history.data ?? []}
       from={(entry) => entry.fromState}
       to={(entry) => entry.toState}
-      value={(entry) => (entry.value === null ? '' : formatMoney(entry.value))}
+      value={amountChange}
       valueAlign="right"
     />
   );

@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Card, Checkbox, Group, Stack, Text } from '@mantine/
 import { IconBell, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '../../../lib/dates';
 import { noteTexts } from './note-texts';
+import { reminderStatus } from './reminder';
 
 /**
  * One note (spec 2 §4): its text, who it is for, its reminder and the done checkbox. A done note is
@@ -27,6 +28,7 @@ export function NoteCard({
   const secondary = note.done ? 'gray.7' : 'dimmed';
   // Names the note to screen readers on its checkbox and buttons.
   const label = note.description.slice(0, 60);
+  const status = reminderStatus(note);
   return (
     <Card
       withBorder
@@ -63,6 +65,15 @@ export function NoteCard({
                   {noteTexts.reminder}: {formatDateTime(note.reminder)}
                 </Text>
               </Group>
+            )}
+            {status && (
+              <Text
+                size="sm"
+                c={note.reminderDelivery === 'sent' ? secondary : undefined}
+                data-testid="reminder-status"
+              >
+                {status}
+              </Text>
             )}
             {note.done && (
               <Badge color="dark" variant="filled">

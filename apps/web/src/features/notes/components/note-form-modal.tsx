@@ -1,47 +1,55 @@
 import { notesMsg } from '@app/shared/messages-notes';
 import { NOTE_DESCRIPTION_MAX, type Note, NoteCreateSchema } from '@app/shared/schemas/notes';
-import { Modal, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
+import { Modal, Select, Stack, Textarea } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconClock } from '@tabler/icons-react';
+import { IconBell } from '@tabler/icons-react';
 import { useCreateNote } from '../../../api/notes/create-note';
 import { useUpdateNote } from '../../../api/notes/update-note';
-import { DateField } from '../../../components/date-field';
 import { FormButtons } from '../../../components/form-buttons';
+import { DATE_FORMAT } from '../../../lib/dates';
 import { showServerErrors } from '../../../lib/form-errors';
 import { useCurrentUser } from '../../../lib/session';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { noteTexts } from './note-texts';
-import { instantToReminder, reminderToInstant } from './reminder';
+import { earliestReminder, instantToReminder, reminderToInstant } from './reminder';
 import { useAssigneeOptions } from './use-assignee-options';
 
-/** The form keeps the assignee as the select's text and the reminder as its day and time. */
+/**
+ * The form keeps the assignee as the select's text and the reminder as the picker's day and time
+ * on the firm's clock ('YYYY-MM-DD HH:mm:ss').
+ */
 interface NoteFormValues {
   description: string;
   userId: string | null;
-  reminderDate: string | null;
-  reminderTime: string;
+  reminder: string | null;
 }
 
-const toFormValues = (note: Note | null, currentUserId: number): NoteFormValues => {
-  const reminder = instantToReminder(note?.reminder);
-  return {
-    description: note?.description ?? '',
-    userId: String(note?.userId.id ?? currentUserId),
-    reminderDate: reminder.date,
-    reminderTime: reminder.time,
-  };
-};
+const toFormValues = (note: Note | null, currentUserId: number): NoteFormValues => ({
+  description: note?.description ?? '',
+  userId: String(note?.userId.id ?? currentUserId),
+  reminder: instantToReminder(note?.reminder),
+});
 
 /** The body of POST and PUT /api/note: no assignee means the signed-in user (spec 2 §5). */
 const toBody = (values: NoteFormValues) => ({
   description: values.description,
   userId: values.userId ? Number(values.userId) : undefined,
-  reminder: reminderToInstant({ date: values.reminderDate, time: values.reminderTime }),
+  reminder: reminderToInstant(values.reminder),
 });
 
 const validateNote = schemaResolver(NoteCreateSchema, { sync: true });
+
+/**
+ * The shared schema refuses a past reminder; a note whose saved reminder has passed is still
+ * saved for its other fields, so an unchanged reminder is not checked again.
+ */
+const validate = (note: Note | null) => (values: NoteFormValues) => {
+  const body = toBody(values);
+  const unchanged = note !== null && body.reminder === note.reminder;
+  return validateNote(unchanged ? { ...body, reminder: null } : body);
+};
 
 /** '+ Añadir Nueva Nota' and a note's pencil (owners): description, Encargado and the reminder. */
 export function NoteFormModal({ note, opened, onClose }: { note: Note | null; opened: boolean; onClose: () => void }) {
@@ -51,7 +59,7 @@ export function NoteFormModal({ note, opened, onClose }: { note: Note | null; op
   const { options, isLoading } = useAssigneeOptions();
   const form = useForm<NoteFormValues>({
     initialValues: toFormValues(note, user.id),
-    validate: (values) => validateNote(toBody(values)),
+    validate: validate(note),
   });
 
   useResetOnOpen(form, opened, toFormValues(note, user.id), [note?.id]);
@@ -65,7 +73,8 @@ export function NoteFormModal({ note, opened, onClose }: { note: Note | null; op
     });
   });
 
-  const dateProps = form.getInputProps('reminderDate');
+  // Past days (and today's past times) cannot be picked; the server refuses them too.
+  const earliest = earliestReminder();
   return (
     <Modal opened={opened} onClose={onClose} title={note ? noteTexts.editNote : noteTexts.newNote} size="lg">
       <form onSubmit={submit} noValidate>
@@ -88,26 +97,25 @@ export function NoteFormModal({ note, opened, onClose }: { note: Note | null; op
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('userId')}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DateField
-              label={noteTexts.reminderDate}
-              {...dateProps}
-              // A reminder without a day has no time either: clearing the day clears it.
-              onChange={(date) => {
-                dateProps.onChange(date);
-                if (!date) form.setFieldValue('reminderTime', '');
-              }}
-              error={dateProps.error ?? form.errors.reminder}
-            />
-            {/* The time is asked only once a day is chosen (spec 2 §5). */}
-            {form.values.reminderDate && (
-              <TimeInput
-                label={noteTexts.reminderTime}
-                leftSection={<IconClock size={16} aria-hidden />}
-                {...form.getInputProps('reminderTime')}
-              />
-            )}
-          </SimpleGrid>
+          <DateTimePicker
+            label={noteTexts.reminderAt}
+            placeholder="DD-MM-AAAA HH:mm"
+            valueFormat={`${DATE_FORMAT} HH:mm`}
+            leftSection={<IconBell size={16} aria-hidden />}
+            minDate={earliest}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Borrar recordatorio' }}
+            // The hour most reminders are for, until another is chosen.
+            defaultTimeValue="09:00"
+            timePickerProps={{
+              hoursInputLabel: noteTexts.reminderHours,
+              minutesInputLabel: noteTexts.reminderMinutes,
+              withDropdown: false,
+            }}
+            submitButtonProps={{ 'aria-label': noteTexts.reminderConfirm }}
+            popoverProps={{ withinPortal: true }}
+            {...form.getInputProps('reminder')}
+          />
           <FormButtons onCancel={onClose} loading={create.isPending || update.isPending} />
         </Stack>
       </form>

@@ -1,0 +1,2 @@
+ALTER TABLE "notes" ADD COLUMN "reminder_email_log_id" integer;--> statement-breakpoint
+ALTER TABLE "notes" ADD CONSTRAINT "notes_reminder_email_log_id_email_log_id_fk" FOREIGN KEY ("reminder_email_log_id") REFERENCES "public"."email_log"("id") ON DELETE set null ON UPDATE no action;
