@@ -22,7 +22,7 @@ export function ToReviewMenuBadge() {
   const text = requestsMsg.documentsToReview(total);
   return (
     <>
-      <Badge size="sm" color="red.9" circle={total < 10} title={text} aria-hidden>
+      <Badge size="sm" color="red.9" circle={total < 10} title={text}>
         {total}
       </Badge>
       <VisuallyHidden id={TO_REVIEW_DESCRIPTION_ID}>{text}</VisuallyHidden>
