@@ -25,7 +25,10 @@ export function ToReviewMenuBadge() {
       <Badge size="sm" color="red.9" circle={total < 10} title={text}>
         {total}
       </Badge>
-      <VisuallyHidden id={TO_REVIEW_DESCRIPTION_ID}>{text}</VisuallyHidden>
+      {/* The link's description only (aria-describedby reads hidden text): its name stays 'Documentos 3', what it shows. */}
+      <VisuallyHidden id={TO_REVIEW_DESCRIPTION_ID} aria-hidden>
+        {text}
+      </VisuallyHidden>
     </>
   );
 }
