@@ -10,7 +10,7 @@ test('an owner downloads a backup from Respaldo after typing the password again'
   await userMenu(page).click();
   await page.getByRole('menuitem', { name: 'Respaldo' }).click();
   await expect(page).toHaveURL(/\/respaldo$/);
-  await expect(page.getByRole('heading', { name: 'Respaldo', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Respaldo', level: 1 })).toBeVisible();
   await expectNoSeriousViolations(page);
 
   const password = page.getByLabel('Tu contraseña');
@@ -42,5 +42,5 @@ test('a collaborator has no Respaldo in the menu, and /respaldo does not open fo
   await expect(page.getByRole('menuitem', { name: 'Respaldo' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.goto('/respaldo');
-  await expect(page.getByRole('heading', { name: 'Respaldo', level: 2 })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Respaldo', level: 1 })).toHaveCount(0);
 });

@@ -23,6 +23,20 @@ const boards = [
   },
 ] as const;
 
+/** The elements inside `root` whose text is cut (wider than their box), as 'text (scrollWidth > clientWidth)'. */
+const truncatedTexts = (root: Locator) =>
+  root.evaluateAll((elements) =>
+    elements.flatMap((element) =>
+      [element, ...element.querySelectorAll('*')]
+        // A visually hidden header (1 px wide, read by screen readers only) is not a cut one.
+        .filter(
+          (node) =>
+            node.clientWidth > 1 && node.scrollWidth > node.clientWidth && (node.textContent ?? '').trim() !== '',
+        )
+        .map((node) => `${(node.textContent ?? '').trim()} (${node.scrollWidth} > ${node.clientWidth})`),
+    ),
+  );
+
 const toggle = (page: Page) => page.getByRole('button', { name: 'Mostrar / ocultar tarjetas' });
 
 async function signOut(page: Page) {
@@ -59,6 +73,9 @@ for (const board of boards) {
       (regionBox?.x ?? 0) + (regionBox?.width ?? 0) + 1,
     );
     await expect(lastHeader).toBeInViewport({ ratio: 1 });
+
+    // Every column's header reads whole (on two lines if need be): a tooltip is no way to read a column.
+    expect(await truncatedTexts(region.locator('thead th'))).toEqual([]);
 
     // A name too long for its column is cut short, and its tooltip gives it whole.
     const longName = region.getByRole('link', { name: LONG_NAME });
@@ -143,3 +160,31 @@ for (const board of boards) {
     await expect(cards).toBeVisible();
   });
 }
+
+test("a company's 'por revisar' mark on the monthly board leaves its name the whole width of the name column", async ({
+  page,
+}, testInfo) => {
+  await mockMonthlyBoard(page, period);
+  // Something to review for the second and third companies ('Empresa 002 …', 'Empresa 003 …'), none for the fourth.
+  await page.route('**/api/requests/to-review', (route) =>
+    route.fulfill({
+      json: {
+        total: 3,
+        byBusiness: [
+          { businessId: 850_001, count: 1, ...period },
+          { businessId: 850_002, count: 2, ...period },
+        ],
+      },
+    }),
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsOwner(page);
+  await page.goto('/');
+  const region = page.getByRole('region', { name: 'Tabla mensual de empresas' });
+  await expect(region.getByRole('link', { name: /por revisar/ }).first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('board-to-review-1280.png') });
+  const nameWidth = (name: RegExp) => region.getByRole('link', { name }).evaluate((element) => element.clientWidth);
+  const unmarked = await nameWidth(/^Empresa 004 /);
+  expect(await nameWidth(/^Empresa 002 /)).toBe(unmarked);
+  expect(await nameWidth(/^Empresa 003 /)).toBe(unmarked);
+});

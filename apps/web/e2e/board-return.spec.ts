@@ -55,13 +55,13 @@ test('the monthly board draws its rows again on every way back to Inicio: menu, 
 
   // By the menu, from Documentos.
   await menuLink(page, 'Documentos').click();
-  await expect(page.getByRole('heading', { name: 'Documentos', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Documentos', level: 1 })).toBeVisible();
   await menuLink(page, 'Inicio').click();
   await expectRowsDrawn(region);
 
   // By the breadcrumb, from Empresas.
   await menuLink(page, 'Empresas').click();
-  await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
   await crumbLink(page, 'Inicio').click();
   await expectRowsDrawn(region);
 

@@ -21,13 +21,13 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú princip
 async function openServiceFromMenu(page: Page, serviceName: string) {
   await menu(page).getByRole('link', { name: 'Servicios', exact: true }).click();
   await page.getByRole('link', { name: `Editar ${serviceName}` }).click();
-  await expect(page.getByRole('heading', { name: serviceName, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: serviceName, level: 1 })).toBeVisible();
 }
 
 async function openGroupFromMenu(page: Page, groupName: string) {
   await menu(page).getByRole('link', { name: 'Grupos de empresas' }).click();
   await page.getByRole('link', { name: `Editar ${groupName}` }).click();
-  await expect(page.getByRole('heading', { name: groupName, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: groupName, level: 1 })).toBeVisible();
 }
 
 /** Narrows the group's companies to one name: the list pages 50 at a time, and other tests add companies. */
@@ -52,7 +52,7 @@ test('a service switched on from the company page shows on in the service page, 
 
   // To the company through its link, and activate the service there.
   await companyRow.getByRole('link', { name: business.name }).click();
-  await expect(page.getByRole('heading', { name: business.name, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: business.name, level: 1 })).toBeVisible();
   const serviceRow = page.getByRole('row').filter({ hasText: serviceName });
   await expect(serviceRow.getByRole('cell').nth(1)).toHaveText('No');
   await serviceRow.getByRole('button', { name: /^Activar/ }).click();
@@ -71,7 +71,7 @@ test('a service switched on from the company page shows on in the service page, 
   await expectText(page, 'Servicio desactivado.');
   await expect(companySwitch).not.toBeChecked();
   await companyRow.getByRole('link', { name: business.name }).click();
-  await expect(page.getByRole('heading', { name: business.name, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: business.name, level: 1 })).toBeVisible();
   await expect(serviceRow.getByRole('cell').nth(1)).toHaveText('No');
   await expect(serviceRow.getByRole('button', { name: /^Activar/ })).toBeEnabled();
 });
@@ -102,7 +102,7 @@ test('a company created or deleted on the Empresas page shows in a group detail 
 
   // A company created on the Empresas page...
   await menu(page).getByRole('link', { name: 'Empresas', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Nuevo' }).click();
   const modal = page.getByRole('dialog', { name: 'Nueva empresa' });
   await modal.getByLabel('Nombre').fill(name);

@@ -33,7 +33,7 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú princip
 async function openCalendar(page: Page, email = OWNER.email, password = OWNER.password) {
   await signIn(page, email, password);
   await page.goto('/calendario');
-  await expect(page.getByRole('heading', { name: calendarMsg.title, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: calendarMsg.title, level: 1 })).toBeVisible();
 }
 
 async function createCollaborator(request: Parameters<typeof createUserViaApi>[0], allowCalendarView: boolean) {
@@ -168,7 +168,7 @@ test('a collaborator with allowCalendarView sees the events at 700 px in the day
   await signIn(page, email, PASSWORD);
   await page.getByRole('button', { name: 'Mostrar menú' }).click();
   await menu(page).getByRole('link', { name: 'Calendario' }).click();
-  await expect(page.getByRole('heading', { name: calendarMsg.title, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: calendarMsg.title, level: 1 })).toBeVisible();
 
   const calendar = calendarRegion(page);
   await expect(dayHeaders(page)).toHaveCount(1);

@@ -15,7 +15,7 @@ async function openCompanies(page: Page) {
     .getByRole('navigation', { name: 'Menú principal' })
     .getByRole('link', { name: 'Empresas', exact: true })
     .click();
-  await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
 }
 
 test('an owner creates a company typing the RUT without format; wrong RUT, bad e-mail and duplicate RUT are refused', async ({
@@ -112,7 +112,7 @@ test('company detail: a service is activated, re-dated and deactivated; a client
 
   await signInAsOwner(page);
   await page.goto(`/empresas/${business.id}`);
-  await expect(page.getByRole('heading', { name: business.name, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: business.name, level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toContainText(business.name);
   await expect(page.getByLabel(/^RUT/)).toHaveValue(business.rut);
 
@@ -219,7 +219,7 @@ test('company detail: a service is activated, re-dated and deactivated; a client
 
   // ---- Everything comes back from the server.
   await page.reload();
-  await expect(page.getByRole('heading', { name: business.name, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: business.name, level: 1 })).toBeVisible();
   await expect(serviceRow.getByRole('cell').nth(1)).toHaveText('No');
   await expect(clientUsers.getByRole('row').filter({ hasText: clientEmail })).toContainText('Rosa Pérez Soto');
   const savedCredential = credentials.getByRole('row').filter({ hasText: 'Clave tributaria SII' });
@@ -257,7 +257,7 @@ test('company detail: a service is activated, re-dated and deactivated; a client
   await expect(page.getByText('Empresa eliminada!')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: business.rut })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: business.rut })).toHaveCount(0);
 });
 
@@ -288,7 +288,7 @@ test('at 700 px the companies list and detail do not overflow sideways', async (
   await signInAsOwner(page);
   for (const path of ['/empresas', `/empresas/${business.id}`]) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByRole('table').first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);

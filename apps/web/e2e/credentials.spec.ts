@@ -26,7 +26,7 @@ const vaultRows = (page: Page, text: string) =>
 
 async function openCompany(page: Page, business: { id: number; name: string }) {
   await page.goto(`/empresas/${business.id}`);
-  await expect(page.getByRole('heading', { name: business.name, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: business.name, level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Contraseñas de empresa' })).toBeVisible();
 }
 

@@ -48,7 +48,7 @@ test('staff open a company from Documentos, upload two PDFs, see who downloaded 
 
   await signInAsOwner(page);
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Documentos' }).click();
-  await expect(page.getByRole('heading', { name: 'Documentos', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Documentos', level: 1 })).toBeVisible();
 
   // Search by RUT; the row names its legal representative; Enter on the name opens the company.
   await page.getByLabel('Buscar empresa').fill(business.rut);
@@ -59,7 +59,7 @@ test('staff open a company from Documentos, upload two PDFs, see who downloaded 
   await expect(page).toHaveURL(
     new RegExp(`/documentos/empresa/${business.id}\\?${ano}=${period.year}&mes=${period.month}$`),
   );
-  await expect(page.getByRole('heading', { name: `${business.name} - ${monthTitle(period)}`, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${business.name} - ${monthTitle(period)}`, level: 1 })).toBeVisible();
 
   // Only active folders show; the inactive one has no tile.
   const declaraciones = page.getByRole('link', { name: `${folders.declaraciones.name} - ${service.name}` });
@@ -189,7 +189,7 @@ test('a client on a phone sees only their active folders, opens a folder and a s
     new RegExp(`/carpeta/${folders.declaraciones.id}/${ano}/${period.year}/mes/${period.month}$`),
   );
   await expect(
-    page.getByRole('heading', { name: new RegExp(`${folders.declaraciones.name}$`), level: 2 }),
+    page.getByRole('heading', { name: new RegExp(`${folders.declaraciones.name}$`), level: 1 }),
   ).toBeVisible();
   const summaryRow = page.getByRole('listitem').filter({ hasText: summary });
   const downloadLink = summaryRow.getByRole('link', { name: `Descargar ${summary}` });
@@ -236,7 +236,7 @@ test('a client on a phone sees only their active folders, opens a folder and a s
     new RegExp(`/carpeta/${folders.declaraciones.id}/${ano}/${previous.year}/mes/${previous.month}$`),
   );
   await expect(page.getByText('Esta carpeta no tiene archivos.')).toBeVisible();
-  await expect(page.getByRole('heading', { name: new RegExp(monthTitle(previous)), level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(monthTitle(previous)), level: 1 })).toBeVisible();
 
   // The company crumb goes Home on the same month.
   await crumbs.getByRole('link', { name: business.name }).click();
@@ -290,7 +290,7 @@ test('staff changing the month inside a folder stay in it, and a folder missing 
   await signInAsOwner(page);
   await page.setViewportSize({ width: 700, height: 900 });
   await page.goto(`/documentos/empresa/${business.id}/carpeta/${folders.boletas.id}`);
-  await expect(page.getByRole('heading', { name: new RegExp(`${folders.boletas.name}$`), level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(`${folders.boletas.name}$`), level: 1 })).toBeVisible();
   const crumbs = page.getByRole('navigation', { name: 'Ruta de navegación' });
   await expect(crumbs.getByRole('link', { name: folders.declaraciones.name })).toBeVisible();
 
@@ -300,7 +300,7 @@ test('staff changing the month inside a folder stay in it, and a folder missing 
       `/documentos/empresa/${business.id}/carpeta/${folders.boletas.id}\\?${ano}=${previous.year}&mes=${previous.month}$`,
     ),
   );
-  await expect(page.getByRole('heading', { name: new RegExp(monthTitle(previous)), level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(monthTitle(previous)), level: 1 })).toBeVisible();
 
   // Before the service started (January 2023) the folder does not exist.
   await page.goto(`/documentos/empresa/${business.id}/carpeta/${folders.boletas.id}?año=2022&mes=6`);

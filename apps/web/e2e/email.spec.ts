@@ -13,7 +13,7 @@ const DATE_TIME = /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/;
 
 async function openEmailLog(page: Page) {
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Email' }).click();
-  await expect(page.getByRole('heading', { name: 'Email', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Email', level: 1 })).toBeVisible();
 }
 
 async function filterByCompany(page: Page, name: string) {

@@ -34,7 +34,7 @@ test("the owner filters and sorts the companies list, and 'Exportar a Excel' sav
   const body = page.getByRole('table').locator('tbody');
   await expect(body.getByRole('row')).toHaveCount(3);
   // Z to A by name: the file must follow the order shown, not the server's.
-  await page.getByRole('button', { name: /^Nombre Sorted/ }).click();
+  await page.getByRole('columnheader', { name: 'Nombre' }).getByRole('button', { name: 'Nombre' }).click();
   await expect(body.getByRole('row').first()).toContainText(gama.name);
 
   const file = await exportShown(page);

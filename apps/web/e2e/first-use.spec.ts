@@ -18,7 +18,7 @@ import { expectNoSeriousViolations, pageOverflowsSideways } from './support/page
 test('an unknown address says "Página no encontrada" with a way home', async ({ page }) => {
   await signInAsOwner(page);
   await page.goto('/no-existe');
-  await expect(page.getByRole('heading', { name: 'Página no encontrada', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Página no encontrada', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Página no encontrada · Estudio Contable');
   // The menu stays, so the user is not stranded either.
   await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
@@ -38,7 +38,7 @@ test('a record that does not exist says so, in the same place as a page of no sc
   await expect(missing.getByRole('button', { name: 'Reintentar' })).toHaveCount(0);
   await missing.getByRole('link', { name: 'Volver a Empresas' }).click();
   await expect(page).toHaveURL(/\/empresas$/);
-  await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
 });
 
 test('a list whose load failed says what failed and why, and "Reintentar" loads it (not an empty list)', async ({
@@ -79,7 +79,7 @@ test('the browser tab names the screen: "Iniciar sesión · Estudio Contable", "
   await expect(page).toHaveTitle('Iniciar sesión · Estudio Contable');
   await signInAsOwner(page);
   await page.goto('/empresas');
-  await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Empresas · Estudio Contable');
 });
 
@@ -171,7 +171,7 @@ test('at 700 px the companies list fits the window with its actions, pages itsel
   await page.setViewportSize({ width: 700, height: 900 });
   await signInAsOwner(page);
   await page.goto('/empresas');
-  await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
 
   // Every company of the database (other test files add theirs), 50 a page.
   const pager = page.getByText(/^1-50 de [\d.]+$/);
@@ -216,7 +216,7 @@ test('at 700 px the companies list fits the window with its actions, pages itsel
   await expect(page.getByText('1-50 de 51', { exact: true })).toBeVisible();
   await edit.click();
   await expect(page).toHaveURL(new RegExp(`/empresas/${first.id}$`));
-  await expect(page.getByRole('heading', { name: first.name, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: first.name, level: 1 })).toBeVisible();
 
   await page.goBack();
   const nothing = `zzz sin coincidencia ${Date.now()}`;
@@ -236,7 +236,7 @@ test('the keyboard: the first Tab offers "Saltar al contenido", Enter lands in t
   const company = await createBusinessViaApi(request, uniqueName('Teclado'));
   await signInAsOwner(page);
   await page.goto('/empresas');
-  await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
 
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Saltar al contenido' });
@@ -296,7 +296,7 @@ test('a toast and the menu entry under the pointer pass the accessibility check:
   await signInAsOwner(page);
   const menu = page.getByRole('navigation', { name: 'Menú principal' });
   await menu.getByRole('link', { name: 'Empresas', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
   // The pointer rests on the active entry of the menu.
   await menu.getByRole('link', { name: 'Empresas', exact: true }).hover();
   await page.waitForLoadState('networkidle');

@@ -21,7 +21,7 @@ test('an owner creates a group, switches two companies on, sees them after a rel
     .getByRole('navigation', { name: 'Menú principal' })
     .getByRole('link', { name: 'Grupos de empresas' })
     .click();
-  await expect(page.getByRole('heading', { name: 'Grupos de Empresas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Grupos de Empresas', level: 1 })).toBeVisible();
 
   await page.getByRole('button', { name: 'Nuevo' }).click();
   const modal = page.getByRole('dialog', { name: 'Nuevo grupo' });
@@ -36,7 +36,7 @@ test('an owner creates a group, switches two companies on, sees them after a rel
   await expect(row).toContainText('Clientes de la zona norte');
 
   await row.getByRole('link', { name: `Editar ${groupName}` }).click();
-  await expect(page.getByRole('heading', { name: groupName, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: groupName, level: 1 })).toBeVisible();
   const firstSwitch = page.getByRole('switch', { name: `${first.name} en el grupo` });
   const secondSwitch = page.getByRole('switch', { name: `${second.name} en el grupo` });
   const otherSwitch = page.getByRole('switch', { name: `${other.name} en el grupo` });
@@ -55,7 +55,7 @@ test('an owner creates a group, switches two companies on, sees them after a rel
   await expect(page.getByText('Grupo guardado correctamente').first()).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: groupName, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: groupName, level: 1 })).toBeVisible();
   await expect(page.getByLabel('Descripción')).toHaveValue('Zona norte y centro');
   await expect(firstSwitch).toBeChecked();
   await expect(secondSwitch).toBeChecked();
@@ -84,7 +84,7 @@ test('an owner creates a group, switches two companies on, sees them after a rel
   await expect(page.getByText('Grupo eliminado correctamente')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: groupName })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Grupos de Empresas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Grupos de Empresas', level: 1 })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: groupName })).toHaveCount(0);
 });
 
@@ -104,7 +104,7 @@ test('a collaborator sees the groups list without actions and is sent home from 
     page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Grupos de empresas' }),
   ).toHaveCount(0);
   await page.goto('/grupos-empresas');
-  await expect(page.getByRole('heading', { name: 'Grupos de Empresas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Grupos de Empresas', level: 1 })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: groupName });
   await expect(row).toContainText('Clientes del sur');
   await expect(page.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);

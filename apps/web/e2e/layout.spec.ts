@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signInAsOwner } from './support/fixtures';
+import { expect, type Locator, test } from '@playwright/test';
+import { businessBody, ownerHeaders, signInAsOwner } from './support/fixtures';
 
 test('at 700 px the side menu is a drawer opened from the burger', async ({ page }) => {
   await page.setViewportSize({ width: 700, height: 900 });
@@ -28,4 +28,51 @@ test('on a wide screen the 250 px side menu can be collapsed', async ({ page }) 
   await page.getByRole('button', { name: 'Mostrar menú' }).click();
   await expect(navbar).toBeInViewport();
   await page.screenshot({ path: 'test-results/layout-desktop.png' });
+});
+
+/** The elements inside `root` whose text is cut (wider than their box), as 'text (scrollWidth > clientWidth)'. */
+const truncatedTexts = (root: Locator) =>
+  root.evaluateAll((elements) =>
+    elements.flatMap((element) =>
+      [element, ...element.querySelectorAll('*')]
+        // A visually hidden header (1 px wide, read by screen readers only) is not a cut one.
+        .filter(
+          (node) =>
+            node.clientWidth > 1 && node.scrollWidth > node.clientWidth && (node.textContent ?? '').trim() !== '',
+        )
+        .map((node) => `${(node.textContent ?? '').trim()} (${node.scrollWidth} > ${node.clientWidth})`),
+    ),
+  );
+
+test("at 1280 px 'Empresas' with the demo's long names fits the window, every column header whole", async ({
+  page,
+  request,
+}) => {
+  const headers = await ownerHeaders(request);
+  // The demo's longest company: its razón social, representative and two contact addresses.
+  const response = await request.post('/api/business', {
+    headers,
+    data: {
+      ...businessBody('Agrícola y Vitivinícola Santa Inés'),
+      razonSocial: 'Agrícola y Vitivinícola Santa Inés S.A.',
+      legalRepresentative: 'Ignacio Errázuriz',
+      contact: 'contacto@ferreteriaelroble.cl,pagos@ferreteriaelroble.cl',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsOwner(page);
+  await page.goto('/empresas');
+  await expect(page.getByRole('cell', { name: 'Agrícola y Vitivinícola Santa Inés S.A.' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('empresas-1280.png'), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  const table = page.locator('table').first();
+  // The table scrolls inside its own box: nothing of it may be out of that box's view either.
+  const tableOverflow = await table.evaluate((element) => {
+    const box = element.closest('.mantine-ScrollArea-viewport') ?? element.parentElement;
+    return box ? box.scrollWidth - box.clientWidth : 0;
+  });
+  expect(tableOverflow, 'how far the table scrolls sideways (px)').toBeLessThanOrEqual(0);
+  await expect(table.getByRole('columnheader', { name: 'Acciones' })).toBeInViewport({ ratio: 1 });
+  expect(await truncatedTexts(table.locator('thead th'))).toEqual([]);
 });

@@ -73,7 +73,7 @@ test('a collaborator e-mails a company from the board’s envelope; the toast sa
   await banner.getByRole('button', { name: 'Ocultar este aviso' }).click();
   await expect(banner).toHaveCount(0);
   await page.goto('/email');
-  await expect(page.getByRole('heading', { name: 'Email', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Email', level: 1 })).toBeVisible();
   await expect(banner).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Empresa' }).fill(company.name);
   await page.getByRole('option', { name: company.name }).click();
@@ -101,7 +101,7 @@ test('an owner’s e-mail screens warn that e-mailed links need APP_URL, and ‘
 
   await signInAsOwner(page);
   await page.goto('/email');
-  await expect(page.getByRole('heading', { name: 'Email', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Email', level: 1 })).toBeVisible();
   await expect(page.getByText(APP_URL_WARNING)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('email-warnings.png'), fullPage: true });
 

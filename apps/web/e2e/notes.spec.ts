@@ -26,7 +26,7 @@ const santiagoDay = (offsetDays = 0) => {
 async function openNotes(page: Page) {
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Notas' }).click();
   await expect(page).toHaveURL(/\/notas$/);
-  await expect(page.getByRole('heading', { name: 'Notas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Notas', level: 1 })).toBeVisible();
 }
 
 const noteCard = (scope: Page | Locator, text: string) => scope.getByTestId('note-card').filter({ hasText: text });

@@ -14,7 +14,7 @@ test('an old ?año= link opens the same month and is rewritten to ?anio=, on the
   await expect(page).toHaveURL(/\/\?anio=2025&mes=3$/);
 
   await page.goto(`/documentos/empresa/${business.id}?a%C3%B1o=2025&mes=4`);
-  await expect(page.getByRole('heading', { name: /Abril 2025/, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Abril 2025/, level: 1 })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/documentos/empresa/${business.id}\\?anio=2025&mes=4$`));
 
   // The rewrite replaces the old address instead of adding a step: Back returns to the board.

@@ -21,7 +21,7 @@ async function openProfile(page: Page) {
   await userMenu(page).click();
   await page.getByRole('menuitem', { name: 'Mi perfil' }).click();
   await expect(page).toHaveURL(/\/perfil$/);
-  await expect(page.getByRole('heading', { name: 'Mi perfil', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mi perfil', level: 1 })).toBeVisible();
 }
 
 async function editProfileAndPassword(page: Page, email: string, newName: string) {
@@ -67,7 +67,7 @@ async function editProfileAndPassword(page: Page, email: string, newName: string
   await expect(next).toHaveValue('');
   // The session that made the change goes on working.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Mi perfil', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mi perfil', level: 1 })).toBeVisible();
   await expect(userMenu(page)).toContainText(`${newName} Valdés`);
 
   // Signed out, the old password no longer works and the new one does.

@@ -176,7 +176,7 @@ test('an owner sees the requests of the month with their states; every filter su
 
   await signInAsOwner(page);
   await menuLink(page, 'Solicitudes').click();
-  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 1 })).toBeVisible();
   await page.getByLabel('Buscar empresa').fill(prefix);
 
   // By company name, then due date: the template's (day 28 of the next month) before Aromos' partial one
@@ -218,7 +218,7 @@ test('an owner sees the requests of the month with their states; every filter su
   await chooseOption(page, page.getByRole('combobox', { name: 'Servicio' }), data.s2.name);
   await expectRows(page, [{ company: quillay, title: 'Remuneraciones', state: 'Completa' }]);
   await menuLink(page, 'Empresas').click();
-  await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
   await page.goBack();
   await expectRows(page, [{ company: quillay, title: 'Remuneraciones', state: 'Completa' }]);
   await expect(page.getByRole('combobox', { name: 'Servicio' })).toHaveValue(data.s2.name);
@@ -340,7 +340,7 @@ test("a client's upload makes the Documentos badge and the company's board badge
   // /solicitudes marks the request too.
   await menuLink(page, 'Solicitudes').click();
   // The board had a 'Buscar empresa' too: the search is typed once /solicitudes shows.
-  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 1 })).toBeVisible();
   await page.getByLabel('Buscar empresa').fill(company.name);
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText('1 por revisar');
@@ -360,7 +360,7 @@ test('a collaborator has Solicitudes in the menu; a client has neither the entry
 }) => {
   await signInAsNewCollaborator(page, request, 'Renata');
   await menuLink(page, 'Solicitudes').click();
-  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 1 })).toBeVisible();
 
   const headers = await ownerHeaders(request);
   const company = await createCompany(request, uniqueName('Solicitud cliente'), null);
@@ -378,7 +378,7 @@ test('a collaborator has Solicitudes in the menu; a client has neither the entry
   await expect(menuLink(page, 'Solicitudes')).toHaveCount(0);
   await page.goto('/solicitudes');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 2 })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 1 })).toHaveCount(0);
 });
 
 test('the state counts show a loading placeholder, never zeros, until the month’s requests arrive', async ({

@@ -23,7 +23,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 async function openTaskBoard(page: Page, email: string, password: string, search: string) {
   await signIn(page, email, password);
   await page.goto('/seguimiento-tareas');
-  await expect(page.getByRole('heading', { name: 'Seguimiento de tareas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Seguimiento de tareas', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
   await page.getByLabel('Buscar empresa').fill(search);
 }

@@ -55,7 +55,7 @@ test('an owner creates a task, edits it, switches companies on one by one and al
     .getByRole('navigation', { name: 'Menú principal' })
     .getByRole('link', { name: 'Tareas', exact: true })
     .click();
-  await expect(page.getByRole('heading', { name: 'Tareas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tareas', level: 1 })).toBeVisible();
   const header = page.getByRole('table').getByRole('row').first();
   for (const column of ['Nombre', 'Responsable', 'Día de vencimiento', 'Acciones']) {
     await expect(header).toContainText(column);
@@ -82,7 +82,7 @@ test('an owner creates a task, edits it, switches companies on one by one and al
 
   // Edit on the task's page.
   await row.getByRole('link', { name: `Editar ${taskName}` }).click();
-  await expect(page.getByRole('heading', { name: taskName, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: taskName, level: 1 })).toBeVisible();
   const data = page.getByRole('region', { name: 'Datos de la tarea' });
   await expect(data.getByRole('combobox', { name: 'Responsable' })).toHaveValue(
     `${responsible.name} ${responsible.lastName}`,
@@ -93,7 +93,7 @@ test('an owner creates a task, edits it, switches companies on one by one and al
   await data.getByRole('checkbox', { name: 'Mostrar en el resumen' }).uncheck();
   await data.getByRole('button', { name: 'Guardar' }).click();
   await expectText(page, 'Tarea guardada correctamente');
-  await expect(page.getByRole('heading', { name: editedName, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: editedName, level: 1 })).toBeVisible();
   await page.reload();
   await expect(data.getByLabel('Nombre')).toHaveValue(editedName);
   await expect(data.getByLabel('Día de vencimiento')).toHaveValue('20');
@@ -173,7 +173,7 @@ test('an owner creates a task, edits it, switches companies on one by one and al
   await expectText(page, 'Tarea eliminada correctamente');
   await expect(page.getByRole('row').filter({ hasText: editedName })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Tareas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tareas', level: 1 })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: editedName })).toHaveCount(0);
 });
 
@@ -217,7 +217,7 @@ test('a collaborator does not see Tareas and is sent home from the task pages', 
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Hola Tomás! Bienvenido/a de nuevo' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Tareas', level: 2 })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Tareas', level: 1 })).toHaveCount(0);
   }
 });
 
@@ -230,7 +230,7 @@ test('a task is created with the keyboard alone, and the task pages have no seri
   const taskName = uniqueName('Tarea teclado');
   await signInAsOwner(page);
   await page.goto('/tareas');
-  await expect(page.getByRole('heading', { name: 'Tareas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tareas', level: 1 })).toBeVisible();
   await expectNoSeriousViolations(page);
 
   await page.getByRole('button', { name: 'Nuevo' }).focus();
@@ -258,7 +258,7 @@ test('a task is created with the keyboard alone, and the task pages have no seri
 
   await row.getByRole('link', { name: `Editar ${taskName}` }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: taskName, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: taskName, level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Empresas' }).getByRole('switch').first()).toBeVisible();
   // The page itself, once the toast of the save has gone.
   await expect(page.getByText('Tarea guardada correctamente')).toHaveCount(0);

@@ -5,7 +5,8 @@ import '@mantine/dropzone/styles.css';
 import 'mantine-datatable/styles.css';
 import { type CSSVariablesResolver, createTheme, MantineProvider, Modal } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { focusFirstInvalidFieldOnSubmit } from '../lib/focus-invalid-field';
 import { queryClient } from '../lib/query-client';
 
 // Shade 8 and darker secondary, placeholder and error colours keep text at WCAG AA contrast on white.
@@ -22,6 +23,11 @@ const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } },
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },
     },
+    // No hidden placeholder inside a menu: a menu holds menu items only (ARIA), and opening it
+    // focuses its first item.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A field's error is announced as it appears, not only when the field is reached again.
+    InputWrapper: { defaultProps: { errorProps: { role: 'alert' } } },
   },
 });
 
@@ -36,6 +42,7 @@ const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
 });
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  useEffect(focusFirstInvalidFieldOnSubmit, []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

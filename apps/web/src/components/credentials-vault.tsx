@@ -1,7 +1,7 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { activityMsg } from '@app/shared/messages-trust';
 import { type Credential, PORTAL_LABELS } from '@app/shared/schemas/credentials';
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
@@ -82,8 +82,16 @@ function PasswordCell({ credential }: { credential: Credential }) {
   return (
     <Stack gap={2}>
       <Group gap={4} wrap="nowrap">
-        <Text size="sm" ff="monospace" miw={90} aria-label={visible ? undefined : 'Contraseña oculta'}>
-          {visible ? password : '••••••••'}
+        <Text size="sm" ff="monospace" miw={90}>
+          {visible ? (
+            password
+          ) : (
+            // A paragraph cannot be named (aria-label): the dots are hidden from screen readers, which read the words.
+            <>
+              <span aria-hidden>••••••••</span>
+              <VisuallyHidden>Contraseña oculta</VisuallyHidden>
+            </>
+          )}
         </Text>
         <Tooltip label={showLabel}>
           <ActionIcon

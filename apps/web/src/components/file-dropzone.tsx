@@ -81,8 +81,9 @@ export function FileDropzone({
         activateOnKeyboard={false}
         enablePointerEvents
         p="sm"
-        // The button below is the control people and screen readers use; the input only carries the files.
-        inputProps={{ 'aria-hidden': true }}
+        // The button below is the control people and screen readers use; the input only carries the
+        // files (named in Spanish all the same: the library names it 'file upload').
+        inputProps={{ 'aria-hidden': true, 'aria-label': what ? documentsMsg.chooseFilesFor(what) : texts.choose }}
       >
         <Stack align="center" gap={6}>
           <Text size="sm" c="dimmed" ta="center" visibleFrom="sm">

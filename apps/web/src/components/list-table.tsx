@@ -1,6 +1,7 @@
 import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type FailedQuery, LoadError } from './load-error';
+import { SortHeader } from './sort-header';
 
 /** What the table needs to know about the query that feeds it. */
 export interface ListTableQuery extends FailedQuery {
@@ -39,6 +40,30 @@ const PAGER_LABELS = {
 export const pagerControlProps = (control: keyof typeof PAGER_LABELS) => ({ 'aria-label': PAGER_LABELS[control] });
 export const pagerItemProps = (page: number) => ({ 'aria-label': `Página ${page}` });
 
+/**
+ * Whether the table's scrolling box scrolls sideways (a phone, a wide table): then it takes the
+ * keyboard's focus, so that the arrows can scroll it (WCAG 2.1.1); otherwise it is no Tab stop.
+ */
+function useScrollsSideways() {
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [scrolls, setScrolls] = useState(false);
+  // The box comes and goes with the table (a failed load shows none): follow whichever is there.
+  useEffect(() => {
+    if (viewportRef.current !== viewport) setViewport(viewportRef.current);
+  });
+  useEffect(() => {
+    if (!viewport) return;
+    const measure = () => setScrolls(viewport.scrollWidth > viewport.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(viewport);
+    if (viewport.firstElementChild) observer.observe(viewport.firstElementChild);
+    return () => observer.disconnect();
+  }, [viewport]);
+  return { viewportRef, scrolls };
+}
+
 /** A page of the records, back to the first page whenever the records change (a new search, a sort). */
 function usePagedRecords<T>(records: T[], pageSize: number) {
   const [page, setPage] = useState(1);
@@ -71,11 +96,34 @@ export function ListTable<T>({
   ...props
 }: ListTableProps<T>) {
   const paged = usePagedRecords(props.records, pageSize);
+  const sideways = useScrollsSideways();
   if (query?.isError && errorText) return <LoadError title={errorText} query={query} />;
   const pagesItself = !('page' in props) && props.records.length > pageSize;
-  const columns: DataTableColumn<T>[] | undefined = props.columns;
+  const { sortStatus, onSortStatusChange, ...rest } = props;
+  // Sortable titles are drawn here (SortHeader), not by the table library: see SortHeader.
+  const columns: DataTableColumn<T>[] | undefined = props.columns?.map((column) =>
+    column.sortable && sortStatus && onSortStatusChange
+      ? {
+          ...column,
+          sortable: false,
+          title: (
+            <SortHeader
+              title={column.title ?? String(column.accessor)}
+              direction={sortStatus.columnAccessor === column.accessor ? sortStatus.direction : null}
+              onSort={() =>
+                onSortStatusChange({
+                  columnAccessor: column.accessor,
+                  direction:
+                    sortStatus.columnAccessor === column.accessor && sortStatus.direction === 'asc' ? 'desc' : 'asc',
+                })
+              }
+            />
+          ),
+        }
+      : column,
+  );
   const tableProps = {
-    ...props,
+    ...rest,
     ...(pagesItself
       ? {
           records: paged.pageRecords,
@@ -101,6 +149,8 @@ export function ListTable<T>({
       minHeight={props.records.length ? undefined : emptyHeight}
       fetching={query?.isLoading}
       noRecordsText={search?.trim() ? `Sin resultados para “${search.trim()}”` : noRecordsText}
+      scrollViewportRef={sideways.viewportRef}
+      scrollAreaProps={{ viewportProps: { tabIndex: sideways.scrolls ? 0 : undefined } }}
       {...tableProps}
     />
   );

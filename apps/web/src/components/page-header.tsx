@@ -47,7 +47,10 @@ export function PageHeader({
         </Breadcrumbs>
       </nav>
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <Title order={2}>{title}</Title>
+        {/* Each screen's one h1 (where the focus lands after a navigation), drawn at h2's size. */}
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {actions}
       </Group>
     </Stack>

@@ -68,3 +68,11 @@ export function formatDateTime(iso: string): string {
 
 /** Who changed a board cell last and when: 'Javier P., 12-03-2026 10:41' (America/Santiago). */
 export const lastChangeText = (change: { by: string; at: string }) => `${change.by}, ${formatDateTime(change.at)}`;
+
+/**
+ * The accessible name of a date picker drawn as a button: what it is, then the date it shows (or
+ * its placeholder), so that the name holds the text on screen ('Fecha inicio Ferretería: 01-03-2024')
+ * and a voice user can say what they see.
+ */
+export const datePickerName = (label: string, value: string | null | undefined, placeholder: string) =>
+  `${label}: ${formatDate(value) || placeholder}`;

@@ -1,11 +1,12 @@
 import { can } from '@app/shared/permissions';
-import { AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, FocusTrap, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import 'dayjs/locale/es';
 import { IconChevronDown, IconDatabaseExport, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useLogout } from '../../api/auth/logout';
 import { MailNotConfiguredBanner } from '../../components/mail-status-alerts';
@@ -17,6 +18,7 @@ import {
 import { useCurrentUser } from '../../lib/session';
 import { NAV_ENTRIES } from '../navigation';
 import classes from './app-layout.module.css';
+import { useFocusTitleOnNavigate } from './use-focus-title-on-navigate';
 
 /** At this width and below the menu becomes a drawer (spec 1 §9: mobile threshold 700 px). */
 const MOBILE_MAX_PX = 700;
@@ -34,6 +36,14 @@ export function AppLayout() {
   const [desktopOpened, desktop] = useDisclosure(true);
   const opened = isMobile ? mobileOpened : desktopOpened;
   const toggle = isMobile ? mobile.toggle : desktop.toggle;
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  // The phone's drawer covers the page: while open it holds the focus, and Escape closes it.
+  const drawerOpen = isMobile && mobileOpened;
+  const closeDrawer = () => {
+    mobile.close();
+    burgerRef.current?.focus();
+  };
+  useFocusTitleOnNavigate();
 
   // Staff see the documents clients sent and nobody reviewed yet, live (issue 22).
   const seesRequests = can(user, 'requests:manage');
@@ -57,7 +67,15 @@ export function AppLayout() {
         </a>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Ocultar menú' : 'Mostrar menú'} />
+            <Burger
+              ref={burgerRef}
+              opened={opened}
+              onClick={toggle}
+              size="sm"
+              aria-label={opened ? 'Ocultar menú' : 'Mostrar menú'}
+              aria-expanded={opened}
+              aria-controls="menu-principal"
+            />
             <Text fw={700} size="lg" visibleFrom="xs">
               Estudio Contable
             </Text>
@@ -93,32 +111,43 @@ export function AppLayout() {
       </AppShell.Header>
 
       {/* A collapsed menu slides out of view; inert keeps its links out of the tab order too. */}
-      <AppShell.Navbar p="xs" aria-label="Menú principal" inert={!opened}>
-        <ScrollArea>
-          {NAV_ENTRIES.filter((entry) => entry.visibleTo(user)).map((entry) => (
-            <NavLink
-              key={entry.path}
-              className={classes.navLink}
-              component={RouterNavLink}
-              to={entry.path}
-              label={entry.label}
-              leftSection={<entry.icon size={18} stroke={1.6} />}
-              active={isActive(entry.path)}
-              onClick={() => isMobile && mobile.close()}
-              {...(seesRequests && entry.path === '/documentos'
-                ? {
-                    'aria-label': entry.label,
-                    'aria-describedby': TO_REVIEW_DESCRIPTION_ID,
-                    rightSection: <ToReviewMenuBadge />,
-                  }
-                : {})}
-            />
-          ))}
-        </ScrollArea>
+      <AppShell.Navbar
+        id="menu-principal"
+        p="xs"
+        aria-label="Menú principal"
+        inert={!opened}
+        onKeyDown={(event) => {
+          if (drawerOpen && event.key === 'Escape') closeDrawer();
+        }}
+      >
+        {/* Tab and Shift+Tab go round the drawer's links, never into the page hidden behind it. */}
+        <FocusTrap active={drawerOpen}>
+          <ScrollArea>
+            {NAV_ENTRIES.filter((entry) => entry.visibleTo(user)).map((entry) => (
+              <NavLink
+                key={entry.path}
+                className={classes.navLink}
+                component={RouterNavLink}
+                to={entry.path}
+                label={entry.label}
+                leftSection={<entry.icon size={18} stroke={1.6} />}
+                active={isActive(entry.path)}
+                onClick={() => isMobile && mobile.close()}
+                {...(seesRequests && entry.path === '/documentos'
+                  ? {
+                      // Named by what it shows ('Documentos 5'), the count spelt out as its description.
+                      'aria-describedby': TO_REVIEW_DESCRIPTION_ID,
+                      rightSection: <ToReviewMenuBadge />,
+                    }
+                  : {})}
+              />
+            ))}
+          </ScrollArea>
+        </FocusTrap>
       </AppShell.Navbar>
 
       {seesRequests && <StaffRequestsLive />}
-      <AppShell.Main id="contenido" tabIndex={-1}>
+      <AppShell.Main id="contenido" tabIndex={-1} inert={drawerOpen}>
         {/* Dates, confirmation modals and toasts live only behind sign-in: the sign-in page loads none of them. */}
         <DatesProvider settings={{ locale: 'es' }}>
           <ModalsProvider labels={{ confirm: 'Aceptar', cancel: 'Cancelar' }}>

@@ -109,6 +109,7 @@ function RowViewOf<Row>({
       {company.name}
     </Link>
   );
+  const mark = markCount > 0 && renderMark ? renderMark(row, markCount) : null;
   return (
     <tr aria-rowindex={index + 2} className={tableClasses.row} aria-selected={selected}>
       {selected !== undefined && (
@@ -124,18 +125,17 @@ function RowViewOf<Row>({
         </td>
       )}
       <td className={`${tableClasses.stickyCell} ${selected !== undefined ? tableClasses.afterSelect : ''}`}>
-        {markCount > 0 && renderMark ? (
-          <span className={tableClasses.nameLine}>
-            {name}
-            {renderMark(row, markCount)}
-          </span>
-        ) : (
-          name
-        )}
-        {owner && (
-          <span className={tableClasses.owner}>
-            <span className={cellBadgeClasses.visuallyHidden}>{boardMsg.responsibleLabel}: </span>
-            {owner}
+        {name}
+        {/* The mark goes under the name, beside the owner: beside the name it left a long name a few letters. */}
+        {(mark || owner) && (
+          <span className={tableClasses.subLine}>
+            {mark}
+            {owner && (
+              <span className={tableClasses.owner}>
+                <span className={cellBadgeClasses.visuallyHidden}>{boardMsg.responsibleLabel}: </span>
+                {owner}
+              </span>
+            )}
           </span>
         )}
       </td>

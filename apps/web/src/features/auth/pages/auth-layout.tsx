@@ -8,7 +8,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
     <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
         <Stack gap="lg">
-          <Title order={2} ta="center">
+          <Title order={1} size="h2" ta="center">
             {title}
           </Title>
           {children}

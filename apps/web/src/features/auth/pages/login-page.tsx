@@ -3,7 +3,7 @@ import { msg } from '@app/shared/messages';
 import { secondFactorMsg } from '@app/shared/messages-trust';
 import type { LoginSession } from '@app/shared/schemas/auth';
 import type { SecondFactorSetup } from '@app/shared/schemas/second-factor';
-import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import {
   startSession,
   useLogin,
 } from '../../../api/auth/login';
+import { PasswordInput } from '../../../components/password-input';
 import { CodeForm } from '../../../components/second-factor/code-form';
 import { RecoveryCodesPanel } from '../../../components/second-factor/recovery-codes-panel';
 import { SetupStep } from '../../../components/second-factor/setup-step';

@@ -1,11 +1,12 @@
 import { msg } from '@app/shared/messages';
 import { ChangePasswordFormSchema, RecoverPasswordRequestSchema } from '@app/shared/schemas/auth';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useParams } from 'react-router';
 
 import { useChangePasswordWithToken } from '../../../api/auth/change-password';
 import { useRequestPasswordRecovery } from '../../../api/auth/recover-password';
+import { PasswordInput } from '../../../components/password-input';
 import { errorText } from '../utils/error-text';
 import { AuthLayout } from './auth-layout';
 

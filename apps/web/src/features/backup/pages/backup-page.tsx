@@ -1,10 +1,11 @@
 import { backupMsg } from '@app/shared/messages-backup';
 import { type BackupDownloadInput, BackupDownloadSchema } from '@app/shared/schemas/backup';
-import { Button, Checkbox, Group, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDownload } from '@tabler/icons-react';
 import { useDownloadBackup } from '../../../api/backup/download-backup';
 import { PageHeader } from '../../../components/page-header';
+import { PasswordInput } from '../../../components/password-input';
 import { showServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';

@@ -1,10 +1,11 @@
 import { BusinessUserCreateSchema, BusinessUserUpdateSchema } from '@app/shared/schemas/businesses';
 import type { User } from '@app/shared/schemas/users';
-import { Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useCreateUser } from '../../../api/users/create-user';
 import { useUpdateUser } from '../../../api/users/update-user';
 import { FormButtons } from '../../../components/form-buttons';
+import { PasswordInput } from '../../../components/password-input';
 import { applyEmailConflict, showServerErrors } from '../../../lib/form-errors';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';

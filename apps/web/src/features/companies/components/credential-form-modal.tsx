@@ -9,11 +9,12 @@ import {
   PORTALS,
   type Portal,
 } from '@app/shared/schemas/credentials';
-import { Modal, PasswordInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useCreateCredential } from '../../../api/credentials/create-credential';
 import { useUpdateCredential } from '../../../api/credentials/update-credential';
 import { FormButtons } from '../../../components/form-buttons';
+import { PasswordInput } from '../../../components/password-input';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 

@@ -182,7 +182,8 @@ export function BusinessesPage() {
           render: (business) => (
             <Stack gap={0}>
               {splitContacts(business.contact).map((address) => (
-                <Text key={address} size="sm">
+                // An address has no space to wrap at: it breaks anywhere rather than push 'Acciones' out of view.
+                <Text key={address} size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {address}
                 </Text>
               ))}

@@ -4,6 +4,7 @@ import { Card, Group, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFolder } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import classes from './folder-grid.module.css';
 
 /** A tile's label: the folder name, then ' - ' and its service's name (spec 1 §2.6, spec 2 "Documentos"). */
 export const folderLabel = (folder: FolderTile) =>
@@ -36,7 +37,7 @@ export function FolderGrid({ folders, to }: { folders: FolderTile[]; to: (folder
             events={{ hover: true, focus: true, touch: false }}
             openDelay={300}
           >
-            <Card withBorder padding="md" h="100%" component={Link} to={to(folder)}>
+            <Card withBorder padding="md" h="100%" component={Link} to={to(folder)} className={classes.tile}>
               <Group gap="sm" wrap="nowrap" align="center">
                 <IconFolder
                   size={28}

@@ -9,7 +9,6 @@ import {
   type RowMarks,
   type RowSelection,
 } from '../../../components/board/company-board-table';
-import tableClasses from '../../../components/board/virtual-board-table.module.css';
 import { lastStateIds } from '../utils/board-filters';
 import { cellAt } from '../utils/board-rows';
 import classes from './board-table.module.css';
@@ -103,9 +102,7 @@ const BoardHead = memo(function BoardHead({ services, canEmail }: { services: Bo
         </Table.Th>
       )}
       {services.map((service) => (
-        <Table.Th key={service.id} title={service.name}>
-          <span className={tableClasses.truncate}>{service.name}</span>
-        </Table.Th>
+        <Table.Th key={service.id}>{service.name}</Table.Th>
       ))}
       <Table.Th>{boardMsg.progress}</Table.Th>
     </>

@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import classes from './board-table.module.css';
 
 /**
- * 'N por revisar' after a company's name (issue 22): a plain link (thousands of rows) to its
- * documents of the earliest month with something to review, named 'N documentos por revisar'.
+ * 'N por revisar' under a company's name: a plain link (thousands of rows) to its documents of the
+ * earliest month with something to review. Its name is the text it shows (a voice user says what
+ * they see); the tooltip spells it out as 'N documentos por revisar'.
  */
 export function ToReviewMark({ businessId, count, period }: { businessId: number; count: number; period: Period }) {
   const name = requestsMsg.documentsToReview(count);
@@ -13,7 +14,6 @@ export function ToReviewMark({ businessId, count, period }: { businessId: number
     <Link
       to={`/documentos/empresa/${businessId}?anio=${period.year}&mes=${period.month}`}
       className={classes.reviewMark}
-      aria-label={name}
       data-tooltip={name}
     >
       {requestsMsg.toReviewCount(count)}

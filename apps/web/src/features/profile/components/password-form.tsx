@@ -3,9 +3,10 @@ import {
   PasswordChangeFormSchema,
   type PasswordChangeForm as PasswordChangeFormValues,
 } from '@app/shared/schemas/profile';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useChangeOwnPassword } from '../../../api/users/change-own-password';
+import { PasswordInput } from '../../../components/password-input';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 
 // Mantine's default label of the show/hide button is English.

@@ -22,10 +22,13 @@ export function ToReviewMenuBadge() {
   const text = requestsMsg.documentsToReview(total);
   return (
     <>
-      <Badge size="sm" color="red.9" circle={total < 10} title={text} aria-hidden>
+      <Badge size="sm" color="red.9" circle={total < 10} title={text}>
         {total}
       </Badge>
-      <VisuallyHidden id={TO_REVIEW_DESCRIPTION_ID}>{text}</VisuallyHidden>
+      {/* The link's description only (aria-describedby reads hidden text): its name stays 'Documentos 3', what it shows. */}
+      <VisuallyHidden id={TO_REVIEW_DESCRIPTION_ID} aria-hidden>
+        {text}
+      </VisuallyHidden>
     </>
   );
 }

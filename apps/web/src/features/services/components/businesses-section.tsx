@@ -9,7 +9,7 @@ import { useServiceBusinessServices } from '../../../api/business-services/get-s
 import { useUpdateAllBusinessServices } from '../../../api/business-services/update-all-business-services';
 import { useUpdateBusinessService } from '../../../api/business-services/update-business-service';
 import { ListTable } from '../../../components/list-table';
-import { DATE_FORMAT, formatDate, today } from '../../../lib/dates';
+import { DATE_FORMAT, datePickerName, formatDate, today } from '../../../lib/dates';
 import { notifyOutcome } from '../../../lib/notify';
 import { Section } from './section';
 
@@ -112,7 +112,11 @@ export function BusinessesSection({ serviceId }: { serviceId: number }) {
             render: (row) => (
               <DatePickerInput
                 size="xs"
-                aria-label={`Fecha inicio ${row.business.name}`}
+                aria-label={datePickerName(
+                  `Fecha inicio ${row.business.name}`,
+                  row.startDate ?? pendingDates[row.businessId],
+                  'Elegir fecha',
+                )}
                 placeholder="Elegir fecha"
                 valueFormat={DATE_FORMAT}
                 value={row.startDate ?? pendingDates[row.businessId] ?? null}

@@ -47,7 +47,7 @@ const TaskHead = memo(function TaskHead({ tasks }: { tasks: Task[] }) {
         return (
           <Table.Th key={task.id} title={`${task.name} · ${tasksMsg.responsible}: ${responsible}`}>
             <span className={classes.taskHead}>
-              <span className={classes.taskName}>{task.name}</span>
+              <span>{task.name}</span>
               <span className={classes.responsible}>{responsible}</span>
             </span>
           </Table.Th>

@@ -15,7 +15,7 @@ import { useUpdateBusinessInTask } from '../../../api/tasks/update-business-in-t
 import { ListTable } from '../../../components/list-table';
 import { SearchInput } from '../../../components/search-input';
 import { useSortedRecords } from '../../../components/use-sorted-records';
-import { DATE_FORMAT, formatDate } from '../../../lib/dates';
+import { DATE_FORMAT, datePickerName, formatDate } from '../../../lib/dates';
 import { notifyError, notifyOutcome, notifySuccess } from '../../../lib/notify';
 import { normalizeSearch } from '../../../lib/search';
 
@@ -192,7 +192,11 @@ export function TaskBusinessesSection({ task }: { task: TaskDetail }) {
             render: (row) => (
               <DatePickerInput
                 size="xs"
-                aria-label={tasksMsg.startDateOf(row.name)}
+                aria-label={datePickerName(
+                  tasksMsg.startDateOf(row.name),
+                  row.link?.startDate ?? pendingDates[row.id],
+                  tasksMsg.pickDate,
+                )}
                 placeholder={tasksMsg.pickDate}
                 valueFormat={DATE_FORMAT}
                 value={row.link?.startDate ?? pendingDates[row.id] ?? null}

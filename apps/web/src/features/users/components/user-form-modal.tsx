@@ -1,11 +1,12 @@
 import { msg } from '@app/shared/messages';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@app/shared/roles';
 import { type User, UserCreateFormSchema, UserUpdateFormSchema } from '@app/shared/schemas/users';
-import { Checkbox, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useCreateUser } from '../../../api/users/create-user';
 import { useUpdateUser } from '../../../api/users/update-user';
 import { FormButtons } from '../../../components/form-buttons';
+import { PasswordInput } from '../../../components/password-input';
 import { applyEmailConflict, showServerErrors } from '../../../lib/form-errors';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
