@@ -1,6 +1,5 @@
 import { chileanDueDate } from '@app/shared/due-dates-cl';
 import { currentPeriod, type Period } from '@app/shared/period';
-import { taskDueDate } from '@app/shared/task-board';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { menuLink } from './support/board-fixtures';
 import {
@@ -272,7 +271,7 @@ test('the task board keeps its owner, responsible and late filters in the addres
   await expect(companyNames(region)).toHaveText([first.name]);
   await expect(
     region.getByRole('button', {
-      name: `${lateTask.name} de ${first.name}: No comenzado, Atrasada, venció ${shownDate(taskDueDate(late, 1))}`,
+      name: `${lateTask.name} de ${first.name}: No comenzado, Atrasada, venció ${shownDate(chileanDueDate(late, 1))}`,
     }),
   ).toBeVisible();
 });
