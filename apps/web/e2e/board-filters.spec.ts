@@ -1,6 +1,5 @@
 import { chileanDueDate } from '@app/shared/due-dates-cl';
 import { currentPeriod, type Period } from '@app/shared/period';
-import { taskDueDate } from '@app/shared/task-board';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { menuLink } from './support/board-fixtures';
 import {
@@ -223,6 +222,23 @@ test("a collaborator finds 'Mis empresas' chosen, and their choice of 'Todos' st
   await expect(combo(page, 'Encargado')).toHaveValue('Sin encargado');
 });
 
+test("an owner's companies are listed in the Spanish order: 'Óptica' before 'Peluquería'", async ({
+  page,
+  request,
+}) => {
+  const javier = await createCollaboratorViaApi(request, 'Javier', uniqueName('Orden'));
+  const service = await createDueService(request, uniqueName('F29 orden'));
+  const suffix = uniqueName('Clara');
+  // Peluquería first, so that neither the ids nor the bytes of the names give the Spanish order.
+  const peluqueria = await createOwnedBusiness(request, `Peluquería ${suffix}`, javier.id);
+  const optica = await createOwnedBusiness(request, `Óptica Visión ${suffix}`, javier.id);
+  for (const business of [peluqueria, optica]) await linkServiceViaApi(request, business.id, service.id);
+
+  await signInAsOwner(page);
+  await page.goto(monthUrl(current, `&encargado=${javier.id}`));
+  await expect(companyNames(table(page))).toHaveText([optica.name, peluqueria.name]);
+});
+
 test('the task board keeps its owner, responsible and late filters in the address', async ({ page, request }) => {
   test.setTimeout(90_000);
   const prefix = uniqueName('Tareas');
@@ -272,7 +288,7 @@ test('the task board keeps its owner, responsible and late filters in the addres
   await expect(companyNames(region)).toHaveText([first.name]);
   await expect(
     region.getByRole('button', {
-      name: `${lateTask.name} de ${first.name}: No comenzado, Atrasada, venció ${shownDate(taskDueDate(late, 1))}`,
+      name: `${lateTask.name} de ${first.name}: No comenzado, Atrasada, venció ${shownDate(chileanDueDate(late, 1))}`,
     }),
   ).toBeVisible();
 });

@@ -82,9 +82,14 @@ test("a collaborator sets a company's Encargado and paper filing; the list shows
   const filter = page.getByRole('combobox', { name: 'Encargado' });
   await filter.click();
   await page.getByRole('option', { name: 'Mis empresas' }).click();
-  await expect(page).toHaveURL(/encargado=mine/);
+  // The boards' spelling: the user's own id.
+  await expect(page).toHaveURL(new RegExp(`encargado=${collaborator.id}$`));
   await expect(page.getByRole('row').filter({ hasText: owned.rut })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: other.rut })).toHaveCount(0);
+  // An old link with ?encargado=mine opens the same list, and its address is rewritten.
+  await page.goto('/empresas?encargado=mine');
+  await expect(page).toHaveURL(new RegExp(`/empresas\\?encargado=${collaborator.id}$`));
+  await expect(page.getByRole('combobox', { name: 'Encargado' })).toHaveValue('Mis empresas');
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Encargado' })).toHaveValue('Mis empresas');
   await expect(page.getByRole('row').filter({ hasText: owned.rut })).toBeVisible();

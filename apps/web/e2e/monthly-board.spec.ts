@@ -1,8 +1,10 @@
+import { emptyCardMsg } from '@app/shared/messages-board-period';
 import { currentPeriod } from '@app/shared/period';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import * as board from './support/board-cells';
 import { mockMonthlyBoard } from './support/board-mocks';
 import {
+  businessBody,
   createBusinessViaApi,
   createCollaboratorViaApi,
   createServiceWithStatesViaApi,
@@ -440,4 +442,35 @@ test('the board at 1280 px and at 700 px', async ({ page, request }, testInfo) =
   expect(overflow).toBeLessThanOrEqual(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: testInfo.outputPath('board-700.png'), fullPage: true });
+});
+
+test('a summary card with no company left by the filter shows a grey dash, not a green 100 %', async ({
+  page,
+  request,
+}) => {
+  const { service } = await seedBoard(request, 'Vacía');
+  const javier = await createCollaboratorViaApi(request, 'Javier', uniqueName('Vacío'));
+  // Javier's only company does not have the service: under 'Encargado = Javier' the card counts 0 / 0.
+  const created = await request.put(
+    `/api/business/${(await createBusinessViaApi(request, uniqueName('Sin F29'))).id}`,
+    {
+      headers: await ownerHeaders(request),
+      data: { ...businessBody(uniqueName('Sin F29')), responsibleUserId: javier.id },
+    },
+  );
+  expect(created.status(), await created.text()).toBe(200);
+
+  await signInAsOwner(page);
+  await page.goto(`/?encargado=${javier.id}`);
+  const card = summaryCard(page, service.name, 'Declarado');
+  await expect(card).toHaveAccessibleName(`${service.name}, Declarado: 0 de 0, ${emptyCardMsg}`);
+  const badge = card.locator('[data-color]');
+  await expect(badge).toHaveText('—');
+  await expect(badge).toHaveAttribute('data-color', 'gray');
+  await expect(card.getByText('100%')).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: '/tmp/rules-empty-card-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/rules-empty-card-390.png' });
 });

@@ -46,10 +46,23 @@ describe('parseMoney', () => {
     expect(parseMoney(input)).toEqual({ success: false, error: moneyMsg.ambiguous });
   });
 
+  it.each([['1,234'], ['12,345'], ['$1,234'], ['1,234,567'], ['-1,000']])(
+    'refuses %j: a comma that may group thousands the English way is ambiguous, not read as decimals',
+    (input) => {
+      expect(parseMoney(input, { allowNegative: true })).toEqual({ success: false, error: moneyMsg.ambiguous });
+    },
+  );
+
+  it('still reads a comma that can only start decimals', () => {
+    expect(parseMoney('1,5')).toEqual({ success: true, value: 1 });
+    expect(parseMoney('1234,567')).toEqual({ success: true, value: 1234 });
+    expect(parseMoney('1.234,567')).toEqual({ success: true, value: 1234 });
+    expect(parseMoney('0,500')).toEqual({ success: true, value: 0 });
+  });
+
   it.each([
     ['abc'],
     ['12a'],
-    ['1,234,567'],
     ['1,2,3'],
     [','],
     ['$'],
@@ -141,6 +154,14 @@ describe('formatMoney', () => {
   ])('shows %d as %s (es-CL, dot thousands, whole pesos)', (value, shown) => {
     expect(formatMoney(value)).toBe(shown);
   });
+
+  it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [Number.NEGATIVE_INFINITY]])(
+    'refuses %s: it is not an amount to show',
+    (value) => {
+      expect(() => formatMoney(value)).toThrow(RangeError);
+      expect(() => formatMoneyInput(value)).toThrow(RangeError);
+    },
+  );
 
   it('writes the form input without the sign the input already shows, and reads back the same amount', () => {
     expect(formatMoneyInput(1234567)).toBe('1.234.567');

@@ -3,7 +3,8 @@
  * an optional '$'. Every money field, on the web and on the server, reads amounts through
  * `parseMoney` so that '1.234.567', '1234567', '$1.234.567' and '1234567,89' all mean 1.234.567
  * pesos (the spec truncates to whole pesos), and a dot that cannot be a thousands separator
- * ('1234.5', '1.23') is refused as ambiguous instead of being guessed.
+ * ('1234.5', '1.23') is refused as ambiguous instead of being guessed; so is a comma that may be
+ * one ('1,234', '1,234,567': written the English way, they would be read as $1).
  */
 
 /** Largest amount accepted (pesos): far beyond any monthly tax, far below float trouble. */
@@ -32,6 +33,8 @@ const SHAPE = /^(-?)\s*(?:\$\s*)?(-?)\s*([\d.,]+)$/;
 /** Whole part without dots, or with dots grouping thousands exactly: 1.234.567. */
 const PLAIN = /^\d+$/;
 const GROUPED = /^\d{1,3}(?:\.\d{3})+$/;
+/** Commas where the English way groups thousands: '1,234', '12,345,678'. */
+const COMMA_GROUPED = /^[1-9]\d{0,2}(?:,\d{3})+$/;
 
 const fail = (error: string): MoneyResult => ({ success: false, error });
 
@@ -54,6 +57,7 @@ export function parseMoney(input: string | number, options: ParseMoneyOptions = 
   if (minusBefore && minusAfter) return fail(moneyMsg.invalid);
   const negative = Boolean(minusBefore || minusAfter);
 
+  if (COMMA_GROUPED.test(amount)) return fail(moneyMsg.ambiguous);
   const parts = amount.split(',');
   if (parts.length > 2) return fail(moneyMsg.invalid);
   const [whole = '', decimals] = parts;
@@ -75,8 +79,13 @@ export function parseMoney(input: string | number, options: ParseMoneyOptions = 
 
 const esCl = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0, useGrouping: 'always' });
 
-/** Pesos as the spec shows them: '$1.234.567' (es-CL, dot thousands, no decimals). */
+/**
+ * Pesos as the spec shows them: '$1.234.567' (es-CL, dot thousands, no decimals). NaN and the
+ * infinities are refused (RangeError), not shown as '$0' or '$∞': an amount that reaches the screen
+ * was read by `parseMoney` or validated by a schema, so one of them here is a bug to surface.
+ */
 export function formatMoney(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`Not an amount of money: ${value}`);
   const whole = Math.trunc(value) || 0;
   return `${whole < 0 ? '-' : ''}$${esCl.format(Math.abs(whole))}`;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { companiesMsg } from './messages-companies.ts';
 import { cleanRut, computeRutCheckDigit, formatRut, formatRutInput, isValidRut, parseRut } from './rut.ts';
+import { RutSchema } from './schemas/businesses.ts';
 
 // Check digits computed independently (by hand-written modulus 11 outside this code base).
 const KNOWN_GOOD = [
@@ -90,6 +92,34 @@ describe('isValidRut', () => {
     expect(isValidRut('123456785')).toBe(false); // the spec requires the dash
     expect(isValidRut('12.345.678-X')).toBe(false);
     expect(isValidRut('12.345.678--5')).toBe(false);
+  });
+});
+
+describe('a RUT written with a dash but no check digit', () => {
+  it('is not read as a shorter RUT whose check digit is the last digit of the body', () => {
+    // 1.234.567-4 is a valid RUT: '12.345.674-' must not become it.
+    expect(isValidRut('1.234.567-4')).toBe(true);
+    expect(parseRut('12.345.674-')).toBeNull();
+    expect(formatRut('12.345.674-')).toBe('12.345.674-');
+    expect(isValidRut(formatRut('12.345.674-'))).toBe(false);
+    expect(parseRut('12345674 - ')).toBeNull();
+    expect(parseRut('12.345.67-45')).toBeNull();
+  });
+
+  it('is refused by the schema with the RUT message, for every body whose last digit would pass as a check digit', () => {
+    let accepted = 0;
+    for (let body = 10_000_000; body < 10_001_000; body++) {
+      if (RutSchema.safeParse(`${body}-`).success) accepted++;
+    }
+    expect(accepted).toBe(0);
+    expect(RutSchema.safeParse('12.345.674-').error?.issues[0]?.message).toBe(companiesMsg.invalidRut);
+    expect(RutSchema.parse(' 12.345.678 - 5 ')).toBe('12.345.678-5');
+  });
+
+  it('stays as typed in the form, waiting for the check digit', () => {
+    expect(formatRutInput('12.345.674-')).toBe('12.345.674-');
+    expect(formatRutInput('12345674-')).toBe('12.345.674-');
+    expect(formatRutInput('12.345.674-5')).toBe('12.345.674-5');
   });
 });
 

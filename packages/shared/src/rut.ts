@@ -27,8 +27,15 @@ export function computeRutCheckDigit(body: string | number): string {
   return String(rest);
 }
 
-/** Splits a RUT in any common spelling into body (no leading zeros) and check digit; null when it is not shaped like one. */
+/**
+ * Splits a RUT in any common spelling into body (no leading zeros) and check digit; null when it is
+ * not shaped like one. A dash, when written, must be followed by the check digit alone: in
+ * '12.345.674-' the check digit is missing, and reading its last digit as one would turn it into
+ * another company's RUT (1.234.567-4) about one time in eleven.
+ */
 export function parseRut(value: string): { body: string; checkDigit: string } | null {
+  const compact = value.replace(/\s/g, '');
+  if (compact.includes('-') && !/^[^-]+-[\dkK]$/.test(compact)) return null;
   const clean = cleanRut(value);
   const match = /^(\d+)([\dK])$/.exec(clean);
   if (!match?.[1] || !match[2]) return null;
@@ -69,6 +76,12 @@ export function isValidRut(value: string): boolean {
  * shows dots and a dash before the last character. `123456785` → `12.345.678-5`, `1234` → `123-4`.
  */
 export function formatRutInput(value: string): string {
+  // A dash typed at the end says the check digit is still to come: '12.345.674-' stays so (and is
+  // refused if left so) rather than becoming '1.234.567-4'.
+  if (/\d\s*-\s*$/.test(value)) {
+    const body = value.replace(/\D/g, '').slice(0, MAX_BODY_DIGITS);
+    return `${withDots(body)}-`;
+  }
   let clean = value.replace(/[^\dkK]/g, '').toUpperCase();
   // A K is only meaningful as the check digit: drop any K that is followed by more characters.
   clean = clean.replace(/K(?=.)/g, '');

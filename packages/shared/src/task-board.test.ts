@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { chileanDueDate } from './due-dates-cl.ts';
 import type { TaskBoardRow, TaskCell } from './schemas/tasks.ts';
-import { isOverdue, summaryColor, summaryPercent, taskDueDate } from './task-board.ts';
+import { isTaskOverdue, summaryColor, summaryPercent } from './task-board.ts';
 
 const row = (id: number, ...states: TaskCell['state'][]): TaskBoardRow => ({
   id,
@@ -34,38 +35,34 @@ describe('summaryColor', () => {
   });
 });
 
-describe('taskDueDate', () => {
-  it('falls on the expiration day of the month after the period, clamped to a short month', () => {
-    expect(taskDueDate({ year: 2026, month: 10 }, 20)).toBe('2026-11-20');
-    expect(taskDueDate({ year: 2026, month: 1 }, 31)).toBe('2026-02-28');
-    expect(taskDueDate({ year: 2026, month: 12 }, 5)).toBe('2027-01-05');
+describe('isTaskOverdue', () => {
+  it('marks a cell not Terminado once its due date has passed, not on the due date itself', () => {
+    expect(isTaskOverdue({ state: 'En proceso' }, '2026-11-20', '2026-11-21')).toBe(true);
+    expect(isTaskOverdue({ state: 'No comenzado' }, '2026-11-20', '2026-11-20')).toBe(false);
+    expect(isTaskOverdue({ state: 'No comenzado' }, '2026-11-20', '2026-11-19')).toBe(false);
+  });
+
+  it('never marks Terminado nor N/A, however late, nor a cell without a due date', () => {
+    expect(isTaskOverdue({ state: 'Terminado' }, '2026-10-01', '2026-11-30')).toBe(false);
+    expect(isTaskOverdue({ state: 'N/A' }, '2026-10-01', '2026-11-30')).toBe(false);
+    expect(isTaskOverdue({ state: 'No comenzado' }, null, '2026-11-30')).toBe(false);
   });
 });
 
-describe('isOverdue', () => {
-  const september = { year: 2026, month: 9 };
-  const october = { year: 2026, month: 10 };
-
-  it('marks a cell not Terminado once its due date has passed, not on the due date itself', () => {
-    // October's task with expiration day 20 falls due on 20 November.
-    expect(isOverdue({ state: 'En proceso' }, { expirationDate: 20 }, october, '2026-11-21')).toBe(true);
-    expect(isOverdue({ state: 'No comenzado' }, { expirationDate: 20 }, october, '2026-11-20')).toBe(false);
-    expect(isOverdue({ state: 'No comenzado' }, { expirationDate: 20 }, october, '2026-11-19')).toBe(false);
+describe('a task’s due date (chileanDueDate, the rule of the services’ due days)', () => {
+  it('falls on the expiration day of the month after the period, clamped to a short month', () => {
+    expect(chileanDueDate({ year: 2026, month: 10 }, 20)).toBe('2026-11-20');
+    // Clamped to Sunday 28 February 2027, then moved to Monday 1 March.
+    expect(chileanDueDate({ year: 2027, month: 1 }, 31)).toBe('2027-03-01');
+    expect(chileanDueDate({ year: 2026, month: 12 }, 5)).toBe('2027-01-05');
   });
 
-  it('keeps a task of September late on 25 November, when the current period switches, and on 30 November', () => {
-    // September's task fell due on 10 October; from the 25th the current period is November.
-    expect(isOverdue({ state: 'No comenzado' }, { expirationDate: 10 }, september, '2026-11-25')).toBe(true);
-    expect(isOverdue({ state: 'En proceso' }, { expirationDate: 10 }, september, '2026-11-30')).toBe(true);
-  });
-
-  it('marks a task of October late from the 25th to the month’s end', () => {
-    expect(isOverdue({ state: 'No comenzado' }, { expirationDate: 24 }, october, '2026-11-25')).toBe(true);
-    expect(isOverdue({ state: 'No comenzado' }, { expirationDate: 28 }, october, '2026-11-30')).toBe(true);
-  });
-
-  it('never marks Terminado nor N/A, however late', () => {
-    expect(isOverdue({ state: 'Terminado' }, { expirationDate: 1 }, september, '2026-11-30')).toBe(false);
-    expect(isOverdue({ state: 'N/A' }, { expirationDate: 1 }, september, '2026-11-30')).toBe(false);
+  it('moves past a weekend or a holiday: day 12 of September 2026 is Tuesday 13 October', () => {
+    expect(chileanDueDate({ year: 2026, month: 9 }, 12)).toBe('2026-10-13');
+    // September's task with day 10 fell due on Saturday 10 October: Tuesday 13.
+    expect(chileanDueDate({ year: 2026, month: 9 }, 10)).toBe('2026-10-13');
+    expect(isTaskOverdue({ state: 'No comenzado' }, chileanDueDate({ year: 2026, month: 9 }, 12), '2026-10-13')).toBe(
+      false,
+    );
   });
 });

@@ -1,5 +1,4 @@
-import dayjs from 'dayjs';
-import type { Period } from './period.ts';
+import { isOverdue } from './due-dates.ts';
 import {
   TASK_NOT_APPLICABLE,
   TASK_STATE_DONE,
@@ -46,27 +45,14 @@ export function summaryColor(percent: number): 'green' | 'yellow' | 'red' {
 }
 
 /**
- * The day a period's task falls due: its expirationDate in the month after the period (the work
- * of October is done in November, as the firm's tax deadlines are), or that month's last day when
- * it is shorter.
+ * A task cell is late (the monthly board's and the morning digest's rule) in any period when
+ * `today` ('YYYY-MM-DD' in America/Santiago) is after its task's due date in that period and it
+ * applies and is not 'Terminado'. The due date is the one every board uses (`dueDateOf`: the
+ * task's expiration day in the month after the period, moved past weekends and Chile's holidays),
+ * worked out on the server, which alone knows the holidays, and sent with the board. A period's
+ * tasks fall due in the month after it, so this holds in any period, not only the current one.
  */
-export function taskDueDate(period: Period, expirationDate: number): string {
-  const next = dayjs.utc(`${period.year}-${String(period.month).padStart(2, '0')}-01`).add(1, 'month');
-  return next.date(Math.min(expirationDate, next.daysInMonth())).format('YYYY-MM-DD');
-}
-
-/**
- * A task cell is late (issue 21, the monthly board's and the morning digest's rule) in any period
- * when `today` ('YYYY-MM-DD' in America/Santiago) is after its due date and it applies and is not
- * 'Terminado'. A period's tasks fall due in the month after it, so limiting this to the current
- * period (DESIGN.md §4 first said so) dropped every mark on the 25th, when the period switches.
- */
-export function isOverdue(
-  cell: { readonly state: string },
-  task: Pick<Task, 'expirationDate'>,
-  period: Period,
-  today: string,
-): boolean {
-  if (cell.state === TASK_NOT_APPLICABLE || cell.state === TASK_STATE_DONE) return false;
-  return today > taskDueDate(period, task.expirationDate);
+export function isTaskOverdue(cell: { readonly state: string }, dueDate: string | null, today: string): boolean {
+  if (cell.state === TASK_NOT_APPLICABLE) return false;
+  return isOverdue(dueDate, today, cell.state === TASK_STATE_DONE);
 }

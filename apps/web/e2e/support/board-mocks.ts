@@ -111,7 +111,9 @@ export async function mockTaskBoard(
   }));
   await page.route('**/api/business-task-states/year/*/month/*', (route) =>
     route.request().method() === 'GET'
-      ? route.fulfill({ json: { ...period, tasks, rows, summary: [], today: santiagoDate() } satisfies TaskBoard })
+      ? route.fulfill({
+          json: { ...period, tasks, rows, summary: [], dueDates: [], today: santiagoDate() } satisfies TaskBoard,
+        })
       : route.fallback(),
   );
 }

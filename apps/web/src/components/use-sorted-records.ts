@@ -1,11 +1,10 @@
+import { compareNames } from '@app/shared/collator';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 
-const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
-
 function compare(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return collator.compare(String(a ?? ''), String(b ?? ''));
+  return compareNames(String(a ?? ''), String(b ?? ''));
 }
 
 /** Client-side sorting for a DataTable: Spanish collation, numbers as numbers. */

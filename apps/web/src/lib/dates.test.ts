@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime, lastChangeText, parseTypedDate, today } from './dates';
 
 describe('dates as the web shows and sends them', () => {
@@ -23,7 +23,17 @@ describe('dates as the web shows and sends them', () => {
     expect(lastChangeText({ by: 'Javier P.', at: '2026-03-12T13:41:00.000Z' })).toBe('Javier P., 12-03-2026 10:41');
   });
 
-  it("sends today as the API's YYYY-MM-DD", () => {
+  it("sends today as the API's YYYY-MM-DD, the day in Santiago whatever the browser's time zone", () => {
     expect(today()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 22:30 of 13 October in Santiago (UTC-3) is already the 14th in UTC and in Madrid.
+      vi.setSystemTime(new Date('2026-10-14T01:30:00Z'));
+      expect(today()).toBe('2026-10-13');
+      vi.setSystemTime(new Date('2026-10-14T03:00:00Z'));
+      expect(today()).toBe('2026-10-14');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { APP_TIME_ZONE } from '@app/shared/period';
+import { APP_TIME_ZONE, santiagoDate } from '@app/shared/period';
 import dayjs from 'dayjs';
 
 /** How the web shows a calendar date, and how its date inputs read one: '01-03-2024' (spec 1 §2.8). */
@@ -10,8 +10,11 @@ export const API_DATE_FORMAT = 'YYYY-MM-DD';
 /** How the period pickers show a month: 'marzo 2026'. */
 export const MONTH_FORMAT = 'MMMM YYYY';
 
-/** Today as the API takes a calendar date. */
-export const today = () => dayjs().format(API_DATE_FORMAT);
+/**
+ * Today as the API takes a calendar date: the day in America/Santiago, the firm's day, whatever
+ * this browser's time zone (a computer set to UTC is already on tomorrow from 21:00 or 22:00).
+ */
+export const today = () => santiagoDate();
 
 /**
  * A calendar date ('YYYY-MM-DD', or an instant whose date part is meant) as the firm reads it:

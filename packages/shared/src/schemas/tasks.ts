@@ -120,6 +120,11 @@ export const TaskBoardSchema = z.object({
   rows: z.array(TaskBoardRowSchema),
   /** For the tasks shown in the summary, the percent of applicable companies 'Terminado'. */
   summary: z.array(TaskSummarySchema),
+  /**
+   * Each task's due date for the month ('YYYY-MM-DD'), by the rule of the monthly board's due days
+   * (past weekends and Chile's holidays, which only the server knows).
+   */
+  dueDates: z.array(z.object({ taskId: z.number().int(), dueDate: z.string() })),
   /** The day in America/Santiago ('YYYY-MM-DD') the server built the board on. */
   today: z.string(),
 });

@@ -1,9 +1,18 @@
+import { sortByName } from '@app/shared/collator';
 import { and, asc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businesses, businessServices } from '../../db/schema/businesses.ts';
 import { services } from '../../db/schema/services.ts';
 
 export type BusinessServiceRow = typeof businessServices.$inferSelect;
+
+/** Companies by name in the Spanish order (`sortByName`: SQL cannot give it on both databases). */
+const byBusinessName = <Row extends { business: { id: number; name: string } }>(rows: readonly Row[]) =>
+  sortByName(
+    rows,
+    (row) => row.business.name,
+    (row) => row.business.id,
+  );
 
 export const businessServicesRepository = {
   /** Every service with the company's link to it, if any (services by order, then name). */
@@ -19,25 +28,25 @@ export const businessServicesRepository = {
   },
 
   /** Every company with its link to the service, if any (companies by name). */
-  listBusinessesWithLinks(db: DbOrTx, serviceId: number) {
-    return db
+  async listBusinessesWithLinks(db: DbOrTx, serviceId: number) {
+    const rows = await db
       .select({ business: { id: businesses.id, name: businesses.name, rut: businesses.rut }, link: businessServices })
       .from(businesses)
       .leftJoin(
         businessServices,
         and(eq(businessServices.businessId, businesses.id), eq(businessServices.serviceId, serviceId)),
-      )
-      .orderBy(asc(businesses.name), asc(businesses.id));
+      );
+    return byBusinessName(rows);
   },
 
   /** The companies linked to the service (active or not), by name. */
-  listLinkedBusinesses(db: DbOrTx, serviceId: number) {
-    return db
+  async listLinkedBusinesses(db: DbOrTx, serviceId: number) {
+    const rows = await db
       .select({ business: { id: businesses.id, name: businesses.name, rut: businesses.rut }, link: businessServices })
       .from(businessServices)
       .innerJoin(businesses, eq(businesses.id, businessServices.businessId))
-      .where(eq(businessServices.serviceId, serviceId))
-      .orderBy(asc(businesses.name), asc(businesses.id));
+      .where(eq(businessServices.serviceId, serviceId));
+    return byBusinessName(rows);
   },
 
   async findLink(db: DbOrTx, businessId: number, serviceId: number): Promise<BusinessServiceRow | undefined> {

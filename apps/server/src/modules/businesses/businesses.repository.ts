@@ -1,18 +1,27 @@
-import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { sortByName } from '@app/shared/collator';
+import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businesses } from '../../db/schema/businesses.ts';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
 
+const byName = (rows: readonly BusinessRow[]) =>
+  sortByName(
+    rows,
+    (row) => row.name,
+    (row) => row.id,
+  );
+
 export const businessesRepository = {
-  list(db: DbOrTx): Promise<BusinessRow[]> {
-    return db.select().from(businesses).orderBy(asc(businesses.name), asc(businesses.id));
+  /** Every company, by name in the Spanish order (`sortByName`: SQL cannot give it on both databases). */
+  async list(db: DbOrTx): Promise<BusinessRow[]> {
+    return byName(await db.select().from(businesses));
   },
 
   /** Companies whose contract overlaps [firstDay, lastDay] (DESIGN.md §4). */
-  listWithContractBetween(db: DbOrTx, firstDay: string, lastDay: string): Promise<BusinessRow[]> {
-    return db
+  async listWithContractBetween(db: DbOrTx, firstDay: string, lastDay: string): Promise<BusinessRow[]> {
+    const rows = await db
       .select()
       .from(businesses)
       .where(
@@ -20,8 +29,8 @@ export const businessesRepository = {
           lte(businesses.startContract, lastDay),
           or(isNull(businesses.endContract), gte(businesses.endContract, firstDay)),
         ),
-      )
-      .orderBy(asc(businesses.name), asc(businesses.id));
+      );
+    return byName(rows);
   },
 
   async findById(db: DbOrTx, id: number): Promise<BusinessRow | undefined> {

@@ -72,14 +72,17 @@ describe('POST /api/business', () => {
     },
   );
 
-  it.each(['76.086.428-4', '12.345-6', '12a45678-5', '760864285K'])('refuses the RUT %s', async (rut) => {
-    const response = await api.owner.post('/api/business', companyPayload({ rut }));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: companiesMsg.invalidRut,
-      errors: [{ field: 'rut', message: companiesMsg.invalidRut }],
-    });
-  });
+  it.each(['76.086.428-4', '12.345-6', '12a45678-5', '760864285K', '12.345.674-'])(
+    'refuses the RUT %s',
+    async (rut) => {
+      const response = await api.owner.post('/api/business', companyPayload({ rut }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: companiesMsg.invalidRut,
+        errors: [{ field: 'rut', message: companiesMsg.invalidRut }],
+      });
+    },
+  );
 
   it('refuses a contact list where any address is not an e-mail', async () => {
     const response = await api.owner.post('/api/business', companyPayload({ contact: 'ana@aromos.cl,pagos-aromos' }));

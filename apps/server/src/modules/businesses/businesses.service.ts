@@ -1,3 +1,4 @@
+import { compareNames } from '@app/shared/collator';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { currentPeriod, type Period, periodBounds } from '@app/shared/period';
 import { STAFF_ROLES } from '@app/shared/roles';
@@ -188,7 +189,7 @@ export function createBusinessesService(db: Db, deps: Deps) {
       const staff = await deps.listStaff();
       return staff
         .map((user) => ({ id: user.id, name: `${user.name} ${user.lastName}`.trim() }))
-        .sort((a, b) => a.name.localeCompare(b.name, 'es'));
+        .sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
     },
 
     /**

@@ -1,4 +1,5 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { sortByName } from '@app/shared/collator';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businessGroupMembers, businessGroups } from '../../db/schema/businesses.ts';
 
@@ -6,8 +7,13 @@ export type GroupRow = typeof businessGroups.$inferSelect;
 export type NewGroupRow = typeof businessGroups.$inferInsert;
 
 export const groupsRepository = {
-  list(db: DbOrTx): Promise<GroupRow[]> {
-    return db.select().from(businessGroups).orderBy(asc(businessGroups.name), asc(businessGroups.id));
+  /** Every group by name in the Spanish order (`sortByName`, not SQL). */
+  async list(db: DbOrTx): Promise<GroupRow[]> {
+    return sortByName(
+      await db.select().from(businessGroups),
+      (row) => row.name,
+      (row) => row.id,
+    );
   },
 
   async findById(db: DbOrTx, id: number): Promise<GroupRow | undefined> {

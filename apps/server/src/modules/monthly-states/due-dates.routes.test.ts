@@ -214,4 +214,33 @@ describe('the task board', () => {
     expect(data.rows.find((row) => row.id === paper.id)?.responsibleUserId).toBe(owner.id);
     expect(data.rows.find((row) => row.id === online.id)?.responsibleUserId).toBe(null);
   });
+
+  it('gives a task with day 12 the due date of a service with due day 12: past the Monday 12 October holiday', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/task',
+      token: tokens.owner,
+      payload: { name: 'Conciliación', responsableCollaborator: owner.id, expirationDate: 12, showInSummary: false },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const taskId: number = created.json().task.id;
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/business-task-states/year/2026/month/9',
+      token: tokens.owner,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const data: TaskBoard = response.json();
+    const services = await board();
+    expect(dueOf(services, paper.id, f29.serviceId)?.dueDate).toBe('2026-10-13');
+    expect(data.dueDates.find((entry) => entry.taskId === taskId)?.dueDate).toBe('2026-10-13');
+    // August's: Saturday 12 September, so Monday 14, as the service's.
+    const august = await t.request({
+      method: 'GET',
+      url: '/api/business-task-states/year/2026/month/8',
+      token: tokens.owner,
+    });
+    const augustData: TaskBoard = august.json();
+    expect(augustData.dueDates.find((entry) => entry.taskId === taskId)?.dueDate).toBe('2026-09-14');
+  });
 });

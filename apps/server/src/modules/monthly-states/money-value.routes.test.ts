@@ -87,6 +87,8 @@ describe('PUT /api/business-task-states/…: a value that holds an amount', () =
   it.each([
     ['1234.5', moneyMsg.ambiguous],
     ['1.23', moneyMsg.ambiguous],
+    ['1,234', moneyMsg.ambiguous],
+    ['1,234,567', moneyMsg.ambiguous],
     ['-5.000', moneyMsg.negative],
   ])('refuses %j with a Spanish message', async (typed, message) => {
     const response = await t.request({

@@ -2,6 +2,7 @@ import { msg } from '@app/shared/messages';
 import { boardMsg } from '@app/shared/messages-board';
 import { currentPeriod } from '@app/shared/period';
 import { BOARD_EXPORT_MAX } from '@app/shared/schemas/board-export';
+import type { MonthlyBoard } from '@app/shared/schemas/monthly-states';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PESOS_FORMAT, XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
@@ -149,5 +150,40 @@ describe('POST /api/monthly-states/year/:year/month/:month/export', () => {
     const response = await api.owner.post('/api/monthly-states/year/2100/month/1/export', { businessIds: [aromos.id] });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(boardMsg.periodInFuture);
+  });
+
+  it('lists and exports an owner’s companies in the Spanish order: Óptica before Peluquería', async () => {
+    const javier = await t.userWithRole('collaborator', { name: 'Javier', lastName: 'Rojas' });
+    // Peluquería first, so that neither the ids nor the bytes of the names give the Spanish order.
+    const peluqueria = await insertBusiness(t, {
+      name: 'Peluquería Estilo',
+      startContract: '2020-01-01',
+      responsibleUserId: javier.id,
+    });
+    const optica = await insertBusiness(t, {
+      name: 'Óptica Visión Clara',
+      startContract: '2020-01-01',
+      responsibleUserId: javier.id,
+    });
+    for (const company of [peluqueria, optica]) await linkService(t, company.id, f29.serviceId);
+    const board: MonthlyBoard = (await api.owner.get(boardUrl)).json();
+    const javiers = board.rows.filter((row) => row.business.responsibleUserId === javier.id);
+    expect(javiers.map((row) => row.business.name)).toEqual(['Óptica Visión Clara', 'Peluquería Estilo']);
+    const ours = new Set([aromos.id, boldo.id, canelo.id, peluqueria.id, optica.id]);
+    expect(board.rows.filter((row) => ours.has(row.business.id)).map((row) => row.business.name)).toEqual([
+      'Aromos SpA',
+      'Boldo Ltda',
+      'Canelo EIRL',
+      'Óptica Visión Clara',
+      'Peluquería Estilo',
+    ]);
+
+    const response = await api.owner.post(exportUrl, { businessIds: javiers.map((row) => row.business.id) });
+    expect(response.statusCode).toBe(200);
+    const sheet = await open(response.rawPayload);
+    expect([sheet.getCell('A2').value, sheet.getCell('A3').value]).toEqual([
+      'Óptica Visión Clara',
+      'Peluquería Estilo',
+    ]);
   });
 });

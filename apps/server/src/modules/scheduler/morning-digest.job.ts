@@ -1,8 +1,8 @@
 import { daysUntil, isNonBusinessDay, type ServiceDueDays } from '@app/shared/due-dates';
-import { dueDateFor, isChileanHoliday } from '@app/shared/due-dates-cl';
+import { chileanDueDate, dueDateFor, isChileanHoliday } from '@app/shared/due-dates-cl';
 import { type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import { TASK_STATE_DONE, TASK_STATE_INITIAL } from '@app/shared/schemas/tasks';
-import { isOverdue, taskDueDate } from '@app/shared/task-board';
+import { isTaskOverdue } from '@app/shared/task-board';
 import type { Db } from '../../db/client.ts';
 import {
   type DigestCompany,
@@ -145,10 +145,10 @@ async function collectLines(db: Db, deps: MorningDigestDeps, today: string) {
       const business = businessById.get(link.businessId);
       const task = tasksById.get(link.taskId);
       if (!business || !task) continue;
-      const dueDate = taskDueDate(period, task.expirationDate);
+      const dueDate = chileanDueDate(period, task.expirationDate);
       const state = chosenTaskState.get(key(business.id, task.id, period.year, period.month)) ?? TASK_STATE_INITIAL;
       // Late by the task board's own rule, or not done and due within the week.
-      if (!isOverdue({ state }, task, period, today) && (state === TASK_STATE_DONE || dueDate > until)) continue;
+      if (!isTaskOverdue({ state }, dueDate, today) && (state === TASK_STATE_DONE || dueDate > until)) continue;
       add(task.responsableId, business, {
         kind: 'task',
         name: task.name,

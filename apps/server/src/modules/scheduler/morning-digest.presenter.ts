@@ -1,3 +1,4 @@
+import { compareNames } from '@app/shared/collator';
 import { requestsMsg } from '@app/shared/messages-requests';
 import type { Period } from '@app/shared/period';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
@@ -88,7 +89,7 @@ function boardLinks(input: MorningDigestInput) {
 }
 
 const byName = (a: { name: string; rut: string }, b: { name: string; rut: string }) =>
-  a.name.localeCompare(b.name, 'es') || a.rut.localeCompare(b.rut);
+  compareNames(a.name, b.name) || a.rut.localeCompare(b.rut);
 
 /**
  * What clients sent that nobody reviewed: at most DIGEST_MAX_COMPANIES companies, those with the
@@ -119,7 +120,7 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
   const sorted = input.companies.map((company) => ({
     ...company,
     lines: [...company.lines].sort(
-      (a, b) => a.dueDate.localeCompare(b.dueDate) || lineLabel(a).localeCompare(lineLabel(b), 'es'),
+      (a, b) => a.dueDate.localeCompare(b.dueDate) || compareNames(lineLabel(a), lineLabel(b)),
     ),
   }));
   const firstDue = (company: DigestCompany) => company.lines[0]?.dueDate ?? '';

@@ -54,8 +54,8 @@ const setCell = (businessId: number, serviceOf: Service, month: number, stateId:
     .insert(monthlyStates)
     .values({ businessId, serviceId: serviceOf.id, year: 2026, month, stateId, updatedByName: 'Ana P.' });
 
-async function task(responsableId: number, businessId: number, name: string) {
-  const [row] = await t.database.db.insert(tasks).values({ name, responsableId, expirationDate: 15 }).returning();
+async function task(responsableId: number, businessId: number, name: string, expirationDate = 15) {
+  const [row] = await t.database.db.insert(tasks).values({ name, responsableId, expirationDate }).returning();
   if (!row) throw new Error('task insert failed');
   await t.database.db.insert(businessInTask).values({ taskId: row.id, businessId, startDate: '2021-01-01' });
   return row;
@@ -152,6 +152,19 @@ describe('the morning digest', () => {
     expect(logged).toMatchObject([
       { subject: mail?.subject, content: mail?.text, ok: true, sentBy: null, businessId: null },
     ]);
+  });
+
+  it('gives a task the due date of a service with the same day: day 12 of September 2026 is due on Tuesday 13 October, past the holiday', async () => {
+    const user = await t.userWithRole('collaborator');
+    const f29 = await service();
+    const theta = await company(user.id, f29, { name: `Theta ${counter}`, electronicFiling: false });
+    await task(user.id, theta.id, 'Cuadratura', 12);
+    await tick('2026-10-13T11:00:00Z'); // Tuesday 13 October, 08:00 in Santiago (UTC-3)
+    const [mail] = mailsTo(user.email);
+    expect(mail?.text).toContain(`- ${f29.name} (septiembre 2026): Pendiente, vence el 13-10-2026, vence hoy\n`);
+    expect(mail?.text).toContain(
+      '- Tarea Cuadratura (septiembre 2026): No comenzado, vence el 13-10-2026, vence hoy\n',
+    );
   });
 
   it('is not sent on a Saturday nor on a Chilean holiday, and goes at 08:00 in winter time too', async () => {

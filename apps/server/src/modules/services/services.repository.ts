@@ -1,3 +1,4 @@
+import { sortByName } from '@app/shared/collator';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -42,15 +43,14 @@ export const servicesRepository = {
     return db.select().from(services).where(eq(services.name, name));
   },
 
-  list(db: DbOrTx, orderBy: 'order' | 'name'): Promise<ServiceRow[]> {
-    const order =
-      orderBy === 'order'
-        ? [asc(services.order), asc(services.name), asc(services.id)]
-        : [asc(services.name), asc(services.id)];
-    return db
-      .select()
-      .from(services)
-      .orderBy(...order);
+  /** Every service by `order` or by name, names in the Spanish order (`sortByName`, not SQL). */
+  async list(db: DbOrTx, orderBy: 'order' | 'name'): Promise<ServiceRow[]> {
+    const rows = sortByName(
+      await db.select().from(services),
+      (row) => row.name,
+      (row) => row.id,
+    );
+    return orderBy === 'order' ? rows.sort((a, b) => a.order - b.order) : rows;
   },
 
   /** Every service's id and name (for the unique-name check). */

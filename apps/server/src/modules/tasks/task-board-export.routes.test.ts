@@ -1,5 +1,6 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { currentPeriod } from '@app/shared/period';
+import type { TaskBoard } from '@app/shared/schemas/tasks';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PESOS_FORMAT, XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
@@ -127,5 +128,31 @@ describe('POST /api/business-task-states/year/:year/month/:month/export', () => 
     const response = await api.owner.post(exportUrl, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors?.[0]?.message).toBe(message);
+  });
+
+  it('lists and exports the companies in the Spanish order: Óptica before Peluquería', async () => {
+    const peluqueria = await insertBusiness(t, { name: 'Peluquería Estilo', startContract: '2020-01-01' });
+    const optica = await insertBusiness(t, { name: 'Óptica Visión Clara', startContract: '2020-01-01' });
+    for (const businessId of [peluqueria.id, optica.id]) {
+      const added = await api.owner.post(`/api/task/${declaration.id}/business/${businessId}`, {
+        startDate: '2020-01-01',
+      });
+      expect(added.statusCode).toBe(201);
+    }
+    const board: TaskBoard = (await api.owner.get(base)).json();
+    const ours = board.rows.filter((row) => [aromos.id, boldo.id, peluqueria.id, optica.id].includes(row.id));
+    expect(ours.map((row) => row.name)).toEqual([
+      'Aromos SpA',
+      'Boldo Ltda',
+      'Óptica Visión Clara',
+      'Peluquería Estilo',
+    ]);
+    const response = await api.owner.post(exportUrl, { businessIds: ours.slice(2).map((row) => row.id) });
+    expect(response.statusCode).toBe(200);
+    const sheet = await open(response.rawPayload);
+    expect([sheet.getCell('A2').value, sheet.getCell('A3').value]).toEqual([
+      'Óptica Visión Clara',
+      'Peluquería Estilo',
+    ]);
   });
 });

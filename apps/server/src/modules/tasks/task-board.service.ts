@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { chileanDueDate } from '@app/shared/due-dates-cl';
 import { tasksMsg } from '@app/shared/messages-tasks';
 import { isContractActiveIn, type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import { can } from '@app/shared/permissions';
@@ -58,7 +59,8 @@ export function createTaskBoardService(db: Db, deps: Deps) {
     ]);
     const tasks = taskRows.map(presentTask);
     const rows = buildTaskBoardRows({ businesses, taskIds: tasks.map((task) => task.id), applying, chosen });
-    return { ...period, tasks, rows, summary: summaryOf(tasks, rows), today };
+    const dueDates = tasks.map((task) => ({ taskId: task.id, dueDate: chileanDueDate(period, task.expirationDate) }));
+    return { ...period, tasks, rows, summary: summaryOf(tasks, rows), dueDates, today };
   }
 
   /** 'Javier Pérez' for each company owner ('Encargado') named, as the board's filter shows them. */

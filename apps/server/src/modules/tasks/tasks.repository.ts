@@ -1,3 +1,4 @@
+import { sortByName } from '@app/shared/collator';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businessInTask, tasks } from '../../db/schema/tasks.ts';
@@ -25,13 +26,14 @@ export type TaskWithResponsable = {
 };
 
 export const tasksRepository = {
-  /** Every task by name (the list and the board's columns). */
-  list(db: DbOrTx): Promise<TaskWithResponsable[]> {
-    return db
-      .select(taskWithResponsable)
-      .from(tasks)
-      .innerJoin(users, eq(users.id, tasks.responsableId))
-      .orderBy(asc(tasks.name), asc(tasks.id));
+  /** Every task by name in the Spanish order (the list and the board's columns; `sortByName`, not SQL). */
+  async list(db: DbOrTx): Promise<TaskWithResponsable[]> {
+    const rows = await db.select(taskWithResponsable).from(tasks).innerJoin(users, eq(users.id, tasks.responsableId));
+    return sortByName(
+      rows,
+      (row) => row.name,
+      (row) => row.id,
+    );
   },
 
   async findById(db: DbOrTx, id: number): Promise<TaskWithResponsable | undefined> {

@@ -1,7 +1,16 @@
+import { sortByName } from '@app/shared/collator';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { type NewUserRow, type UserRow, users } from '../../db/schema/users.ts';
+
+/** Users by full name in the Spanish order (`sortByName`: SQL cannot give it on both databases). */
+const byName = (rows: readonly UserRow[]) =>
+  sortByName(
+    rows,
+    (row) => `${row.name} ${row.lastName}`,
+    (row) => row.id,
+  );
 
 export const usersRepository = {
   async findById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
@@ -17,16 +26,18 @@ export const usersRepository = {
     return row;
   },
 
-  listStaff(db: DbOrTx): Promise<UserRow[]> {
-    return db.select().from(users).where(ne(users.role, 'client')).orderBy(asc(users.name), asc(users.id));
+  /** The staff by name in the Spanish order (`sortByName`, not SQL: see the collator). */
+  async listStaff(db: DbOrTx): Promise<UserRow[]> {
+    return byName(await db.select().from(users).where(ne(users.role, 'client')));
   },
 
-  listByBusiness(db: DbOrTx, businessId: number): Promise<UserRow[]> {
-    return db
-      .select()
-      .from(users)
-      .where(and(eq(users.role, 'client'), eq(users.businessId, businessId)))
-      .orderBy(asc(users.name), asc(users.id));
+  async listByBusiness(db: DbOrTx, businessId: number): Promise<UserRow[]> {
+    return byName(
+      await db
+        .select()
+        .from(users)
+        .where(and(eq(users.role, 'client'), eq(users.businessId, businessId))),
+    );
   },
 
   async countOwners(db: DbOrTx): Promise<number> {

@@ -48,4 +48,22 @@ describe('sorting rows by a rank', () => {
     expect(sorted.map((row) => row.name)).toEqual(['Omega', 'beta', 'zeta', 'Álamo', 'alfa', 'Ñandú']);
     expect(rows[0]?.name).toBe('zeta');
   });
+
+  it('ties by the Spanish order of names: ñ after n, numbers as numbers', () => {
+    const rows = [
+      { name: 'Ñandú Ltda.', rank: 1 },
+      { name: 'Nogal SpA', rank: 1 },
+      { name: 'Empresa 10', rank: 1 },
+      { name: 'Empresa 2', rank: 1 },
+      { name: 'Peluquería Estilo', rank: 1 },
+      { name: 'Óptica Visión Clara', rank: 1 },
+    ];
+    expect(
+      sortRowsBy(
+        rows,
+        (row) => row.rank,
+        (row) => row.name,
+      ).map((row) => row.name),
+    ).toEqual(['Empresa 2', 'Empresa 10', 'Nogal SpA', 'Ñandú Ltda.', 'Óptica Visión Clara', 'Peluquería Estilo']);
+  });
 });

@@ -1,5 +1,5 @@
+import { compareNames } from '@app/shared/collator';
 import { type BoardFilterValues, NO_RESPONSIBLE } from '../../lib/board-filter-params';
-import { normalizeSearch } from '../../lib/search';
 
 /** An option of the 'Encargado' filter: a staff member (GET /api/business/responsible-options). */
 export interface ResponsibleChoice {
@@ -33,17 +33,6 @@ export function rowsOfResponsible<Row>(
   return rows.filter((row) => responsibleOf(row) === owner);
 }
 
-/** Names as they sort (accents and case aside), kept: a live change sorts 2,000 rows again. */
-const sortKeys = new Map<string, string>();
-function sortKeyOf(name: string): string {
-  let key = sortKeys.get(name);
-  if (key === undefined) {
-    key = normalizeSearch(name);
-    sortKeys.set(name, key);
-  }
-  return key;
-}
-
 /**
  * The rows by a rank (a state's order), lowest first, rows without one (N/A, no state) last, then
  * by company name; a new array, the rows' identities kept.
@@ -54,7 +43,7 @@ export function sortRowsBy<Row>(
   nameOf: (row: Row) => string,
 ): Row[] {
   return rows
-    .map((row) => ({ row, rank: rankOf(row) ?? Number.POSITIVE_INFINITY, key: sortKeyOf(nameOf(row)) }))
-    .sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((row) => ({ row, rank: rankOf(row) ?? Number.POSITIVE_INFINITY, name: nameOf(row) }))
+    .sort((a, b) => a.rank - b.rank || compareNames(a.name, b.name))
     .map(({ row }) => row);
 }

@@ -4,7 +4,7 @@ import { can } from '@app/shared/permissions';
 import { type Business, splitContacts } from '@app/shared/schemas/businesses';
 import { Button, Select, Stack, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDeleteBusiness } from '../../../api/businesses/delete-business';
 import { useExportBusinesses } from '../../../api/businesses/export-businesses';
@@ -29,6 +29,9 @@ const MEDIUM = '(min-width: 900px)';
 const WIDE = '(min-width: 1200px)';
 
 /** The Empresas list (spec 1 §2.8), for owners and collaborators; only an owner deletes. */
+/** How 'Mis empresas' was once spelled in this list's address; links with it still open the user's own companies. */
+const OLD_MINE = 'mine';
+
 export function BusinessesPage() {
   const user = useCurrentUser();
   const canDelete = can(user, 'companies:delete');
@@ -39,13 +42,27 @@ export function BusinessesPage() {
   const canImport = can(user, 'companies:import');
   const [importOpened, setImportOpened] = useState(false);
   const [search, setSearch] = useState('');
-  // 'Encargado' filter, kept in the URL (?encargado=mine|none|<user id>).
+  // 'Encargado' filter, kept in the URL as the boards spell it (?encargado=<user id>|none; 'Mis
+  // empresas' is the user's own id). The former ?encargado=mine of old links is read and rewritten.
   const [params, setParams] = useSearchParams();
   const responsibleOptions = useResponsibleOptions();
+  const ownId = String(user.id);
+  const rawFilter = params.get('encargado') ?? '';
+  const requestedFilter = rawFilter === OLD_MINE ? ownId : rawFilter;
+  useEffect(() => {
+    if (rawFilter !== OLD_MINE) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('encargado', ownId);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [rawFilter, ownId, setParams]);
   // A value the filter does not offer (an old link, a user since deleted) shows every company.
-  const requestedFilter = params.get('encargado') ?? '';
   const offered =
-    requestedFilter === 'mine' ||
+    requestedFilter === ownId ||
     requestedFilter === 'none' ||
     (responsibleOptions.data
       ? responsibleOptions.data.some((option) => String(option.id) === requestedFilter)
@@ -68,8 +85,7 @@ export function BusinessesPage() {
 
   const filtered = useMemo(() => {
     const query = normalizeSearch(search.trim());
-    const wanted =
-      responsibleFilter === 'mine' ? user.id : responsibleFilter === 'none' ? null : Number(responsibleFilter);
+    const wanted = responsibleFilter === 'none' ? null : Number(responsibleFilter);
     const all = (businesses.data ?? []).filter(
       (business) => responsibleFilter === '' || business.responsibleUserId === wanted,
     );
@@ -82,7 +98,7 @@ export function BusinessesPage() {
         ).includes(query) ||
         (rutQuery.length > 0 && normalizeSearch(business.rut.replace(/[.-]/g, '')).includes(rutQuery)),
     );
-  }, [businesses.data, search, responsibleFilter, user.id]);
+  }, [businesses.data, search, responsibleFilter]);
 
   const confirmDelete = (business: Business) =>
     openDeleteConfirm({
@@ -135,9 +151,11 @@ export function BusinessesPage() {
           w={240}
           data={[
             { value: '', label: 'Todos' },
-            { value: 'mine', label: 'Mis empresas' },
+            { value: ownId, label: 'Mis empresas' },
             { value: 'none', label: companiesMsg.noResponsible },
-            ...(responsibleOptions.data ?? []).map((option) => ({ value: String(option.id), label: option.name })),
+            ...(responsibleOptions.data ?? [])
+              .filter((option) => String(option.id) !== ownId)
+              .map((option) => ({ value: String(option.id), label: option.name })),
           ]}
           value={responsibleFilter}
           onChange={setResponsibleFilter}

@@ -1,4 +1,5 @@
 import { boardMsg } from '@app/shared/messages-board';
+import { emptyCardMsg } from '@app/shared/messages-board-period';
 import { Card, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconAlarm } from '@tabler/icons-react';
 import { SummaryGrid } from '../../../components/board/summary-grid';
@@ -45,7 +46,7 @@ export function SummaryCards({ cards, overdue }: { cards: SummaryCard[]; overdue
             component="li"
             withBorder
             padding="sm"
-            aria-label={`${card.service.name}, ${card.state.name}: ${card.count} de ${card.total}, ${card.percent}%`}
+            aria-label={`${card.service.name}, ${card.state.name}: ${card.count} de ${card.total}, ${card.percent === null ? emptyCardMsg : `${card.percent}%`}`}
             data-testid={`summary-${card.key}`}
           >
             <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">

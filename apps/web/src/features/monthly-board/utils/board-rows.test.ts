@@ -49,8 +49,13 @@ describe('summary cards', () => {
     ]);
   });
 
-  it('say 100 % when no company has the service', () => {
-    expect(summaryCards([f29], [row(4, 'D', '4-3', null, false)]).map((card) => card.percent)).toEqual([100, 100]);
+  it('say nothing (null, not 100 %) when no company has the service, and colour it grey', () => {
+    const cards = summaryCards([f29], [row(4, 'D', '4-3', null, false)]);
+    expect(cards.map((card) => [card.count, card.total, card.percent])).toEqual([
+      [0, 0, null],
+      [0, 0, null],
+    ]);
+    expect(percentColor(null)).toBe('gray');
   });
 
   it('colour the badge: one colour at 100, another from 0 to 49, a third otherwise', () => {

@@ -22,8 +22,11 @@ export interface SummaryCard {
   count: number;
   /** Companies where the service applies and that have a state. */
   total: number;
-  /** Truncated; 100 when no company has the service (nothing left to do). */
-  percent: number;
+  /**
+   * Truncated; null when no company has the service (0 / 0: nothing to measure, shown empty, not
+   * as done: a filter that leaves none must not look like finished work).
+   */
+  percent: number | null;
 }
 
 /**
@@ -50,11 +53,15 @@ export function summaryCards(services: BoardService[], rows: BoardRow[]): Summar
           state,
           count,
           total,
-          percent: total ? Math.floor((count / total) * 100) : 100,
+          percent: total ? Math.floor((count / total) * 100) : null,
         };
       });
   });
 }
 
-/** The percent badge's colour (spec 1 §2.5, §9): one at 100, another from 0 to 49, a third otherwise. */
-export const percentColor = (percent: number) => (percent >= 100 ? 'green' : percent < 50 ? 'red' : 'yellow');
+/**
+ * The percent badge's colour (spec 1 §2.5, §9): one at 100, another from 0 to 49, a third
+ * otherwise; grey for a card with no company.
+ */
+export const percentColor = (percent: number | null) =>
+  percent === null ? 'gray' : percent >= 100 ? 'green' : percent < 50 ? 'red' : 'yellow';

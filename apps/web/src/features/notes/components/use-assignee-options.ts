@@ -1,8 +1,7 @@
+import { compareNames } from '@app/shared/collator';
 import { STAFF_ROLES } from '@app/shared/roles';
 import { useMemo } from 'react';
 import { useUsers } from '../../../api/users/get-users';
-
-const collator = new Intl.Collator('es', { sensitivity: 'base' });
 
 /**
  * Who a note can be for (spec 2 §6): owners and collaborators, by name, as Select options. Only an
@@ -15,7 +14,7 @@ export function useAssigneeOptions() {
       (users.data ?? [])
         .filter((user) => (STAFF_ROLES as readonly string[]).includes(user.role))
         .map((user) => ({ value: String(user.id), label: `${user.name} ${user.lastName}`.trim() }))
-        .sort((a, b) => collator.compare(a.label, b.label)),
+        .sort((a, b) => compareNames(a.label, b.label)),
     [users.data],
   );
   return { options, isLoading: users.isLoading };

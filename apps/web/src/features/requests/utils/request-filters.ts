@@ -1,3 +1,4 @@
+import { compareNames } from '@app/shared/collator';
 import { type DocumentRequest, REQUEST_STATES, type RequestState } from '@app/shared/schemas/requests';
 import { type BoardFilterValues, NO_RESPONSIBLE, RESPONSIBLE_PARAM } from '../../../lib/board-filter-params';
 import { filterCompanies } from '../../../lib/company-filter';
@@ -105,14 +106,12 @@ export function countByState(rows: readonly DocumentRequest[]): Record<RequestSt
 /** Items received of a request's items. */
 export const receivedOf = (row: DocumentRequest) => row.items.length - row.missing;
 
-const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
-
 /** The rows by company name, then due date, then title: the table's order, and the export's. */
 export const sortRequests = (rows: readonly DocumentRequest[]): DocumentRequest[] =>
   [...rows].sort(
     (a, b) =>
-      collator.compare(a.business.name, b.business.name) ||
+      compareNames(a.business.name, b.business.name) ||
       a.dueDate.localeCompare(b.dueDate) ||
-      collator.compare(a.title, b.title) ||
+      compareNames(a.title, b.title) ||
       a.id - b.id,
   );

@@ -1,7 +1,7 @@
 import { tasksMsg } from '@app/shared/messages-tasks';
 import { can } from '@app/shared/permissions';
 import { TASK_NOT_APPLICABLE, type Task, type TaskBoardRow, type TaskState } from '@app/shared/schemas/tasks';
-import { summaryOf, taskDueDate } from '@app/shared/task-board';
+import { summaryOf } from '@app/shared/task-board';
 import { Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useExportTaskBoard } from '../../../api/tasks/export-task-board';
@@ -15,7 +15,7 @@ import { useCellTarget } from '../../../components/board/use-cell-target';
 import { ExportButton } from '../../../components/export-button';
 import { useCurrentUser } from '../../../lib/session';
 import { useBoardPeriod } from '../../../lib/use-board-period';
-import { dueSoonTasks, overdueCells, taskNarrow, tasksOf } from '../utils/task-board-rows';
+import { dueDatesByTask, dueSoonTasks, overdueCells, taskNarrow, tasksOf } from '../utils/task-board-rows';
 import { TaskBoardFilters } from './task-board-filters';
 import { TaskBoardTable } from './task-board-table';
 import { TaskHistoryModal, type TaskHistoryTarget } from './task-history-modal';
@@ -50,15 +50,12 @@ export function TaskBoard() {
   const data = board.data;
   const allTasks = data?.tasks ?? NO_TASKS;
   const tasks = useMemo(() => tasksOf(allTasks, values.taskResponsible), [allTasks, values.taskResponsible]);
-  const { year, month } = period;
   // The board's day in Santiago from the server, not this browser's clock (before it loads, nothing is marked).
   const today = data?.today ?? '';
-  const overdue = useMemo(() => overdueCells(tasks, { year, month }, today), [tasks, year, month, today]);
-  const dueSoon = useMemo(() => dueSoonTasks(tasks, { year, month }, today), [tasks, year, month, today]);
-  const dueDates = useMemo(
-    () => tasks.map((task) => taskDueDate({ year, month }, task.expirationDate)),
-    [tasks, year, month],
-  );
+  const dueDateOf = useMemo(() => dueDatesByTask(data?.dueDates), [data?.dueDates]);
+  const overdue = useMemo(() => overdueCells(tasks, dueDateOf, today), [tasks, dueDateOf, today]);
+  const dueSoon = useMemo(() => dueSoonTasks(tasks, dueDateOf, today), [tasks, dueDateOf, today]);
+  const dueDates = useMemo(() => tasks.map((task) => dueDateOf.get(task.id) ?? ''), [tasks, dueDateOf]);
   const narrow = useMemo(() => taskNarrow(tasks, overdue, values.onlyOverdue), [tasks, overdue, values.onlyOverdue]);
   const screen = useBoardScreen(
     TASKS,

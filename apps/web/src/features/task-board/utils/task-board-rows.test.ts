@@ -8,7 +8,14 @@ import {
   withTaskCell,
 } from '../../../api/tasks/task-board-cells';
 import { reconcile } from '../../../components/board/cell-rules';
-import { filterTaskRows, overdueCells, taskCellAt, taskCellLabel } from './task-board-rows';
+import {
+  dueDatesByTask,
+  dueSoonTasks,
+  filterTaskRows,
+  overdueCells,
+  taskCellAt,
+  taskCellLabel,
+} from './task-board-rows';
 
 const task = (id: number, expirationDate = 10): Task => ({
   id,
@@ -40,6 +47,10 @@ const board: TaskBoard = {
     row(11, 'Ferretería El Roble', '77.123.456-7', [cell(1, 'En proceso'), cell(2)]),
   ],
   summary: [],
+  dueDates: [
+    { taskId: 1, dueDate: '2026-04-10' },
+    { taskId: 2, dueDate: '2026-04-27' },
+  ],
 };
 
 describe('the task board’s rows', () => {
@@ -95,20 +106,22 @@ describe('a badge', () => {
 });
 
 describe('overdue cells', () => {
-  const march = { year: 2026, month: 3 };
-
-  it('are the unfinished, applicable cells of tasks past their day on the board’s today', () => {
+  it('are the unfinished, applicable cells of tasks past the due date the server sent, on the board’s today', () => {
     // March's tasks fall due in April; the board's today is 20 April in Santiago.
-    const overdue = overdueCells([task(1, 10), task(2, 25)], march, '2026-04-20');
+    const overdue = overdueCells([task(1, 10), task(2, 25)], dueDatesByTask(board.dueDates), '2026-04-20');
     expect([...overdue].sort()).toEqual(['1:En proceso', '1:No comenzado']);
   });
 
-  it('stay in an earlier period, also once the current period has switched on the 25th', () => {
-    expect([...overdueCells([task(1, 10)], { year: 2026, month: 2 }, '2026-04-20')].sort()).toEqual([
-      '1:En proceso',
-      '1:No comenzado',
-    ]);
-    expect(overdueCells([task(1, 10), task(2, 24)], march, '2026-04-25').size).toBe(4);
+  it('follow the due date moved past a holiday, not the bare expiration day', () => {
+    // September 2026's task with day 12 falls due on Tuesday 13 October (Monday 12 is a holiday).
+    const dueDates = dueDatesByTask([{ taskId: 1, dueDate: '2026-10-13' }]);
+    expect(overdueCells([task(1, 12)], dueDates, '2026-10-13').size).toBe(0);
+    expect(dueSoonTasks([task(1, 12)], dueDates, '2026-10-13')).toEqual(new Set([1]));
+    expect([...overdueCells([task(1, 12)], dueDates, '2026-10-14')].sort()).toEqual(['1:En proceso', '1:No comenzado']);
+  });
+
+  it('are none for a task without a due date (the board not loaded yet)', () => {
+    expect(overdueCells([task(1, 10)], new Map(), '2026-04-25').size).toBe(0);
   });
 });
 

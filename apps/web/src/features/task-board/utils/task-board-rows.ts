@@ -1,13 +1,13 @@
 import { daysUntil } from '@app/shared/due-dates';
-import type { Period } from '@app/shared/period';
 import {
   TASK_NOT_APPLICABLE,
   TASK_STATES,
   type Task,
+  type TaskBoard,
   type TaskBoardRow,
   type TaskCell,
 } from '@app/shared/schemas/tasks';
-import { isOverdue, taskDueDate } from '@app/shared/task-board';
+import { isTaskOverdue } from '@app/shared/task-board';
 import { DUE_SOON_DAYS } from '../../../components/board/due-marks';
 import { filterCompanies } from '../../../lib/company-filter';
 
@@ -30,16 +30,26 @@ export function taskCellAt(row: TaskBoardRow, column: number, taskId: number): T
   return cell?.taskId === taskId ? cell : row.taskStates.find((candidate) => candidate.taskId === taskId);
 }
 
+/** Each task's due date in the shown month, as the server sent it with the board (`dueDates`). */
+export function dueDatesByTask(dueDates: TaskBoard['dueDates'] | undefined): ReadonlyMap<number, string> {
+  return new Map((dueDates ?? []).map((entry) => [entry.taskId, entry.dueDate]));
+}
+
 /**
  * Which (task, state) cells of the shown month are overdue on the board's `today` ('YYYY-MM-DD' in
- * America/Santiago, `isOverdue`): worked out once per task and state, so that thousands of cells
+ * America/Santiago, `isTaskOverdue`): worked out once per task and state, so that thousands of cells
  * only look it up.
  */
-export function overdueCells(tasks: readonly Task[], period: Period, today: string): ReadonlySet<string> {
+export function overdueCells(
+  tasks: readonly Task[],
+  dueDates: ReadonlyMap<number, string>,
+  today: string,
+): ReadonlySet<string> {
   const overdue = new Set<string>();
   for (const task of tasks) {
+    const dueDate = dueDates.get(task.id) ?? null;
     for (const state of [...TASK_STATES, TASK_NOT_APPLICABLE] as const) {
-      if (isOverdue({ state }, task, period, today)) overdue.add(`${task.id}:${state}`);
+      if (isTaskOverdue({ state }, dueDate, today)) overdue.add(`${task.id}:${state}`);
     }
   }
   return overdue;
@@ -49,10 +59,16 @@ export function overdueCells(tasks: readonly Task[], period: Period, today: stri
  * The tasks of the shown month due within the next few days (DUE_SOON_DAYS, today included) on the
  * board's `today`: their unfinished cells are marked more softly than overdue ones.
  */
-export function dueSoonTasks(tasks: readonly Task[], period: Period, today: string): ReadonlySet<number> {
+export function dueSoonTasks(
+  tasks: readonly Task[],
+  dueDates: ReadonlyMap<number, string>,
+  today: string,
+): ReadonlySet<number> {
   const soon = new Set<number>();
   for (const task of tasks) {
-    const days = daysUntil(taskDueDate(period, task.expirationDate), today);
+    const dueDate = dueDates.get(task.id);
+    if (dueDate === undefined || !today) continue;
+    const days = daysUntil(dueDate, today);
     if (days >= 0 && days <= DUE_SOON_DAYS) soon.add(task.id);
   }
   return soon;

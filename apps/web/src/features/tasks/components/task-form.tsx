@@ -1,3 +1,4 @@
+import { compareNames } from '@app/shared/collator';
 import { tasksMsg } from '@app/shared/messages-tasks';
 import { STAFF_ROLES } from '@app/shared/roles';
 import { type Task, type TaskResponsable, TaskWriteSchema } from '@app/shared/schemas/tasks';
@@ -52,7 +53,6 @@ export function useTaskForm() {
   });
 }
 
-const collator = new Intl.Collator('es', { sensitivity: 'base' });
 const fullName = (user: { name: string; lastName: string }) => `${user.name} ${user.lastName}`.trim();
 
 /** The responsible choices: owners and collaborators (spec 2 §6), plus the current one if it is no longer listed. */
@@ -65,7 +65,7 @@ function useResponsibleOptions(current?: TaskResponsable) {
     if (current && !staff.some((option) => option.value === String(current.id))) {
       staff.push({ value: String(current.id), label: fullName(current) });
     }
-    return staff.sort((a, b) => collator.compare(a.label, b.label));
+    return staff.sort((a, b) => compareNames(a.label, b.label));
   }, [users.data, current]);
   return { options, users };
 }

@@ -1,0 +1,32 @@
+import type { Period } from './current-period.ts';
+
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
+/** A month as the boards name it: 'diciembre 2026'. */
+export const monthLabel = ({ year, month }: Period) => `${MONTHS[month - 1] ?? month} ${year}`;
+
+/** Why the boards show another month than the address named (the address is rewritten to the shown one). */
+export const boardPeriodMsg = {
+  title: 'Mes ajustado',
+  notOpenYet: (asked: Period, shown: Period) =>
+    `${monthLabel(asked)} aún no está abierto: se muestra ${monthLabel(shown)}, el último mes disponible.`,
+  beforeFirst: (asked: Period, shown: Period) =>
+    `El tablero comienza en ${monthLabel(shown)}: ${monthLabel(asked)} no está disponible.`,
+  invalid: (shown: Period) => `La dirección no indica un mes válido: se muestra ${monthLabel(shown)}.`,
+} as const;
+
+/** A summary card with no company to count (0 / 0): said instead of a percent. */
+export const emptyCardMsg = 'sin empresas';
