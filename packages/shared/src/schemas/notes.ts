@@ -97,7 +97,7 @@ export const NoteAssigneeSchema = UserSchema.pick({ id: true, name: true, lastNa
 export type NoteAssignee = z.infer<typeof NoteAssigneeSchema>;
 
 /**
- * A note as read (spec 2 §3): the assignee as an object; reminder and createdAt as ISO text in UTC.
+ * A note as read: the assignee as an object; reminder and createdAt as ISO text in UTC.
  * `reminderSentAt`: when the reminder went out (push and e-mail), null while pending;
  * `reminderDelivery`: what became of its e-mail ('outbox' = only kept on the server, nobody got it;
  * null while pending or when no e-mail was written).

@@ -60,7 +60,7 @@ export function summaryCards(services: BoardService[], rows: BoardRow[]): Summar
 }
 
 /**
- * The percent badge's colour (spec 1 §2.5, §9): one at 100, another from 0 to 49, a third
+ * The percent badge's colour: one at 100, another from 0 to 49, a third
  * otherwise; grey for a card with no company.
  */
 export const percentColor = (percent: number | null) =>
