@@ -1,22 +1,11 @@
 import type { Period } from './current-period.ts';
-
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-] as const;
+import { MONTH_KEYS, MONTH_NAMES } from './schemas/services.ts';
 
 /** A month as the boards name it: 'diciembre 2026'. */
-export const monthLabel = ({ year, month }: Period) => `${MONTHS[month - 1] ?? month} ${year}`;
+export const monthLabel = ({ year, month }: Period) => {
+  const key = MONTH_KEYS[month - 1];
+  return `${key ? MONTH_NAMES[key].toLowerCase() : month} ${year}`;
+};
 
 /** Why the boards show another month than the address named (the address is rewritten to the shown one). */
 export const boardPeriodMsg = {

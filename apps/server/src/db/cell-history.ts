@@ -7,6 +7,20 @@ import type { Db, DbOrTx } from './client.ts';
 import { activity } from './schema/activity.ts';
 import { businesses, users } from './schema/firm.ts';
 
+/** The activity log's columns a cell change writes, in the order of its select. */
+const ACTIVITY_COLUMNS = [
+  activity.actorId,
+  activity.actorName,
+  activity.ip,
+  activity.kind,
+  activity.action,
+  activity.recordId,
+  activity.recordLabel,
+  activity.businessId,
+  activity.businessName,
+  activity.details,
+];
+
 /** The columns every board's cell table has, besides its column key and its state. */
 type CellTable = PgTable & {
   businessId: AnyPgColumn;
@@ -207,19 +221,7 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
     const before = sql`coalesce((select state from previous), ${typed(change.initial, tables.state)})`;
     const actorId = log.actor.userId;
     const { recordId, recordLabel } = cellRecord(cell, log.columnName);
-    const columns = [
-      activity.actorId,
-      activity.actorName,
-      activity.ip,
-      activity.kind,
-      activity.action,
-      activity.recordId,
-      activity.recordLabel,
-      activity.businessId,
-      activity.businessName,
-      activity.details,
-    ];
-    return sql`insert into ${activity} (${sql.join(columns.map(name), sql`, `)})
+    return sql`insert into ${activity} (${sql.join(ACTIVITY_COLUMNS.map(name), sql`, `)})
       select cast(${actorId} as integer),
         (select trim(${users.name} || ' ' || ${users.lastName}) from ${users} where ${users.id} = cast(${actorId} as integer)),
         cast(${log.actor.ip} as text), cast(${log.kind} as text), 'updated', cast(${recordId} as text),
@@ -428,20 +430,8 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
           const fromValues = changed.map((businessId) => before.get(businessId)?.value ?? null);
           const { recordId, recordLabel } = cellRecord({ businessId: 0, column, year, month }, log.columnName);
           const idSuffix = recordId.slice(1); // ':column:YYYY-MM'
-          const columns = [
-            activity.actorId,
-            activity.actorName,
-            activity.ip,
-            activity.kind,
-            activity.action,
-            activity.recordId,
-            activity.recordLabel,
-            activity.businessId,
-            activity.businessName,
-            activity.details,
-          ];
           await tx.execute(sql`
-            insert into ${activity} (${sql.join(columns.map(name), sql`, `)})
+            insert into ${activity} (${sql.join(ACTIVITY_COLUMNS.map(name), sql`, `)})
             select cast(${log.actor.userId} as integer),
               (select trim(${users.name} || ' ' || ${users.lastName}) from ${users}
                 where ${users.id} = cast(${log.actor.userId} as integer)),
