@@ -2,6 +2,7 @@ import { currentPeriod } from '@app/shared/period';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { mockMonthlyBoard, mockTaskBoard } from './support/board-mocks';
 import { createCollaboratorViaApi, signIn, signInAsOwner } from './support/fixtures';
+import { truncatedTexts } from './support/page-checks';
 
 const period = currentPeriod();
 const LONG_NAME = 'Sociedad Comercial e Inversiones Los Aromos del Valle Central Limitada';
@@ -22,20 +23,6 @@ const boards = [
     mock: mockTaskBoard,
   },
 ] as const;
-
-/** The elements inside `root` whose text is cut (wider than their box), as 'text (scrollWidth > clientWidth)'. */
-const truncatedTexts = (root: Locator) =>
-  root.evaluateAll((elements) =>
-    elements.flatMap((element) =>
-      [element, ...element.querySelectorAll('*')]
-        // A visually hidden header (1 px wide, read by screen readers only) is not a cut one.
-        .filter(
-          (node) =>
-            node.clientWidth > 1 && node.scrollWidth > node.clientWidth && (node.textContent ?? '').trim() !== '',
-        )
-        .map((node) => `${(node.textContent ?? '').trim()} (${node.scrollWidth} > ${node.clientWidth})`),
-    ),
-  );
 
 const toggle = (page: Page) => page.getByRole('button', { name: 'Mostrar / ocultar tarjetas' });
 

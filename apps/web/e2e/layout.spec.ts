@@ -1,5 +1,6 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { businessBody, ownerHeaders, signInAsOwner } from './support/fixtures';
+import { truncatedTexts } from './support/page-checks';
 
 test('at 700 px the side menu is a drawer opened from the burger', async ({ page }) => {
   await page.setViewportSize({ width: 700, height: 900 });
@@ -29,20 +30,6 @@ test('on a wide screen the 250 px side menu can be collapsed', async ({ page }) 
   await expect(navbar).toBeInViewport();
   await page.screenshot({ path: 'test-results/layout-desktop.png' });
 });
-
-/** The elements inside `root` whose text is cut (wider than their box), as 'text (scrollWidth > clientWidth)'. */
-const truncatedTexts = (root: Locator) =>
-  root.evaluateAll((elements) =>
-    elements.flatMap((element) =>
-      [element, ...element.querySelectorAll('*')]
-        // A visually hidden header (1 px wide, read by screen readers only) is not a cut one.
-        .filter(
-          (node) =>
-            node.clientWidth > 1 && node.scrollWidth > node.clientWidth && (node.textContent ?? '').trim() !== '',
-        )
-        .map((node) => `${(node.textContent ?? '').trim()} (${node.scrollWidth} > ${node.clientWidth})`),
-    ),
-  );
 
 test("at 1280 px 'Empresas' with the demo's long names fits the window, every column header whole", async ({
   page,

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The serious and critical WCAG 2 A/AA problems axe finds on the page as it is now, one line each.
@@ -33,3 +33,17 @@ export const expectText = (page: Page, text: string) =>
 export function pageOverflowsSideways(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
+
+/** The elements inside `root` whose text is cut (wider than their box), as 'text (scrollWidth > clientWidth)'. */
+export const truncatedTexts = (root: Locator) =>
+  root.evaluateAll((elements) =>
+    elements.flatMap((element) =>
+      [element, ...element.querySelectorAll('*')]
+        // A visually hidden header (1 px wide, read by screen readers only) is not a cut one.
+        .filter(
+          (node) =>
+            node.clientWidth > 1 && node.scrollWidth > node.clientWidth && (node.textContent ?? '').trim() !== '',
+        )
+        .map((node) => `${(node.textContent ?? '').trim()} (${node.scrollWidth} > ${node.clientWidth})`),
+    ),
+  );
