@@ -124,17 +124,18 @@ export function isLoopbackHttpUrl(value: string): boolean {
   }
 }
 
-/** The eight 16-bit groups of an IPv6 address as the URL parser writes it (compressed, hex only). */
-function ipv6Groups(v6: string): number[] {
+/** The eight groups of an IPv6 address written compressed, hex only ('fe80::1'), as hex text. */
+export function expandIPv6(v6: string): string[] {
   const [head = '', tail] = v6.split('::');
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
-  const groups =
-    tail === undefined
-      ? headGroups
-      : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
-  return groups.map((group) => Number.parseInt(group, 16));
+  return tail === undefined
+    ? headGroups
+    : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
 }
+
+/** The eight 16-bit groups of an IPv6 address as the URL parser writes it (compressed, hex only). */
+const ipv6Groups = (v6: string): number[] => expandIPv6(v6).map((group) => Number.parseInt(group, 16));
 
 /**
  * False for IPv6 literals that reach the server itself or the firm's network, or that carry an IPv4

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { expandIPv6 } from '@app/shared/fields';
 import { secondFactorMsg } from '@app/shared/messages-trust';
 import { TooManyAttemptsError } from '../../lib/app-error.ts';
 import type { AttemptStore } from './attempt-store.ts';
@@ -63,14 +64,7 @@ export function addressKey(ip: string): string {
   if (mapped && isIPv4(mapped)) return mapped;
   if (isIPv4(address)) return address;
   if (!isIPv6(address)) return `other:${createHash('sha256').update(ip).digest('hex').slice(0, 32)}`;
-  const [head = '', tail] = address.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const groups =
-    tail === undefined
-      ? headGroups
-      : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
-  return `${groups
+  return `${expandIPv6(address)
     .slice(0, 4)
     .map((group) => group.padStart(4, '0'))
     .join(':')}::/64`;
