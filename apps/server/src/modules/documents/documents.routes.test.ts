@@ -211,8 +211,12 @@ describe('uploads and downloads', () => {
     expect(outside.headers['content-range']).toBe(`bytes */${bytes.length}`);
     expect(outside.json()).toEqual({ message: documentsMsg.rangeNotSatisfiable });
 
+    // A HEAD neither opens the file nor counts as a download.
+    const head = await t.request({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(404);
+
     // The whole download and the range from byte 100 on are one download each; the part that
-    // continues one (from byte 100) and the refused range are not logged again.
+    // continues one (from byte 100), the refused range and the HEAD are not logged again.
     const log = await t.request({
       method: 'GET',
       url: `/api/business-folder/file/${file.id}/downloads`,

@@ -252,9 +252,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
   );
 
   // The link is the credential: no session needed, so a client can open it from an e-mail.
+  // No HEAD route: it would open the file and log a download that never happened (a resumed
+  // download asks GET with Range).
   app.get(
     '/api/download/:token',
     {
+      exposeHeadRoute: false,
       schema: {
         tags: ['documents'],
         description:
@@ -264,7 +267,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      // Anonymous: the link, not a session, names who may have it (issue 24).
+      // Anonymous: the link, not a session, names who may have it.
       const file = await documents.download(
         request.params.token,
         { userId: null, ip: request.ip },
