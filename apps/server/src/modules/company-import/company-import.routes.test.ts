@@ -88,8 +88,8 @@ function row(values: Partial<Record<string, Value>>): Value[] {
 }
 
 /** A confirm of the file with the companies whose change of name was confirmed ('confirmedRenames'). */
-const confirmWith = (bytes: Buffer, confirmedRenames: number[] | string) => {
-  const body = multipartFiles([{ name: 'empresas.xlsx', bytes }]);
+const confirmWith = (bytes: Buffer, confirmedRenames: number[] | string, fileName = 'empresas.xlsx') => {
+  const body = multipartFiles([{ name: fileName, bytes }]);
   const boundary = /boundary=(.+)$/.exec(String(body.headers['content-type']))?.[1] ?? '';
   const field = Buffer.from(
     `--${boundary}\r\ncontent-disposition: form-data; name="confirmedRenames"\r\n\r\n${String(confirmedRenames)}\r\n`,
@@ -286,8 +286,10 @@ describe('round trip', () => {
     expect(body.create).toHaveLength(1);
     expect(body.create[0]).toMatchObject({ row: 3, rut: fresh.formatted, endContract: '2031-02-28' });
 
-    // One of each: said in the singular.
-    const confirm = await send(CONFIRM, Buffer.from(csv), roles.owner, 'empresas.csv');
+    // 'Antigua' → 'Antigua Renombrada' is written only once confirmed; then one of each, said in the singular.
+    const unconfirmed = await send(CONFIRM, Buffer.from(csv), roles.owner, 'empresas.csv');
+    expect(unconfirmed.statusCode).toBe(409);
+    const confirm = await confirmWith(Buffer.from(csv), [existing.id], 'empresas.csv');
     expect(confirm.json()).toEqual({ message: 'Se creó 1 empresa y se actualizó 1', created: 1, updated: 1 });
   });
 });
@@ -412,6 +414,24 @@ describe('updates by RUT', () => {
     const confirm = await send(CONFIRM, bytes);
     expect(confirm.statusCode, confirm.body).toBe(200);
     expect((await stored(company.id))?.contact).toBe('a@sur.cl,b@sur.cl,c@sur.cl');
+  });
+
+  it('a new razón social under the same name (Ltda. → SpA) is shown old → new and needs no confirmation', async () => {
+    const company = await insertBusiness(t, { name: 'Imprenta Maule', razonSocial: 'Imprenta Maule Ltda.' });
+    const bytes = await xlsx([
+      FIXED,
+      row({ Nombre: company.name, 'Razón social': 'Imprenta Maule SpA', RUT: company.rut, Contactos: company.contact }),
+    ]);
+    const preview = (await send(PREVIEW, bytes)).json() as ImportPreview;
+    expect(preview.update[0]?.renamedFrom).toBeNull();
+    expect(preview.update[0]?.changes).toContainEqual({
+      column: 'Razón social',
+      before: 'Imprenta Maule Ltda.',
+      after: 'Imprenta Maule SpA',
+    });
+    const confirm = await send(CONFIRM, bytes);
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect((await stored(company.id))?.razonSocial).toBe('Imprenta Maule SpA');
   });
 
   it('confirmedRenames that are not ids: 400, nothing written', async () => {

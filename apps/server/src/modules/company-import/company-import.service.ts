@@ -331,7 +331,8 @@ export function createCompanyImportService(db: Db) {
         const before = now ? `${shownMonth(now.startDate)}${now.active ? '' : ` (${importMsg.inactiveLink})`}` : null;
         compare(link.serviceName, before, shownMonth(link.startDate));
       }
-      const renamed = current.name !== row.name || current.razonSocial !== row.razonSocial;
+      // The name the firm knows a company by; a new razón social alone (Ltda. → SpA) is an everyday update, shown old → new.
+      const renamed = current.name !== row.name;
       update.push({
         ...row,
         businessId: current.id,
