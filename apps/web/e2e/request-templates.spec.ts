@@ -179,7 +179,7 @@ test('the owner writes a request template on a service, asks every company for i
   await expect(create).toBeHidden();
   const manual = requests.getByRole('listitem', { name: manualTitle });
   await expect(manual).toContainText(`Vence el ${dayOfNextMonth(period, 20)}`);
-  await expect(manual).toContainText('0 de 1 recibidos');
+  await expect(manual).toContainText('0 de 1 recibido');
   await expect(manual.getByRole('listitem', { name: 'Liquidaciones de sueldo' })).toContainText(bancos.name);
 
   await manual.getByRole('button', { name: `Eliminar solicitud: ${manualTitle}` }).click();
@@ -309,7 +309,7 @@ test("a client's upload against an item reaches the staff's documents page live,
   await item.getByRole('button', { name: `Marcar recibido: ${itemName}` }).click();
   await expect(item).toContainText('Recibido');
   await expect(page.getByRole('listitem', { name: title })).toContainText('Estado: Completa');
-  await expect(page.getByRole('listitem', { name: title })).toContainText('1 de 1 recibidos');
+  await expect(page.getByRole('listitem', { name: title })).toContainText('1 de 1 recibido');
 });
 
 test("the server's refusal of a template's folder shows under that folder's select, and the form stays open", async ({

@@ -324,7 +324,7 @@ test("a client's upload makes the Documentos badge and the company's board badge
   });
   expect(upload.status(), await upload.text()).toBe(201);
 
-  const mark = board.getByRole('link', { name: '1 documento por revisar' });
+  const mark = board.getByRole('link', { name: '1 por revisar' });
   await expect(mark).toBeVisible();
   await expect(mark).toHaveText('1 por revisar');
   await expect(mark).toHaveAttribute(
@@ -394,7 +394,7 @@ test('the state counts show a loading placeholder, never zeros, until the monthâ
   });
   await signInAsOwner(page);
   await page.goto('/solicitudes');
-  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Solicitudes', level: 1 })).toBeVisible();
   await expect(counts(page)).toHaveAttribute('aria-busy', 'true');
   for (const state of ['Pendiente', 'Parcial', 'Completa', 'Atrasada']) {
     await expect(counts(page).getByRole('button', { name: `${state}: cargando` })).toBeDisabled();

@@ -94,6 +94,7 @@ describe('every cache names every table its loader reads (else a write there wou
       '/api/business-group',
       `/api/business-group/${group.json().group.id}`,
       '/api/requests/to-review',
+      `/api/requests?year=${period.year}&month=${period.month}`,
       boardUrl,
     ]) {
       await get(url);

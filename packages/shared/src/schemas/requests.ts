@@ -137,12 +137,26 @@ export const DocumentRequestSchema = z.object({
 export type DocumentRequest = z.infer<typeof DocumentRequestSchema>;
 
 /**
- * GET /api/requests?year&month (staff: every request of the period) and
- * GET /api/business/{businessId}/requests?year&month (staff: one company's).
+ * GET /api/business/{businessId}/requests?year&month (staff: one company's requests, with files).
  * `today` is the Santiago day the states were judged by.
  */
 export const RequestListSchema = z.object({ today: z.string(), rows: z.array(DocumentRequestSchema) });
 export type RequestList = z.infer<typeof RequestListSchema>;
+
+/**
+ * A request as the month's list shows it (/solicitudes): its state and counts, without its items'
+ * files and their per-reader links (those are on the company's requests), so that one answer
+ * serves every staff member and is kept between changes.
+ */
+export const RequestSummarySchema = DocumentRequestSchema.omit({ items: true }).extend({
+  /** How many items it asks for. */
+  itemCount: z.number().int(),
+});
+export type RequestSummary = z.infer<typeof RequestSummarySchema>;
+
+/** GET /api/requests?year&month (staff: every request of the period, as summaries). */
+export const RequestSummaryListSchema = z.object({ today: z.string(), rows: z.array(RequestSummarySchema) });
+export type RequestSummaryList = z.infer<typeof RequestSummaryListSchema>;
 export const RequestPeriodQuerySchema = PeriodParamsSchema;
 export const BusinessRequestsParamsSchema = idParams('businessId');
 

@@ -4,6 +4,7 @@ import type {
   RequestItem,
   RequestItemLook,
   RequestState,
+  RequestSummary,
   RequestTemplate,
 } from '@app/shared/schemas/requests';
 import type { ItemListRow, RequestListRow, TemplateItemRow, TemplateRow } from './requests.repository.ts';
@@ -78,6 +79,29 @@ export function presentRequest(
     missing: looks.filter((look) => look !== 'recibido').length,
     toReview: looks.filter((look) => look === 'enviado').length,
     items: presented,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A request in the month's list: the same state and counts as presentRequest, its items only counted. */
+export function presentSummary(
+  row: RequestListRow,
+  items: Pick<ItemListRow, 'status' | 'sentSinceReview'>[],
+  today: string,
+): RequestSummary {
+  const looks = items.map(lookOf);
+  return {
+    id: row.id,
+    business: { id: row.businessId, name: row.businessName, rut: row.businessRut },
+    year: row.year,
+    month: row.month,
+    title: row.title,
+    dueDate: row.dueDate,
+    service: row.serviceId !== null && row.serviceName !== null ? { id: row.serviceId, name: row.serviceName } : null,
+    state: stateOf(row.dueDate, looks, today),
+    missing: looks.filter((look) => look !== 'recibido').length,
+    toReview: looks.filter((look) => look === 'enviado').length,
+    itemCount: looks.length,
     createdAt: row.createdAt.toISOString(),
   };
 }

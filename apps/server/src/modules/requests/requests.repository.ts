@@ -69,6 +69,9 @@ const openOrCompletedSince = (since: Date) => sql`(
 /** What the to-review counts read: their kept answer is dropped when one of these changes. */
 export const TO_REVIEW_TABLES = [documentRequests, documentRequestItems, businessFiles];
 
+/** What the month's list of summaries reads (requests, their companies and services, items, files). */
+export const SUMMARY_TABLES = [documentRequests, businesses, services, documentRequestItems, businessFiles];
+
 export const requestsRepository = {
   // ---------- Templates ----------
 
@@ -259,6 +262,22 @@ export const requestsRepository = {
       )
       .where(inArray(documentRequestItems.requestId, requestIds))
       .orderBy(asc(documentRequestItems.requestId), asc(documentRequestItems.position), asc(documentRequestItems.id));
+  },
+
+  /**
+   * Only what the month's list judges each item by: its status and whether a client's file awaits
+   * review, for every request of the period (joined by period: a list of thousands of ids costs the
+   * planner more than the join).
+   */
+  async listItemLooks(
+    db: DbOrTx,
+    period: Period,
+  ): Promise<{ requestId: number; status: ItemListRow['status']; sentSinceReview: boolean }[]> {
+    return db
+      .select({ requestId: documentRequestItems.requestId, status: documentRequestItems.status, sentSinceReview })
+      .from(documentRequestItems)
+      .innerJoin(documentRequests, eq(documentRequests.id, documentRequestItems.requestId))
+      .where(and(eq(documentRequests.year, period.year), eq(documentRequests.month, period.month)));
   },
 
   /** An item with its request (company and period). */

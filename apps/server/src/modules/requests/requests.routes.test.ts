@@ -8,6 +8,7 @@ import {
   type DocumentRequest,
   REQUESTS_EVENT,
   type RequestList,
+  type RequestSummaryList,
   type RequestTemplate,
 } from '@app/shared/schemas/requests';
 import { and, eq } from 'drizzle-orm';
@@ -316,7 +317,9 @@ describe('document requests: routes', () => {
       });
       await t.modules.requests.requests.mailsSettled();
 
-      const list: RequestList = (await api.owner.get(`/api/requests?year=${period.year}&month=${period.month}`)).json();
+      const list: RequestSummaryList = (
+        await api.owner.get(`/api/requests?year=${period.year}&month=${period.month}`)
+      ).json();
       const mine = list.rows.filter((row) => row.service?.id === serviceId);
       expect(mine.map((row) => row.business.id).sort()).toEqual([withContacts.id, withoutContacts.id].sort());
       for (const row of mine) {
@@ -325,9 +328,13 @@ describe('document requests: routes', () => {
           dueDate: templateDueDate(period, 31),
           missing: 2,
           toReview: 0,
+          itemCount: 2,
           ...period,
         });
-        expect(row.items.map((item) => [item.name, item.folder.id, item.look])).toEqual([
+        const own: RequestList = (
+          await api.owner.get(`/api/business/${row.business.id}/requests?year=${period.year}&month=${period.month}`)
+        ).json();
+        expect(own.rows[0]?.items.map((item) => [item.name, item.folder.id, item.look])).toEqual([
           ['Documento 1', folderIds[0], 'pendiente'],
           ['Documento 2', folderIds[1], 'pendiente'],
         ]);
@@ -663,6 +670,45 @@ describe('document requests: routes', () => {
       }
     });
 
+    it("lists the month as summaries, the same bytes for every staff member, kept until a client's file renews them", async () => {
+      const { serviceId, folderIds } = await serviceWithFolders(t);
+      const company = await insertBusiness(t, { contact: '' });
+      await linkService(t, company.id, serviceId);
+      const request = await createRequest(api.owner, requestBody(company.id, period, folderIds));
+      const url = `/api/requests?year=${period.year}&month=${period.month}`;
+      const listed = vi.spyOn(requestsRepository, 'listRequests');
+      try {
+        const first = await api.owner.get(url);
+        expect(first.statusCode).toBe(200);
+        const row = (first.json() as RequestSummaryList).rows.find((listedRow) => listedRow.id === request.id);
+        // States and counts only: no items, files or per-reader download links.
+        expect(row).toEqual({
+          id: request.id,
+          business: request.business,
+          year: period.year,
+          month: period.month,
+          title: 'Papeles de marzo',
+          dueDate: '2026-04-12',
+          service: request.service,
+          state: request.state,
+          missing: 2,
+          toReview: 0,
+          itemCount: 2,
+          createdAt: request.createdAt,
+        });
+        for (let read = 0; read < 3; read++) expect((await api.collaborator.get(url)).body).toBe(first.body);
+        expect(listed).toHaveBeenCalledTimes(1);
+
+        await insertClientFile(t, request, 0);
+        await vi.waitFor(async () => {
+          const after: RequestSummaryList = (await api.owner.get(url)).json();
+          expect(after.rows.find((listedRow) => listedRow.id === request.id)?.toReview).toBe(1);
+        });
+      } finally {
+        listed.mockRestore();
+      }
+    });
+
     it('received, asked again (the client is e-mailed the comment) and reopened; client files count until reviewed', async () => {
       const { serviceId, folderIds } = await serviceWithFolders(t);
       const company = await insertBusiness(t, { contact: 'cliente@pyme.cl' });
@@ -804,7 +850,9 @@ describe('document request states by the Santiago day', () => {
   afterAll(() => t?.close());
 
   const stateOf = async (id: number) => {
-    const list: RequestList = (await owner.get(`/api/requests?year=${period.year}&month=${period.month}`)).json();
+    const list: RequestSummaryList = (
+      await owner.get(`/api/requests?year=${period.year}&month=${period.month}`)
+    ).json();
     return { today: list.today, state: list.rows.find((row) => row.id === id)?.state };
   };
 

@@ -9,6 +9,7 @@ import {
   RequestListSchema,
   RequestPeriodQuerySchema,
   RequestResponseSchema,
+  RequestSummaryListSchema,
   RequestTemplateInputSchema,
   RequestTemplateListSchema,
   RequestTemplateResponseSchema,
@@ -113,10 +114,16 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
   app.get(
     '/api/requests',
     {
-      schema: { tags, querystring: RequestPeriodQuerySchema, response: { 200: RequestListSchema, ...errorResponses } },
+      schema: {
+        tags,
+        description:
+          "Every company's requests of the month as /solicitudes lists them: states and counts; the items and their files are on a company's requests.",
+        querystring: RequestPeriodQuerySchema,
+        response: { 200: RequestSummaryListSchema, ...errorResponses },
+      },
       onRequest: app.authorize('requests:manage'),
     },
-    async (request) => requests.listForPeriod(currentUser(request), request.query),
+    async (request, reply) => sendBuiltJson(request, reply, await requests.listMonthBuilt(request.query)),
   );
 
   app.get(

@@ -8,13 +8,14 @@ import type {
   CreateRequestSchema,
   DocumentRequest,
   RequestList,
+  RequestSummaryList,
   RequestTemplate,
   RequestTemplateInputSchema,
   ReviewItemSchema,
   SendTemplateResponse,
   ToReview,
 } from '@app/shared/schemas/requests';
-import { ToReviewSchema } from '@app/shared/schemas/requests';
+import { RequestSummaryListSchema, ToReviewSchema } from '@app/shared/schemas/requests';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -25,8 +26,13 @@ import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
-import { presentRequest, presentTemplate } from './requests.presenter.ts';
-import { type RequestListRow, requestsRepository as repo, TO_REVIEW_TABLES } from './requests.repository.ts';
+import { presentRequest, presentSummary, presentTemplate } from './requests.presenter.ts';
+import {
+  type RequestListRow,
+  requestsRepository as repo,
+  SUMMARY_TABLES,
+  TO_REVIEW_TABLES,
+} from './requests.repository.ts';
 
 type TemplateInput = z.output<typeof RequestTemplateInputSchema>;
 type CreateInput = z.output<typeof CreateRequestSchema>;
@@ -118,6 +124,26 @@ export function createRequestsService(db: Db, deps: Deps) {
     schema: ToReviewSchema,
     maxEntries: 1,
   });
+  // /solicitudes asks for a month of every company again on each live event: one answer per month
+  // and day (the states are judged by the day), the same for every staff member, as it holds no
+  // per-reader links; kept until a request, item, file, company or service changes.
+  const summaryCache = createBuiltJsonCache(deps.changes, {
+    name: 'requests-month-summaries',
+    tables: SUMMARY_TABLES,
+    schema: RequestSummaryListSchema,
+    maxEntries: 4,
+  });
+  async function listSummaries(period: Period, day: string): Promise<RequestSummaryList> {
+    const [rows, looks] = await Promise.all([repo.listRequests(db, { period }), repo.listItemLooks(db, period)]);
+    const looksOf = new Map<number, typeof looks>();
+    for (const item of looks) {
+      const list = looksOf.get(item.requestId);
+      if (list) list.push(item);
+      else looksOf.set(item.requestId, [item]);
+    }
+    return { today: day, rows: rows.map((row) => presentSummary(row, looksOf.get(row.id) ?? [], day)) };
+  }
+
   async function countToReview(): Promise<ToReview> {
     const byBusiness = await repo.countToReview(db);
     return { total: byBusiness.reduce((sum, row) => sum + row.count, 0), byBusiness };
@@ -462,7 +488,13 @@ export function createRequestsService(db: Db, deps: Deps) {
       deps.events.emit('requests.changed', { businessId: row.businessId, year: row.year, month: row.month });
     },
 
-    /** GET /api/requests?year&month (every company) and GET /api/business/{id}/requests?year&month. */
+    /** GET /api/requests?year&month: every company's requests of the month as summaries, kept as built JSON. */
+    listMonthBuilt(period: Period): Promise<BuiltJson> {
+      const day = today();
+      return summaryCache.get(`${period.year}-${period.month}|${day}`, () => listSummaries(period, day));
+    },
+
+    /** GET /api/business/{id}/requests?year&month: a company's requests with their items' files. */
     async listForPeriod(actor: AuthUser, period: Period, businessId?: number): Promise<RequestList> {
       if (businessId !== undefined) await deps.getBusiness(businessId);
       const day = today();

@@ -1,6 +1,6 @@
 import { requestsMsg } from '@app/shared/messages-requests';
 import type { Period } from '@app/shared/period';
-import type { DocumentRequest } from '@app/shared/schemas/requests';
+import type { RequestSummary } from '@app/shared/schemas/requests';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ListTable, type ListTableQuery } from '../../../components/list-table';
@@ -15,11 +15,11 @@ import { RequestStateBadge } from './request-state-badge';
 const NOT_PHONE = '(min-width: 48em)';
 
 /** 'N de M recibidos' and, when the client sent something unreviewed, 'N por revisar'. */
-function Received({ row }: { row: DocumentRequest }) {
+function Received({ row }: { row: RequestSummary }) {
   return (
     <Group gap={6} wrap="wrap">
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {requestsMsg.receivedCount(receivedOf(row), row.items.length)}
+        {requestsMsg.receivedCount(receivedOf(row), row.itemCount)}
       </Text>
       {row.toReview > 0 && (
         <Badge color="orange" variant="dot">
@@ -45,7 +45,7 @@ export function RequestsTable({
   narrowed,
   search,
 }: {
-  rows: DocumentRequest[];
+  rows: RequestSummary[];
   period: Period;
   query: ListTableQuery;
   /**

@@ -1,5 +1,5 @@
 import { requestsMsg } from '@app/shared/messages-requests';
-import type { DocumentRequest } from '@app/shared/schemas/requests';
+import type { RequestSummary } from '@app/shared/schemas/requests';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -18,7 +18,7 @@ import { useRequestFilters } from '../hooks/use-request-filters';
 import { countByState, filterRequestsButState, rowsInState, sortRequests } from '../utils/request-filters';
 import { downloadText, requestsCsv } from '../utils/requests-csv';
 
-const NO_ROWS: DocumentRequest[] = [];
+const NO_ROWS: RequestSummary[] = [];
 
 /**
  * Solicitudes (issue 22): every document request of a month with its state per company, counts per

@@ -1,4 +1,4 @@
-import type { DocumentRequest, RequestState } from '@app/shared/schemas/requests';
+import type { RequestState, RequestSummary } from '@app/shared/schemas/requests';
 import { describe, expect, it } from 'vitest';
 import {
   countByState,
@@ -16,8 +16,8 @@ function request(
   business: { id: number; name: string; rut: string },
   state: RequestState,
   service: { id: number; name: string } | null,
-  extra: Partial<DocumentRequest> = {},
-): DocumentRequest {
+  extra: Partial<RequestSummary> = {},
+): RequestSummary {
   return {
     id,
     business,
@@ -29,7 +29,7 @@ function request(
     state,
     missing: 1,
     toReview: 0,
-    items: [],
+    itemCount: 1,
     createdAt: '2026-04-01T12:00:00.000Z',
     ...extra,
   };

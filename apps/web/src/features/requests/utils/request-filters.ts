@@ -1,5 +1,5 @@
 import { compareNames } from '@app/shared/collator';
-import { type DocumentRequest, REQUEST_STATES, type RequestState } from '@app/shared/schemas/requests';
+import { REQUEST_STATES, type RequestState, type RequestSummary } from '@app/shared/schemas/requests';
 import { type BoardFilterValues, NO_RESPONSIBLE, RESPONSIBLE_PARAM } from '../../../lib/board-filter-params';
 import { filterCompanies } from '../../../lib/company-filter';
 
@@ -70,10 +70,10 @@ export interface RequestFilterContext {
 
 /** The rows of every filter but the state: what the counts per state are taken from. */
 export function filterRequestsButState(
-  rows: readonly DocumentRequest[],
+  rows: readonly RequestSummary[],
   filters: RequestFilters,
   { groupMembers, responsibleOf }: RequestFilterContext,
-): DocumentRequest[] {
+): RequestSummary[] {
   const { serviceId, responsible, search } = filters;
   const owner = responsible === NO_RESPONSIBLE ? null : responsible;
   return filterCompanies(rows, search, groupMembers, (row) => row.business).filter(
@@ -85,29 +85,29 @@ export function filterRequestsButState(
 
 /** The rows /solicitudes shows: those of every filter. */
 export function filterRequests(
-  rows: readonly DocumentRequest[],
+  rows: readonly RequestSummary[],
   filters: RequestFilters,
   context: RequestFilterContext,
-): DocumentRequest[] {
+): RequestSummary[] {
   return rowsInState(filterRequestsButState(rows, filters, context), filters.state);
 }
 
 /** The rows in `state` (all of them with null). */
-export const rowsInState = (rows: DocumentRequest[], state: RequestState | null): DocumentRequest[] =>
+export const rowsInState = (rows: RequestSummary[], state: RequestState | null): RequestSummary[] =>
   state === null ? rows : rows.filter((row) => row.state === state);
 
 /** How many rows are in each state. */
-export function countByState(rows: readonly DocumentRequest[]): Record<RequestState, number> {
+export function countByState(rows: readonly RequestSummary[]): Record<RequestState, number> {
   const counts: Record<RequestState, number> = { pendiente: 0, parcial: 0, completa: 0, atrasada: 0 };
   for (const row of rows) counts[row.state] += 1;
   return counts;
 }
 
 /** Items received of a request's items. */
-export const receivedOf = (row: DocumentRequest) => row.items.length - row.missing;
+export const receivedOf = (row: RequestSummary) => row.itemCount - row.missing;
 
 /** The rows by company name, then due date, then title: the table's order, and the export's. */
-export const sortRequests = (rows: readonly DocumentRequest[]): DocumentRequest[] =>
+export const sortRequests = (rows: readonly RequestSummary[]): RequestSummary[] =>
   [...rows].sort(
     (a, b) =>
       compareNames(a.business.name, b.business.name) ||

@@ -1,5 +1,5 @@
 import { requestsMsg } from '@app/shared/messages-requests';
-import type { DocumentRequest } from '@app/shared/schemas/requests';
+import type { RequestSummary } from '@app/shared/schemas/requests';
 import { formatDate } from '../../../lib/dates';
 import { receivedOf } from './request-filters';
 
@@ -20,7 +20,7 @@ export function csvCell(value: string | number): string {
 }
 
 /** The rows as a CSV file's text: BOM, a header line, one line per row, ';' between cells, CRLF after each line. */
-export function requestsCsv(rows: readonly DocumentRequest[]): string {
+export function requestsCsv(rows: readonly RequestSummary[]): string {
   const lines = [
     requestsMsg.csvHeaders,
     ...rows.map((row) => [
@@ -31,7 +31,7 @@ export function requestsCsv(rows: readonly DocumentRequest[]): string {
       formatDate(row.dueDate),
       requestsMsg.requestStateLabels[row.state],
       receivedOf(row),
-      row.items.length,
+      row.itemCount,
       row.toReview,
     ]),
   ];
