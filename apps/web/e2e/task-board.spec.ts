@@ -1,4 +1,4 @@
-import { currentPeriod } from '@app/shared/period';
+import { currentPeriod, santiagoDate } from '@app/shared/period';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import * as board from './support/board-cells';
 import { mockTaskBoard } from './support/board-mocks';
@@ -14,7 +14,7 @@ import {
 import { monthTitle, shiftPeriod } from './support/months';
 import { expectNoSeriousViolations } from './support/page-checks';
 import { addBusinessToTaskViaApi, createTaskViaApi, setTaskStateViaApi } from './support/task-board-fixtures';
-import { watchLiveSocket } from './support/waits';
+import { runTimersAndPaint, watchLiveSocket } from './support/waits';
 
 const period = currentPeriod();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -325,6 +325,53 @@ test("past its due day, an unfinished cell of any period is marked 'Atrasada, ve
   await page.getByRole('menuitem', { name: 'Terminado' }).click();
   await expect(late).toHaveAccessibleName(`${due.name} de ${first.name}: Terminado`);
   await expect(late.locator('svg')).toHaveCount(0);
+});
+
+/** Two minutes before midnight of Santiago's today, whatever its offset (-3 in summer, -4 in winter). */
+function beforeSantiagoMidnight(): Date {
+  const day = santiagoDate();
+  for (const offset of ['-03:00', '-04:00']) {
+    const at = new Date(`${day}T23:58:00${offset}`);
+    if (santiagoDate(at) === day && santiagoDate(new Date(at.getTime() + 3 * 60_000)) !== day) return at;
+  }
+  throw new Error(`no 23:58 found in Santiago on ${day}`);
+}
+
+test('a board left open past midnight in Santiago marks late, within a minute, the cell that fell due that day', async ({
+  page,
+  request,
+}) => {
+  const { javier, prefix, first } = await seedTask(request, 'Medianoche');
+  const todayDay = Number(santiagoDate().slice(8));
+  // Last month's tasks fall due this month: on today's day of the month, this one is due today.
+  const due = await createTaskViaApi(request, {
+    name: uniqueName('Vence hoy'),
+    responsableCollaborator: javier.id,
+    expirationDate: todayDay,
+  });
+  await addBusinessToTaskViaApi(request, due.id, first.id);
+  const last = shiftPeriod(period, -1);
+  const [year, month, day] = santiagoDate().split('-');
+  const dueOn = `${day}-${month}-${year}`;
+
+  await page.clock.install({ time: beforeSantiagoMidnight() });
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto(`/seguimiento-tareas?anio=${last.year}&mes=${last.month}`);
+  await expect(page.getByRole('heading', { name: monthTitle(last), level: 3 })).toBeVisible();
+  await page.getByLabel('Buscar empresa').fill(prefix);
+  const cell = cellButton(page, due.name, first.name);
+  // Due today: marked softly, not late.
+  await expect(cell).toHaveAccessibleName(`${due.name} de ${first.name}: No comenzado, Vence ${dueOn}`);
+  await expect(cell.locator('[data-mark="overdue"]')).toHaveCount(0);
+
+  const boardFetched = page.waitForResponse((response) =>
+    response.url().includes(`/business-task-states/year/${last.year}/month/${last.month}`),
+  );
+  await runTimersAndPaint(page, 3 * 60_000);
+  await expect(cell).toHaveAccessibleName(`${due.name} de ${first.name}: No comenzado, Atrasada, venció ${dueOn}`);
+  await expect(cell.locator('[data-mark="overdue"]')).toBeVisible();
+  // And the board is asked again, so that what the server judges moves on too.
+  await boardFetched;
 });
 
 test('a change the server refuses shows it was saving, then rolls back with the server message', async ({
