@@ -1,3 +1,4 @@
+import { emptyCardMsg } from '@app/shared/messages-board-period';
 import { currentPeriod, santiagoDate } from '@app/shared/period';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import * as board from './support/board-cells';
@@ -17,6 +18,8 @@ import { addBusinessToTaskViaApi, createTaskViaApi, setTaskStateViaApi } from '.
 import { runTimersAndPaint, watchLiveSocket } from './support/waits';
 
 const period = currentPeriod();
+/** The dash of a summary card with no company to count. */
+const NO_PERCENT_SHOWN = '—';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Signs in, opens the task board and narrows it to the test's own companies. */
@@ -198,7 +201,7 @@ test('a collaborator sees read-only badges for a task of someone else, and chang
   expect(refused.status()).toBe(403);
 });
 
-test('N/A cells are grey and not clickable; summary cards only for tasks shown in the summary, 100 % when no company applies; the group select narrows table and cards', async ({
+test('N/A cells are grey and not clickable; summary cards only for tasks shown in the summary, a grey dash when no company applies; the group select narrows table and cards', async ({
   page,
   request,
 }) => {
@@ -249,8 +252,18 @@ test('N/A cells are grey and not clickable; summary cards only for tasks shown i
 
   await expect(summaryCard(page, task.name)).toHaveAccessibleName(`${task.name}: 50% terminado`);
   await expect(summaryCard(page, task.name)).toHaveAttribute('data-color', 'yellow');
-  await expect(summaryCard(page, empty.name)).toHaveAccessibleName(`${empty.name}: 100% terminado`);
-  await expect(summaryCard(page, empty.name)).toHaveAttribute('data-color', 'green');
+  // No company applies (0 / 0): a grey dash, not a green 100 %.
+  const emptyCard = page.getByRole('listitem', { name: new RegExp(`^${escapeRegExp(empty.name)}: `) });
+  await expect(emptyCard).toHaveAccessibleName(`${empty.name}: 0 de 0, ${emptyCardMsg}`);
+  await expect(emptyCard).toHaveAttribute('data-color', 'gray');
+  await expect(emptyCard.locator('.mantine-Badge-root')).toHaveText(NO_PERCENT_SHOWN);
+  await expect(emptyCard.locator('.mantine-Badge-root')).toHaveAttribute('data-color', 'gray');
+  await expect(emptyCard.getByText('100%')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('empty-card-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await emptyCard.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('empty-card-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(summaryCard(page, hidden.name)).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: new RegExp(`^${escapeRegExp(hidden.name)}`) })).toBeVisible();
 
