@@ -1,5 +1,6 @@
 import { emptyCardMsg } from '@app/shared/messages-board-period';
-import { currentPeriod } from '@app/shared/period';
+import { currentPeriod, santiagoDate } from '@app/shared/period';
+import type { MonthlyBoard } from '@app/shared/schemas/monthly-states';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import * as board from './support/board-cells';
 import { mockMonthlyBoard } from './support/board-mocks';
@@ -473,4 +474,52 @@ test('a summary card with no company left by the filter shows a grey dash, not a
   await page.setViewportSize({ width: 390, height: 844 });
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/rules-empty-card-390.png' });
+});
+
+/** Two minutes before midnight of Santiago's today, whatever its offset (-3 in summer, -4 in winter). */
+function beforeSantiagoMidnight(): Date {
+  const day = santiagoDate();
+  for (const offset of ['-03:00', '-04:00']) {
+    const at = new Date(`${day}T23:58:00${offset}`);
+    if (santiagoDate(at) === day && santiagoDate(new Date(at.getTime() + 3 * 60_000)) !== day) return at;
+  }
+  throw new Error(`no 23:58 found in Santiago on ${day}`);
+}
+
+test('a board left open past midnight in Santiago, back in focus, asks the board again and shows late the cell that fell due that day', async ({
+  page,
+  request,
+}) => {
+  const { prefix, service, first } = await seedBoard(request, 'Medianoche');
+  const day = santiagoDate();
+  const nextDay = new Date(`${day}T12:00:00Z`);
+  nextDay.setUTCDate(nextDay.getUTCDate() + 1);
+  const [year, month, dayOfMonth] = day.split('-');
+  const dueOn = `${dayOfMonth}-${month}-${year}`;
+  // The server's clock is not the page's: its answers are those it gives on `day` and, past
+  // midnight, on the next day (the test's service falls due on `day`, late from the next one).
+  let pastMidnight = false;
+  const fetchedAfterMidnight: string[] = [];
+  await page.route('**/api/monthly-states/year/*/month/*', async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const board = (await (await route.fetch()).json()) as MonthlyBoard;
+    if (pastMidnight) fetchedAfterMidnight.push(route.request().url());
+    for (const row of board.rows)
+      for (const cell of row.cells)
+        if (cell.serviceId === service.id) Object.assign(cell, { dueDate: day, overdue: pastMidnight });
+    return route.fulfill({ json: { ...board, today: pastMidnight ? nextDay.toISOString().slice(0, 10) : day } });
+  });
+
+  await page.clock.install({ time: beforeSantiagoMidnight() });
+  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  const due = cell(page, service.name, first.name);
+  await expect(due).toHaveAccessibleName(new RegExp(`, Vence ${dueOn}$`));
+
+  // Back to the computer at 00:01 (a sleeping one runs no timer): the page looks at the day on focus.
+  pastMidnight = true;
+  await page.clock.setSystemTime(new Date(beforeSantiagoMidnight().getTime() + 3 * 60_000));
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(due).toHaveAccessibleName(new RegExp(`, Atrasada, venció ${dueOn}$`));
+  await expect(due.locator('[data-mark="overdue"]')).toBeVisible();
+  expect(fetchedAfterMidnight.length).toBeGreaterThan(0);
 });

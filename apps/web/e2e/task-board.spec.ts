@@ -1,4 +1,5 @@
-import { currentPeriod } from '@app/shared/period';
+import { emptyCardMsg } from '@app/shared/messages-board-period';
+import { currentPeriod, santiagoDate } from '@app/shared/period';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import * as board from './support/board-cells';
 import { mockTaskBoard } from './support/board-mocks';
@@ -14,9 +15,11 @@ import {
 import { monthTitle, shiftPeriod } from './support/months';
 import { expectNoSeriousViolations } from './support/page-checks';
 import { addBusinessToTaskViaApi, createTaskViaApi, setTaskStateViaApi } from './support/task-board-fixtures';
-import { watchLiveSocket } from './support/waits';
+import { runTimersAndPaint, watchLiveSocket } from './support/waits';
 
 const period = currentPeriod();
+/** The dash of a summary card with no company to count. */
+const NO_PERCENT_SHOWN = '—';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Signs in, opens the task board and narrows it to the test's own companies. */
@@ -198,7 +201,7 @@ test('a collaborator sees read-only badges for a task of someone else, and chang
   expect(refused.status()).toBe(403);
 });
 
-test('N/A cells are grey and not clickable; summary cards only for tasks shown in the summary, 100 % when no company applies; the group select narrows table and cards', async ({
+test('N/A cells are grey and not clickable; summary cards only for tasks shown in the summary, a grey dash when no company applies; the group select narrows table and cards', async ({
   page,
   request,
 }) => {
@@ -249,8 +252,18 @@ test('N/A cells are grey and not clickable; summary cards only for tasks shown i
 
   await expect(summaryCard(page, task.name)).toHaveAccessibleName(`${task.name}: 50% terminado`);
   await expect(summaryCard(page, task.name)).toHaveAttribute('data-color', 'yellow');
-  await expect(summaryCard(page, empty.name)).toHaveAccessibleName(`${empty.name}: 100% terminado`);
-  await expect(summaryCard(page, empty.name)).toHaveAttribute('data-color', 'green');
+  // No company applies (0 / 0): a grey dash, not a green 100 %.
+  const emptyCard = page.getByRole('listitem', { name: new RegExp(`^${escapeRegExp(empty.name)}: `) });
+  await expect(emptyCard).toHaveAccessibleName(`${empty.name}: 0 de 0, ${emptyCardMsg}`);
+  await expect(emptyCard).toHaveAttribute('data-color', 'gray');
+  await expect(emptyCard.locator('.mantine-Badge-root')).toHaveText(NO_PERCENT_SHOWN);
+  await expect(emptyCard.locator('.mantine-Badge-root')).toHaveAttribute('data-color', 'gray');
+  await expect(emptyCard.getByText('100%')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('empty-card-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await emptyCard.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('empty-card-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(summaryCard(page, hidden.name)).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: new RegExp(`^${escapeRegExp(hidden.name)}`) })).toBeVisible();
 
@@ -325,6 +338,53 @@ test("past its due day, an unfinished cell of any period is marked 'Atrasada, ve
   await page.getByRole('menuitem', { name: 'Terminado' }).click();
   await expect(late).toHaveAccessibleName(`${due.name} de ${first.name}: Terminado`);
   await expect(late.locator('svg')).toHaveCount(0);
+});
+
+/** Two minutes before midnight of Santiago's today, whatever its offset (-3 in summer, -4 in winter). */
+function beforeSantiagoMidnight(): Date {
+  const day = santiagoDate();
+  for (const offset of ['-03:00', '-04:00']) {
+    const at = new Date(`${day}T23:58:00${offset}`);
+    if (santiagoDate(at) === day && santiagoDate(new Date(at.getTime() + 3 * 60_000)) !== day) return at;
+  }
+  throw new Error(`no 23:58 found in Santiago on ${day}`);
+}
+
+test('a board left open past midnight in Santiago marks late, within a minute, the cell that fell due that day', async ({
+  page,
+  request,
+}) => {
+  const { javier, prefix, first } = await seedTask(request, 'Medianoche');
+  const todayDay = Number(santiagoDate().slice(8));
+  // Last month's tasks fall due this month: on today's day of the month, this one is due today.
+  const due = await createTaskViaApi(request, {
+    name: uniqueName('Vence hoy'),
+    responsableCollaborator: javier.id,
+    expirationDate: todayDay,
+  });
+  await addBusinessToTaskViaApi(request, due.id, first.id);
+  const last = shiftPeriod(period, -1);
+  const [year, month, day] = santiagoDate().split('-');
+  const dueOn = `${day}-${month}-${year}`;
+
+  await page.clock.install({ time: beforeSantiagoMidnight() });
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto(`/seguimiento-tareas?anio=${last.year}&mes=${last.month}`);
+  await expect(page.getByRole('heading', { name: monthTitle(last), level: 3 })).toBeVisible();
+  await page.getByLabel('Buscar empresa').fill(prefix);
+  const cell = cellButton(page, due.name, first.name);
+  // Due today: marked softly, not late.
+  await expect(cell).toHaveAccessibleName(`${due.name} de ${first.name}: No comenzado, Vence ${dueOn}`);
+  await expect(cell.locator('[data-mark="overdue"]')).toHaveCount(0);
+
+  const boardFetched = page.waitForResponse((response) =>
+    response.url().includes(`/business-task-states/year/${last.year}/month/${last.month}`),
+  );
+  await runTimersAndPaint(page, 3 * 60_000);
+  await expect(cell).toHaveAccessibleName(`${due.name} de ${first.name}: No comenzado, Atrasada, venció ${dueOn}`);
+  await expect(cell.locator('[data-mark="overdue"]')).toBeVisible();
+  // And the board is asked again, so that what the server judges moves on too.
+  await boardFetched;
 });
 
 test('a change the server refuses shows it was saving, then rolls back with the server message', async ({

@@ -18,9 +18,10 @@ describe('summaryPercent', () => {
     expect(summaryPercent([row(1, 'Terminado'), row(2, 'Terminado'), row(3, 'En proceso')], 1)).toBe(66);
   });
 
-  it('is 100 when no company is applicable', () => {
-    expect(summaryPercent([row(1, 'N/A'), row(2, 'N/A')], 1)).toBe(100);
-    expect(summaryPercent([], 1)).toBe(100);
+  it('is null (not 100) when no company is applicable, and its colour grey', () => {
+    expect(summaryPercent([row(1, 'N/A'), row(2, 'N/A')], 1)).toBeNull();
+    expect(summaryPercent([], 1)).toBeNull();
+    expect(summaryColor(null)).toBe('gray');
   });
 });
 

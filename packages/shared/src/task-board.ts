@@ -18,9 +18,10 @@ export const TASK_STATE_COLORS: Record<TaskCellState, string | undefined> = {
 
 /**
  * A summary card's percent (spec 2 §4): the share of applicable cells that are 'Terminado',
- * truncated; 100 when no company is applicable.
+ * truncated; null when no company is applicable (0 / 0: nothing to measure, shown empty, not as
+ * done: a filter or group that leaves none must not look like finished work).
  */
-export function summaryPercent(rows: readonly TaskBoardRow[], taskId: number): number {
+export function summaryPercent(rows: readonly TaskBoardRow[], taskId: number): number | null {
   let applicable = 0;
   let done = 0;
   for (const row of rows) {
@@ -29,7 +30,7 @@ export function summaryPercent(rows: readonly TaskBoardRow[], taskId: number): n
     applicable++;
     if (cell.state === TASK_STATE_DONE) done++;
   }
-  return applicable === 0 ? 100 : Math.trunc((done * 100) / applicable);
+  return applicable === 0 ? null : Math.trunc((done * 100) / applicable);
 }
 
 export function summaryOf(tasks: readonly Task[], rows: readonly TaskBoardRow[]): TaskSummary[] {
@@ -38,8 +39,9 @@ export function summaryOf(tasks: readonly Task[], rows: readonly TaskBoardRow[])
     .map((task) => ({ taskId: task.id, percent: summaryPercent(rows, task.id) }));
 }
 
-/** Summary card colour (spec 2 §4): green at 100 or more, yellow above 0, red at 0. */
-export function summaryColor(percent: number): 'green' | 'yellow' | 'red' {
+/** Summary card colour (spec 2 §4): green at 100 or more, yellow above 0, red at 0; grey with no company. */
+export function summaryColor(percent: number | null): 'green' | 'yellow' | 'red' | 'gray' {
+  if (percent === null) return 'gray';
   if (percent >= 100) return 'green';
   return percent > 0 ? 'yellow' : 'red';
 }

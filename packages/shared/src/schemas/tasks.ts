@@ -109,7 +109,8 @@ export const TaskBoardRowSchema = z.object({
 });
 export type TaskBoardRow = z.infer<typeof TaskBoardRowSchema>;
 
-export const TaskSummarySchema = z.object({ taskId: z.number().int(), percent: z.number().int() });
+/** `percent` is null when no company applies (0 / 0). */
+export const TaskSummarySchema = z.object({ taskId: z.number().int(), percent: z.number().int().nullable() });
 export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 
 /** GET /api/business-task-states/year/{year}/month/{month}. */

@@ -117,7 +117,7 @@ describe('GET /api/business-task-states/year/{year}/month/{month}', () => {
 });
 
 describe('summary percentages', () => {
-  it('are the truncated share of applicable companies "Terminado", 100 when none applies, for tasks shown in the summary only', async () => {
+  it('are the truncated share of applicable companies "Terminado", none (null, not 100) when none applies, for tasks shown in the summary only', async () => {
     const summaryTask = await createTask('Resumen', responsible.id);
     const hidden = await createTask('Oculta', responsible.id, false);
     const empty = await createTask('Sin empresas', responsible.id);
@@ -127,7 +127,7 @@ describe('summary percentages', () => {
       (await board()).summary.find((entry) => entry.taskId === taskId)?.percent;
 
     expect(await percentOf(summaryTask.id)).toBe(0);
-    expect(await percentOf(empty.id)).toBe(100);
+    expect(await percentOf(empty.id)).toBeNull();
     expect(await percentOf(hidden.id)).toBeUndefined();
     await change(companies[0]!.id, summaryTask.id, { state: 'Terminado' });
     await change(companies[1]!.id, summaryTask.id, { state: 'En proceso' });

@@ -13,6 +13,7 @@ import { useBoardFilters, useOwnerOf } from '../../../components/board/use-board
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
 import { ExportButton } from '../../../components/export-button';
+import { boardToday, useSantiagoToday } from '../../../lib/santiago-today';
 import { useBoardPeriod } from '../../../lib/use-board-period';
 import { useLatest } from '../../../lib/use-latest';
 import { monthlyNarrow, overdueCounts } from '../utils/board-filters';
@@ -49,6 +50,8 @@ const NAMES: BoardScreenNames = {
  */
 export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => void }) {
   const [period, setPeriod] = useBoardPeriod();
+  // Past midnight on a board left open, the marks move on and the board is fetched again.
+  const santiagoToday = useSantiagoToday();
   const board = useMonthlyBoard(period);
   const update = useUpdateMonthlyState();
   const { values, staff, row } = useBoardFilters('monthly');
@@ -205,7 +208,7 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
         services={services}
         ownerOf={ownerOf}
         nameMark={nameMark}
-        today={board.data?.today ?? ''}
+        today={boardToday(board.data?.today, santiagoToday)}
         onChoose={onChoose}
         onHistory={onHistory}
         onCredentials={onCredentials}

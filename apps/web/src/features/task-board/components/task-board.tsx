@@ -13,6 +13,7 @@ import { useBoardFilters, useOwnerOf } from '../../../components/board/use-board
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
 import { ExportButton } from '../../../components/export-button';
+import { boardToday, useSantiagoToday } from '../../../lib/santiago-today';
 import { useCurrentUser } from '../../../lib/session';
 import { useBoardPeriod } from '../../../lib/use-board-period';
 import { dueDatesByTask, dueSoonTasks, overdueCells, taskNarrow, tasksOf } from '../utils/task-board-rows';
@@ -50,8 +51,10 @@ export function TaskBoard() {
   const data = board.data;
   const allTasks = data?.tasks ?? NO_TASKS;
   const tasks = useMemo(() => tasksOf(allTasks, values.taskResponsible), [allTasks, values.taskResponsible]);
-  // The board's day in Santiago from the server, not this browser's clock (before it loads, nothing is marked).
-  const today = data?.today ?? '';
+  // The board's day in Santiago from the server, not this browser's clock (before it loads, nothing is
+  // marked), moved on at midnight on a board left open.
+  const santiagoToday = useSantiagoToday();
+  const today = boardToday(data?.today, santiagoToday);
   const dueDateOf = useMemo(() => dueDatesByTask(data?.dueDates), [data?.dueDates]);
   const overdue = useMemo(() => overdueCells(tasks, dueDateOf, today), [tasks, dueDateOf, today]);
   const dueSoon = useMemo(() => dueSoonTasks(tasks, dueDateOf, today), [tasks, dueDateOf, today]);

@@ -9,8 +9,8 @@ import { PercentBadge } from '../../../components/percent-badge';
 
 /**
  * The summary cards (spec 2 §4): one per task shown in the summary, with the truncated percent of
- * the applicable companies 'Terminado' (100 when none applies), green at 100, yellow above 0 and
- * red at 0.
+ * the applicable companies 'Terminado', green at 100, yellow above 0 and red at 0; a grey dash
+ * when none applies (0 / 0), as on the monthly board.
  */
 export function TaskSummaryCards({ tasks, summary }: { tasks: Task[]; summary: TaskSummary[] }) {
   const byId = new Map(tasks.map((task) => [task.id, task]));
@@ -41,7 +41,7 @@ export function TaskSummaryCards({ tasks, summary }: { tasks: Task[]; summary: T
               </div>
               <PercentBadge percent={percent} color={color} />
             </Group>
-            <Progress value={percent} color={color} size="sm" mt="xs" aria-hidden />
+            <Progress value={percent ?? 0} color={color} size="sm" mt="xs" aria-hidden />
           </Card>
         );
       })}
