@@ -1,3 +1,4 @@
+import { chileanDueDate } from '@app/shared/due-dates-cl';
 import { emptyCardMsg } from '@app/shared/messages-board-period';
 import { currentPeriod, santiagoDate } from '@app/shared/period';
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -305,11 +306,10 @@ test("past its due day, an unfinished cell of any period is marked 'Atrasada, ve
   });
   await addBusinessToTaskViaApi(request, due.id, first.id);
   await addBusinessToTaskViaApi(request, due.id, second.id);
-  // Two periods before the current one: its tasks fell due at the latest on the 10th of last month,
-  // whatever the day the test runs (the server's today decides, not the browser's clock).
+  // Two periods before the current one: its tasks fell due on the 10th of last month or the next
+  // business day, whatever the day the test runs (the server's today decides, not the browser's clock).
   const old = shiftPeriod(period, -2);
-  const { year: dueYear, month: dueMonth } = shiftPeriod(old, 1);
-  const dueOn = `10-${String(dueMonth).padStart(2, '0')}-${dueYear}`;
+  const dueOn = chileanDueDate(old, 10).split('-').reverse().join('-');
   await setTaskStateViaApi(request, old, second.id, due.id, { state: 'Terminado' });
 
   await openTaskBoard(page, OWNER.email, OWNER.password, prefix);
