@@ -3,6 +3,7 @@ import { currentPeriod } from '@app/shared/period';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businessGroups } from '../db/schema/businesses.ts';
+import { notes } from '../db/schema/notes.ts';
 import { documentRequests } from '../db/schema/requests.ts';
 import { groupsRepository } from '../modules/groups/groups.repository.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../test/factories.ts';
@@ -63,6 +64,18 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect((await requestsOf(company.id)).map((row) => row.id)).toEqual([first.json().request.id]);
     expect(t.mailer.sent.length).toBe(mailsBefore + 1);
+  });
+
+  it('a note sent twice with one key is written once', async () => {
+    const description = `Llamar al contador ${randomUUID()}`;
+    const key = randomUUID();
+    const first = await post('/api/note', owner, { description }, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post('/api/note', owner, { description }, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const stored = await t.database.db.select().from(notes).where(eq(notes.description, description));
+    expect(stored).toHaveLength(1);
   });
 
   it('without the header each POST writes, as before', async () => {

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
 import type { NotesService } from './notes.service.ts';
 
 /** Notes: owners manage all of them; a collaborator reads theirs and marks them done (DESIGN.md §6). */
@@ -32,6 +33,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async
     '/api/note',
     {
       schema: { tags: ['notes'], body: NoteCreateSchema, response: { 201: NoteResponseSchema, ...errorResponses } },
+      config: idempotent,
       onRequest: app.authorize('notes:manage'),
     },
     async (request, reply) => {
