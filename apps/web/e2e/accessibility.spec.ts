@@ -40,8 +40,18 @@ async function openScreen(page: Page, path: string, title: string | RegExp) {
   await expect(page.locator('h1'), `${path} has one h1`).toHaveCount(1);
 }
 
-/** What the staff screens show: a service with states and a folder, a company in it, a task, a group, a note. */
-async function staffData(request: Parameters<typeof companyWithFolders>[0]) {
+/**
+ * What the staff screens show: a service with states and a folder, a company in it, a task, a group, a note.
+ * Made once per worker and shared by the scans: each scan making its own would leave the shared
+ * server's board with a summary card per scan, pushing other specs' tables below the window.
+ */
+let staffDataMade: ReturnType<typeof makeStaffData> | undefined;
+const staffData = (request: Parameters<typeof companyWithFolders>[0]) => {
+  staffDataMade ??= makeStaffData(request);
+  return staffDataMade;
+};
+
+async function makeStaffData(request: Parameters<typeof companyWithFolders>[0]) {
   const headers = await ownerHeaders(request);
   const documents = await companyWithFolders(request);
   const service = await createServiceWithStatesViaApi(request, uniqueName('IVA mensual'), [

@@ -47,6 +47,12 @@ test("at 1280 px 'Empresas' with the demo's long names fits the window, every co
     },
   });
   expect(response.status(), await response.text()).toBe(201);
+  // A name with a long word, as codes and test data have ('Actividad muchas mwzgmc93176164').
+  const longWord = await request.post('/api/business', {
+    headers,
+    data: businessBody(`Actividad muchas ${'x'.repeat(12)}${Date.now()}`),
+  });
+  expect(longWord.status(), await longWord.text()).toBe(201);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsOwner(page);
   await page.goto('/empresas');

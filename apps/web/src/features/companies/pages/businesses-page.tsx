@@ -27,11 +27,13 @@ import { BusinessImportModal } from '../components/import/business-import-modal'
  */
 const MEDIUM = '(min-width: 900px)';
 const WIDE = '(min-width: 1200px)';
+/** A name with a long word (a code, a RUT typed without dots) breaks anywhere rather than push 'Acciones' out of view. */
+const BREAK_LONG_WORDS = () => ({ overflowWrap: 'anywhere' as const });
 
-/** The Empresas list (spec 1 §2.8), for owners and collaborators; only an owner deletes. */
 /** How 'Mis empresas' was once spelled in this list's address; links with it still open the user's own companies. */
 const OLD_MINE = 'mine';
 
+/** The Empresas list, for owners and collaborators; only an owner deletes. */
 export function BusinessesPage() {
   const user = useCurrentUser();
   const canDelete = can(user, 'companies:delete');
@@ -168,8 +170,14 @@ export function BusinessesPage() {
       noRecordsText="No hay empresas"
       errorText="No se pudieron cargar las empresas"
       columns={[
-        { accessor: 'name', title: 'Nombre', sortable: true },
-        { accessor: 'razonSocial', title: 'Razon social', sortable: true, visibleMediaQuery: WIDE },
+        { accessor: 'name', title: 'Nombre', sortable: true, cellsStyle: BREAK_LONG_WORDS },
+        {
+          accessor: 'razonSocial',
+          title: 'Razon social',
+          sortable: true,
+          visibleMediaQuery: WIDE,
+          cellsStyle: BREAK_LONG_WORDS,
+        },
         { accessor: 'rut', title: 'RUT', sortable: true, noWrap: true },
         {
           accessor: 'startContract',
@@ -179,7 +187,13 @@ export function BusinessesPage() {
           noWrap: true,
           render: (business) => formatDate(business.startContract),
         },
-        { accessor: 'legalRepresentative', title: 'Representante Legal', sortable: true, visibleMediaQuery: MEDIUM },
+        {
+          accessor: 'legalRepresentative',
+          title: 'Representante Legal',
+          sortable: true,
+          visibleMediaQuery: MEDIUM,
+          cellsStyle: BREAK_LONG_WORDS,
+        },
         {
           accessor: 'responsibleUserId',
           title: companiesMsg.responsibleLabel,
