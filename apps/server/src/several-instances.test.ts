@@ -18,6 +18,7 @@ import { createTestApp, OWNER, TEST_KEYS, type TestApp } from './test/test-app.t
 // The Redis is a redis-server of this test's own, so no other test's events cross its instances.
 const redisServerInstalled = spawnSync('redis-server', ['--version']).status === 0;
 const serverUrl = process.env.DATABASE_URL;
+const SHARED_STORAGE_ID = `instancias-${process.pid}`;
 
 interface Instance extends ServerProcess {
   url: string;
@@ -26,6 +27,10 @@ interface Instance extends ServerProcess {
 /** Starts the real server (main.ts) as one instance of the firm, with the environment given. */
 function startInstance(env: Record<string, string>): Instance {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'instance-'));
+  // The instances share one file store, as several instances on disk storage must (one shared folder):
+  // an instance with a store of its own is refused beside them.
+  fs.mkdirSync(path.join(dataDir, 'files'));
+  fs.writeFileSync(path.join(dataDir, 'files', '.storage-id'), `${SHARED_STORAGE_ID}\n`);
   const server = spawnServer({
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -124,7 +129,8 @@ describe.runIf(serverUrl && redisServerInstalled)('two instances on one PostgreS
     const period = currentPeriod();
     const delays: number[] = [];
     for (let change = 0; change < 20; change++) {
-      const stateId = service.stateIds[change % 2];
+      // From the second state on: saving the state a cell already has changes nothing and says nothing.
+      const stateId = service.stateIds[(change + 1) % 2];
       const received = nextEvent<{ businessId: number; stateId: number }>(socket, monthlyBoardEvent(), 3000);
       const started = performance.now();
       const response = await fetch(`${a().url}/api/monthly-states/year/${period.year}/month/${period.month}`, {
