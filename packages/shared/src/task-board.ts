@@ -39,7 +39,7 @@ export function summaryOf(tasks: readonly Task[], rows: readonly TaskBoardRow[])
     .map((task) => ({ taskId: task.id, percent: summaryPercent(rows, task.id) }));
 }
 
-/** Summary card colour (spec 2 §4): green at 100 or more, yellow above 0, red at 0; grey with no company. */
+/** Summary card colour: green at 100 or more, yellow above 0, red at 0; grey with no company. */
 export function summaryColor(percent: number | null): 'green' | 'yellow' | 'red' | 'gray' {
   if (percent === null) return 'gray';
   if (percent >= 100) return 'green';

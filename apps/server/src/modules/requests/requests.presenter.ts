@@ -66,7 +66,18 @@ export function presentRequest(
   today: string,
 ): DocumentRequest {
   const presented = items.map((item) => presentItem(item, files.get(item.id) ?? []));
-  const looks = presented.map((item) => item.look);
+  return {
+    ...presentHead(
+      row,
+      presented.map((item) => item.look),
+      today,
+    ),
+    items: presented,
+  };
+}
+
+/** What a request and its summary share: the request's fields, its state and counts judged from its items' looks. */
+function presentHead(row: RequestListRow, looks: ReturnType<typeof lookOf>[], today: string) {
   return {
     id: row.id,
     business: { id: row.businessId, name: row.businessName, rut: row.businessRut },
@@ -78,7 +89,6 @@ export function presentRequest(
     state: stateOf(row.dueDate, looks, today),
     missing: looks.filter((look) => look !== 'recibido').length,
     toReview: looks.filter((look) => look === 'enviado').length,
-    items: presented,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -91,17 +101,7 @@ export function presentSummary(
 ): RequestSummary {
   const looks = items.map(lookOf);
   return {
-    id: row.id,
-    business: { id: row.businessId, name: row.businessName, rut: row.businessRut },
-    year: row.year,
-    month: row.month,
-    title: row.title,
-    dueDate: row.dueDate,
-    service: row.serviceId !== null && row.serviceName !== null ? { id: row.serviceId, name: row.serviceName } : null,
-    state: stateOf(row.dueDate, looks, today),
-    missing: looks.filter((look) => look !== 'recibido').length,
-    toReview: looks.filter((look) => look === 'enviado').length,
+    ...presentHead(row, looks, today),
     itemCount: looks.length,
-    createdAt: row.createdAt.toISOString(),
   };
 }
