@@ -125,3 +125,11 @@ export function can(actor: Actor | null | undefined, action: Permission | Policy
   }
   return (PERMISSIONS[action as Permission] as readonly Role[]).includes(actor.role);
 }
+
+/**
+ * Is this role one of the firm's staff (owner or collaborator)? The one place that answers it:
+ * screens and services ask here instead of comparing roles themselves.
+ */
+export function isStaff(role: Role | string | null | undefined): role is 'owner' | 'collaborator' {
+  return role === 'owner' || role === 'collaborator';
+}
