@@ -7,6 +7,7 @@ const server = {
   include: ['apps/server/src/**/*.test.ts'],
   environment: 'node',
   globalSetup: ['apps/server/src/test/global-setup.ts'],
+  setupFiles: ['apps/server/src/test/leftovers.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } as const;

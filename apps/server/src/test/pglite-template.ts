@@ -30,3 +30,12 @@ export function copyInitdbInto(template: string, dataDir: string) {
   if (dataDir.includes('://') || fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
   fs.cpSync(template, dataDir, { recursive: true });
 }
+
+/**
+ * For a test that starts a server or tool of its own on a new data directory: its embedded
+ * database folder (DATA_DIR/db) starts as the run's initdb template, as initdb would leave it, so
+ * the process skips the seconds initdb takes and still applies every migration itself.
+ */
+export function seedEmbeddedDatabase(dbDir: string) {
+  copyInitdbInto(inject('pgliteEmptyDir'), dbDir);
+}
