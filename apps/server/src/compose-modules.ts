@@ -123,7 +123,7 @@ export function composeModules(deps: ModulesDeps) {
     db,
     events,
     changes,
-    roleWhileWriting: users.users.roleWhileWriting,
+    isStaffWhileWriting: users.users.isStaffWhileWriting,
     listStaff: users.users.listStaff,
   });
   const businessServices = createBusinessServicesModule({
@@ -155,16 +155,18 @@ export function composeModules(deps: ModulesDeps) {
     listServicesForMonth: services.services.listForMonth,
     listApplying: businessServices.businessServices.listApplying,
     getUser: users.users.nameOf,
+    fullNamesOf: users.users.fullNamesOf,
     now: deps.now,
   });
   const tasks = createTasksModule({
     db,
     events,
-    roleWhileWriting: users.users.roleWhileWriting,
+    isStaffWhileWriting: users.users.isStaffWhileWriting,
     assertBusinessExists: businesses.businesses.assertExists,
     listActiveBusinesses: businesses.businesses.listActive,
     getBusiness: businesses.businesses.getById,
     getUser: users.users.nameOf,
+    fullNamesOf: users.users.fullNamesOf,
     now: deps.now,
   });
   const findUserEmail = async (id: number) => (await users.users.findById(id))?.email;
@@ -179,7 +181,7 @@ export function composeModules(deps: ModulesDeps) {
   });
   const notes = createNotesModule({
     db,
-    roleWhileWriting: users.users.roleWhileWriting,
+    isStaffWhileWriting: users.users.isStaffWhileWriting,
     emailDeliveries: email.email.deliveries,
   });
   // Backups taken by this server: `npm run backup` (admin socket), the owner's download, BACKUP_TIME/BACKUP_CRON.

@@ -1,7 +1,6 @@
 import { compareNames } from '@app/shared/collator';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { currentPeriod, type Period, periodBounds } from '@app/shared/period';
-import { STAFF_ROLES } from '@app/shared/roles';
 import {
   type BusinessCreateOutput,
   BusinessListSchema,
@@ -38,8 +37,8 @@ const LOGGED_FIELDS = [
 interface Deps {
   events: EventBus;
   changes: TableChanges;
-  /** The user's role, the row locked (share) until the transaction ends; undefined when there is none. */
-  roleWhileWriting(tx: DbOrTx, userId: number): Promise<string | undefined>;
+  /** Whether the user exists and is staff, the row locked (share) until the transaction ends. */
+  isStaffWhileWriting(tx: DbOrTx, userId: number): Promise<boolean>;
   /** The staff (owners and collaborators), for the 'Encargado' choice. */
   listStaff(): Promise<{ id: number; name: string; lastName: string }[]>;
 }
@@ -78,8 +77,7 @@ export function createBusinessesService(db: Db, deps: Deps) {
     try {
       return await db.transaction(async (tx) => {
         if (typeof responsibleUserId === 'number') {
-          const role = await deps.roleWhileWriting(tx, responsibleUserId);
-          if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) {
+          if (!(await deps.isStaffWhileWriting(tx, responsibleUserId))) {
             throw badRequest(companiesMsg.responsibleNotStaff, 'responsibleUserId');
           }
         }

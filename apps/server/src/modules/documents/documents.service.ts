@@ -5,7 +5,7 @@ import { boardMsg } from '@app/shared/messages-board';
 import { documentsMsg } from '@app/shared/messages-documents';
 import { requestsMsg } from '@app/shared/messages-requests';
 import type { Period } from '@app/shared/period';
-import { can } from '@app/shared/permissions';
+import { can, isStaff } from '@app/shared/permissions';
 import { ROLE_LABELS, type Role } from '@app/shared/roles';
 import { splitContacts } from '@app/shared/schemas/businesses';
 import type { FileDownload, FolderTile, FolderView, StoredFile } from '@app/shared/schemas/documents';
@@ -75,8 +75,6 @@ interface StoredBytes {
   size: number;
   contentType: string;
 }
-
-const isClient = (actor: AuthUser) => actor.role === 'client';
 
 /** Why an uploaded file is refused, in Spanish: one message for every kind not accepted. */
 const uploadProblem = (maxMegabytes: number) => (kind: FileCheckProblem) =>
@@ -178,7 +176,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
     size: bytes.size,
     contentType: bytes.contentType,
     uploadedBy: actor.id,
-    fromClient: isClient(actor),
+    fromClient: !isStaff(actor.role),
     requestItemId,
   });
 
@@ -254,7 +252,8 @@ export function createDocumentsService(db: Db, deps: Deps) {
       assertSelectable(period);
       const business = await deps.getBusiness(businessId);
       const { templates, byId, tile } = await folderTree(businessId, period);
-      const visible = (tileOf: FolderTile) => !isClient(actor) || tileOf.isActive;
+      // Staff see inactive folders too; a client only active ones.
+      const visible = (tileOf: FolderTile) => isStaff(actor.role) || tileOf.isActive;
       const base = { business: { id: business.id, name: business.name }, ...period };
       if (folderId === undefined) {
         const folders = templates
@@ -308,7 +307,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
     ): Promise<StoredFile[]> {
       const folder = await documentsRepository.findFolder(db, businessFolderId);
       if (!folder) throw notFound(documentsMsg.folderNotFound);
-      if (isClient(actor)) await assertClientMayUpload(actor, folder);
+      if (!isStaff(actor.role)) await assertClientMayUpload(actor, folder);
       return storeFiles(actor, files, maxMegabytes, (stored) =>
         insertLogged(by, folder.businessId, (tx) =>
           documentsRepository.insertFiles(
