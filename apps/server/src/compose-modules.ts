@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import { createEventBus } from './lib/events.ts';
 import { createFileStorage } from './lib/file-storage/file-storage.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createUploadReceiver } from './lib/multipart-uploads.ts';
 import type { AppSecrets } from './lib/secrets.ts';
 import type { TableChanges } from './lib/table-cache.ts';
 import { createVault } from './lib/vault.ts';
@@ -22,7 +23,7 @@ import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createMonthlyStatesModule } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPushModule } from './modules/push/push.module.ts';
-import { createRequestsModule } from './modules/requests/requests.module.ts';
+import { createAnsweredItems, createRequestsModule } from './modules/requests/requests.module.ts';
 import { createSchedulerModule } from './modules/scheduler/scheduler.module.ts';
 import { createSecondFactorChallenges } from './modules/second-factor/challenges.ts';
 import { createSecondFactorModule } from './modules/second-factor/second-factor.module.ts';
@@ -194,6 +195,11 @@ export function composeModules(deps: ModulesDeps) {
     startPasswordCheck: auth.auth.startCurrentPasswordCheck,
     findUser: users.users.findById,
   });
+  // One receiver of multipart uploads for the instance: the folder and request-item upload routes share its slots.
+  const uploads = createUploadReceiver(config.FILE_MAX_MB);
+  // The request item a file answers: built before the documents module, which asks it when such a
+  // file is deleted, while the requests module stores its items' files through the documents module.
+  const answeredItems = createAnsweredItems(events);
   const documents = createDocumentsModule({
     db,
     events,
@@ -202,12 +208,14 @@ export function composeModules(deps: ModulesDeps) {
     tokenSecret: secrets.tokenSecret,
     appUrl: config.APP_URL,
     linkDays: config.DOWNLOAD_LINK_DAYS,
-    maxMegabytes: config.FILE_MAX_MB,
+    uploads,
     getBusiness: businesses.businesses.getById,
     listApplyingServices: businessServices.listApplyingServices,
     listFolderTemplates: services.services.listFolderTemplates,
     findUser: users.users.findById,
     sendEmail: async (actor, input) => (await email.email.send(actor, input)).delivery,
+    lockAnsweredItem: answeredItems.lock,
+    answeredItemChanged: answeredItems.changed,
   });
   const requests = createRequestsModule({
     db,
@@ -225,6 +233,8 @@ export function composeModules(deps: ModulesDeps) {
     listApplying: businessServices.businessServices.listApplying,
     listApplyingServices: businessServices.listApplyingServices,
     listItemFiles: documents.documents.listItemFiles,
+    storeFiles: documents.documents.storeFiles,
+    uploads,
     sendEmail: async (actor, input) =>
       (actor ? await email.email.send(actor, input) : await email.email.sendAutomatic(input)).delivery,
   });

@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businessFiles, businessFolders, fileDownloads, fileRemovals } from '../../db/schema/documents.ts';
-import { documentRequestItems, documentRequests } from '../../db/schema/requests.ts';
 
 export type BusinessFileRow = typeof businessFiles.$inferSelect;
 type Period = { year: number; month: number };
@@ -89,27 +88,6 @@ export const documentsRepository = {
       .from(businessFiles)
       .innerJoin(businessFolders, eq(businessFolders.id, businessFiles.businessFolderId))
       .where(eq(businessFiles.id, id));
-    return row;
-  },
-
-  /**
-   * A request item with its request's company and period (issue 22); `lock` holds the item's row
-   * until the transaction ends, so staff cannot mark it received while files are added or removed.
-   */
-  async findRequestItem(db: DbOrTx, id: number, { lock = false } = {}) {
-    const query = db
-      .select({
-        id: documentRequestItems.id,
-        status: documentRequestItems.status,
-        serviceFolderId: documentRequestItems.serviceFolderId,
-        businessId: documentRequests.businessId,
-        year: documentRequests.year,
-        month: documentRequests.month,
-      })
-      .from(documentRequestItems)
-      .innerJoin(documentRequests, eq(documentRequests.id, documentRequestItems.requestId))
-      .where(eq(documentRequestItems.id, id));
-    const [row] = await (lock ? query.for('update', { of: documentRequestItems }) : query);
     return row;
   },
 

@@ -280,13 +280,21 @@ export const requestsRepository = {
       .where(and(eq(documentRequests.year, period.year), eq(documentRequests.month, period.month)));
   },
 
-  /** An item with its request (company and period). */
-  async findItem(db: DbOrTx, id: number): Promise<{ item: RequestItemRow; request: RequestRow } | undefined> {
-    const [row] = await db
+  /**
+   * An item with its request (company and period); `lock` holds the item's row until the
+   * transaction ends, so staff cannot mark it received while files of it are added or removed.
+   */
+  async findItem(
+    db: DbOrTx,
+    id: number,
+    { lock = false } = {},
+  ): Promise<{ item: RequestItemRow; request: RequestRow } | undefined> {
+    const query = db
       .select({ item: documentRequestItems, request: documentRequests })
       .from(documentRequestItems)
       .innerJoin(documentRequests, eq(documentRequests.id, documentRequestItems.requestId))
       .where(eq(documentRequestItems.id, id));
+    const [row] = await (lock ? query.for('update', { of: documentRequestItems }) : query);
     return row;
   },
 
