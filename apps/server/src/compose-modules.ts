@@ -133,13 +133,30 @@ export function composeModules(deps: ModulesDeps) {
     assertBusinessExists: businesses.businesses.assertExists,
     listServicesForMonth: services.services.listForMonth,
   });
-  const companyImport = createCompanyImportModule({ db });
   const credentials = createCredentialsModule({
     db,
     vault,
     assertBusinessExists: businesses.businesses.assertExists,
   });
   const groups = createGroupsModule({ db, changes, assertBusinessesExist: businesses.businesses.assertAllExist });
+  // Reads and writes companies, groups, owners and service links through their modules, in one transaction.
+  const companyImport = createCompanyImportModule({
+    db,
+    listServiceNames: services.services.listNamesInOrder,
+    listStaff: users.users.listStaff,
+    countClientsOf: users.users.countClientsOf,
+    isStaffWhileWriting: users.users.isStaffWhileWriting,
+    listGroupNames: groups.groups.listNames,
+    groupNamesOf: groups.groups.namesOfBusinesses,
+    insertGroup: groups.groups.insertNamed,
+    addGroupMembers: groups.groups.addMembers,
+    findBusinessesByRuts: businesses.businesses.findByRuts,
+    lockBusinesses: businesses.businesses.lockByIds,
+    insertBusinesses: businesses.businesses.insertMany,
+    updateBusinessWithRut: businesses.businesses.updateWithRut,
+    listServiceLinksOf: businessServices.businessServices.listOfBusinesses,
+    activateServiceLinks: businessServices.businessServices.activateLinks,
+  });
   const businessDetail = createBusinessDetailModule({
     getBusiness: businesses.businesses.getById,
     listServiceLinks: businessServices.businessServices.listForBusiness,

@@ -18,7 +18,7 @@ import type { EventBus } from '../../lib/events.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { presentBusiness } from './businesses.presenter.ts';
-import { type BusinessRow, businessesRepository } from './businesses.repository.ts';
+import { type BusinessRow, businessesRepository, type NewBusinessRow } from './businesses.repository.ts';
 import { businessesSheet } from './businesses-export.ts';
 
 /** The company's fields an activity entry names (created, deleted: all; updated: those that changed). */
@@ -92,6 +92,17 @@ export function createBusinessesService(db: Db, deps: Deps) {
 
   return {
     getById,
+
+    // The company import reads and writes companies with these (the writes inside its one transaction).
+    /** The companies with these RUTs. */
+    findByRuts: (ruts: string[]) => businessesRepository.findByRuts(db, ruts),
+    /** The companies among `ids`, locked until the caller's transaction ends. */
+    lockByIds: (tx: DbOrTx, ids: number[]) => businessesRepository.lockByIds(tx, ids),
+    /** New companies in one statement, answering each one's id and RUT. */
+    insertMany: (tx: DbOrTx, rows: NewBusinessRow[]) => businessesRepository.insertMany(tx, rows),
+    /** An existing company's fields, while it still has this RUT (undefined otherwise). */
+    updateWithRut: (tx: DbOrTx, id: number, rut: string, values: Partial<NewBusinessRow>) =>
+      businessesRepository.updateWithRut(tx, id, rut, values),
 
     async assertExists(id: number): Promise<void> {
       await getById(id);

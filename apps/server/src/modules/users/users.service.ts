@@ -136,6 +136,9 @@ export function createUsersService(db: Db, deps: Deps) {
       return new Map(names);
     },
 
+    /** How many client users each of these companies has, by company id (the company import's renames). */
+    countClientsOf: (businessIds: number[]) => usersRepository.countClientsOf(db, businessIds),
+
     /** The client users of a company (company detail, 'Usuarios en empresa'). */
     listForBusiness: (businessId: number) => usersRepository.listByBusiness(db, businessId),
     /**
