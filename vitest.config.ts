@@ -31,6 +31,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           ...server,
           name: 'server',
           exclude: [...configDefaults.exclude, ...MEASURE_THEIR_OWN_HEAP],
