@@ -1,5 +1,5 @@
+import { MONTH_NAMES } from './months.ts';
 import { ROLE_LABELS } from './roles.ts';
-import { MONTH_NAMES } from './schemas/services.ts';
 
 /**
  * The activity log's vocabulary: what kind of record an entry names and what was done,

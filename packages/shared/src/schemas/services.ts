@@ -14,22 +14,8 @@ export const SERVICE_COLORS = [
 export const SERVICE_COLOR_HEXES = ['#2ECC71', '#F1C40F', '#E74C3C', '#3498DB', '#9B59B6'] as const;
 export type ServiceColor = (typeof SERVICE_COLOR_HEXES)[number];
 
-export const MONTH_KEYS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
-export type MonthKey = (typeof MONTH_KEYS)[number];
-export const MONTH_NAMES: Record<MonthKey, string> = {
-  jan: 'Enero',
-  feb: 'Febrero',
-  mar: 'Marzo',
-  apr: 'Abril',
-  may: 'Mayo',
-  jun: 'Junio',
-  jul: 'Julio',
-  aug: 'Agosto',
-  sep: 'Septiembre',
-  oct: 'Octubre',
-  nov: 'Noviembre',
-  dec: 'Diciembre',
-};
+// The months live in months.ts (the activity log names month fields too); kept here for the services' importers.
+export { MONTH_KEYS, MONTH_NAMES, type MonthKey } from '../months.ts';
 
 /** 'Activar todo' start date. */
 export const BULK_ACTIVATION_START_DATE = '2021-01-01';
