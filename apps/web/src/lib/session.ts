@@ -26,7 +26,7 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-/** The signed-in user and token, kept in local storage so a reload restores them (spec 1 §2.1). */
+/** The signed-in user and token, kept in local storage so a reload restores them (cleared on sign-out). */
 export const sessionStore = {
   get: () => current,
   set(session: Session) {

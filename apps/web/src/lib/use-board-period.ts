@@ -10,10 +10,10 @@ import { MONTH_PARAM, periodYearParam, useCanonicalPeriodParams, YEAR_PARAM } fr
 const index = ({ year, month }: Period) => year * 12 + (month - 1);
 const fromIndex = (value: number): Period => ({ year: Math.floor(value / 12), month: (value % 12) + 1 });
 
-/** The earliest month of the selector (spec 1 §5 "Date selector"). */
+/** The earliest month of the selector: January 2010. */
 export const FIRST_PERIOD: Period = { year: BOARD_MIN_YEAR, month: 1 };
 
-/** A month brought into January 2010 .. the current default period (spec 1 §5: clamped). */
+/** A month brought into January 2010 .. the current default period. */
 export function clampPeriod(period: Period, latest: Period = currentPeriod()): Period {
   return fromIndex(Math.min(Math.max(index(period), index(FIRST_PERIOD)), index(latest)));
 }

@@ -23,7 +23,7 @@ import type { FileRemover } from './file-removals.ts';
 /** How often each instance looks for stored bytes without rows (besides at start-up). */
 const ORPHAN_SWEEP_EVERY_MS = 60 * 60_000;
 
-/** Documents (spec 1 §7 "Client documents"; spec 2 §7 "Documents"; DESIGN.md §4, §6). */
+/** Documents: staff browse, upload and delete; a client reads their own company's active folders. */
 export const documentsRoutes: FastifyPluginAsyncZod<{
   documents: DocumentsService;
   fileRemover: FileRemover;

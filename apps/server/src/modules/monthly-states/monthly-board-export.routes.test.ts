@@ -9,7 +9,7 @@ import { createServiceWithStates, insertBusiness, linkService } from '../../test
 import { appWithEveryRole } from '../../test/route-suite.ts';
 import { openFirstSheet } from '../../test/workbook.ts';
 
-/** 'Exportar a Excel' on the monthly board (issue 23): exactly the companies shown, cell by cell. */
+/** 'Exportar a Excel' on the monthly board: exactly the companies shown, cell by cell. */
 const { t, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 const period = currentPeriod();
 const exportUrl = `/api/monthly-states/year/${period.year}/month/${period.month}/export`;

@@ -2,7 +2,7 @@ import type { CredentialRevealResponse, RevealPurpose } from '@app/shared/schema
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** One password in clear, once: the server logs who showed or copied it (issue 24). */
+/** One password in clear, once: the server logs who showed or copied it. */
 export const revealCredential = ({ id, purpose }: { id: number; purpose: RevealPurpose }) =>
   api<CredentialRevealResponse>(`/password/${id}/reveal`, { method: 'POST', body: { purpose } });
 

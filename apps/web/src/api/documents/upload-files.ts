@@ -7,7 +7,7 @@ import { sessionStore } from '../../lib/session';
 import { documentInvalidation } from './invalidation';
 
 /**
- * POSTs files to `/api{path}` as multipart/form-data with the repeated field 'file' (spec 2 §7) and
+ * POSTs files to `/api{path}` as multipart/form-data with the repeated field 'file' and
  * answers the server's upload answer; a refusal (415 type, 413 size, 403, …) throws its Spanish
  * message. Not through `api()`: that one sends JSON, and a FormData body needs the browser to write
  * its own multipart content type and boundary. Folder uploads and a client's answers to request

@@ -20,7 +20,7 @@ export const updateMonthlyState = ({ year, month, ...body }: MonthlyStateChange)
 
 /**
  * The monthly board for the board kit: its cell rules, its keys, its live event 'update state M/YYYY'
- * and its bulk change's one event 'update states M/YYYY' (issue 23).
+ * and its bulk change's one event 'update states M/YYYY'.
  */
 export const monthlyCells: BoardCells<MonthlyBoard, BoardCell, MonthlyStateChange, BoardCellChange> = {
   ...monthlyCellRules,
@@ -33,7 +33,7 @@ export const monthlyCells: BoardCells<MonthlyBoard, BoardCell, MonthlyStateChang
 };
 
 /**
- * Changes a cell (spec 1 §2.5): shown at once, then replaced by the server's cell; when refused the
+ * Changes a cell: shown at once, then replaced by the server's cell; when refused the
  * cell goes back to what it was and the server's message shows in a toast.
  */
 export const useUpdateMonthlyState = () => useCellChange(monthlyCells, updateMonthlyState);

@@ -28,7 +28,7 @@ export const taskCells: BoardCells<TaskBoard, TaskCell, TaskStateChange, TaskCel
 };
 
 /**
- * Changes a cell (spec 2 §4): shown at once, then replaced by the server's cell; when refused the
+ * Changes a cell: shown at once, then replaced by the server's cell; when refused the
  * cell goes back to what it was and the server's message shows in a toast 'Ocurrió un error!'.
  */
 export const useUpdateTaskState = () => useCellChange(taskCells, updateTaskState);

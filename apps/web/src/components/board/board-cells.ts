@@ -30,7 +30,7 @@ export interface BoardCells<
   /** The month's live event and its payload (the same shape as the PUT's answer). */
   eventName: (period: Period) => string;
   answerSchema: ZodType<Answer>;
-  /** A board with a bulk change (issue 23): its month's one event carrying every changed cell. */
+  /** A board with a bulk change: its month's one event carrying every changed cell. */
   bulkEvent?: { name: (period: Period) => string; schema: ZodType<{ changes: Answer[] }> };
 }
 

@@ -24,10 +24,10 @@ import { staffFolderPath } from '../utils/paths';
 import { STAFF_FIRST_PERIOD } from '../utils/period';
 
 /**
- * A company's documents for the staff (spec 2 "Documentos"): /documentos/empresa/{businessId} shows
+ * A company's documents for the staff: /documentos/empresa/{businessId} shows
  * its top folders of the month, …/carpeta/{folderId} one folder with its subfolders and files,
  * upload, delete, copy-link, who downloaded each file, and 'Avisar al cliente'; above the top
- * folders, the period's document requests (issue 22). The month lives in
+ * folders, the period's document requests. The month lives in
  * the query string (?año=2026&mes=10); changing it keeps the same folder.
  */
 export function BusinessDocumentsPage() {

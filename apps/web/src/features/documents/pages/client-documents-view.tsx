@@ -23,8 +23,8 @@ import { clientFolderPath, clientHomePath } from '../utils/paths';
 import { CLIENT_FIRST_PERIOD, clampPeriod, parsePeriod, samePeriod } from '../utils/period';
 
 /**
- * A client's documents (spec 1 §2.6), always of their own company: on Home the documents the firm
- * asked for and still misses, to send from here (issue 22), then the company's active folders of
+ * A client's documents, always of their own company: on Home the documents the firm
+ * asked for and still misses, to send from here, then the company's active folders of
  * the month (?año=2026&mes=10); on /carpeta/{folderId}/año/{year}/mes/{month} one folder
  * with its subfolders, files and a breadcrumb to its parent. Changing the month inside a folder
  * goes to that month's address. Months from January 2018 to the current period.

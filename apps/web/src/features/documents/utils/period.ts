@@ -2,9 +2,9 @@ import { currentPeriod, type Period } from '@app/shared/period';
 import { CLIENT_DOCUMENTS_MIN_YEAR } from '@app/shared/schemas/documents';
 import { BOARD_MIN_YEAR } from '@app/shared/schemas/monthly-states';
 
-/** The staff's earliest month (spec 1 §5 "Date selector": January 2010). */
+/** The staff's earliest month: January 2010. */
 export const STAFF_FIRST_PERIOD: Period = { year: BOARD_MIN_YEAR, month: 1 };
-/** The client's earliest month (spec 1 §2.6, §5: January 2018). */
+/** The client's earliest month: January 2018. */
 export const CLIENT_FIRST_PERIOD: Period = { year: CLIENT_DOCUMENTS_MIN_YEAR, month: 1 };
 
 const index = ({ year, month }: Period) => year * 12 + (month - 1);
@@ -19,7 +19,7 @@ export function parsePeriod(year: string | null | undefined, month: string | nul
   return parsed.year > 0 && parsed.month >= 1 && parsed.month <= 12 ? parsed : null;
 }
 
-/** A month brought into `first` .. the current default period (spec 1 §5: month and year are clamped). */
+/** A month brought into `first` .. the current default period (month and year are clamped). */
 export function clampPeriod(period: Period, first: Period, latest: Period = currentPeriod()): Period {
   return fromIndex(Math.min(Math.max(index(period), index(first)), index(latest)));
 }

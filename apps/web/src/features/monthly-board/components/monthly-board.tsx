@@ -43,10 +43,10 @@ const NAMES: BoardScreenNames = {
 };
 
 /**
- * Home's monthly view (spec 1 §2.5): the summary cards, then the month's table of companies by
+ * Home's monthly view: the summary cards, then the month's table of companies by
  * service with its search, group and month selectors, live for everyone who has it open. The
  * envelope column shows when the app layer hands in `onEmail` (the e-mail feature's modal). Its own
- * filters (owner, state, late cells, order) are kept in the address (issue 21).
+ * filters (owner, state, late cells, order) are kept in the address.
  */
 export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => void }) {
   const [period, setPeriod] = useBoardPeriod();
@@ -74,7 +74,7 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
   const exporter = useExportMonthlyBoard();
   const shownRows = screen.table.rows;
 
-  // The bulk change (issue 23): one Set of company ids, kept while scrolling and filtering, cleared on a month change.
+  // The bulk change: one Set of company ids, kept while scrolling and filtering, cleared on a month change.
   const [selected, setSelected] = useState(NONE_SELECTED);
   const monthKey = `${period.year}-${period.month}`;
   const [selectedMonth, setSelectedMonth] = useState(monthKey);
@@ -109,7 +109,7 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
   const applyBulk = (choice: BulkChoice) =>
     bulk.mutate({ ...period, ...choice, businessIds: selectedShown }, { onSuccess: clearSelection });
 
-  // One request for every row: a row looks its company up in the map (issue 22).
+  // One request for every row: a row looks its company up in the map.
   const toReview = useToReview();
   const reviewCounts = useMemo(() => toReviewByBusiness(toReview.data), [toReview.data]);
   const nameMark = useMemo<NameMark<BoardRow>>(

@@ -11,7 +11,7 @@ import {
 const idOrNull = (value: string | null) => (value ? Number(value) : null);
 
 /**
- * The monthly board's own filters (issue 21), kept in the address: 'Encargado', a state of one
+ * The monthly board's own filters, kept in the address: 'Encargado', a state of one
  * service ('F29: Pendiente', grouped by service), 'Ordenar por' a service's states and 'Solo
  * atrasadas'. A state or service not on this month's board shows as none.
  */

@@ -2,7 +2,7 @@ import { requestsMsg } from '@app/shared/messages-requests';
 import type { RequestState } from '@app/shared/schemas/requests';
 import { Badge } from '@mantine/core';
 
-/** Each state's colour: late in red, complete in green (issue 22). */
+/** Each state's colour: late in red, complete in green. */
 export const REQUEST_STATE_COLORS: Record<RequestState, string> = {
   pendiente: 'gray',
   parcial: 'yellow',

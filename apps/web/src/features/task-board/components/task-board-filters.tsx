@@ -9,7 +9,7 @@ import {
 } from '../../../components/board/board-filter-controls';
 
 /**
- * The task board's filters (issue 21), kept in the address: the companies' 'Encargado', the tasks'
+ * The task board's filters, kept in the address: the companies' 'Encargado', the tasks'
  * 'Responsable' (only their columns) and 'Solo atrasadas'.
  */
 export const TaskBoardFilters = memo(function TaskBoardFilters({

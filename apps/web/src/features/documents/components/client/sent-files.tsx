@@ -8,7 +8,6 @@ import { useDeleteFile } from '../../../../api/documents/delete-file';
 import { openDeleteConfirm } from '../../../../components/confirm-delete';
 import { notifyOutcome } from '../../../../lib/notify';
 import { useCurrentUser } from '../../../../lib/session';
-// biome-ignore lint/style/noRestrictedImports: this feature's own utils; the rule assumes files one folder higher
 import { formatFileSize } from '../../utils/file-size';
 import { FileTypeIcon } from '../file-list';
 
