@@ -250,6 +250,7 @@ export function composeModules(deps: ModulesDeps) {
     listApplying: businessServices.businessServices.listApplying,
     listApplyingServices: businessServices.listApplyingServices,
     listItemFiles: documents.documents.listItemFiles,
+    filesSql: documents.filesSql,
     storeFiles: documents.documents.storeFiles,
     uploads,
     sendEmail: async (actor, input) =>

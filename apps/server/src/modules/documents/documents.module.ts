@@ -4,6 +4,7 @@ import { createDownloadLinks } from '../../lib/download-links.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import type { UploadReceiver } from '../../lib/multipart-uploads.ts';
+import { filesSql } from './documents.repository.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { createDocumentsService } from './documents.service.ts';
 import { createFileRemover } from './file-removals.ts';
@@ -53,6 +54,8 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
   return {
     documents,
     fileRemover,
+    /** SQL the requests module's reads of its items embed (client files since review, the item's folder). */
+    filesSql,
     routes: async (app: FastifyInstance) => {
       await app.register(documentsRoutes, { documents, fileRemover, uploads });
       // Finishes removing the bytes of files deleted before a crash or a storage outage.

@@ -38,6 +38,8 @@ export interface RequestsModuleDeps {
   listApplyingServices: ServiceDeps['listApplyingServices'];
   /** Documents module: the files sent against items, with links issued to the reader. */
   listItemFiles: ServiceDeps['listItemFiles'];
+  /** Documents module: SQL the item reads embed (client files since review, the item's folder). */
+  filesSql: ServiceDeps['filesSql'];
   /** Documents module: stores an item's files in the company's folder, in a transaction the item is locked in. */
   storeFiles: ItemUploadsDeps['storeFiles'];
   /** The instance's multipart upload receiver (FILE_MAX_MB; its slots shared with every upload route). */
