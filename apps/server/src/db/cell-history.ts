@@ -3,9 +3,10 @@ import { and, desc, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm
 import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { ActivityActor } from '../lib/activity-actor.ts';
+import { businesses } from '../modules/businesses/businesses.tables.ts';
+import { users } from '../modules/users/users.tables.ts';
 import type { Db, DbOrTx } from './client.ts';
 import { activity } from './schema/activity.ts';
-import { businesses, users } from './schema/firm.ts';
 
 /** The activity log's columns a cell change writes, in the order of its select. */
 const ACTIVITY_COLUMNS = [

@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { users } from '../../modules/users/users.tables.ts';
 
 /**
  * A creating POST sent with an `Idempotency-Key` header: claimed before it runs (the primary key

@@ -1,8 +1,9 @@
 import { sortByName } from '@app/shared/collator';
 import { and, asc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businesses, businessServices } from '../../db/schema/businesses.ts';
-import { services } from '../../db/schema/services.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { services } from '../services/services.tables.ts';
+import { businessServices } from './business-services.tables.ts';
 
 export type BusinessServiceRow = typeof businessServices.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { sortByName } from '@app/shared/collator';
 import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
+import { businesses } from './businesses.tables.ts';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;

@@ -10,7 +10,6 @@ import {
 } from '@app/shared/schemas/businesses';
 import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
@@ -20,6 +19,7 @@ import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.t
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { presentBusiness } from './businesses.presenter.ts';
 import { type BusinessRow, businessesRepository } from './businesses.repository.ts';
+import { businesses } from './businesses.tables.ts';
 import { businessesSheet } from './businesses-export.ts';
 
 /** The company's fields an activity entry names (created, deleted: all; updated: those that changed). */

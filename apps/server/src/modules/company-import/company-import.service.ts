@@ -15,13 +15,15 @@ import { GroupCreateSchema } from '@app/shared/schemas/groups';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type ActivityEntryInput, changedFields, recordActivities } from '../../db/activity-log.ts';
 import type { Db } from '../../db/client.ts';
-import { businesses, businessGroupMembers, businessGroups, businessServices } from '../../db/schema/businesses.ts';
-import { users } from '../../db/schema/firm.ts';
-import { services } from '../../db/schema/services.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
+import { businessServices } from '../business-services/business-services.tables.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { businessGroupMembers, businessGroups } from '../groups/groups.tables.ts';
+import { services } from '../services/services.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { type Cell, readSheet } from './company-import.parser.ts';
 
 /** Lower case, no accents, single spaces: how headers, groups and owners' names are matched. */

@@ -9,11 +9,11 @@ import type { FolderView, StoredFile } from '@app/shared/schemas/documents';
 import type { RequestsEvent } from '@app/shared/schemas/requests';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { businessFiles, businessFolders } from '../../db/schema/documents.ts';
-import { documentRequestItems, documentRequests } from '../../db/schema/requests.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { multipartFiles } from '../../test/pdf-fixtures.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
+import { documentRequestItems, documentRequests } from '../requests/requests.tables.ts';
+import { businessFiles, businessFolders } from './documents.tables.ts';
 import {
   billionLaughsXml,
   dteXml,

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businessFiles, businessFolders, fileDownloads, fileRemovals } from '../../db/schema/documents.ts';
-import { documentRequestItems, documentRequests } from '../../db/schema/requests.ts';
+import { documentRequestItems, documentRequests } from '../requests/requests.tables.ts';
+import { businessFiles, businessFolders, fileDownloads, fileRemovals } from './documents.tables.ts';
 
 export type BusinessFileRow = typeof businessFiles.$inferSelect;
 type Period = { year: number; month: number };

@@ -3,11 +3,11 @@ import { currentPeriod, type Period } from '@app/shared/period';
 import type { FolderView } from '@app/shared/schemas/documents';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { businessFiles } from '../../db/schema/documents.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { emailLog } from '../email/email.tables.ts';
+import { businessFiles } from './documents.tables.ts';
 
 let t: TestApp;
 let tokens: Awaited<ReturnType<typeof tokensForEveryRole>>;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notes } from '../../db/schema/notes.ts';
 import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
+import { notes } from '../notes/notes.tables.ts';
 
 const REPLY_TO = 'consultas@estudio.cl';
 let t: TestApp;

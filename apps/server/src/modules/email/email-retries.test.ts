@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailLog } from '../../db/schema/email-log.ts';
 import { startFakeSmtpServer } from '../../test/fake-smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { emailLog } from './email.tables.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startFakeSmtpServer>>;

@@ -1,9 +1,8 @@
 import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { emailRetries } from '../../db/schema/email-retries.ts';
-import { users } from '../../db/schema/users.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { users } from '../users/users.tables.ts';
+import { emailLog, emailRetries } from './email.tables.ts';
 
 export type EmailLogRow = typeof emailLog.$inferSelect & {
   business: { id: number; name: string } | null;

@@ -2,16 +2,16 @@ import { type EmailDelivery, EmailLogPageSchema, type SendEmailSchema } from '@a
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { users } from '../../db/schema/users.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { deliveryOf, presentEmail } from './email.presenter.ts';
 import { type EmailLogCursor, type EmailLogRow, emailRepository } from './email.repository.ts';
+import { emailLog } from './email.tables.ts';
 import { emailLogSheet } from './email-export.ts';
 
 type SendInput = z.output<typeof SendEmailSchema>;

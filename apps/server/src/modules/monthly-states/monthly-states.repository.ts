@@ -2,8 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type CellChange, type CellsChange, cellHistory } from '../../db/cell-history.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { monthlyStateHistory, monthlyStates } from '../../db/schema/monthly-states.ts';
-import { serviceStates } from '../../db/schema/services.ts';
+import { serviceStates } from '../services/services.tables.ts';
+import { monthlyStateHistory, monthlyStates } from './monthly-states.tables.ts';
 
 type Cell = { businessId: number; serviceId: number; year: number; month: number };
 

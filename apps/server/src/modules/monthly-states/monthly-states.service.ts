@@ -15,9 +15,6 @@ import {
 import type { z } from 'zod';
 import type { CellActivity } from '../../db/cell-history.ts';
 import type { Db } from '../../db/client.ts';
-import { businesses, businessServices } from '../../db/schema/businesses.ts';
-import { monthlyStates } from '../../db/schema/monthly-states.ts';
-import { serviceMonthsActive, serviceStates, services } from '../../db/schema/services.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
@@ -27,9 +24,13 @@ import { rowsInOrder } from '../../lib/rows-in-order.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
 import { createBuiltJsonCache, createTableCache, type TableChanges } from '../../lib/table-cache.ts';
 import { xlsxStream } from '../../lib/xlsx-stream.ts';
+import { businessServices } from '../business-services/business-services.tables.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { serviceMonthsActive, serviceStates, services } from '../services/services.tables.ts';
 import { type BoardParts, buildBoardRows, cellKey, type ServiceDueDates } from './monthly-board.ts';
 import { monthlyBoardSheet } from './monthly-board-export.ts';
 import { monthlyStatesRepository } from './monthly-states.repository.ts';
+import { monthlyStates } from './monthly-states.tables.ts';
 
 type UpdateInput = z.output<typeof MonthlyStateUpdateSchema>;
 type BulkInput = z.output<typeof MonthlyStateBulkSchema>;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type NewNoteRow, type NoteRow, notes } from '../../db/schema/notes.ts';
-import { users } from '../../db/schema/users.ts';
+import { users } from '../users/users.tables.ts';
+import { type NewNoteRow, type NoteRow, notes } from './notes.tables.ts';
 
 /** The columns of a note with its assignee's names. */
 const noteWithAssignee = {

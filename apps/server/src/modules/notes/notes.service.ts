@@ -12,12 +12,12 @@ import {
 } from '@app/shared/schemas/notes';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { NoteRow } from '../../db/schema/notes.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { presentNote } from './notes.presenter.ts';
 import { type NoteWithAssignee, notesRepository } from './notes.repository.ts';
+import type { NoteRow } from './notes.tables.ts';
 
 type CreateInput = z.output<typeof NoteCreateSchema>;
 type UpdateInput = z.output<typeof NoteUpdateSchema>;

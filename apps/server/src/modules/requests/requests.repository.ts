@@ -1,15 +1,10 @@
 import type { Period } from '@app/shared/period';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
-import { businessFiles, businessFolders } from '../../db/schema/documents.ts';
-import {
-  documentRequestItems,
-  documentRequests,
-  requestTemplateItems,
-  requestTemplates,
-} from '../../db/schema/requests.ts';
-import { serviceFolders, services } from '../../db/schema/services.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { businessFiles, businessFolders } from '../documents/documents.tables.ts';
+import { serviceFolders, services } from '../services/services.tables.ts';
+import { documentRequestItems, documentRequests, requestTemplateItems, requestTemplates } from './requests.tables.ts';
 
 export type TemplateRow = typeof requestTemplates.$inferSelect;
 export type RequestRow = typeof documentRequests.$inferSelect;

@@ -13,15 +13,15 @@ import {
 } from '@app/shared/schemas/requests';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { businessFiles, businessFolders } from '../../db/schema/documents.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { documentRequests } from '../../db/schema/requests.ts';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../../test/factories.ts';
 import { appWithEveryRole, type Caller, callerFor } from '../../test/route-suite.ts';
 import { closeSocketsAfterEach, eventsWithin, nextEvent, socketFor } from '../../test/sockets.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { businessFiles, businessFolders } from '../documents/documents.tables.ts';
+import { emailLog } from '../email/email.tables.ts';
 import { requestsRepository } from './requests.repository.ts';
 import { templateDueDate } from './requests.service.ts';
+import { documentRequests } from './requests.tables.ts';
 
 closeSocketsAfterEach();
 

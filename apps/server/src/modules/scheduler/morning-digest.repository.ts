@@ -4,11 +4,11 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { insertIfAbsent } from '../../db/insert-if-absent.ts';
-import { businesses } from '../../db/schema/businesses.ts';
-import { monthlyStates } from '../../db/schema/monthly-states.ts';
-import { digestSends } from '../../db/schema/scheduler.ts';
-import { taskStates, tasks } from '../../db/schema/tasks.ts';
-import { users } from '../../db/schema/users.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { monthlyStates } from '../monthly-states/monthly-states.tables.ts';
+import { taskStates, tasks } from '../tasks/tasks.tables.ts';
+import { users } from '../users/users.tables.ts';
+import { digestSends } from './scheduler.tables.ts';
 
 const inPeriods = (columns: { year: AnyPgColumn; month: AnyPgColumn }, periods: Period[]) =>
   or(...periods.map((period) => and(eq(columns.year, period.year), eq(columns.month, period.month))));

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessFiles, businessFolders } from '../../db/schema/documents.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { monthlyStates } from '../../db/schema/monthly-states.ts';
-import { documentRequestItems, documentRequests } from '../../db/schema/requests.ts';
-import { digestSends } from '../../db/schema/scheduler.ts';
-import { serviceFolders, services } from '../../db/schema/services.ts';
-import { businessInTask, taskStates, tasks } from '../../db/schema/tasks.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { businessFiles, businessFolders } from '../documents/documents.tables.ts';
+import { emailLog } from '../email/email.tables.ts';
+import { monthlyStates } from '../monthly-states/monthly-states.tables.ts';
+import { documentRequestItems, documentRequests } from '../requests/requests.tables.ts';
+import { serviceFolders, services } from '../services/services.tables.ts';
+import { businessInTask, taskStates, tasks } from '../tasks/tasks.tables.ts';
+import { digestSends } from './scheduler.tables.ts';
 
 const APP_URL = 'https://estudio.example.cl';
 let t: TestApp;

@@ -1,9 +1,9 @@
 import type { Note } from '@app/shared/schemas/notes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { notes } from '../../db/schema/notes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { emailLog } from '../email/email.tables.ts';
+import { notes } from '../notes/notes.tables.ts';
 import { noteRemindersJob, REMINDER_SUBJECT_WORDS_MAX, reminderSubject } from './note-reminders.job.ts';
 import { createScheduler } from './scheduler.ts';
 

@@ -2,10 +2,10 @@ import type { Period } from '@app/shared/period';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { documentRequestItems, documentRequests, requestTemplates } from '../../db/schema/requests.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { emailLog } from '../email/email.tables.ts';
+import { documentRequestItems, documentRequests, requestTemplates } from '../requests/requests.tables.ts';
 import { requestAutoSendJob } from './request-auto-send.job.ts';
 import { createScheduler } from './scheduler.ts';
 

@@ -1,15 +1,15 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { insertIfAbsent } from '../../db/insert-if-absent.ts';
-import { businesses } from '../../db/schema/businesses.ts';
-import { businessFiles } from '../../db/schema/documents.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { businessFiles } from '../documents/documents.tables.ts';
 import {
   documentRequestItems,
   documentRequests,
   requestReminderSends,
   requestTemplateSends,
   requestTemplates,
-} from '../../db/schema/requests.ts';
+} from '../requests/requests.tables.ts';
 
 export type ReminderKind = (typeof requestReminderSends.$inferInsert)['kind'];
 

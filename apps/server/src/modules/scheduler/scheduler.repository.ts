@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { insertIfAbsent } from '../../db/insert-if-absent.ts';
-import { serviceNotificationSends } from '../../db/schema/scheduler.ts';
-import { serviceNotifications } from '../../db/schema/services.ts';
+import { serviceNotifications } from '../services/services.tables.ts';
+import { serviceNotificationSends } from './scheduler.tables.ts';
 
 export const schedulerRepository = {
   /** The service notifications of a day of the month; on the month's last day also those of the days it lacks. */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses } from '../../db/schema/businesses.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { emailLog } from '../email/email.tables.ts';
 
 let t: TestApp;
 let token: string;

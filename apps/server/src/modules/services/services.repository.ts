@@ -7,7 +7,7 @@ import {
   serviceNotifications,
   serviceStates,
   services,
-} from '../../db/schema/services.ts';
+} from './services.tables.ts';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type NewServiceRow = typeof services.$inferInsert;

@@ -12,7 +12,6 @@ import type { z } from 'zod';
 import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActivityDetails } from '../../db/schema/activity.ts';
-import { serviceMonthsActive, serviceStates, services } from '../../db/schema/services.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
@@ -27,6 +26,7 @@ import {
   type ServiceStateRow,
   servicesRepository,
 } from './services.repository.ts';
+import { serviceMonthsActive, serviceStates, services } from './services.tables.ts';
 
 type ServiceInput = z.output<typeof ServiceCreateSchema>;
 type StateInput = z.output<typeof ServiceStateCreateSchema>;

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { sessions, sessionUses } from '../../db/schema/auth.ts';
-import { users } from '../../db/schema/users.ts';
+import { users } from '../users/users.tables.ts';
+import { sessions, sessionUses } from './sessions.tables.ts';
 
 export const sessionsRepository = {
   async insert(

@@ -5,10 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
 import { activity } from '../../db/schema/activity.ts';
-import { sessions, sessionUses } from '../../db/schema/auth.ts';
 import { type RequestFromOptions, requestFrom } from '../../test/request-from.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 import { closeSocketsAfterEach, socketFor } from '../../test/sockets.ts';
+import { sessions, sessionUses } from './sessions.tables.ts';
 
 // The sessions list of 'Mi perfil' and the ends of sessions, over real HTTP from distinct loopback
 // addresses (Linux routes all of 127.0.0.0/8 to lo) with the browsers' user agents.

@@ -4,14 +4,14 @@ import { sessionsMsg } from '@app/shared/messages-trust';
 import type { SessionSummary } from '@app/shared/schemas/sessions';
 import { recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { sessions } from '../../db/schema/auth.ts';
-import { users } from '../../db/schema/users.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { createTableCache, type TableChanges } from '../../lib/table-cache.ts';
+import { users } from '../users/users.tables.ts';
 import { deviceOf } from './session-device.ts';
 import { sessionsRepository } from './sessions.repository.ts';
+import { sessions } from './sessions.tables.ts';
 
 /** A session's use is noted at most once a minute per instance (the sessions list's 'Último uso'). */
 export const USE_NOTE_INTERVAL_MS = 60_000;

@@ -1,6 +1,6 @@
 import { type CellChange, cellHistory } from '../../db/cell-history.ts';
 import type { Db } from '../../db/client.ts';
-import { taskStateHistory, taskStates } from '../../db/schema/tasks.ts';
+import { taskStateHistory, taskStates } from './tasks.tables.ts';
 
 /** A cell's change: one of the task states and free text, with its history entry. */
 const cells = cellHistory<string, string>({

@@ -1,8 +1,8 @@
 import { sortByName } from '@app/shared/collator';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businessInTask, tasks } from '../../db/schema/tasks.ts';
-import { users } from '../../db/schema/users.ts';
+import { users } from '../users/users.tables.ts';
+import { businessInTask, tasks } from './tasks.tables.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;

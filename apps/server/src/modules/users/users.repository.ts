@@ -1,8 +1,8 @@
 import { sortByName } from '@app/shared/collator';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { tasks } from '../../db/schema/tasks.ts';
-import { type NewUserRow, type UserRow, users } from '../../db/schema/users.ts';
+import { tasks } from '../tasks/tasks.tables.ts';
+import { type NewUserRow, type UserRow, users } from './users.tables.ts';
 
 /** Users by full name in the Spanish order (`sortByName`: SQL cannot give it on both databases). */
 const byName = (rows: readonly UserRow[]) =>

@@ -7,7 +7,6 @@ import { type UserCreateSchema, UserListSchema, UserSchema, type UserUpdateSchem
 import type { z } from 'zod';
 import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
@@ -19,6 +18,7 @@ import { createBuiltJsonCache, createTableCache, type TableChanges } from '../..
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { presentUser } from './users.presenter.ts';
 import { usersRepository } from './users.repository.ts';
+import { type UserRow, users } from './users.tables.ts';
 
 type UserCreateInput = z.output<typeof UserCreateSchema>;
 type UserUpdateInput = z.output<typeof UserUpdateSchema>;

@@ -1,5 +1,9 @@
 import { type AnyPgColumn, boolean, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
+// Owned by the services module (services.repository.ts). Other modules reach services, their states,
+// folder templates and notifications through its functions (listForMonth, listFolderTemplates,
+// assertExists, notificationsDueOn, …).
+
 export const services = pgTable('services', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

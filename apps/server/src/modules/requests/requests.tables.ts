@@ -10,9 +10,12 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { businesses } from './businesses.ts';
-import { serviceFolders, services } from './services.ts';
-import { users } from './users.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { serviceFolders, services } from '../services/services.tables.ts';
+import { users } from '../users/users.tables.ts';
+
+// Owned by the requests module (requests.repository.ts). The scheduler's reminders and automatic sends
+// read and claim through its functions (listReminderCandidates, claimReminder, claimTemplateSend, …).
 
 /**
  * A service's request template (issue 22): what to ask every company the service applies to, each

@@ -1,0 +1,23 @@
+import { boolean, date, integer, pgTable, serial, unique } from 'drizzle-orm/pg-core';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { services } from '../services/services.tables.ts';
+
+// Owned by the business-services module (business-services.repository.ts). Other modules reach the links
+// through its functions (listApplying, listApplyingServices, listForBusiness).
+
+/** The company-service link (spec 1 §3 "Business-service link"). */
+export const businessServices = pgTable(
+  'business_services',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(true),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+  },
+  (table) => [unique('business_services_business_service_unique').on(table.businessId, table.serviceId)],
+);
