@@ -78,6 +78,8 @@ export function composeModules(deps: ModulesDeps) {
     sessions: sessions.sessions,
     pushPublicKey: secrets.vapid.publicKey,
     savePushSubscription: push.push.saveSubscription,
+    // Built after the users module it asks for the responsible's role: called only once requests run.
+    isTaskResponsible: (tx, userId) => tasks.tasks.isResponsible(tx, userId),
     acceptLoopbackPushEndpoints: config.PUSH_TEST_LOOPBACK === 'on',
   });
   // The step between the password and the session (issue 24): built before the auth module that hands it out.
@@ -241,7 +243,20 @@ export function composeModules(deps: ModulesDeps) {
     listApplying: businessServices.businessServices.listApplying,
     listServicesForMonth: services.services.listForMonth,
     listTaskApplying: tasks.tasks.listApplying,
+    listTasks: tasks.tasks.listRows,
+    listSavedTaskCells: tasks.taskBoard.listSavedCells,
+    listSavedBoardCells: monthlyStates.monthlyStates.listSavedCells,
+    listDigestRecipients: users.users.listDigestRecipients,
+    listBusinessesByIds: businesses.businesses.listByIds,
+    notificationsDueOn: services.services.notificationsDueOn,
     countRequestsToReview: requests.requests.countToReview,
+    listReminderCandidates: requests.requests.listReminderCandidates,
+    listMissingItems: requests.requests.listMissingItems,
+    claimReminder: requests.requests.claimReminder,
+    listTemplatesSentOn: requests.requests.listTemplatesSentOn,
+    templatesSentFor: requests.requests.templatesSentFor,
+    claimTemplateSend: requests.requests.claimTemplateSend,
+    releaseTemplateSend: requests.requests.releaseTemplateSend,
     sendRequestTemplate: (templateId, period) => requests.requests.sendTemplate(null, templateId, period),
     appUrl: config.APP_URL,
   });

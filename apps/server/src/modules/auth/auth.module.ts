@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import type { UserRow } from '../users/users.tables.ts';
+import type { UserRow } from '../users/users.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 

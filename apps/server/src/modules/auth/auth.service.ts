@@ -10,7 +10,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RedisLink } from '../../plugins/redis.ts';
 import type { SessionOrigin, SessionsService } from '../sessions/sessions.service.ts';
-import type { UserRow } from '../users/users.tables.ts';
+import type { UserRow } from '../users/users.service.ts';
 import { createAttemptStore } from './attempt-store.ts';
 import { createAttemptThrottle } from './attempt-throttle.ts';
 import { passwordResetRepository } from './password-reset.repository.ts';

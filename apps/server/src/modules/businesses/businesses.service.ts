@@ -108,6 +108,9 @@ export function createBusinessesService(db: Db, deps: Deps) {
 
     list: () => businessesRepository.list(db),
 
+    /** The companies among these ids, in no particular order (names, owners and contacts for the scheduler's mails). */
+    listByIds: (ids: number[]) => businessesRepository.findByIds(db, ids),
+
     /**
      * GET /api/business as stored JSON: built once per change of the companies table (any
      * instance), so 2,000 companies cost no database work per request, not a rebuild.

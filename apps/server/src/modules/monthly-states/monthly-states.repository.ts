@@ -23,6 +23,9 @@ export const monthlyStatesRepository = {
   /** The chosen states of a period (optionally of one company): the board's cells that are not defaults. */
   listForPeriod: cells.listForPeriod,
 
+  /** The saved cells of these periods (column: the service, state: its state's id). */
+  listForPeriods: cells.listForPeriods,
+
   /** Saves the cell and its history entry (db/cell-history.ts), with the row's cells in these columns as they were. */
   changeCell: (db: Db, change: CellChange<number, number>, rowServiceIds: number[]) =>
     cells.change(db, change, rowServiceIds),

@@ -149,6 +149,9 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
   }
 
   return {
+    /** The saved cells of these periods, for the morning digest (a cell without a row is at its first state). */
+    listSavedCells: (periods: readonly Period[]) => monthlyStatesRepository.listForPeriods(db, periods),
+
     /**
      * The board as JSON, built once per change: while nothing it shows has changed (none of its
      * tables, in any instance), every reader gets the same bytes. Overdue marks depend on the day

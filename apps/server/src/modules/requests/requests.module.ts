@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { LiveRooms } from '../../plugins/realtime.ts';
+import { createRequestSends } from './request-sends.ts';
 import { REQUESTS_ROOM, sendRequestChanges } from './requests.events.ts';
 import { requestsRoutes } from './requests.routes.ts';
 import { createRequestsService } from './requests.service.ts';
@@ -37,7 +38,7 @@ export interface RequestsModuleDeps {
 
 /** Document requests: templates, requests and their review, sent live to the staff who manage them. */
 export function createRequestsModule(deps: RequestsModuleDeps) {
-  const requests = createRequestsService(deps.db, deps);
+  const requests = { ...createRequestsService(deps.db, deps), ...createRequestSends(deps.db) };
   return {
     requests,
     routes: (app: FastifyInstance) => app.register(requestsRoutes, { requests }),

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { emailLog } from '../email/email.tables.ts';
+import { createRequestSends } from '../requests/request-sends.ts';
 import { documentRequestItems, documentRequests, requestTemplates } from '../requests/requests.tables.ts';
 import { requestAutoSendJob } from './request-auto-send.job.ts';
 import { createScheduler } from './scheduler.ts';
@@ -37,7 +38,8 @@ type Send = { templateId: number; period: Period };
 function recordingScheduler(db: Db = t.database.db, fails: (templateId: number) => boolean = () => false) {
   const sends: Send[] = [];
   const errors: unknown[] = [];
-  const job = requestAutoSendJob(db, {
+  const job = requestAutoSendJob({
+    ...createRequestSends(db),
     sendRequestTemplate: async (templateId, period) => {
       if (fails(templateId)) throw new Error(`send of ${templateId} failed`);
       sends.push({ templateId, period });

@@ -30,8 +30,8 @@ export function createSchedulerModule(deps: SchedulerModuleDeps) {
     noteRemindersJob(jobDeps),
     serviceNotificationsJob(db, jobDeps),
     morningDigestJob(db, jobDeps),
-    requestAutoSendJob(db, jobDeps),
-    requestRemindersJob(db, jobDeps),
+    requestAutoSendJob(jobDeps),
+    requestRemindersJob(jobDeps),
     emailRetriesJob(jobDeps),
     ...otherJobs,
   ];

@@ -4,7 +4,7 @@ import type { SecondFactorChallenge } from '@app/shared/schemas/second-factor';
 import type { DbOrTx } from '../../db/client.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { createSigner } from '../../lib/signed-tokens.ts';
-import type { UserRow } from '../users/users.tables.ts';
+import type { UserRow } from '../users/users.service.ts';
 import { secondFactorRepository } from './second-factor.repository.ts';
 
 /** How long a sign-in may wait between the password and the code. */

@@ -11,7 +11,7 @@ import type { AuthUser } from '../../lib/auth-user.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Vault } from '../../lib/vault.ts';
 import type { SessionOrigin, SessionsService } from '../sessions/sessions.service.ts';
-import type { UserRow } from '../users/users.tables.ts';
+import type { UserRow } from '../users/users.service.ts';
 import { isStaff, type SecondFactorChallenges } from './challenges.ts';
 import { secondFactorRepository as repo } from './second-factor.repository.ts';
 import { isTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from './totp.ts';

@@ -1,5 +1,5 @@
 import { sortByName } from '@app/shared/collator';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   serviceFolders,
@@ -177,6 +177,15 @@ export const servicesRepository = {
   },
 
   // ------------------------------------------------------------ notifications
+  /** The notifications of a day of the month; on the month's last day also those of the days it lacks. */
+  notificationsDueOn(db: DbOrTx, day: number, lastDayOfMonth: boolean): Promise<ServiceNotificationRow[]> {
+    return db
+      .select()
+      .from(serviceNotifications)
+      .where(lastDayOfMonth ? gte(serviceNotifications.day, day) : eq(serviceNotifications.day, day))
+      .orderBy(serviceNotifications.id);
+  },
+
   listNotifications(db: DbOrTx, serviceId: number): Promise<ServiceNotificationRow[]> {
     return db
       .select()

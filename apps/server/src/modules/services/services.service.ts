@@ -142,6 +142,10 @@ export function createServicesService(db: Db, deps: Deps) {
   }
 
   return {
+    /** The scheduler's question: which monthly e-mails go out on this day of the month. */
+    notificationsDueOn: (day: number, lastDayOfMonth: boolean) =>
+      servicesRepository.notificationsDueOn(db, day, lastDayOfMonth),
+
     async assertExists(id: number): Promise<void> {
       await getRow(id);
     },

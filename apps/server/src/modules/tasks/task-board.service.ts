@@ -76,6 +76,9 @@ export function createTaskBoardService(db: Db, deps: Deps) {
   }
 
   return {
+    /** The saved cells of these periods, for the morning digest (a cell without a row is 'No comenzado'). */
+    listSavedCells: (periods: readonly Period[]) => taskStatesRepository.listForPeriods(db, periods),
+
     getBoard,
 
     /**

@@ -18,6 +18,9 @@ export const taskStatesRepository = {
   /** The chosen states of a period (optionally of one company): the cells that are not 'No comenzado' by default. */
   listForPeriod: cells.listForPeriod,
 
+  /** The saved cells of these periods (column: the task, state: its name). */
+  listForPeriods: cells.listForPeriods,
+
   /** Saves the cell and its history entry (db/cell-history.ts). */
   changeCell: (db: Db, change: CellChange<string, string>) => cells.change(db, change),
 

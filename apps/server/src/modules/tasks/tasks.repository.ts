@@ -142,6 +142,12 @@ export const tasksRepository = {
   },
 
   /** Who is in which task by the period's last day (DESIGN.md §4), optionally for one company. */
+  /** Whether the user is the responsible of some task (who then must stay staff). */
+  async hasResponsible(db: DbOrTx, userId: number): Promise<boolean> {
+    const [row] = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.responsableId, userId)).limit(1);
+    return row !== undefined;
+  },
+
   listApplying(db: DbOrTx, lastDay: string, businessId?: number) {
     return db
       .select({ taskId: businessInTask.taskId, businessId: businessInTask.businessId })

@@ -265,6 +265,9 @@ export function createTasksService(db: Db, deps: Deps) {
     },
 
     listApplying: (lastDay: string, businessId?: number) => tasksRepository.listApplying(db, lastDay, businessId),
+
+    /** Whether the user is responsible of some task, read inside the caller's transaction (users demoting one). */
+    isResponsible: (tx: DbOrTx, userId: number) => tasksRepository.hasResponsible(tx, userId),
   };
 }
 

@@ -1,7 +1,7 @@
 import { sortByName } from '@app/shared/collator';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { STAFF_ROLES } from '@app/shared/roles';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { tasks } from '../tasks/tasks.tables.ts';
 import { type NewUserRow, type UserRow, users } from './users.tables.ts';
 
 /** Users by full name in the Spanish order (`sortByName`: SQL cannot give it on both databases). */
@@ -29,6 +29,15 @@ export const usersRepository = {
   /** The staff by name in the Spanish order (`sortByName`, not SQL: see the collator). */
   async listStaff(db: DbOrTx): Promise<UserRow[]> {
     return byName(await db.select().from(users).where(ne(users.role, 'client')));
+  },
+
+  /** Staff who have not opted out of the morning digest (a client never gets one), by id. */
+  listDigestRecipients(db: DbOrTx): Promise<{ id: number; email: string; name: string }[]> {
+    return db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(and(inArray(users.role, [...STAFF_ROLES]), eq(users.morningDigest, true)))
+      .orderBy(users.id);
   },
 
   async listByBusiness(db: DbOrTx, businessId: number): Promise<UserRow[]> {
@@ -67,12 +76,6 @@ export const usersRepository = {
   async lockRole(tx: DbOrTx, id: number, mode: 'share' | 'update'): Promise<string | undefined> {
     const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for(mode);
     return row?.role;
-  },
-
-  /** Whether the user is the responsible of some task (who then must stay staff). */
-  async isTaskResponsible(db: DbOrTx, userId: number): Promise<boolean> {
-    const [row] = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.responsableId, userId)).limit(1);
-    return row !== undefined;
   },
 
   async insert(db: DbOrTx, values: NewUserRow): Promise<UserRow> {

@@ -20,6 +20,9 @@ import { presentUser } from './users.presenter.ts';
 import { usersRepository } from './users.repository.ts';
 import { type UserRow, users } from './users.tables.ts';
 
+/** A user as the users module's functions answer it (other modules import the type from here). */
+export type { UserRow };
+
 type UserCreateInput = z.output<typeof UserCreateSchema>;
 type UserUpdateInput = z.output<typeof UserUpdateSchema>;
 
@@ -50,6 +53,8 @@ interface Deps {
   events: Pick<EventBus, 'emit'>;
   /** The push module's store: a user may subscribe from several browsers. */
   savePushSubscription(userId: number, subscription: PushSubscriptionJson): Promise<void>;
+  /** The tasks module's check, inside this transaction: a task's responsible must stay staff. */
+  isTaskResponsible(tx: DbOrTx, userId: number): Promise<boolean>;
 }
 
 export function createUsersService(db: Db, deps: Deps) {
@@ -106,6 +111,9 @@ export function createUsersService(db: Db, deps: Deps) {
 
   return {
     listStaff: () => usersRepository.listStaff(db),
+
+    /** Who gets the morning digest: staff who have not opted out. */
+    listDigestRecipients: () => usersRepository.listDigestRecipients(db),
 
     /** GET /api/user as stored JSON, built once per change of the users table (any instance). */
     listStaffBuilt: (): Promise<BuiltJson> =>
@@ -181,7 +189,7 @@ export function createUsersService(db: Db, deps: Deps) {
           // The row lock makes a task naming this user at the same moment wait, then see the client.
           if (input.role === 'client' && target.role !== 'client') {
             await usersRepository.lockRole(tx, id, 'update');
-            if (await usersRepository.isTaskResponsible(tx, id)) throw conflict(msg.userIsResponsibleDemote);
+            if (await deps.isTaskResponsible(tx, id)) throw conflict(msg.userIsResponsibleDemote);
           }
           const updated = await usersRepository.update(tx, id, {
             name: input.name,

@@ -1,7 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { insertIfAbsent } from '../../db/insert-if-absent.ts';
-import { businesses } from '../businesses/businesses.tables.ts';
 import { businessFiles } from '../documents/documents.tables.ts';
 import {
   documentRequestItems,
@@ -9,9 +8,7 @@ import {
   requestReminderSends,
   requestTemplateSends,
   requestTemplates,
-} from '../requests/requests.tables.ts';
-
-export type ReminderKind = (typeof requestReminderSends.$inferInsert)['kind'];
+} from './requests.tables.ts';
 
 /**
  * An item the client still has to send: not received, and nothing sent by the client since staff
@@ -28,10 +25,10 @@ const stillMissing = and(
 );
 
 /** What the request reminders and the templates' automatic sends read and claim. */
-export const requestJobsRepository = {
+export const requestSendsRepository = {
   /**
    * Requests due from `today` to `lastDay` with some item still missing, and not yet claimed for
-   * the reminder of their day ('due' on the due date, 'before' until then), with their company.
+   * the reminder of their day ('due' on the due date, 'before' until then).
    */
   listReminderCandidates(db: DbOrTx, today: string, lastDay: string) {
     const kindOfDay = sql`case when ${documentRequests.dueDate} = ${today} then 'due' else 'before' end`;
@@ -41,12 +38,9 @@ export const requestJobsRepository = {
         title: documentRequests.title,
         dueDate: documentRequests.dueDate,
         createdAt: documentRequests.createdAt,
-        businessId: businesses.id,
-        businessName: businesses.name,
-        contact: businesses.contact,
+        businessId: documentRequests.businessId,
       })
       .from(documentRequests)
-      .innerJoin(businesses, eq(businesses.id, documentRequests.businessId))
       .where(
         and(
           gte(documentRequests.dueDate, today),
