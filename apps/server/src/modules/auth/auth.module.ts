@@ -19,5 +19,9 @@ export function createAuthModule(deps: AuthModuleDeps) {
     ...deps,
     users: { findByEmail: deps.findUserByEmail, findById: deps.findUserById, setPasswordHash: deps.setPasswordHash },
   });
-  return { auth, routes: (app: FastifyInstance) => app.register(authRoutes, { auth }) };
+  return {
+    ...auth,
+    routes: (app: FastifyInstance) => app.register(authRoutes, { auth }),
+    settle: auth.close,
+  };
 }

@@ -21,7 +21,7 @@ export function createBusinessServicesModule(deps: BusinessServicesModuleDeps) {
     listServicesForMonth: deps.listServicesForMonth,
   });
   return {
-    businessServices,
+    ...businessServices,
     listApplyingServices,
     routes: (app: FastifyInstance) => app.register(businessServicesRoutes, { businessServices }),
   };

@@ -10,5 +10,8 @@ export interface CompanyImportModuleDeps {
 /** 'Importar empresas' from a spreadsheet (issue 23). */
 export function createCompanyImportModule(deps: CompanyImportModuleDeps) {
   const companyImport = createCompanyImportService(deps.db);
-  return { companyImport, routes: (app: FastifyInstance) => app.register(companyImportRoutes, { companyImport }) };
+  return {
+    ...companyImport,
+    routes: (app: FastifyInstance) => app.register(companyImportRoutes, { companyImport }),
+  };
 }

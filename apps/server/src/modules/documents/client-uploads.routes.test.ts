@@ -356,7 +356,7 @@ describe('uploads against a request item', () => {
     );
     // The requests module reads them per item, oldest first.
     const client = { id: 0, role: 'client' as const, businessId: roles.clientBusinessId, sessionId: 'prueba' };
-    const byItem = await t.modules.documents.documents.listItemFiles(client, [item, 2_000_000_000]);
+    const byItem = await t.modules.documents.listItemFiles(client, [item, 2_000_000_000]);
     expect(byItem.get(item)?.map((file) => file.name)).toEqual(['cartola octubre.pdf', 'cartola.csv']);
     expect(byItem.has(2_000_000_000)).toBe(false);
   });

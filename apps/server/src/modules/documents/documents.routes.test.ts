@@ -360,7 +360,7 @@ describe('removing files', () => {
     await t.request({ method: 'DELETE', url: `/api/business-folder/file/${file.id}`, token: tokens.owner });
     // The removal that follows the delete tried and failed; any run still going ends here.
     await vi.waitFor(() => expect(remove).toHaveBeenCalled());
-    await t.modules.documents.fileRemover.sweep();
+    await t.modules.documents.removeQueuedFiles();
     vi.restoreAllMocks();
     expect(await t.modules.storage.get(file.key)).not.toBeNull();
     // Another start on the same database and files (a restart, or a second instance) sweeps when ready.

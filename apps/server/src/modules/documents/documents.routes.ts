@@ -25,11 +25,7 @@ import { attachmentHeader } from '../../lib/file-names.ts';
 import { dropRestOfBody } from '../../lib/unread-body.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { DocumentsService, IncomingFile } from './documents.service.ts';
-import type { FileRemover } from './file-removals.ts';
 import { createUploadSlots } from './upload-slots.ts';
-
-/** How often each instance looks for stored bytes without rows (besides at start-up). */
-const ORPHAN_SWEEP_EVERY_MS = 60 * 60_000;
 
 /** At most this many files in one upload: with FILE_MAX_MB each, the most a request can carry. */
 export const MAX_FILES = 20;
@@ -56,10 +52,9 @@ function multipartFailure(error: unknown, maxMegabytes: number): unknown {
 /** Documents (spec 1 §7 "Client documents"; spec 2 §7 "Documents"; DESIGN.md §4, §6). */
 export const documentsRoutes: FastifyPluginAsyncZod<{
   documents: DocumentsService;
-  fileRemover: FileRemover;
   /** FILE_MAX_MB: the largest file an upload may carry. */
   maxMegabytes: number;
-}> = async (app, { documents, fileRemover, maxMegabytes }) => {
+}> = async (app, { documents, maxMegabytes }) => {
   const maxBytes = Math.round(maxMegabytes * 1024 * 1024);
   /** The most one upload request may carry (every file at its largest, with room for the parts' headers). */
   const maxRequestBytes = MAX_FILES * (maxBytes + 64 * 1024);
@@ -68,22 +63,6 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     limits: { fileSize: maxBytes + 1, files: MAX_FILES, fields: 10, fieldSize: 1024, parts: MAX_FILES + 10 },
   });
   const slots = createUploadSlots(UPLOAD_SLOTS, UPLOAD_QUEUE);
-
-  // Bytes a crash left without rows: swept at start-up (without holding it up) and every hour.
-  const sweepOrphans = () =>
-    fileRemover.sweepOrphans().then(
-      ({ removed, partials }) => {
-        if (removed + partials > 0) app.log.info({ removed, partials }, 'orphaned stored files removed');
-      },
-      (error: unknown) =>
-        app.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'orphan sweep postponed'),
-    );
-  let orphanTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    void sweepOrphans();
-    orphanTimer = setInterval(sweepOrphans, ORPHAN_SWEEP_EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(orphanTimer));
 
   // Staff browse any company; a client only their own (checked in the service).
   for (const withFolder of [false, true]) {

@@ -45,7 +45,7 @@ describe('Reply-To', () => {
       userId: collaborator.id,
       reminder: new Date('2026-01-01T00:00:00Z'),
     });
-    await t.modules.scheduler.scheduler.tick(new Date('2026-01-01T00:01:00Z'));
+    await t.modules.scheduler.tick(new Date('2026-01-01T00:01:00Z'));
     expect(outboxMails('Recordatorio-de-nota')).toHaveLength(1);
     expect(outboxMails('Recordatorio-de-nota')[0]).toContain(`Reply-To: ${REPLY_TO}`);
 

@@ -42,7 +42,7 @@ const logOf = async (subject: string) => {
   return row;
 };
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-const tick = (minutes: number) => t.modules.scheduler.scheduler.tick(minutesFromNow(minutes));
+const tick = (minutes: number) => t.modules.scheduler.tick(minutesFromNow(minutes));
 
 describe('a failed send', () => {
   it('is tried again after a minute and then five, and the log shows the send that got through', async () => {

@@ -20,5 +20,8 @@ export interface EmailModuleDeps {
 
 export function createEmailModule(deps: EmailModuleDeps) {
   const email = createEmailService(deps.db, deps);
-  return { email, routes: (app: FastifyInstance) => app.register(emailRoutes, { email }) };
+  return {
+    ...email,
+    routes: (app: FastifyInstance) => app.register(emailRoutes, { email }),
+  };
 }

@@ -32,9 +32,8 @@ export interface MonthlyStatesModuleDeps {
 export function createMonthlyStatesModule(deps: MonthlyStatesModuleDeps) {
   const monthlyStates = createMonthlyStatesService(deps.db, deps);
   return {
-    monthlyStates,
+    ...monthlyStates,
     routes: (app: FastifyInstance) => app.register(monthlyStatesRoutes, { monthlyStates }),
-    liveRoom: MONTHLY_BOARD_ROOM,
-    goLive: (live: LiveRooms) => sendMonthlyStateChanges(deps.events, live),
+    live: { room: MONTHLY_BOARD_ROOM, goLive: (live: LiveRooms) => sendMonthlyStateChanges(deps.events, live) },
   };
 }

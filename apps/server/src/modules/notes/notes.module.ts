@@ -14,5 +14,8 @@ export interface NotesModuleDeps {
 
 export function createNotesModule(deps: NotesModuleDeps) {
   const notes = createNotesService(deps.db, deps);
-  return { notes, routes: (app: FastifyInstance) => app.register(notesRoutes, { notes }) };
+  return {
+    ...notes,
+    routes: (app: FastifyInstance) => app.register(notesRoutes, { notes }),
+  };
 }

@@ -38,11 +38,13 @@ export interface RequestsModuleDeps {
 
 /** Document requests: templates, requests and their review, sent live to the staff who manage them. */
 export function createRequestsModule(deps: RequestsModuleDeps) {
-  const requests = { ...createRequestsService(deps.db, deps), ...createRequestSends(deps.db) };
+  const requests = createRequestsService(deps.db, deps);
   return {
-    requests,
+    ...requests,
+    // The scheduler's reminders and automatic sends read and claim through these.
+    ...createRequestSends(deps.db),
     routes: (app: FastifyInstance) => app.register(requestsRoutes, { requests }),
-    liveRoom: REQUESTS_ROOM,
-    goLive: (live: LiveRooms) => sendRequestChanges(deps.events, live),
+    live: { room: REQUESTS_ROOM, goLive: (live: LiveRooms) => sendRequestChanges(deps.events, live) },
+    settle: requests.mailsSettled,
   };
 }

@@ -315,7 +315,7 @@ describe('document requests: routes', () => {
         skipped: 0,
         emailed: 1,
       });
-      await t.modules.requests.requests.mailsSettled();
+      await t.modules.requests.mailsSettled();
 
       const list: RequestSummaryList = (
         await api.owner.get(`/api/requests?year=${period.year}&month=${period.month}`)
@@ -375,9 +375,9 @@ describe('document requests: routes', () => {
             : { messageId: '<ok@test>', response: '250 OK', outbox: false },
         );
       try {
-        const sent = await t.modules.requests.requests.sendTemplate(null, template.id, period);
+        const sent = await t.modules.requests.sendTemplate(null, template.id, period);
         expect(sent).toMatchObject({ created: 2, skipped: 0, emailed: 2 });
-        await t.modules.requests.requests.mailsSettled();
+        await t.modules.requests.mailsSettled();
       } finally {
         send.mockRestore();
       }
@@ -414,7 +414,7 @@ describe('document requests: routes', () => {
         expect(answer !== 'no answer' && answer.json()).toMatchObject({ created: 2, emailed: 2 });
         expect(handed).toEqual([]);
         release();
-        await t.modules.requests.requests.mailsSettled();
+        await t.modules.requests.mailsSettled();
         expect(handed.sort()).toEqual(['lento0@pyme.cl', 'lento1@pyme.cl']);
       } finally {
         release();
@@ -442,7 +442,7 @@ describe('document requests: routes', () => {
         .from(documentRequests)
         .where(eq(documentRequests.templateId, template.id));
       expect(rows.map((row) => row.businessId).sort()).toEqual(companies.map((company) => company.id).sort());
-      await t.modules.requests.requests.mailsSettled();
+      await t.modules.requests.mailsSettled();
       for (const company of companies) expect(await logRowsOf(t, company.id)).toHaveLength(1);
     });
 
@@ -742,7 +742,7 @@ describe('document requests: routes', () => {
         year: period.year,
         month: period.month,
       });
-      expect(await t.modules.requests.requests.countToReview()).toMatchObject({ total: totalBefore + 2 });
+      expect(await t.modules.requests.countToReview()).toMatchObject({ total: totalBefore + 2 });
 
       const mailsBefore = t.mailer.sent.length;
       const rejected = await api.collaborator.put(`/api/request-item/${first.id}`, {

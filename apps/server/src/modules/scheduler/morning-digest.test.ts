@@ -65,7 +65,7 @@ const setTaskCell = (taskId: number, businessId: number, month: number, state: s
   t.database.db.insert(taskStates).values({ taskId, businessId, year: 2026, month, state, updatedByName: 'Ana P.' });
 
 const mailsTo = (email: string, app = t) => app.mailer.sent.filter((mail) => mail.to.includes(email));
-const tick = (at: string, app = t) => app.modules.scheduler.scheduler.tick(new Date(at));
+const tick = (at: string, app = t) => app.modules.scheduler.tick(new Date(at));
 
 describe('the morning digest', () => {
   it('goes at 08:00 in Santiago on a business day, once, to each staff member with their companies and tasks grouped by company, with links to the filtered boards', async () => {

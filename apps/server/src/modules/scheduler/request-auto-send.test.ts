@@ -191,10 +191,10 @@ describe("a template's automatic send, through the requests module", () => {
     const { title, businesses, notLinked } = await templateWithCompanies(8, 2);
     const ids = businesses.map((business) => business.id);
 
-    await t.modules.scheduler.scheduler.tick(new Date('2026-10-08T11:59:00Z')); // 08:59 (summer time, UTC-3)
+    await t.modules.scheduler.tick(new Date('2026-10-08T11:59:00Z')); // 08:59 (summer time, UTC-3)
     expect(await requestsOf(ids)).toEqual([]);
-    await t.modules.scheduler.scheduler.tick(new Date('2026-10-08T12:00:00Z'));
-    await t.modules.scheduler.scheduler.tick(new Date('2026-10-08T12:01:00Z'));
+    await t.modules.scheduler.tick(new Date('2026-10-08T12:00:00Z'));
+    await t.modules.scheduler.tick(new Date('2026-10-08T12:01:00Z'));
 
     const created = await requestsOf([...ids, notLinked.id]);
     expect(created.map((request) => request.businessId).sort((a, b) => a - b)).toEqual(ids);
@@ -230,7 +230,7 @@ describe("a template's automatic send, through the requests module", () => {
       const other = await createTestApp({}, { database: t.database });
       try {
         const at = new Date('2026-10-09T12:00:00Z');
-        await Promise.all([t.modules.scheduler.scheduler.tick(at), other.modules.scheduler.scheduler.tick(at)]);
+        await Promise.all([t.modules.scheduler.tick(at), other.modules.scheduler.tick(at)]);
         expect(await requestsOf(businesses.map((business) => business.id))).toHaveLength(4);
         for (const business of businesses) {
           const subject = `${title} - ${business.name}`;

@@ -97,7 +97,7 @@ const mailsTo = (businessId: number, app = t) =>
 const logOf = (businessId: number) => t.database.db.select().from(emailLog).where(eq(emailLog.businessId, businessId));
 const claimsOf = (requestId: number) =>
   t.database.db.select().from(requestReminderSends).where(eq(requestReminderSends.requestId, requestId));
-const tick = (at: string, app = t) => app.modules.scheduler.scheduler.tick(new Date(at));
+const tick = (at: string, app = t) => app.modules.scheduler.tick(new Date(at));
 
 describe('document request reminders', () => {
   it("go from 09:00 in Santiago 3 days before the due date and on it, once each, listing only what is still missing, to the company's contacts", async () => {

@@ -17,5 +17,9 @@ export interface SessionsModuleDeps {
  */
 export function createSessionsModule(deps: SessionsModuleDeps) {
   const sessions = createSessionsService(deps.db, deps);
-  return { sessions, routes: (app: FastifyInstance) => app.register(sessionsRoutes, { sessions }) };
+  return {
+    ...sessions,
+    routes: (app: FastifyInstance) => app.register(sessionsRoutes, { sessions }),
+    settle: sessions.settled,
+  };
 }

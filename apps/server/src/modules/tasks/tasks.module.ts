@@ -31,13 +31,12 @@ export function createTasksModule(deps: TasksModuleDeps) {
   const tasks = createTasksService(deps.db, deps);
   const taskBoard = createTaskBoardService(deps.db, { ...deps, tasks });
   return {
-    tasks,
-    taskBoard,
+    ...tasks,
+    ...taskBoard,
     routes: async (app: FastifyInstance) => {
       await app.register(tasksRoutes, { tasks });
       await app.register(taskBoardRoutes, { taskBoard });
     },
-    liveRoom: TASK_BOARD_ROOM,
-    goLive: (live: LiveRooms) => sendTaskStateChanges(deps.events, live),
+    live: { room: TASK_BOARD_ROOM, goLive: (live: LiveRooms) => sendTaskStateChanges(deps.events, live) },
   };
 }

@@ -24,7 +24,7 @@ export interface UsersModuleDeps {
 export function createUsersModule(deps: UsersModuleDeps) {
   const users = createUsersService(deps.db, deps);
   return {
-    users,
+    ...users,
     routes: (app: FastifyInstance) =>
       app.register(usersRoutes, {
         users,
