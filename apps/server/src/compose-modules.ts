@@ -185,6 +185,7 @@ export function composeModules(deps: ModulesDeps) {
       assertBusinessesExist: businesses.assertAllExist,
       listServicesForMonth: services.listForMonth,
       listApplying: businessServices.listApplying,
+      listServiceStates: services.listStatesOf,
       getUser: users.nameOf,
       now: deps.now,
     }),
@@ -195,6 +196,7 @@ export function composeModules(deps: ModulesDeps) {
       events,
       roleWhileWriting: users.roleWhileWriting,
       assertBusinessExists: businesses.assertExists,
+      listUserNames: users.listNames,
       listActiveBusinesses: businesses.listActive,
       getBusiness: businesses.getById,
       getUser: users.nameOf,
@@ -218,6 +220,7 @@ export function composeModules(deps: ModulesDeps) {
       db,
       roleWhileWriting: users.roleWhileWriting,
       emailDeliveries: email.deliveries,
+      listUserNames: users.listNames,
     }),
   );
   // Backups taken by this server: `npm run backup` (admin socket), the owner's download, BACKUP_TIME/BACKUP_CRON.

@@ -115,7 +115,7 @@ describe('a cell change through the cell-history helper', () => {
       );
     }
     const history = await monthlyStatesRepository.listHistory(database.db, cell);
-    expect(history.map((entry) => [entry.userName, entry.value, entry.fromState?.id, entry.toState?.id])).toEqual([
+    expect(history.map((entry) => [entry.userName, entry.value, entry.fromStateId, entry.toStateId])).toEqual([
       [name, 1_234_567, stateIds[1], stateIds[0]],
       [name, 1_234_567, stateIds[0], stateIds[1]],
     ]);

@@ -15,12 +15,14 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import { readingTables } from '../../lib/table-cache.ts';
 import {
   presentBusinessServiceOfBusiness,
   presentBusinessServiceOfService,
   presentServiceBusiness,
 } from './business-services.presenter.ts';
 import { type BusinessServiceRow, businessServicesRepository } from './business-services.repository.ts';
+import { businessServices } from './business-services.tables.ts';
 
 type CreateInput = z.output<typeof BusinessServiceCreateSchema>;
 type UpdateInput = z.output<typeof BusinessServiceUpdateSchema>;
@@ -161,8 +163,9 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
     },
 
     /** Which company has which service applying in a period ending on lastDay (the monthly board). */
-    listApplying: (lastDay: string, businessId?: number) =>
+    listApplying: readingTables([businessServices], (lastDay: string, businessId?: number) =>
       businessServicesRepository.listApplying(db, lastDay, businessId),
+    ),
 
     /** 'Editar' (start date) / 'Desactivar' (active false) of an existing link. */
     async update(

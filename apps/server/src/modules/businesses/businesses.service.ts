@@ -15,7 +15,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
+import { createBuiltJsonCache, readingTables, type TableChanges } from '../../lib/table-cache.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { presentBusiness } from './businesses.presenter.ts';
 import { type BusinessRow, businessesRepository } from './businesses.repository.ts';
@@ -127,7 +127,8 @@ export function createBusinessesService(db: Db, deps: Deps) {
       );
     },
 
-    listActive,
+    /** Companies whose contract covers the period (read from the companies table only). */
+    listActive: readingTables([businesses], listActive),
 
     /** Creates the company and its activity entry ('Creó Empresa') in one transaction. */
     async create(input: BusinessCreateOutput, actor: ActivityActor): Promise<BusinessRow> {

@@ -22,6 +22,8 @@ export interface MonthlyStatesModuleDeps {
   listServicesForMonth: ServiceDeps['listServicesForMonth'];
   /** Links that apply by the period's last day (business-services module). */
   listApplying: ServiceDeps['listApplying'];
+  /** A service's states, named in a cell's history (services module). */
+  listServiceStates: ServiceDeps['listServiceStates'];
   /** Who is acting (users module). */
   getUser: ServiceDeps['getUser'];
   /** The clock overdue cells are judged by (tests set it). */

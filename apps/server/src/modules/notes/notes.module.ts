@@ -10,6 +10,8 @@ export interface NotesModuleDeps {
   roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
   /** The e-mail module's delivery of logged e-mails, by their log entry. */
   emailDeliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
+  /** The users module's names of the assignees, by id. */
+  listUserNames(ids: readonly number[]): Promise<Map<number, { id: number; name: string; lastName: string }>>;
 }
 
 export function createNotesModule(deps: NotesModuleDeps) {

@@ -16,7 +16,7 @@ import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { createTableCache, type TableChanges } from '../../lib/table-cache.ts';
+import { createTableCache, readingTables, type TableChanges } from '../../lib/table-cache.ts';
 import { assertNameFree } from '../../lib/unique-name.ts';
 import {
   type ServiceFolderRow,
@@ -117,6 +117,9 @@ interface Deps {
   changes: TableChanges;
 }
 
+/** What the services of a month are read from (a board built on them is kept until one changes). */
+const SERVICES_OF_MONTH_TABLES = [services, serviceStates, serviceMonthsActive];
+
 /** The catalogue of services and their states, folder templates, notifications and active months. */
 export function createServicesService(db: Db, deps: Deps) {
   async function getRow(id: number): Promise<ServiceRow> {
@@ -128,7 +131,7 @@ export function createServicesService(db: Db, deps: Deps) {
   /** Every service with its states (by order). */
   const servicesByMonth = createTableCache<ServicesOfMonth>(deps.changes, {
     name: 'services-by-month',
-    tables: [services, serviceStates, serviceMonthsActive],
+    tables: SERVICES_OF_MONTH_TABLES,
     maxEntries: 12,
   });
 
@@ -154,15 +157,20 @@ export function createServicesService(db: Db, deps: Deps) {
 
     /** The services active in a month (1-12) with their states, by order: the monthly board's columns. */
     /** Kept per month until a service, state or active month changes (every board change reads it). */
-    listForMonth(month: number): Promise<ServicesOfMonth> {
-      return servicesByMonth.get(String(month), async () => {
-        const key = MONTH_KEYS[month - 1];
-        const [listed, months] = await Promise.all([list('order'), servicesRepository.listMonthsActive(db)]);
-        const activeIn = new Map(months.map((row) => [row.serviceId, key ? row[key] : false]));
-        // A service without a months row (none yet) is active every month, as a new one is.
-        return listed.filter(({ service }) => activeIn.get(service.id) ?? true);
-      });
-    },
+    listForMonth: readingTables(
+      SERVICES_OF_MONTH_TABLES,
+      (month: number): Promise<ServicesOfMonth> =>
+        servicesByMonth.get(String(month), async () => {
+          const key = MONTH_KEYS[month - 1];
+          const [listed, months] = await Promise.all([list('order'), servicesRepository.listMonthsActive(db)]);
+          const activeIn = new Map(months.map((row) => [row.serviceId, key ? row[key] : false]));
+          // A service without a months row (none yet) is active every month, as a new one is.
+          return listed.filter(({ service }) => activeIn.get(service.id) ?? true);
+        }),
+    ),
+
+    /** The states of these services, by order (the monthly board's history names them). */
+    listStatesOf: (serviceIds: number[]) => servicesRepository.listStates(db, serviceIds),
 
     /** The folder templates of these services (documents module). */
     listFolderTemplates: (serviceIds: number[]) => servicesRepository.listFoldersOfServices(db, serviceIds),

@@ -9,6 +9,7 @@ import { tasksRoutes } from './tasks.routes.ts';
 import { createTasksService } from './tasks.service.ts';
 
 type BoardDeps = Parameters<typeof createTaskBoardService>[1];
+type TasksDeps = Parameters<typeof createTasksService>[1];
 
 export interface TasksModuleDeps {
   db: Db;
@@ -17,6 +18,8 @@ export interface TasksModuleDeps {
   roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
   /** The companies module's check: 404 'La empresa no existe'. */
   assertBusinessExists(id: number): Promise<void>;
+  /** The responsibles' names by id (users module). */
+  listUserNames: TasksDeps['listUserNames'];
   /** Companies whose contract covers the period (companies module). */
   listActiveBusinesses: BoardDeps['listActiveBusinesses'];
   getBusiness: BoardDeps['getBusiness'];

@@ -4,6 +4,13 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type NewUserRow, type UserRow, users } from './users.tables.ts';
 
+/** A user's id and names, as the lists of other modules show who is assigned. */
+export interface UserNames {
+  id: number;
+  name: string;
+  lastName: string;
+}
+
 /** Users by full name in the Spanish order (`sortByName`: SQL cannot give it on both databases). */
 const byName = (rows: readonly UserRow[]) =>
   sortByName(
@@ -29,6 +36,16 @@ export const usersRepository = {
   /** The staff by name in the Spanish order (`sortByName`, not SQL: see the collator). */
   async listStaff(db: DbOrTx): Promise<UserRow[]> {
     return byName(await db.select().from(users).where(ne(users.role, 'client')));
+  },
+
+  /** These users' names, by id (a user deleted meanwhile is missing). */
+  async listNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, UserNames>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, name: users.name, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, row]));
   },
 
   /** Staff who have not opted out of the morning digest (a client never gets one), by id. */

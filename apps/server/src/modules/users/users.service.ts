@@ -112,6 +112,9 @@ export function createUsersService(db: Db, deps: Deps) {
   return {
     listStaff: () => usersRepository.listStaff(db),
 
+    /** These users' names by id (tasks and notes show who is assigned); a deleted user is missing. */
+    listNames: (ids: readonly number[]) => usersRepository.listNames(db, ids),
+
     /** Who gets the morning digest: staff who have not opted out. */
     listDigestRecipients: () => usersRepository.listDigestRecipients(db),
 
