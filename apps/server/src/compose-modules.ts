@@ -156,6 +156,10 @@ export function composeModules(deps: ModulesDeps) {
       assertServiceExists: services.assertExists,
       assertBusinessExists: businesses.assertExists,
       listServicesForMonth: services.listForMonth,
+      listServicesInOrder: services.listInOrder,
+      serviceName: services.nameOf,
+      listBusinesses: businesses.list,
+      listBusinessIds: businesses.listIds,
     }),
   );
   use(createCompanyImportModule({ db }));
@@ -213,6 +217,8 @@ export function composeModules(deps: ModulesDeps) {
       status: { mailConfigured: Boolean(config.SMTP_URL), appUrlConfigured: config.appUrlConfigured },
       assertBusinessExists: businesses.assertExists,
       findUserEmail,
+      listBusinessNames: businesses.listNames,
+      listUserNames: users.listNames,
     }),
   );
   const notes = use(

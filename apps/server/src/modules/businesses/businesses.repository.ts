@@ -49,6 +49,11 @@ export const businessesRepository = {
     return db.select().from(businesses).where(inArray(businesses.id, ids));
   },
 
+  async listIds(db: DbOrTx): Promise<number[]> {
+    const rows = await db.select({ id: businesses.id }).from(businesses);
+    return rows.map((row) => row.id);
+  },
+
   async existingIds(db: DbOrTx, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await db.select({ id: businesses.id }).from(businesses).where(inArray(businesses.id, ids));

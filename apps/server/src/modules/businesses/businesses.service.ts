@@ -108,6 +108,15 @@ export function createBusinessesService(db: Db, deps: Deps) {
 
     list: () => businessesRepository.list(db),
 
+    /** Every company's id, read in the caller's transaction ('Activar todo' links them all). */
+    listIds: (tx: DbOrTx = db) => businessesRepository.listIds(tx),
+
+    /** These companies' names by id (the e-mail log shows them); a deleted company is missing. */
+    listNames: readingTables([businesses], async (ids: readonly number[]) => {
+      const rows = await businessesRepository.findByIds(db, [...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, row.name]));
+    }),
+
     /** The companies among these ids, in no particular order (names, owners and contacts for the scheduler's mails). */
     listByIds: (ids: number[]) => businessesRepository.findByIds(db, ids),
 

@@ -53,6 +53,12 @@ export const servicesRepository = {
     return orderBy === 'order' ? rows.sort((a, b) => a.order - b.order) : rows;
   },
 
+  /** A service's name ('' when it is gone). */
+  async nameOf(db: DbOrTx, id: number): Promise<string> {
+    const [row] = await db.select({ name: services.name }).from(services).where(eq(services.id, id));
+    return row?.name ?? '';
+  },
+
   /** Every service's id and name (for the unique-name check). */
   listNames(db: DbOrTx): Promise<{ id: number; name: string }[]> {
     return db.select({ id: services.id, name: services.name }).from(services);

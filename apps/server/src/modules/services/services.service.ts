@@ -169,6 +169,12 @@ export function createServicesService(db: Db, deps: Deps) {
         }),
     ),
 
+    /** Every service by its order, then name in the Spanish order (a company's services). */
+    listInOrder: () => servicesRepository.list(db, 'order'),
+
+    /** A service's name, '' when it is gone, read in the caller's transaction (the activity log names it). */
+    nameOf: (id: number, tx: DbOrTx = db) => servicesRepository.nameOf(tx, id),
+
     /** The states of these services, by order (the monthly board's history names them). */
     listStatesOf: (serviceIds: number[]) => servicesRepository.listStates(db, serviceIds),
 

@@ -14,7 +14,7 @@ import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isStillReferenced, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { createBuiltJsonCache, createTableCache, type TableChanges } from '../../lib/table-cache.ts';
+import { createBuiltJsonCache, createTableCache, readingTables, type TableChanges } from '../../lib/table-cache.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { presentUser } from './users.presenter.ts';
 import { usersRepository } from './users.repository.ts';
@@ -113,7 +113,7 @@ export function createUsersService(db: Db, deps: Deps) {
     listStaff: () => usersRepository.listStaff(db),
 
     /** These users' names by id (tasks and notes show who is assigned); a deleted user is missing. */
-    listNames: (ids: readonly number[]) => usersRepository.listNames(db, ids),
+    listNames: readingTables([users], (ids: readonly number[]) => usersRepository.listNames(db, ids)),
 
     /** Who gets the morning digest: staff who have not opted out. */
     listDigestRecipients: () => usersRepository.listDigestRecipients(db),
