@@ -72,7 +72,6 @@ export function composeModules(deps: ModulesDeps) {
     return module;
   };
 
-  const sessions = use(createSessionsModule({ db, events, changes }));
   const push = use(
     createPushModule({
       db,
@@ -88,12 +87,28 @@ export function composeModules(deps: ModulesDeps) {
       db,
       changes,
       events,
-      sessions,
+      // The sessions module is built after this one (it asks users who a session signs in): called
+      // only once requests run.
+      sessions: {
+        endForUser: (userId: number, options?: { except?: string; tx?: DbOrTx }): Promise<void> =>
+          sessions.endForUser(userId, options),
+        announceEndedForUser: (userId: number, exceptSessionId?: string): void =>
+          sessions.announceEndedForUser(userId, exceptSessionId),
+      },
       pushPublicKey: secrets.vapid.publicKey,
       savePushSubscription: push.saveSubscription,
       // The tasks module is built after this one (it asks users for the responsible's role): called only once requests run.
       isTaskResponsible: (tx: DbOrTx, userId: number): Promise<boolean> => tasks.isResponsible(tx, userId),
       acceptLoopbackPushEndpoints: config.PUSH_TEST_LOOPBACK === 'on',
+    }),
+  );
+  const sessions = use(
+    createSessionsModule({
+      db,
+      events,
+      changes,
+      findSessionUser: users.findSessionUser,
+      findUser: users.findById,
     }),
   );
   // The step between the password and the session (issue 24): built before the auth module that hands it out.

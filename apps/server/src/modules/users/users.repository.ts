@@ -25,6 +25,15 @@ export const usersRepository = {
     return row;
   },
 
+  /** Who a session signs in: the user's id, role and (a client's) company. */
+  async findSessionUser(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ id: users.id, role: users.role, businessId: users.businessId })
+      .from(users)
+      .where(eq(users.id, id));
+    return row;
+  },
+
   async findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
     const [row] = await db
       .select()

@@ -146,6 +146,9 @@ export function createUsersService(db: Db, deps: Deps) {
     /** The user, or undefined (tasks check their responsible with it). */
     findById: (id: number) => usersRepository.findById(db, id),
 
+    /** Who a session signs in (id, role, a client's company), read in the caller's transaction. */
+    findSessionUser: readingTables([users], (id: number, tx: DbOrTx = db) => usersRepository.findSessionUser(tx, id)),
+
     getById,
 
     /** The user and the entry 'Creó Usuario' (a client user's under their company) in one transaction. */
