@@ -3,9 +3,10 @@ import { businesses } from '../businesses/businesses.tables.ts';
 import { services } from '../services/services.tables.ts';
 
 // Owned by the business-services module (business-services.repository.ts). Other modules reach the links
-// through its functions (listApplying, listApplyingServices, listForBusiness).
+// through its functions (listApplying, listApplyingServices, listForBusiness). The company import
+// (company-import.service.ts) still writes links in its own transaction, until it asks this module.
 
-/** The company-service link (spec 1 §3 "Business-service link"). */
+/** The company-service link: the service applies to the company from its start date while it is active. */
 export const businessServices = pgTable(
   'business_services',
   {

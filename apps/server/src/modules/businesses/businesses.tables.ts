@@ -1,9 +1,10 @@
 import { type AnyPgColumn, boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
 
-// Owned by the businesses module (companies; the company import writes them too, through its own service
-// until it asks this module). Other modules reach a company through the functions it hands out in
-// compose-modules.ts (getById, assertExists, listActive, …).
+// Owned by the businesses module. Other modules reach a company through the functions it hands out in
+// compose-modules.ts (getById, assertExists, assertAllExist, list, listActive, listByIds, listIds,
+// listNames). The company import (company-import.service.ts) still writes companies in its own
+// transaction, until it asks this module.
 
 /** Client companies. rut is stored normalised (`12.345.678-5`) and is unique. */
 export const businesses = pgTable(
@@ -18,7 +19,7 @@ export const businesses = pgTable(
     legalRepresentative: text('legal_representative').notNull(),
     /** Contact e-mail addresses, comma-separated as the spec's API carries them. */
     contact: text('contact').notNull(),
-    /** Declares and pays online (most do): the services' electronic due day applies (issue 21). */
+    /** Declares and pays online (most do): the services' electronic due day applies. */
     electronicFiling: boolean('electronic_filing').notNull().default(true),
     /**
      * The staff member who owns the company ('Encargado'). Deleting the user empties it, and so does

@@ -16,7 +16,9 @@ import { serviceFolders } from '../services/services.tables.ts';
 import { users } from '../users/users.tables.ts';
 
 // Owned by the documents module (documents.repository.ts, file-removals.ts). Other modules reach company
-// files through its functions (listItemFiles, the orphan-upload sweep job).
+// files through its functions (listItemFiles, removeQueuedFiles, sweepOrphans). The requests module
+// still reads files and folders of request items in its queries (requests.repository.ts,
+// request-sends.repository.ts), until request-item uploads move there.
 
 /**
  * A company's folder of one period, made from a service's folder template the first time the

@@ -1,7 +1,8 @@
 import { integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { businesses } from '../businesses/businesses.tables.ts';
 
-// Owned by the groups module (groups.repository.ts); no other module reads them.
+// Owned by the groups module (groups.repository.ts). The company import (company-import.service.ts)
+// still writes groups in its own transaction, until it asks this module.
 
 export const businessGroups = pgTable('business_groups', {
   id: serial('id').primaryKey(),

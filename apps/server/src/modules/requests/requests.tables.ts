@@ -14,8 +14,11 @@ import { businesses } from '../businesses/businesses.tables.ts';
 import { serviceFolders, services } from '../services/services.tables.ts';
 import { users } from '../users/users.tables.ts';
 
-// Owned by the requests module (requests.repository.ts). The scheduler's reminders and automatic sends
-// read and claim through its functions (listReminderCandidates, claimReminder, claimTemplateSend, …).
+// Owned by the requests module (requests.repository.ts, request-sends.repository.ts). The scheduler's
+// reminders and automatic sends read and claim through its functions (listReminderCandidates,
+// listMissingItems, claimReminder, listTemplatesSentOn, templatesSentFor, claimTemplateSend,
+// releaseTemplateSend); the digest counts through countToReview. The documents module still reads
+// request items for client uploads (documents.repository.ts), until those uploads move here.
 
 /**
  * A service's request template (issue 22): what to ask every company the service applies to, each

@@ -1,8 +1,9 @@
 import { type AnyPgColumn, boolean, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 // Owned by the services module (services.repository.ts). Other modules reach services, their states,
-// folder templates and notifications through its functions (listForMonth, listFolderTemplates,
-// assertExists, notificationsDueOn, …).
+// folder templates and notifications through its functions (assertExists, listForMonth, listInOrder,
+// listStatesOf, listFolderTemplates, nameOf, notificationsDueOn). The requests module's queries still
+// join services and folder templates (requests.repository.ts), and the company import reads services.
 
 export const services = pgTable('services', {
   id: serial('id').primaryKey(),

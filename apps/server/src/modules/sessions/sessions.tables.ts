@@ -2,7 +2,8 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
 
 // Owned by the sessions module (sessions.repository.ts). Signing in and out, the realtime rechecks and
-// 'Mi perfil' reach sessions through the functions of its service (open, resolve, endForUser, noteUse, …).
+// 'Mi perfil' reach sessions through its functions (start, resolve, resolveFresh, resolveIn, noteUse,
+// endForUser, announceEndedForUser).
 
 /** One row per signed-in token; deleting the row revokes the token (logout, password change). */
 export const sessions = pgTable('sessions', {
@@ -12,7 +13,7 @@ export const sessions = pgTable('sessions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Where the session was opened from (issue 24: 'Mi perfil' lists them). */
+  /** Where the session was opened from ('Mi perfil' lists them). */
   ip: text('ip'),
   userAgent: text('user_agent'),
 });

@@ -16,7 +16,7 @@ import { businesses } from '../businesses/businesses.tables.ts';
 import { users } from '../users/users.tables.ts';
 
 // Owned by the tasks module (tasks.repository.ts, task-states.repository.ts). Other modules reach tasks
-// through its functions (listApplying, the morning digest's listTasks and listSavedCells, isResponsible).
+// through its functions (listApplying, listRows, listSavedCells, isResponsible).
 
 /**
  * A recurring internal task (spec 2 §3). Its responsible is a staff user; a user who is still

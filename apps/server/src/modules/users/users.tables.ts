@@ -3,9 +3,10 @@ import { type AnyPgColumn, boolean, integer, pgTable, serial, text, timestamp, u
 import { businesses } from '../businesses/businesses.tables.ts';
 
 // Owned by the users module (users and profile services write it). Other modules reach a user through
-// the functions it hands out in compose-modules.ts (findById, findByEmail, nameOf, listStaff,
-// roleWhileWriting, …). A client user belongs to a company and a company points at its staff owner:
-// each table names the other only inside a reference callback, so the two files may import each other.
+// the functions it hands out in compose-modules.ts (findById, findByEmail, findSessionUser, nameOf,
+// listNames, listStaff, listDigestRecipients, roleWhileWriting). A client user belongs to a company and
+// a company points at its staff owner: each table names the other only inside a reference callback,
+// so the two files may import each other.
 
 export const users = pgTable(
   'users',
@@ -19,7 +20,7 @@ export const users = pgTable(
     /** The company of a client user; deleting the company deletes its client users. */
     businessId: integer('business_id').references((): AnyPgColumn => businesses.id, { onDelete: 'cascade' }),
     allowCalendarView: boolean('allow_calendar_view').notNull().default(false),
-    /** Staff receive the 08:00 digest of what is overdue or due within the week unless they opt out (issue 21). */
+    /** Staff receive the 08:00 digest of what is overdue or due within the week unless they opt out. */
     morningDigest: boolean('morning_digest').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
