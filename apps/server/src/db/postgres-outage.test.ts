@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses } from '../modules/businesses/businesses.tables.ts';
 import { nextRut } from '../test/factories.ts';
 import { startTcpProxy, throughProxy } from '../test/tcp-proxy.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { type Database, openDatabase } from './client.ts';
-import { businesses } from './schema/businesses.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 // Outages: a PostgreSQL restart under a write load loses no acknowledged write, and the

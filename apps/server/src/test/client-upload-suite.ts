@@ -4,7 +4,7 @@ import { documentsMsg } from '@app/shared/messages-documents';
 import { currentPeriod, type Period } from '@app/shared/period';
 import type { FolderView } from '@app/shared/schemas/documents';
 import { beforeAll, expect } from 'vitest';
-import { businessFiles } from '../db/schema/documents.ts';
+import { businessFiles } from '../modules/documents/documents.tables.ts';
 import { createServiceWithStates, insertBusiness, linkService } from './factories.ts';
 import { multipartFiles } from './pdf-fixtures.ts';
 import { appWithEveryRole } from './route-suite.ts';

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
+// A platform table: every module writes its entries through db/activity-log.ts (recordActivity) and
+// db/cell-history.ts, in its own transaction; the activity module reads it for the owners' page.
+
 /** What changed, field by field: only the fields that changed (never a password, token or hash). */
 export interface ActivityDetails {
   before?: Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { UserRow } from '../users/users.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 
@@ -19,5 +19,9 @@ export function createAuthModule(deps: AuthModuleDeps) {
     ...deps,
     users: { findByEmail: deps.findUserByEmail, findById: deps.findUserById, setPasswordHash: deps.setPasswordHash },
   });
-  return { auth, routes: (app: FastifyInstance) => app.register(authRoutes, { auth }) };
+  return {
+    ...auth,
+    routes: (app: FastifyInstance) => app.register(authRoutes, { auth }),
+    settle: auth.close,
+  };
 }

@@ -1,8 +1,8 @@
 import { msg } from '@app/shared/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAttempts } from '../../db/schema/auth.ts';
 import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
+import { authAttempts } from './auth.tables.ts';
 
 // Past the limit from one computer even the right password gets 429 until the window ends; the
 // answer says how long that is.

@@ -128,7 +128,10 @@ export function createBackupModule(deps: BackupModuleDeps) {
     makeArchive: (now) =>
       exclusive(() => backupToFile(backupDeps, backupDirOf(config), {}, { now, prefix: SCHEDULED_PREFIX })),
   });
-  /** The scheduler's job for BACKUP_TIME / BACKUP_CRON (none when neither is set). */
-  const jobs = scheduled ? [scheduled] : [];
-  return { backup, jobs, routes: (app: FastifyInstance) => app.register(backupRoutes, { backup }) };
+  return {
+    ...backup,
+    routes: (app: FastifyInstance) => app.register(backupRoutes, { backup }),
+    /** The scheduler's job for BACKUP_TIME / BACKUP_CRON (none when neither is set). */
+    jobs: scheduled ? [scheduled] : [],
+  };
 }

@@ -17,5 +17,8 @@ export interface BusinessesModuleDeps {
 /** Companies; their page, which reads from the features built on them, is business-detail.module.ts. */
 export function createBusinessesModule(deps: BusinessesModuleDeps) {
   const businesses = createBusinessesService(deps.db, deps);
-  return { businesses, routes: (app: FastifyInstance) => app.register(businessesRoutes, { businesses }) };
+  return {
+    ...businesses,
+    routes: (app: FastifyInstance) => app.register(businessesRoutes, { businesses }),
+  };
 }

@@ -1,7 +1,7 @@
 import { sortByName } from '@app/shared/collator';
 import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
+import { businesses } from './businesses.tables.ts';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
@@ -47,6 +47,11 @@ export const businessesRepository = {
   findByIds(db: DbOrTx, ids: number[]): Promise<BusinessRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return db.select().from(businesses).where(inArray(businesses.id, ids));
+  },
+
+  async listIds(db: DbOrTx): Promise<number[]> {
+    const rows = await db.select({ id: businesses.id }).from(businesses);
+    return rows.map((row) => row.id);
   },
 
   async existingIds(db: DbOrTx, ids: number[]): Promise<number[]> {

@@ -9,16 +9,16 @@ import {
 } from '@app/shared/schemas/businesses';
 import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
+import { createBuiltJsonCache, readingTables, type TableChanges } from '../../lib/table-cache.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { presentBusiness } from './businesses.presenter.ts';
 import { type BusinessRow, businessesRepository, type NewBusinessRow } from './businesses.repository.ts';
+import { businesses } from './businesses.tables.ts';
 import { businessesSheet } from './businesses-export.ts';
 
 /** The company's fields an activity entry names (created, deleted: all; updated: those that changed). */
@@ -117,6 +117,18 @@ export function createBusinessesService(db: Db, deps: Deps) {
 
     list: () => businessesRepository.list(db),
 
+    /** Every company's id, read in the caller's transaction ('Activar todo' links them all). */
+    listIds: (tx: DbOrTx = db) => businessesRepository.listIds(tx),
+
+    /** These companies' names by id (the e-mail log shows them); a deleted company is missing. */
+    listNames: readingTables([businesses], async (ids: readonly number[]) => {
+      const rows = await businessesRepository.findByIds(db, [...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, row.name]));
+    }),
+
+    /** The companies among these ids, in no particular order (names, owners and contacts for the scheduler's mails). */
+    listByIds: (ids: number[]) => businessesRepository.findByIds(db, ids),
+
     /**
      * GET /api/business as stored JSON: built once per change of the companies table (any
      * instance), so 2,000 companies cost no database work per request, not a rebuild.
@@ -133,7 +145,8 @@ export function createBusinessesService(db: Db, deps: Deps) {
       );
     },
 
-    listActive,
+    /** Companies whose contract covers the period (read from the companies table only). */
+    listActive: readingTables([businesses], listActive),
 
     /** Creates the company and its activity entry ('Creó Empresa') in one transaction. */
     async create(input: BusinessCreateOutput, actor: ActivityActor): Promise<BusinessRow> {

@@ -10,5 +10,8 @@ export interface CompanyImportModuleDeps extends CompanyImportDeps {
 /** 'Importar empresas' from a spreadsheet. */
 export function createCompanyImportModule(deps: CompanyImportModuleDeps) {
   const companyImport = createCompanyImportService(deps.db, deps);
-  return { companyImport, routes: (app: FastifyInstance) => app.register(companyImportRoutes, { companyImport }) };
+  return {
+    ...companyImport,
+    routes: (app: FastifyInstance) => app.register(companyImportRoutes, { companyImport }),
+  };
 }

@@ -15,12 +15,14 @@ import type { ImportError, ImportPreview, ImportRow } from '@app/shared/schemas/
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { businesses, businessGroupMembers, businessGroups, businessServices } from '../../db/schema/businesses.ts';
-import { users } from '../../db/schema/firm.ts';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '../../lib/xlsx-stream.ts';
 import { createServiceWithStates, insertBusiness, nextRut } from '../../test/factories.ts';
 import { multipartFiles } from '../../test/pdf-fixtures.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
+import { businessServices } from '../business-services/business-services.tables.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { businessGroupMembers, businessGroups } from '../groups/groups.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 const { t, api, roles, expectClientAndAnonymousRefused } = appWithEveryRole();
 const TEMPLATE = '/api/business/import/template';

@@ -3,10 +3,10 @@ import { boardMsg } from '@app/shared/messages-board';
 import { documentsMsg } from '@app/shared/messages-documents';
 import type { FolderView, StoredFile } from '@app/shared/schemas/documents';
 import { describe, expect, it } from 'vitest';
-import { businessFolders } from '../../db/schema/documents.ts';
 import { clientUploadSuite, REFUSED_FILES } from '../../test/client-upload-suite.ts';
 import { createServiceWithStates } from '../../test/factories.ts';
 import { dteXml, latin1Csv, tinyJpeg, tinyPdf, tinyPng, tinyXlsx } from '../../test/upload-fixtures.ts';
+import { businessFolders } from './documents.tables.ts';
 
 // Uploads into company folders; those against a request item are the requests module's
 // (item-uploads.routes.test.ts), on the same folders.

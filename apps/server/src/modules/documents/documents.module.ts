@@ -8,6 +8,7 @@ import { filesSql } from './documents.repository.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { createDocumentsService } from './documents.service.ts';
 import { createFileRemover } from './file-removals.ts';
+import { orphanSweepJob } from './orphan-sweep.job.ts';
 
 type ServiceDeps = Parameters<typeof createDocumentsService>[1];
 
@@ -52,14 +53,18 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     events.on(name, () => fileRemover.sweep());
   }
   return {
-    documents,
-    fileRemover,
+    ...documents,
+    /** Removes the stored bytes of deleted files (after each commit that deletes some, and at start-up). */
+    removeQueuedFiles: fileRemover.sweep,
+    /** Removes stored bytes that no file row names, an hour old or more (the hourly job's work). */
+    sweepOrphans: fileRemover.sweepOrphans,
     /** SQL the requests module's reads of its items embed (client files since review, the item's folder). */
     filesSql,
     routes: async (app: FastifyInstance) => {
-      await app.register(documentsRoutes, { documents, fileRemover, uploads });
+      await app.register(documentsRoutes, { documents, uploads });
       // Finishes removing the bytes of files deleted before a crash or a storage outage.
       app.addHook('onReady', () => fileRemover.sweep());
     },
+    jobs: [orphanSweepJob(fileRemover, log)],
   };
 }

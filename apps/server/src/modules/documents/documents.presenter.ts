@@ -1,9 +1,9 @@
 import { isStaff } from '@app/shared/permissions';
 import type { FileDownload, StoredFile } from '@app/shared/schemas/documents';
-import type { fileDownloads } from '../../db/schema/documents.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { LinkClaims } from '../../lib/download-links.ts';
 import type { BusinessFileRow } from './documents.repository.ts';
+import type { fileDownloads } from './documents.tables.ts';
 
 type FileDownloadRow = typeof fileDownloads.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businessFiles, businessFolders, fileDownloads, fileRemovals } from '../../db/schema/documents.ts';
+import { businessFiles, businessFolders, fileDownloads, fileRemovals } from './documents.tables.ts';
 
 export type BusinessFileRow = typeof businessFiles.$inferSelect;
 type Period = { year: number; month: number };

@@ -18,35 +18,14 @@ import { attachmentHeader } from '../../lib/file-names.ts';
 import type { UploadReceiver } from '../../lib/multipart-uploads.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { DocumentsService } from './documents.service.ts';
-import type { FileRemover } from './file-removals.ts';
-
-/** How often each instance looks for stored bytes without rows (besides at start-up). */
-const ORPHAN_SWEEP_EVERY_MS = 60 * 60_000;
 
 /** Documents: staff browse, upload and delete; a client reads their own company's active folders. */
 export const documentsRoutes: FastifyPluginAsyncZod<{
   documents: DocumentsService;
-  fileRemover: FileRemover;
   /** The instance's multipart upload receiver (its slots shared with every upload route). */
   uploads: UploadReceiver;
-}> = async (app, { documents, fileRemover, uploads }) => {
+}> = async (app, { documents, uploads }) => {
   await uploads.registerParser(app);
-
-  // Bytes a crash left without rows: swept at start-up (without holding it up) and every hour.
-  const sweepOrphans = () =>
-    fileRemover.sweepOrphans().then(
-      ({ removed, partials }) => {
-        if (removed + partials > 0) app.log.info({ removed, partials }, 'orphaned stored files removed');
-      },
-      (error: unknown) =>
-        app.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'orphan sweep postponed'),
-    );
-  let orphanTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    void sweepOrphans();
-    orphanTimer = setInterval(sweepOrphans, ORPHAN_SWEEP_EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(orphanTimer));
 
   // Staff browse any company; a client only their own (checked in the service).
   for (const withFolder of [false, true]) {

@@ -5,12 +5,12 @@ import { santiagoDate } from '@app/shared/period';
 import type { EmailLogPage } from '@app/shared/schemas/email';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailLog } from '../../db/schema/email-log.ts';
 import { OUTBOX_RESPONSE_PREFIX } from '../../lib/mailer.ts';
 import { DATE_TIME_FORMAT, XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 import { openFirstSheet } from '../../test/workbook.ts';
+import { emailLog } from './email.tables.ts';
 
 const { t, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 const URL = '/api/email/export';

@@ -1,7 +1,7 @@
 import { sortByName } from '@app/shared/collator';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businessGroupMembers, businessGroups } from '../../db/schema/businesses.ts';
+import { businessGroupMembers, businessGroups } from './groups.tables.ts';
 
 export type GroupRow = typeof businessGroups.$inferSelect;
 export type NewGroupRow = typeof businessGroups.$inferInsert;

@@ -9,7 +9,6 @@ import {
 import type { z } from 'zod';
 import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { businessGroupMembers, businessGroups } from '../../db/schema/businesses.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
@@ -17,6 +16,7 @@ import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
 import { presentGroup } from './groups.presenter.ts';
 import { groupsRepository } from './groups.repository.ts';
+import { businessGroupMembers, businessGroups } from './groups.tables.ts';
 
 type CreateInput = z.output<typeof GroupCreateSchema>;
 type UpdateInput = z.output<typeof GroupUpdateSchema>;

@@ -10,9 +10,14 @@ export interface NotesModuleDeps {
   isStaffWhileWriting(tx: DbOrTx, id: number): Promise<boolean>;
   /** The e-mail module's delivery of logged e-mails, by their log entry. */
   emailDeliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
+  /** The users module's names of the assignees, by id. */
+  listUserNames(ids: readonly number[]): Promise<Map<number, { id: number; name: string; lastName: string }>>;
 }
 
 export function createNotesModule(deps: NotesModuleDeps) {
   const notes = createNotesService(deps.db, deps);
-  return { notes, routes: (app: FastifyInstance) => app.register(notesRoutes, { notes }) };
+  return {
+    ...notes,
+    routes: (app: FastifyInstance) => app.register(notesRoutes, { notes }),
+  };
 }

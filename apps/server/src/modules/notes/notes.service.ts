@@ -11,12 +11,12 @@ import {
 } from '@app/shared/schemas/notes';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { NoteRow } from '../../db/schema/notes.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { presentNote } from './notes.presenter.ts';
-import { type NoteWithAssignee, notesRepository } from './notes.repository.ts';
+import { type NoteListRow, notesRepository } from './notes.repository.ts';
+import type { NoteRow } from './notes.tables.ts';
 
 type CreateInput = z.output<typeof NoteCreateSchema>;
 type UpdateInput = z.output<typeof NoteUpdateSchema>;
@@ -30,6 +30,8 @@ interface Deps {
   isStaffWhileWriting(tx: DbOrTx, id: number): Promise<boolean>;
   /** The e-mail module's answer of what became of logged e-mails, by their log entry. */
   emailDeliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
+  /** The users module's names of the assignees, by id. */
+  listUserNames(ids: readonly number[]): Promise<Map<number, { id: number; name: string; lastName: string }>>;
 }
 
 /** The fields a PUT would really change on the stored note (a value equal to the stored one is no change). */
@@ -49,8 +51,14 @@ function changedFields(note: NoteRow, input: UpdateInput) {
  * the notes assigned to them and marks them done or not done. A done note is locked until un-done.
  */
 export function createNotesService(db: Db, deps: Deps) {
-  /** Notes as read, each with what became of its reminder's e-mail (one look at the e-mail log). */
-  async function present(rows: NoteWithAssignee[]): Promise<Note[]> {
+  /** Notes as read, each with its assignee's names and what became of its reminder's e-mail (one look at each). */
+  async function present(listed: NoteListRow[]): Promise<Note[]> {
+    const names = await deps.listUserNames(listed.map((row) => row.userId));
+    // Deleting the assignee deletes their notes: one gone meanwhile is left out, as the list read it.
+    const rows = listed.flatMap(({ userId, ...row }) => {
+      const assignee = names.get(userId);
+      return assignee ? [{ ...row, assignee }] : [];
+    });
     const ids = rows.flatMap((row) => (row.reminderEmailLogId === null ? [] : [row.reminderEmailLogId]));
     const deliveries = ids.length ? await deps.emailDeliveries(ids) : new Map<number, EmailDelivery>();
     return rows.map((row) =>

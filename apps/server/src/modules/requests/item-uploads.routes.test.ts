@@ -6,9 +6,9 @@ import type { FolderView, StoredFile } from '@app/shared/schemas/documents';
 import type { RequestsEvent } from '@app/shared/schemas/requests';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { documentRequestItems, documentRequests } from '../../db/schema/requests.ts';
 import { clientUploadSuite, REFUSED_FILES } from '../../test/client-upload-suite.ts';
 import { latin1Csv, tinyPdf } from '../../test/upload-fixtures.ts';
+import { documentRequestItems, documentRequests } from './requests.tables.ts';
 
 // Files sent against request items: they go into the company folders (whose own uploads are
 // the documents module's client-uploads.routes.test.ts), and a client deletes what it sent.
@@ -108,7 +108,7 @@ describe('uploads against a request item', () => {
     );
     // The requests module reads them per item, oldest first.
     const client = { id: 0, role: 'client' as const, businessId: roles.clientBusinessId, sessionId: 'prueba' };
-    const byItem = await t.modules.documents.documents.listItemFiles(client, [item, 2_000_000_000]);
+    const byItem = await t.modules.documents.listItemFiles(client, [item, 2_000_000_000]);
     expect(byItem.get(item)?.map((file) => file.name)).toEqual(['cartola octubre.pdf', 'cartola.csv']);
     expect(byItem.has(2_000_000_000)).toBe(false);
   });

@@ -6,6 +6,7 @@ import type { LiveRooms } from '../../plugins/realtime.ts';
 import { createAnsweredItems } from './answered-items.ts';
 import { itemUploadsRoutes } from './item-uploads.routes.ts';
 import { createItemUploadsService } from './item-uploads.service.ts';
+import { createRequestSends } from './request-sends.ts';
 import { REQUESTS_ROOM, sendRequestChanges } from './requests.events.ts';
 import { requestsRoutes } from './requests.routes.ts';
 import { createRequestsService } from './requests.service.ts';
@@ -59,13 +60,16 @@ export function createRequestsModule(deps: RequestsModuleDeps) {
     storeFiles: deps.storeFiles,
   });
   return {
-    requests,
+    ...requests,
+    // The scheduler's reminders and automatic sends read and claim through these.
+    ...createRequestSends(deps.db, deps.filesSql),
+    /** Files clients and staff send against request items. */
     itemUploads,
     routes: async (app: FastifyInstance) => {
       await app.register(requestsRoutes, { requests });
       await app.register(itemUploadsRoutes, { itemUploads, uploads: deps.uploads });
     },
-    liveRoom: REQUESTS_ROOM,
-    goLive: (live: LiveRooms) => sendRequestChanges(deps.events, live),
+    live: { room: REQUESTS_ROOM, goLive: (live: LiveRooms) => sendRequestChanges(deps.events, live) },
+    settle: requests.mailsSettled,
   };
 }

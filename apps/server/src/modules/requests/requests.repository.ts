@@ -1,14 +1,9 @@
 import type { Period } from '@app/shared/period';
 import { and, asc, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql, type Table } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
-import {
-  documentRequestItems,
-  documentRequests,
-  requestTemplateItems,
-  requestTemplates,
-} from '../../db/schema/requests.ts';
-import { serviceFolders, services } from '../../db/schema/services.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { serviceFolders, services } from '../services/services.tables.ts';
+import { documentRequestItems, documentRequests, requestTemplateItems, requestTemplates } from './requests.tables.ts';
 
 export type TemplateRow = typeof requestTemplates.$inferSelect;
 export type RequestRow = typeof documentRequests.$inferSelect;

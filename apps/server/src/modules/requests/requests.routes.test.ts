@@ -14,8 +14,6 @@ import {
 } from '@app/shared/schemas/requests';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { documentRequests } from '../../db/schema/requests.ts';
 import { SYSTEM_ACTOR } from '../../lib/activity-actor.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../../test/factories.ts';
@@ -23,8 +21,10 @@ import { tinyPdf } from '../../test/pdf-fixtures.ts';
 import { appWithEveryRole, type Caller, callerFor } from '../../test/route-suite.ts';
 import { closeSocketsAfterEach, eventsWithin, nextEvent, socketFor } from '../../test/sockets.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { emailLog } from '../email/email.tables.ts';
 import { requestsRepository } from './requests.repository.ts';
 import { templateDueDate } from './requests.service.ts';
+import { documentRequests } from './requests.tables.ts';
 
 closeSocketsAfterEach();
 
@@ -316,7 +316,7 @@ describe('document requests: routes', () => {
         skipped: 0,
         emailed: 1,
       });
-      await t.modules.requests.requests.mailsSettled();
+      await t.modules.requests.mailsSettled();
 
       const list: RequestSummaryList = (
         await api.owner.get(`/api/requests?year=${period.year}&month=${period.month}`)
@@ -376,9 +376,9 @@ describe('document requests: routes', () => {
             : { messageId: '<ok@test>', response: '250 OK', outbox: false },
         );
       try {
-        const sent = await t.modules.requests.requests.sendTemplate(null, template.id, period);
+        const sent = await t.modules.requests.sendTemplate(null, template.id, period);
         expect(sent).toMatchObject({ created: 2, skipped: 0, emailed: 2 });
-        await t.modules.requests.requests.mailsSettled();
+        await t.modules.requests.mailsSettled();
       } finally {
         send.mockRestore();
       }
@@ -415,7 +415,7 @@ describe('document requests: routes', () => {
         expect(answer !== 'no answer' && answer.json()).toMatchObject({ created: 2, emailed: 2 });
         expect(handed).toEqual([]);
         release();
-        await t.modules.requests.requests.mailsSettled();
+        await t.modules.requests.mailsSettled();
         expect(handed.sort()).toEqual(['lento0@pyme.cl', 'lento1@pyme.cl']);
       } finally {
         release();
@@ -443,7 +443,7 @@ describe('document requests: routes', () => {
         .from(documentRequests)
         .where(eq(documentRequests.templateId, template.id));
       expect(rows.map((row) => row.businessId).sort()).toEqual(companies.map((company) => company.id).sort());
-      await t.modules.requests.requests.mailsSettled();
+      await t.modules.requests.mailsSettled();
       for (const company of companies) expect(await logRowsOf(t, company.id)).toHaveLength(1);
     });
 
@@ -743,7 +743,7 @@ describe('document requests: routes', () => {
         year: period.year,
         month: period.month,
       });
-      expect(await t.modules.requests.requests.countToReview()).toMatchObject({ total: totalBefore + 2 });
+      expect(await t.modules.requests.countToReview()).toMatchObject({ total: totalBefore + 2 });
 
       const mailsBefore = t.mailer.sent.length;
       const rejected = await api.collaborator.put(`/api/request-item/${first.id}`, {

@@ -3,9 +3,9 @@ import { secondFactorMsg } from '@app/shared/messages-trust';
 import { isStaff } from '@app/shared/permissions';
 import type { SecondFactorChallenge } from '@app/shared/schemas/second-factor';
 import type { DbOrTx } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/users.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { createSigner } from '../../lib/signed-tokens.ts';
+import type { UserRow } from '../users/users.service.ts';
 import { secondFactorRepository } from './second-factor.repository.ts';
 
 /** How long a sign-in may wait between the password and the code. */

@@ -13,7 +13,7 @@ export interface SecondFactorModuleDeps extends ServiceDeps {
 export function createSecondFactorModule(deps: SecondFactorModuleDeps) {
   const secondFactor = createSecondFactorService(deps);
   return {
-    secondFactor,
+    ...secondFactor,
     routes: (app: FastifyInstance) =>
       app.register(secondFactorRoutes, { secondFactor, sessionToken: deps.sessionToken }),
   };

@@ -6,13 +6,13 @@ import type { SecondFactorSetup, SecondFactorStatus, SecuritySettings } from '@a
 import QRCode from 'qrcode';
 import { recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/users.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Vault } from '../../lib/vault.ts';
 import type { SessionOrigin, SessionsService } from '../sessions/sessions.service.ts';
+import type { UserRow } from '../users/users.service.ts';
 import type { SecondFactorChallenges } from './challenges.ts';
 import { secondFactorRepository as repo } from './second-factor.repository.ts';
 import { isTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from './totp.ts';

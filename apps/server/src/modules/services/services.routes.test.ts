@@ -3,10 +3,10 @@ import { servicesMsg } from '@app/shared/messages-services';
 import { MONTH_KEYS } from '@app/shared/schemas/services';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { businessServices } from '../../db/schema/businesses.ts';
-import * as schema from '../../db/schema/services.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
+import { businessServices } from '../business-services/business-services.tables.ts';
+import * as schema from './services.tables.ts';
 
 const { t, roles, api } = appWithEveryRole();
 

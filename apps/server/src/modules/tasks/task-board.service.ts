@@ -67,6 +67,9 @@ export function createTaskBoardService(db: Db, deps: Deps) {
 
   /** 'Javier Pérez' for each company owner ('Encargado') named, as the board's filter shows them. */
   return {
+    /** The saved cells of these periods, for the morning digest (a cell without a row is 'No comenzado'). */
+    listSavedCells: (periods: readonly Period[]) => taskStatesRepository.listForPeriods(db, periods),
+
     getBoard,
 
     /**

@@ -9,6 +9,7 @@ import { tasksRoutes } from './tasks.routes.ts';
 import { createTasksService } from './tasks.service.ts';
 
 type BoardDeps = Parameters<typeof createTaskBoardService>[1];
+type TasksDeps = Parameters<typeof createTasksService>[1];
 
 export interface TasksModuleDeps {
   db: Db;
@@ -17,6 +18,8 @@ export interface TasksModuleDeps {
   isStaffWhileWriting(tx: DbOrTx, id: number): Promise<boolean>;
   /** The companies module's check: 404 'La empresa no existe'. */
   assertBusinessExists(id: number): Promise<void>;
+  /** The responsibles' names by id (users module). */
+  listUserNames: TasksDeps['listUserNames'];
   /** Companies whose contract covers the period (companies module). */
   listActiveBusinesses: BoardDeps['listActiveBusinesses'];
   getBusiness: BoardDeps['getBusiness'];
@@ -32,13 +35,12 @@ export function createTasksModule(deps: TasksModuleDeps) {
   const tasks = createTasksService(deps.db, deps);
   const taskBoard = createTaskBoardService(deps.db, { ...deps, tasks });
   return {
-    tasks,
-    taskBoard,
+    ...tasks,
+    ...taskBoard,
     routes: async (app: FastifyInstance) => {
       await app.register(tasksRoutes, { tasks });
       await app.register(taskBoardRoutes, { taskBoard });
     },
-    liveRoom: TASK_BOARD_ROOM,
-    goLive: (live: LiveRooms) => sendTaskStateChanges(deps.events, live),
+    live: { room: TASK_BOARD_ROOM, goLive: (live: LiveRooms) => sendTaskStateChanges(deps.events, live) },
   };
 }

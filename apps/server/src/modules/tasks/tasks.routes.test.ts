@@ -3,9 +3,9 @@ import { currentPeriod } from '@app/shared/period';
 import type { Task, TaskDetail } from '@app/shared/schemas/tasks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessInTask, taskStateHistory, taskStates } from '../../db/schema/tasks.ts';
 import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { businessInTask, taskStateHistory, taskStates } from './tasks.tables.ts';
 
 let t: TestApp;
 let tokens: Awaited<ReturnType<typeof tokensForEveryRole>>;

@@ -4,13 +4,13 @@ import type { PasswordChangeSchema, ProfileUpdateSchema } from '@app/shared/sche
 import type { z } from 'zod';
 import { recordActivity } from '../../db/activity-log.ts';
 import type { Db } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { usersRepository } from './users.repository.ts';
+import type { UserRow } from './users.tables.ts';
 
 type ProfileUpdateInput = z.output<typeof ProfileUpdateSchema>;
 type PasswordChangeInput = z.output<typeof PasswordChangeSchema>;

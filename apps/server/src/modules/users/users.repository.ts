@@ -1,8 +1,15 @@
 import { sortByName } from '@app/shared/collator';
+import { STAFF_ROLES } from '@app/shared/roles';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { tasks } from '../../db/schema/tasks.ts';
-import { type NewUserRow, type UserRow, users } from '../../db/schema/users.ts';
+import { type NewUserRow, type UserRow, users } from './users.tables.ts';
+
+/** A user's id and names, as the lists of other modules show who is assigned. */
+export interface UserNames {
+  id: number;
+  name: string;
+  lastName: string;
+}
 
 /** Users by full name in the Spanish order (`sortByName`: SQL cannot give it on both databases). */
 const byName = (rows: readonly UserRow[]) =>
@@ -18,6 +25,15 @@ export const usersRepository = {
     return row;
   },
 
+  /** Who a session signs in: the user's id, role and (a client's) company. */
+  async findSessionUser(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ id: users.id, role: users.role, businessId: users.businessId })
+      .from(users)
+      .where(eq(users.id, id));
+    return row;
+  },
+
   async findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
     const [row] = await db
       .select()
@@ -29,6 +45,25 @@ export const usersRepository = {
   /** The staff by name in the Spanish order (`sortByName`, not SQL: see the collator). */
   async listStaff(db: DbOrTx): Promise<UserRow[]> {
     return byName(await db.select().from(users).where(ne(users.role, 'client')));
+  },
+
+  /** These users' names, by id (a user deleted meanwhile is missing). */
+  async listNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, UserNames>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, name: users.name, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, row]));
+  },
+
+  /** Staff who have not opted out of the morning digest (a client never gets one), by id. */
+  listDigestRecipients(db: DbOrTx): Promise<{ id: number; email: string; name: string }[]> {
+    return db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(and(inArray(users.role, [...STAFF_ROLES]), eq(users.morningDigest, true)))
+      .orderBy(users.id);
   },
 
   async listByBusiness(db: DbOrTx, businessId: number): Promise<UserRow[]> {
@@ -80,12 +115,6 @@ export const usersRepository = {
   async lockRole(tx: DbOrTx, id: number, mode: 'share' | 'update'): Promise<string | undefined> {
     const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for(mode);
     return row?.role;
-  },
-
-  /** Whether the user is the responsible of some task (who then must stay staff). */
-  async isTaskResponsible(db: DbOrTx, userId: number): Promise<boolean> {
-    const [row] = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.responsableId, userId)).limit(1);
-    return row !== undefined;
   },
 
   async insert(db: DbOrTx, values: NewUserRow): Promise<UserRow> {

@@ -6,7 +6,6 @@ import { type UserCreateSchema, UserListSchema, UserSchema, type UserUpdateSchem
 import type { z } from 'zod';
 import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
@@ -14,10 +13,14 @@ import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isStillReferenced, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { createBuiltJsonCache, createTableCache, type TableChanges } from '../../lib/table-cache.ts';
+import { createBuiltJsonCache, createTableCache, readingTables, type TableChanges } from '../../lib/table-cache.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { presentUser } from './users.presenter.ts';
 import { usersRepository } from './users.repository.ts';
+import { type UserRow, users } from './users.tables.ts';
+
+/** A user as the users module's functions answer it (other modules import the type from here). */
+export type { UserRow };
 
 type UserCreateInput = z.output<typeof UserCreateSchema>;
 type UserUpdateInput = z.output<typeof UserUpdateSchema>;
@@ -45,6 +48,8 @@ interface Deps {
   events: Pick<EventBus, 'emit'>;
   /** The push module's store: a user may subscribe from several browsers. */
   savePushSubscription(userId: number, subscription: PushSubscriptionJson): Promise<void>;
+  /** The tasks module's check, inside this transaction: a task's responsible must stay staff. */
+  isTaskResponsible(tx: DbOrTx, userId: number): Promise<boolean>;
 }
 
 export function createUsersService(db: Db, deps: Deps) {
@@ -110,6 +115,12 @@ export function createUsersService(db: Db, deps: Deps) {
   return {
     listStaff: () => usersRepository.listStaff(db),
 
+    /** These users' names by id (tasks and notes show who is assigned); a deleted user is missing. */
+    listNames: readingTables([users], (ids: readonly number[]) => usersRepository.listNames(db, ids)),
+
+    /** Who gets the morning digest: staff who have not opted out. */
+    listDigestRecipients: () => usersRepository.listDigestRecipients(db),
+
     /** GET /api/user as stored JSON, built once per change of the users table (any instance). */
     listStaffBuilt: (): Promise<BuiltJson> =>
       staffList.get('staff', async () => (await usersRepository.listStaff(db)).map(presentUser)),
@@ -151,6 +162,9 @@ export function createUsersService(db: Db, deps: Deps) {
 
     /** The user, or undefined (tasks check their responsible with it). */
     findById: (id: number) => usersRepository.findById(db, id),
+
+    /** Who a session signs in (id, role, a client's company), read in the caller's transaction. */
+    findSessionUser: readingTables([users], (id: number, tx: DbOrTx = db) => usersRepository.findSessionUser(tx, id)),
 
     getById,
 
@@ -198,7 +212,7 @@ export function createUsersService(db: Db, deps: Deps) {
           // The row lock makes a task naming this user at the same moment wait, then see the client.
           if (isStaff(target.role) && !isStaff(input.role)) {
             await usersRepository.lockRole(tx, id, 'update');
-            if (await usersRepository.isTaskResponsible(tx, id)) throw conflict(msg.userIsResponsibleDemote);
+            if (await deps.isTaskResponsible(tx, id)) throw conflict(msg.userIsResponsibleDemote);
           }
           const updated = await usersRepository.update(tx, id, {
             name: input.name,

@@ -1,39 +1,33 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lte, ne, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { insertIfAbsent } from '../../db/insert-if-absent.ts';
-import { businesses } from '../../db/schema/businesses.ts';
-import { businessFiles } from '../../db/schema/documents.ts';
+import type { ItemFilesSql } from './requests.repository.ts';
 import {
   documentRequestItems,
   documentRequests,
   requestReminderSends,
   requestTemplateSends,
   requestTemplates,
-} from '../../db/schema/requests.ts';
-
-export type ReminderKind = (typeof requestReminderSends.$inferInsert)['kind'];
+} from './requests.tables.ts';
 
 /**
  * An item the client still has to send: not received, and nothing sent by the client since staff
- * last looked at it (a file awaiting review is not asked for again).
+ * last looked at it (a file awaiting review is not asked for again). The client's files are judged
+ * by SQL of the documents module, which keeps them.
  */
-const stillMissing = and(
-  ne(documentRequestItems.status, 'received'),
-  sql`not exists (
-    select 1 from ${businessFiles}
-    where ${businessFiles.requestItemId} = ${documentRequestItems.id}
-      and ${businessFiles.fromClient}
-      and (${documentRequestItems.reviewedAt} is null or ${businessFiles.createdAt} > ${documentRequestItems.reviewedAt})
-  )`,
-);
+const stillMissing = (files: ItemFilesSql) =>
+  and(
+    ne(documentRequestItems.status, 'received'),
+    not(files.clientFileAfter(documentRequestItems.id, documentRequestItems.reviewedAt)),
+  );
 
 /** What the request reminders and the templates' automatic sends read and claim. */
-export const requestJobsRepository = {
+export const requestSendsRepository = {
   /**
    * Requests due from `today` to `lastDay` with some item still missing, and not yet claimed for
-   * the reminder of their day ('due' on the due date, 'before' until then), with their company.
+   * the reminder of their day ('due' on the due date, 'before' until then).
    */
-  listReminderCandidates(db: DbOrTx, today: string, lastDay: string) {
+  listReminderCandidates(db: DbOrTx, files: ItemFilesSql, today: string, lastDay: string) {
     const kindOfDay = sql`case when ${documentRequests.dueDate} = ${today} then 'due' else 'before' end`;
     return db
       .select({
@@ -41,18 +35,15 @@ export const requestJobsRepository = {
         title: documentRequests.title,
         dueDate: documentRequests.dueDate,
         createdAt: documentRequests.createdAt,
-        businessId: businesses.id,
-        businessName: businesses.name,
-        contact: businesses.contact,
+        businessId: documentRequests.businessId,
       })
       .from(documentRequests)
-      .innerJoin(businesses, eq(businesses.id, documentRequests.businessId))
       .where(
         and(
           gte(documentRequests.dueDate, today),
           lte(documentRequests.dueDate, lastDay),
           sql`exists (select 1 from ${documentRequestItems}
-            where ${documentRequestItems.requestId} = ${documentRequests.id} and ${stillMissing})`,
+            where ${documentRequestItems.requestId} = ${documentRequests.id} and ${stillMissing(files)})`,
           sql`not exists (select 1 from ${requestReminderSends}
             where ${requestReminderSends.requestId} = ${documentRequests.id}
               and ${requestReminderSends.kind} = ${kindOfDay})`,
@@ -62,12 +53,12 @@ export const requestJobsRepository = {
   },
 
   /** The names of the items still missing of these requests, in the request's order. */
-  listMissingItems(db: DbOrTx, requestIds: number[]) {
+  listMissingItems(db: DbOrTx, files: ItemFilesSql, requestIds: number[]) {
     if (requestIds.length === 0) return Promise.resolve([]);
     return db
       .select({ requestId: documentRequestItems.requestId, name: documentRequestItems.name })
       .from(documentRequestItems)
-      .where(and(inArray(documentRequestItems.requestId, requestIds), stillMissing))
+      .where(and(inArray(documentRequestItems.requestId, requestIds), stillMissing(files)))
       .orderBy(asc(documentRequestItems.position), asc(documentRequestItems.id));
   },
 

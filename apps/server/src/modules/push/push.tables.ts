@@ -1,5 +1,8 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { users } from '../users/users.tables.ts';
+
+// Owned by the push module (push.repository.ts). The users module stores a browser's subscription through
+// its saveSubscription function; the scheduler sends through sendToUser.
 
 /**
  * The browsers a user signed in with that accept Web Push (one row per browser, found by its

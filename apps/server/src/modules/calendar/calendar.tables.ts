@@ -1,5 +1,7 @@
 import { boolean, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { users } from '../users/users.tables.ts';
+
+// Owned by the calendar module (calendar.repository.ts); no other module reads it.
 
 /** An owner's linked Google account; its tokens are kept encrypted (AES-256-GCM, lib/vault.ts). */
 export const googleAccounts = pgTable('google_accounts', {

@@ -1,30 +1,9 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { users } from '../users/users.tables.ts';
 
-/** One row per signed-in token; deleting the row revokes the token (logout, password change). */
-export const sessions = pgTable('sessions', {
-  id: text('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Where the session was opened from ('Mi perfil' lists them). */
-  ip: text('ip'),
-  userAgent: text('user_agent'),
-});
-
-/**
- * When and from where each session was last used, kept apart from `sessions` so that noting a use
- * does not make every instance's live-sessions cache read again (that cache watches `sessions`).
- */
-export const sessionUses = pgTable('session_uses', {
-  sessionId: text('session_id')
-    .primaryKey()
-    .references(() => sessions.id, { onDelete: 'cascade' }),
-  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
-  ip: text('ip'),
-});
+// Owned by the auth module: password recovery (password-reset.repository.ts) and the throttling counters
+// (attempt-store.ts). Other modules reach them only through the auth service's functions (claimOnce,
+// startCurrentPasswordCheck, startSecondFactorAttempt).
 
 /** Password recovery tokens, stored only as a SHA-256 hash, single use. */
 export const passwordResetTokens = pgTable('password_reset_tokens', {

@@ -1,5 +1,8 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
+// Owned by the backup module (backup.repository.ts): the scheduled backups claim their moment here. No
+// other module reads it.
+
 /**
  * One row per scheduled backup moment, inserted by the instance that takes it: with several
  * instances on one database only the one whose insert succeeds makes the backup.

@@ -1,5 +1,10 @@
 import { type AnyPgColumn, boolean, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
+// Owned by the services module (services.repository.ts). Other modules reach services, their states,
+// folder templates and notifications through its functions (assertExists, listForMonth, listInOrder,
+// listNamesInOrder, listStatesOf, listFolderTemplates, nameOf, notificationsDueOn). The requests module's
+// queries still join services and folder templates (requests.repository.ts).
+
 export const services = pgTable('services', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

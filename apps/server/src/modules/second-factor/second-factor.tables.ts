@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { users } from '../users/users.tables.ts';
+
+// Owned by the second-factor module (second-factor.repository.ts), with the firm's setting that requires
+// it. Sign-in reaches them only through the challenges and the second-factor service.
 
 /**
  * A user's TOTP second factor. The secret is encrypted with the vault; `enabledAt` is

@@ -10,9 +10,16 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { businesses } from './businesses.ts';
-import { serviceFolders, services } from './services.ts';
-import { users } from './users.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { serviceFolders, services } from '../services/services.tables.ts';
+import { users } from '../users/users.tables.ts';
+
+// Owned by the requests module (requests.repository.ts, request-sends.repository.ts, answered-items.ts).
+// The scheduler's reminders and automatic sends read and claim through its functions
+// (listReminderCandidates, listMissingItems, claimReminder, listTemplatesSentOn, templatesSentFor,
+// claimTemplateSend, releaseTemplateSend); the digest counts through countToReview. The documents module
+// reaches the item a deleted file answers through the answered items it is handed (lockAnsweredItem,
+// answeredItemChanged).
 
 /**
  * A service's request template: what to ask every company the service applies to, each

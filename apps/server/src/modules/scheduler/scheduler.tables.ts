@@ -1,7 +1,10 @@
 import { date, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
-import { businesses } from './businesses.ts';
-import { serviceNotifications } from './services.ts';
-import { users } from './users.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { serviceNotifications } from '../services/services.tables.ts';
+import { users } from '../users/users.tables.ts';
+
+// Owned by the scheduler module: the claims its jobs make before sending, so that one instance sends each
+// mail once. No other module reads them.
 
 /**
  * A service notification's monthly e-mail to one company, claimed before it is sent: the key lets

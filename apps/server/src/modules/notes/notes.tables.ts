@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { emailLog } from './email-log.ts';
-import { users } from './users.ts';
+import { emailLog } from '../email/email.tables.ts';
+import { users } from '../users/users.tables.ts';
+
+// Owned by the notes module (notes.repository.ts). The scheduler claims due reminders and records their
+// e-mail through its functions (claimDueReminders, setReminderEmail).
 
 /**
  * A note for a staff member, with an optional reminder moment. Deleting the

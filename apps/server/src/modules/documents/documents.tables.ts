@@ -10,10 +10,14 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { businesses } from './businesses.ts';
-import { documentRequestItems } from './requests.ts';
-import { serviceFolders } from './services.ts';
-import { users } from './users.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { documentRequestItems } from '../requests/requests.tables.ts';
+import { serviceFolders } from '../services/services.tables.ts';
+import { users } from '../users/users.tables.ts';
+
+// Owned by the documents module (documents.repository.ts, file-removals.ts). Other modules reach company
+// files through its functions (listItemFiles, storeFiles, removeQueuedFiles, sweepOrphans); the requests
+// module's reads of its items embed SQL this module builds for them (filesSql).
 
 /**
  * A company's folder of one period, made from a service's folder template the first time the

@@ -1,7 +1,10 @@
 import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { businesses } from './businesses.ts';
-import { serviceStates, services } from './services.ts';
-import { users } from './users.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { serviceStates, services } from '../services/services.tables.ts';
+import { users } from '../users/users.tables.ts';
+
+// Owned by the monthly-states module (monthly-states.repository.ts). The morning digest reads saved cells
+// through its listSavedCells function.
 
 /**
  * The chosen state of a company's service in one month. A cell without a row shows

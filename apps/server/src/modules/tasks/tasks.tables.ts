@@ -12,8 +12,11 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { businesses } from './businesses.ts';
-import { users } from './users.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { users } from '../users/users.tables.ts';
+
+// Owned by the tasks module (tasks.repository.ts, task-states.repository.ts). Other modules reach tasks
+// through its functions (listApplying, listRows, listSavedCells, isResponsible).
 
 /**
  * A recurring internal task. Its responsible is a staff user; a user who is still
@@ -49,19 +52,27 @@ export const businessInTask = pgTable(
 
 const stateCheck = (column: string) => sql.raw(`${column} in ('No comenzado', 'En proceso', 'Terminado')`);
 
+/**
+ * The columns that name one cell of the task board (a task, a company, a month), shared by its saved
+ * state and its history: a new set of builders on each call, since a table takes its columns' builders.
+ */
+const taskCellColumns = () => ({
+  id: serial('id').primaryKey(),
+  taskId: integer('task_id')
+    .notNull()
+    .references(() => tasks.id, { onDelete: 'cascade' }),
+  businessId: integer('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  year: smallint('year').notNull(),
+  month: smallint('month').notNull(),
+});
+
 /** The chosen state of a company's task in one month; a cell without a row is 'No comenzado'. */
 export const taskStates = pgTable(
   'task_states',
   {
-    id: serial('id').primaryKey(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    year: smallint('year').notNull(),
-    month: smallint('month').notNull(),
+    ...taskCellColumns(),
     state: text('state').notNull(),
     value: text('value'),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -79,15 +90,7 @@ export const taskStates = pgTable(
 export const taskStateHistory = pgTable(
   'task_state_history',
   {
-    id: serial('id').primaryKey(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    year: smallint('year').notNull(),
-    month: smallint('month').notNull(),
+    ...taskCellColumns(),
     fromState: text('from_state').notNull(),
     toState: text('to_state').notNull(),
     value: text('value'),
