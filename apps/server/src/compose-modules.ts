@@ -132,6 +132,7 @@ export function composeModules(deps: ModulesDeps) {
       findUserById: users.findById,
       setPasswordHash: users.setPasswordHash,
       challengeFor: secondFactorChallenges.challengeFor,
+      presentUser,
     }),
   );
   use(
@@ -146,6 +147,7 @@ export function composeModules(deps: ModulesDeps) {
       startCodeAttempt: auth.startSecondFactorAttempt,
       startPasswordCheck: auth.startCurrentPasswordCheck,
       findUserById: users.findById,
+      presentUser,
       now: deps.now && (() => (deps.now as () => Date)().getTime()),
     }),
   );
@@ -237,6 +239,7 @@ export function composeModules(deps: ModulesDeps) {
       isStaffWhileWriting: users.isStaffWhileWriting,
       assertBusinessExists: businesses.assertExists,
       listUserNames: users.listNames,
+      listBusinessIds: businesses.listIds,
       listActiveBusinesses: businesses.listActive,
       getBusiness: businesses.getById,
       getUser: users.nameOf,

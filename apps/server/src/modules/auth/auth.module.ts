@@ -1,3 +1,4 @@
+import type { User } from '@app/shared/schemas/users';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../users/users.service.ts';
@@ -12,6 +13,8 @@ export interface AuthModuleDeps extends Omit<ServiceDeps, 'users'> {
   findUserById(id: number): Promise<UserRow | undefined>;
   /** The users module's password write, inside the reset's transaction. */
   setPasswordHash(userId: number, passwordHash: string, tx: DbOrTx): Promise<void>;
+  /** The users module's one shape of a user that leaves the server (the signed-in user's answer). */
+  presentUser(row: UserRow): User;
 }
 
 export function createAuthModule(deps: AuthModuleDeps) {
@@ -21,7 +24,7 @@ export function createAuthModule(deps: AuthModuleDeps) {
   });
   return {
     ...auth,
-    routes: (app: FastifyInstance) => app.register(authRoutes, { auth }),
+    routes: (app: FastifyInstance) => app.register(authRoutes, { auth, presentUser: deps.presentUser }),
     settle: auth.close,
   };
 }

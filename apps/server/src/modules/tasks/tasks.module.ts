@@ -20,6 +20,8 @@ export interface TasksModuleDeps {
   assertBusinessExists(id: number): Promise<void>;
   /** The responsibles' names by id (users module). */
   listUserNames: TasksDeps['listUserNames'];
+  /** Every company's id, in the caller's transaction (companies module): a task for all of them. */
+  listBusinessIds: TasksDeps['listBusinessIds'];
   /** Companies whose contract covers the period (companies module). */
   listActiveBusinesses: BoardDeps['listActiveBusinesses'];
   getBusiness: BoardDeps['getBusiness'];

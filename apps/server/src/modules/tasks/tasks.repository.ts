@@ -133,12 +133,13 @@ export const tasksRepository = {
     return rows.length > 0;
   },
 
-  /** Every company joins the task from `startDate`; companies already in keep their own date. */
-  async addAllBusinesses(db: DbOrTx, taskId: number, startDate: string): Promise<void> {
-    await db.execute(sql`
-      insert into business_in_task (task_id, business_id, start_date)
-      select ${taskId}, id, ${startDate}::date from businesses
-      on conflict (task_id, business_id) do nothing`);
+  /** These companies join the task from `startDate`; companies already in keep their own date. */
+  async addBusinesses(db: DbOrTx, taskId: number, businessIds: number[], startDate: string): Promise<void> {
+    if (businessIds.length === 0) return;
+    await db
+      .insert(businessInTask)
+      .values(businessIds.map((businessId) => ({ taskId, businessId, startDate })))
+      .onConflictDoNothing({ target: [businessInTask.taskId, businessInTask.businessId] });
   },
 
   async deleteAllBusinesses(db: DbOrTx, taskId: number): Promise<void> {

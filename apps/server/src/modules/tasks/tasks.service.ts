@@ -62,6 +62,8 @@ interface Deps {
   assertBusinessExists(id: number): Promise<void>;
   /** The users module's names of the responsibles, by id. */
   listUserNames(ids: readonly number[]): Promise<Map<number, { id: number; name: string; lastName: string }>>;
+  /** The companies module's ids of every company, read in the caller's transaction ('todas las empresas'). */
+  listBusinessIds(tx: DbOrTx): Promise<number[]>;
 }
 
 /** Tasks ('Tareas' and a task's detail): define them, and choose from when each company is in. */
@@ -252,7 +254,7 @@ export function createTasksService(db: Db, deps: Deps) {
     async addAllBusinesses(taskId: number, input: AllInput, actor: ActivityActor): Promise<BusinessInTask[]> {
       const task = await getTask(taskId);
       await db.transaction(async (tx) => {
-        await tasksRepository.addAllBusinesses(tx, taskId, input.startDate);
+        await tasksRepository.addBusinesses(tx, taskId, await deps.listBusinessIds(tx), input.startDate);
         await recordActivity(tx, actor, {
           kind: 'task',
           action: 'updated',
