@@ -7,7 +7,7 @@ import { getMonthlyBoard, monthlyBoardQueryOptions } from '../api/monthly-states
 import { monthlyBoardPath } from '../api/monthly-states/monthly-board-url';
 import { taskBoardQueryOptions } from '../api/tasks/get-task-board';
 import { queryClient } from '../lib/query-client';
-import { sessionStore } from '../lib/session';
+import { sessionStore } from '../lib/session-store';
 import { boardPeriodOf } from '../lib/use-board-period';
 import { loadStaffHome } from './staff-home-script';
 import { takeEarlyBoard } from './take-early-board';
@@ -42,7 +42,7 @@ function prefetchBoard<Board>(
  */
 function monthlyBoardOptions(period: Period) {
   const options = monthlyBoardQueryOptions(period);
-  const early = takeEarlyBoard(`/api${monthlyBoardPath(period)}`);
+  const early = takeEarlyBoard(monthlyBoardPath(period));
   if (!early) return options;
   const queryFn = async (): Promise<MonthlyBoard> => {
     const response = await early.catch(() => undefined);
