@@ -1,6 +1,15 @@
 import { activityKindList } from '@app/shared/activity';
-import type { ActivityFilter } from '../api/activity/get-activity';
 import { parseTypedDate } from './dates';
+
+/** The filters of the activity log (each optional), as GET /api/activity takes them. */
+export interface ActivityFilter {
+  userId: number | null;
+  businessId: number | null;
+  kind: string | null;
+  /** Calendar days 'YYYY-MM-DD' in America/Santiago, both included. */
+  from: string | null;
+  to: string | null;
+}
 
 /**
  * The /actividad filters in the address, so a reload, Back or a shared link

@@ -7,8 +7,8 @@ import {
   type MonthlyBoard,
   type MonthlyStateUpdateResponse,
 } from '@app/shared/schemas/monthly-states';
-import { type BoardCells, useCellChange } from '../../components/board/board-cells';
 import { api } from '../../lib/api-client';
+import { type BoardCells, useCellChange } from '../../lib/board/board-cells';
 import { monthlyBoardQueryKey, monthlyBoardsQueryKey } from './get-monthly-board';
 import { type MonthlyStateChange, monthlyCellRules } from './monthly-board-cells';
 

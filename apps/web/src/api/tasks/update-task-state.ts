@@ -5,8 +5,8 @@ import {
   TaskCellChangeSchema,
   taskBoardEventName,
 } from '@app/shared/schemas/tasks';
-import { type BoardCells, useCellChange } from '../../components/board/board-cells';
 import { api } from '../../lib/api-client';
+import { type BoardCells, useCellChange } from '../../lib/board/board-cells';
 import { taskBoardQueryKey } from './get-task-board';
 import { type TaskStateChange, taskCellRules } from './task-board-cells';
 import { taskBoardRootQueryKey } from './task-board-query-key';

@@ -2,8 +2,8 @@ import { boardMsg } from '@app/shared/messages-board';
 import { Group, Select, type SelectProps, Switch } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { ResponsibleChoice } from '../../lib/board/board-filter-rows';
 import { type BoardFilterValues, NO_RESPONSIBLE } from '../../lib/board-filter-params';
-import type { ResponsibleChoice } from './board-filter-rows';
 
 /**
  * A select of the board's toolbar: compact, named by `label` (read by screen readers and shown as

@@ -2,15 +2,15 @@ import { boardMsg } from '@app/shared/messages-board';
 import type { Period } from '@app/shared/period';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type BoardCells, useSavingCells } from '../../lib/board/board-cells';
+import { rowsOfResponsible } from '../../lib/board/board-filter-rows';
+import type { CellChange } from '../../lib/board/cell-rules';
+import { useLiveCells } from '../../lib/board/use-live-cells';
 import type { BoardFilterValues } from '../../lib/board-filter-params';
 import { type CompanyRef, filterCompanies } from '../../lib/company-filter';
 import { useLatest } from '../../lib/use-latest';
-import { useGroupMembers } from '../group-select';
-import { type BoardCells, useSavingCells } from './board-cells';
-import { rowsOfResponsible } from './board-filter-rows';
+import { type Groups, useGroupMembers } from '../group-select';
 import type { BoardFiltersProps } from './board-filters';
-import type { CellChange } from './cell-rules';
-import { useLiveCells } from './use-live-cells';
 
 /**
  * What a board is, beside its screen: its cells' API and how its rows read (module-level constants,
@@ -37,6 +37,8 @@ export interface ShownMonth<Board, Change extends CellChange> {
 interface BoardScreenFilters<Row> {
   /** The owner asked for (useBoardFilters). */
   responsible: BoardFilterValues['responsible'];
+  /** The company groups the group filter offers (undefined while they load). */
+  groups: Groups;
   /**
    * The board's own filters and order after the search (state, late cells, a column's order): a
    * function memoised on those filters, or undefined when none is set.
@@ -54,7 +56,7 @@ interface BoardScreenFilters<Row> {
 export function useBoardScreen<Board, Row, Change extends CellChange>(
   { cells, rowsOf, companyOf, responsibleOf }: BoardKind<Board, Row, Change>,
   { period, setPeriod, board, update }: ShownMonth<Board, Change>,
-  { responsible, narrow, extraFilters }: BoardScreenFilters<Row>,
+  { responsible, groups, narrow, extraFilters }: BoardScreenFilters<Row>,
 ) {
   const saving = useSavingCells(cells, period);
   useLiveCells(cells, period);
@@ -62,7 +64,7 @@ export function useBoardScreen<Board, Row, Change extends CellChange>(
   const [search, setSearch] = useState('');
   const [groupId, setGroupId] = useState<string | null>(null);
   const [activeCell, setActiveCell] = useState<string | null>(null);
-  const groupIds = useGroupMembers(groupId);
+  const groupIds = useGroupMembers(groups, groupId);
 
   const data = board.data;
   // The companies of the chosen group and owner: what the summary cards count.
@@ -94,6 +96,7 @@ export function useBoardScreen<Board, Row, Change extends CellChange>(
   );
 
   const filters: BoardFiltersProps = {
+    groups,
     search,
     onSearch: setSearch,
     groupId,

@@ -1,11 +1,12 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { Modal } from '@mantine/core';
 import { useCredentials } from '../../../api/credentials/get-credentials';
+import { revealCredential } from '../../../api/credentials/reveal-credential';
 import { CredentialsVault } from '../../../components/credentials-vault';
 
 function CompanyCredentials({ businessId }: { businessId: number }) {
   const credentials = useCredentials(businessId);
-  return <CredentialsVault query={credentials} records={credentials.data ?? []} />;
+  return <CredentialsVault query={credentials} records={credentials.data ?? []} reveal={revealCredential} />;
 }
 
 /**

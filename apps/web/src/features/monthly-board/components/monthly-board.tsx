@@ -1,6 +1,8 @@
 import { boardMsg } from '@app/shared/messages-board';
 import type { BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
 import { useCallback, useMemo, useState } from 'react';
+import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
+import { useGroups } from '../../../api/groups/get-groups';
 import { useBulkUpdateMonthlyStates } from '../../../api/monthly-states/bulk-update';
 import { useExportMonthlyBoard } from '../../../api/monthly-states/export-monthly-board';
 import { useMonthlyBoard } from '../../../api/monthly-states/get-monthly-board';
@@ -54,7 +56,9 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
   const santiagoToday = useSantiagoToday();
   const board = useMonthlyBoard(period);
   const update = useUpdateMonthlyState();
-  const { values, staff, row } = useBoardFilters('monthly');
+  const staff = useResponsibleOptions().data;
+  const groups = useGroups().data;
+  const { values, row } = useBoardFilters(staff, 'monthly');
   const services = board.data?.services ?? NO_SERVICES;
   const ownerOf = useOwnerOf(staff, responsibleOf);
   const { stateId, onlyOverdue, sortServiceId } = values;
@@ -65,7 +69,7 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
   const screen = useBoardScreen(
     MONTHLY,
     { period, setPeriod, board, update },
-    { responsible: values.responsible, narrow, extraFilters: <MonthlyFilters services={services} {...row} /> },
+    { responsible: values.responsible, groups, narrow, extraFilters: <MonthlyFilters services={services} {...row} /> },
   );
   const { save, shownBoard, companyName } = screen;
   const value = useCellTarget<ValueTarget>();

@@ -4,9 +4,9 @@ import type { BoardCell, BoardService } from '@app/shared/schemas/monthly-states
 import { memo } from 'react';
 import { cellBadgeClasses } from '../../../components/board/cell-badge';
 import { CellMenu } from '../../../components/board/cell-menu';
-import { cellKey } from '../../../components/board/cell-rules';
 import { dueLook } from '../../../components/board/due-look';
 import { dueMarkOf, dueText } from '../../../components/board/due-marks';
+import { cellKey } from '../../../lib/board/cell-rules';
 import { lastChangeText } from '../../../lib/dates';
 
 type State = BoardService['states'][number];

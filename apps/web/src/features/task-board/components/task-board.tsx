@@ -4,6 +4,8 @@ import { TASK_NOT_APPLICABLE, type Task, type TaskBoardRow, type TaskState } fro
 import { summaryOf } from '@app/shared/task-board';
 import { Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
+import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
+import { useGroups } from '../../../api/groups/get-groups';
 import { useExportTaskBoard } from '../../../api/tasks/export-task-board';
 import { useTaskBoard } from '../../../api/tasks/get-task-board';
 import { findTaskCell } from '../../../api/tasks/task-board-cells';
@@ -46,7 +48,9 @@ export function TaskBoard() {
   const [period, setPeriod] = useBoardPeriod();
   const board = useTaskBoard(period);
   const update = useUpdateTaskState();
-  const { values, staff, row } = useBoardFilters();
+  const staff = useResponsibleOptions().data;
+  const groups = useGroups().data;
+  const { values, row } = useBoardFilters(staff);
   const ownerOf = useOwnerOf(staff, responsibleOf);
   const data = board.data;
   const allTasks = data?.tasks ?? NO_TASKS;
@@ -63,7 +67,7 @@ export function TaskBoard() {
   const screen = useBoardScreen(
     TASKS,
     { period, setPeriod, board, update },
-    { responsible: values.responsible, narrow, extraFilters: <TaskBoardFilters tasks={allTasks} {...row} /> },
+    { responsible: values.responsible, groups, narrow, extraFilters: <TaskBoardFilters tasks={allTasks} {...row} /> },
   );
   const { save, shownBoard, companyName } = screen;
   const value = useCellTarget<TaskValueTarget>();

@@ -1,7 +1,7 @@
 import type { Period } from '@app/shared/period';
 import { type QueryClient, type QueryKey, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
-import { notifyError } from '../../lib/notify';
+import { notifyError } from '../notify';
 import {
   type CellChange,
   type CellRules,
