@@ -28,8 +28,8 @@ function Root() {
 }
 
 const businessDocuments = page(
-  () => import('../features/documents/pages/business-documents-page'),
-  (m) => m.BusinessDocumentsPage,
+  () => import('./documents-routes'),
+  (m) => m.BusinessDocumentsRoute,
 );
 
 /** The route map of spec 1 §2.1: public routes, then private ones with their permissions. */
@@ -220,8 +220,8 @@ export const router = createBrowserRouter([
                   {
                     path: '/carpeta/:folderId/año/:year/mes/:month',
                     ...page(
-                      () => import('../features/documents/pages/client-documents-view'),
-                      (m) => m.ClientDocumentsView,
+                      () => import('./documents-routes'),
+                      (m) => m.ClientDocumentsRoute,
                     ),
                   },
                 ],

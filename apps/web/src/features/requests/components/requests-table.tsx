@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ListTable, type ListTableQuery } from '../../../components/list-table';
 import { formatDate } from '../../../lib/dates';
 import { receivedOf } from '../utils/request-filters';
-import { RequestStateBadge } from './request-state-badge';
+import { RequestStateBadge } from './request-badges';
 
 /**
  * From Mantine's 'sm' breakpoint (48em) on, every column; on a phone the title and service go under
