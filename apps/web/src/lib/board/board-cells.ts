@@ -2,16 +2,8 @@ import type { Period } from '@app/shared/period';
 import { type QueryClient, type QueryKey, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 import { notifyError } from '../notify';
-import {
-  type CellChange,
-  type CellRules,
-  cellKey,
-  reconcile,
-  reconcileAll,
-  restored,
-  samePeriod,
-  showsGuess,
-} from './cell-rules';
+import { samePeriod } from '../period';
+import { type CellChange, type CellRules, cellKey, reconcile, reconcileAll, restored, showsGuess } from './cell-rules';
 
 /**
  * What one board tells the kit: its cell rules, its keys and its live event. The kit does the

@@ -12,6 +12,8 @@ import type { Crumb } from '../../../components/page-header';
 import { PageHeader } from '../../../components/page-header';
 import { monthTitle } from '../../../components/period-picker';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { FIRST_PERIOD } from '../../../lib/period';
+import { useDocumentsPeriod } from '../../../lib/period-params';
 import { DocumentsPeriodPicker } from '../components/documents-period-picker';
 import { DownloadsModal } from '../components/downloads-modal';
 import { FileList } from '../components/file-list';
@@ -19,9 +21,7 @@ import { FolderGrid } from '../components/folder-grid';
 import { FolderViewState } from '../components/folder-view-state';
 import { NotifyClientButton } from '../components/notify-client-button';
 import { UploadModal } from '../components/upload-modal';
-import { useQueryPeriod } from '../hooks/use-query-period';
 import { staffFolderPath } from '../utils/paths';
-import { STAFF_FIRST_PERIOD } from '../utils/period';
 
 /** What the requests of a company's period take: the app hands in the requests feature's section. */
 export interface RequestsSectionProps {
@@ -41,7 +41,7 @@ export function BusinessDocumentsPage({ RequestsSection }: { RequestsSection: Co
   const params = useParams();
   const businessId = Number(params.businessId);
   const folderId = params.folderId ? Number(params.folderId) : null;
-  const [period, setPeriod] = useQueryPeriod(STAFF_FIRST_PERIOD);
+  const [period, setPeriod] = useDocumentsPeriod(FIRST_PERIOD);
   const view = useFolderView({ businessId, folderId, period });
   // A folder missing from the chosen month still names its company: the company's top view does.
   const top = useFolderView({ businessId, folderId: null, period }, folderId !== null && view.isError);
@@ -97,7 +97,7 @@ export function BusinessDocumentsPage({ RequestsSection }: { RequestsSection: Co
         }
       />
       <Group mb="lg">
-        <DocumentsPeriodPicker period={period} first={STAFF_FIRST_PERIOD} onChange={setPeriod} />
+        <DocumentsPeriodPicker period={period} first={FIRST_PERIOD} onChange={setPeriod} />
       </Group>
 
       {!data ? (

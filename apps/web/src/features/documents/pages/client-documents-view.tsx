@@ -12,15 +12,16 @@ import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { type Crumb, PageHeader } from '../../../components/page-header';
 import { monthTitle } from '../../../components/period-picker';
 import { notifyOutcome } from '../../../lib/notify';
+import { clampPeriod, parsePeriod, samePeriod } from '../../../lib/period';
+import { useDocumentsPeriod } from '../../../lib/period-params';
 import { useCurrentUser } from '../../../lib/session';
 import { ClientFolderUpload } from '../components/client-folder-upload';
 import { DocumentsPeriodPicker } from '../components/documents-period-picker';
 import { FileList } from '../components/file-list';
 import { FolderGrid } from '../components/folder-grid';
 import { FolderViewState } from '../components/folder-view-state';
-import { useQueryPeriod } from '../hooks/use-query-period';
 import { clientFolderPath, clientHomePath } from '../utils/paths';
-import { CLIENT_FIRST_PERIOD, clampPeriod, parsePeriod, samePeriod } from '../utils/period';
+import { CLIENT_FIRST_PERIOD } from '../utils/period';
 
 /**
  * A client's documents (spec 1 §2.6), always of their own company: on Home the documents the firm
@@ -43,7 +44,7 @@ export function ClientDocumentsView({ requests }: { requests: ReactNode }) {
 
 /** Home: the pending requests, then the top folders, under the greeting the Home page already shows. */
 function ClientHome({ businessId, requests }: { businessId: number; requests: ReactNode }) {
-  const [period, setPeriod] = useQueryPeriod(CLIENT_FIRST_PERIOD);
+  const [period, setPeriod] = useDocumentsPeriod(CLIENT_FIRST_PERIOD);
   const view = useFolderView({ businessId, folderId: null, period });
   const businessName = view.data?.business.name ?? '…';
   return (

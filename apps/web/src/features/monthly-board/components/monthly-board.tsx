@@ -15,8 +15,8 @@ import { useBoardFilters, useOwnerOf } from '../../../components/board/use-board
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
 import { ExportButton } from '../../../components/export-button';
+import { useBoardPeriod } from '../../../lib/period-params';
 import { boardToday, useSantiagoToday } from '../../../lib/santiago-today';
-import { useBoardPeriod } from '../../../lib/use-board-period';
 import { useLatest } from '../../../lib/use-latest';
 import { monthlyNarrow, overdueCounts } from '../utils/board-filters';
 import { summaryCards } from '../utils/board-rows';

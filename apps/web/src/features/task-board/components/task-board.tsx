@@ -15,9 +15,9 @@ import { useBoardFilters, useOwnerOf } from '../../../components/board/use-board
 import { useBoardScreen } from '../../../components/board/use-board-screen';
 import { useCellTarget } from '../../../components/board/use-cell-target';
 import { ExportButton } from '../../../components/export-button';
+import { useBoardPeriod } from '../../../lib/period-params';
 import { boardToday, useSantiagoToday } from '../../../lib/santiago-today';
 import { useCurrentUser } from '../../../lib/session';
-import { useBoardPeriod } from '../../../lib/use-board-period';
 import { dueDatesByTask, dueSoonTasks, overdueCells, taskNarrow, tasksOf } from '../utils/task-board-rows';
 import { TaskBoardFilters } from './task-board-filters';
 import { TaskBoardTable } from './task-board-table';
