@@ -1,6 +1,6 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { Checkbox, Table } from '@mantine/core';
-import { memo, type ReactNode, useCallback } from 'react';
+import { type ComponentType, memo, type ReactNode, useCallback } from 'react';
 import { Link } from 'react-router';
 import type { CompanyRef } from '../../lib/company-filter';
 import { cellBadgeClasses } from './cell-badge';
@@ -33,11 +33,48 @@ export interface RowSelection {
 /** The selection column's width (px). */
 const SELECT_WIDTH = 40;
 
-/** What a row's own cells get: which of its columns are being saved, and whose menu is open. */
-export interface RowMarks {
-  saving: ReadonlySet<number>;
-  activeColumnId: number | null;
+/**
+ * Where one cell of a board sits, as its cell component takes it (spread, so that a memoised cell
+ * compares plain values): its company, whether its change is being saved, whether its menu is open,
+ * and how a menu opens.
+ */
+export interface CellPlace {
+  businessId: number;
+  businessName: string;
+  saving: boolean;
+  /** Its menu is open: only then is a Mantine Menu mounted (a board shows hundreds of cells). */
+  active: boolean;
+  /** Opens (or, with null, closes) a cell's menu. */
+  onMenu: (cellKey: string | null) => void;
 }
+
+/** What a board's cell component takes: where it sits, its cell, its column (and index) and the board's shared props. */
+export type BoardCellProps<Column, Cell, Shared> = CellPlace & {
+  cell: Cell;
+  column: Column;
+  index: number;
+  shared: Shared;
+};
+
+/**
+ * A board's own columns (services, tasks): each row's cell of each, drawn by `Cell` (a memoised
+ * component, so that a row's unchanged cells do not render again). Stable (useMemo): a row
+ * renders again only when it or these change.
+ */
+export interface BoardColumns<Row, Column extends { id: number }, Cell, Shared> {
+  list: readonly Column[];
+  /** A row's cell of a column (the cells follow the columns' order: `index` finds it at once). */
+  cellAt: (row: Row, index: number, columnId: number) => Cell | undefined;
+  Cell: ComponentType<BoardCellProps<Column, Cell, Shared>>;
+  /** What every cell takes beside its own: the board's day, its actions… */
+  shared: Shared;
+  /** A row's own cells before the columns' (the monthly board's key and envelope) and after them (its progress). */
+  before?: (row: Row) => ReactNode;
+  after?: (row: Row) => ReactNode;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any board's columns, cells and shared props
+type AnyColumns<Row> = BoardColumns<Row, any, any, any>;
 
 interface CompanyBoardTableProps<Row> {
   /** The scrolling region's accessible name. */
@@ -51,11 +88,8 @@ interface CompanyBoardTableProps<Row> {
   /** The board's own columns after the name and the RUT: their least widths and header cells. */
   columnWidths: readonly number[];
   head: ReactNode;
-  /**
-   * A row's own cells (`<td>`s); a stable function (useCallback), so that only changed rows render
-   * again while scrolling or saving.
-   */
-  renderCells: (row: Row, marks: RowMarks) => ReactNode;
+  /** The board's own cells of each row. */
+  columns: AnyColumns<Row>;
   /** cellKey(businessId, columnId) of the cells being saved. */
   saving: ReadonlySet<string>;
   /** cellKey(businessId, columnId) of the cell whose menu is open. */
@@ -72,7 +106,8 @@ interface RowViewProps<Row> {
   row: Row;
   index: number;
   companyOf: (row: Row) => CompanyRef;
-  renderCells: (row: Row, marks: RowMarks) => ReactNode;
+  columns: AnyColumns<Row>;
+  onMenu: CellPlace['onMenu'];
   /** Column ids of this row's cells being saved, joined (a string keeps the memo cheap). */
   savingIds: string;
   activeColumnId: number | null;
@@ -88,7 +123,8 @@ function RowViewOf<Row>({
   row,
   index,
   companyOf,
-  renderCells,
+  columns,
+  onMenu,
   savingIds,
   activeColumnId,
   owner,
@@ -142,7 +178,28 @@ function RowViewOf<Row>({
       <td>
         <span className={tableClasses.truncate}>{company.rut}</span>
       </td>
-      {renderCells(row, { saving, activeColumnId })}
+      {columns.before?.(row)}
+      {columns.list.map((column: { id: number }, columnIndex) => {
+        const cell = columns.cellAt(row, columnIndex, column.id);
+        return (
+          <td key={column.id}>
+            {cell !== undefined && (
+              <columns.Cell
+                businessId={company.id}
+                businessName={company.name}
+                saving={saving.has(column.id)}
+                active={activeColumnId === column.id}
+                onMenu={onMenu}
+                cell={cell}
+                column={column}
+                index={columnIndex}
+                shared={columns.shared}
+              />
+            )}
+          </td>
+        );
+      })}
+      {columns.after?.(row)}
     </tr>
   );
 }
@@ -161,7 +218,7 @@ export function CompanyBoardTable<Row>({
   nameMark,
   columnWidths,
   head,
-  renderCells,
+  columns,
   saving,
   activeCell,
   onMenu,
@@ -217,7 +274,8 @@ export function CompanyBoardTable<Row>({
             row={row}
             index={index}
             companyOf={companyOf}
-            renderCells={renderCells}
+            columns={columns}
+            onMenu={onMenu}
             savingIds={(savingByRow.get(businessId) ?? []).join(',')}
             activeColumnId={businessId === activeBusiness ? (activeColumn ?? null) : null}
             owner={ownerOf?.(row) ?? null}

@@ -22,8 +22,25 @@ export interface BoardCells<
   /** The month's live event and its payload (the same shape as the PUT's answer). */
   eventName: (period: Period) => string;
   answerSchema: ZodType<Answer>;
-  /** A board with a bulk change (issue 23): its month's one event carrying every changed cell. */
+  /** A board with a bulk change: its month's one event carrying every changed cell. */
   bulkEvent?: { name: (period: Period) => string; schema: ZodType<{ changes: Answer[] }> };
+}
+
+/**
+ * A board's cells for the kit: its cell rules, its months' cache entries (under `root`, where its
+ * pending changes are named too, so that the cells being saved can show it) and its live events.
+ */
+export function boardCells<
+  Board,
+  Cell extends { lastChange: unknown },
+  Change extends CellChange,
+  Answer extends CellChange,
+>(
+  rules: CellRules<Board, Cell, Change, Answer>,
+  keys: { root: QueryKey; queryKey: (period: Period) => QueryKey },
+  events: Pick<BoardCells<Board, Cell, Change, Answer>, 'eventName' | 'answerSchema' | 'bulkEvent'>,
+): BoardCells<Board, Cell, Change, Answer> {
+  return { ...rules, queryKey: keys.queryKey, mutationKey: [...keys.root, 'update-state'], ...events };
 }
 
 /** This user's changes of a board still waiting for the server. */
