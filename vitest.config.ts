@@ -43,6 +43,15 @@ export default defineConfig({
         // Isolated: another file's garbage would count as theirs. They need no database.
         test: { name: 'server-heap', include: MEASURE_THEIR_OWN_HEAP, environment: 'node' },
       },
+      {
+        test: {
+          // The repository's own tools; the fixtures they read are not tests.
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'scripts/depcruise/fixtures/**'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -68,7 +68,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
               '*.password',
               '*.currentPassword',
               '*.passwordHash',
-              // Two-step sign-in (issue 24): nothing logs these today; should an object carrying one be logged.
+              // Two-step sign-in: nothing logs these today; should an object carrying one be logged.
               '*.challenge',
               '*.recoveryCodes',
               '*.otpauthUrl',

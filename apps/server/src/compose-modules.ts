@@ -80,7 +80,7 @@ export function composeModules(deps: ModulesDeps) {
     savePushSubscription: push.push.saveSubscription,
     acceptLoopbackPushEndpoints: config.PUSH_TEST_LOOPBACK === 'on',
   });
-  // The step between the password and the session (issue 24): built before the auth module that hands it out.
+  // The step between the password and the session: built before the auth module that hands it out.
   const secondFactorChallenges = createSecondFactorChallenges({
     db,
     tokenSecret: secrets.tokenSecret,

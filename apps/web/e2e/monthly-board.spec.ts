@@ -185,7 +185,7 @@ test('a change made by a collaborator in another browser arrives live, names who
   await other.getByRole('combobox', { name: 'Encargado' }).click();
   await other.getByRole('option', { name: 'Todos', exact: true }).click();
   await expect(cell(other, service.name, first.name)).toBeVisible();
-  // Collaborators e-mail a company from the board's envelope (DESIGN.md §6), but the 'Email' log stays the owners'.
+  // Collaborators e-mail a company from the board's envelope, but the 'Email' log stays the owners'.
   await expect(other.getByRole('button', { name: `Enviar correo a ${first.name}` })).toBeVisible();
   await expect(other.getByRole('button', { name: `Contraseñas de ${first.name}` })).toBeVisible();
   await expect(

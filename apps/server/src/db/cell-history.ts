@@ -69,7 +69,7 @@ export interface CellKey {
 }
 
 /**
- * The activity log's entry of a cell change (issue 24): who and from where, and how the entry names
+ * The activity log's entry of a cell change: who and from where, and how the entry names
  * the column and the states. Written in the change's own statement or transaction.
  */
 export interface CellActivity<State> {
@@ -97,7 +97,7 @@ export interface CellChange<State, Value> {
   /** The history's "from" when the cell has no row yet (it shows the board's default state). */
   initial: State | null;
   by: { id: number; name: string };
-  /** The activity entry to write with the change (issue 24). */
+  /** The activity entry to write with the change. */
   activity?: CellActivity<State>;
 }
 
@@ -111,7 +111,7 @@ export interface CellRow<State, Value> {
   updatedAt: Date;
 }
 
-/** One state and value for one column's cells of many companies in a month (a bulk change, issue 23). */
+/** One state and value for one column's cells of many companies in a month (a bulk change). */
 export interface CellsChange<State, Value> {
   businessIds: readonly number[];
   column: number;
@@ -122,7 +122,7 @@ export interface CellsChange<State, Value> {
   /** The history's "from" where a cell has no row yet (it shows the board's default state). */
   initial: State | null;
   by: { id: number; name: string };
-  /** One activity entry per cell written, in one statement of the change's transaction (issue 24). */
+  /** One activity entry per cell written, in one statement of the change's transaction. */
   activity?: CellActivity<State>;
 }
 

@@ -6,7 +6,7 @@ import { type Database, openDatabase } from './client.ts';
 import { businesses } from './schema/businesses.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
-// Issue 20, "Outages": a PostgreSQL restart under a write load loses no acknowledged write, and the
+// Outages: a PostgreSQL restart under a write load loses no acknowledged write, and the
 // server serves again at once. Restarting the machine's PostgreSQL would hit every other test using
 // it, so the app reaches its database through a TCP proxy of this test's own, which cuts every
 // connection at once and refuses new ones for a moment — harsher than a restart, which lets

@@ -13,7 +13,7 @@ import { multipartFiles } from '../test/pdf-fixtures.ts';
 import { appWithEveryRole } from '../test/route-suite.ts';
 
 /**
- * Issue 24: changes to companies (and their service links, and imports), services (and their
+ * Changes to companies (and their service links, and imports), services (and their
  * states, folders, notifications, months), users, groups and tasks each write one activity entry,
  * in the transaction of the change.
  */

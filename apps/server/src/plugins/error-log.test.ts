@@ -4,7 +4,7 @@ import { users } from '../db/schema/users.ts';
 import { createTestApp, OWNER, type TestApp } from '../test/test-app.ts';
 
 // A failed statement must not write its parameters to the log: for a user insert they hold the
-// password hash (issue 7).
+// password hash.
 describe('logging a failed database statement', () => {
   const lines: string[] = [];
   let t: TestApp;

@@ -139,8 +139,8 @@ function PasswordCell({ credential, reveal }: { credential: Credential; reveal: 
 }
 
 /**
- * The credentials "vault" (spec 1 §2.5, §2.9): each portal entry with its portal in upper case,
- * description, login and a masked password; each reveal or copy of a password is logged (issue 24)
+ * The credentials "vault": each portal entry with its portal in upper case,
+ * description, login and a masked password; each reveal or copy of a password is logged
  * and owners see who last did. Used by the company page (with its edit and delete actions) and by
  * the monthly board's key-icon modal.
  */

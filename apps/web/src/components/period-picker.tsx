@@ -12,7 +12,7 @@ const toPickerValue = ({ year, month }: Period) => `${year}-${pad(month)}-01`;
 export const monthTitle = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
 
 /**
- * A board's month selector (spec 1 §5, spec 2 §4): from January 2010 to the current default
+ * A board's month selector: from January 2010 to the current default
  * period, never past it.
  */
 export function PeriodPicker({

@@ -32,7 +32,7 @@ const LOOKS: Record<string, ContentTypeLook> = {
 
 const OTHER: ContentTypeLook = { label: 'Archivo', Icon: IconFile, color: 'var(--mantine-color-gray-7)' };
 
-/** The look of a content type as the server recognised it (issue 22); parameters (';charset=…') ignored. */
+/** The look of a content type as the server recognised it; parameters (';charset=…') ignored. */
 export function contentTypeLook(contentType: string): ContentTypeLook {
   return LOOKS[contentType.split(';')[0]?.trim().toLowerCase() ?? ''] ?? OTHER;
 }

@@ -8,7 +8,7 @@ export interface ActivityDetails {
 }
 
 /**
- * The activity log (issue 24): append-only for the application. A trigger of migration 0020 refuses
+ * The activity log: append-only for the application. A trigger of migration 0020 refuses
  * UPDATE, DELETE and TRUNCATE (a restore disables user triggers while it loads an archive). No
  * foreign keys: an entry outlives the user, company or record it names, so names are kept as written.
  */

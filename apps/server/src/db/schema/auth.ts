@@ -9,7 +9,7 @@ export const sessions = pgTable('sessions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Where the session was opened from (issue 24: 'Mi perfil' lists them). */
+  /** Where the session was opened from ('Mi perfil' lists them). */
   ip: text('ip'),
   userAgent: text('user_agent'),
 });

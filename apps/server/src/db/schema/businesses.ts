@@ -4,7 +4,7 @@ import { services } from './services.ts';
 
 export { businesses };
 
-/** The company-service link (spec 1 §3 "Business-service link"). */
+/** The company-service link: the service applies to the company from `startDate` while it is active. */
 export const businessServices = pgTable(
   'business_services',
   {

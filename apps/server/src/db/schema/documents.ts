@@ -17,7 +17,7 @@ import { users } from './users.ts';
 
 /**
  * A company's folder of one period, made from a service's folder template the first time the
- * period is opened (DESIGN.md §4). Deleting the company or the template removes it with its files.
+ * period is opened. Deleting the company or the template removes it with its files.
  */
 export const businessFolders = pgTable(
   'business_folders',
@@ -36,7 +36,7 @@ export const businessFolders = pgTable(
 );
 
 /**
- * A file in a company folder: a PDF, or what a client sends (issue 22: PDF, XML, JPEG, PNG, XLSX,
+ * A file in a company folder: a PDF, or what a client sends (PDF, XML, JPEG, PNG, XLSX,
  * CSV, each recognised by its content, `contentType` the type found). The bytes live in the file storage under `storageKey` (random, never
  * derived from the name); a trigger queues the key in `file_removals` whenever a row goes, however
  * it goes (migration 0006).
@@ -55,7 +55,7 @@ export const businessFiles = pgTable(
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     /** Sent by a client from the portal (kept when the user is deleted or changes role). */
     fromClient: boolean('from_client').notNull().default(false),
-    /** The request item it answers, if any (issue 22). */
+    /** The request item it answers, if any. */
     requestItemId: integer('request_item_id').references(() => documentRequestItems.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

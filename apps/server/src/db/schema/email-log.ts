@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizz
 import { businesses } from './businesses.ts';
 import { users } from './users.ts';
 
-/** Every e-mail the firm sent or tried to send (spec 2 §3 "E-mail log entry"), with the provider's answer. */
+/** Every e-mail the firm sent or tried to send, with the provider's answer. */
 export const emailLog = pgTable(
   'email_log',
   {

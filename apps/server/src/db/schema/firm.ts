@@ -27,7 +27,7 @@ export const users = pgTable(
     /** The company of a client user; deleting the company deletes its client users. */
     businessId: integer('business_id').references((): AnyPgColumn => businesses.id, { onDelete: 'cascade' }),
     allowCalendarView: boolean('allow_calendar_view').notNull().default(false),
-    /** Staff receive the 08:00 digest of what is overdue or due within the week unless they opt out (issue 21). */
+    /** Staff receive the 08:00 digest of what is overdue or due within the week unless they opt out. */
     morningDigest: boolean('morning_digest').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,9 +49,9 @@ export const businesses = pgTable(
     startContract: date('start_contract', { mode: 'string' }).notNull(),
     endContract: date('end_contract', { mode: 'string' }),
     legalRepresentative: text('legal_representative').notNull(),
-    /** Contact e-mail addresses, comma-separated as the spec's API carries them. */
+    /** Contact e-mail addresses, comma-separated as the API carries them. */
     contact: text('contact').notNull(),
-    /** Declares and pays online (most do): the services' electronic due day applies (issue 21). */
+    /** Declares and pays online (most do): the services' electronic due day applies. */
     electronicFiling: boolean('electronic_filing').notNull().default(true),
     /**
      * The staff member who owns the company ('Encargado'). Deleting the user empties it, and so does

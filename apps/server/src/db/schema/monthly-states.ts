@@ -4,8 +4,8 @@ import { serviceStates, services } from './services.ts';
 import { users } from './users.ts';
 
 /**
- * The chosen state of a company's service in one month (spec 1 §3, §4). A cell without a row shows
- * the service's first state (DESIGN.md §4). Deleting the company, the service or the state removes it.
+ * The chosen state of a company's service in one month. A cell without a row shows
+ * the service's first state (lowest order). Deleting the company, the service or the state removes it.
  */
 export const monthlyStates = pgTable(
   'monthly_states',

@@ -4,7 +4,7 @@ import { emailLog } from './email-log.ts';
 import { users } from './users.ts';
 
 /**
- * A note for a staff member (spec 2 §3 "Note"), with an optional reminder moment. Deleting the
+ * A note for a staff member, with an optional reminder moment. Deleting the
  * assignee deletes their notes: a note nobody can read or act on is of no use.
  */
 export const notes = pgTable(

@@ -15,7 +15,7 @@ import { serviceFolders, services } from './services.ts';
 import { users } from './users.ts';
 
 /**
- * A service's request template (issue 22): what to ask every company the service applies to, each
+ * A service's request template: what to ask every company the service applies to, each
  * period. 'Solicitar a todas' sends it for a period; with `sendDay` it also goes out by itself.
  */
 export const requestTemplates = pgTable('request_templates', {

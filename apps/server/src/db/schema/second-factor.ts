@@ -3,7 +3,7 @@ import { bigint, boolean, check, index, integer, pgTable, serial, text, timestam
 import { users } from './users.ts';
 
 /**
- * A user's TOTP second factor (issue 24). The secret is encrypted with the vault; `enabledAt` is
+ * A user's TOTP second factor. The secret is encrypted with the vault; `enabledAt` is
  * null while the set-up waits for its first code. `lastUsedStep` is the time step of the last code
  * accepted, so the same code (or an earlier one) is refused when replayed.
  */

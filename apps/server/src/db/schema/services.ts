@@ -6,7 +6,7 @@ export const services = pgTable('services', {
   startMonthDay: integer('start_month_day').notNull(),
   lastMonthDay: integer('last_month_day').notNull(),
   order: integer('order').notNull().default(0),
-  /** Day (1-31) of the month after the period when its work falls due; null: no due date (issue 21). */
+  /** Day (1-31) of the month after the period when its work falls due; null: no due date. */
   dueDay: integer('due_day'),
   /** The same for companies that file and pay online (electronicFiling); null: dueDay applies. */
   dueDayElectronic: integer('due_day_electronic'),
@@ -14,7 +14,7 @@ export const services = pgTable('services', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The states a company's service moves through each month; colour is one of the spec's five hex values. */
+/** The states a company's service moves through each month; colour is one of the five palette hex values. */
 export const serviceStates = pgTable('service_states', {
   id: serial('id').primaryKey(),
   serviceId: integer('service_id')
@@ -39,7 +39,7 @@ export const serviceFolders = pgTable('service_folders', {
   }),
   name: varchar('name', { length: 255 }).notNull(),
   isActive: boolean('is_active').notNull().default(true),
-  /** 'El cliente puede subir': a client may upload into this folder of their company (issue 22). */
+  /** 'El cliente puede subir': a client may upload into this folder of their company. */
   clientCanUpload: boolean('client_can_upload').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

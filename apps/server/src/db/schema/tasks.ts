@@ -16,7 +16,7 @@ import { businesses } from './businesses.ts';
 import { users } from './users.ts';
 
 /**
- * A recurring internal task (spec 2 §3). Its responsible is a staff user; a user who is still
+ * A recurring internal task. Its responsible is a staff user; a user who is still
  * responsible of a task cannot be deleted (restrict), so every task keeps someone in charge.
  */
 export const tasks = pgTable('tasks', {
@@ -31,7 +31,7 @@ export const tasks = pgTable('tasks', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A company in a task from `startDate` on (spec 2 §3 businessInTask). */
+/** A company in a task from `startDate` on (`businessInTask` on the wire). */
 export const businessInTask = pgTable(
   'business_in_task',
   {

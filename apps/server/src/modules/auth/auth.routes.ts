@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      // A second-factor challenge (issue 24), or the session.
+      // A second-factor challenge, or the session.
       if ('challenge' in answer) return answer;
       return { user: presentUser(answer.user), token: answer.token };
     },

@@ -93,7 +93,7 @@ export function createBackupModule(deps: BackupModuleDeps) {
     },
     toFile: (options: BackupOptions = {}) => exclusive(() => backupToFile(backupDeps, backupDirOf(config), options)),
     toStream: (out: Writable, options: BackupOptions = {}) => exclusive(() => writeBackup(backupDeps, out, options)),
-    /** A download's activity entry (issue 24): the archive's name and whether it carries the keys. */
+    /** A download's activity entry: the archive's name and whether it carries the keys. */
     recordDownload: (actor: ActivityActor, archive: string, withSecrets: boolean) =>
       recordActivity(deps.db, actor, {
         kind: 'backup',

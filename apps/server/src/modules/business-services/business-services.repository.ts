@@ -119,7 +119,7 @@ export const businessServicesRepository = {
     return row;
   },
 
-  /** Links that make a service apply in a period ending on lastDay: active and started by then (DESIGN.md §4). */
+  /** Links that make a service apply in a period ending on lastDay: active and started by then. */
   listApplying(db: DbOrTx, lastDay: string, businessId?: number): Promise<{ businessId: number; serviceId: number }[]> {
     return db
       .select({ businessId: businessServices.businessId, serviceId: businessServices.serviceId })

@@ -64,7 +64,7 @@ async function recordLinkChange(
   });
 }
 
-/** The company-service links (spec 1 §3 "Business-service link"), seen from either side. */
+/** The company-service links, seen from either side. */
 export function createBusinessServicesService(db: Db, deps: Deps) {
   async function listForService(serviceId: number): Promise<BusinessServiceOfService[]> {
     const rows = await businessServicesRepository.listBusinessesWithLinks(db, serviceId);

@@ -19,7 +19,7 @@ export const businessesRepository = {
     return byName(await db.select().from(businesses));
   },
 
-  /** Companies whose contract overlaps [firstDay, lastDay] (DESIGN.md §4). */
+  /** Companies whose contract overlaps [firstDay, lastDay]: the companies active in that period. */
   async listWithContractBetween(db: DbOrTx, firstDay: string, lastDay: string): Promise<BusinessRow[]> {
     const rows = await db
       .select()

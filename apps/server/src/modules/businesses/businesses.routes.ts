@@ -48,7 +48,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
     {
       schema: {
         tags: ['companies'],
-        description: 'Companies active in the current period (DESIGN.md §4).',
+        description: 'Companies whose contract covers part of the current period.',
         response: { 200: BusinessListSchema, ...errorResponses },
       },
       onRequest: app.authorize('companies:read'),

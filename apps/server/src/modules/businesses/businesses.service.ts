@@ -44,7 +44,7 @@ interface Deps {
   listStaff(): Promise<{ id: number; name: string; lastName: string }[]>;
 }
 
-/** Companies (spec 1 §2.8, §2.9, §3, §5; DESIGN.md §4): RUT valid and unique, contacts valid, deletes cascade. */
+/** Companies: RUT valid and unique, contacts valid, deletes cascade. */
 export function createBusinessesService(db: Db, deps: Deps) {
   const lists = createBuiltJsonCache(deps.changes, {
     name: 'business-lists',
@@ -58,7 +58,7 @@ export function createBusinessesService(db: Db, deps: Deps) {
     return row;
   }
 
-  /** Companies active in a period (default: the current one, DESIGN.md §4). */
+  /** Companies active in a period (default: the current one): contract started by its last day, not ended before its first. */
   function listActive(period: Period = currentPeriod()) {
     const { firstDay, lastDay } = periodBounds(period);
     return businessesRepository.listWithContractBetween(db, firstDay, lastDay);

@@ -6,7 +6,7 @@ import { googleAccounts } from '../../db/schema/calendar.ts';
 import { FAKE_GOOGLE_CODE, type FakeGoogle, startFakeGoogle } from '../../test/fake-google.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-// The OAuth `state` is single-use: within its 15 minutes a second use is refused (issue 17, defect 14).
+// The OAuth `state` is single-use: within its 15 minutes a second use is refused.
 let google: FakeGoogle;
 let t: TestApp;
 

@@ -7,7 +7,7 @@ export interface CompanyImportModuleDeps {
   db: Db;
 }
 
-/** 'Importar empresas' from a spreadsheet (issue 23). */
+/** 'Importar empresas' from a spreadsheet. */
 export function createCompanyImportModule(deps: CompanyImportModuleDeps) {
   const companyImport = createCompanyImportService(deps.db);
   return { companyImport, routes: (app: FastifyInstance) => app.register(companyImportRoutes, { companyImport }) };

@@ -50,7 +50,7 @@ async function formOf(request: FastifyRequest): Promise<{ bytes: Buffer; fields:
 
 const multipartBody = `multipart/form-data with one field 'file': an .xlsx or .csv (recognised by its content, 415 otherwise), ${IMPORT_MAX_BYTES / 1024 / 1024} MB at most (413).`;
 
-/** 'Importar empresas' (issue 23): owners only ('companies:import'). */
+/** 'Importar empresas': owners only ('companies:import'). */
 export const companyImportRoutes: FastifyPluginAsyncZod<{ companyImport: CompanyImportService }> = async (
   app,
   { companyImport },

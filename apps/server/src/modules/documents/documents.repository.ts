@@ -93,7 +93,7 @@ export const documentsRepository = {
   },
 
   /**
-   * A request item with its request's company and period (issue 22); `lock` holds the item's row
+   * A request item with its request's company and period; `lock` holds the item's row
    * until the transaction ends, so staff cannot mark it received while files are added or removed.
    */
   async findRequestItem(db: DbOrTx, id: number, { lock = false } = {}) {

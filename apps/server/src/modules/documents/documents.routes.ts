@@ -53,7 +53,7 @@ function multipartFailure(error: unknown, maxMegabytes: number): unknown {
   return error;
 }
 
-/** Documents (spec 1 §7 "Client documents"; spec 2 §7 "Documents"; DESIGN.md §4, §6). */
+/** Documents: staff browse, upload and delete; a client reads their own company's active folders. */
 export const documentsRoutes: FastifyPluginAsyncZod<{
   documents: DocumentsService;
   fileRemover: FileRemover;
@@ -189,7 +189,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['documents', 'requests'],
-        description: `Files answering a document request item (issue 22): staff, or a client of the item's company, while the item is not received (400 once it is). They go into the company's folder of the request's period for the item's folder. ${uploadLimits}`,
+        description: `Files answering a document request item: staff, or a client of the item's company, while the item is not received (400 once it is). They go into the company's folder of the request's period for the item's folder. ${uploadLimits}`,
         params: RequestItemIdParamSchema,
         response: uploadResponses,
       },

@@ -47,7 +47,7 @@ interface Deps {
   appUrl: string;
   linkDays: number;
   getBusiness(id: number): Promise<{ id: number; name: string; contact: string }>;
-  /** Services that apply to the company that period (DESIGN.md §4), with their names. */
+  /** Services that apply to the company that period, with their names. */
   listApplyingServices(businessId: number, period: Period): Promise<{ id: number; name: string }[]>;
   listFolderTemplates(serviceIds: number[]): Promise<FolderTemplate[]>;
   findUser(id: number): Promise<{ name: string; lastName: string; role: Role; businessId: number | null } | undefined>;
@@ -93,8 +93,8 @@ const uploadProblem = (maxMegabytes: number) => (kind: FileCheckProblem) =>
 const periodLabel = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
 
 /**
- * Company documents (spec 1 §2.6; spec 2 "Documentos"; DESIGN.md §4): each company's folders per
- * period from its services' templates, uploads by staff and by clients (issue 22: PDF, XML, JPEG,
+ * Company documents: each company's folders per
+ * period from its services' templates, uploads by staff and by clients (PDF, XML, JPEG,
  * PNG, XLSX, CSV; into a folder or against a request item), signed expiring download links, a log
  * of every download, and 'Avisar al cliente'.
  */
@@ -182,7 +182,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
     requestItemId,
   });
 
-  /** The activity log's entry of a file (issue 24): named by its file name, under its company. */
+  /** The activity log's entry of a file: named by its file name, under its company. */
   const fileEntry = (
     action: 'uploaded' | 'deleted' | 'downloaded',
     file: Pick<BusinessFileRow, 'id' | 'name'>,
@@ -324,7 +324,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
     },
 
     /**
-     * Files answering a request item (issue 22): staff, or a client of the item's company, while
+     * Files answering a request item: staff, or a client of the item's company, while
      * the item is not received. They go into the company folder of the request's period made from
      * the item's folder template (made now if missing); staff hear 'requests.changed'.
      */
@@ -408,7 +408,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
 
     /**
      * A signed link's file: checks the link, that its user may still have it, logs the download
-     * (and, issue 24, an activity entry of the anonymous caller `by`: the link is the credential,
+     * (and an activity entry of the anonymous caller `by`: the link is the credential,
      * so neither its token nor its claims go into the entry). A refused link logs nothing. The
      * bytes stream from storage; `rangeHeader` (HTTP's Range) asks for a part of them, and a part
      * that does not start at the first byte continues a download already logged, so it is not

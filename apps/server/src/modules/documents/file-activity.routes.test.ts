@@ -10,7 +10,7 @@ import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 import { OWNER } from '../../test/test-app.ts';
 
-// The activity log's entries of files (uploaded, deleted, downloaded) and backups (issue 24).
+// The activity log's entries of files (uploaded, deleted, downloaded) and backups.
 const { t, roles, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 afterEach(() => {
   vi.useRealTimers();

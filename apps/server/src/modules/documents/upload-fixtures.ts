@@ -1,6 +1,6 @@
 /**
  * Small but real files of every kind an upload accepts, and of kinds it refuses, built in the
- * test (issue 22). Test-only.
+ * test. Test-only.
  */
 import { crc32, deflateSync } from 'node:zlib';
 

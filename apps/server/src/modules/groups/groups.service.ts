@@ -38,7 +38,7 @@ interface Deps {
   changes: TableChanges;
 }
 
-/** Company groups (spec 2 "Grupos de Empresas"): a name, a description and a set of companies. */
+/** Company groups ('Grupos de Empresas'): a name, a description and a set of companies. */
 export function createGroupsService(db: Db, deps: Deps) {
   // The list and each group's detail as stored JSON (a group of 2,000 companies is 2,000 ids).
   const groupTables = [businessGroups, businessGroupMembers];

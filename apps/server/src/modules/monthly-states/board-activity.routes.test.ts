@@ -8,7 +8,7 @@ import { taskStates } from '../../db/schema/tasks.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 
-// The activity log's entries of the boards' cell changes (issue 24): one per cell, written with it.
+// The activity log's entries of the boards' cell changes: one per cell, written with it.
 const { t, roles, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 
 const period = currentPeriod();

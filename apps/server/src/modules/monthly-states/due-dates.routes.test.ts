@@ -7,7 +7,7 @@ import { services } from '../../db/schema/services.ts';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-// Issue 21: each cell's due date on Chile's calendar and its overdue mark, judged on the server's
+// Each cell's due date on Chile's calendar and its overdue mark, judged on the server's
 // day in America/Santiago (a clock the test sets). October 2026: Saturday 10, Monday 12 a holiday
 // (Encuentro de Dos Mundos), Sunday 18; September 2026: Friday 18 and Saturday 19 holidays.
 

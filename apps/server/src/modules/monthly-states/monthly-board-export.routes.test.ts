@@ -9,7 +9,7 @@ import { PESOS_FORMAT, XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 
-/** 'Exportar a Excel' on the monthly board (issue 23): exactly the companies shown, cell by cell. */
+/** 'Exportar a Excel' on the monthly board: exactly the companies shown, cell by cell. */
 const { t, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 const period = currentPeriod();
 const exportUrl = `/api/monthly-states/year/${period.year}/month/${period.month}/export`;

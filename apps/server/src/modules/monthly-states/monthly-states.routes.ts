@@ -36,7 +36,7 @@ export const monthlyStatesRoutes: FastifyPluginAsyncZod<{ monthlyStates: Monthly
     async (request, reply) => sendBuiltJson(request, reply, await monthlyStates.getBuiltBoard(request.params)),
   );
 
-  // 'Exportar a Excel' (issue 23): the companies the browser shows, in its order, as a streamed .xlsx.
+  // 'Exportar a Excel': the companies the browser shows, in its order, as a streamed .xlsx.
   app.post(
     '/api/monthly-states/year/:year/month/:month/export',
     {
@@ -80,7 +80,7 @@ export const monthlyStatesRoutes: FastifyPluginAsyncZod<{ monthlyStates: Monthly
     },
   );
 
-  // A bulk change (issue 23): one service's state for many companies, one transaction, one event.
+  // A bulk change: one service's state for many companies, one transaction, one event.
   app.put(
     '/api/monthly-states/year/:year/month/:month/bulk',
     {

@@ -63,7 +63,7 @@ type PeriodParts = Omit<BoardParts, 'chosen' | 'today'> & {
   businessById: Map<number, BoardParts['businesses'][number]>;
 };
 
-/** The activity entry of a change of a service's cells (issue 24): states by name. */
+/** The activity entry of a change of a service's cells: states by name. */
 const cellActivity = (
   actor: ActivityActor,
   service: { name: string; states: readonly { id: number; name: string }[] },
@@ -74,7 +74,7 @@ const cellActivity = (
   stateNames: new Map(service.states.map((state) => [state.id, state.name])),
 });
 
-/** The monthly board (spec 1 §2.5, §3, §4; DESIGN.md §4): read a month, change a cell, keep every change. */
+/** The monthly board: read a month, change a cell, keep every change. */
 export function createMonthlyStatesService(db: Db, deps: Deps) {
   const now = deps.now ?? (() => new Date());
   // Companies, columns and links of a few recent periods: they change seldom, while cells change
@@ -158,7 +158,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
     getBoard: (period: Period) => getBoard(period),
 
     /**
-     * The board as an .xlsx (issue 23), streamed: the companies asked for (those the browser
+     * The board as an .xlsx, streamed: the companies asked for (those the browser
      * shows after its filters), in that order, read from the same built board the GET answers,
      * so nothing it computed is queried again. Ids not on the month's board are left out.
      */
@@ -227,7 +227,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
       return change;
     },
     /**
-     * A bulk change (issue 23): one service's state, and its value once, for every company named.
+     * A bulk change: one service's state, and its value once, for every company named.
      * Checked as the single change is (the state one of the service's, the value a state with
      * hasValue needs; an unknown company refuses the whole change). Companies where the service does
      * not apply that month (the board's 'N/A', or not on the month's board at all) are skipped and

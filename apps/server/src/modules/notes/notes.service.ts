@@ -46,7 +46,7 @@ function changedFields(note: NoteRow, input: UpdateInput) {
 }
 
 /**
- * Notes (spec 2 "Notas"; DESIGN.md §6): owners write and read every note; a collaborator reads
+ * Notes: owners write and read every note; a collaborator reads
  * the notes assigned to them and marks them done or not done. A done note is locked until un-done.
  */
 export function createNotesService(db: Db, deps: Deps) {

@@ -108,7 +108,7 @@ export function templateDueDate(period: Period, dueDay: number): string {
 }
 
 /**
- * Document requests (issue 22 "Requests", "For the firm"): a service's templates, requests to a
+ * Document requests, the firm's side: a service's templates, requests to a
  * company for a period (by hand or for every company at once), staff's review of each item, and
  * what awaits review.
  */

@@ -34,7 +34,7 @@ interface Deps {
 }
 
 /**
- * The step between the password and the session (issue 24): a short-lived signed token naming the
+ * The step between the password and the session: a short-lived signed token naming the
  * user and what they must do next. It opens nothing by itself: no session exists before the code.
  */
 export function createSecondFactorChallenges({ db, tokenSecret, findUserById, now }: Deps) {

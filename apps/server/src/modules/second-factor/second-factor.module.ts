@@ -9,7 +9,7 @@ export interface SecondFactorModuleDeps extends ServiceDeps {
   sessionToken(userId: number, sessionId: string): string;
 }
 
-/** Two-factor sign-in with TOTP (issue 24); its challenges are built before the auth module that hands them out. */
+/** Two-factor sign-in with TOTP; its challenges are built before the auth module that hands them out. */
 export function createSecondFactorModule(deps: SecondFactorModuleDeps) {
   const secondFactor = createSecondFactorService(deps);
   return {

@@ -25,7 +25,7 @@ interface Options {
   sessionToken(userId: number, sessionId: string): string;
 }
 
-/** Two-factor sign-in (issue 24): the sign-in steps, 'Mi perfil', the owner's reset and the firm's setting. */
+/** Two-factor sign-in: the sign-in steps, 'Mi perfil', the owner's reset and the firm's setting. */
 export const secondFactorRoutes: FastifyPluginAsyncZod<Options> = async (app, { secondFactor, sessionToken }) => {
   const originOf = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
     ip: request.ip,

@@ -45,7 +45,7 @@ interface Deps {
 type Origin = SessionOrigin & { ip: string };
 
 /**
- * Two-factor sign-in with TOTP (issue 24): the code step after the password, the set-up the firm can
+ * Two-factor sign-in with TOTP: the code step after the password, the set-up the firm can
  * require, each user's own switch in 'Mi perfil', the owner's reset and the firm's setting.
  */
 /** A user's own second-factor change (enabled, disabled, new recovery codes), written in its transaction. */

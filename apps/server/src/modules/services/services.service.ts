@@ -53,7 +53,7 @@ async function underService<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-// ------------------------------------------------------------ activity log (issue 24)
+// ------------------------------------------------------------ activity log
 const SERVICE_FIELDS = ['name', 'startMonthDay', 'lastMonthDay', 'order', 'dueDay', 'dueDayElectronic'] as const;
 const STATE_FIELDS = ['name', 'color', 'order', 'pctProgress', 'hasValue', 'showResume'] as const;
 const FOLDER_FIELDS = ['name', 'parentFolderId', 'isActive', 'clientCanUpload'] as const;
@@ -213,7 +213,7 @@ export function createServicesService(db: Db, deps: Deps) {
 
     /**
      * Deletes the service with its states, folders, notifications, months and company links
-     * (DESIGN.md §4), in one transaction; the foreign keys cascade.
+     * (and the company folders and files made from its templates), in one transaction; the foreign keys cascade.
      */
     async delete(id: number, actor: ActivityActor): Promise<void> {
       await db.transaction(async (tx) => {

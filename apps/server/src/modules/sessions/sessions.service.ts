@@ -18,7 +18,7 @@ export const USE_NOTE_INTERVAL_MS = 60_000;
 const USE_NOTES_KEPT = 10_000;
 
 /**
- * Sign-in sessions: one row per token, so that deleting the row revokes the token (DESIGN.md §3).
+ * Sign-in sessions: one row per token, so that deleting the row revokes the token.
  * Ending sessions inside someone else's transaction (a password change) takes that transaction;
  * the caller announces the end once it has committed, and realtime closes those sockets.
  */

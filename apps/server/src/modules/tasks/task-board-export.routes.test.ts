@@ -7,7 +7,7 @@ import { PESOS_FORMAT, XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 
-/** 'Exportar a Excel' on the task board (issue 23): the companies and tasks shown, cell by cell. */
+/** 'Exportar a Excel' on the task board: the companies and tasks shown, cell by cell. */
 const { t, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 const period = currentPeriod();
 const base = `/api/business-task-states/year/${period.year}/month/${period.month}`;

@@ -44,7 +44,7 @@ interface Deps {
   now?: () => Date;
 }
 
-/** The task tracking board (spec 2 "Seguimiento de tareas"; DESIGN.md §4, §6): read a month, change a cell. */
+/** The task tracking board ('Seguimiento de tareas'): read a month, change a cell. */
 export function createTaskBoardService(db: Db, deps: Deps) {
   const now = deps.now ?? (() => new Date());
   async function getBoard(period: Period): Promise<TaskBoard> {
@@ -79,7 +79,7 @@ export function createTaskBoardService(db: Db, deps: Deps) {
     getBoard,
 
     /**
-     * The board as an .xlsx (issue 23), streamed: the companies asked for (those the browser
+     * The board as an .xlsx, streamed: the companies asked for (those the browser
      * shows after its filters), in that order, and the tasks shown (all when none are named),
      * from the board the GET answers. Ids not on the month's board are left out.
      */

@@ -141,7 +141,7 @@ export const tasksRepository = {
     await db.delete(businessInTask).where(eq(businessInTask.taskId, taskId));
   },
 
-  /** Who is in which task by the period's last day (DESIGN.md §4), optionally for one company. */
+  /** Who is in which task by the period's last day (a start date on or before it), optionally for one company. */
   listApplying(db: DbOrTx, lastDay: string, businessId?: number) {
     return db
       .select({ taskId: businessInTask.taskId, businessId: businessInTask.businessId })

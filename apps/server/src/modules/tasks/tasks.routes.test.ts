@@ -64,7 +64,7 @@ describe('tasks: /api/task', () => {
     expect(list.find((row) => row.id === task.id)).toEqual(task);
   });
 
-  it('requires every field and keeps the day between 1 and 31, with the spec’s messages', async () => {
+  it('requires every field and keeps the day between 1 and 31, with the form’s messages', async () => {
     const missing = await t.request({ method: 'POST', url: '/api/task', token: tokens.owner, payload: {} });
     expect(missing.statusCode).toBe(400);
     const fields = Object.fromEntries(

@@ -63,7 +63,7 @@ interface Deps {
   assertBusinessExists(id: number): Promise<void>;
 }
 
-/** Tasks (spec 2 "Tareas", "Task detail"): define them, and choose from when each company is in. */
+/** Tasks ('Tareas' and a task's detail): define them, and choose from when each company is in. */
 export function createTasksService(db: Db, deps: Deps) {
   async function getTask(id: number): Promise<Task> {
     const row = await tasksRepository.findById(db, id);

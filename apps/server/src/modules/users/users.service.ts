@@ -206,7 +206,7 @@ export function createUsersService(db: Db, deps: Deps) {
               },
             });
           }
-          // A new password ends every other session of that user (DESIGN.md §3).
+          // A new password ends every other session of that user.
           if (passwordHash) await deps.sessions.endForUser(id, { except: actor.sessionId, tx });
           return updated;
         }),

@@ -25,7 +25,7 @@ export const businessInvalidation = {
       businessServiceInvalidation.companyChanged(),
     ),
   /**
-   * 'Importar empresas' (issue 23) created and updated companies at once, with their groups (some
+   * 'Importar empresas' created and updated companies at once, with their groups (some
    * new) and their services' start months: the list and every detail, every group, every service's
    * company rows and every month's board (a new link adds the company's cells).
    */

@@ -11,7 +11,7 @@ import { monthlyCells } from './update-monthly-state';
 export type MonthlyBulkChange = Period & MonthlyStateBulk;
 
 /**
- * PUT /api/monthly-states/year/{year}/month/{month}/bulk (issue 23): one service's state (and its
+ * PUT /api/monthly-states/year/{year}/month/{month}/bulk: one service's state (and its
  * value) for every company selected, in one transaction on the server.
  */
 export const bulkUpdateMonthlyStates = ({ year, month, ...body }: MonthlyBulkChange) =>

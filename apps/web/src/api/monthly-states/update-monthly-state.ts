@@ -30,7 +30,7 @@ export const monthlyCells = boardCells(
 );
 
 /**
- * Changes a cell (spec 1 §2.5): shown at once, then replaced by the server's cell; when refused the
+ * Changes a cell: shown at once, then replaced by the server's cell; when refused the
  * cell goes back to what it was and the server's message shows in a toast.
  */
 export const useUpdateMonthlyState = () => useCellChange(monthlyCells, updateMonthlyState);

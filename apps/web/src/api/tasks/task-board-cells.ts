@@ -47,7 +47,7 @@ export const optimisticTaskCell = (change: TaskStateChange): Pick<TaskCell, 'sta
   value: change.value?.trim() || null,
 });
 
-/** How a month of the task board changes, cell by cell (a company × task; spec 2 §4). */
+/** How a month of the task board changes, cell by cell (a company × task). */
 export const taskCellRules: CellRules<TaskBoard, TaskCell, TaskStateChange, TaskCellChange> = {
   columnOf: (change) => change.taskId,
   findCell: findTaskCell,

@@ -19,7 +19,7 @@ export const taskCells = boardCells(
 );
 
 /**
- * Changes a cell (spec 2 §4): shown at once, then replaced by the server's cell; when refused the
+ * Changes a cell: shown at once, then replaced by the server's cell; when refused the
  * cell goes back to what it was and the server's message shows in a toast 'Ocurrió un error!'.
  */
 export const useUpdateTaskState = () => useCellChange(taskCells, updateTaskState);

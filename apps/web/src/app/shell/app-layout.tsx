@@ -21,7 +21,7 @@ import { NAV_ENTRIES } from '../navigation';
 import classes from './app-layout.module.css';
 import { useFocusTitleOnNavigate } from './use-focus-title-on-navigate';
 
-/** At this width and below the menu becomes a drawer (spec 1 §9: mobile threshold 700 px). */
+/** At this width and below the menu becomes a drawer (the app's mobile threshold, 700 px). */
 const MOBILE_MAX_PX = 700;
 const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_PX}px)`;
 // Mantine treats widths below its breakpoint as mobile, so the breakpoint sits one pixel above.
@@ -47,7 +47,7 @@ export function AppLayout() {
   };
   useFocusTitleOnNavigate();
 
-  // Staff see the documents clients sent and nobody reviewed yet, live (issue 22).
+  // Staff see the documents clients sent and nobody reviewed yet, live.
   const seesRequests = can(user, 'requests:manage');
 
   const isActive = (path: string) =>

@@ -20,7 +20,7 @@ export interface NameMark<Row> {
 }
 
 /**
- * The rows picked for a bulk change (issue 23): one Set of company ids, held by the screen, and
+ * The rows picked for a bulk change: one Set of company ids, held by the screen, and
  * stable callbacks; each rendered row only looks itself up in it.
  */
 export interface RowSelection {

@@ -7,9 +7,9 @@ import { applyServerCell, applyServerCells, type BoardCells } from './board-cell
 import type { CellChange } from './cell-rules';
 
 /**
- * Keeps the shown month of a board live (DESIGN.md §4): each of the month's events replaces its
+ * Keeps the shown month of a board live: each of the month's events replaces its
  * cell in that month's cache entry (keeping this user's pending changes on screen); a board with a
- * bulk change also hears its one event carrying every changed cell (issue 23), applied in one cache
+ * bulk change also hears its one event carrying every changed cell, applied in one cache
  * write; another month listens to its own events; after a reconnect, whatever was missed is fetched
  * again.
  */

@@ -20,7 +20,7 @@ const idText = (id: number | null) => (id ? String(id) : null);
 const idOf = (value: string | null) => (value ? Number(value) : null);
 
 /**
- * Actividad (issue 24), owners only: who did what, when, from where, newest first, 50 at a time
+ * Actividad, owners only: who did what, when, from where, newest first, 50 at a time
  * ('Cargar más'). The filters — Usuario, Empresa, Tipo, Desde, Hasta — live in the address, so a
  * reload, Back or a link (/actividad?empresa=12&tipo=credential) shows the same entries, and
  * 'Exportar CSV' downloads every entry they match.

@@ -7,7 +7,7 @@ import { ActivityTable } from '../../../components/activity/activity-table';
 import { companyActivityPath } from '../../../lib/activity-params';
 import { useSession } from '../../../lib/session';
 
-/** 'Actividad reciente' (issue 24), owners only: the company's last 10 entries and a link to all of them. */
+/** 'Actividad reciente', owners only: the company's last 10 entries and a link to all of them. */
 export function BusinessActivitySection({ businessId }: { businessId: number }) {
   const session = useSession();
   if (!session || !can(session.user, 'activity:read')) return null;

@@ -5,7 +5,7 @@ import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { BusinessFormFields, emptyBusinessValues, toBusinessPayload, useBusinessForm } from './business-form';
 
-/** '+ Nuevo' on the Empresas list (spec 1 §2.8). */
+/** '+ Nuevo' on the Empresas list. */
 export function BusinessCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const create = useCreateBusiness();
   const form = useBusinessForm();

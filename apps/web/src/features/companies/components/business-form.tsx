@@ -22,7 +22,7 @@ export interface BusinessFormValues {
   endContract: string | null;
   legalRepresentative: string;
   contact: string[];
-  /** Declares and pays online (issue 21; default true). */
+  /** Declares and pays online (default true): the services' electronic due day applies. */
   electronicFiling: boolean;
   /** The owner among the staff ('Encargado'), or null. */
   responsibleUserId: number | null;
@@ -62,7 +62,7 @@ export function toBusinessPayload(values: BusinessFormValues): BusinessCreate {
 }
 
 /**
- * The company form of spec 1 §5, validated with the same schema as the API (BusinessCreateSchema is
+ * The company form, validated with the same schema as the API (BusinessCreateSchema is
  * also BusinessUpdateSchema): every field required, a valid RUT, every contact a valid e-mail.
  */
 export function useBusinessForm(initialValues: BusinessFormValues = emptyBusinessValues) {
@@ -98,7 +98,7 @@ export function BusinessFormFields({ form, autoFocus = false }: { form: Business
           placeholder="12.345.678-5"
           autoComplete="off"
           {...rut}
-          // Dots and dash appear as the user types (spec 1 §5).
+          // Dots and dash appear as the user types.
           onChange={(event) => form.setFieldValue('rut', formatRutInput(event.currentTarget.value))}
         />
         <TextInput

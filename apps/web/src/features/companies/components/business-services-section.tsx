@@ -12,7 +12,7 @@ import { ServiceDateModal } from './service-date-modal';
 
 type DateAction = { kind: 'activate' | 'edit'; link: BusinessServiceOfBusiness };
 
-/** 'Servicios en empresa' (spec 1 §2.9): one row per service, linked or not. */
+/** 'Servicios en empresa': one row per service, linked or not. */
 export function BusinessServicesSection({ business }: { business: BusinessDetail }) {
   const activate = useActivateBusinessService();
   const update = useUpdateBusinessService();

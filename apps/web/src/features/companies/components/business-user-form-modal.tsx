@@ -19,7 +19,7 @@ interface BusinessUserFormValues {
   businessId: number;
 }
 
-/** The company user form (spec 1 §5): a client of this company; password optional when editing. */
+/** The company user form: a client of this company; password optional when editing. */
 export function BusinessUserFormModal({
   opened,
   businessId,

@@ -10,7 +10,7 @@ import { useEditModal } from '../../../components/use-edit-modal';
 import { notifyOutcome } from '../../../lib/notify';
 import { BusinessUserFormModal } from './business-user-form-modal';
 
-/** 'Usuarios en empresa' (spec 1 §2.9): the company's client users. */
+/** 'Usuarios en empresa': the company's client users. */
 export function BusinessUsersSection({ business }: { business: BusinessDetail }) {
   const deleteUser = useDeleteUser();
   const { editing, opened: formOpened, open: openForm, close: closeForm } = useEditModal<User>();

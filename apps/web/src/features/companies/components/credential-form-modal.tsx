@@ -29,7 +29,7 @@ interface CredentialFormValues {
 }
 
 /**
- * The password entry form (spec 1 §5): user, portal and password required; description optional.
+ * The password entry form: user, portal and password required; description optional.
  * Editing, the password is not pre-filled (the list never carries it): empty keeps the stored one.
  */
 export function CredentialFormModal({

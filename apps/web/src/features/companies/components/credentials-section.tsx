@@ -12,7 +12,7 @@ import { useEditModal } from '../../../components/use-edit-modal';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { CredentialFormModal } from './credential-form-modal';
 
-/** 'Contraseñas de empresa' (spec 1 §2.9): the portal credentials, fetched (decrypted) when this section shows. */
+/** 'Contraseñas de empresa': the portal credentials, fetched (decrypted) when this section shows. */
 export function CredentialsSection({ businessId }: { businessId: number }) {
   const credentials = useCredentials(businessId);
   const deleteCredential = useDeleteCredential();

@@ -18,7 +18,7 @@ interface ServiceDateModalProps {
   onSubmit: (startDate: string) => Promise<boolean>;
 }
 
-/** 'Activar' and 'Editar' on a company's service: the link's start date, required (spec 1 §4, §5). */
+/** 'Activar' and 'Editar' on a company's service: the link's start date, required. */
 export function ServiceDateModal({
   opened,
   title,

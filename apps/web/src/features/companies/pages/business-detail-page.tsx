@@ -16,7 +16,7 @@ import { BusinessServicesSection } from '../components/business-services-section
 import { BusinessUsersSection } from '../components/business-users-section';
 import { CredentialsSection } from '../components/credentials-section';
 
-/** Detalle empresa (spec 1 §2.9): the edit form, its services, its client users and its credentials. */
+/** Detalle empresa: the edit form, its services, its client users and its credentials. */
 export function BusinessDetailPage() {
   const id = Number(useParams().id);
   const business = useBusiness(id);

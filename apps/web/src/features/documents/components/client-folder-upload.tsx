@@ -9,7 +9,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
 
 /**
- * 'Subir archivos' in a folder whose template says 'El cliente puede subir' (issue 22): the chosen
+ * 'Subir archivos' in a folder whose template says 'El cliente puede subir': the chosen
  * files go at once into the company's folder of the shown month. Nothing in other folders.
  */
 export function ClientFolderUpload({ folder, businessId }: { folder: FolderTile; businessId: number }) {

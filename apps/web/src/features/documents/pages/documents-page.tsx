@@ -17,7 +17,7 @@ const filterBusinesses = (businesses: Business[], search: string) =>
   }));
 
 /**
- * Documentos (spec 2 "Documentos"): the companies, searched by name, RUT and legal representative;
+ * Documentos: the companies, searched by name, RUT and legal representative;
  * a row (or the link on its name, with the keyboard) opens that company's folders of the current period.
  */
 export function DocumentsPage() {

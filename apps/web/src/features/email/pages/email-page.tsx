@@ -22,7 +22,7 @@ const positiveInt = (value: string | null) => {
 };
 
 /**
- * The e-mail log (spec 2 "Emails"), owners only: every send, newest first, 30 a page, filtered by
+ * The e-mail log ('Emails'), owners only: every send, newest first, 30 a page, filtered by
  * company; the page and the company are kept in the address (?pagina=2&empresa=5). A message only
  * kept in the outbox is marked; a warning says when e-mailed links cannot work (APP_URL unset).
  */

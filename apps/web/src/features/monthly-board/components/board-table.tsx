@@ -17,7 +17,7 @@ import { type CellActions, type MonthlyCellShared, StateCell } from './state-cel
 /**
  * The least widths (px) of the columns after the name and the RUT: with the menu open, a 1280 px
  * window fits the name, the RUT, the key and envelope, three services and the progress without
- * scrolling sideways (issue 17 §6); a wider window shares the rest out, a narrower one scrolls the
+ * scrolling sideways; a wider window shares the rest out, a narrower one scrolls the
  * table inside its region.
  */
 const WIDTH = { icon: 36, service: 140, progress: 116 };
@@ -29,7 +29,7 @@ interface BoardTableProps extends CellActions {
   services: BoardService[];
   /** The name of a row's company owner, shown under its name. */
   ownerOf: (row: BoardRow) => string | null;
-  /** After a company's name: what its clients sent and nobody reviewed yet (issue 22). */
+  /** After a company's name: what its clients sent and nobody reviewed yet. */
   nameMark?: NameMark<BoardRow>;
   /** The board's day in America/Santiago ('YYYY-MM-DD'), for the due marks. */
   today: string;
@@ -42,9 +42,9 @@ interface BoardTableProps extends CellActions {
   loading: boolean;
   emptyText: string;
   onCredentials: (row: BoardRow) => void;
-  /** The envelope column, for those who may e-mail a company's contacts (spec 1 §2.5). */
+  /** The envelope column, for those who may e-mail a company's contacts. */
   onEmail?: (row: BoardRow) => void;
-  /** The checkbox column of the bulk change (issue 23). */
+  /** The checkbox column of the bulk change. */
   selection?: RowSelection;
 }
 
@@ -118,7 +118,7 @@ const BoardHead = memo(function BoardHead({ services, canEmail }: { services: Bo
 });
 
 /**
- * The monthly table (spec 1 §2.5): each company's key and envelope, its cell of every service and
+ * The monthly table: each company's key and envelope, its cell of every service and
  * its progress, in the board kit's table.
  */
 export function BoardTable({

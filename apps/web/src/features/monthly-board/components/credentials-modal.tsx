@@ -10,7 +10,7 @@ function CompanyCredentials({ businessId }: { businessId: number }) {
 }
 
 /**
- * The key icon's modal (spec 1 §2.5, DESIGN.md §4): the company's portal credentials, fetched when
+ * The key icon's modal: the company's portal credentials, fetched when
  * it opens and dropped when it closes (never shipped inside the board).
  */
 export function CredentialsModal({

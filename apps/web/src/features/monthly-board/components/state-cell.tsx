@@ -27,11 +27,11 @@ export interface MonthlyCellShared extends CellActions {
 }
 
 /**
- * A service cell of the board (spec 1 §2.5): 'N/A' where the service does not apply; otherwise a
+ * A service cell of the board: 'N/A' where the service does not apply; otherwise a
  * badge in the state's colour with its name (or its value as money) opening the service's states
  * and the cell's history. While a change is saved the cell says so. A late cell carries an outline
  * and an alarm, one due within three days a softer outline and a clock; its due date is in its
- * tooltip and accessible name (issue 21).
+ * tooltip and accessible name.
  */
 export const StateCell = memo(function StateCell({
   cell,

@@ -30,7 +30,7 @@ export interface SummaryCard {
 }
 
 /**
- * The summary cards (spec 1 §2.5): one per service and state flagged showResume, counting the
+ * The summary cards: one per service and state flagged showResume, counting the
  * companies at or beyond that state over those where the service applies.
  */
 export function summaryCards(services: BoardService[], rows: BoardRow[]): SummaryCard[] {

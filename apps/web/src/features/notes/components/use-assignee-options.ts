@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useUsers } from '../../../api/users/get-users';
 
 /**
- * Who a note can be for (spec 2 §6): owners and collaborators, by name, as Select options. Only an
+ * Who a note can be for: owners and collaborators, by name, as Select options. Only an
  * owner's screen asks (the staff list is theirs), so only the owner's controls use it.
  */
 export function useAssigneeOptions() {

@@ -22,7 +22,7 @@ import { downloadText, requestsCsv } from '../utils/requests-csv';
 const NO_ROWS: RequestSummary[] = [];
 
 /**
- * Solicitudes (issue 22): every document request of a month with its state per company, counts per
+ * Solicitudes: every document request of a month with its state per company, counts per
  * state, filters kept in the address, and 'Exportar' (a CSV of exactly the rows shown, made here).
  */
 export function RequestsPage() {

@@ -23,7 +23,7 @@ function thisAndPreviousMonth(): { current: Period; previous: Period } {
 }
 
 /**
- * 'Solicitar a todas' (issue 22): the month to ask for (the previous one unless changed), then one
+ * 'Solicitar a todas': the month to ask for (the previous one unless changed), then one
  * request per company the service applies to in it; the answer's message says how many were made.
  */
 export function SendTemplateModal({ template, onClose }: { template: RequestTemplate | null; onClose: () => void }) {

@@ -10,7 +10,7 @@ import { type TaskCellShared, TaskStateCell } from './task-state-cell';
 
 /**
  * A task column's least width (px): with the menu open, a 1280 px window fits the name, the RUT
- * and five tasks without scrolling sideways (issue 17 §6); a wider window shares the rest out, a
+ * and five tasks without scrolling sideways; a wider window shares the rest out, a
  * narrower one scrolls the table inside its region.
  */
 const TASK_WIDTH = 130;
@@ -52,7 +52,7 @@ const TaskHead = memo(function TaskHead({ tasks }: { tasks: Task[] }) {
 });
 
 /**
- * The month's table of companies by task (spec 2 "Seguimiento de tareas"), in the board kit's
+ * The month's table of companies by task, in the board kit's
  * table: on a narrow window the company column stays put while the tasks scroll sideways.
  */
 export function TaskBoardTable({

@@ -37,7 +37,7 @@ const valueTarget = (
 ): TaskValueTarget => ({ ...cell, ...current });
 
 /**
- * The task tracking board (spec 2 "Seguimiento de tareas"): the summary cards, then the month's
+ * The task tracking board ('Seguimiento de tareas'): the summary cards, then the month's
  * table of companies by task with its search, group and month selectors, live for everyone who has
  * it open. Owners change every cell; a collaborator only those of the tasks they are responsible for.
  * Its filters (the companies' owner, late cells, a task's responsible) are kept in the address.

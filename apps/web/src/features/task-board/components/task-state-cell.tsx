@@ -47,7 +47,7 @@ export interface TaskCellShared extends TaskCellActions {
 const OPTIONS = TASK_STATES.map((state) => ({ id: state, name: state, color: TASK_STATE_COLORS[state] }));
 
 /**
- * A task cell (spec 2 §3, §4): a badge coloured by its state showing its value when it has one.
+ * A task cell: a badge coloured by its state showing its value when it has one.
  * 'N/A' is a grey badge nobody can change; a user who may not change the task sees a badge that
  * is not a button; otherwise the badge opens the three states, 'Valor' and the cell's history.
  * Overdue cells carry the board kit's late mark (an outline and an alarm icon) and say 'Atrasada,

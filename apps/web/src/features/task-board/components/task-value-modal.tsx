@@ -32,7 +32,7 @@ function validateValue(value: string): string | null {
 }
 
 /**
- * 'Valor' (spec 2 §3, §4): a state with an optional free value, shown in the cell instead of the
+ * 'Valor': a state with an optional free value, shown in the cell instead of the
  * state's name; an empty value clears it.
  */
 export function TaskValueModal({

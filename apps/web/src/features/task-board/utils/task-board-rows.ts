@@ -11,7 +11,7 @@ import { isTaskOverdue } from '@app/shared/task-board';
 import { DUE_SOON_DAYS } from '../../../components/board/due-marks';
 import { filterCompanies } from '../../../lib/company-filter';
 
-/** What a badge says (spec 2 §4): its value when it has one, else its state. */
+/** What a badge says: its value when it has one, else its state. */
 export const taskCellLabel = (cell: Pick<TaskCell, 'state' | 'value'>) => cell.value || cell.state;
 
 /**

@@ -27,7 +27,7 @@ interface CompanyRow {
 }
 
 /**
- * 'Empresas' of the task detail (spec 2 "Task detail"): every company with its switch and its
+ * 'Empresas' of the task detail: every company with its switch and its
  * 'Fecha Inicio'. Switching a company on adds it to the task from the date picked in its row (or
  * the first day of the current period); changing the date of an active company saves it at once.
  */

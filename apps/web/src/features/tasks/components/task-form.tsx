@@ -45,7 +45,7 @@ export const toTaskPayload = (values: TaskFormValues) => TaskWriteSchema.parse(t
 
 const validateTaskWrite = schemaResolver(TaskWriteSchema, { sync: true });
 
-/** The task form (spec 2 §5): the shared schema checks it, so it says what the server would. */
+/** The task form: the shared schema checks it, so it says what the server would. */
 export function useTaskForm() {
   return useForm<TaskFormValues>({
     initialValues: emptyTaskValues,
@@ -55,7 +55,7 @@ export function useTaskForm() {
 
 const fullName = (user: { name: string; lastName: string }) => `${user.name} ${user.lastName}`.trim();
 
-/** The responsible choices: owners and collaborators (spec 2 §6), plus the current one if it is no longer listed. */
+/** The responsible choices: owners and collaborators, plus the current one if it is no longer listed. */
 function useResponsibleOptions(current?: TaskResponsable) {
   const users = useUsers();
   const options = useMemo(() => {

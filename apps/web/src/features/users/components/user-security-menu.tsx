@@ -21,7 +21,7 @@ function confirmThen(title: string, question: string, onConfirm: () => void) {
   });
 }
 
-/** A staff row's security actions for owners (issue 24): reset the second factor, end every session. */
+/** A staff row's security actions for owners: reset the second factor, end every session. */
 export function UserSecurityMenu({ user }: { user: User }) {
   const me = useCurrentUser();
   const endSessions = useEndUserSessions();

@@ -28,7 +28,7 @@ const IMPORT_TEXTS: FileDropzoneTexts = {
 };
 
 /**
- * 'Importar empresas' (issue 23): the template to fill in, the spreadsheet to drop, then the
+ * 'Importar empresas': the template to fill in, the spreadsheet to drop, then the
  * server's preview (nothing written yet). 'Importar' sends the same file once the preview has no
  * errors and every change of a company's name is confirmed on its own row (with those companies);
  * the server's 'Se crearon N empresas y se actualizaron M' closes it. If the firm changed

@@ -4,7 +4,7 @@ import { useMyRequests } from '../../../../api/requests/get-my-requests';
 import { ClientRequestCard } from './client-request-card';
 
 /**
- * The client's 'Documentos pendientes' (issue 22), first on their home: each request not yet
+ * The client's 'Documentos pendientes', first on their home: each request not yet
  * complete (of any period, the server orders them by due date) with its items to answer; below,
  * collapsed, those completed in the last 60 days. Nothing at all when the firm never asked.
  */

@@ -11,7 +11,7 @@ interface AskAgainValues {
   comment: string;
 }
 
-/** 'Pedir de nuevo' (issue 22): staff say what is missing or wrong; the client is e-mailed the comment. */
+/** 'Pedir de nuevo': staff say what is missing or wrong; the client is e-mailed the comment. */
 export function AskAgainModal({ item, onClose }: { item: RequestItem | null; onClose: () => void }) {
   const review = useReviewItem();
   const form = useForm<AskAgainValues>({

@@ -29,7 +29,7 @@ const emptyValues = (): NewRequestValues => ({ title: '', dueDate: null, items: 
 const validateInput = schemaResolver(CreateRequestSchema, { sync: true });
 
 /**
- * 'Nueva solicitud' on a company's documents page (issue 22): a title, a due date (DD-MM-YYYY) and
+ * 'Nueva solicitud' on a company's documents page: a title, a due date (DD-MM-YYYY) and
  * the documents asked for, each filed into one of the company's folders of the period. The shared
  * schema checks it here and on the server, whose field messages land on the same fields.
  */

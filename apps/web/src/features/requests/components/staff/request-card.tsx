@@ -127,7 +127,7 @@ function ItemRow({ item, actions }: { item: RequestItem; actions: ItemActions })
 }
 
 /**
- * A request on a company's documents page (issue 22): title, due date, state, 'N de M recibidos',
+ * A request on a company's documents page: title, due date, state, 'N de M recibidos',
  * its items, and 'Eliminar solicitud'.
  */
 export function RequestCard({

@@ -16,7 +16,7 @@ import { NewRequestModal } from './new-request-modal';
 import { type ItemActions, RequestCard } from './request-card';
 
 /**
- * 'Solicitudes' on a company's documents page (issue 22), for the chosen period: each request with
+ * 'Solicitudes' on a company's documents page, for the chosen period: each request with
  * its items to review, 'Nueva solicitud' and 'Eliminar solicitud'. Live through the staff layout's
  * 'requests changed' listener, which refreshes every request list.
  */
