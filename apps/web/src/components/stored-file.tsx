@@ -15,7 +15,7 @@ export function FileTypeIcon({ file, size = 32 }: { file: StoredFile; size?: num
 export const fileDetails = (file: StoredFile) =>
   `${contentTypeLook(file.contentType).label} · ${formatFileSize(file.size)} · ${formatDateTime(file.createdAt)}`;
 
-/** 'Cliente' on a file a client sent from the portal (issue 22). */
+/** 'Cliente' on a file a client sent from the portal. */
 export function FromClientBadge({ file }: { file: StoredFile }) {
   if (!file.fromClient) return null;
   return (

@@ -1,6 +1,6 @@
 import { BOARD_MIN_YEAR, currentPeriod, type Period } from '@app/shared/period';
 
-/** The staff's earliest month, on the boards and the documents (spec 1 §5 "Date selector": January 2010). */
+/** The staff's earliest month, on the boards and the documents: January 2010. */
 export const FIRST_PERIOD: Period = { year: BOARD_MIN_YEAR, month: 1 };
 
 /** Months counted from year 0: one month more is one more. */
@@ -16,7 +16,7 @@ export function parsePeriod(year: string | null | undefined, month: string | nul
   return parsed.year > 0 && parsed.month >= 1 && parsed.month <= 12 ? parsed : null;
 }
 
-/** A month brought into `first` .. the current default period (spec 1 §5: month and year are clamped). */
+/** A month brought into `first` .. the current default period (month and year are clamped). */
 export function clampPeriod(period: Period, first: Period = FIRST_PERIOD, latest: Period = currentPeriod()): Period {
   return fromIndex(Math.min(Math.max(monthIndex(period), monthIndex(first)), monthIndex(latest)));
 }

@@ -13,7 +13,7 @@ export interface StaffFileActions {
 }
 
 /**
- * A client's own uploads into a folder (issue 22): 'Eliminar' where `mayDelete` allows it (files
+ * A client's own uploads into a folder: 'Eliminar' where `mayDelete` allows it (files
  * answering a request are taken back from the request, on Home).
  */
 export interface ClientFileActions {
@@ -38,7 +38,7 @@ function DeleteFileButton({ file, onDelete }: { file: StoredFile; onDelete: (fil
 }
 
 /**
- * A folder's files (spec 1 §2.6, spec 2 "Documentos"): an icon of its type, name, size and date, a
+ * A folder's files: an icon of its type, name, size and date, a
  * download link and a copy-link button; the staff also see who downloaded it, whether a client sent
  * it ('Cliente'), and can delete it. Rows stack on a phone, with full-width buttons.
  */

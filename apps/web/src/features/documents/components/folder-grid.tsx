@@ -8,7 +8,7 @@ import { folderLabel } from '../../../lib/folder-label';
 import classes from './folder-grid.module.css';
 
 /**
- * The folders of a period as tiles, 1/2/4/5 columns by breakpoint (spec 1 §9). Only active ones
+ * The folders of a period as tiles, 1/2/4/5 columns by breakpoint. Only active ones
  * show, for the staff too (the server also sends them the inactive ones). Each tile is a link.
  */
 export function FolderGrid({ folders, to }: { folders: FolderTile[]; to: (folder: FolderTile) => string }) {

@@ -31,7 +31,7 @@ export interface RequestsSectionProps {
 }
 
 /**
- * A company's documents for the staff (spec 2 "Documentos"): /documentos/empresa/{businessId} shows
+ * A company's documents for the staff: /documentos/empresa/{businessId} shows
  * its top folders of the month, …/carpeta/{folderId} one folder with its subfolders and files,
  * upload, delete, copy-link, who downloaded each file, and 'Avisar al cliente'; above the top
  * folders, the period's document requests (`RequestsSection`, from the requests feature). The month

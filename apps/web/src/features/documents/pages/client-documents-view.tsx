@@ -24,7 +24,7 @@ import { clientFolderPath, clientHomePath } from '../utils/paths';
 import { CLIENT_FIRST_PERIOD } from '../utils/period';
 
 /**
- * A client's documents (spec 1 §2.6), always of their own company: on Home the documents the firm
+ * A client's documents, always of their own company: on Home the documents the firm
  * asked for and still misses, to send from here (`requests`, from the requests feature), then the
  * company's active folders of the month (?anio=2026&mes=10); on
  * /carpeta/{folderId}/año/{year}/mes/{month} one folder with its subfolders, files and a breadcrumb to its parent. Changing the month inside a folder

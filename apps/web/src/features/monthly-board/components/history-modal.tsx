@@ -15,7 +15,7 @@ function amountChange(entry: Pick<HistoryEntry, 'fromValue' | 'value'>): string 
   return `${money(entry.fromValue)} → ${money(entry.value)}`;
 }
 
-/** A cell's history (issue 8): every change of the company's service that month, newest first. */
+/** A cell's history: every change of the company's service that month, newest first. */
 export function HistoryModal({ period, target, opened, onClose }: HistoryModalProps<BoardService>) {
   const history = useStateHistory(
     opened && target ? { ...period, businessId: target.businessId, serviceId: target.column.id } : null,

@@ -41,7 +41,7 @@ const valueTarget = (
 ): ValueTarget => ({ ...cell, ...chosen });
 
 /**
- * Home's monthly view (spec 1 §2.5): the summary cards, then the month's table of companies by
+ * Home's monthly view: the summary cards, then the month's table of companies by
  * service with its search, group and month selectors, live for everyone who has it open. The
  * envelope column shows when the app layer hands in `onEmail` (the e-mail feature's modal). Its own
  * filters (owner, state, late cells, order) are kept in the address.

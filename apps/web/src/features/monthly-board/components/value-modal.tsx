@@ -16,14 +16,14 @@ export interface ValueTarget {
   current: number | null;
 }
 
-/** The shared money parser (issue 17 §2): '1.234.567', '1234567', '$1.234.567', '1234567,89'; no state allows negatives. */
+/** The shared money parser: '1.234.567', '1234567', '$1.234.567', '1234567,89'; no state allows negatives. */
 function validateValue(value: string): string | null {
   const parsed = parseMoney(value, { requiredMessage: boardMsg.valueRequired });
   return parsed.success ? null : parsed.error;
 }
 
 /**
- * 'Valor' (spec 1 §4): a state with hasValue asks for the amount before it is saved; shown with a
+ * 'Valor': a state with hasValue asks for the amount before it is saved; shown with a
  * $ prefix and dot thousands, whole pesos only.
  */
 export function ValueModal({
@@ -61,7 +61,7 @@ export function ValueModal({
         autoComplete="off"
         {...form.getInputProps('value')}
         onBlur={() => {
-          // Shown back as the spec writes money once it reads as an amount: '1234567,89' → '1.234.567'.
+          // Shown back as the app writes money once it reads as an amount: '1234567,89' → '1.234.567'.
           const parsed = parseMoney(form.values.value);
           if (parsed.success) form.setFieldValue('value', formatMoneyInput(parsed.value));
         }}
