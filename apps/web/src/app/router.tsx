@@ -119,14 +119,14 @@ export const router = createBrowserRouter([
                   {
                     path: '/empresas',
                     ...page(
-                      () => import('../features/companies/pages/businesses-page'),
+                      () => import('../features/businesses/pages/businesses-page'),
                       (m) => m.BusinessesPage,
                     ),
                   },
                   {
                     path: '/empresas/:id',
                     ...page(
-                      () => import('../features/companies/pages/business-detail-page'),
+                      () => import('../features/businesses/pages/business-detail-page'),
                       (m) => m.BusinessDetailPage,
                     ),
                   },

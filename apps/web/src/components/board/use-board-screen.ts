@@ -6,7 +6,7 @@ import { type BoardCells, useSavingCells } from '../../lib/board/board-cells';
 import { type ResponsibleChoice, rowsOfResponsible } from '../../lib/board/board-filter-rows';
 import type { CellChange } from '../../lib/board/cell-rules';
 import { useLiveCells } from '../../lib/board/use-live-cells';
-import { type CompanyRef, filterCompanies } from '../../lib/company-filter';
+import { type BusinessRef, filterBusinesses } from '../../lib/business-filter';
 import { useBoardPeriod } from '../../lib/period-params';
 import { boardToday, useSantiagoToday } from '../../lib/santiago-today';
 import { useLatest } from '../../lib/use-latest';
@@ -47,7 +47,7 @@ export interface BoardKind<Board extends BoardMonthData<Row>, Row, Change extend
   /** 'Exportar a Excel' of the rows shown (its mutation hook in api/). */
   useExport: () => BoardExporter<ExportFields>;
   /** A row's company: what the search, the group and the name cell read. */
-  companyOf: (row: Row) => CompanyRef;
+  businessOf: (row: Row) => BusinessRef;
   /** A row's company owner ('Encargado'). */
   responsibleOf: (row: Row) => number | null;
   /** A cell's history: its changes in the shown month. */
@@ -110,7 +110,7 @@ export function useBoardScreen<Board extends BoardMonthData<Row>, Row, Change ex
   {
     names,
     cells,
-    companyOf,
+    businessOf,
     responsibleOf,
     useExport,
     HistoryModal,
@@ -130,10 +130,10 @@ export function useBoardScreen<Board extends BoardMonthData<Row>, Row, Change ex
   const data = board.data;
   // The companies of the chosen group and owner: what the summary cards count.
   const inGroup = useMemo(
-    () => rowsOfResponsible(filterCompanies(data?.rows ?? [], '', groupIds, companyOf), responsible, responsibleOf),
-    [data, groupIds, companyOf, responsible, responsibleOf],
+    () => rowsOfResponsible(filterBusinesses(data?.rows ?? [], '', groupIds, businessOf), responsible, responsibleOf),
+    [data, groupIds, businessOf, responsible, responsibleOf],
   );
-  const found = useMemo(() => filterCompanies(inGroup, search, null, companyOf), [inGroup, search, companyOf]);
+  const found = useMemo(() => filterBusinesses(inGroup, search, null, businessOf), [inGroup, search, businessOf]);
   const rows = useMemo(() => (narrow ? narrow(found) : found), [found, narrow]);
 
   const latest = useLatest({ data, period, update });
@@ -146,16 +146,16 @@ export function useBoardScreen<Board extends BoardMonthData<Row>, Row, Change ex
     [latest],
   );
   const shownBoard = useCallback(() => latest.current.data, [latest]);
-  const companyName = useCallback(
+  const businessNameOf = useCallback(
     (businessId: number) => {
       const shown = latest.current.data;
-      const row = shown?.rows.find((candidate) => companyOf(candidate).id === businessId);
-      return row ? companyOf(row).name : '';
+      const row = shown?.rows.find((candidate) => businessOf(candidate).id === businessId);
+      return row ? businessOf(row).name : '';
     },
-    [latest, companyOf],
+    [latest, businessOf],
   );
 
-  const history = useColumnModal(companyName, (cell: CellTarget, column: Column) => ({ ...cell, column }));
+  const history = useColumnModal(businessNameOf, (cell: CellTarget, column: Column) => ({ ...cell, column }));
   const exporter = useExport();
   const frame: BoardFrame = {
     names,
@@ -179,11 +179,11 @@ export function useBoardScreen<Board extends BoardMonthData<Row>, Row, Change ex
       disabled: rows.length === 0 || exportFields === null,
       onExport: async () =>
         exportFields &&
-        exporter.mutateAsync({ ...exportFields, period, businessIds: rows.map((row) => companyOf(row).id) }),
+        exporter.mutateAsync({ ...exportFields, period, businessIds: rows.map((row) => businessOf(row).id) }),
     },
   };
   const filtering = search.trim() !== '' || groupIds !== null || responsible !== null || narrow !== undefined;
-  /** What the board's table takes from the screen (see CompanyBoardTable). */
+  /** What the board's table takes from the screen (see BusinessBoardTable). */
   const table = {
     rows,
     ownerOf,
@@ -193,5 +193,5 @@ export function useBoardScreen<Board extends BoardMonthData<Row>, Row, Change ex
     loading: board.isLoading,
     emptyText: filtering ? boardMsg.noMatches : boardMsg.noCompanies,
   };
-  return { inGroup, frame, table, save, shownBoard, companyName, onHistory: history.open };
+  return { inGroup, frame, table, save, shownBoard, businessNameOf, onHistory: history.open };
 }

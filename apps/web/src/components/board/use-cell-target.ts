@@ -45,18 +45,18 @@ export type HistoryModalProps<Column> = CellModalProps<ColumnTarget<Column>> & {
 
 /**
  * A modal about one column's cell of a company (its history): `open(businessId, column)` is
- * stable, names the company from the shown board (`companyName`) and shows `targetOf` of them.
+ * stable, names the company from the shown board (`businessNameOf`) and shows `targetOf` of them.
  */
 export function useColumnModal<Column, Target>(
-  companyName: (businessId: number) => string,
+  businessNameOf: (businessId: number) => string,
   targetOf: (cell: CellTarget, column: Column) => Target,
 ) {
   const { show, ...modal } = useCellTarget<Target>();
-  const latest = useLatest({ companyName, targetOf, show });
+  const latest = useLatest({ businessNameOf, targetOf, show });
   const open = useCallback(
     (businessId: number, column: Column) => {
       const current = latest.current;
-      current.show(current.targetOf({ businessId, businessName: current.companyName(businessId) }, column));
+      current.show(current.targetOf({ businessId, businessName: current.businessNameOf(businessId) }, column));
     },
     [latest],
   );

@@ -44,7 +44,7 @@ export function ActivityPage() {
       })),
     [users.data],
   );
-  const companyOptions = useMemo(
+  const businessOptions = useMemo(
     () => (businesses.data ?? []).map((business) => ({ value: String(business.id), label: business.name })),
     [businesses.data],
   );
@@ -84,7 +84,7 @@ export function ActivityPage() {
         <Select
           label="Empresa"
           placeholder="Todas"
-          data={companyOptions}
+          data={businessOptions}
           value={idText(filter.businessId)}
           onChange={(value) => set('businessId', idOf(value))}
           searchable

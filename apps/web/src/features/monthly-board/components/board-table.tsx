@@ -5,10 +5,10 @@ import { IconKey, IconMail } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useMemo } from 'react';
 import {
   type BoardColumns,
-  CompanyBoardTable,
+  BusinessBoardTable,
   type NameMark,
   type RowSelection,
-} from '../../../components/board/company-board-table';
+} from '../../../components/board/business-board-table';
 import { lastStateIds } from '../utils/board-filters';
 import { cellAt } from '../utils/board-rows';
 import classes from './board-table.module.css';
@@ -22,7 +22,7 @@ import { type CellActions, type MonthlyCellShared, StateCell } from './state-cel
  */
 const WIDTH = { icon: 36, service: 140, progress: 116 };
 
-const companyOf = (row: BoardRow) => row.business;
+const businessOf = (row: BoardRow) => row.business;
 
 interface BoardTableProps extends CellActions {
   rows: BoardRow[];
@@ -167,9 +167,9 @@ export function BoardTable({
   const canEmail = onEmail !== undefined;
 
   return (
-    <CompanyBoardTable
+    <BusinessBoardTable
       label={boardMsg.tableRegion}
-      companyOf={companyOf}
+      businessOf={businessOf}
       columnWidths={[
         WIDTH.icon,
         ...(canEmail ? [WIDTH.icon] : []),

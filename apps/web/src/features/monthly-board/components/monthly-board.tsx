@@ -28,7 +28,7 @@ const MONTHLY = {
   useBoard: useMonthlyBoard,
   useUpdate: useUpdateMonthlyState,
   useExport: useExportMonthlyBoard,
-  companyOf: (row: BoardRow) => row.business,
+  businessOf: (row: BoardRow) => row.business,
   responsibleOf: (row: BoardRow) => row.business.responsibleUserId,
   names: { key: 'monthly', errorTitle: boardMsg.boardFailed },
   HistoryModal,
@@ -58,8 +58,8 @@ export function MonthlyBoard({ onEmail }: { onEmail?: (business: Business) => vo
   );
   const extraFilters = <MonthlyFilters services={services} {...month.row} />;
   const screen = useBoardScreen(MONTHLY, month, { groups, narrow, extraFilters, exportFields: {} });
-  const { save, shownBoard, companyName, table } = screen;
-  const value = useColumnModal(companyName, valueTarget);
+  const { save, shownBoard, businessNameOf, table } = screen;
+  const value = useColumnModal(businessNameOf, valueTarget);
   const credentials = useCellTarget<Business>();
   const bulk = useBulkSelection(period, table.rows);
   const nameMark = useToReviewMark();

@@ -2,7 +2,7 @@ import type { Period } from '@app/shared/period';
 import type { BoardRow } from '@app/shared/schemas/monthly-states';
 import { useCallback, useMemo, useState } from 'react';
 import { useBulkUpdateMonthlyStates } from '../../../api/monthly-states/bulk-update';
-import type { RowSelection } from '../../../components/board/company-board-table';
+import type { RowSelection } from '../../../components/board/business-board-table';
 import { useLatest } from '../../../lib/use-latest';
 import type { BulkChoice } from '../components/bulk-bar';
 import { toggleOne, toggleShown } from '../utils/selection';

@@ -1,7 +1,7 @@
 import type { BoardRow } from '@app/shared/schemas/monthly-states';
 import { useMemo } from 'react';
 import { toReviewByBusiness, useToReview } from '../../../api/requests/get-to-review';
-import type { NameMark } from '../../../components/board/company-board-table';
+import type { NameMark } from '../../../components/board/business-board-table';
 import { ToReviewMark } from '../components/to-review-mark';
 
 /**

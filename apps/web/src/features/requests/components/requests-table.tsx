@@ -31,7 +31,7 @@ function Received({ row }: { row: RequestSummary }) {
 }
 
 /** The staff's documents page of a company on the period's month. */
-export const companyDocumentsPath = (businessId: number, { year, month }: Period) =>
+export const businessDocumentsPath = (businessId: number, { year, month }: Period) =>
   `/documentos/empresa/${businessId}?anio=${year}&mes=${month}`;
 
 /**
@@ -70,7 +70,7 @@ export function RequestsTable({
           title: requestsMsg.listColumns.company,
           render: ({ business, title, service }) => (
             <Stack gap={0}>
-              <Anchor component={Link} to={companyDocumentsPath(business.id, period)} size="sm" fw={500}>
+              <Anchor component={Link} to={businessDocumentsPath(business.id, period)} size="sm" fw={500}>
                 {business.name}
               </Anchor>
               <Text size="xs" c="dimmed">

@@ -3,7 +3,7 @@ import { shortName } from '@app/shared/schemas/monthly-states';
 import type { Task, TaskBoardRow, TaskCell } from '@app/shared/schemas/tasks';
 import { Table } from '@mantine/core';
 import { memo, useMemo } from 'react';
-import { type BoardColumns, CompanyBoardTable } from '../../../components/board/company-board-table';
+import { type BoardColumns, BusinessBoardTable } from '../../../components/board/business-board-table';
 import { taskCellAt } from '../utils/task-board-rows';
 import classes from './task-board.module.css';
 import { type TaskCellShared, TaskStateCell } from './task-state-cell';
@@ -15,7 +15,7 @@ import { type TaskCellShared, TaskStateCell } from './task-state-cell';
  */
 const TASK_WIDTH = 130;
 
-const companyOf = (row: TaskBoardRow) => row;
+const businessOf = (row: TaskBoardRow) => row;
 
 interface TaskBoardTableProps extends TaskCellShared {
   rows: TaskBoardRow[];
@@ -76,9 +76,9 @@ export function TaskBoardTable({
   );
 
   return (
-    <CompanyBoardTable
+    <BusinessBoardTable
       label={tasksMsg.tableRegion}
-      companyOf={companyOf}
+      businessOf={businessOf}
       columnWidths={tasks.map(() => TASK_WIDTH)}
       head={<TaskHead tasks={tasks} />}
       columns={columns}

@@ -25,7 +25,7 @@ const TASKS = {
   useBoard: useTaskBoard,
   useUpdate: useUpdateTaskState,
   useExport: useExportTaskBoard,
-  companyOf: (row: TaskBoardRow) => row,
+  businessOf: (row: TaskBoardRow) => row,
   responsibleOf: (row: TaskBoardRow) => row.responsibleUserId,
   names: { key: 'tasks', errorTitle: tasksMsg.boardFailed },
   HistoryModal: TaskHistoryModal,
@@ -60,8 +60,8 @@ export function TaskBoard() {
   // Nothing to export without a task column.
   const exportFields = tasks.length > 0 ? { taskIds: tasks.map((task) => task.id) } : null;
   const screen = useBoardScreen(TASKS, month, { groups, narrow, extraFilters, exportFields });
-  const { save, shownBoard, companyName, table } = screen;
-  const value = useColumnModal(companyName, valueTarget);
+  const { save, shownBoard, businessNameOf, table } = screen;
+  const value = useColumnModal(businessNameOf, valueTarget);
 
   // The cards count the companies of the chosen group (all without one); the text search only narrows the table.
   const summary = useMemo(() => summaryOf(tasks, screen.inGroup), [tasks, screen.inGroup]);

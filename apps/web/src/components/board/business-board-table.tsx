@@ -2,7 +2,7 @@ import { boardMsg } from '@app/shared/messages-board';
 import { Checkbox, Table } from '@mantine/core';
 import { type ComponentType, memo, type ReactNode, useCallback } from 'react';
 import { Link } from 'react-router';
-import type { CompanyRef } from '../../lib/company-filter';
+import type { BusinessRef } from '../../lib/business-filter';
 import { cellBadgeClasses } from './cell-badge';
 import { VirtualBoardTable } from './virtual-board-table';
 import tableClasses from './virtual-board-table.module.css';
@@ -76,12 +76,12 @@ export interface BoardColumns<Row, Column extends { id: number }, Cell, Shared> 
 // biome-ignore lint/suspicious/noExplicitAny: any board's columns, cells and shared props
 type AnyColumns<Row> = BoardColumns<Row, any, any, any>;
 
-interface CompanyBoardTableProps<Row> {
+interface BusinessBoardTableProps<Row> {
   /** The scrolling region's accessible name. */
   label: string;
   rows: readonly Row[];
   /** A row's company (a stable function). */
-  companyOf: (row: Row) => CompanyRef;
+  businessOf: (row: Row) => BusinessRef;
   /** The name of a row's company owner ('Encargado'), shown under its name; a stable function. */
   ownerOf?: (row: Row) => string | null;
   nameMark?: NameMark<Row>;
@@ -105,7 +105,7 @@ interface CompanyBoardTableProps<Row> {
 interface RowViewProps<Row> {
   row: Row;
   index: number;
-  companyOf: (row: Row) => CompanyRef;
+  businessOf: (row: Row) => BusinessRef;
   columns: AnyColumns<Row>;
   onMenu: CellPlace['onMenu'];
   /** Column ids of this row's cells being saved, joined (a string keeps the memo cheap). */
@@ -122,7 +122,7 @@ interface RowViewProps<Row> {
 function RowViewOf<Row>({
   row,
   index,
-  companyOf,
+  businessOf,
   columns,
   onMenu,
   savingIds,
@@ -133,16 +133,16 @@ function RowViewOf<Row>({
   selected,
   onSelect,
 }: RowViewProps<Row>) {
-  const company = companyOf(row);
+  const business = businessOf(row);
   const saving = new Set(savingIds ? savingIds.split(',').map(Number) : []);
   const name = (
     <Link
-      to={`/empresas/${company.id}`}
+      to={`/empresas/${business.id}`}
       className={tableClasses.nameLink}
-      data-tooltip={company.name}
+      data-tooltip={business.name}
       data-tooltip-truncated
     >
-      {company.name}
+      {business.name}
     </Link>
   );
   const mark = markCount > 0 && renderMark ? renderMark(row, markCount) : null;
@@ -155,8 +155,8 @@ function RowViewOf<Row>({
             type="checkbox"
             className={tableClasses.selectBox}
             checked={selected}
-            aria-label={boardMsg.selectRow(company.name)}
-            onChange={() => onSelect?.(company.id)}
+            aria-label={boardMsg.selectRow(business.name)}
+            onChange={() => onSelect?.(business.id)}
           />
         </td>
       )}
@@ -176,7 +176,7 @@ function RowViewOf<Row>({
         )}
       </td>
       <td>
-        <span className={tableClasses.truncate}>{company.rut}</span>
+        <span className={tableClasses.truncate}>{business.rut}</span>
       </td>
       {columns.before?.(row)}
       {columns.list.map((column: { id: number }, columnIndex) => {
@@ -185,8 +185,8 @@ function RowViewOf<Row>({
           <td key={column.id}>
             {cell !== undefined && (
               <columns.Cell
-                businessId={company.id}
-                businessName={company.name}
+                businessId={business.id}
+                businessName={business.name}
                 saving={saving.has(column.id)}
                 active={activeColumnId === column.id}
                 onMenu={onMenu}
@@ -210,10 +210,10 @@ const RowView = memo(RowViewOf) as typeof RowViewOf;
  * A board of companies by column (services, tasks…): the company's name (a link to it) and RUT,
  * then the board's own cells, in a sticky-header table that renders only the rows in view.
  */
-export function CompanyBoardTable<Row>({
+export function BusinessBoardTable<Row>({
   label,
   rows,
-  companyOf,
+  businessOf,
   ownerOf,
   nameMark,
   columnWidths,
@@ -225,7 +225,7 @@ export function CompanyBoardTable<Row>({
   loading,
   emptyText,
   selection,
-}: CompanyBoardTableProps<Row>) {
+}: BusinessBoardTableProps<Row>) {
   const [activeBusiness, activeColumn] = activeCell ? activeCell.split(':').map(Number) : [];
   const savingByRow = new Map<number, number[]>();
   for (const key of saving) {
@@ -234,7 +234,7 @@ export function CompanyBoardTable<Row>({
   }
   const closeMenu = useCallback(() => onMenu(null), [onMenu]);
   let shownSelected = 0;
-  if (selection) for (const row of rows) if (selection.selected.has(companyOf(row).id)) shownSelected += 1;
+  if (selection) for (const row of rows) if (selection.selected.has(businessOf(row).id)) shownSelected += 1;
   const afterSelect = selection ? tableClasses.afterSelect : '';
 
   return (
@@ -242,7 +242,7 @@ export function CompanyBoardTable<Row>({
       label={label}
       loadingLabel={boardMsg.loading}
       rows={rows}
-      rowKey={(row) => companyOf(row).id}
+      rowKey={(row) => businessOf(row).id}
       columnWidths={[...(selection ? [SELECT_WIDTH] : []), ...COMPANY_WIDTHS, ...columnWidths]}
       head={
         <>
@@ -268,12 +268,12 @@ export function CompanyBoardTable<Row>({
       loading={loading}
       emptyText={emptyText}
       renderRow={(row, index) => {
-        const businessId = companyOf(row).id;
+        const businessId = businessOf(row).id;
         return (
           <RowView
             row={row}
             index={index}
-            companyOf={companyOf}
+            businessOf={businessOf}
             columns={columns}
             onMenu={onMenu}
             savingIds={(savingByRow.get(businessId) ?? []).join(',')}
