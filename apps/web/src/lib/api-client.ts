@@ -1,6 +1,5 @@
 import type { ApiError } from '@app/shared/errors';
 import { msg } from '@app/shared/messages';
-import { fileNameFromDisposition } from './content-disposition';
 import { sessionStore } from './session-store';
 
 /** One problem of a refused input: the field the server named and its Spanish message. */
@@ -128,7 +127,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
  * cache: an export is of the data as it is now.
  */
 export async function apiFile(path: string, options: FileRequestOptions): Promise<ApiFile> {
-  const response = await send(path, options, 'no-store');
+  // Loaded with the first download, not with the sign-in page's script.
+  const [response, { fileNameFromDisposition }] = await Promise.all([
+    send(path, options, 'no-store'),
+    import('./content-disposition'),
+  ]);
   const name = fileNameFromDisposition(response.headers.get('content-disposition'), options.fallbackName);
   const blob = await response.blob().catch(() => {
     throw new ApiRequestError(0, options.cutMessage ?? DOWNLOAD_CUT);
