@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import { createEventBus } from './lib/events.ts';
 import { createFileStorage } from './lib/file-storage/file-storage.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createUploadReceiver } from './lib/multipart-uploads.ts';
 import type { AppSecrets } from './lib/secrets.ts';
 import type { TableChanges } from './lib/table-cache.ts';
 import { createVault } from './lib/vault.ts';
@@ -22,7 +23,7 @@ import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createMonthlyStatesModule } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPushModule } from './modules/push/push.module.ts';
-import { createRequestsModule } from './modules/requests/requests.module.ts';
+import { createAnsweredItems, createRequestsModule } from './modules/requests/requests.module.ts';
 import { createSchedulerModule } from './modules/scheduler/scheduler.module.ts';
 import { createSecondFactorChallenges } from './modules/second-factor/challenges.ts';
 import { createSecondFactorModule } from './modules/second-factor/second-factor.module.ts';
@@ -123,7 +124,7 @@ export function composeModules(deps: ModulesDeps) {
     db,
     events,
     changes,
-    roleWhileWriting: users.users.roleWhileWriting,
+    isStaffWhileWriting: users.users.isStaffWhileWriting,
     listStaff: users.users.listStaff,
   });
   const businessServices = createBusinessServicesModule({
@@ -132,13 +133,30 @@ export function composeModules(deps: ModulesDeps) {
     assertBusinessExists: businesses.businesses.assertExists,
     listServicesForMonth: services.services.listForMonth,
   });
-  const companyImport = createCompanyImportModule({ db });
   const credentials = createCredentialsModule({
     db,
     vault,
     assertBusinessExists: businesses.businesses.assertExists,
   });
   const groups = createGroupsModule({ db, changes, assertBusinessesExist: businesses.businesses.assertAllExist });
+  // Reads and writes companies, groups, owners and service links through their modules, in one transaction.
+  const companyImport = createCompanyImportModule({
+    db,
+    listServiceNames: services.services.listNamesInOrder,
+    listStaff: users.users.listStaff,
+    countClientsOf: users.users.countClientsOf,
+    isStaffWhileWriting: users.users.isStaffWhileWriting,
+    listGroupNames: groups.groups.listNames,
+    groupNamesOf: groups.groups.namesOfBusinesses,
+    insertGroup: groups.groups.insertNamed,
+    addGroupMembers: groups.groups.addMembers,
+    findBusinessesByRuts: businesses.businesses.findByRuts,
+    lockBusinesses: businesses.businesses.lockByIds,
+    insertBusinesses: businesses.businesses.insertMany,
+    updateBusinessWithRut: businesses.businesses.updateWithRut,
+    listServiceLinksOf: businessServices.businessServices.listOfBusinesses,
+    activateServiceLinks: businessServices.businessServices.activateLinks,
+  });
   const businessDetail = createBusinessDetailModule({
     getBusiness: businesses.businesses.getById,
     listServiceLinks: businessServices.businessServices.listForBusiness,
@@ -155,16 +173,18 @@ export function composeModules(deps: ModulesDeps) {
     listServicesForMonth: services.services.listForMonth,
     listApplying: businessServices.businessServices.listApplying,
     getUser: users.users.nameOf,
+    fullNamesOf: users.users.fullNamesOf,
     now: deps.now,
   });
   const tasks = createTasksModule({
     db,
     events,
-    roleWhileWriting: users.users.roleWhileWriting,
+    isStaffWhileWriting: users.users.isStaffWhileWriting,
     assertBusinessExists: businesses.businesses.assertExists,
     listActiveBusinesses: businesses.businesses.listActive,
     getBusiness: businesses.businesses.getById,
     getUser: users.users.nameOf,
+    fullNamesOf: users.users.fullNamesOf,
     now: deps.now,
   });
   const findUserEmail = async (id: number) => (await users.users.findById(id))?.email;
@@ -179,7 +199,7 @@ export function composeModules(deps: ModulesDeps) {
   });
   const notes = createNotesModule({
     db,
-    roleWhileWriting: users.users.roleWhileWriting,
+    isStaffWhileWriting: users.users.isStaffWhileWriting,
     emailDeliveries: email.email.deliveries,
   });
   // Backups taken by this server: `npm run backup` (admin socket), the owner's download, BACKUP_TIME/BACKUP_CRON.
@@ -192,6 +212,11 @@ export function composeModules(deps: ModulesDeps) {
     startPasswordCheck: auth.auth.startCurrentPasswordCheck,
     findUser: users.users.findById,
   });
+  // One receiver of multipart uploads for the instance: the folder and request-item upload routes share its slots.
+  const uploads = createUploadReceiver(config.FILE_MAX_MB);
+  // The request item a file answers: built before the documents module, which asks it when such a
+  // file is deleted, while the requests module stores its items' files through the documents module.
+  const answeredItems = createAnsweredItems(events);
   const documents = createDocumentsModule({
     db,
     events,
@@ -200,12 +225,14 @@ export function composeModules(deps: ModulesDeps) {
     tokenSecret: secrets.tokenSecret,
     appUrl: config.APP_URL,
     linkDays: config.DOWNLOAD_LINK_DAYS,
-    maxMegabytes: config.FILE_MAX_MB,
+    uploads,
     getBusiness: businesses.businesses.getById,
     listApplyingServices: businessServices.listApplyingServices,
     listFolderTemplates: services.services.listFolderTemplates,
     findUser: users.users.findById,
     sendEmail: async (actor, input) => (await email.email.send(actor, input)).delivery,
+    lockAnsweredItem: answeredItems.lock,
+    answeredItemChanged: answeredItems.changed,
   });
   const requests = createRequestsModule({
     db,
@@ -223,6 +250,9 @@ export function composeModules(deps: ModulesDeps) {
     listApplying: businessServices.businessServices.listApplying,
     listApplyingServices: businessServices.listApplyingServices,
     listItemFiles: documents.documents.listItemFiles,
+    filesSql: documents.filesSql,
+    storeFiles: documents.documents.storeFiles,
+    uploads,
     sendEmail: async (actor, input) =>
       (actor ? await email.email.send(actor, input) : await email.email.sendAutomatic(input)).delivery,
   });

@@ -102,6 +102,18 @@ export const POLICIES = {
   /** A note: an owner, or the collaborator it is assigned to (read it, mark it done or not done). */
   'note:assigned': (actor: Actor, note: { userId: number }) =>
     actor.role === 'owner' || (actor.role === 'collaborator' && note.userId === actor.id),
+  /**
+   * Whose notes a list shows: an owner anyone's (everyone's when `userId` is absent); a
+   * collaborator only their own.
+   */
+  'notes:list': (actor: Actor, filter: { userId: number | undefined }) =>
+    actor.role === 'owner' || (actor.role === 'collaborator' && filter.userId === actor.id),
+  /**
+   * Create, change or delete a user of this role: a client user is managed with their company
+   * (whoever writes companies); a staff user only by whoever manages users (owners).
+   */
+  'user:manage': (actor: Actor, user: { role: Role }) =>
+    (PERMISSIONS[user.role === 'client' ? 'companies:write' : 'users:manage'] as readonly Role[]).includes(actor.role),
 } as const;
 
 export type PolicyAction = keyof typeof POLICIES;

@@ -15,6 +15,7 @@ export function demoServices(modules: AppModules) {
     notes: modules.notes.notes,
     documents: modules.documents.documents,
     requests: modules.requests.requests,
+    itemUploads: modules.requests.itemUploads,
     email: modules.email.email,
     activity: modules.activity.activity,
   };

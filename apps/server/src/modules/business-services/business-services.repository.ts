@@ -1,5 +1,5 @@
 import { sortByName } from '@app/shared/collator';
-import { and, asc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businesses, businessServices } from '../../db/schema/businesses.ts';
 import { services } from '../../db/schema/services.ts';
@@ -90,19 +90,36 @@ export const businessServicesRepository = {
     return { row, inserted };
   },
 
+  /** Inserts the links, or sets each existing one's active and start date to the values given for it. */
   async upsertMany(
     db: DbOrTx,
     values: { businessId: number; serviceId: number; active: boolean; startDate: string }[],
   ): Promise<void> {
     if (values.length === 0) return;
-    const first = values[0]!;
     await db
       .insert(businessServices)
       .values(values)
       .onConflictDoUpdate({
         target: [businessServices.businessId, businessServices.serviceId],
-        set: { active: first.active, startDate: first.startDate },
+        set: { active: sql`excluded.active`, startDate: sql`excluded.start_date` },
       });
+  },
+
+  /** Every link of these companies: its service, start date and whether it is active. */
+  listOfBusinesses(
+    db: DbOrTx,
+    businessIds: number[],
+  ): Promise<{ businessId: number; serviceId: number; startDate: string; active: boolean }[]> {
+    if (businessIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        businessId: businessServices.businessId,
+        serviceId: businessServices.serviceId,
+        startDate: businessServices.startDate,
+        active: businessServices.active,
+      })
+      .from(businessServices)
+      .where(inArray(businessServices.businessId, businessIds));
   },
 
   async update(

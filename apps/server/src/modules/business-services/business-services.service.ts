@@ -160,6 +160,16 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
       }
     },
 
+    // The company import reads and writes links with these (the writes inside its one transaction).
+    /** Every link of these companies: its service, start date and whether it is active. */
+    listOfBusinesses: (businessIds: number[]) => businessServicesRepository.listOfBusinesses(db, businessIds),
+    /** Links each company to its service from its start date, active; an existing link takes both. */
+    activateLinks: (tx: DbOrTx, links: { businessId: number; serviceId: number; startDate: string }[]) =>
+      businessServicesRepository.upsertMany(
+        tx,
+        links.map((link) => ({ ...link, active: true })),
+      ),
+
     /** Which company has which service applying in a period ending on lastDay (the monthly board). */
     listApplying: (lastDay: string, businessId?: number) =>
       businessServicesRepository.listApplying(db, lastDay, businessId),

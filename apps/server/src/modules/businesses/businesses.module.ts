@@ -9,7 +9,8 @@ export interface BusinessesModuleDeps {
   db: Db;
   events: EventBus;
   changes: TableChanges;
-  roleWhileWriting(tx: DbOrTx, userId: number): Promise<string | undefined>;
+  /** Users module: whether the user is staff, the row locked until the caller's transaction ends. */
+  isStaffWhileWriting(tx: DbOrTx, userId: number): Promise<boolean>;
   listStaff(): Promise<{ id: number; name: string; lastName: string }[]>;
 }
 

@@ -55,6 +55,39 @@ export const businessesRepository = {
     return rows.map((row) => row.id);
   },
 
+  /** The companies with these RUTs, in no particular order. */
+  findByRuts(db: DbOrTx, ruts: string[]): Promise<BusinessRow[]> {
+    if (ruts.length === 0) return Promise.resolve([]);
+    return db.select().from(businesses).where(inArray(businesses.rut, ruts));
+  },
+
+  /** The companies among `ids`, each row locked until the transaction ends (`FOR UPDATE`). */
+  lockByIds(db: DbOrTx, ids: number[]): Promise<BusinessRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.select().from(businesses).where(inArray(businesses.id, ids)).for('update');
+  },
+
+  /** Inserts the companies in one statement, answering each one's id and RUT. */
+  insertMany(db: DbOrTx, rows: NewBusinessRow[]): Promise<{ id: number; rut: string }[]> {
+    if (rows.length === 0) return Promise.resolve([]);
+    return db.insert(businesses).values(rows).returning({ id: businesses.id, rut: businesses.rut });
+  },
+
+  /** Updates the company with this id while it still has this RUT (none otherwise). */
+  async updateWithRut(
+    db: DbOrTx,
+    id: number,
+    rut: string,
+    values: Partial<NewBusinessRow>,
+  ): Promise<BusinessRow | undefined> {
+    const [row] = await db
+      .update(businesses)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(businesses.id, id), eq(businesses.rut, rut)))
+      .returning();
+    return row;
+  },
+
   async insert(db: DbOrTx, values: NewBusinessRow): Promise<BusinessRow> {
     const [row] = await db.insert(businesses).values(values).returning();
     if (!row) throw new Error('insert returned no row');

@@ -13,8 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { attachmentHeader } from '../../lib/file-names.ts';
-import { XLSX_CONTENT_TYPE, xlsxStream } from '../../lib/xlsx-stream.ts';
+import { sendXlsx } from '../../lib/xlsx-reply.ts';
+import { xlsxStream } from '../../lib/xlsx-stream.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { presentBusiness } from './businesses.presenter.ts';
 import type { BusinessesService } from './businesses.service.ts';
@@ -70,11 +70,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
     },
     async (request, reply) => {
       const sheet = await businesses.exportSheet(request.body.ids);
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachmentHeader(BUSINESS_EXPORT_FILE_NAME))
-        .header('cache-control', 'no-store')
-        .send(xlsxStream(sheet) as never); // a byte stream, outside the JSON response schemas
+      return sendXlsx(reply, BUSINESS_EXPORT_FILE_NAME, xlsxStream(sheet));
     },
   );
 

@@ -1,7 +1,6 @@
 import { compareNames } from '@app/shared/collator';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { currentPeriod, type Period, periodBounds } from '@app/shared/period';
-import { STAFF_ROLES } from '@app/shared/roles';
 import {
   type BusinessCreateOutput,
   BusinessListSchema,
@@ -19,7 +18,7 @@ import type { EventBus } from '../../lib/events.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { presentBusiness } from './businesses.presenter.ts';
-import { type BusinessRow, businessesRepository } from './businesses.repository.ts';
+import { type BusinessRow, businessesRepository, type NewBusinessRow } from './businesses.repository.ts';
 import { businessesSheet } from './businesses-export.ts';
 
 /** The company's fields an activity entry names (created, deleted: all; updated: those that changed). */
@@ -38,8 +37,8 @@ const LOGGED_FIELDS = [
 interface Deps {
   events: EventBus;
   changes: TableChanges;
-  /** The user's role, the row locked (share) until the transaction ends; undefined when there is none. */
-  roleWhileWriting(tx: DbOrTx, userId: number): Promise<string | undefined>;
+  /** Whether the user exists and is staff, the row locked (share) until the transaction ends. */
+  isStaffWhileWriting(tx: DbOrTx, userId: number): Promise<boolean>;
   /** The staff (owners and collaborators), for the 'Encargado' choice. */
   listStaff(): Promise<{ id: number; name: string; lastName: string }[]>;
 }
@@ -78,8 +77,7 @@ export function createBusinessesService(db: Db, deps: Deps) {
     try {
       return await db.transaction(async (tx) => {
         if (typeof responsibleUserId === 'number') {
-          const role = await deps.roleWhileWriting(tx, responsibleUserId);
-          if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) {
+          if (!(await deps.isStaffWhileWriting(tx, responsibleUserId))) {
             throw badRequest(companiesMsg.responsibleNotStaff, 'responsibleUserId');
           }
         }
@@ -94,6 +92,17 @@ export function createBusinessesService(db: Db, deps: Deps) {
 
   return {
     getById,
+
+    // The company import reads and writes companies with these (the writes inside its one transaction).
+    /** The companies with these RUTs. */
+    findByRuts: (ruts: string[]) => businessesRepository.findByRuts(db, ruts),
+    /** The companies among `ids`, locked until the caller's transaction ends. */
+    lockByIds: (tx: DbOrTx, ids: number[]) => businessesRepository.lockByIds(tx, ids),
+    /** New companies in one statement, answering each one's id and RUT. */
+    insertMany: (tx: DbOrTx, rows: NewBusinessRow[]) => businessesRepository.insertMany(tx, rows),
+    /** An existing company's fields, while it still has this RUT (undefined otherwise). */
+    updateWithRut: (tx: DbOrTx, id: number, rut: string, values: Partial<NewBusinessRow>) =>
+      businessesRepository.updateWithRut(tx, id, rut, values),
 
     async assertExists(id: number): Promise<void> {
       await getById(id);

@@ -15,8 +15,8 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { attachmentHeader } from '../../lib/file-names.ts';
-import { XLSX_CONTENT_TYPE, xlsxStream } from '../../lib/xlsx-stream.ts';
+import { sendXlsx } from '../../lib/xlsx-reply.ts';
+import { xlsxStream } from '../../lib/xlsx-stream.ts';
 import type { CompanyImportService } from './company-import.service.ts';
 
 /** The request's one 'file' part, whole, at most IMPORT_MAX_BYTES (413 past it), and its other fields by name. */
@@ -71,11 +71,7 @@ export const companyImportRoutes: FastifyPluginAsyncZod<{ companyImport: Company
     },
     async (_request, reply) => {
       const sheet = await companyImport.template();
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachmentHeader(IMPORT_TEMPLATE_FILE_NAME))
-        .header('cache-control', 'no-store')
-        .send(xlsxStream(sheet) as never); // a byte stream, outside the JSON response schemas
+      return sendXlsx(reply, IMPORT_TEMPLATE_FILE_NAME, xlsxStream(sheet));
     },
   );
 

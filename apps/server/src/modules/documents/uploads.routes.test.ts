@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { renamedExecutable } from '../../test/upload-fixtures.ts';
 import { ORPHAN_AGE_MS } from './file-removals.ts';
-import { renamedExecutable } from './upload-fixtures.ts';
 
 let t: TestApp;
 let token: string;

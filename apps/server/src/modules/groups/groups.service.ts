@@ -84,6 +84,17 @@ export function createGroupsService(db: Db, deps: Deps) {
   return {
     list,
 
+    // The company import reads and writes groups with these (the writes inside its one transaction).
+    /** Every group's id and name, oldest first; in the caller's transaction when `tx` is given. */
+    listNames: (tx: DbOrTx = db) => groupsRepository.listNames(tx),
+    /** The names of the groups each of these companies belongs to, by company id. */
+    namesOfBusinesses: (businessIds: number[]) => groupsRepository.namesOfBusinesses(db, businessIds),
+    /** A new group without companies: its id. */
+    insertNamed: async (tx: DbOrTx, name: string): Promise<number> => (await groupsRepository.insert(tx, { name })).id,
+    /** Adds companies to groups; a company already in the group stays as it is. */
+    addMembers: (tx: DbOrTx, members: { groupId: number; businessId: number }[]) =>
+      groupsRepository.addMembers(tx, members),
+
     /** GET /api/business-group. */
     listBuilt(): Promise<BuiltJson> {
       return lists.get('list', list);

@@ -22,8 +22,9 @@ export interface MonthlyStatesModuleDeps {
   listServicesForMonth: ServiceDeps['listServicesForMonth'];
   /** Links that apply by the period's last day (business-services module). */
   listApplying: ServiceDeps['listApplying'];
-  /** Who is acting (users module). */
+  /** Who is acting, and the companies' owners' names (users module). */
   getUser: ServiceDeps['getUser'];
+  fullNamesOf: ServiceDeps['fullNamesOf'];
   /** The clock overdue cells are judged by (tests set it). */
   now?: ServiceDeps['now'];
 }

@@ -54,6 +54,8 @@ interface Deps {
   listApplying(lastDay: string, businessId?: number): Promise<{ businessId: number; serviceId: number }[]>;
   /** Who is acting, for the cell's 'Javier P., 12-03-2026 10:41' (users module). */
   getUser(id: number): Promise<{ name: string; lastName: string }>;
+  /** The companies' owners' full names by user id ('' for one deleted meanwhile; users module). */
+  fullNamesOf(ids: readonly (number | null)[]): Promise<Map<number, string>>;
   /** The clock overdue is judged by (tests set it). */
   now?: () => Date;
 }
@@ -130,17 +132,6 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
   }
 
   /** 'Javier Pérez' for each company owner ('Encargado') named, as the board's filter shows them. */
-  async function ownerNames(ids: readonly (number | null)[]): Promise<Map<number, string>> {
-    const distinct = [...new Set(ids.filter((id): id is number => id !== null))];
-    const names = await Promise.all(
-      distinct.map(async (id) => {
-        const user = await deps.getUser(id).catch(() => null); // deleted meanwhile: no name
-        return [id, user ? `${user.name} ${user.lastName}`.trim() : ''] as const;
-      }),
-    );
-    return new Map(names);
-  }
-
   async function getBoard(period: Period, today = santiagoDate(now())): Promise<MonthlyBoard> {
     assertSelectable(period);
     const [parts, chosen] = await Promise.all([partsOf(period), monthlyStatesRepository.listForPeriod(db, period)]);
@@ -166,7 +157,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
       const built = await builtBoard(period);
       const board = JSON.parse(built.json.toString('utf8')) as MonthlyBoard;
       const rows = rowsInOrder(board.rows, (row) => row.business.id, businessIds);
-      const owners = await ownerNames(rows.map((row) => row.business.responsibleUserId));
+      const owners = await deps.fullNamesOf(rows.map((row) => row.business.responsibleUserId));
       return xlsxStream(monthlyBoardSheet(board, rows, (id) => (id === null ? null : (owners.get(id) ?? null))));
     },
 

@@ -6,8 +6,8 @@ import { createNotesService } from './notes.service.ts';
 
 export interface NotesModuleDeps {
   db: Db;
-  /** The users module's role of a user, their row locked until the caller's transaction ends. */
-  roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
+  /** The users module's answer whether a user is staff, their row locked until the caller's transaction ends. */
+  isStaffWhileWriting(tx: DbOrTx, id: number): Promise<boolean>;
   /** The e-mail module's delivery of logged e-mails, by their log entry. */
   emailDeliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
 }

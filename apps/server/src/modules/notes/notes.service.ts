@@ -1,7 +1,6 @@
 import { msg } from '@app/shared/messages';
 import { notesMsg } from '@app/shared/messages-notes';
 import { can } from '@app/shared/permissions';
-import { STAFF_ROLES } from '@app/shared/roles';
 import type { EmailDelivery } from '@app/shared/schemas/email';
 import {
   isPastReminder,
@@ -25,10 +24,10 @@ type ListQuery = z.output<typeof NoteListQuerySchema>;
 
 interface Deps {
   /**
-   * The users module's role of the assignee inside this module's transaction, their row locked
-   * until it ends (a demotion at the same moment waits): the assignee must exist and be staff.
+   * The users module's answer whether the assignee exists and is staff, inside this module's
+   * transaction with their row locked until it ends (a demotion at the same moment waits).
    */
-  roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
+  isStaffWhileWriting(tx: DbOrTx, id: number): Promise<boolean>;
   /** The e-mail module's answer of what became of logged e-mails, by their log entry. */
   emailDeliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
 }
@@ -72,8 +71,7 @@ export function createNotesService(db: Db, deps: Deps) {
     try {
       return await db.transaction(async (tx) => {
         if (userId !== undefined) {
-          const role = await deps.roleWhileWriting(tx, userId);
-          if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) {
+          if (!(await deps.isStaffWhileWriting(tx, userId))) {
             throw badRequest(notesMsg.assigneeNotStaff, 'userId');
           }
         }
@@ -89,11 +87,9 @@ export function createNotesService(db: Db, deps: Deps) {
   return {
     /** GET /api/note: a collaborator's list is theirs; asking for someone else's is refused. */
     async list(actor: AuthUser, query: ListQuery): Promise<Note[]> {
-      let userId = query.id;
-      if (actor.role !== 'owner') {
-        if (userId !== undefined && userId !== actor.id) throw forbidden(notesMsg.onlyOwnNotes);
-        userId = actor.id;
-      }
+      // Naming nobody lists everyone's notes to whoever may, and only their own to anyone else.
+      const userId = query.id ?? (can(actor, 'notes:list', { userId: undefined }) ? undefined : actor.id);
+      if (!can(actor, 'notes:list', { userId })) throw forbidden(notesMsg.onlyOwnNotes);
       return present(await notesRepository.list(db, { userId, order: query.order }));
     },
 
@@ -121,7 +117,7 @@ export function createNotesService(db: Db, deps: Deps) {
         if (!can(actor, 'note:assigned', note)) throw forbidden(msg.forbidden);
         const changed = changedFields(note, input);
         const changesMoreThanDone = changed.description || changed.userId || changed.reminder;
-        if (actor.role !== 'owner' && changesMoreThanDone) throw forbidden(notesMsg.onlyMarkDone);
+        if (changesMoreThanDone && !can(actor, 'notes:manage')) throw forbidden(notesMsg.onlyMarkDone);
         if (note.done && (changesMoreThanDone || input.done !== false)) {
           throw badRequest(notesMsg.doneNoteLocked, 'done');
         }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { secondFactorMsg } from '@app/shared/messages-trust';
+import { isStaff } from '@app/shared/permissions';
 import type { SecondFactorChallenge } from '@app/shared/schemas/second-factor';
 import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -22,9 +23,6 @@ interface ChallengePayload {
 
 const passwordMark = (passwordHash: string) =>
   createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
-
-/** Staff roles the firm's setting applies to. */
-export const isStaff = (role: string) => role === 'owner' || role === 'collaborator';
 
 interface Deps {
   db: DbOrTx;

@@ -1,6 +1,7 @@
 import { msg } from '@app/shared/messages';
 import { profileMsg } from '@app/shared/messages-profile';
 import { secondFactorMsg } from '@app/shared/messages-trust';
+import { isStaff } from '@app/shared/permissions';
 import type { SecondFactorSetup, SecondFactorStatus, SecuritySettings } from '@app/shared/schemas/second-factor';
 import QRCode from 'qrcode';
 import { recordActivity } from '../../db/activity-log.ts';
@@ -12,7 +13,7 @@ import type { AuthUser } from '../../lib/auth-user.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Vault } from '../../lib/vault.ts';
 import type { SessionOrigin, SessionsService } from '../sessions/sessions.service.ts';
-import { isStaff, type SecondFactorChallenges } from './challenges.ts';
+import type { SecondFactorChallenges } from './challenges.ts';
 import { secondFactorRepository as repo } from './second-factor.repository.ts';
 import { isTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from './totp.ts';
 

@@ -53,6 +53,11 @@ export const servicesRepository = {
     return orderBy === 'order' ? rows.sort((a, b) => a.order - b.order) : rows;
   },
 
+  /** Every service's id and name by `order`, then by id (the company import's columns). */
+  listNamesInOrder(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+    return db.select({ id: services.id, name: services.name }).from(services).orderBy(services.order, services.id);
+  },
+
   /** Every service's id and name (for the unique-name check). */
   listNames(db: DbOrTx): Promise<{ id: number; name: string }[]> {
     return db.select({ id: services.id, name: services.name }).from(services);

@@ -160,6 +160,9 @@ export function createServicesService(db: Db, deps: Deps) {
       });
     },
 
+    /** Every service's id and name by `order`, then by id (the company import's columns). */
+    listNamesInOrder: () => servicesRepository.listNamesInOrder(db),
+
     /** The folder templates of these services (documents module). */
     listFolderTemplates: (serviceIds: number[]) => servicesRepository.listFoldersOfServices(db, serviceIds),
 

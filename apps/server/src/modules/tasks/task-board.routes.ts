@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
+import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { TaskBoardService } from './task-board.service.ts';
 
@@ -38,11 +38,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<{ taskBoard: TaskBoardServic
     },
     async (request, reply) => {
       const sheet = await taskBoard.exportBoard(request.params, request.body);
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="${boardExportName('tareas', request.params)}"`)
-        .header('cache-control', 'no-store')
-        .send(sheet as never); // a byte stream, outside the JSON response schemas
+      return sendXlsx(reply, boardExportName('tareas', request.params), sheet);
     },
   );
 

@@ -40,6 +40,8 @@ interface Deps {
   ): Promise<TaskBoardParts['businesses'][number] & { startContract: string; endContract: string | null }>;
   /** Who is acting, for the cell's 'Javier P.' (users module). */
   getUser(id: number): Promise<{ name: string; lastName: string }>;
+  /** The companies' owners' full names by user id ('' for one deleted meanwhile; users module). */
+  fullNamesOf(ids: readonly (number | null)[]): Promise<Map<number, string>>;
   /** The clock the board's `today` is read from (tests set it). */
   now?: () => Date;
 }
@@ -64,17 +66,6 @@ export function createTaskBoardService(db: Db, deps: Deps) {
   }
 
   /** 'Javier Pérez' for each company owner ('Encargado') named, as the board's filter shows them. */
-  async function ownerNames(ids: readonly (number | null)[]): Promise<Map<number, string>> {
-    const distinct = [...new Set(ids.filter((id): id is number => id !== null))];
-    const names = await Promise.all(
-      distinct.map(async (id) => {
-        const user = await deps.getUser(id).catch(() => null); // deleted meanwhile: no name
-        return [id, user ? `${user.name} ${user.lastName}`.trim() : ''] as const;
-      }),
-    );
-    return new Map(names);
-  }
-
   return {
     getBoard,
 
@@ -89,7 +80,7 @@ export function createTaskBoardService(db: Db, deps: Deps) {
     ): Promise<Readable> {
       const board = await getBoard(period);
       const rows = rowsInOrder(board.rows, (row) => row.id, input.businessIds);
-      const owners = await ownerNames(rows.map((row) => row.responsibleUserId));
+      const owners = await deps.fullNamesOf(rows.map((row) => row.responsibleUserId));
       return xlsxStream(
         taskBoardSheet(board, rows, input.taskIds, (id) => (id === null ? null : (owners.get(id) ?? null))),
       );

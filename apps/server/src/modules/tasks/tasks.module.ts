@@ -13,15 +13,16 @@ type BoardDeps = Parameters<typeof createTaskBoardService>[1];
 export interface TasksModuleDeps {
   db: Db;
   events: EventBus;
-  /** The users module's role of the responsible inside this module's transaction, the row locked. */
-  roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
+  /** The users module's answer whether the responsible is staff, inside this module's transaction, the row locked. */
+  isStaffWhileWriting(tx: DbOrTx, id: number): Promise<boolean>;
   /** The companies module's check: 404 'La empresa no existe'. */
   assertBusinessExists(id: number): Promise<void>;
   /** Companies whose contract covers the period (companies module). */
   listActiveBusinesses: BoardDeps['listActiveBusinesses'];
   getBusiness: BoardDeps['getBusiness'];
-  /** Who is acting (users module). */
+  /** Who is acting, and the companies' owners' names (users module). */
   getUser: BoardDeps['getUser'];
+  fullNamesOf: BoardDeps['fullNamesOf'];
   /** The clock of the board's `today` (tests set it). */
   now?: BoardDeps['now'];
 }

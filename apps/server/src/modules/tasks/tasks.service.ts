@@ -1,6 +1,5 @@
 import { msg } from '@app/shared/messages';
 import { tasksMsg } from '@app/shared/messages-tasks';
-import { STAFF_ROLES } from '@app/shared/roles';
 import type {
   BusinessInTask,
   BusinessInTaskAllSchema,
@@ -55,10 +54,10 @@ async function recordTaskBusiness(
 
 interface Deps {
   /**
-   * The users module's role of the responsible inside this module's transaction, their row locked
-   * until it ends (a demotion at the same moment waits): the responsible must exist and be staff.
+   * The users module's answer whether the responsible exists and is staff, inside this module's
+   * transaction with their row locked until it ends (a demotion at the same moment waits).
    */
-  roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
+  isStaffWhileWriting(tx: DbOrTx, id: number): Promise<boolean>;
   /** The companies module's check: 404 'La empresa no existe'. */
   assertBusinessExists(id: number): Promise<void>;
 }
@@ -80,8 +79,7 @@ export function createTasksService(db: Db, deps: Deps) {
   async function writeTask<T>(input: WriteInput, ownId: number | null, write: (tx: DbOrTx) => Promise<T>) {
     try {
       return await db.transaction(async (tx) => {
-        const role = await deps.roleWhileWriting(tx, input.responsableCollaborator);
-        if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) {
+        if (!(await deps.isStaffWhileWriting(tx, input.responsableCollaborator))) {
           throw badRequest(tasksMsg.responsibleNotStaff, 'responsableCollaborator');
         }
         await assertNameFree(tx, 'tasks', tasksRepository.listNames, input.name, ownId, tasksMsg.nameExists);

@@ -1,5 +1,5 @@
 import { sortByName } from '@app/shared/collator';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { type NewUserRow, type UserRow, users } from '../../db/schema/users.ts';
@@ -38,6 +38,19 @@ export const usersRepository = {
         .from(users)
         .where(and(eq(users.role, 'client'), eq(users.businessId, businessId))),
     );
+  },
+
+  /** How many client users each of these companies has, by company id (none for a company without any). */
+  async countClientsOf(db: DbOrTx, businessIds: number[]): Promise<Map<number, number>> {
+    const counts = new Map<number, number>();
+    if (businessIds.length === 0) return counts;
+    const rows = await db
+      .select({ businessId: users.businessId, count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(inArray(users.businessId, businessIds), eq(users.role, 'client')))
+      .groupBy(users.businessId);
+    for (const { businessId, count } of rows) if (businessId !== null) counts.set(businessId, count);
+    return counts;
   },
 
   async countOwners(db: DbOrTx): Promise<number> {

@@ -1,6 +1,5 @@
 import { msg } from '@app/shared/messages';
-import type { Permission } from '@app/shared/permissions';
-import { can } from '@app/shared/permissions';
+import { can, isStaff } from '@app/shared/permissions';
 import type { Role } from '@app/shared/roles';
 import type { PushSubscriptionJson } from '@app/shared/schemas/auth';
 import { type UserCreateSchema, UserListSchema, UserSchema, type UserUpdateSchema } from '@app/shared/schemas/users';
@@ -23,13 +22,9 @@ import { usersRepository } from './users.repository.ts';
 type UserCreateInput = z.output<typeof UserCreateSchema>;
 type UserUpdateInput = z.output<typeof UserUpdateSchema>;
 
-/** Client users belong to a company and are managed with it; staff users only by owners. */
-function permissionToManage(role: Role): Permission {
-  return role === 'client' ? 'companies:write' : 'users:manage';
-}
-
+/** Client users belong to a company and are managed with it; staff users only by owners (policy 'user:manage'). */
 function assertMayManage(actor: AuthUser, role: Role) {
-  if (!can(actor, permissionToManage(role))) throw forbidden(msg.forbidden);
+  if (!can(actor, 'user:manage', { role })) throw forbidden(msg.forbidden);
 }
 
 function companyFields(role: Role, businessId: number | null | undefined, allowCalendarView: boolean) {
@@ -78,6 +73,14 @@ export function createUsersService(db: Db, deps: Deps) {
     return user;
   }
 
+  /** Who acted, for a board cell's 'Javier P.' (kept until the users change). */
+  function nameOf(id: number): Promise<{ name: string; lastName: string }> {
+    return names.get(String(id), async () => {
+      const { name, lastName } = await getById(id);
+      return { name, lastName };
+    });
+  }
+
   async function assertEmailFree(email: string, exceptId?: number) {
     const existing = await usersRepository.findByEmail(db, email);
     if (existing && existing.id !== exceptId) throw conflict(msg.emailExists, 'email');
@@ -116,21 +119,35 @@ export function createUsersService(db: Db, deps: Deps) {
       return records.get(`user-${id}`, async () => presentUser(await getById(id)));
     },
 
-    /** Who acted, for a board cell's 'Javier P.' (kept until the users change). */
-    nameOf(id: number): Promise<{ name: string; lastName: string }> {
-      return names.get(String(id), async () => {
-        const { name, lastName } = await getById(id);
-        return { name, lastName };
-      });
+    nameOf,
+
+    /**
+     * Full names ('Javier Pérez') by user id, each read like `nameOf`; a user deleted meanwhile
+     * has the name '' (the boards' 'Encargado' column).
+     */
+    async fullNamesOf(ids: readonly (number | null)[]): Promise<Map<number, string>> {
+      const distinct = [...new Set(ids.filter((id): id is number => id !== null))];
+      const names = await Promise.all(
+        distinct.map(async (id) => {
+          const user = await nameOf(id).catch(() => null);
+          return [id, user ? `${user.name} ${user.lastName}`.trim() : ''] as const;
+        }),
+      );
+      return new Map(names);
     },
+
+    /** How many client users each of these companies has, by company id (the company import's renames). */
+    countClientsOf: (businessIds: number[]) => usersRepository.countClientsOf(db, businessIds),
 
     /** The client users of a company (company detail, 'Usuarios en empresa'). */
     listForBusiness: (businessId: number) => usersRepository.listByBusiness(db, businessId),
     /**
-     * The user's role inside the caller's transaction, the row locked until it ends: a write that
-     * needs the user to stay staff (a task's responsible) cannot interleave with a demotion.
+     * Whether the user exists and is staff, inside the caller's transaction with the row locked
+     * until it ends: a write that needs the user to stay staff (a company's or a task's
+     * responsible, a note's assignee) cannot interleave with a demotion or a deletion.
      */
-    roleWhileWriting: (tx: DbOrTx, id: number) => usersRepository.lockRole(tx, id, 'share'),
+    isStaffWhileWriting: async (tx: DbOrTx, id: number): Promise<boolean> =>
+      isStaff(await usersRepository.lockRole(tx, id, 'share')),
 
     /** The user, or undefined (tasks check their responsible with it). */
     findById: (id: number) => usersRepository.findById(db, id),
@@ -179,7 +196,7 @@ export function createUsersService(db: Db, deps: Deps) {
           if (input.role !== 'owner') await assertNotLastOwner(tx, id);
           // A task's responsible is staff: like deletion, becoming a client waits for another responsible.
           // The row lock makes a task naming this user at the same moment wait, then see the client.
-          if (input.role === 'client' && target.role !== 'client') {
+          if (isStaff(target.role) && !isStaff(input.role)) {
             await usersRepository.lockRole(tx, id, 'update');
             if (await usersRepository.isTaskResponsible(tx, id)) throw conflict(msg.userIsResponsibleDemote);
           }

@@ -4,7 +4,7 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 
-export { tinyPdf } from '../../test/pdf-fixtures.ts';
+export { tinyPdf } from './pdf-fixtures.ts';
 
 const u16 = (value: number) => {
   const bytes = Buffer.alloc(2);
