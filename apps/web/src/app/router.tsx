@@ -28,8 +28,8 @@ function Root() {
 }
 
 const businessDocuments = page(
-  () => import('../features/documents/pages/business-documents-page'),
-  (m) => m.BusinessDocumentsPage,
+  () => import('./documents-routes'),
+  (m) => m.BusinessDocumentsRoute,
 );
 
 /** The route map: public routes, then private ones with their permissions. */
@@ -119,14 +119,14 @@ export const router = createBrowserRouter([
                   {
                     path: '/empresas',
                     ...page(
-                      () => import('../features/companies/pages/businesses-page'),
+                      () => import('../features/businesses/pages/businesses-page'),
                       (m) => m.BusinessesPage,
                     ),
                   },
                   {
                     path: '/empresas/:id',
                     ...page(
-                      () => import('../features/companies/pages/business-detail-page'),
+                      () => import('../features/businesses/pages/business-detail-page'),
                       (m) => m.BusinessDetailPage,
                     ),
                   },
@@ -220,8 +220,8 @@ export const router = createBrowserRouter([
                   {
                     path: '/carpeta/:folderId/año/:year/mes/:month',
                     ...page(
-                      () => import('../features/documents/pages/client-documents-view'),
-                      (m) => m.ClientDocumentsView,
+                      () => import('./documents-routes'),
+                      (m) => m.ClientDocumentsRoute,
                     ),
                   },
                 ],

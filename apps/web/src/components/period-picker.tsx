@@ -3,7 +3,7 @@ import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconCalendarMonth } from '@tabler/icons-react';
 import { MONTH_FORMAT } from '../lib/dates';
-import { FIRST_PERIOD } from '../lib/use-board-period';
+import { FIRST_PERIOD } from '../lib/period';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const toPickerValue = ({ year, month }: Period) => `${year}-${pad(month)}-01`;

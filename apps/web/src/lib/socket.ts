@@ -2,7 +2,7 @@ import { sessionsMsg } from '@app/shared/messages-trust';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { ApiRequestError, api } from './api-client';
-import { sessionStore } from './session';
+import { sessionStore } from './session-store';
 
 /**
  * The app's one realtime connection: Socket.IO on the app's own origin, signed in

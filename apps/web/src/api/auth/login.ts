@@ -2,7 +2,7 @@ import type { Login, LoginResponse, LoginSession } from '@app/shared/schemas/aut
 import type { SecondFactorSetup } from '@app/shared/schemas/second-factor';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../lib/session-store';
 import { registerPushSubscription } from './register-push';
 
 export const login = (body: Login) => api<LoginResponse>('/login', { method: 'POST', body, token: null });

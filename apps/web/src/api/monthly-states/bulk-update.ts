@@ -1,8 +1,8 @@
 import type { Period } from '@app/shared/period';
 import type { MonthlyStateBulk, MonthlyStateBulkResponse } from '@app/shared/schemas/board-bulk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { applyServerCells } from '../../components/board/board-cells';
 import { api } from '../../lib/api-client';
+import { applyServerCells } from '../../lib/board/board-cells';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { monthlyBoardPath } from './monthly-board-url';
 import { monthlyCells } from './update-monthly-state';

@@ -8,7 +8,7 @@ import type {
   MonthlyBoard,
   MonthlyStateUpdate,
 } from '@app/shared/schemas/monthly-states';
-import type { CellRules } from '../../components/board/cell-rules';
+import type { CellRules } from '../../lib/board/cell-rules';
 
 /** A change of a cell as the board asks for it: the month, then the PUT's body. */
 export type MonthlyStateChange = Period & MonthlyStateUpdate;

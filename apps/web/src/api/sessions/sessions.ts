@@ -3,7 +3,7 @@ import type { SessionSummary } from '@app/shared/schemas/sessions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { queryClient as appQueryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../lib/session-store';
 
 /** 'Sesiones activas' of the signed-in user, the most recently used first. */
 export const sessionsQueryKey = ['profile', 'sessions'] as const;

@@ -9,6 +9,7 @@ import { IconChevronDown, IconDatabaseExport, IconLogout, IconUser, IconUserCirc
 import { useRef } from 'react';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useLogout } from '../../api/auth/logout';
+import { useEmailStatus } from '../../api/email/get-email-status';
 import { MailNotConfiguredBanner } from '../../components/mail-status-alerts';
 import {
   StaffRequestsLive,
@@ -28,6 +29,7 @@ const NAVBAR_BREAKPOINT = `${(MOBILE_MAX_PX + 1) / 16}em`;
 
 export function AppLayout() {
   const user = useCurrentUser();
+  const emailStatus = useEmailStatus();
   const fullName = `${user.name} ${user.lastName}`.trim();
   const logout = useLogout();
   const location = useLocation();
@@ -154,7 +156,7 @@ export function AppLayout() {
             {/* Top centre: over the page title, never over a modal's buttons or the menus at the sides. */}
             <Notifications position="top-center" limit={4} />
             {/* Owners only, while SMTP_URL is unset: every e-mail is only kept in the server's outbox. */}
-            <MailNotConfiguredBanner mb="md" />
+            <MailNotConfiguredBanner status={emailStatus} mb="md" />
             <Outlet />
           </ModalsProvider>
         </DatesProvider>

@@ -4,11 +4,8 @@ import { Card, Group, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFolder } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { folderLabel } from '../../../lib/folder-label';
 import classes from './folder-grid.module.css';
-
-/** A tile's label: the folder name, then ' - ' and its service's name. */
-export const folderLabel = (folder: FolderTile) =>
-  folder.service.name ? `${folder.name} - ${folder.service.name}` : folder.name;
 
 /**
  * The folders of a period as tiles, 1/2/4/5 columns by breakpoint. Only active ones

@@ -4,8 +4,8 @@ import { IconCloudUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUploadFiles } from '../../../api/documents/upload-files';
 import { FileDropzone } from '../../../components/file-dropzone';
+import { formatFileSize } from '../../../lib/file-size';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { formatFileSize } from '../utils/file-size';
 
 /**
  * 'Subir Archivo' (PDF, XML, JPG, PNG, XLSX, CSV): drop

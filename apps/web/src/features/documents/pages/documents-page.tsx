@@ -6,12 +6,12 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
 import { ListPage } from '../../../components/list-page';
-import { filterCompanies } from '../../../lib/company-filter';
+import { filterBusinesses } from '../../../lib/business-filter';
 import { staffFolderPath } from '../utils/paths';
 
 /** The companies whose name, RUT (with or without dots and dash) or legal representative hold the search. */
-const filterBusinesses = (businesses: Business[], search: string) =>
-  filterCompanies(businesses, search, null, (business) => ({
+const findBusinesses = (businesses: Business[], search: string) =>
+  filterBusinesses(businesses, search, null, (business) => ({
     ...business,
     name: `${business.name} ${business.legalRepresentative}`,
   }));
@@ -25,7 +25,7 @@ export function DocumentsPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
 
-  const filtered = useMemo(() => filterBusinesses(businesses.data ?? [], search), [businesses.data, search]);
+  const filtered = useMemo(() => findBusinesses(businesses.data ?? [], search), [businesses.data, search]);
   const pathOf = (business: Business) => staffFolderPath(business.id, null, currentPeriod());
 
   return (

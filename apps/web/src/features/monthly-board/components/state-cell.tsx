@@ -2,33 +2,26 @@ import { boardMsg } from '@app/shared/messages-board';
 import { formatMoney } from '@app/shared/money';
 import type { BoardCell, BoardService } from '@app/shared/schemas/monthly-states';
 import { memo } from 'react';
+import type { BoardCellProps } from '../../../components/board/business-board-table';
 import { cellBadgeClasses } from '../../../components/board/cell-badge';
 import { CellMenu } from '../../../components/board/cell-menu';
-import { cellKey } from '../../../components/board/cell-rules';
 import { dueLook } from '../../../components/board/due-look';
 import { dueMarkOf, dueText } from '../../../components/board/due-marks';
+import { cellKey } from '../../../lib/board/cell-rules';
 import { lastChangeText } from '../../../lib/dates';
 
 type State = BoardService['states'][number];
 
 /** A cell's board-level actions; stable, so that a row's cells only render again when the row changes. */
 export interface CellActions {
-  /** Opens (or, with null, closes) a cell's menu of states. */
-  onMenu: (cellKey: string | null) => void;
   onChoose: (businessId: number, service: BoardService, state: State) => void;
   onHistory: (businessId: number, service: BoardService) => void;
 }
 
-export interface StateCellProps extends CellActions {
-  cell: BoardCell;
-  service: BoardService;
-  businessId: number;
-  businessName: string;
-  saving: boolean;
-  /** Its menu is open: only then is a Mantine Menu mounted (a board shows hundreds of cells). */
-  active: boolean;
-  /** At the service's last state: done, so its due date is not marked. */
-  done: boolean;
+/** What every cell of the month shares: its actions, each service's last state, the board's day. */
+export interface MonthlyCellShared extends CellActions {
+  /** Each service's last state: a cell at it is done, so its due date is not marked. */
+  lastStates: ReadonlyMap<number, number>;
   /** The board's day in America/Santiago ('YYYY-MM-DD'), for the "due soon" mark. */
   today: string;
 }
@@ -42,19 +35,17 @@ export interface StateCellProps extends CellActions {
  */
 export const StateCell = memo(function StateCell({
   cell,
-  service,
+  column: service,
   businessId,
   businessName,
   saving,
   active,
-  done,
-  today,
   onMenu,
-  onChoose,
-  onHistory,
-}: StateCellProps) {
+  shared: { lastStates, today, onChoose, onHistory },
+}: BoardCellProps<BoardService, BoardCell, MonthlyCellShared>) {
   if (!cell.applies) return <span className={cellBadgeClasses.notApplicable}>{boardMsg.notApplicable}</span>;
 
+  const done = cell.stateId !== null && cell.stateId === lastStates.get(service.id);
   const state = service.states.find((candidate) => candidate.id === cell.stateId);
   const label = cell.value !== null ? formatMoney(cell.value) : (state?.name ?? boardMsg.noState);
   const mark = dueMarkOf({ dueDate: cell.dueDate, overdue: cell.overdue, done }, today);

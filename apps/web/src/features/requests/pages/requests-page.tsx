@@ -5,12 +5,13 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
 import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
+import { useGroups } from '../../../api/groups/get-groups';
 import { useRequests } from '../../../api/requests/get-requests';
-import { offeredResponsible } from '../../../components/board/board-filter-rows';
 import { useGroupMembers } from '../../../components/group-select';
 import { PageHeader } from '../../../components/page-header';
+import { offeredResponsible } from '../../../lib/board/board-filter-rows';
+import { useBoardPeriod } from '../../../lib/period-params';
 import { useCurrentUser } from '../../../lib/session';
-import { useBoardPeriod } from '../../../lib/use-board-period';
 import { RequestFilterBar } from '../components/request-filter-bar';
 import { RequestsTable } from '../components/requests-table';
 import { StateCounts } from '../components/state-counts';
@@ -35,7 +36,8 @@ export function RequestsPage() {
   const filters = useMemo(() => ({ ...fromUrl.filters, responsible }), [fromUrl.filters, responsible]);
   const requests = useRequests(period);
   const businesses = useBusinesses();
-  const groupMembers = useGroupMembers(filters.groupId === null ? null : String(filters.groupId));
+  const groups = useGroups().data;
+  const groupMembers = useGroupMembers(groups, filters.groupId === null ? null : String(filters.groupId));
 
   const owners = useMemo(
     () => new Map((businesses.data ?? []).map((business) => [business.id, business.responsibleUserId])),
@@ -70,7 +72,7 @@ export function RequestsPage() {
           </Button>
         }
       />
-      <RequestFilterBar period={period} onPeriod={setPeriod} filters={filters} onFilter={setFilter} />
+      <RequestFilterBar period={period} onPeriod={setPeriod} groups={groups} filters={filters} onFilter={setFilter} />
       {requests.isError ? null : (
         <StateCounts
           counts={counts}

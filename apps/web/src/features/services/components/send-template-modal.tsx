@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useSendRequestTemplate } from '../../../api/requests/templates';
 import { MONTH_FORMAT } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { FIRST_PERIOD } from '../../../lib/use-board-period';
+import { FIRST_PERIOD } from '../../../lib/period';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const toPickerValue = ({ year, month }: Period) => `${year}-${pad(month)}-01`;

@@ -1,6 +1,6 @@
 import { compareNames } from '@app/shared/collator';
 import { tasksMsg } from '@app/shared/messages-tasks';
-import { STAFF_ROLES } from '@app/shared/roles';
+import { isStaff } from '@app/shared/permissions';
 import { type Task, type TaskResponsable, TaskWriteSchema } from '@app/shared/schemas/tasks';
 import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
@@ -60,7 +60,7 @@ function useResponsibleOptions(current?: TaskResponsable) {
   const users = useUsers();
   const options = useMemo(() => {
     const staff = (users.data ?? [])
-      .filter((user) => (STAFF_ROLES as readonly string[]).includes(user.role))
+      .filter((user) => isStaff(user.role))
       .map((user) => ({ value: String(user.id), label: fullName(user) }));
     if (current && !staff.some((option) => option.value === String(current.id))) {
       staff.push({ value: String(current.id), label: fullName(current) });

@@ -7,7 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import { resetUserSecondFactor } from '../../../api/second-factor/second-factor';
 import { useEndUserSessions } from '../../../api/sessions/sessions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { sessionStore, useCurrentUser } from '../../../lib/session';
+import { useCurrentUser } from '../../../lib/session';
+import { sessionStore } from '../../../lib/session-store';
 
 function confirmThen(title: string, question: string, onConfirm: () => void) {
   modals.openConfirmModal({

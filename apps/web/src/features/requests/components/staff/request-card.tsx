@@ -9,9 +9,9 @@ import {
   IconMessageReport,
   IconTrash,
 } from '@tabler/icons-react';
+import { FileTypeIcon, FromClientBadge, fileDetails } from '../../../../components/stored-file';
 import { formatDate } from '../../../../lib/dates';
-import { FileTypeIcon, FromClientBadge, fileDetails } from '../file-list';
-import { ItemLookBadge, RequestStateBadge } from './request-badges';
+import { ItemLookBadge, RequestStateDot } from '../request-badges';
 
 /** What staff can do to an item: 'Marcar recibido', 'Pedir de nuevo', 'Volver a pendiente'. */
 export interface ItemActions {
@@ -148,7 +148,7 @@ export function RequestCard({
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {request.title}
             </Text>
-            <RequestStateBadge state={request.state} />
+            <RequestStateDot state={request.state} />
           </Group>
           <Group gap="md" wrap="wrap">
             <Text size="sm" c={request.state === 'atrasada' ? 'red.8' : 'dimmed'}>

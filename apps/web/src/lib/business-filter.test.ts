@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { filterCompanies } from './company-filter';
+import { filterBusinesses } from './business-filter';
 
 const rows = [
   { id: 1, name: 'Panadería Los Aromos', rut: '76.086.428-5' },
   { id: 2, name: 'Ferretería El Roble', rut: '77.123.456-7' },
 ];
 const ids = (search: string, group: number[] | null = null) =>
-  filterCompanies(rows, search, group ? new Set(group) : null, (row) => row).map((row) => row.id);
+  filterBusinesses(rows, search, group ? new Set(group) : null, (row) => row).map((row) => row.id);
 
 describe('filtering a board’s companies', () => {
   it('finds a company by name without accents or case, and by RUT with or without dots and dash', () => {

@@ -4,7 +4,7 @@ import { Anchor, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useRecentActivity } from '../../../api/activity/get-activity';
 import { ActivityTable } from '../../../components/activity/activity-table';
-import { companyActivityPath } from '../../../lib/activity-params';
+import { businessActivityPath } from '../../../lib/activity-params';
 import { useSession } from '../../../lib/session';
 
 /** 'Actividad reciente', owners only: the company's last 10 entries and a link to all of them. */
@@ -22,11 +22,11 @@ function RecentActivity({ businessId }: { businessId: number }) {
         <Title order={3} id="actividad-reciente">
           {activityMsg.recent}
         </Title>
-        <Anchor component={Link} to={companyActivityPath(businessId)} size="sm">
+        <Anchor component={Link} to={businessActivityPath(businessId)} size="sm">
           {activityMsg.seeAll}
         </Anchor>
       </Group>
-      <ActivityTable entries={recent.data?.rows ?? []} query={recent} withCompany={false} />
+      <ActivityTable entries={recent.data?.rows ?? []} query={recent} withBusiness={false} />
     </section>
   );
 }

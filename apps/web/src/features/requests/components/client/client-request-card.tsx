@@ -9,7 +9,7 @@ import { RequestItemRow } from './request-item-row';
  * One request to the client: its title, period and due date ('Atrasada' in red once the Santiago
  * day is past it and something is still missing), and the documents asked for.
  */
-export function RequestCard({ request }: { request: DocumentRequest }) {
+export function ClientRequestCard({ request }: { request: DocumentRequest }) {
   const overdue = request.state === 'atrasada';
   const headingId = `solicitud-${request.id}`;
   return (

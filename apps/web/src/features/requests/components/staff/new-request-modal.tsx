@@ -13,9 +13,9 @@ import {
   type RequestItemValues,
   requestItemsInput,
 } from '../../../../components/request-items-fields';
+import { folderLabel } from '../../../../lib/folder-label';
 import { submitAndNotify } from '../../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../../lib/use-reset-on-open';
-import { folderLabel } from '../folder-grid';
 
 interface NewRequestValues {
   title: string;

@@ -3,6 +3,7 @@ import type { Credential } from '@app/shared/schemas/credentials';
 import { Group, Text, Title } from '@mantine/core';
 import { useDeleteCredential } from '../../../api/credentials/delete-credential';
 import { useCredentials } from '../../../api/credentials/get-credentials';
+import { revealCredential } from '../../../api/credentials/reveal-credential';
 import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { CredentialsVault, describeCredential as describe } from '../../../components/credentials-vault';
 import { NewButton } from '../../../components/new-button';
@@ -48,6 +49,7 @@ export function CredentialsSection({ businessId }: { businessId: number }) {
       <CredentialsVault
         query={credentials}
         records={credentials.data ?? []}
+        reveal={revealCredential}
         actions={(credential) => (
           <RowActions
             label={`contraseña de ${describe(credential)}`}

@@ -1,8 +1,8 @@
 import type { Period } from '@app/shared/period';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSocket, useSocketEvent, useSocketReconnect } from '../../lib/socket';
-import { useLatest } from '../../lib/use-latest';
+import { useSocket, useSocketEvent, useSocketReconnect } from '../socket';
+import { useLatest } from '../use-latest';
 import { applyServerCell, applyServerCells, type BoardCells } from './board-cells';
 import type { CellChange } from './cell-rules';
 

@@ -1,4 +1,5 @@
 import type { Period } from '@app/shared/period';
+import { samePeriod } from '../period';
 
 /** A change of one cell as a board asks for it: its month, its company and the board's own fields. */
 export type CellChange = Period & { businessId: number };
@@ -26,8 +27,6 @@ export interface CellRules<
 
 /** 'businessId:columnId': names a cell (its open menu, its pending save). */
 export const cellKey = (businessId: number, columnId: number) => `${businessId}:${columnId}`;
-
-export const samePeriod = (a: Period, b: Period) => a.year === b.year && a.month === b.month;
 
 /**
  * A cell from the server applied to the board, with this user's changes still being saved

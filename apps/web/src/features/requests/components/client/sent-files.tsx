@@ -6,10 +6,10 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useDeleteFile } from '../../../../api/documents/delete-file';
 import { openDeleteConfirm } from '../../../../components/confirm-delete';
+import { FileTypeIcon } from '../../../../components/stored-file';
+import { formatFileSize } from '../../../../lib/file-size';
 import { notifyOutcome } from '../../../../lib/notify';
 import { useCurrentUser } from '../../../../lib/session';
-import { formatFileSize } from '../../utils/file-size';
-import { FileTypeIcon } from '../file-list';
 
 /**
  * The files sent against an item, each a download link; 'Eliminar' on those the client may still

@@ -1,5 +1,5 @@
 import { compareNames } from '@app/shared/collator';
-import { type BoardFilterValues, NO_RESPONSIBLE } from '../../lib/board-filter-params';
+import { type BoardFilterValues, NO_RESPONSIBLE } from '../board-filter-params';
 
 /** An option of the 'Encargado' filter: a staff member (GET /api/business/responsible-options). */
 export interface ResponsibleChoice {

@@ -1,8 +1,8 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { Checkbox, Table } from '@mantine/core';
-import { memo, type ReactNode, useCallback } from 'react';
+import { type ComponentType, memo, type ReactNode, useCallback } from 'react';
 import { Link } from 'react-router';
-import type { CompanyRef } from '../../lib/company-filter';
+import type { BusinessRef } from '../../lib/business-filter';
 import { cellBadgeClasses } from './cell-badge';
 import { VirtualBoardTable } from './virtual-board-table';
 import tableClasses from './virtual-board-table.module.css';
@@ -33,29 +33,63 @@ export interface RowSelection {
 /** The selection column's width (px). */
 const SELECT_WIDTH = 40;
 
-/** What a row's own cells get: which of its columns are being saved, and whose menu is open. */
-export interface RowMarks {
-  saving: ReadonlySet<number>;
-  activeColumnId: number | null;
+/**
+ * Where one cell of a board sits, as its cell component takes it (spread, so that a memoised cell
+ * compares plain values): its company, whether its change is being saved, whether its menu is open,
+ * and how a menu opens.
+ */
+export interface CellPlace {
+  businessId: number;
+  businessName: string;
+  saving: boolean;
+  /** Its menu is open: only then is a Mantine Menu mounted (a board shows hundreds of cells). */
+  active: boolean;
+  /** Opens (or, with null, closes) a cell's menu. */
+  onMenu: (cellKey: string | null) => void;
 }
 
-interface CompanyBoardTableProps<Row> {
+/** What a board's cell component takes: where it sits, its cell, its column (and index) and the board's shared props. */
+export type BoardCellProps<Column, Cell, Shared> = CellPlace & {
+  cell: Cell;
+  column: Column;
+  index: number;
+  shared: Shared;
+};
+
+/**
+ * A board's own columns (services, tasks): each row's cell of each, drawn by `Cell` (a memoised
+ * component, so that a row's unchanged cells do not render again). Stable (useMemo): a row
+ * renders again only when it or these change.
+ */
+export interface BoardColumns<Row, Column extends { id: number }, Cell, Shared> {
+  list: readonly Column[];
+  /** A row's cell of a column (the cells follow the columns' order: `index` finds it at once). */
+  cellAt: (row: Row, index: number, columnId: number) => Cell | undefined;
+  Cell: ComponentType<BoardCellProps<Column, Cell, Shared>>;
+  /** What every cell takes beside its own: the board's day, its actions… */
+  shared: Shared;
+  /** A row's own cells before the columns' (the monthly board's key and envelope) and after them (its progress). */
+  before?: (row: Row) => ReactNode;
+  after?: (row: Row) => ReactNode;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any board's columns, cells and shared props
+type AnyColumns<Row> = BoardColumns<Row, any, any, any>;
+
+interface BusinessBoardTableProps<Row> {
   /** The scrolling region's accessible name. */
   label: string;
   rows: readonly Row[];
   /** A row's company (a stable function). */
-  companyOf: (row: Row) => CompanyRef;
+  businessOf: (row: Row) => BusinessRef;
   /** The name of a row's company owner ('Encargado'), shown under its name; a stable function. */
   ownerOf?: (row: Row) => string | null;
   nameMark?: NameMark<Row>;
   /** The board's own columns after the name and the RUT: their least widths and header cells. */
   columnWidths: readonly number[];
   head: ReactNode;
-  /**
-   * A row's own cells (`<td>`s); a stable function (useCallback), so that only changed rows render
-   * again while scrolling or saving.
-   */
-  renderCells: (row: Row, marks: RowMarks) => ReactNode;
+  /** The board's own cells of each row. */
+  columns: AnyColumns<Row>;
   /** cellKey(businessId, columnId) of the cells being saved. */
   saving: ReadonlySet<string>;
   /** cellKey(businessId, columnId) of the cell whose menu is open. */
@@ -71,8 +105,9 @@ interface CompanyBoardTableProps<Row> {
 interface RowViewProps<Row> {
   row: Row;
   index: number;
-  companyOf: (row: Row) => CompanyRef;
-  renderCells: (row: Row, marks: RowMarks) => ReactNode;
+  businessOf: (row: Row) => BusinessRef;
+  columns: AnyColumns<Row>;
+  onMenu: CellPlace['onMenu'];
   /** Column ids of this row's cells being saved, joined (a string keeps the memo cheap). */
   savingIds: string;
   activeColumnId: number | null;
@@ -87,8 +122,9 @@ interface RowViewProps<Row> {
 function RowViewOf<Row>({
   row,
   index,
-  companyOf,
-  renderCells,
+  businessOf,
+  columns,
+  onMenu,
   savingIds,
   activeColumnId,
   owner,
@@ -97,16 +133,16 @@ function RowViewOf<Row>({
   selected,
   onSelect,
 }: RowViewProps<Row>) {
-  const company = companyOf(row);
+  const business = businessOf(row);
   const saving = new Set(savingIds ? savingIds.split(',').map(Number) : []);
   const name = (
     <Link
-      to={`/empresas/${company.id}`}
+      to={`/empresas/${business.id}`}
       className={tableClasses.nameLink}
-      data-tooltip={company.name}
+      data-tooltip={business.name}
       data-tooltip-truncated
     >
-      {company.name}
+      {business.name}
     </Link>
   );
   const mark = markCount > 0 && renderMark ? renderMark(row, markCount) : null;
@@ -119,8 +155,8 @@ function RowViewOf<Row>({
             type="checkbox"
             className={tableClasses.selectBox}
             checked={selected}
-            aria-label={boardMsg.selectRow(company.name)}
-            onChange={() => onSelect?.(company.id)}
+            aria-label={boardMsg.selectRow(business.name)}
+            onChange={() => onSelect?.(business.id)}
           />
         </td>
       )}
@@ -140,9 +176,30 @@ function RowViewOf<Row>({
         )}
       </td>
       <td>
-        <span className={tableClasses.truncate}>{company.rut}</span>
+        <span className={tableClasses.truncate}>{business.rut}</span>
       </td>
-      {renderCells(row, { saving, activeColumnId })}
+      {columns.before?.(row)}
+      {columns.list.map((column: { id: number }, columnIndex) => {
+        const cell = columns.cellAt(row, columnIndex, column.id);
+        return (
+          <td key={column.id}>
+            {cell !== undefined && (
+              <columns.Cell
+                businessId={business.id}
+                businessName={business.name}
+                saving={saving.has(column.id)}
+                active={activeColumnId === column.id}
+                onMenu={onMenu}
+                cell={cell}
+                column={column}
+                index={columnIndex}
+                shared={columns.shared}
+              />
+            )}
+          </td>
+        );
+      })}
+      {columns.after?.(row)}
     </tr>
   );
 }
@@ -153,22 +210,22 @@ const RowView = memo(RowViewOf) as typeof RowViewOf;
  * A board of companies by column (services, tasks…): the company's name (a link to it) and RUT,
  * then the board's own cells, in a sticky-header table that renders only the rows in view.
  */
-export function CompanyBoardTable<Row>({
+export function BusinessBoardTable<Row>({
   label,
   rows,
-  companyOf,
+  businessOf,
   ownerOf,
   nameMark,
   columnWidths,
   head,
-  renderCells,
+  columns,
   saving,
   activeCell,
   onMenu,
   loading,
   emptyText,
   selection,
-}: CompanyBoardTableProps<Row>) {
+}: BusinessBoardTableProps<Row>) {
   const [activeBusiness, activeColumn] = activeCell ? activeCell.split(':').map(Number) : [];
   const savingByRow = new Map<number, number[]>();
   for (const key of saving) {
@@ -177,7 +234,7 @@ export function CompanyBoardTable<Row>({
   }
   const closeMenu = useCallback(() => onMenu(null), [onMenu]);
   let shownSelected = 0;
-  if (selection) for (const row of rows) if (selection.selected.has(companyOf(row).id)) shownSelected += 1;
+  if (selection) for (const row of rows) if (selection.selected.has(businessOf(row).id)) shownSelected += 1;
   const afterSelect = selection ? tableClasses.afterSelect : '';
 
   return (
@@ -185,7 +242,7 @@ export function CompanyBoardTable<Row>({
       label={label}
       loadingLabel={boardMsg.loading}
       rows={rows}
-      rowKey={(row) => companyOf(row).id}
+      rowKey={(row) => businessOf(row).id}
       columnWidths={[...(selection ? [SELECT_WIDTH] : []), ...COMPANY_WIDTHS, ...columnWidths]}
       head={
         <>
@@ -211,13 +268,14 @@ export function CompanyBoardTable<Row>({
       loading={loading}
       emptyText={emptyText}
       renderRow={(row, index) => {
-        const businessId = companyOf(row).id;
+        const businessId = businessOf(row).id;
         return (
           <RowView
             row={row}
             index={index}
-            companyOf={companyOf}
-            renderCells={renderCells}
+            businessOf={businessOf}
+            columns={columns}
+            onMenu={onMenu}
             savingIds={(savingByRow.get(businessId) ?? []).join(',')}
             activeColumnId={businessId === activeBusiness ? (activeColumn ?? null) : null}
             owner={ownerOf?.(row) ?? null}

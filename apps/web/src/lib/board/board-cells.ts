@@ -1,17 +1,9 @@
 import type { Period } from '@app/shared/period';
 import { type QueryClient, type QueryKey, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
-import { notifyError } from '../../lib/notify';
-import {
-  type CellChange,
-  type CellRules,
-  cellKey,
-  reconcile,
-  reconcileAll,
-  restored,
-  samePeriod,
-  showsGuess,
-} from './cell-rules';
+import { notifyError } from '../notify';
+import { samePeriod } from '../period';
+import { type CellChange, type CellRules, cellKey, reconcile, reconcileAll, restored, showsGuess } from './cell-rules';
 
 /**
  * What one board tells the kit: its cell rules, its keys and its live event. The kit does the
@@ -32,6 +24,23 @@ export interface BoardCells<
   answerSchema: ZodType<Answer>;
   /** A board with a bulk change: its month's one event carrying every changed cell. */
   bulkEvent?: { name: (period: Period) => string; schema: ZodType<{ changes: Answer[] }> };
+}
+
+/**
+ * A board's cells for the kit: its cell rules, its months' cache entries (under `root`, where its
+ * pending changes are named too, so that the cells being saved can show it) and its live events.
+ */
+export function boardCells<
+  Board,
+  Cell extends { lastChange: unknown },
+  Change extends CellChange,
+  Answer extends CellChange,
+>(
+  rules: CellRules<Board, Cell, Change, Answer>,
+  keys: { root: QueryKey; queryKey: (period: Period) => QueryKey },
+  events: Pick<BoardCells<Board, Cell, Change, Answer>, 'eventName' | 'answerSchema' | 'bulkEvent'>,
+): BoardCells<Board, Cell, Change, Answer> {
+  return { ...rules, queryKey: keys.queryKey, mutationKey: [...keys.root, 'update-state'], ...events };
 }
 
 /** This user's changes of a board still waiting for the server. */

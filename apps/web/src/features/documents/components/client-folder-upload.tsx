@@ -3,10 +3,10 @@ import { can } from '@app/shared/permissions';
 import type { FolderTile } from '@app/shared/schemas/documents';
 import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useUploadFiles } from '../../../../api/documents/upload-files';
-import { FileDropzone } from '../../../../components/file-dropzone';
-import { notifySuccess } from '../../../../lib/notify';
-import { useCurrentUser } from '../../../../lib/session';
+import { useUploadFiles } from '../../../api/documents/upload-files';
+import { FileDropzone } from '../../../components/file-dropzone';
+import { notifySuccess } from '../../../lib/notify';
+import { useCurrentUser } from '../../../lib/session';
 
 /**
  * 'Subir archivos' in a folder whose template says 'El cliente puede subir': the chosen

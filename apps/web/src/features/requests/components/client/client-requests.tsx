@@ -1,7 +1,7 @@
 import { requestsMsg } from '@app/shared/messages-requests';
 import { Accordion, Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMyRequests } from '../../../../api/requests/get-my-requests';
-import { RequestCard } from './request-card';
+import { ClientRequestCard } from './client-request-card';
 
 /**
  * The client's 'Documentos pendientes', first on their home: each request not yet
@@ -32,7 +32,7 @@ export function ClientRequests() {
           {requestsMsg.clientNoPending}
         </Text>
       ) : (
-        open.map((request) => <RequestCard key={request.id} request={request} />)
+        open.map((request) => <ClientRequestCard key={request.id} request={request} />)
       )}
       {done.length > 0 && (
         <Accordion variant="contained">
@@ -41,7 +41,7 @@ export function ClientRequests() {
             <Accordion.Panel>
               <Stack gap="sm">
                 {done.map((request) => (
-                  <RequestCard key={request.id} request={request} />
+                  <ClientRequestCard key={request.id} request={request} />
                 ))}
               </Stack>
             </Accordion.Panel>

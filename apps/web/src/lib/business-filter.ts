@@ -1,7 +1,7 @@
 import { normalizeSearch } from './search';
 
 /** What a board row says about its company: enough to search it and to place it in a group. */
-export interface CompanyRef {
+export interface BusinessRef {
   id: number;
   name: string;
   rut: string;
@@ -9,19 +9,19 @@ export interface CompanyRef {
 
 /**
  * The rows a company board shows: those of the chosen group, then those whose company name or RUT
- * holds the search (accents, case, dots and dash ignored). `company` reads a row's company.
+ * holds the search (accents, case, dots and dash ignored). `businessOf` reads a row's company.
  */
-export function filterCompanies<Row>(
+export function filterBusinesses<Row>(
   rows: readonly Row[],
   search: string,
   groupIds: ReadonlySet<number> | null,
-  company: (row: Row) => CompanyRef,
+  businessOf: (row: Row) => BusinessRef,
 ): Row[] {
   const query = normalizeSearch(search.trim());
   const rutQuery = query.replace(/[.\-\s]/g, '');
   if (!query && !groupIds) return rows.slice();
   return rows.filter((row) => {
-    const { id, name, rut } = company(row);
+    const { id, name, rut } = businessOf(row);
     if (groupIds && !groupIds.has(id)) return false;
     if (!query) return true;
     return (
