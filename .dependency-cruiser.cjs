@@ -4,7 +4,8 @@
 // `npm run lint` runs it (scripts/depcruise/rules.test.ts checks every rule on a small tree).
 //
 // Paths are relative to the folder dependency-cruiser runs in (the repository root). Test files are
-// held to the rules of the code they test: only the rule about test support lets them import more.
+// held to the rules of the code they test, except that they may build the app, reach the database and
+// set up any module's rows through its tables.
 
 /**
  * Files that exist to support tests, never imported by the code that ships: the server's test/ folder,
@@ -27,6 +28,16 @@ const TEST_SUPPORT = [
  * (db/key-fingerprints.ts). Every other table belongs to one module and lives beside it in
  * `modules/<module>/<name>.tables.ts`; db/schema/index.ts gathers them all for migrations and backup.
  */
+/** Test files: they may build the whole app and set up any module's rows directly. */
+const TEST_FILES = '[.](test|spec)[.]tsx?$';
+/** A module's Drizzle tables, which reference other modules' tables for their foreign keys. */
+const TABLE_FILES = '[.]tables[.]ts$';
+/**
+ * The one read left across tables: the month's request list joins the companies' and services'
+ * names in SQL, since it is sorted and paged by company name and cached as those tables change.
+ */
+const REQUEST_LIST_JOIN = '^apps/server/src/modules/requests/requests[.]repository[.]ts$';
+
 const PLATFORM_TABLES = ['activity', 'idempotency', 'key-fingerprints'];
 const PLATFORM_TABLE_FILES = `^apps/server/src/db/schema/(${PLATFORM_TABLES.join('|')})[.]ts$`;
 
@@ -46,7 +57,10 @@ module.exports = {
       comment:
         'No file imports itself through others: a cycle must be loaded, read and changed as one piece. ' +
         'Type-only imports count too: they tie the design together just the same.',
-      from: {},
+      // Drizzle's foreign keys tie the users and businesses tables to each other (a client user's company,
+      // a company's responsible); their two files reference each other lazily and are the one cycle
+      // allowed: one made of table files only.
+      from: { pathNot: TABLE_FILES },
       to: { circular: true },
     },
     {
@@ -76,10 +90,42 @@ module.exports = {
         "A module uses another module's service (handed in through its Deps), never its tables, repository " +
         'or presenter: each module owns its data and how it is shown.',
       // $1 in `to` is the module the importing file is in (the group of `from.path`).
-      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: [TEST_FILES, TABLE_FILES, REQUEST_LIST_JOIN] },
       to: {
         path: '^apps/server/src/modules/[^/]+/.+[.](tables|repository|presenter)[.]ts$',
         pathNot: '^apps/server/src/modules/$1/',
+      },
+    },
+    {
+      name: 'server-tables-tests-to-other-module-code',
+      severity: 'error',
+      comment:
+        "Table files may name other modules' tables (foreign keys) and tests may set up other modules' rows, " +
+        "but neither reaches another module's repository or presenter.",
+      from: {
+        path: [
+          '^apps/server/src/modules/([^/]+)/.+[.]tables[.]ts$',
+          '^apps/server/src/modules/([^/]+)/.+[.]test[.]ts$',
+        ],
+      },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/.+[.](repository|presenter)[.]ts$',
+        pathNot: '^apps/server/src/modules/$1/',
+      },
+    },
+    {
+      name: 'server-request-list-join',
+      severity: 'error',
+      comment:
+        "The request list's repository may join the companies' and services' tables for their names, and " +
+        'nothing else of another module.',
+      from: { path: REQUEST_LIST_JOIN },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/.+[.](tables|repository|presenter)[.]ts$',
+        pathNot: [
+          '^apps/server/src/modules/requests/',
+          '^apps/server/src/modules/(businesses/businesses|services/services)[.]tables[.]ts$',
+        ],
       },
     },
     {
@@ -111,8 +157,8 @@ module.exports = {
       comment:
         'A module does not import the composition (app.ts, compose-modules.ts, main.ts) or its clients ' +
         '(demo/, backup-cli/): the composition builds the modules, not the other way round. Tests build ' +
-        'the app through test/test-app.ts.',
-      from: { path: '^apps/server/src/modules/' },
+        'the app (test/test-app.ts or app.ts itself).',
+      from: { path: '^apps/server/src/modules/', pathNot: TEST_FILES },
       to: { path: SERVER_COMPOSITION },
     },
     {
@@ -121,7 +167,8 @@ module.exports = {
       comment:
         'lib/ is the bottom floor: it imports no module, plugin, db, config or composition, so that any ' +
         'floor can use it and it can be tested without building the server.',
-      from: { path: '^apps/server/src/lib/' },
+      // A lib test may run its subject against a real database.
+      from: { path: '^apps/server/src/lib/', pathNot: TEST_FILES },
       to: {
         path: ['^apps/server/src/(modules|plugins|db)/', '^apps/server/src/config[.]ts$', ...SERVER_COMPOSITION],
       },

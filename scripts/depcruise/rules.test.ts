@@ -33,7 +33,7 @@ describe('the import rules of .dependency-cruiser.cjs', () => {
         // Another module's repository, whatever the import's text: no extension, through modules/, from a test.
         `server-module-to-other-module-internals: ${server}/modules/notes/notes.service.ts → ${server}/modules/users/users.repository.ts`,
         `server-module-to-other-module-internals: ${server}/modules/notes/notes.routes.ts → ${server}/modules/users/users.repository.ts`,
-        `server-module-to-other-module-internals: ${server}/modules/notes/notes.routes.test.ts → ${server}/modules/users/users.repository.ts`,
+        `server-tables-tests-to-other-module-code: ${server}/modules/notes/notes.routes.test.ts → ${server}/modules/users/users.repository.ts`,
         // Another module's tables and presenter.
         `server-module-to-other-module-internals: ${server}/modules/notes/notes.repository.ts → ${server}/modules/users/users.tables.ts`,
         `server-module-to-other-module-internals: ${server}/modules/notes/notes.presenter.ts → ${server}/modules/users/users.presenter.ts`,
@@ -73,6 +73,16 @@ describe('the import rules of .dependency-cruiser.cjs', () => {
     ['the backup reading the tables barrel', `${server}/modules/backup/backup.service.ts`, '../../db/schema/index.ts'],
     ['a test importing its module’s fixture', `${server}/modules/users/users.routes.test.ts`, './users.fixture.ts'],
     ['a test importing test support', `${server}/modules/users/users.routes.test.ts`, '../../test/factories.ts'],
+    [
+      'a table naming another module’s table for a foreign key',
+      `${server}/modules/notes/notes.tables.ts`,
+      '../users/users.tables.ts',
+    ],
+    [
+      'a test setting up another module’s rows',
+      `${server}/modules/notes/notes.routes.test.ts`,
+      '../users/users.tables.ts',
+    ],
     ['test support seeding a module’s tables', `${server}/test/factories.ts`, '../modules/users/users.tables.ts'],
     ['a feature importing itself through ../../', `${web}/features/a/x/panel.ts`, '../../a/a-home.ts'],
     [
