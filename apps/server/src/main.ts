@@ -13,7 +13,7 @@ async function main() {
   const opening = openDatabase(
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') },
+      : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db'), createApart: true },
   );
   opening.catch(() => undefined); // awaited below; no unhandled rejection while the app loads
   const { buildApp } = await import('./app.ts');

@@ -6,6 +6,7 @@ import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { businesses } from '../modules/businesses/businesses.tables.ts';
 import { nextRut } from '../test/factories.ts';
+import { seedEmbeddedDatabase } from '../test/pglite-template.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const scratch: string[] = [];
@@ -53,6 +54,7 @@ const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? '';
 it('npm run backup works while the server runs (through the server) and once it is stopped; npm run restore brings it back', async () => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'respaldo-cli-'));
   scratch.push(dataDir);
+  seedEmbeddedDatabase(path.join(dataDir, 'db'));
   const port = 4100 + Math.floor(Math.random() * 400);
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,

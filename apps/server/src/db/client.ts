@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_DIR } from '../lib/paths.ts';
 import type { TableChanges } from '../lib/table-cache.ts';
+import { createEmbeddedDatabaseApart } from './pglite-create-apart.ts';
 import { lockDataDir } from './pglite-lock.ts';
 import { listenToPglite, listenToPostgres } from './table-changes.ts';
 
@@ -39,7 +40,13 @@ const PGLITE_SETTINGS = ['shared_buffers=16MB', 'work_mem=2MB', 'maintenance_wor
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** A data directory that holds no database yet gets one made in a process of its own (the server does). */
+      createApart?: boolean;
+    };
 
 /** How long a dead pooled connection may stay checked out before the pool takes it back. */
 const ABANDONED_CONNECTION_GRACE_MS = 5_000;
@@ -117,6 +124,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const unlock = options.dataDir ? await lockDataDir(options.dataDir) : () => {};
   let client: PGlite;
   try {
+    if (options.createApart && options.dataDir && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+      await createEmbeddedDatabaseApart(options.dataDir);
+    }
     client = options.loadDataDir
       ? await PGlite.create({ loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS })
       : await PGlite.create({

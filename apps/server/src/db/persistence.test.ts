@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
+
+// Its new database starts from the run's initdb template (pglite-template.ts), then migrates as usual.
+vi.mock('@electric-sql/pglite', async (importOriginal) =>
+  (await import('../test/pglite-template.ts')).withInitdbTemplate(await importOriginal()),
+);
 
 // The embedded default: what the app writes to DATA_DIR/db is there after a restart.
 describe('embedded database on disk (PGlite, whatever DATABASE_URL says)', () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { seedEmbeddedDatabase } from '../test/pglite-template.ts';
 import { lockDataDir } from './pglite-lock.ts';
 
 const FIXTURE = path.join(import.meta.dirname, 'pglite-lock.fixture.ts');
@@ -114,6 +115,7 @@ describe.runIf(process.platform === 'linux')('the embedded database as PID 1 of 
     const probe = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child', 'true']);
     expect(probe.status, `unshare --pid must work here (root): ${probe.stderr}`).toBe(0);
     const dataDir = freshDataDir();
+    seedEmbeddedDatabase(dataDir);
 
     const first = start(dataDir, { pidNamespace: true });
     expect(await first.first).toBe('ready');

@@ -7,6 +7,7 @@ import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../db/scratch-database.ts';
+import { seedEmbeddedDatabase } from '../test/pglite-template.ts';
 import { freePort } from '../test/redis-server.ts';
 import { type ServerProcess, spawnServer } from '../test/server-process.ts';
 
@@ -25,6 +26,8 @@ beforeAll(async () => {
     const scratch = await createScratchDatabase(serverUrl, 'shutdown');
     databaseUrl = scratch.url;
     dropDatabase = scratch.drop;
+  } else {
+    seedEmbeddedDatabase(path.join(dataDir, 'db'));
   }
 });
 afterAll(async () => {

@@ -3,10 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type * as IoRedis from 'ioredis';
 import type { Db } from '../db/client.ts';
 import { loggableError } from '../lib/db-errors.ts';
 import { type FileStorage, StorageUnavailableError } from '../lib/file-storage/storage.ts';
+import { loadWhenUsed } from '../lib/load-when-used.ts';
+
+/** ioredis loads only when REDIS_URL is set. */
+const ioredis = loadWhenUsed<typeof IoRedis>('ioredis');
 
 /** The parts readiness checks; each answers 'ok' or what is wrong with it, in Spanish. */
 export type ReadinessPart = 'database' | 'migrations' | 'storage' | 'redis';
@@ -71,6 +75,7 @@ function expectedMigrations(migrationsDir: string): string[] {
  * once (or within the timeout) whatever the app's own Redis clients are doing.
  */
 function redisPinger(url: string) {
+  const { Redis } = ioredis();
   const client = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type * as NodeMailer from 'nodemailer';
 import type { AppConfig } from '../config.ts';
+import { loadWhenUsed } from '../lib/load-when-used.ts';
 import { type Mailer, type MailMessage, OUTBOX_RESPONSE_PREFIX } from '../lib/mailer.ts';
+
+/** nodemailer loads with the first message, not at start-up. */
+const nodemailer = loadWhenUsed<typeof NodeMailer>('nodemailer');
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise one .eml file per message in the outbox. */
 export function createMailer(config: AppConfig): Mailer {
@@ -13,10 +17,12 @@ export function createMailer(config: AppConfig): Mailer {
     to: message.to.join(', '),
     replyTo: message.replyTo ?? config.MAIL_REPLY_TO,
   });
-  if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+  const smtpUrl = config.SMTP_URL;
+  if (smtpUrl) {
+    let transport: NodeMailer.Transporter | undefined;
     return {
       async send(message) {
+        transport ??= nodemailer().createTransport(smtpUrl);
         const info = await transport.sendMail(envelope(message));
         return { messageId: info.messageId, response: String(info.response), outbox: false };
       },
@@ -24,9 +30,10 @@ export function createMailer(config: AppConfig): Mailer {
   }
 
   const outbox = path.join(config.DATA_DIR, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: NodeMailer.Transporter | undefined;
   return {
     async send(message) {
+      transport ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail(envelope(message));
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);

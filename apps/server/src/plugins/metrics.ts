@@ -3,8 +3,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { msg } from '@app/shared/messages';
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type * as PromClient from 'prom-client';
+import { loadWhenUsed } from '../lib/load-when-used.ts';
 import type { Mailer } from '../lib/mailer.ts';
+
+/** prom-client, and the tracing API it brings, load only when METRICS_TOKEN turns metrics on. */
+const promClient = loadWhenUsed<typeof PromClient>('prom-client');
 
 /** The label of requests no route matched (404s, the web app's deep links): never the raw URL. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -25,6 +29,7 @@ export interface MetricsSources {
  * `recordJobRun`.
  */
 export function createMetrics() {
+  const { Counter, collectDefaultMetrics, Histogram, Registry } = promClient();
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const emails = new Counter({
@@ -108,6 +113,7 @@ export function registerMetrics(
     return;
   }
   const { registry } = metrics;
+  const { Counter, Gauge, Histogram } = promClient();
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
     name: 'http_requests_total',

@@ -1,11 +1,15 @@
 import { can, type Permission } from '@app/shared/permissions';
 import type { Role } from '@app/shared/roles';
-import { createAdapter } from '@socket.io/redis-adapter';
+import type * as RedisAdapter from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { EventBus } from '../lib/events.ts';
+import { loadWhenUsed } from '../lib/load-when-used.ts';
 import type { RedisLink } from './redis.ts';
+
+/** The Socket.IO Redis adapter loads only when REDIS_URL is set. */
+const redisAdapter = loadWhenUsed<typeof RedisAdapter>('@socket.io/redis-adapter');
 
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const userRoom = (userId: number) => `user:${userId}`;
@@ -109,7 +113,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   const roomsOf = (userId: number, role: string) => permissionRooms(options.roomPermissions, userId, role);
   const io = new Server(app.server, { path: '/socket.io/', serveClient: false, transports: ['websocket', 'polling'] });
   if (options.redis) {
-    io.adapter(createAdapter(forAdapter(options.redis.commands), forAdapter(options.redis.subscriber)));
+    io.adapter(redisAdapter().createAdapter(forAdapter(options.redis.commands), forAdapter(options.redis.subscriber)));
     // Closing the transport, not the socket: the browser reconnects by itself and reloads its board.
     options.redis.onRecovered(() => {
       for (const socket of io.of('/').sockets.values()) socket.conn.close();

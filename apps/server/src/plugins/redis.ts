@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type * as IoRedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { loadWhenUsed } from '../lib/load-when-used.ts';
+
+/** ioredis loads only when REDIS_URL is set. */
+const ioredis = loadWhenUsed<typeof IoRedis>('ioredis');
 
 /** 'up' while both connections answer; 'down' while connecting or unreachable; 'off' without REDIS_URL. */
 export type RedisState = 'off' | 'up' | 'down';
@@ -32,6 +37,7 @@ export const COMMAND_TIMEOUT_MS = 1000;
 const retryStrategy = (times: number) => Math.min(times * 100, 500);
 
 export function connectRedis(url: string, log: FastifyBaseLogger): RedisLink {
+  const { Redis } = ioredis();
   const commands = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

@@ -1,43 +1,58 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
+import { createPostgresTemplate } from './postgres-template.ts';
+import { useRunTempDir } from './run-temp-dir.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteSnapshot: string;
-    /** A new embedded database as initdb leaves it, before any migration (see pglite-template.ts). */
-    pgliteEmptySnapshot: string;
+    /** A migrated embedded database's data directory, copied for each test database ('' on PostgreSQL). */
+    pgliteMigratedDir: string;
+    /** A new embedded database's data directory as initdb leaves it, before any migration (see pglite-template.ts). */
+    pgliteEmptyDir: string;
+    /** With DATABASE_URL: a migrated database on that server that each test database is created from. */
+    postgresTemplate: string;
   }
-}
-
-async function dump(client: PGlite, file: string) {
-  const blob = await client.dumpDataDir('none');
-  fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
 }
 
 /**
- * Creating a PGlite database costs seconds (initdb); loading a dump costs a fraction. So initdb
- * runs once per run, and the migrated database is built once from it: every test file starts
- * from a copy of that one, and restore tests create their new databases from the empty one.
+ * Creating a database costs seconds (PGlite's initdb; the migrations on either database); copying
+ * a prepared one costs a fraction. So each is prepared once per run: an embedded data directory as
+ * initdb leaves it (restore tests and servers started on a new folder begin from a copy of it), a
+ * migrated one (each test file's database is a copy of it), and on PostgreSQL a migrated template
+ * database (each test database is created from it).
+ *
+ * Everything the run's tests put in the temporary directory goes into one folder of this run
+ * (TMPDIR for the test workers and the servers they start), removed at the end even when a test
+ * failed to remove its own.
  */
 export default async function setup(project: TestProject) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-snapshot-'));
-  const empty = path.join(dir, 'empty.tar');
-  const fresh = await PGlite.create();
-  await dump(fresh, empty);
-  await fresh.close();
-  project.provide('pgliteEmptySnapshot', empty);
-  if (process.env.DATABASE_URL) {
-    project.provide('pgliteSnapshot', '');
-  } else {
-    const file = path.join(dir, 'migrated.tar');
-    const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(empty)]) });
-    await dump((database.db as unknown as { $client: PGlite }).$client, file);
-    await database.close();
-    project.provide('pgliteSnapshot', file);
+  const run = useRunTempDir();
+  try {
+    const empty = path.join(run.dir, 'pglite-initdb');
+    const fresh = await PGlite.create({ dataDir: empty });
+    await fresh.close();
+    project.provide('pgliteEmptyDir', empty);
+
+    const serverUrl = process.env.DATABASE_URL;
+    if (serverUrl) {
+      project.provide('pgliteMigratedDir', '');
+      const template = await createPostgresTemplate(serverUrl);
+      run.onRemove(template.drop);
+      project.provide('postgresTemplate', template.name);
+    } else {
+      const migrated = path.join(run.dir, 'pglite-migrated');
+      fs.cpSync(empty, migrated, { recursive: true });
+      const database = await openDatabase({ kind: 'pglite', dataDir: migrated });
+      await database.close();
+      project.provide('pgliteMigratedDir', migrated);
+      project.provide('postgresTemplate', '');
+    }
+  } catch (error) {
+    await run.remove();
+    throw error;
   }
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return run.remove;
 }

@@ -52,6 +52,18 @@ export interface TestApp {
 
 let userCounter = 0;
 
+/** The test apps not closed yet, newest last: what closeLeftoverApps() closes at the end of a file. */
+const openApps: TestApp[] = [];
+
+/**
+ * Closes the apps a test file left open (a test that failed before its close), newest first, so
+ * that their data directories and databases do not outlive the file (leftovers.ts runs it after
+ * every file).
+ */
+export async function closeLeftoverApps() {
+  for (const app of openApps.splice(0).reverse()) await app.close().catch(() => undefined);
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<BuildAppOptions, 'logStream' | 'now'> & {
@@ -118,7 +130,7 @@ export async function createTestApp(
     return cachedOwnerToken;
   }
 
-  return {
+  const testApp: TestApp = {
     app,
     mailer,
     dataDir,
@@ -141,6 +153,8 @@ export async function createTestApp(
       return { id: response.json().user.id, token: await login(email, password), email };
     },
     async close() {
+      const at = openApps.indexOf(testApp);
+      if (at >= 0) openApps.splice(at, 1);
       try {
         await app.close();
       } finally {
@@ -148,4 +162,6 @@ export async function createTestApp(
       }
     },
   };
+  openApps.push(testApp);
+  return testApp;
 }
