@@ -8,7 +8,7 @@
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { computeRutCheckDigit } from '@app/shared/rut';
-import { IMPORT_HEADERS } from '@app/shared/schemas/company-import';
+import { IMPORT_HEADERS } from '@app/shared/schemas/business-import';
 import ExcelJS from 'exceljs';
 import { rssMb, withPeakRss } from './load.ts';
 import { heapOf } from './memory.ts';

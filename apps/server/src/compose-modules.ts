@@ -12,11 +12,11 @@ import { createActivityModule } from './modules/activity/activity.module.ts';
 import type { ModuleParts } from './modules/app-module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBackupModule } from './modules/backup/backup.module.ts';
+import { createBusinessImportModule } from './modules/business-import/business-import.module.ts';
 import { createBusinessServicesModule } from './modules/business-services/business-services.module.ts';
 import { createBusinessDetailModule } from './modules/businesses/business-detail.module.ts';
 import { createBusinessesModule } from './modules/businesses/businesses.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
-import { createCompanyImportModule } from './modules/company-import/company-import.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
@@ -190,7 +190,7 @@ export function composeModules(deps: ModulesDeps) {
   const groups = use(createGroupsModule({ db, changes, assertBusinessesExist: businesses.assertAllExist }));
   // Reads and writes companies, groups, owners and service links through their modules, in one transaction.
   use(
-    createCompanyImportModule({
+    createBusinessImportModule({
       db,
       listServiceNames: services.listNamesInOrder,
       listStaff: users.listStaff,

@@ -9,11 +9,11 @@ export const PERMISSIONS = {
   'services:read': ['owner', 'collaborator'],
   'services:write': ['owner'],
   'services:delete': ['owner'],
-  'companies:read': ['owner', 'collaborator'],
-  'companies:write': ['owner', 'collaborator'],
-  'companies:delete': ['owner'],
+  'businesses:read': ['owner', 'collaborator'],
+  'businesses:write': ['owner', 'collaborator'],
+  'businesses:delete': ['owner'],
   /** 'Importar empresas' from a spreadsheet: creates and overwrites many companies at once. */
-  'companies:import': ['owner'],
+  'businesses:import': ['owner'],
   'credentials:read': ['owner', 'collaborator'],
   'credentials:write': ['owner', 'collaborator'],
   'groups:read': ['owner', 'collaborator'],
@@ -113,7 +113,7 @@ export const POLICIES = {
    * (whoever writes companies); a staff user only by whoever manages users (owners).
    */
   'user:manage': (actor: Actor, user: { role: Role }) =>
-    (PERMISSIONS[user.role === 'client' ? 'companies:write' : 'users:manage'] as readonly Role[]).includes(actor.role),
+    (PERMISSIONS[user.role === 'client' ? 'businesses:write' : 'users:manage'] as readonly Role[]).includes(actor.role),
 } as const;
 
 export type PolicyAction = keyof typeof POLICIES;

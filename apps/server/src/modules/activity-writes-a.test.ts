@@ -1,4 +1,4 @@
-import { IMPORT_HEADERS } from '@app/shared/schemas/company-import';
+import { IMPORT_HEADERS } from '@app/shared/schemas/business-import';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';

@@ -36,7 +36,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Inicio', path: '/', icon: IconHome, visibleTo: () => true },
   { label: 'Usuarios', path: '/usuarios', icon: IconUsers, visibleTo: holding('users:manage') },
   { label: 'Servicios', path: '/servicios', icon: IconBriefcase, visibleTo: holding('services:write') },
-  { label: 'Empresas', path: '/empresas', icon: IconBuilding, visibleTo: holding('companies:read') },
+  { label: 'Empresas', path: '/empresas', icon: IconBuilding, visibleTo: holding('businesses:read') },
   // The group list is open to collaborators, but the menu shows it to owners only.
   {
     label: 'Grupos de empresas',

@@ -114,7 +114,7 @@ export const router = createBrowserRouter([
                 ],
               },
               {
-                element: <PrivateRoute permission="companies:read" />,
+                element: <PrivateRoute permission="businesses:read" />,
                 children: [
                   {
                     path: '/empresas',

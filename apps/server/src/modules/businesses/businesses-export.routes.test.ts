@@ -81,7 +81,7 @@ describe('POST /api/business/export', () => {
     expect(sheet.getCell(2, 1).value).toBe('Ferretería Sur');
   });
 
-  it('lets a collaborator export (companies:read), and refuses clients and anonymous callers', async () => {
+  it('lets a collaborator export (businesses:read), and refuses clients and anonymous callers', async () => {
     const company = await insertBusiness(t);
     const response = await api.collaborator.post(URL, { ids: [company.id] });
     expect(response.statusCode).toBe(200);

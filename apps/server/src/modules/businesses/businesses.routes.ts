@@ -28,7 +28,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
     '/api/business',
     {
       schema: { tags: ['companies'], response: { 200: BusinessListSchema, ...errorResponses } },
-      onRequest: app.authorize('companies:read'),
+      onRequest: app.authorize('businesses:read'),
     },
     async (request, reply) => sendBuiltJson(request, reply, await businesses.listBuilt()),
   );
@@ -38,7 +38,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
     '/api/business/responsible-options',
     {
       schema: { tags: ['companies'], response: { 200: ResponsibleOptionListSchema, ...errorResponses } },
-      onRequest: app.authorize('companies:write'),
+      onRequest: app.authorize('businesses:write'),
     },
     async () => businesses.responsibleOptions(),
   );
@@ -51,7 +51,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
         description: 'Companies whose contract covers part of the current period.',
         response: { 200: BusinessListSchema, ...errorResponses },
       },
-      onRequest: app.authorize('companies:read'),
+      onRequest: app.authorize('businesses:read'),
     },
     async (request, reply) => sendBuiltJson(request, reply, await businesses.listActiveBuilt()),
   );
@@ -66,7 +66,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
         body: BusinessExportSchema,
         response: errorResponses,
       },
-      onRequest: app.authorize('companies:read'),
+      onRequest: app.authorize('businesses:read'),
     },
     async (request, reply) => {
       const sheet = await businesses.exportSheet(request.body.ids);
@@ -83,7 +83,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
         response: { 201: BusinessResponseSchema, ...errorResponses },
       },
       config: idempotent,
-      onRequest: app.authorize('companies:write'),
+      onRequest: app.authorize('businesses:write'),
     },
     async (request, reply) => {
       const business = await businesses.create(request.body, actorOf(request));
@@ -100,7 +100,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
         body: BusinessUpdateSchema,
         response: { 200: BusinessResponseSchema, ...errorResponses },
       },
-      onRequest: app.authorize('companies:write'),
+      onRequest: app.authorize('businesses:write'),
     },
     async (request) => {
       const business = await businesses.update(request.params.id, request.body, actorOf(request));
@@ -112,7 +112,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
     '/api/business/:id',
     {
       schema: { tags: ['companies'], params: IdParamSchema, response: { 200: MessageSchema, ...errorResponses } },
-      onRequest: app.authorize('companies:delete'),
+      onRequest: app.authorize('businesses:delete'),
     },
     async (request) => {
       await businesses.delete(request.params.id, actorOf(request));

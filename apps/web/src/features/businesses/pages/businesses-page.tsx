@@ -36,12 +36,12 @@ const OLD_MINE = 'mine';
 /** The Empresas list, for owners and collaborators; only an owner deletes. */
 export function BusinessesPage() {
   const user = useCurrentUser();
-  const canDelete = can(user, 'companies:delete');
+  const canDelete = can(user, 'businesses:delete');
   const businesses = useBusinesses();
   const deleteBusiness = useDeleteBusiness();
   const exporter = useExportBusinesses();
   const [createOpened, setCreateOpened] = useState(false);
-  const canImport = can(user, 'companies:import');
+  const canImport = can(user, 'businesses:import');
   const [importOpened, setImportOpened] = useState(false);
   const [search, setSearch] = useState('');
   // 'Encargado' filter, kept in the URL as the boards spell it (?encargado=<user id>|none; 'Mis

@@ -1,6 +1,6 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { importMsg } from '@app/shared/messages-import';
-import type { ImportChange, ImportError, ImportPreview, ImportRow } from '@app/shared/schemas/company-import';
+import type { ImportChange, ImportError, ImportPreview, ImportRow } from '@app/shared/schemas/business-import';
 import { Alert, Badge, Checkbox, Paper, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';

@@ -1,5 +1,4 @@
 import { importMsg } from '@app/shared/messages-import';
-import { BusinessCreateSchema, splitContacts } from '@app/shared/schemas/businesses';
 import {
   IMPORT_HEADERS,
   IMPORT_REQUIRED_COLUMNS,
@@ -7,10 +6,11 @@ import {
   type ImportColumn,
   type ImportError,
   type ImportRow,
-} from '@app/shared/schemas/company-import';
+} from '@app/shared/schemas/business-import';
+import { BusinessCreateSchema, splitContacts } from '@app/shared/schemas/businesses';
 import { GroupCreateSchema } from '@app/shared/schemas/groups';
 import { AppError } from '../../lib/app-error.ts';
-import type { Cell, SheetRow } from './company-import.parser.ts';
+import type { Cell, SheetRow } from './business-import.parser.ts';
 
 /** Lower case, no accents, single spaces: how headers, groups and owners' names are matched. */
 export const normalise = (value: string) =>

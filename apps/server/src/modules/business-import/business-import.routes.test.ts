@@ -10,8 +10,8 @@ import {
   importMsg,
 } from '@app/shared/messages-import';
 import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
+import type { ImportError, ImportPreview, ImportRow } from '@app/shared/schemas/business-import';
 import { BusinessCreateSchema } from '@app/shared/schemas/businesses';
-import type { ImportError, ImportPreview, ImportRow } from '@app/shared/schemas/company-import';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';

@@ -5,14 +5,14 @@ import {
   type ImportError,
   type ImportPreview,
   type ImportRow,
-} from '@app/shared/schemas/company-import';
+} from '@app/shared/schemas/business-import';
 import { type ActivityEntryInput, changedFields, recordActivities } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
-import { readSheet } from './company-import.parser.ts';
+import { readSheet } from './business-import.parser.ts';
 import {
   type CompaniesNow,
   type CurrentCompany,
@@ -24,7 +24,7 @@ import {
   sheetColumns,
   textOf,
   updateOf,
-} from './company-import.rows.ts';
+} from './business-import.rows.ts';
 
 /** A company's fields an import writes, as the activity log names them. */
 const IMPORTED_FIELDS = [
@@ -48,7 +48,7 @@ type CompanyFields = Omit<ImportedCompany, 'id'>;
  * What the import reads and writes of the firm, each through the module that owns it; the
  * writes run inside the import's one transaction (`tx`).
  */
-export interface CompanyImportDeps {
+export interface BusinessImportDeps {
   /** Services module: every service's id and name, by its order (a sheet column each). */
   listServiceNames(): Promise<{ id: number; name: string }[]>;
   /** Users module: the staff, the owners a row may name. */
@@ -112,7 +112,7 @@ function inChunks<T>(values: T[], size = CHUNK): T[][] {
  * 'Importar empresas' from a spreadsheet: validates every row against the firm (preview), then
  * writes companies, new groups and memberships, owners and service links in one transaction.
  */
-export function createCompanyImportService(db: Db, deps: CompanyImportDeps) {
+export function createBusinessImportService(db: Db, deps: BusinessImportDeps) {
   /** The companies the valid rows name (by RUT), with their groups, service links and client users. */
   async function companiesNow(ruts: string[]): Promise<CompaniesNow> {
     const byRut = new Map<string, ImportedCompany>();
@@ -382,4 +382,4 @@ export function createCompanyImportService(db: Db, deps: CompanyImportDeps) {
     },
   };
 }
-export type CompanyImportService = ReturnType<typeof createCompanyImportService>;
+export type BusinessImportService = ReturnType<typeof createBusinessImportService>;

@@ -7,7 +7,7 @@ import {
   ImportConfirmedRenamesSchema,
   ImportConfirmSchema,
   ImportPreviewSchema,
-} from '@app/shared/schemas/company-import';
+} from '@app/shared/schemas/business-import';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { xlsxStream } from '../../lib/xlsx-stream.ts';
-import type { CompanyImportService } from './company-import.service.ts';
+import type { BusinessImportService } from './business-import.service.ts';
 
 /** The request's one 'file' part, whole, at most IMPORT_MAX_BYTES (413 past it), and its other fields by name. */
 async function formOf(request: FastifyRequest): Promise<{ bytes: Buffer; fields: Map<string, string> }> {
@@ -50,10 +50,10 @@ async function formOf(request: FastifyRequest): Promise<{ bytes: Buffer; fields:
 
 const multipartBody = `multipart/form-data with one field 'file': an .xlsx or .csv (recognised by its content, 415 otherwise), ${IMPORT_MAX_BYTES / 1024 / 1024} MB at most (413).`;
 
-/** 'Importar empresas': owners only ('companies:import'). */
-export const companyImportRoutes: FastifyPluginAsyncZod<{ companyImport: CompanyImportService }> = async (
+/** 'Importar empresas': owners only ('businesses:import'). */
+export const businessImportRoutes: FastifyPluginAsyncZod<{ businessImport: BusinessImportService }> = async (
   app,
-  { companyImport },
+  { businessImport },
 ) => {
   await app.register(multipart, {
     limits: { fileSize: IMPORT_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 200_000, parts: 6 },
@@ -67,10 +67,10 @@ export const companyImportRoutes: FastifyPluginAsyncZod<{ companyImport: Company
         description: `${IMPORT_TEMPLATE_FILE_NAME}: the import's headers and one column per service (its start month MM-YYYY).`,
         response: errorResponses,
       },
-      onRequest: app.authorize('companies:import'),
+      onRequest: app.authorize('businesses:import'),
     },
     async (_request, reply) => {
-      const sheet = await companyImport.template();
+      const sheet = await businessImport.template();
       return sendXlsx(reply, IMPORT_TEMPLATE_FILE_NAME, xlsxStream(sheet));
     },
   );
@@ -83,9 +83,9 @@ export const companyImportRoutes: FastifyPluginAsyncZod<{ companyImport: Company
         description: `${multipartBody} Nothing is written.`,
         response: { 200: ImportPreviewSchema, ...errorResponses, 413: ApiErrorSchema, 415: ApiErrorSchema },
       },
-      onRequest: app.authorize('companies:import'),
+      onRequest: app.authorize('businesses:import'),
     },
-    async (request) => companyImport.preview((await formOf(request)).bytes),
+    async (request) => businessImport.preview((await formOf(request)).bytes),
   );
 
   app.post(
@@ -103,13 +103,13 @@ export const companyImportRoutes: FastifyPluginAsyncZod<{ companyImport: Company
           415: ApiErrorSchema,
         },
       },
-      onRequest: app.authorize('companies:import'),
+      onRequest: app.authorize('businesses:import'),
     },
     async (request, reply) => {
       const { bytes, fields } = await formOf(request);
       const confirmedRenames = ImportConfirmedRenamesSchema.safeParse(fields.get('confirmedRenames') ?? '');
       if (!confirmedRenames.success) throw new AppError(400, msg.badRequest);
-      const result = await companyImport.confirm(bytes, actorOf(request), confirmedRenames.data);
+      const result = await businessImport.confirm(bytes, actorOf(request), confirmedRenames.data);
       if ('errors' in result) {
         return reply.status(400).send({ message: importMsg.confirmHasErrors, importErrors: result.errors });
       }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { importMsg } from '@app/shared/messages-import';
-import { IMPORT_HEADERS, IMPORT_TEMPLATE_FILE_NAME } from '@app/shared/schemas/company-import';
+import { IMPORT_HEADERS, IMPORT_TEMPLATE_FILE_NAME } from '@app/shared/schemas/business-import';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
