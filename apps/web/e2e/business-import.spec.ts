@@ -258,7 +258,7 @@ test("a row with another company's RUT shows 'Transportes Cordillera → Panader
   await row.screenshot({ path: testInfo.outputPath('import-rename-row-1280.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(renames.getByText(`${cordillera.name} → ${panaderia}`, { exact: true })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: testInfo.outputPath('import-rename-390.png'), fullPage: true });
   await row.screenshot({ path: testInfo.outputPath('import-rename-row-390.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
