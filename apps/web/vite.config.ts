@@ -80,8 +80,29 @@ function earlyBoard(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea (inside every Modal, so in the first page's script through the theme) takes
+ * only useMergeRefs from @floating-ui/react, but a module is split into chunks whole: the menus',
+ * tooltips' and popovers' positioning code (~44 KB, ~15 KB gzip) came along into the sign-in page's
+ * script. ScrollArea gets a copy of its own of that module, which keeps only what it uses; the
+ * screens that position menus and popovers load the whole module with their own code.
+ */
+function scrollAreaOwnFloatingUi(): Plugin {
+  return {
+    name: 'scroll-area-own-floating-ui',
+    enforce: 'pre',
+    apply: 'build',
+    async resolveId(source, importer) {
+      if (source !== '@floating-ui/react' || !importer?.includes('/@mantine/core/esm/components/ScrollArea/'))
+        return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved ? `${resolved.id}?scroll-area` : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), earlyBoard()],
+  plugins: [react(), precompress(), earlyBoard(), scrollAreaOwnFloatingUi()],
   server: {
     port: 5173,
     proxy: {

@@ -4,7 +4,8 @@
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
 // Seeds 2,000 companies × 12 services with a state in every cell for 24 months, a group of every
-// company, 40 staff users and 1,000 logged e-mails (not when `uploads` or `activity` are the only parts: they need none);
+// company, 40 staff users and 1,000 logged e-mails (not when `uploads`, `activity` or `first-load` are the only parts:
+// they need none);
 // `activity` fills 1,000,000 activity entries (see activity.ts); `requests` a month of document
 // requests for every company (see requests.ts).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
@@ -66,7 +67,7 @@ const report = (...cells: (string | number)[]) => {
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** The board and lists data are only needed by the parts that read them. */
-const seeded = parts.some((part) => part !== 'uploads' && part !== 'activity');
+const seeded = parts.some((part) => part !== 'uploads' && part !== 'activity' && part !== 'first-load');
 /** The 1,000,000 activity entries only by the activity part. */
 const activityFilled = parts.includes('activity');
 
