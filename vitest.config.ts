@@ -65,6 +65,15 @@ export default defineConfig({
           passWithNoTests: onPostgres,
         },
       },
+      {
+        test: {
+          // The repository's own tools; the fixtures they read are not tests.
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'scripts/depcruise/fixtures/**'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -2,7 +2,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema/*.ts',
+  // The one list of every table, the platform's and each module's own (src/db/schema/index.ts).
+  schema: './src/db/schema/index.ts',
   out: './drizzle',
   casing: 'snake_case',
 });

@@ -1,4 +1,4 @@
-// `npm run bench -- activity`: the activity log's page (issue 24: under 100 ms p95 at 1,000,000
+// `npm run bench -- activity`: the activity log's page (target: under 100 ms p95 at 1,000,000
 // entries). Fills 1,000,000 entries (30 users, 2,000 companies, every kind, over 2 years) with a few
 // `insert … select from generate_series` statements, then times 30 requests one after another of
 // each page below, beside the same bytes served precomputed by node:http (the floor). On

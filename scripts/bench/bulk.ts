@@ -1,4 +1,4 @@
-// `npm run bench -- bulk`: a bulk change of the monthly board (issue 23: 500 cells reach another
+// `npm run bench -- bulk`: a bulk change of the monthly board (target: 500 cells reach another
 // browser as one message within 1 s). One staff socket listens, as a second browser would; the PUT
 // sets one service's state for 500 companies, alternating between two states so every round writes
 // all 500 cells. Reported: from sending the PUT to the one message arriving on the other socket, and

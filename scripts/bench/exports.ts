@@ -1,4 +1,4 @@
-// `npm run bench -- exports`: 'Exportar a Excel' of the monthly board (issue 23: under 2 s with flat
+// `npm run bench -- exports`: 'Exportar a Excel' of the monthly board (target: under 2 s with flat
 // memory) for all 2,000 companies × 12 services, as the browser asks for it (every id, in the board's
 // order). Reports the time of each export (the first builds the board, the next ones read it built)
 // and the server's RSS before, at its peak during, and after the exports.

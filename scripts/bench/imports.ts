@@ -1,4 +1,4 @@
-// `npm run bench -- import`: 'Importar empresas' (issue 23: preview under 3 s, confirm under 5 s on
+// `npm run bench -- import`: 'Importar empresas' (targets: preview under 3 s, confirm under 5 s on
 // the embedded database) of 2,000 new companies, as the browser sends it: the template downloaded,
 // filled with one row per company (group, contract dates as real dates, three services' start
 // month), then the preview and the confirm; then the same file again, now 2,000 updates.
@@ -8,7 +8,7 @@
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { computeRutCheckDigit } from '@app/shared/rut';
-import { IMPORT_HEADERS } from '@app/shared/schemas/company-import';
+import { IMPORT_HEADERS } from '@app/shared/schemas/business-import';
 import ExcelJS from 'exceljs';
 import { rssMb, withPeakRss } from './load.ts';
 import { heapOf } from './memory.ts';

@@ -1,4 +1,4 @@
-// `npm run bench [-- PART ...]`: the performance targets of the issues, measured on this machine.
+// `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
 // Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;

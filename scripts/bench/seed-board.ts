@@ -2,9 +2,14 @@ import { currentPeriod } from '@app/shared/period';
 import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
 import { SERVICE_COLOR_HEXES } from '@app/shared/schemas/services';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import { businesses, businessServices } from '../../apps/server/src/db/schema/businesses.ts';
-import { monthlyStates } from '../../apps/server/src/db/schema/monthly-states.ts';
-import { serviceMonthsActive, serviceStates, services } from '../../apps/server/src/db/schema/services.ts';
+import { businessServices } from '../../apps/server/src/modules/business-services/business-services.tables.ts';
+import { businesses } from '../../apps/server/src/modules/businesses/businesses.tables.ts';
+import { monthlyStates } from '../../apps/server/src/modules/monthly-states/monthly-states.tables.ts';
+import {
+  serviceMonthsActive,
+  serviceStates,
+  services,
+} from '../../apps/server/src/modules/services/services.tables.ts';
 
 /**
  * A large firm for the benchmark, written straight into the database (seeding 576,000 cells

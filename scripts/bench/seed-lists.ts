@@ -1,8 +1,9 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import { businesses, businessGroupMembers, businessGroups } from '../../apps/server/src/db/schema/businesses.ts';
-import { emailLog } from '../../apps/server/src/db/schema/email-log.ts';
-import { users } from '../../apps/server/src/db/schema/users.ts';
+import { businesses } from '../../apps/server/src/modules/businesses/businesses.tables.ts';
+import { emailLog } from '../../apps/server/src/modules/email/email.tables.ts';
+import { businessGroupMembers, businessGroups } from '../../apps/server/src/modules/groups/groups.tables.ts';
+import { users } from '../../apps/server/src/modules/users/users.tables.ts';
 
 /**
  * What the list screens show at a large firm, beside the board's companies: a group holding every

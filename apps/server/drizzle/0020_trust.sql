@@ -53,7 +53,7 @@ CREATE INDEX "activity_business_idx" ON "activity" USING btree ("business_id","a
 CREATE INDEX "activity_kind_idx" ON "activity" USING btree ("kind","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "activity_record_idx" ON "activity" USING btree ("kind","record_id","at" DESC NULLS LAST) WHERE "activity"."record_id" is not null;--> statement-breakpoint
 CREATE INDEX "recovery_codes_user_idx" ON "recovery_codes" USING btree ("user_id");--> statement-breakpoint
--- The activity log is append-only for the application (issue 24): no statement may change or remove
+-- The activity log is append-only for the application: no statement may change or remove
 -- an entry. A restore loads archives with user triggers disabled (backup/restore.ts). On PostgreSQL a
 -- deployment may also grant the application's role only INSERT and SELECT on it (README).
 CREATE FUNCTION "activity_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -15,9 +15,9 @@ import { checkKeyFingerprints } from './db/key-fingerprints.ts';
 import { MAX_LINK_TOKEN_LENGTH } from './lib/download-links.ts';
 import { redactUrl } from './lib/log-redaction.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { MAX_FILES } from './lib/multipart-uploads.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { backupDirOf } from './modules/backup/backup.module.ts';
-import { MAX_FILES } from './modules/documents/documents.routes.ts';
 import { ensureFirstOwner } from './modules/users/first-owner.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -68,7 +68,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
               '*.password',
               '*.currentPassword',
               '*.passwordHash',
-              // Two-step sign-in (issue 24): nothing logs these today; should an object carrying one be logged.
+              // Two-step sign-in: nothing logs these today; should an object carrying one be logged.
               '*.challenge',
               '*.recoveryCodes',
               '*.otpauthUrl',
@@ -146,7 +146,7 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
       backupDir: backupDirOf(config),
     },
   });
-  if (metrics) modules.scheduler.scheduler.onJobRun(metrics.recordJobRun);
+  if (metrics) modules.scheduler.onJobRun(metrics.recordJobRun);
   await registerSecurityHeaders(app, config.APP_URL);
   registerErrorHandler(app);
   await app.register(swagger, {
@@ -162,8 +162,8 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, {
     secret: secrets.tokenSecret,
-    resolveSession: (sessionId, userId) => modules.auth.auth.resolveSession(sessionId, userId),
-    noteSessionUse: (sessionId, ip) => modules.sessions.sessions.noteUse(sessionId, ip),
+    resolveSession: (sessionId, userId) => modules.auth.resolveSession(sessionId, userId),
+    noteSessionUse: (sessionId, ip) => modules.sessions.noteUse(sessionId, ip),
   });
   registerIdempotency(app, database.db);
 
@@ -175,58 +175,40 @@ export async function assembleApp(options: BuildAppOptions): Promise<{ app: Fast
     minFreeBytes: MAX_FILES * config.FILE_MAX_MB * 2 ** 20,
     redisUrl: config.REDIS_URL,
   });
-  for (const module of [
-    modules.auth,
-    modules.secondFactor,
-    modules.users,
-    modules.profile,
-    modules.sessions,
-    modules.services,
-    modules.businessServices,
-    modules.businesses,
-    modules.businessDetail,
-    modules.companyImport,
-    modules.credentials,
-    modules.groups,
-    modules.monthlyStates,
-    modules.tasks,
-    modules.notes,
-    modules.email,
-    modules.documents,
-    modules.requests,
-    modules.calendar,
-    modules.activity,
-    modules.backup,
-  ]) {
-    await module.routes(app);
+  // Every module in one pass of the list: its routes, its live room, its jobs for the scheduler.
+  for (const module of modules.list) {
+    await module.routes?.(app);
+    if (module.jobs) modules.scheduler.schedule(module.jobs);
   }
-  const liveModules = [modules.monthlyStates, modules.tasks, modules.requests];
+  const liveParts = modules.list.flatMap((module) => (module.live ? [module.live] : []));
   const live = await registerRealtime(app, {
     events: modules.events,
-    roomPermissions: liveModules.map((module) => module.liveRoom),
+    roomPermissions: liveParts.map((part) => part.room),
     authenticate: (token) => app.verifySessionToken(token),
-    recheck: (sessionId, userId) => modules.sessions.sessions.resolveFresh(sessionId, userId),
-    noteSessionUse: (sessionId) => modules.sessions.sessions.noteUse(sessionId, null),
+    recheck: (sessionId, userId) => modules.sessions.resolveFresh(sessionId, userId),
+    noteSessionUse: (sessionId) => modules.sessions.noteUse(sessionId, null),
     redis,
   });
-  for (const module of liveModules) module.goLive(live);
+  for (const part of liveParts) part.goLive(live);
   // A first start waits a moment for Redis, so that its first requests and events are shared.
   await redis?.settled(3000);
 
   await registerSpa(app, config.WEB_DIST_DIR);
 
   app.addHook('onClose', () => database.close());
-  // Registered after the database's, so it runs first: background recoveries finish, Redis closes.
-  app.addHook('onClose', () => modules.auth.auth.close());
-  app.addHook('onClose', () => modules.sessions.sessions.settled());
-  app.addHook('onClose', () => modules.requests.requests.mailsSettled());
+  // Registered after the database's, so each runs first: mails in flight are sent, session uses
+  // written, background recoveries finish and Redis closes.
+  for (const module of modules.list) {
+    const { settle } = module;
+    if (settle) app.addHook('onClose', async () => void (await settle()));
+  }
   await ensureFirstOwner(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, options.announce);
   // Closed before the database: `npm run backup` reaches the embedded database through the server.
   if (options.adminSocket && database.kind === 'pglite') {
-    app.addHook('onClose', await modules.backup.backup.listenAdminSocket());
+    app.addHook('onClose', await modules.backup.listenAdminSocket());
   }
   // Registered last, so it runs first on close: the tick in progress ends before the database closes.
-  app.addHook('onClose', () => modules.scheduler.scheduler.stop());
-  if (schedulerEnabled(config)) modules.scheduler.scheduler.start();
+  app.addHook('onClose', () => modules.scheduler.stop());
+  if (schedulerEnabled(config)) modules.scheduler.start();
   return { app, modules };
 }

@@ -1,20 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Db, DbOrTx } from './db/client.ts';
 import { createEventBus } from './lib/events.ts';
 import { createFileStorage } from './lib/file-storage/file-storage.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createUploadReceiver } from './lib/multipart-uploads.ts';
 import type { AppSecrets } from './lib/secrets.ts';
 import type { TableChanges } from './lib/table-cache.ts';
 import { createVault } from './lib/vault.ts';
 import { createActivityModule } from './modules/activity/activity.module.ts';
+import type { ModuleParts } from './modules/app-module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBackupModule } from './modules/backup/backup.module.ts';
+import { createBusinessImportModule } from './modules/business-import/business-import.module.ts';
 import { createBusinessServicesModule } from './modules/business-services/business-services.module.ts';
 import { createBusinessDetailModule } from './modules/businesses/business-detail.module.ts';
 import { createBusinessesModule } from './modules/businesses/businesses.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
-import { createCompanyImportModule } from './modules/company-import/company-import.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
@@ -22,7 +24,7 @@ import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createMonthlyStatesModule } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPushModule } from './modules/push/push.module.ts';
-import { createRequestsModule } from './modules/requests/requests.module.ts';
+import { createAnsweredItems, createRequestsModule } from './modules/requests/requests.module.ts';
 import { createSchedulerModule } from './modules/scheduler/scheduler.module.ts';
 import { createSecondFactorChallenges } from './modules/second-factor/challenges.ts';
 import { createSecondFactorModule } from './modules/second-factor/second-factor.module.ts';
@@ -51,7 +53,10 @@ export interface ModulesDeps {
 
 /**
  * Builds the modules in dependency order, each handed only the functions it needs from the ones
- * before it (named functions, never a service object to call methods on).
+ * before it (named functions, never a service object to call methods on). A module is one line
+ * here, `use(createXModule({ … }))`: `use` puts it in the list app.ts goes through for its routes,
+ * live room, jobs and settling; name it (`const x = use(…)`) when a later module, app.ts, a test
+ * or the demo calls its functions.
  */
 export function composeModules(deps: ModulesDeps) {
   const { config, secrets, db, changes, mailer, log, redis, signToken } = deps;
@@ -61,226 +66,337 @@ export function composeModules(deps: ModulesDeps) {
   const storage = createFileStorage(config);
   // One key for every secret at rest: portal passwords and Google tokens.
   const vault = createVault(secrets.encryptionKey);
+  /** The modules in the order they are built, which is the order of their routes and jobs. */
+  const list: ModuleParts[] = [];
+  const use = <Module extends object>(module: Module & ModuleParts): Module => {
+    list.push(module);
+    return module;
+  };
 
-  const sessions = createSessionsModule({ db, events, changes });
-  const push = createPushModule({
-    db,
-    log,
-    vapidKeys: secrets.vapid,
-    appUrl: config.APP_URL,
-    mailFrom: config.MAIL_FROM,
-    allowLoopbackHttpForTests: config.PUSH_TEST_LOOPBACK === 'on',
-  });
-  const users = createUsersModule({
-    db,
-    changes,
-    events,
-    sessions: sessions.sessions,
-    pushPublicKey: secrets.vapid.publicKey,
-    savePushSubscription: push.push.saveSubscription,
-    acceptLoopbackPushEndpoints: config.PUSH_TEST_LOOPBACK === 'on',
-  });
-  // The step between the password and the session (issue 24): built before the auth module that hands it out.
+  const push = use(
+    createPushModule({
+      db,
+      log,
+      vapidKeys: secrets.vapid,
+      appUrl: config.APP_URL,
+      mailFrom: config.MAIL_FROM,
+      allowLoopbackHttpForTests: config.PUSH_TEST_LOOPBACK === 'on',
+    }),
+  );
+  const users = use(
+    createUsersModule({
+      db,
+      changes,
+      events,
+      // The sessions module is built after this one (it asks users who a session signs in): called
+      // only once requests run.
+      sessions: {
+        endForUser: (userId: number, options?: { except?: string; tx?: DbOrTx }): Promise<void> =>
+          sessions.endForUser(userId, options),
+        announceEndedForUser: (userId: number, exceptSessionId?: string): void =>
+          sessions.announceEndedForUser(userId, exceptSessionId),
+      },
+      pushPublicKey: secrets.vapid.publicKey,
+      savePushSubscription: push.saveSubscription,
+      // The tasks module is built after this one (it asks users for the responsible's role): called only once requests run.
+      isTaskResponsible: (tx: DbOrTx, userId: number): Promise<boolean> => tasks.isResponsible(tx, userId),
+      acceptLoopbackPushEndpoints: config.PUSH_TEST_LOOPBACK === 'on',
+    }),
+  );
+  const sessions = use(
+    createSessionsModule({
+      db,
+      events,
+      changes,
+      findSessionUser: users.findSessionUser,
+      findUser: users.findById,
+    }),
+  );
+  // The step between the password and the session: built before the auth module that hands it out.
   const secondFactorChallenges = createSecondFactorChallenges({
     db,
     tokenSecret: secrets.tokenSecret,
-    findUserById: users.users.findById,
+    findUserById: users.findById,
     now: deps.now && (() => (deps.now as () => Date)().getTime()),
   });
-  const auth = createAuthModule({
-    db,
-    config,
-    mailer,
-    log,
-    redis,
-    signToken,
-    sessions: sessions.sessions,
-    findUserByEmail: users.users.findByEmail,
-    findUserById: users.users.findById,
-    setPasswordHash: users.users.setPasswordHash,
-    challengeFor: secondFactorChallenges.challengeFor,
-  });
-  const secondFactor = createSecondFactorModule({
-    db,
-    vault,
-    tokenSecret: secrets.tokenSecret,
-    challenges: secondFactorChallenges,
-    sessions: sessions.sessions,
-    openSession: auth.auth.openSession,
-    sessionToken: auth.auth.sessionToken,
-    startCodeAttempt: auth.auth.startSecondFactorAttempt,
-    startPasswordCheck: auth.auth.startCurrentPasswordCheck,
-    findUserById: users.users.findById,
-    now: deps.now && (() => (deps.now as () => Date)().getTime()),
-  });
-  const profile = createProfileModule({
-    db,
-    sessions: sessions.sessions,
-    startCurrentPasswordCheck: auth.auth.startCurrentPasswordCheck,
-  });
-  const services = createServicesModule({ db, events, changes });
-  const businesses = createBusinessesModule({
-    db,
-    events,
-    changes,
-    roleWhileWriting: users.users.roleWhileWriting,
-    listStaff: users.users.listStaff,
-  });
-  const businessServices = createBusinessServicesModule({
-    db,
-    assertServiceExists: services.services.assertExists,
-    assertBusinessExists: businesses.businesses.assertExists,
-    listServicesForMonth: services.services.listForMonth,
-  });
-  const companyImport = createCompanyImportModule({ db });
-  const credentials = createCredentialsModule({
-    db,
-    vault,
-    assertBusinessExists: businesses.businesses.assertExists,
-  });
-  const groups = createGroupsModule({ db, changes, assertBusinessesExist: businesses.businesses.assertAllExist });
-  const businessDetail = createBusinessDetailModule({
-    getBusiness: businesses.businesses.getById,
-    listServiceLinks: businessServices.businessServices.listForBusiness,
-    listClientUsers: async (businessId) => (await users.users.listForBusiness(businessId)).map(presentUser),
-    listCredentials: credentials.credentials.listSummaries,
-  });
-  const monthlyStates = createMonthlyStatesModule({
-    db,
-    events,
-    changes,
-    listActiveBusinesses: businesses.businesses.listActive,
-    getBusiness: businesses.businesses.getById,
-    assertBusinessesExist: businesses.businesses.assertAllExist,
-    listServicesForMonth: services.services.listForMonth,
-    listApplying: businessServices.businessServices.listApplying,
-    getUser: users.users.nameOf,
-    now: deps.now,
-  });
-  const tasks = createTasksModule({
-    db,
-    events,
-    roleWhileWriting: users.users.roleWhileWriting,
-    assertBusinessExists: businesses.businesses.assertExists,
-    listActiveBusinesses: businesses.businesses.listActive,
-    getBusiness: businesses.businesses.getById,
-    getUser: users.users.nameOf,
-    now: deps.now,
-  });
-  const findUserEmail = async (id: number) => (await users.users.findById(id))?.email;
-  const email = createEmailModule({
-    db,
-    changes,
-    mailer,
-    log,
-    status: { mailConfigured: Boolean(config.SMTP_URL), appUrlConfigured: config.appUrlConfigured },
-    assertBusinessExists: businesses.businesses.assertExists,
-    findUserEmail,
-  });
-  const notes = createNotesModule({
-    db,
-    roleWhileWriting: users.users.roleWhileWriting,
-    emailDeliveries: email.email.deliveries,
-  });
+  const auth = use(
+    createAuthModule({
+      db,
+      config,
+      mailer,
+      log,
+      redis,
+      signToken,
+      sessions,
+      findUserByEmail: users.findByEmail,
+      findUserById: users.findById,
+      setPasswordHash: users.setPasswordHash,
+      challengeFor: secondFactorChallenges.challengeFor,
+      presentUser,
+    }),
+  );
+  use(
+    createSecondFactorModule({
+      db,
+      vault,
+      tokenSecret: secrets.tokenSecret,
+      challenges: secondFactorChallenges,
+      sessions,
+      openSession: auth.openSession,
+      sessionToken: auth.sessionToken,
+      startCodeAttempt: auth.startSecondFactorAttempt,
+      startPasswordCheck: auth.startCurrentPasswordCheck,
+      findUserById: users.findById,
+      presentUser,
+      now: deps.now && (() => (deps.now as () => Date)().getTime()),
+    }),
+  );
+  use(
+    createProfileModule({
+      db,
+      sessions,
+      startCurrentPasswordCheck: auth.startCurrentPasswordCheck,
+    }),
+  );
+  const services = use(createServicesModule({ db, events, changes }));
+  const businesses = use(
+    createBusinessesModule({
+      db,
+      events,
+      changes,
+      isStaffWhileWriting: users.isStaffWhileWriting,
+      listStaff: users.listStaff,
+    }),
+  );
+  const businessServices = use(
+    createBusinessServicesModule({
+      db,
+      assertServiceExists: services.assertExists,
+      assertBusinessExists: businesses.assertExists,
+      listServicesForMonth: services.listForMonth,
+      listServicesInOrder: services.listInOrder,
+      serviceName: services.nameOf,
+      listBusinesses: businesses.list,
+      listBusinessIds: businesses.listIds,
+    }),
+  );
+  const credentials = use(
+    createCredentialsModule({
+      db,
+      vault,
+      assertBusinessExists: businesses.assertExists,
+    }),
+  );
+  const groups = use(createGroupsModule({ db, changes, assertBusinessesExist: businesses.assertAllExist }));
+  // Reads and writes companies, groups, owners and service links through their modules, in one transaction.
+  use(
+    createBusinessImportModule({
+      db,
+      listServiceNames: services.listNamesInOrder,
+      listStaff: users.listStaff,
+      countClientsOf: users.countClientsOf,
+      isStaffWhileWriting: users.isStaffWhileWriting,
+      listGroupNames: groups.listNames,
+      groupNamesOf: groups.namesOfBusinesses,
+      insertGroup: groups.insertNamed,
+      addGroupMembers: groups.addMembers,
+      findBusinessesByRuts: businesses.findByRuts,
+      lockBusinesses: businesses.lockByIds,
+      insertBusinesses: businesses.insertMany,
+      updateBusinessWithRut: businesses.updateWithRut,
+      listServiceLinksOf: businessServices.listOfBusinesses,
+      activateServiceLinks: businessServices.activateLinks,
+    }),
+  );
+  use(
+    createBusinessDetailModule({
+      getBusiness: businesses.getById,
+      listServiceLinks: businessServices.listForBusiness,
+      listClientUsers: async (businessId) => (await users.listForBusiness(businessId)).map(presentUser),
+      listCredentials: credentials.listSummaries,
+    }),
+  );
+  const monthlyStates = use(
+    createMonthlyStatesModule({
+      db,
+      events,
+      changes,
+      listActiveBusinesses: businesses.listActive,
+      getBusiness: businesses.getById,
+      assertBusinessesExist: businesses.assertAllExist,
+      listServicesForMonth: services.listForMonth,
+      listApplying: businessServices.listApplying,
+      listServiceStates: services.listStatesOf,
+      getUser: users.nameOf,
+      fullNamesOf: users.fullNamesOf,
+      now: deps.now,
+    }),
+  );
+  const tasks = use(
+    createTasksModule({
+      db,
+      events,
+      isStaffWhileWriting: users.isStaffWhileWriting,
+      assertBusinessExists: businesses.assertExists,
+      listUserNames: users.listNames,
+      listBusinessIds: businesses.listIds,
+      listActiveBusinesses: businesses.listActive,
+      getBusiness: businesses.getById,
+      getUser: users.nameOf,
+      fullNamesOf: users.fullNamesOf,
+      now: deps.now,
+    }),
+  );
+  const findUserEmail = async (id: number) => (await users.findById(id))?.email;
+  const email = use(
+    createEmailModule({
+      db,
+      changes,
+      mailer,
+      log,
+      status: { mailConfigured: Boolean(config.SMTP_URL), appUrlConfigured: config.appUrlConfigured },
+      assertBusinessExists: businesses.assertExists,
+      findUserEmail,
+      listBusinessNames: businesses.listNames,
+      listUserNames: users.listNames,
+    }),
+  );
+  const notes = use(
+    createNotesModule({
+      db,
+      isStaffWhileWriting: users.isStaffWhileWriting,
+      emailDeliveries: email.deliveries,
+      listUserNames: users.listNames,
+    }),
+  );
   // Backups taken by this server: `npm run backup` (admin socket), the owner's download, BACKUP_TIME/BACKUP_CRON.
-  const backup = createBackupModule({
-    db,
-    config,
-    secrets,
-    storage,
-    log,
-    startPasswordCheck: auth.auth.startCurrentPasswordCheck,
-    findUser: users.users.findById,
-  });
-  const documents = createDocumentsModule({
-    db,
-    events,
-    storage,
-    log,
-    tokenSecret: secrets.tokenSecret,
-    appUrl: config.APP_URL,
-    linkDays: config.DOWNLOAD_LINK_DAYS,
-    maxMegabytes: config.FILE_MAX_MB,
-    getBusiness: businesses.businesses.getById,
-    listApplyingServices: businessServices.listApplyingServices,
-    listFolderTemplates: services.services.listFolderTemplates,
-    findUser: users.users.findById,
-    sendEmail: async (actor, input) => (await email.email.send(actor, input)).delivery,
-  });
-  const requests = createRequestsModule({
-    db,
-    events,
-    changes,
-    mailConfigured: Boolean(config.SMTP_URL),
-    log,
-    appUrl: config.APP_URL,
-    now: deps.now,
-    assertServiceExists: services.services.assertExists,
-    listServicesForMonth: services.services.listForMonth,
-    listFolderTemplates: services.services.listFolderTemplates,
-    getBusiness: businesses.businesses.getById,
-    listActiveBusinesses: businesses.businesses.listActive,
-    listApplying: businessServices.businessServices.listApplying,
-    listApplyingServices: businessServices.listApplyingServices,
-    listItemFiles: documents.documents.listItemFiles,
-    sendEmail: async (actor, input) =>
-      (actor ? await email.email.send(actor, input) : await email.email.sendAutomatic(input)).delivery,
-  });
-  const scheduler = createSchedulerModule({
-    db,
-    log,
-    otherJobs: backup.jobs,
-    intervalMs: config.SCHEDULER_INTERVAL_SECONDS * 1000,
-    claimDueReminders: notes.notes.claimDueReminders,
-    setReminderEmail: notes.notes.setReminderEmail,
-    findUserEmail,
-    sendPush: push.push.sendToUser,
-    sendEmail: email.email.sendAutomatic,
-    retryFailedEmails: email.email.retryDue,
-    listActiveBusinesses: businesses.businesses.listActive,
-    listApplying: businessServices.businessServices.listApplying,
-    listServicesForMonth: services.services.listForMonth,
-    listTaskApplying: tasks.tasks.listApplying,
-    countRequestsToReview: requests.requests.countToReview,
-    sendRequestTemplate: (templateId, period) => requests.requests.sendTemplate(null, templateId, period),
-    appUrl: config.APP_URL,
-  });
-  const activity = createActivityModule({ db });
-  const calendar = createCalendarModule({
-    db,
-    config,
-    vault,
-    tokenSecret: secrets.tokenSecret,
-    getUser: users.users.getById,
-    claimOnce: auth.auth.claimOnce,
-  });
+  const backup = use(
+    createBackupModule({
+      db,
+      config,
+      secrets,
+      storage,
+      log,
+      startPasswordCheck: auth.startCurrentPasswordCheck,
+      findUser: users.findById,
+    }),
+  );
+  // One receiver of multipart uploads for the instance: the folder and request-item upload routes share its slots.
+  const uploads = createUploadReceiver(config.FILE_MAX_MB);
+  // The request item a file answers: built before the documents module, which asks it when such a
+  // file is deleted, while the requests module stores its items' files through the documents module.
+  const answeredItems = createAnsweredItems(events);
+  const documents = use(
+    createDocumentsModule({
+      db,
+      events,
+      storage,
+      log,
+      tokenSecret: secrets.tokenSecret,
+      appUrl: config.APP_URL,
+      linkDays: config.DOWNLOAD_LINK_DAYS,
+      uploads,
+      getBusiness: businesses.getById,
+      listApplyingServices: businessServices.listApplyingServices,
+      listFolderTemplates: services.listFolderTemplates,
+      findUser: users.findById,
+      sendEmail: async (actor, input) => (await email.send(actor, input)).delivery,
+      lockAnsweredItem: answeredItems.lock,
+      answeredItemChanged: answeredItems.changed,
+    }),
+  );
+  const requests = use(
+    createRequestsModule({
+      db,
+      events,
+      changes,
+      mailConfigured: Boolean(config.SMTP_URL),
+      log,
+      appUrl: config.APP_URL,
+      now: deps.now,
+      assertServiceExists: services.assertExists,
+      listServicesForMonth: services.listForMonth,
+      listFolderTemplates: services.listFolderTemplates,
+      getBusiness: businesses.getById,
+      listActiveBusinesses: businesses.listActive,
+      listApplying: businessServices.listApplying,
+      listApplyingServices: businessServices.listApplyingServices,
+      listItemFiles: documents.listItemFiles,
+      filesSql: documents.filesSql,
+      storeFiles: documents.storeFiles,
+      uploads,
+      sendEmail: async (actor, input) =>
+        (actor ? await email.send(actor, input) : await email.sendAutomatic(input)).delivery,
+    }),
+  );
+  const scheduler = use(
+    createSchedulerModule({
+      db,
+      log,
+      intervalMs: config.SCHEDULER_INTERVAL_SECONDS * 1000,
+      claimDueReminders: notes.claimDueReminders,
+      setReminderEmail: notes.setReminderEmail,
+      findUserEmail,
+      sendPush: push.sendToUser,
+      sendEmail: email.sendAutomatic,
+      retryFailedEmails: email.retryDue,
+      listActiveBusinesses: businesses.listActive,
+      listApplying: businessServices.listApplying,
+      listServicesForMonth: services.listForMonth,
+      listTaskApplying: tasks.listApplying,
+      listTasks: tasks.listRows,
+      listSavedTaskCells: tasks.listSavedCells,
+      listSavedBoardCells: monthlyStates.listSavedCells,
+      listDigestRecipients: users.listDigestRecipients,
+      listBusinessesByIds: businesses.listByIds,
+      notificationsDueOn: services.notificationsDueOn,
+      countRequestsToReview: requests.countToReview,
+      listReminderCandidates: requests.listReminderCandidates,
+      listMissingItems: requests.listMissingItems,
+      claimReminder: requests.claimReminder,
+      listTemplatesSentOn: requests.listTemplatesSentOn,
+      templatesSentFor: requests.templatesSentFor,
+      claimTemplateSend: requests.claimTemplateSend,
+      releaseTemplateSend: requests.releaseTemplateSend,
+      sendRequestTemplate: (templateId, period) => requests.sendTemplate(null, templateId, period),
+      appUrl: config.APP_URL,
+    }),
+  );
+  const activity = use(createActivityModule({ db }));
+  use(
+    createCalendarModule({
+      db,
+      config,
+      vault,
+      tokenSecret: secrets.tokenSecret,
+      getUser: users.getById,
+      claimOnce: auth.claimOnce,
+    }),
+  );
 
   return {
     events,
     storage,
-    backup,
+    /** Every module in the order it was built: app.ts registers their routes, live rooms, jobs and settling. */
+    list,
+    // The modules app.ts, the tests and the demo call by name.
     sessions,
     push,
-    scheduler,
-    // In the order their routes are registered.
-    auth,
-    secondFactor,
     users,
-    profile,
+    auth,
     services,
-    businessServices,
     businesses,
-    businessDetail,
-    companyImport,
+    businessServices,
     credentials,
     groups,
     monthlyStates,
     tasks,
-    notes,
     email,
+    notes,
+    backup,
     documents,
     requests,
-    calendar,
+    scheduler,
     activity,
   };
 }

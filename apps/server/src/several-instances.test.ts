@@ -12,7 +12,7 @@ import { type ServerProcess, spawnServer } from './test/server-process.ts';
 import { closeSocketsAfterEach, monthlyBoardEvent, nextEvent, socketFor } from './test/sockets.ts';
 import { createTestApp, OWNER, TEST_KEYS, type TestApp } from './test/test-app.ts';
 
-// Issue 20, "Several instances": two real server processes (main.ts) on one PostgreSQL database and
+// Several instances: two real server processes (main.ts) on one PostgreSQL database and
 // one Redis, behind no proxy: a change made through one reaches a socket on the other, a logout on
 // one ends the session's socket on the other, and an instance whose keys differ does not start.
 // The Redis is a redis-server of this test's own, so no other test's events cross its instances.

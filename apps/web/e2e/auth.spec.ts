@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createUserViaApi, OWNER, readRecoveryLink, signIn, signInAsOwner, uniqueEmail } from './support/fixtures';
 
-test('a wrong password shows the spec message and stays on Login', async ({ page }) => {
+test("a wrong password shows 'Correo o contraseña inválido' and stays on Login", async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Contraseña').fill('no-es-la-clave');

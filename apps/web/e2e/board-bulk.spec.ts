@@ -2,51 +2,33 @@ import { currentPeriod } from '@app/shared/period';
 import { type APIRequestContext, expect, type Page, test, type WebSocket } from '@playwright/test';
 import * as board from './support/board-cells';
 import { mockMonthlyBoard } from './support/board-mocks';
-import {
-  createBusinessViaApi,
-  createCollaboratorViaApi,
-  createServiceWithStatesViaApi,
-  linkServiceViaApi,
-  OWNER,
-  signIn,
-  signInAsOwner,
-  uniqueName,
-} from './support/fixtures';
+import { cellButton, openMonthlyBoard, otherBrowser, seedServiceBoard } from './support/boards';
+import { createCollaboratorViaApi, OWNER, signInAsOwner } from './support/fixtures';
 import { monthName, monthTitle, shiftPeriod } from './support/months';
 
 const period = currentPeriod();
+const NAMES = ['Alfa', 'Beta', 'Gamma', 'Delta'] as const;
 
 /**
  * An F29 with 'Pendiente' and 'Pagado' (with a value), three companies that have it and one that
- * does not (its cell is 'N/A'); the names share a prefix for the search.
+ * does not (Gamma: its cell is 'N/A'); the names share a prefix for the search.
  */
 async function seedBoard(request: APIRequestContext, label: string) {
-  const prefix = uniqueName(label);
-  const service = await createServiceWithStatesViaApi(request, uniqueName('F29'), [
+  const states = [
     { name: 'Pendiente', color: '#E74C3C', pctProgress: 0 },
     { name: 'Pagado', color: '#2ECC71', pctProgress: 100, hasValue: true },
-  ]);
-  const alfa = await createBusinessViaApi(request, `${prefix} Alfa`);
-  const beta = await createBusinessViaApi(request, `${prefix} Beta`);
-  const gamma = await createBusinessViaApi(request, `${prefix} Gamma`);
-  const delta = await createBusinessViaApi(request, `${prefix} Delta`);
-  for (const company of [alfa, beta, delta]) await linkServiceViaApi(request, company.id, service.id);
-  return { prefix, service, alfa, beta, gamma, delta };
+  ];
+  const { prefix, service, companies } = await seedServiceBoard(request, label, states, NAMES, ['Gamma']);
+  return {
+    prefix,
+    service,
+    alfa: companies.Alfa,
+    beta: companies.Beta,
+    gamma: companies.Gamma,
+    delta: companies.Delta,
+  };
 }
 
-/** Signs in and narrows the board to the test's own companies ('Todos' for a collaborator's owner filter). */
-async function openBoard(page: Page, email: string, password: string, search: string, everyOwner = false) {
-  await signIn(page, email, password);
-  await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
-  if (everyOwner) {
-    await page.getByRole('combobox', { name: 'Encargado' }).click();
-    await page.getByRole('option', { name: 'Todos', exact: true }).click();
-  }
-  await page.getByLabel('Buscar empresa').fill(search);
-}
-
-const cell = (page: Page, service: string, company: string) =>
-  page.getByRole('button', { name: new RegExp(`^${service} de ${company}: `) });
 const rowOf = (page: Page, company: string) => page.getByRole('row').filter({ hasText: company });
 const selectBox = (page: Page, company: string) => page.getByRole('checkbox', { name: `Seleccionar ${company}` });
 
@@ -77,15 +59,15 @@ test("the owner sets F29 for three selected companies at once ('N/A' skipped and
   const { prefix, service, alfa, beta, gamma, delta } = await seedBoard(request, 'Masivo');
   const collaborator = await createCollaboratorViaApi(request, 'Rocío', 'Lagos');
 
-  const { baseURL, locale, timezoneId } = test.info().project.use;
-  const otherContext = await browser.newContext({ baseURL, locale, timezoneId });
-  const other = await otherContext.newPage();
+  const { context: otherContext, page: other } = await otherBrowser(browser);
   const events = countBoardEvents(other);
-  await openBoard(other, collaborator.email, collaborator.password, prefix, true);
-  await expect(cell(other, service.name, alfa.name)).toHaveAccessibleName(`${service.name} de ${alfa.name}: Pendiente`);
+  await openMonthlyBoard(other, collaborator.email, collaborator.password, prefix, true);
+  await expect(cellButton(other, service.name, alfa.name)).toHaveAccessibleName(
+    `${service.name} de ${alfa.name}: Pendiente`,
+  );
   await board.markWindow(other);
 
-  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await openMonthlyBoard(page, OWNER.email, OWNER.password, prefix);
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(5);
   await expect(page.getByRole('form', { name: 'Cambio masivo' })).toHaveCount(0);
   for (const company of [alfa, beta, gamma]) await selectBox(page, company.name).check();
@@ -104,9 +86,9 @@ test("the owner sets F29 for three selected companies at once ('N/A' skipped and
   await bar.getByRole('button', { name: 'Aplicar' }).click();
 
   await expect(page.getByText('2 actualizadas, 1 no aplica')).toBeVisible();
-  await expect(cell(page, service.name, alfa.name)).toHaveText('$1.234.567');
-  await expect(cell(page, service.name, beta.name)).toHaveText('$1.234.567');
-  await expect(cell(page, service.name, delta.name)).toHaveAccessibleName(
+  await expect(cellButton(page, service.name, alfa.name)).toHaveText('$1.234.567');
+  await expect(cellButton(page, service.name, beta.name)).toHaveText('$1.234.567');
+  await expect(cellButton(page, service.name, delta.name)).toHaveAccessibleName(
     `${service.name} de ${delta.name}: Pendiente`,
   );
   await expect(rowOf(page, gamma.name)).toContainText('N/A');
@@ -115,9 +97,9 @@ test("the owner sets F29 for three selected companies at once ('N/A' skipped and
   await expect(selectBox(page, alfa.name)).not.toBeChecked();
 
   // The collaborator's board follows without reloading, from one message for all the cells.
-  await expect(cell(other, service.name, alfa.name)).toHaveText('$1.234.567', { timeout: 1_500 });
-  await expect(cell(other, service.name, beta.name)).toHaveText('$1.234.567');
-  await expect(cell(other, service.name, delta.name)).toHaveAccessibleName(
+  await expect(cellButton(other, service.name, alfa.name)).toHaveText('$1.234.567', { timeout: 1_500 });
+  await expect(cellButton(other, service.name, beta.name)).toHaveText('$1.234.567');
+  await expect(cellButton(other, service.name, delta.name)).toHaveAccessibleName(
     `${service.name} de ${delta.name}: Pendiente`,
   );
   await expect(rowOf(other, gamma.name)).toContainText('N/A');
@@ -134,7 +116,7 @@ test("the owner sets F29 for three selected companies at once ('N/A' skipped and
 
 test("a bulk change's toast says how many companies already had that state", async ({ page, request }) => {
   const { prefix, service, alfa, beta, delta } = await seedBoard(request, 'YaTenia');
-  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await openMonthlyBoard(page, OWNER.email, OWNER.password, prefix);
   const bar = page.getByRole('form', { name: 'Cambio masivo' });
   const apply = async (companies: { name: string }[]) => {
     for (const company of companies) await selectBox(page, company.name).check();
@@ -147,12 +129,12 @@ test("a bulk change's toast says how many companies already had that state", asy
   };
   await apply([alfa]);
   await expect(page.getByText('1 actualizada', { exact: true })).toBeVisible();
-  await expect(cell(page, service.name, alfa.name)).toHaveText('$1.234.567');
+  await expect(cellButton(page, service.name, alfa.name)).toHaveText('$1.234.567');
 
   // Three selected, one of them already 'Pagado' with that amount: said, not silently left out.
   await apply([alfa, beta, delta]);
   await expect(page.getByText('2 actualizadas, 1 ya tenía ese estado', { exact: true })).toBeVisible();
-  await expect(cell(page, service.name, delta.name)).toHaveText('$1.234.567');
+  await expect(cellButton(page, service.name, delta.name)).toHaveText('$1.234.567');
   await page.screenshot({ path: test.info().outputPath('board-bulk-unchanged.png') });
 });
 
@@ -161,7 +143,7 @@ test("'Seleccionar todas las visibles' after a search selects only the rows show
   request,
 }) => {
   const { prefix, alfa, beta, gamma, delta } = await seedBoard(request, 'Visibles');
-  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await openMonthlyBoard(page, OWNER.email, OWNER.password, prefix);
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(5);
 
   // Only the 'Alfa' and 'Beta' rows shown: the header's checkbox selects those two.
@@ -213,7 +195,7 @@ test("'Seleccionar todas las visibles' after a search selects only the rows show
 
 test("a refused bulk change shows the server's Spanish message and keeps the selection", async ({ page, request }) => {
   const { prefix, service, alfa } = await seedBoard(request, 'Rechazo');
-  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await openMonthlyBoard(page, OWNER.email, OWNER.password, prefix);
   await selectBox(page, alfa.name).check();
   const bar = page.getByRole('form', { name: 'Cambio masivo' });
   await bar.getByRole('combobox', { name: 'Servicio' }).click();

@@ -15,7 +15,7 @@ import {
 import { monthTitle, shiftPeriod } from './support/months';
 import { addBusinessToTaskViaApi, createTaskViaApi, setTaskStateViaApi } from './support/task-board-fixtures';
 
-// Issue 21: due marks on the boards, and their filters kept in the address.
+// Due marks on the boards, and their filters kept in the address.
 
 // The server's real clock, whatever the day: two periods before the current one (three when that
 // is a January, so that the month before it is in the picker's year), its due days fell last month

@@ -10,7 +10,7 @@ import {
 } from './support/fixtures';
 import { expectText } from './support/page-checks';
 
-// Issue 21: a service's due days, a company's owner ('Encargado') and electronic filing.
+// A service's due days, a company's owner ('Encargado') and electronic filing.
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title });
 

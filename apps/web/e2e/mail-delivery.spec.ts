@@ -13,7 +13,8 @@ import {
 } from './support/fixtures';
 
 /**
- * Issue 17, defects 3, 4 and 5 as a user sees them. These servers run without SMTP_URL (mail is
+ * Whether mail really left, as a user sees it: the outbox toast, the APP_URL warning and links that
+ * work from any address of the server. These servers run without SMTP_URL (mail is
  * kept in DATA_DIR/outbox) and with APP_URL set; APP_URL unset is shown with the status stubbed.
  */
 

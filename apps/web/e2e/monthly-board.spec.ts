@@ -5,6 +5,19 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import * as board from './support/board-cells';
 import { mockMonthlyBoard } from './support/board-mocks';
 import {
+  beforeSantiagoMidnight,
+  cellButton,
+  changeWhileOffline,
+  chooseOnCellWithKeyboard,
+  expectMonthInRange,
+  expectNarrowBoard,
+  numberedCompany,
+  openMonthlyBoard,
+  otherBrowser,
+  seedServiceBoard,
+  typeValueWithKeyboard,
+} from './support/boards';
+import {
   businessBody,
   createBusinessViaApi,
   createCollaboratorViaApi,
@@ -12,7 +25,6 @@ import {
   linkServiceViaApi,
   OWNER,
   ownerHeaders,
-  signIn,
   signInAsOwner,
   uniqueName,
 } from './support/fixtures';
@@ -22,33 +34,18 @@ import { watchLiveSocket } from './support/waits';
 
 const period = currentPeriod();
 
-/**
- * A service with three states (Pendiente 0 %, Declarado 50 % on the summary, Pagado 100 % with a
- * value, on the summary) and two companies that have it; names share a prefix for the search.
- */
+/** Pendiente 0 %, Declarado 50 % on the summary, Pagado 100 % with a value, on the summary. */
+const STATES = [
+  { name: 'Pendiente', color: '#E74C3C', pctProgress: 0 },
+  { name: 'Declarado', color: '#F1C40F', pctProgress: 50, showResume: true },
+  { name: 'Pagado', color: '#2ECC71', pctProgress: 100, hasValue: true, showResume: true },
+];
+
+/** A service with the three STATES and two companies that have it; names share a prefix for the search. */
 async function seedBoard(request: APIRequestContext, label: string) {
-  const prefix = uniqueName(label);
-  const service = await createServiceWithStatesViaApi(request, uniqueName('F29'), [
-    { name: 'Pendiente', color: '#E74C3C', pctProgress: 0 },
-    { name: 'Declarado', color: '#F1C40F', pctProgress: 50, showResume: true },
-    { name: 'Pagado', color: '#2ECC71', pctProgress: 100, hasValue: true, showResume: true },
-  ]);
-  const first = await createBusinessViaApi(request, `${prefix} Alfa`);
-  const second = await createBusinessViaApi(request, `${prefix} Beta`);
-  await linkServiceViaApi(request, first.id, service.id);
-  await linkServiceViaApi(request, second.id, service.id);
-  return { prefix, service, first, second };
+  const seeded = await seedServiceBoard(request, label, STATES, ['Alfa', 'Beta']);
+  return { ...seeded, first: seeded.companies.Alfa, second: seeded.companies.Beta };
 }
-
-/** Signs in and narrows the board to the test's own companies. */
-async function openBoard(page: Page, email: string, password: string, search: string) {
-  await signIn(page, email, password);
-  await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
-  await page.getByLabel('Buscar empresa').fill(search);
-}
-
-const cell = (page: Page, service: string, company: string) =>
-  page.getByRole('button', { name: new RegExp(`^${service} de ${company}: `) });
 
 const summaryCard = (page: Page, service: string, state: string) =>
   page.getByRole('listitem', { name: new RegExp(`^${service}, ${state}: `) });
@@ -66,7 +63,7 @@ test('choosing a state moves the badge, the progress and the summary card; a val
     { name: 'Cerrada', pctProgress: 100, showResume: true },
   ]);
   await linkServiceViaApi(request, first.id, other.id);
-  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await openMonthlyBoard(page, OWNER.email, OWNER.password, prefix);
 
   // Greeting, breadcrumb, the month's title and both companies with their first state.
   await expect(page.getByRole('heading', { name: 'Hola Administrador! Bienvenido/a de nuevo' })).toBeVisible();
@@ -74,7 +71,7 @@ test('choosing a state moves the badge, the progress and the summary card; a val
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader', { name: service.name })).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(3);
-  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+  await expect(cellButton(page, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Pendiente`,
   );
   await expect(table.getByRole('link', { name: first.name })).toHaveAttribute('href', `/empresas/${first.id}`);
@@ -87,9 +84,11 @@ test('choosing a state moves the badge, the progress and the summary card; a val
   await expect(table.getByRole('row')).toHaveCount(3);
 
   // 'N/A' is plain text, not a button; the card counts only the companies that have the service.
-  await expect(cell(page, other.name, second.name)).toHaveCount(0);
+  await expect(cellButton(page, other.name, second.name)).toHaveCount(0);
   await expect(table.getByRole('row').filter({ hasText: second.name })).toContainText('N/A');
-  await expect(cell(page, other.name, first.name)).toHaveAccessibleName(`${other.name} de ${first.name}: Sin iniciar`);
+  await expect(cellButton(page, other.name, first.name)).toHaveAccessibleName(
+    `${other.name} de ${first.name}: Sin iniciar`,
+  );
   await expect(summaryCard(page, other.name, 'Cerrada')).toHaveAccessibleName(`${other.name}, Cerrada: 0 de 1, 0%`);
 
   const declared = summaryCard(page, service.name, 'Declarado');
@@ -97,9 +96,9 @@ test('choosing a state moves the badge, the progress and the summary card; a val
   await expect(declared.locator('[data-color]')).toHaveAttribute('data-color', 'red');
 
   // Choose 'Declarado': badge, progress and card move.
-  await cell(page, service.name, first.name).click();
+  await cellButton(page, service.name, first.name).click();
   await page.getByRole('menuitem', { name: 'Declarado' }).click();
-  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+  await expect(cellButton(page, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Declarado`,
   );
   const firstRow = table.getByRole('row').filter({ hasText: first.name });
@@ -109,7 +108,7 @@ test('choosing a state moves the badge, the progress and the summary card; a val
   await expect(declared.locator('[data-color]')).toHaveAttribute('data-color', 'yellow');
 
   // 'Pagado' asks for its value first; it is required, then shown as money.
-  await cell(page, service.name, first.name).click();
+  await cellButton(page, service.name, first.name).click();
   await page.getByRole('menuitem', { name: 'Pagado' }).click();
   const valueModal = page.getByRole('dialog', { name: 'Valor' });
   await valueModal.getByRole('button', { name: 'Guardar' }).click();
@@ -119,32 +118,32 @@ test('choosing a state moves the badge, the progress and the summary card; a val
   await expect(valueModal.getByLabel('Valor')).toHaveValue('1.234.567');
   await valueModal.getByRole('button', { name: 'Guardar' }).click();
   await expect(valueModal).toBeHidden();
-  await expect(cell(page, service.name, first.name)).toHaveText('$1.234.567');
+  await expect(cellButton(page, service.name, first.name)).toHaveText('$1.234.567');
   await expect(firstRow).toContainText('50%');
   await expect(summaryCard(page, service.name, 'Pagado')).toHaveAccessibleName(`${service.name}, Pagado: 1 de 2, 50%`);
 
   // The second company reaches 100 % of 'Declarado' too: the card's badge turns to its full colour.
-  await cell(page, service.name, second.name).click();
+  await cellButton(page, service.name, second.name).click();
   await page.getByRole('menuitem', { name: 'Declarado' }).click();
   await expect(declared).toHaveAccessibleName(`${service.name}, Declarado: 2 de 2, 100%`);
   await expect(declared.locator('[data-color]')).toHaveAttribute('data-color', 'green');
 
   // Who changed it and when, in a tooltip.
-  await cell(page, service.name, first.name).hover();
+  await cellButton(page, service.name, first.name).hover();
   await expect(page.getByRole('tooltip')).toHaveText(/^Administrador.*, \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
 
   // A new amount is kept with the one it replaced; the same amount saved again is no change at all.
   for (const amount of ['1500000', '1500000']) {
-    await cell(page, service.name, first.name).click();
+    await cellButton(page, service.name, first.name).click();
     await page.getByRole('menuitem', { name: 'Pagado' }).click();
     await valueModal.getByLabel('Valor').fill(amount);
     await valueModal.getByRole('button', { name: 'Guardar' }).click();
     await expect(valueModal).toBeHidden();
-    await expect(cell(page, service.name, first.name)).toHaveText('$1.500.000');
+    await expect(cellButton(page, service.name, first.name)).toHaveText('$1.500.000');
   }
 
   // The cell's history: every change, newest first, the amount with the one it replaced.
-  await cell(page, service.name, first.name).click();
+  await cellButton(page, service.name, first.name).click();
   await page.getByRole('menuitem', { name: 'Historial' }).click();
   const history = await board.expectHistory(page, [
     ['Pagado', 'Pagado', '$1.234.567 → $1.500.000'],
@@ -157,7 +156,7 @@ test('choosing a state moves the badge, the progress and the summary card; a val
   // It all survives a reload.
   await page.reload();
   await page.getByLabel('Buscar empresa').fill(prefix);
-  await expect(cell(page, service.name, first.name)).toHaveText('$1.500.000');
+  await expect(cellButton(page, service.name, first.name)).toHaveText('$1.500.000');
 });
 
 test('a change made by a collaborator in another browser arrives live, names who made it, and the collaborator has the envelope but no e-mail log', async ({
@@ -170,36 +169,32 @@ test('a change made by a collaborator in another browser arrives live, names who
   const { prefix, service, first } = await seedBoard(request, 'EnVivo');
   const collaborator = await createCollaboratorViaApi(request, 'Javier', 'Pérez');
 
-  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await openMonthlyBoard(page, OWNER.email, OWNER.password, prefix);
   await expect(page.getByRole('button', { name: `Enviar correo a ${first.name}` })).toBeVisible();
-  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+  await expect(cellButton(page, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Pendiente`,
   );
   await board.markWindow(page);
 
-  const { baseURL, locale, timezoneId } = test.info().project.use;
-  const otherContext = await browser.newContext({ baseURL, locale, timezoneId });
-  const other = await otherContext.newPage();
-  await openBoard(other, collaborator.email, collaborator.password, prefix);
+  const { context: otherContext, page: other } = await otherBrowser(browser);
   // A collaborator starts on their own companies ('Mis empresas'); these are nobody's.
-  await other.getByRole('combobox', { name: 'Encargado' }).click();
-  await other.getByRole('option', { name: 'Todos', exact: true }).click();
-  await expect(cell(other, service.name, first.name)).toBeVisible();
-  // Collaborators e-mail a company from the board's envelope (DESIGN.md §6), but the 'Email' log stays the owners'.
+  await openMonthlyBoard(other, collaborator.email, collaborator.password, prefix, true);
+  await expect(cellButton(other, service.name, first.name)).toBeVisible();
+  // Collaborators e-mail a company from the board's envelope, but the 'Email' log stays the owners'.
   await expect(other.getByRole('button', { name: `Enviar correo a ${first.name}` })).toBeVisible();
   await expect(other.getByRole('button', { name: `Contraseñas de ${first.name}` })).toBeVisible();
   await expect(
     other.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Email' }),
   ).toHaveCount(0);
 
-  await cell(other, service.name, first.name).click();
+  await cellButton(other, service.name, first.name).click();
   await other.getByRole('menuitem', { name: 'Declarado' }).click();
-  await expect(cell(other, service.name, first.name)).toHaveAccessibleName(
+  await expect(cellButton(other, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Declarado`,
   );
 
   // The owner's screen follows within a second, without reloading.
-  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+  await expect(cellButton(page, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Declarado`,
     {
       timeout: 1_500,
@@ -209,15 +204,15 @@ test('a change made by a collaborator in another browser arrives live, names who
   await expect(summaryCard(page, service.name, 'Declarado')).toHaveAccessibleName(
     `${service.name}, Declarado: 1 de 2, 50%`,
   );
-  await cell(page, service.name, first.name).hover();
+  await cellButton(page, service.name, first.name).hover();
   await expect(page.getByRole('tooltip')).toHaveText(new RegExp(`^Javier P\\., ${board.CHANGED_AT.source}`));
 
   // And back the other way: the owner's value reaches the collaborator.
-  await cell(page, service.name, first.name).click();
+  await cellButton(page, service.name, first.name).click();
   await page.getByRole('menuitem', { name: 'Pagado' }).click();
   await page.getByRole('dialog', { name: 'Valor' }).getByLabel('Valor').fill('89000');
   await page.getByRole('dialog', { name: 'Valor' }).getByRole('button', { name: 'Guardar' }).click();
-  await expect(cell(other, service.name, first.name)).toHaveText('$89.000', { timeout: 1_500 });
+  await expect(cellButton(other, service.name, first.name)).toHaveText('$89.000', { timeout: 1_500 });
   await otherContext.close();
 });
 
@@ -228,28 +223,32 @@ test('after the connection drops, the board reloads once back online and shows w
 }) => {
   const { prefix, service, first } = await seedBoard(request, 'Reconexion');
   const liveSocket = watchLiveSocket(page);
-  await openBoard(page, OWNER.email, OWNER.password, prefix);
-  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+  await openMonthlyBoard(page, OWNER.email, OWNER.password, prefix);
+  await expect(cellButton(page, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Pendiente`,
   );
 
   // Offline: the socket closes; a change made meanwhile cannot arrive live.
-  await context.setOffline(true);
-  await liveSocket.closed();
-  const changed = await request.put(`/api/monthly-states/year/${period.year}/month/${period.month}`, {
-    headers: await ownerHeaders(request),
-    data: { businessId: first.id, serviceId: service.id, stateId: service.states[1]?.id },
-  });
-  expect(changed.status(), await changed.text()).toBe(200);
-  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
-    `${service.name} de ${first.name}: Pendiente`,
+  await changeWhileOffline(
+    context,
+    liveSocket,
+    async () => {
+      const changed = await request.put(`/api/monthly-states/year/${period.year}/month/${period.month}`, {
+        headers: await ownerHeaders(request),
+        data: { businessId: first.id, serviceId: service.id, stateId: service.states[1]?.id },
+      });
+      expect(changed.status(), await changed.text()).toBe(200);
+    },
+    () =>
+      expect(cellButton(page, service.name, first.name)).toHaveAccessibleName(
+        `${service.name} de ${first.name}: Pendiente`,
+      ),
   );
 
   // Back online: the socket reconnects and the board is fetched again (TanStack Query's own
   // refetch on reconnect does the same here; a dropped socket alone, e.g. a server restart, relies
   // on the socket's reconnect).
-  await context.setOffline(false);
-  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+  await expect(cellButton(page, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Declarado`,
     {
       timeout: 15_000,
@@ -262,19 +261,12 @@ test('a cell is changed with the keyboard alone: Enter opens the states, arrows 
   request,
 }) => {
   const { prefix, service, first } = await seedBoard(request, 'Teclado');
-  await openBoard(page, OWNER.email, OWNER.password, prefix);
-  const target = cell(page, service.name, first.name);
-  await target.focus();
-  await board.chooseWithKeyboard(page, 'Declarado');
-  await expect(target).toHaveAccessibleName(`${service.name} de ${first.name}: Declarado`);
-  await expect(target).toBeFocused();
+  await openMonthlyBoard(page, OWNER.email, OWNER.password, prefix);
+  const target = cellButton(page, service.name, first.name);
+  await chooseOnCellWithKeyboard(page, target, 'Declarado', `${service.name} de ${first.name}: Declarado`);
 
   await board.chooseWithKeyboard(page, 'Pagado');
-  await expect(page.getByRole('dialog', { name: 'Valor' }).getByLabel('Valor')).toBeFocused();
-  await page.keyboard.type('5000');
-  await page.keyboard.press('Enter');
-  await expect(target).toHaveText('$5.000');
-  await expect(target).toBeFocused();
+  await typeValueWithKeyboard(page, target, 'Valor', '5000', '$5.000');
 });
 
 test('a change the server refuses shows it was saving, then rolls back with the server message', async ({
@@ -282,8 +274,8 @@ test('a change the server refuses shows it was saving, then rolls back with the 
   request,
 }) => {
   const { prefix, service, first } = await seedBoard(request, 'Rechazo');
-  await openBoard(page, OWNER.email, OWNER.password, prefix);
-  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+  await openMonthlyBoard(page, OWNER.email, OWNER.password, prefix);
+  await expect(cellButton(page, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Pendiente`,
   );
 
@@ -291,11 +283,11 @@ test('a change the server refuses shows it was saving, then rolls back with the 
   const server = await board.refuseCellChanges(page, '**/api/monthly-states/year/*/month/*', 400, notApplying);
   // Shown at once, marked as being saved.
   const saving = `${service.name} de ${first.name}: Declarado (guardando)`;
-  await board.chooseAndSeeSaving(page, cell(page, service.name, first.name), 'Declarado', saving);
+  await board.chooseAndSeeSaving(page, cellButton(page, service.name, first.name), 'Declarado', saving);
   server.refuse();
 
   await expect(page.getByText(notApplying)).toBeVisible();
-  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+  await expect(cellButton(page, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Pendiente`,
   );
   await expect(summaryCard(page, service.name, 'Declarado')).toHaveAccessibleName(
@@ -321,7 +313,7 @@ test('the key icon opens the company credentials, fetched when the modal opens; 
   page.on('request', (sent) => {
     if (sent.url().includes(`/api/password?businessId=${first.id}`)) fetches += 1;
   });
-  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await openMonthlyBoard(page, OWNER.email, OWNER.password, prefix);
   await expect(page.getByRole('button', { name: `Contraseñas de ${first.name}` })).toBeVisible();
   expect(fetches).toBe(0);
 
@@ -370,7 +362,7 @@ test('the month selector starts at the current period, goes back in time and nev
   });
   expect(group.status()).toBe(201);
 
-  await openBoard(page, OWNER.email, OWNER.password, prefix);
+  await openMonthlyBoard(page, OWNER.email, OWNER.password, prefix);
   const table = page.getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(3);
   await page.getByRole('combobox', { name: 'Grupo' }).click();
@@ -382,10 +374,7 @@ test('the month selector starts at the current period, goes back in time and nev
   await expect(table.getByRole('row')).toHaveCount(3);
 
   // A month after the current period in the address is brought back to it; one before 2010 to January 2010.
-  await page.goto(`/?anio=${period.year + 1}&mes=1`);
-  await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
-  await page.goto('/?anio=2001&mes=5');
-  await expect(page.getByRole('heading', { name: 'Enero 2010', level: 3 })).toBeVisible();
+  await expectMonthInRange(page, '/');
 
   // Back to the current period, then one month earlier with the picker.
   await page.goto('/');
@@ -405,24 +394,23 @@ test('2,000 companies: only the rows in view are rendered, the header stays put 
   page,
 }) => {
   const services = Array.from({ length: 12 }, (_, index) => `Servicio ${index + 1}`);
-  const companyName = (index: number) => `Empresa ${String(index + 1).padStart(4, '0')}`;
-  await mockMonthlyBoard(page, period, { companies: 2000, columns: services, companyName });
+  await mockMonthlyBoard(page, period, { companies: 2000, columns: services, companyName: numberedCompany });
 
   await signInAsOwner(page);
   const region = page.getByRole('region', { name: 'Tabla mensual de empresas' });
   await board.expectOnlyRowsInViewDrawn(region, region.getByRole('columnheader', { name: 'Servicio 1', exact: true }), {
-    first: companyName(0),
-    last: companyName(1999),
+    first: numberedCompany(0),
+    last: numberedCompany(1999),
   });
 });
 
 test('the board at 1280 px and at 700 px', async ({ page, request }, testInfo) => {
   const { prefix, service, first } = await seedBoard(request, 'Pantalla');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await openBoard(page, OWNER.email, OWNER.password, prefix);
-  await cell(page, service.name, first.name).click();
+  await openMonthlyBoard(page, OWNER.email, OWNER.password, prefix);
+  await cellButton(page, service.name, first.name).click();
   await page.getByRole('menuitem', { name: 'Declarado' }).click();
-  await expect(cell(page, service.name, first.name)).toHaveAccessibleName(
+  await expect(cellButton(page, service.name, first.name)).toHaveAccessibleName(
     `${service.name} de ${first.name}: Declarado`,
   );
   await page.getByLabel('Buscar empresa').fill('');
@@ -435,12 +423,8 @@ test('the board at 1280 px and at 700 px', async ({ page, request }, testInfo) =
   // No serious accessibility problem with coloured badges, a changed cell and the summary cards showing.
   await expectNoSeriousViolations(page);
 
-  await page.setViewportSize({ width: 700, height: 900 });
-  await expect(region).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Menú principal' })).not.toBeInViewport();
   // The page itself never scrolls sideways: the table scrolls inside its own region.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNarrowBoard(page, region);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: testInfo.outputPath('board-700.png'), fullPage: true });
 });
@@ -476,16 +460,6 @@ test('a summary card with no company left by the filter shows a grey dash, not a
   await page.screenshot({ path: '/tmp/rules-empty-card-390.png' });
 });
 
-/** Two minutes before midnight of Santiago's today, whatever its offset (-3 in summer, -4 in winter). */
-function beforeSantiagoMidnight(): Date {
-  const day = santiagoDate();
-  for (const offset of ['-03:00', '-04:00']) {
-    const at = new Date(`${day}T23:58:00${offset}`);
-    if (santiagoDate(at) === day && santiagoDate(new Date(at.getTime() + 3 * 60_000)) !== day) return at;
-  }
-  throw new Error(`no 23:58 found in Santiago on ${day}`);
-}
-
 test('a board left open past midnight in Santiago, back in focus, asks the board again and shows late the cell that fell due that day', async ({
   page,
   request,
@@ -511,8 +485,8 @@ test('a board left open past midnight in Santiago, back in focus, asks the board
   });
 
   await page.clock.install({ time: beforeSantiagoMidnight() });
-  await openBoard(page, OWNER.email, OWNER.password, prefix);
-  const due = cell(page, service.name, first.name);
+  await openMonthlyBoard(page, OWNER.email, OWNER.password, prefix);
+  const due = cellButton(page, service.name, first.name);
   await expect(due).toHaveAccessibleName(new RegExp(`, Vence ${dueOn}$`));
 
   // Back to the computer at 00:01 (a sleeping one runs no timer): the page looks at the day on focus.

@@ -58,9 +58,10 @@ test('an owner writes a note for a collaborator with a reminder, marks it done a
   await modal.getByRole('combobox', { name: 'Encargado' }).fill(collaborator.lastName);
   await page.getByRole('option', { name: assignee }).click();
   // The reminder is a day and a time on one picker, in Santiago time.
-  const tomorrow = new Date(Date.now() + 86_400_000);
-  tomorrow.setUTCHours(13, 30, 0, 0); // 10:30 in Santiago (UTC-3 in summer, November to April)
+  // Tomorrow in Santiago (from 21:00 there, UTC is already a day ahead), at 13:30 UTC: 10:30 in summer.
   const reminderDay = santiagoDay(1);
+  const [day, month, year] = reminderDay.split('-').map(Number);
+  const tomorrow = new Date(Date.UTC(year!, month! - 1, day, 13, 30));
   await pickReminder(page, modal, tomorrow);
   await expect(reminderField(modal)).toHaveText(`${reminderDay} ${santiagoParts(tomorrow).hour}:30`);
   await modal.getByRole('button', { name: 'Guardar' }).click();

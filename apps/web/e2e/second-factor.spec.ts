@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import QRCode from 'qrcode';
 import { createCollaboratorViaApi, signIn, signInAsOwner } from './support/fixtures';
 
-// Issue 24: a collaborator of this test's own turns on the verification in two steps in 'Mi perfil',
+// A collaborator of this test's own turns on the verification in two steps in 'Mi perfil',
 // then signs in with a code from the secret shown (computed here as the phone would), with a
 // recovery code, and sees the Spanish error of a wrong code. The firm-wide setting is never turned
 // on here (other specs sign in on this server at the same time): its routes are tested on the server.

@@ -33,7 +33,7 @@ test('an owner builds a service from nothing, it survives a reload, and deletes 
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Servicios' }).click();
   await expect(page.getByRole('heading', { name: 'Servicios' })).toBeVisible();
 
-  // The create modal validates with the shared schema and shows the spec's messages.
+  // The create modal validates with the shared schema and shows its Spanish messages.
   await page.getByRole('button', { name: 'Nuevo' }).click();
   const create = page.getByRole('dialog', { name: 'Nuevo servicio' });
   await expect(create.getByLabel('Orden')).toHaveValue('0');

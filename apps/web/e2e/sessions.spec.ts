@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, expect, type Page, type TestInfo, te
 import { createCollaboratorViaApi, signIn, signInAsOwner } from './support/fixtures';
 import { expectNoSeriousViolations } from './support/page-checks';
 
-// 'Sesiones activas' in Mi perfil and the owner's end of a user's sessions (issue 24): each browser
+// 'Sesiones activas' in Mi perfil and the owner's end of a user's sessions: each browser
 // context is another device (its own user agent), so the list names them apart.
 
 const WINDOWS_CHROME =

@@ -5,6 +5,19 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import * as board from './support/board-cells';
 import { mockTaskBoard } from './support/board-mocks';
 import {
+  beforeSantiagoMidnight,
+  cellButton,
+  changeWhileOffline,
+  chooseOnCellWithKeyboard,
+  escapeRegExp,
+  expectMonthInRange,
+  expectNarrowBoard,
+  numberedCompany,
+  openTaskBoard,
+  otherBrowser,
+  typeValueWithKeyboard,
+} from './support/boards';
+import {
   createBusinessViaApi,
   createCollaboratorViaApi,
   OWNER,
@@ -21,29 +34,13 @@ import { runTimersAndPaint, watchLiveSocket } from './support/waits';
 const period = currentPeriod();
 /** The dash of a summary card with no company to count. */
 const NO_PERCENT_SHOWN = '—';
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Signs in, opens the task board and narrows it to the test's own companies. */
-async function openTaskBoard(page: Page, email: string, password: string, search: string) {
-  await signIn(page, email, password);
-  await page.goto('/seguimiento-tareas');
-  await expect(page.getByRole('heading', { name: 'Seguimiento de tareas', level: 1 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
-  await page.getByLabel('Buscar empresa').fill(search);
-}
 
 /** A second browser, signed in on the task board as someone else. */
 async function openOtherBrowser(browser: Browser, email: string, password: string, search: string) {
-  const { baseURL, locale, timezoneId } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, locale, timezoneId });
-  const page = await context.newPage();
-  await openTaskBoard(page, email, password, search);
-  return { context, page };
+  const other = await otherBrowser(browser);
+  await openTaskBoard(other.page, email, password, search);
+  return other;
 }
-
-/** The badge of an editable cell: a button named '{task} de {company}: {state}…'. */
-const cellButton = (page: Page, task: string, company: string) =>
-  page.getByRole('button', { name: new RegExp(`^${escapeRegExp(task)} de ${escapeRegExp(company)}: `) });
 
 /** The table cell of a company and a task, whatever it holds (found by the task's column). */
 async function tableCell(page: Page, task: string, company: string) {
@@ -279,10 +276,7 @@ test('N/A cells are grey and not clickable; summary cards only for tasks shown i
   await expect(table.getByRole('row')).toHaveCount(4);
 
   // The month selector follows the monthly board's rules: never past the current period, never before 2010.
-  await page.goto(`/seguimiento-tareas?anio=${period.year + 1}&mes=1`);
-  await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
-  await page.goto('/seguimiento-tareas?anio=2001&mes=5');
-  await expect(page.getByRole('heading', { name: 'Enero 2010', level: 3 })).toBeVisible();
+  await expectMonthInRange(page, '/seguimiento-tareas');
   await expect(page.getByText('No hay empresas activas en este mes.')).toBeVisible();
   await page.goto('/seguimiento-tareas');
   await page.getByLabel('Buscar empresa').fill(prefix);
@@ -339,16 +333,6 @@ test("past its due day, an unfinished cell of any period is marked 'Atrasada, ve
   await expect(late).toHaveAccessibleName(`${due.name} de ${first.name}: Terminado`);
   await expect(late.locator('svg')).toHaveCount(0);
 });
-
-/** Two minutes before midnight of Santiago's today, whatever its offset (-3 in summer, -4 in winter). */
-function beforeSantiagoMidnight(): Date {
-  const day = santiagoDate();
-  for (const offset of ['-03:00', '-04:00']) {
-    const at = new Date(`${day}T23:58:00${offset}`);
-    if (santiagoDate(at) === day && santiagoDate(new Date(at.getTime() + 3 * 60_000)) !== day) return at;
-  }
-  throw new Error(`no 23:58 found in Santiago on ${day}`);
-}
 
 test('a board left open past midnight in Santiago marks late, within a minute, the cell that fell due that day', async ({
   page,
@@ -422,12 +406,12 @@ test('after the connection drops, the board reloads once back online and shows w
   await expect(cellButton(page, task.name, first.name)).toHaveText('No comenzado');
 
   // Offline: once the socket has closed, a change made meanwhile cannot arrive live.
-  await context.setOffline(true);
-  await liveSocket.closed();
-  await setTaskStateViaApi(request, period, first.id, task.id, { state: 'En proceso' });
-  await expect(cellButton(page, task.name, first.name)).toHaveText('No comenzado');
-
-  await context.setOffline(false);
+  await changeWhileOffline(
+    context,
+    liveSocket,
+    () => setTaskStateViaApi(request, period, first.id, task.id, { state: 'En proceso' }),
+    () => expect(cellButton(page, task.name, first.name)).toHaveText('No comenzado'),
+  );
   await expect(cellButton(page, task.name, first.name)).toHaveText('En proceso', { timeout: 15_000 });
   await expect(summaryCard(page, task.name)).toHaveAccessibleName(`${task.name}: 0% terminado`);
 });
@@ -439,18 +423,10 @@ test('a cell is changed with the keyboard alone, value included; the history lis
   const { prefix, first, task } = await seedTask(request, 'Teclado');
   await openTaskBoard(page, OWNER.email, OWNER.password, prefix);
   const target = cellButton(page, task.name, first.name);
-  await target.focus();
-  await board.chooseWithKeyboard(page, 'En proceso');
-  await expect(target).toHaveAccessibleName(`${task.name} de ${first.name}: En proceso`);
-  await expect(target).toBeFocused();
+  await chooseOnCellWithKeyboard(page, target, 'En proceso', `${task.name} de ${first.name}: En proceso`);
 
   await board.chooseWithKeyboard(page, 'Valor');
-  const value = page.getByRole('dialog', { name: 'Valor' }).getByLabel('Valor (opcional)');
-  await expect(value).toBeFocused();
-  await page.keyboard.type('Pendiente cliente');
-  await page.keyboard.press('Enter');
-  await expect(target).toHaveText('Pendiente cliente');
-  await expect(target).toBeFocused();
+  await typeValueWithKeyboard(page, target, 'Valor (opcional)', 'Pendiente cliente', 'Pendiente cliente');
 
   await board.chooseWithKeyboard(page, 'Historial');
   await board.expectHistory(page, [['En proceso', 'Pendiente cliente'], ['No comenzado']]);
@@ -460,21 +436,20 @@ test('2,000 companies × 10 tasks: only the rows in view are rendered, the heade
   page,
 }) => {
   const tasks = Array.from({ length: 10 }, (_, index) => `Tarea ${index + 1}`);
-  const companyName = (index: number) => `Empresa ${String(index + 1).padStart(4, '0')}`;
-  await mockTaskBoard(page, period, { companies: 2000, columns: tasks, companyName });
+  await mockTaskBoard(page, period, { companies: 2000, columns: tasks, companyName: numberedCompany });
 
   await signInAsOwner(page);
   await page.goto('/seguimiento-tareas');
   const region = page.getByRole('region', { name: 'Tabla de seguimiento de tareas' });
-  await expect(region.getByRole('link', { name: companyName(0) })).toBeVisible();
+  await expect(region.getByRole('link', { name: numberedCompany(0) })).toBeVisible();
   // Computed from the rows: a third of the applicable cells of each task is finished.
   await expect(summaryCard(page, 'Tarea 1')).toHaveAccessibleName('Tarea 1: 33% terminado');
   await board.expectOnlyRowsInViewDrawn(
     region,
     region.getByRole('columnheader', { name: /^Tarea 1\s*Valentina S\.$/ }),
     {
-      first: companyName(0),
-      last: companyName(1999),
+      first: numberedCompany(0),
+      last: numberedCompany(1999),
     },
   );
 });
@@ -492,12 +467,9 @@ test('the board at 1280 px and at 700 px: the company column stays while the tas
   await page.screenshot({ path: testInfo.outputPath('task-board-1280.png'), fullPage: true });
   await expectNoSeriousViolations(page);
 
-  await page.setViewportSize({ width: 700, height: 900 });
   const region = page.getByRole('region', { name: 'Tabla de seguimiento de tareas' });
-  await expect(region).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Menú principal' })).not.toBeInViewport();
   // The page never scrolls sideways: the table scrolls inside its own region, the company column stays.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNarrowBoard(page, region);
   await region.scrollIntoViewIfNeeded();
   const company = region.getByRole('link', { name: first.name });
   const before = (await company.boundingBox())?.x;

@@ -1,8 +1,8 @@
+import { MONTH_NAMES } from './months.ts';
 import { ROLE_LABELS } from './roles.ts';
-import { MONTH_NAMES } from './schemas/services.ts';
 
 /**
- * The activity log's vocabulary (issue 24): what kind of record an entry names and what was done,
+ * The activity log's vocabulary: what kind of record an entry names and what was done,
  * each with the Spanish label the /actividad screen and its CSV show. The server writes only these.
  */
 export const ACTIVITY_KINDS = {

@@ -1,5 +1,5 @@
 /**
- * A company's progress on the monthly board (spec 1 §4): the rounded average pctProgress of its
+ * A company's progress on the monthly board: the rounded average pctProgress of its
  * cells that have a state, 0 when none has. The server computes rows with it and the web app
  * recomputes a row with it while a change is being saved.
  */

@@ -1,11 +1,11 @@
 // The current period without dayjs: the web's early board script (apps/web/src/app/early-board.ts)
 // is bundled with it alone, and stays small. period.ts re-exports all of it.
 
-/** The firm's time zone (DESIGN.md §4). */
+/** The firm's time zone: periods, due dates and shown moments are in Santiago time. */
 export const APP_TIME_ZONE = 'America/Santiago';
 
 /**
- * Earliest year of the boards' month selector (spec 1 §5 "Date selector"). Here rather than beside
+ * Earliest year of the boards' month selector. Here rather than beside
  * the board's schemas so that the boards' route loaders read it without loading zod.
  */
 export const BOARD_MIN_YEAR = 2010;

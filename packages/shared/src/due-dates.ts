@@ -1,7 +1,7 @@
 import type { Period } from './period.ts';
 
 /**
- * Due dates of the board's cells (issue 21). Pure calendar arithmetic on 'YYYY-MM-DD' dates (no
+ * Due dates of the board's cells. Pure calendar arithmetic on 'YYYY-MM-DD' dates (no
  * time zone, so the DST changes of America/Santiago cannot shift a day); which days are holidays
  * is passed in, so this file stays free of the holiday library. The server binds Chile's holidays
  * (`due-dates-cl.ts`); the web reads `dueDate` from the API and imports only this file (the

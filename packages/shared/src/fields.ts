@@ -78,7 +78,7 @@ export function isYearInRange(isoDate: string): boolean {
   return year >= MIN_YEAR && year <= MAX_YEAR;
 }
 
-/** A calendar date 'YYYY-MM-DD' (no time zone, DESIGN.md §4) between 1900 and 2100, required. */
+/** A calendar date 'YYYY-MM-DD' (no time zone) between 1900 and 2100, required. */
 export const calendarDate = (requiredMessage: string, invalidMessage: string) =>
   plainText(requiredMessage)
     .trim()
@@ -88,7 +88,7 @@ export const calendarDate = (requiredMessage: string, invalidMessage: string) =>
 
 /**
  * A new password: 8 to 128 characters, not only spaces. `minMessage` keeps each form's own
- * wording of the minimum (the spec words it three ways).
+ * wording of the minimum (the forms word it three ways).
  */
 export const newPassword = (minMessage: string) =>
   plainText(minMessage)

@@ -1,7 +1,7 @@
 import { msg } from './messages.ts';
 
 /**
- * The sign-in form's own rule (spec 1 §2.3: the request only goes out when both fields are
+ * The sign-in form's own rule (the request only goes out when both fields are
  * filled), without zod, so the first page loads as little script as possible. The server still
  * checks every request with LoginSchema, whose messages are the same.
  */

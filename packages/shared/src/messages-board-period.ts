@@ -1,5 +1,5 @@
 import type { Period } from './current-period.ts';
-import { MONTH_KEYS, MONTH_NAMES } from './schemas/services.ts';
+import { MONTH_KEYS, MONTH_NAMES } from './months.ts';
 
 /** A month as the boards name it: 'diciembre 2026'. */
 export const monthLabel = ({ year, month }: Period) => {

@@ -1,6 +1,6 @@
 import { msg } from './messages.ts';
 
-/** Spanish texts of the monthly board, the send-e-mail modal and the e-mail log (spec 1 §2.5, §2.10, §8; spec 2 "Emails"). */
+/** Spanish texts of the monthly board, the send-e-mail modal and the e-mail log ('Emails'). */
 export const boardMsg = {
   required: msg.required,
   invalidEmail: msg.invalidEmail,
@@ -15,7 +15,7 @@ export const boardMsg = {
   serviceNotFound: 'El servicio no existe',
   stateNotFound: 'El estado no existe',
 
-  // Home screen texts (spec 1 §2.5).
+  // Home screen texts.
   greeting: (name: string) => `Hola ${name}! Bienvenido/a de nuevo`,
   toggleCards: 'Mostrar / ocultar tarjetas',
   selectGroup: '-- Seleccione un grupo --',
@@ -24,7 +24,7 @@ export const boardMsg = {
   noCredentials: 'La empresa no tiene contraseñas registradas.',
   copied: 'Copiado al portapapeles',
 
-  // Send e-mail (spec 1 §2.10, §8) and the e-mail log (spec 2 "Emails").
+  // Send e-mail and the e-mail log.
   emailSent: 'Correo enviado correctamente',
   emailFailed: 'No se pudo enviar el correo. Quedó registrado en el historial de correos.',
   emailSuccessTitle: 'Éxito!!',
@@ -34,7 +34,7 @@ export const boardMsg = {
   emailDetailTitle: 'Detalle del Correo',
   noCompany: 'sin empresa',
 
-  // Web-only texts of the board (spec 1 §2.5; issue 8: saving, history, live).
+  // Web-only texts of the board: saving, history, live.
   summaryRegion: 'Tarjetas de resumen',
   noSummaryCards: 'Ningún servicio de este mes tiene estados marcados para el resumen.',
   searchLabel: 'Buscar empresa',
@@ -60,7 +60,7 @@ export const boardMsg = {
   noHistory: 'Sin cambios registrados.',
   historyFailed: 'No se pudo cargar el historial',
 
-  // Due dates, overdue marks and the board's filters (issue 21).
+  // Due dates, overdue marks and the board's filters.
   /** A cell's due date, in its tooltip and accessible name ('Vence 12-11-2026'). */
   dueOn: (date: string) => `Vence ${date}`,
   /** An overdue cell's due date ('Atrasada, venció 12-11-2026'). */
@@ -102,12 +102,12 @@ export const boardMsg = {
   copyContent: 'Copiar contenido',
   contentCopied: 'Copiado',
 
-  // 'Exportar a Excel' on the boards (issue 23).
+  // 'Exportar a Excel' on the boards.
   exportEmpty: 'No hay empresas para exportar',
   exportTooMany: 'Se pueden exportar como máximo 10.000 empresas',
   exportIds: 'La lista de empresas no es válida',
   rutHeader: 'RUT',
-  // Bulk changes (issue 23).
+  // Bulk changes.
   bulkNoCompanies: 'Selecciona al menos una empresa',
   bulkTooMany: 'Se pueden cambiar como máximo 2.000 empresas a la vez',
   bulkRepeated: 'Hay empresas repetidas en la selección',

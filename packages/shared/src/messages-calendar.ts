@@ -1,4 +1,4 @@
-/** Spanish texts of the calendar (spec 2 "Calendario", §9; issue 11). */
+/** Spanish texts of the calendar ('Calendario'). */
 export const calendarMsg = {
   /** Said to everyone (server answers included): no variable names, nothing to do for a collaborator. */
   notConfigured: 'La integración con Google Calendar no está configurada: el calendario se muestra sin eventos.',

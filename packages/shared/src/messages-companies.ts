@@ -1,8 +1,8 @@
 import { msg } from './messages.ts';
 
-/** Spanish texts of companies, client users, credentials and groups (spec 1 §5, §8; spec 2 "Grupos de Empresas", §8). */
+/** Spanish texts of companies, client users, credentials and groups ('Grupos de Empresas'). */
 export const companiesMsg = {
-  // Validation (spec wording).
+  // Validation (the wording users already know).
   required: msg.required,
   requiredField: msg.requiredField,
   invalidRut: 'No es un rut valido',
@@ -33,7 +33,7 @@ export const companiesMsg = {
   groupSaved: 'Grupo guardado correctamente',
   groupDeleted: 'Grupo eliminado correctamente',
 
-  // Web-only texts of the spec, kept here so every screen uses one wording.
+  // Web-only texts, kept here so every screen uses one wording.
   credentialDeleteFailed: 'Ocurrió un error',
   groupSaveFailed: 'Error al guardar el Grupo',
   groupDeleteFailed: 'Error al eliminar el Grupo',
@@ -45,7 +45,7 @@ export const companiesMsg = {
   electronicFilingLabel: 'Declara y paga en línea',
   businessDeleteWarning: 'Se eliminarán también los clientes y archivos de la empresa.',
 
-  // 'Exportar a Excel' on the companies list (issue 23): its refusals and the workbook's headers.
+  // 'Exportar a Excel' on the companies list: its refusals and the workbook's headers.
   exportEmpty: 'No hay empresas para exportar',
   exportTooMany: 'Se pueden exportar como máximo 10.000 empresas',
   exportIds: 'La lista de empresas no es válida',

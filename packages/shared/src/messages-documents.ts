@@ -1,6 +1,6 @@
 import { msg } from './messages.ts';
 
-/** Spanish texts of documents: staff folders and uploads, the client's portal (spec 1 §2.6; spec 2 "Documentos", §8). */
+/** Spanish texts of documents: staff folders and uploads, the client's portal. */
 export const documentsMsg = {
   required: msg.required,
   folderNotFound: 'La carpeta no existe',
@@ -16,7 +16,7 @@ export const documentsMsg = {
   noContacts: 'La empresa no tiene correos de contacto',
   noFilesToNotify: 'No hay archivos en este período para avisar',
 
-  // Successes and failures (spec 2 §8).
+  // Successes and failures.
   filesAdded: (count: number) => (count === 1 ? 'Se agregó 1 archivo' : `Se agregaron ${count} archivos`),
   fileAddFailed: 'No se pudo agregar el archivo',
   fileDeleted: 'Archivo eliminado correctamente',
@@ -60,7 +60,7 @@ export const documentsMsg = {
   copyLinkFailed: 'No se pudo copiar el link',
   deleteFileTitle: 'Eliminar archivo',
   uploadSubmit: 'Subir',
-  // The file drop zone (staff's 'Subir Archivo', a client's answers and folder uploads; issue 22).
+  // The file drop zone (staff's 'Subir Archivo', a client's answers and folder uploads).
   dropHint: 'Arrastra aquí tus archivos o elígelos',
   chooseFiles: 'Elegir archivos',
   chooseFilesFor: (what: string) => `Elegir archivos para ${what}`,

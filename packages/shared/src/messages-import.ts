@@ -16,7 +16,7 @@ export const IMPORT_MAX_TEXT_LENGTH = 10_000_000;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
- * Spanish texts of 'Importar empresas' (issue 23): the template, the preview of a spreadsheet of
+ * Spanish texts of 'Importar empresas': the template, the preview of a spreadsheet of
  * companies and its confirmation.
  */
 export const importMsg = {

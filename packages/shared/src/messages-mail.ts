@@ -1,5 +1,5 @@
 /**
- * Spanish texts about whether mail really leaves the server (issue 17, defects 3 and 4): without
+ * Spanish texts about whether mail really leaves the server: without
  * SMTP_URL a message is kept in the server's outbox; without APP_URL e-mailed links name localhost.
  */
 export const mailMsg = {
@@ -19,7 +19,7 @@ export const mailMsg = {
   emailInOutbox: 'En bandeja local',
   sentBy: 'Enviado por',
 
-  // 'Exportar a Excel' of the e-mail log (issue 23): the workbook's sheet and headers.
+  // 'Exportar a Excel' of the e-mail log: the workbook's sheet and headers.
   exportSheet: 'Correos',
   headerDateTime: 'Fecha y hora',
   headerTo: 'Para',

@@ -1,6 +1,6 @@
 import { msg } from './messages.ts';
 
-/** Spanish texts of notes (spec 2 "Notas", §5 "Note", §8). */
+/** Spanish texts of notes: the /notas screen, its form and its toasts. */
 export const notesMsg = {
   required: msg.required,
   descriptionMax: (max: number) => `La descripción no debe tener más de ${max.toLocaleString('es-CL')} caracteres`,
@@ -13,7 +13,7 @@ export const notesMsg = {
   onlyOwnNotes: 'Solo puedes ver y marcar como realizadas tus propias notas',
   onlyMarkDone: 'Solo puedes marcar tus notas como realizadas o no realizadas',
 
-  // Successes and failures (spec 2 §8).
+  // Successes and failures.
   noteCreated: 'La nota se creó correctamente',
   noteUpdated: 'La nota se editó correctamente',
   noteDeleted: 'La nota se eliminó correctamente',

@@ -1,6 +1,6 @@
 import { msg } from './messages.ts';
 
-/** Spanish texts of the own-profile screen and its endpoints (DESIGN.md §6, issue 7). */
+/** Spanish texts of the own-profile screen and its endpoints (every role has one). */
 export const profileMsg = {
   // Screen.
   title: 'Mi perfil',
@@ -18,7 +18,7 @@ export const profileMsg = {
   samePassword: 'La nueva contraseña debe ser distinta de la actual',
   nameTooLong: 'Debe tener como máximo 120 caracteres',
 
-  // The morning digest (issue 21): staff only.
+  // The morning digest: staff only.
   morningDigestTitle: 'Resumen diario',
   morningDigestLabel: 'Recibir el resumen diario de vencimientos (08:00)',
   morningDigestDescription:

@@ -2,7 +2,7 @@ import { msg } from './messages.ts';
 import { mailMsg } from './messages-mail.ts';
 
 /**
- * Spanish texts of document requests (issue 22): what the firm asks its clients to send each
+ * Spanish texts of document requests: what the firm asks its clients to send each
  * period, the client's uploads against them, reminders and the /solicitudes view.
  */
 export const requestsMsg = {

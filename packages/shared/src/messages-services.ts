@@ -1,8 +1,8 @@
 import { msg } from './messages.ts';
 
-/** Spanish texts of the services feature (spec 1 §2.7, §5, §8; spec 2 "Service detail", §5, §8). */
+/** Spanish texts of the services feature: the list, the service detail, their forms and toasts. */
 export const servicesMsg = {
-  // Validation (spec wording, typos included).
+  // Validation (the wording users already know, typos included).
   required: msg.required,
   integer: 'Debe se un numero entero',
   monthDayRange: 'Debe estar entre 1 y 31',
@@ -44,7 +44,7 @@ export const servicesMsg = {
   allActivated: 'Servicio activado en todas las empresas',
   allDeactivated: 'Servicio desactivado en todas las empresas',
 
-  // Web-only texts of the spec, kept here so both screens use one wording.
+  // Web-only texts, kept here so both screens use one wording.
   deleteConfirmTitle: '¿Estás Seguro?',
   notificationDeleteFailed: 'No se pudo eliminar la  notificación',
 } as const;

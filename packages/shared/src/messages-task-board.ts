@@ -1,6 +1,6 @@
 import { emptyCardMsg } from './messages-board-period';
 
-/** Web-only texts of the task tracking board (spec 2 "Seguimiento de tareas") beyond those of tasksMsg and boardMsg. */
+/** Web-only texts of the task tracking board ('Seguimiento de tareas') beyond those of tasksMsg and boardMsg. */
 export const taskBoardMsg = {
   home: 'Inicio',
   stateLabel: 'Estado',

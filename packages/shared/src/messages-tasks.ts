@@ -1,6 +1,6 @@
 import { msg } from './messages.ts';
 
-/** Spanish texts of tasks and the task tracking board (spec 2 "Tareas", "Seguimiento de tareas", §5, §8). */
+/** Spanish texts of tasks and the task tracking board ('Tareas', 'Seguimiento de tareas'). */
 export const tasksMsg = {
   required: msg.required,
   dayRange: 'El día debe estar entre 1 y 31',
@@ -17,7 +17,7 @@ export const tasksMsg = {
   notResponsible: 'Solo el responsable de la tarea o un Dueño puede cambiar este estado',
   userIsResponsible: msg.userIsResponsible,
 
-  // Successes and failures (spec 2 §8).
+  // Successes and failures.
   taskSaved: 'Tarea guardada correctamente',
   taskSaveFailed: 'Error al guardar la tarea',
   taskDeleted: 'Tarea eliminada correctamente',

@@ -1,5 +1,5 @@
 /**
- * Spanish texts of issue 24: the activity log, two-factor sign-in and the sessions list. Each area
+ * Spanish texts of the activity log, two-factor sign-in and the sessions list. Each area
  * adds its own texts in its own block.
  */
 export const activityMsg = {

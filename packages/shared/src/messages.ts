@@ -1,4 +1,4 @@
-/** Spanish texts shared by the API and the web app; the spec's wording, kept exactly. */
+/** Spanish texts shared by the API and the web app; the established wording, kept exactly (typos included). */
 export const msg = {
   /** A failed load, everywhere: its message, then these two ways on. */
   retry: 'Reintentar',
@@ -6,13 +6,13 @@ export const msg = {
   pageNotFound: 'Página no encontrada',
   pageNotFoundText: 'La dirección no corresponde a ninguna pantalla.',
   required: 'Campo requerido',
-  /** Every 'Exportar a Excel' (issue 23): lists and boards. */
+  /** Every 'Exportar a Excel': lists and boards. */
   exportToExcel: 'Exportar a Excel',
   exportFailed: 'No se pudo exportar a Excel',
   requiredField: 'Este campo es requerido',
   invalidEmail: 'Debe ser un email válido',
   recoverInvalidEmail: 'Este campo debe se un email válido',
-  // The spec's three wordings, with the minimum raised to 8 (issue 7).
+  // Three wordings of one rule, the users', the company users' and the recovery form's: 8 characters or more.
   passwordMinUser: 'La contraseña debe tener 8 o más caracteres',
   passwordMinClient: 'La contraseña debe contener 8 o más caracteres',
   passwordMinRecover: 'La contraseña debe contener 8 caracteres o más',

@@ -1,8 +1,8 @@
 /**
- * Pesos typed by a Chilean user (issue 17 §2): dots group thousands, a comma starts the decimals,
+ * Pesos typed by a Chilean user: dots group thousands, a comma starts the decimals,
  * an optional '$'. Every money field, on the web and on the server, reads amounts through
  * `parseMoney` so that '1.234.567', '1234567', '$1.234.567' and '1234567,89' all mean 1.234.567
- * pesos (the spec truncates to whole pesos), and a dot that cannot be a thousands separator
+ * pesos (amounts are kept as whole pesos, truncated), and a dot that cannot be a thousands separator
  * ('1234.5', '1.23') is refused as ambiguous instead of being guessed; so is a comma that may be
  * one ('1,234', '1,234,567': written the English way, they would be read as $1).
  */
@@ -80,7 +80,7 @@ export function parseMoney(input: string | number, options: ParseMoneyOptions = 
 const esCl = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0, useGrouping: 'always' });
 
 /**
- * Pesos as the spec shows them: '$1.234.567' (es-CL, dot thousands, no decimals). NaN and the
+ * Pesos as the app shows them: '$1.234.567' (es-CL, dot thousands, no decimals). NaN and the
  * infinities are refused (RangeError), not shown as '$0' or '$∞': an amount that reaches the screen
  * was read by `parseMoney` or validated by a schema, so one of them here is a bug to surface.
  */

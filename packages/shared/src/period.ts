@@ -13,7 +13,7 @@ export function periodBounds(period: Period): { firstDay: string; lastDay: strin
 }
 
 /**
- * DESIGN.md §4: a company is active in a period when its contract starts on or before the last day
+ * A company is active in a period when its contract starts on or before the last day
  * and has no end or ends on or after the first day. Dates are 'YYYY-MM-DD', so text order is date order.
  */
 export function isContractActiveIn(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can } from './permissions.ts';
+import { can, isStaff } from './permissions.ts';
 
 describe('can', () => {
   const owner = { id: 1, role: 'owner' as const };
@@ -55,5 +55,33 @@ describe('can', () => {
     expect(can(otherCollaborator, 'note:assigned', note)).toBe(false);
     expect(can({ ...client, id: responsible.id }, 'note:assigned', note)).toBe(false);
     expect(can(null, 'note:assigned', note)).toBe(false);
+  });
+
+  it('lists anyone’s notes to an owner, and to a collaborator only their own', () => {
+    expect(can(owner, 'notes:list', { userId: undefined })).toBe(true);
+    expect(can(owner, 'notes:list', { userId: responsible.id })).toBe(true);
+    expect(can(responsible, 'notes:list', { userId: responsible.id })).toBe(true);
+    expect(can(responsible, 'notes:list', { userId: undefined })).toBe(false);
+    expect(can(responsible, 'notes:list', { userId: otherCollaborator.id })).toBe(false);
+    expect(can(client, 'notes:list', { userId: client.id })).toBe(false);
+    expect(can(null, 'notes:list', { userId: undefined })).toBe(false);
+  });
+
+  it('lets staff who write companies manage client users, and only owners manage staff users', () => {
+    for (const role of ['client', 'collaborator', 'owner'] as const) {
+      expect(can(owner, 'user:manage', { role }), role).toBe(true);
+      expect(can(responsible, 'user:manage', { role }), role).toBe(role === 'client');
+      expect(can(client, 'user:manage', { role }), role).toBe(false);
+      expect(can(undefined, 'user:manage', { role }), role).toBe(false);
+    }
+  });
+
+  it('counts owners and collaborators as staff, and nobody else', () => {
+    expect(isStaff('owner')).toBe(true);
+    expect(isStaff('collaborator')).toBe(true);
+    expect(isStaff('client')).toBe(false);
+    expect(isStaff('admin')).toBe(false);
+    expect(isStaff(null)).toBe(false);
+    expect(isStaff(undefined)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { Role } from './roles.ts';
 
 /**
- * Server-side permission table (DESIGN.md §6). Each capability lists the roles that hold it;
+ * Server-side permission table. Each capability lists the roles that hold it;
  * the API checks these on every endpoint and the web app uses them to show or hide actions.
  */
 export const PERMISSIONS = {
@@ -9,11 +9,11 @@ export const PERMISSIONS = {
   'services:read': ['owner', 'collaborator'],
   'services:write': ['owner'],
   'services:delete': ['owner'],
-  'companies:read': ['owner', 'collaborator'],
-  'companies:write': ['owner', 'collaborator'],
-  'companies:delete': ['owner'],
-  /** 'Importar empresas' from a spreadsheet (issue 23): creates and overwrites many companies at once. */
-  'companies:import': ['owner'],
+  'businesses:read': ['owner', 'collaborator'],
+  'businesses:write': ['owner', 'collaborator'],
+  'businesses:delete': ['owner'],
+  /** 'Importar empresas' from a spreadsheet: creates and overwrites many companies at once. */
+  'businesses:import': ['owner'],
   'credentials:read': ['owner', 'collaborator'],
   'credentials:write': ['owner', 'collaborator'],
   'groups:read': ['owner', 'collaborator'],
@@ -29,24 +29,24 @@ export const PERMISSIONS = {
   'notes:read': ['owner', 'collaborator'],
   /** The e-mail log (GET /api/email). */
   'email:manage': ['owner'],
-  /** E-mail a company's contacts from the board's envelope (DESIGN.md §6); each send is logged with its sender. */
+  /** E-mail a company's contacts from the board's envelope; each send is logged with its sender. */
   'email:send': ['owner', 'collaborator'],
   'documents:manage': ['owner', 'collaborator'],
   /** A client's own company's active folders and files (their home and folder pages). */
   'documents:own': ['client'],
-  /** Document requests (issue 22): create, send to all, review items, /solicitudes. */
+  /** Document requests: create, send to all, review items, /solicitudes. */
   'requests:manage': ['owner', 'collaborator'],
   /** A client's own company's requests (their home). */
   'requests:own': ['client'],
   'calendar:manage': ['owner'],
   /** Download a backup of everything ('Respaldo', with the password again); each download is logged. */
   'backup:download': ['owner'],
-  /** The activity log (issue 24): /actividad, its CSV, a company's recent activity, who last saw a password. */
+  /** The activity log: /actividad, its CSV, a company's recent activity, who last saw a password. */
   'activity:read': ['owner'],
-  /** The firm's security settings (issue 24): require a second factor of owners and collaborators. */
+  /** The firm's security settings: require a second factor of owners and collaborators. */
   'settings:manage': ['owner'],
   'profile:self': ['owner', 'collaborator', 'client'],
-  /** Opt out of (or back into) the morning digest of due dates: staff only (issue 21). */
+  /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],
 } as const satisfies Record<string, readonly Role[]>;
 
@@ -61,7 +61,7 @@ export interface Actor {
 }
 
 /**
- * Rules that depend on the record acted on, not only on the role (DESIGN.md §6). Each is a pure
+ * Rules that depend on the record acted on, not only on the role. Each is a pure
  * function of the actor and the record, so the API enforces it and the web app shows the same.
  */
 export const POLICIES = {
@@ -74,7 +74,7 @@ export const POLICIES = {
     actor.role === 'collaborator' ||
     (actor.role === 'client' && actor.businessId === company.businessId),
   /**
-   * Upload into a company folder (issue 22): staff into any; a client into their own company's,
+   * Upload into a company folder: staff into any; a client into their own company's,
    * against a request item or into a folder whose template allows it ('El cliente puede subir').
    */
   'documents:upload': (actor: Actor, folder: { businessId: number; clientCanUpload: boolean; forItem: boolean }) =>
@@ -102,6 +102,18 @@ export const POLICIES = {
   /** A note: an owner, or the collaborator it is assigned to (read it, mark it done or not done). */
   'note:assigned': (actor: Actor, note: { userId: number }) =>
     actor.role === 'owner' || (actor.role === 'collaborator' && note.userId === actor.id),
+  /**
+   * Whose notes a list shows: an owner anyone's (everyone's when `userId` is absent); a
+   * collaborator only their own.
+   */
+  'notes:list': (actor: Actor, filter: { userId: number | undefined }) =>
+    actor.role === 'owner' || (actor.role === 'collaborator' && filter.userId === actor.id),
+  /**
+   * Create, change or delete a user of this role: a client user is managed with their company
+   * (whoever writes companies); a staff user only by whoever manages users (owners).
+   */
+  'user:manage': (actor: Actor, user: { role: Role }) =>
+    (PERMISSIONS[user.role === 'client' ? 'businesses:write' : 'users:manage'] as readonly Role[]).includes(actor.role),
 } as const;
 
 export type PolicyAction = keyof typeof POLICIES;

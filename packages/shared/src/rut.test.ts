@@ -89,7 +89,7 @@ describe('isValidRut', () => {
   it('refuses letters, a missing dash, and other check characters', () => {
     expect(isValidRut('12.3A5.678-5')).toBe(false);
     expect(isValidRut('abcdefgh-5')).toBe(false);
-    expect(isValidRut('123456785')).toBe(false); // the spec requires the dash
+    expect(isValidRut('123456785')).toBe(false); // a RUT needs its dash
     expect(isValidRut('12.345.678-X')).toBe(false);
     expect(isValidRut('12.345.678--5')).toBe(false);
   });

@@ -58,7 +58,7 @@ export function formatRut(value: string): string {
 }
 
 /**
- * The spec's rule (spec 1 §5): without dots at least 8 characters, digits, a dash, then a digit or
+ * A RUT is valid when, without dots, it has at least 8 characters, digits, a dash, then a digit or
  * k; and the modulus-11 check digit must hold.
  */
 export function isValidRut(value: string): boolean {

@@ -8,7 +8,7 @@ import {
   type TaskSummary,
 } from './schemas/tasks.ts';
 
-/** A cell's colour (spec 2 §3): the palette's red, yellow and green; 'N/A' has none (grey). The board and its Excel export. */
+/** A cell's colour: the palette's red, yellow and green; 'N/A' has none (grey). The board and its Excel export. */
 export const TASK_STATE_COLORS: Record<TaskCellState, string | undefined> = {
   'No comenzado': '#E74C3C',
   'En proceso': '#F1C40F',
@@ -17,7 +17,7 @@ export const TASK_STATE_COLORS: Record<TaskCellState, string | undefined> = {
 };
 
 /**
- * A summary card's percent (spec 2 §4): the share of applicable cells that are 'Terminado',
+ * A summary card's percent: the share of applicable cells that are 'Terminado',
  * truncated; null when no company is applicable (0 / 0: nothing to measure, shown empty, not as
  * done: a filter or group that leaves none must not look like finished work).
  */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { businesses } from '../db/schema/businesses.ts';
+import { businesses } from '../modules/businesses/businesses.tables.ts';
 import { nextRut } from '../test/factories.ts';
 import { seedEmbeddedDatabase } from '../test/pglite-template.ts';
 

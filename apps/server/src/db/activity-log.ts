@@ -1,9 +1,10 @@
 import type { ActivityAction, ActivityKind } from '@app/shared/activity';
 import { inArray, sql } from 'drizzle-orm';
 import type { ActivityActor } from '../lib/activity-actor.ts';
+import { businesses } from '../modules/businesses/businesses.tables.ts';
+import { users } from '../modules/users/users.tables.ts';
 import type { DbOrTx } from './client.ts';
 import { type ActivityDetails, activity } from './schema/activity.ts';
-import { businesses, users } from './schema/firm.ts';
 
 export interface ActivityEntryInput {
   kind: ActivityKind;

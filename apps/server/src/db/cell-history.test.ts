@@ -1,11 +1,11 @@
 import { currentPeriod } from '@app/shared/period';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthlyStatesRepository } from '../modules/monthly-states/monthly-states.repository.ts';
+import { users } from '../modules/users/users.tables.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './client.ts';
-import { users } from './schema/firm.ts';
 
 type Query = (...args: unknown[]) => Promise<unknown>;
 const textOf = (first: unknown) => (typeof first === 'string' ? first : String((first as { text?: unknown }).text));
@@ -115,7 +115,7 @@ describe('a cell change through the cell-history helper', () => {
       );
     }
     const history = await monthlyStatesRepository.listHistory(database.db, cell);
-    expect(history.map((entry) => [entry.userName, entry.value, entry.fromState?.id, entry.toState?.id])).toEqual([
+    expect(history.map((entry) => [entry.userName, entry.value, entry.fromStateId, entry.toStateId])).toEqual([
       [name, 1_234_567, stateIds[1], stateIds[0]],
       [name, 1_234_567, stateIds[0], stateIds[1]],
     ]);

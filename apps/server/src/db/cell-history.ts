@@ -1,11 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, desc, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { ActivityActor } from '../lib/activity-actor.ts';
+import { businesses } from '../modules/businesses/businesses.tables.ts';
+import { users } from '../modules/users/users.tables.ts';
 import type { Db, DbOrTx } from './client.ts';
 import { activity } from './schema/activity.ts';
-import { businesses, users } from './schema/firm.ts';
 
 /** The activity log's columns a cell change writes, in the order of its select. */
 const ACTIVITY_COLUMNS = [
@@ -69,7 +70,7 @@ export interface CellKey {
 }
 
 /**
- * The activity log's entry of a cell change (issue 24): who and from where, and how the entry names
+ * The activity log's entry of a cell change: who and from where, and how the entry names
  * the column and the states. Written in the change's own statement or transaction.
  */
 export interface CellActivity<State> {
@@ -97,7 +98,7 @@ export interface CellChange<State, Value> {
   /** The history's "from" when the cell has no row yet (it shows the board's default state). */
   initial: State | null;
   by: { id: number; name: string };
-  /** The activity entry to write with the change (issue 24). */
+  /** The activity entry to write with the change. */
   activity?: CellActivity<State>;
 }
 
@@ -111,7 +112,16 @@ export interface CellRow<State, Value> {
   updatedAt: Date;
 }
 
-/** One state and value for one column's cells of many companies in a month (a bulk change, issue 23). */
+/** A saved cell of some period: its company, column, state and period. */
+export interface PeriodCell<State> {
+  businessId: number;
+  column: number;
+  state: State;
+  year: number;
+  month: number;
+}
+
+/** One state and value for one column's cells of many companies in a month (a bulk change). */
 export interface CellsChange<State, Value> {
   businessIds: readonly number[];
   column: number;
@@ -122,7 +132,7 @@ export interface CellsChange<State, Value> {
   /** The history's "from" where a cell has no row yet (it shows the board's default state). */
   initial: State | null;
   by: { id: number; name: string };
-  /** One activity entry per cell written, in one statement of the change's transaction (issue 24). */
+  /** One activity entry per cell written, in one statement of the change's transaction. */
   activity?: CellActivity<State>;
 }
 
@@ -346,6 +356,23 @@ export function cellHistory<State extends string | number, Value>(tables: CellTa
             businessId === undefined ? undefined : eq(cells.businessId, businessId),
           ),
         ) as unknown as Promise<CellRow<State, Value>[]>;
+    },
+
+    /** The saved cells of these periods, each with its period (the morning digest looks a few months back). */
+    listForPeriods(db: DbOrTx, periods: readonly { year: number; month: number }[]) {
+      if (periods.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          businessId: cells.businessId,
+          column: tables.column,
+          state: tables.state,
+          year: cells.year,
+          month: cells.month,
+        })
+        .from(cells)
+        .where(
+          or(...periods.map((period) => and(eq(cells.year, period.year), eq(cells.month, period.month)))),
+        ) as unknown as Promise<PeriodCell<State>[]>;
     },
 
     /**

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { users } from '../modules/users/users.tables.ts';
 import { openDatabase } from './client.ts';
 import { lockDataDir } from './pglite-lock.ts';
-import { users } from './schema/users.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'crear-aparte-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

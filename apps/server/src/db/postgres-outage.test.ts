@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses } from '../modules/businesses/businesses.tables.ts';
 import { nextRut } from '../test/factories.ts';
 import { startTcpProxy, throughProxy } from '../test/tcp-proxy.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { type Database, openDatabase } from './client.ts';
-import { businesses } from './schema/businesses.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
-// Issue 20, "Outages": a PostgreSQL restart under a write load loses no acknowledged write, and the
+// Outages: a PostgreSQL restart under a write load loses no acknowledged write, and the
 // server serves again at once. Restarting the machine's PostgreSQL would hit every other test using
 // it, so the app reaches its database through a TCP proxy of this test's own, which cuts every
 // connection at once and refuses new ones for a moment — harsher than a restart, which lets

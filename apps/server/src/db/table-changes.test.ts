@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessGroups } from '../modules/groups/groups.tables.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { type Database, openDatabase } from './client.ts';
-import { businessGroups } from './schema/businesses.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 async function until(check: () => boolean, timeoutMs = 5000) {

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { businessFiles } from '../modules/documents/documents.tables.ts';
 import { openDatabase } from './client.ts';
-import { businessFiles } from './schema/documents.ts';
 
 // The DATA_DIR an earlier release left (its demo data: db/, files/, secrets.json), made by
 // scripts/make-upgrade-fixture.ts from that release's commit and refreshed at each release.

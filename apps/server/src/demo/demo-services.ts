@@ -3,20 +3,21 @@ import type { AppModules } from '../compose-modules.ts';
 /** The feature services the seeders go through, so the demo data obey the same rules as the API. */
 export function demoServices(modules: AppModules) {
   return {
-    users: modules.users.users,
-    services: modules.services.services,
-    businessServices: modules.businessServices.businessServices,
-    businesses: modules.businesses.businesses,
-    credentials: modules.credentials.credentials,
-    groups: modules.groups.groups,
-    monthlyStates: modules.monthlyStates.monthlyStates,
-    tasks: modules.tasks.tasks,
-    taskBoard: modules.tasks.taskBoard,
-    notes: modules.notes.notes,
-    documents: modules.documents.documents,
-    requests: modules.requests.requests,
-    email: modules.email.email,
-    activity: modules.activity.activity,
+    users: modules.users,
+    services: modules.services,
+    businessServices: modules.businessServices,
+    businesses: modules.businesses,
+    credentials: modules.credentials,
+    groups: modules.groups,
+    monthlyStates: modules.monthlyStates,
+    tasks: modules.tasks,
+    taskBoard: modules.tasks,
+    notes: modules.notes,
+    documents: modules.documents,
+    requests: modules.requests,
+    itemUploads: modules.requests.itemUploads,
+    email: modules.email,
+    activity: modules.activity,
   };
 }
 

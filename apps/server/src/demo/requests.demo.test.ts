@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLog } from '../db/schema/email-log.ts';
-import { documentRequests } from '../db/schema/requests.ts';
+import { emailLog } from '../modules/email/email.tables.ts';
+import { documentRequests } from '../modules/requests/requests.tables.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { seedDemoCompanies } from './companies.demo.ts';
 import { demoServices } from './demo-services.ts';

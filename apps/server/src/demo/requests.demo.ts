@@ -109,7 +109,7 @@ export function describeDemoRequests(
  * already accepted the second one.
  */
 async function answerAsClients(
-  { requests, documents, businesses, users }: DemoServices,
+  { requests, itemUploads, businesses, users }: DemoServices,
   staff: AuthUser,
   period: Period,
   label: string,
@@ -124,7 +124,7 @@ async function answerAsClients(
     if (!first) continue;
     const clientActor: AuthUser = { id: client.id, role: 'client', businessId: company.id, sessionId: 'demo' };
     const pdf = demoPdf([first.name, company.name, `Período: ${label}`]);
-    await documents.uploadToItem(
+    await itemUploads.upload(
       clientActor,
       first.id,
       [{ fileName: `${first.name}.pdf`, content: Readable.from([pdf]) }],

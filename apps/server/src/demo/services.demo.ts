@@ -23,7 +23,7 @@ interface DemoService {
   startMonthDay: number;
   lastMonthDay: number;
   order: number;
-  /** Due day of the month after the period, and the one for companies filing online (issue 21). */
+  /** Due day of the month after the period, and the one for companies filing online. */
   dueDay?: number;
   dueDayElectronic?: number;
   states: { name: string; color: ServiceColor; pctProgress: number; hasValue?: boolean; showResume?: boolean }[];

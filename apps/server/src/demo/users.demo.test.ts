@@ -22,7 +22,7 @@ describe('the demo users', () => {
     // The app then starts as the demo starts it: its own first owner is made only when none exists.
     testApp = await createTestApp({}, { database });
     const report = await seedDemoUsers(demoServices(testApp.modules));
-    const owners = (await testApp.modules.users.users.listStaff()).filter((user) => user.role === 'owner');
+    const owners = (await testApp.modules.users.listStaff()).filter((user) => user.role === 'owner');
     return { report, owners: owners.map((user) => `${user.name} ${user.lastName} <${user.email}>`) };
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Who acts and from where, for the activity log (issue 24). Routes build it with `actorOf(request)`
+ * Who acts and from where, for the activity log. Routes build it with `actorOf(request)`
  * and hand it to the service, which writes the entry inside the transaction of the change
  * (`recordActivity` in db/activity-log.ts).
  */

@@ -29,7 +29,7 @@ export const MAX_LINK_TOKEN_LENGTH = sealedLengthAtMost({
   u: LARGEST_ID,
 } satisfies Payload);
 
-/** Signed, expiring download links (DESIGN.md §4), so a link can be e-mailed to the client. */
+/** Signed, expiring download links, so a link can be e-mailed to the client. */
 export function createDownloadLinks(tokenSecret: string, ttlDays: number, now?: () => number) {
   const signer = createSigner(tokenSecret, 'download-links/v1', now);
   return {

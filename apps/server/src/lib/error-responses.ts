@@ -1,6 +1,6 @@
 import { ApiErrorSchema } from '@app/shared/errors';
 
-/** The error answers any endpoint may give (DESIGN.md §2), for response serialisation and OpenAPI. */
+/** The error answers any endpoint may give (`{ message, errors? }`), for response serialisation and OpenAPI. */
 export const errorResponses = {
   400: ApiErrorSchema,
   401: ApiErrorSchema,

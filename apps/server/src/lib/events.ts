@@ -13,14 +13,14 @@ export interface AppEvents {
   /** A monthly board cell changed: the cell as the board shows it, and the company's progress. */
   'monthly-state.changed': BoardCellChange;
   /**
-   * A bulk change of the monthly board committed (issue 23): every cell it wrote, as the single
+   * A bulk change of the monthly board committed: every cell it wrote, as the single
    * change carries each; never emitted when nothing was written. One socket message for all.
    */
   'monthly-states.bulk-changed': MonthlyStateBulkEvent & { year: number; month: number };
   /** A task board cell changed: only that cell. */
   'task-state.changed': TaskCellChange;
   /**
-   * A document request of a company's period changed (issue 22): created, deleted or reviewed, or
+   * A document request of a company's period changed: created, deleted or reviewed, or
    * a client sent or removed a file against one of its items. Staff sockets hear it live.
    */
   'requests.changed': RequestsEvent;

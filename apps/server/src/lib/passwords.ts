@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-// scrypt is memory-hard (DESIGN.md §3) and ships with Node, so no native add-on is needed.
+// Passwords are hashed with a memory-hard algorithm; scrypt is one and ships with Node, so no native add-on is needed.
 const KEY_LENGTH = 64;
 const COST = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 

@@ -28,6 +28,22 @@ export interface TableCacheOptions<T> {
   schema?: z.ZodType<T>;
 }
 
+/** The tables a module's read answers from: a cache that another module builds on its answers names them too. */
+export interface TablesRead {
+  readonly tables: readonly Table[];
+}
+
+/**
+ * A read function that carries the tables it reads, for the caches of the modules it is handed to
+ * (they name `read.tables` without importing another module's tables).
+ */
+export function readingTables<Read extends (...args: never[]) => unknown>(
+  tables: readonly Table[],
+  read: Read,
+): Read & TablesRead {
+  return Object.assign(read, { tables });
+}
+
 /** Each cache of the app by name, with the SQL names of its tables (each needs its change trigger). */
 export const declaredCaches = new Map<string, readonly string[]>();
 

@@ -4,7 +4,8 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 
 /**
- * Encrypts secrets at rest with AES-256-GCM (DESIGN.md §4): a fresh random IV per value and the
+ * Encrypts secrets at rest (portal passwords, OAuth tokens, TOTP secrets) with AES-256-GCM: a
+ * fresh random IV per value and the
  * authentication tag, stored as `v1:iv:tag:data` in base64. Decrypting a tampered value, or with
  * another key, throws.
  */

@@ -4,6 +4,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { openFirstSheet } from '../test/workbook.ts';
 import {
   DATE_FORMAT,
   PESOS_FORMAT,
@@ -12,14 +13,6 @@ import {
   type XlsxReadLimits,
   xlsxStream,
 } from './xlsx-stream.ts';
-
-async function open(bytes: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('no sheet');
-  return sheet;
-}
 
 describe('xlsxStream', () => {
   it('writes a frozen bold header with an auto-filter, numbers in pesos, real dates and filled cells', async () => {
@@ -39,7 +32,7 @@ describe('xlsxStream', () => {
         rows: rows(),
       }),
     );
-    const sheet = await open(bytes);
+    const sheet = await openFirstSheet(bytes);
     expect(sheet.name).toBe('Octubre 2026');
     expect(sheet.getRow(1).values).toEqual([undefined, 'Empresa', 'Monto', 'Vence', 'F29']);
     expect(sheet.getRow(1).font?.bold).toBe(true);

@@ -5,7 +5,7 @@ import { SaxesParser } from 'saxes';
 
 /** Chilean pesos as a number with the peso sign and thousands points, as Excel shows it in es-CL. */
 export const PESOS_FORMAT = '"$"#,##0';
-/** A calendar date shown DD-MM-YYYY (DESIGN.md §4). */
+/** A calendar date shown DD-MM-YYYY, as everywhere in the app. */
 export const DATE_FORMAT = 'dd-mm-yyyy';
 /** A moment shown DD-MM-YYYY HH:MM. */
 export const DATE_TIME_FORMAT = 'dd-mm-yyyy hh:mm';

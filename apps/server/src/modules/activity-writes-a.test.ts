@@ -1,19 +1,21 @@
-import { IMPORT_HEADERS } from '@app/shared/schemas/company-import';
+import { IMPORT_HEADERS } from '@app/shared/schemas/business-import';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { failInsertsInto } from '../db/failing-inserts.fixture.ts';
 import { type ActivityRow, activity } from '../db/schema/activity.ts';
-import { businesses, businessGroups, businessServices } from '../db/schema/businesses.ts';
-import { users } from '../db/schema/firm.ts';
-import { serviceStates, services } from '../db/schema/services.ts';
-import { tasks } from '../db/schema/tasks.ts';
 import { insertBusiness, nextRut } from '../test/factories.ts';
 import { multipartFiles } from '../test/pdf-fixtures.ts';
 import { appWithEveryRole } from '../test/route-suite.ts';
+import { businessServices } from './business-services/business-services.tables.ts';
+import { businesses } from './businesses/businesses.tables.ts';
+import { businessGroups } from './groups/groups.tables.ts';
+import { serviceStates, services } from './services/services.tables.ts';
+import { tasks } from './tasks/tasks.tables.ts';
+import { users } from './users/users.tables.ts';
 
 /**
- * Issue 24: changes to companies (and their service links, and imports), services (and their
+ * Changes to companies (and their service links, and imports), services (and their
  * states, folders, notifications, months), users, groups and tasks each write one activity entry,
  * in the transaction of the change.
  */

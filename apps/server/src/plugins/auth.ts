@@ -28,7 +28,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: any signed-in user. */
     authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: a signed-in user whose role holds the permission (DESIGN.md §6). */
+    /** preHandler: a signed-in user whose role holds the permission (`can()` of the shared table). */
     authorize(permission: Permission): preHandlerAsyncHookHandler;
     signSessionToken(payload: { userId: number; sessionId: string }, expiresInSeconds: number): string;
     /** The signed-in user of a bearer token (signature, expiry, live session), or null. */

@@ -18,7 +18,7 @@ import {
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 // Every endpoint, whatever it is sent, answers a 4xx or 2xx with a plain Spanish message, never a
-// 500 (DESIGN.md §2, issue 7). Runs on PGlite by default and on PostgreSQL with DATABASE_URL.
+// 500. Runs on PGlite by default and on PostgreSQL with DATABASE_URL.
 let t: TestApp;
 let token: string;
 let operations: Operation[];

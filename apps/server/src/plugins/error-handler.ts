@@ -42,7 +42,8 @@ function fieldOf(instancePath: string): string {
 }
 
 /**
- * Turns every failure into `{ message, errors? }` (DESIGN.md §2); a database out of reach is a 503,
+ * Turns every failure into `{ message, errors? }` with the right status, never a stack trace; a
+ * database out of reach is a 503,
  * and only real bugs become a 500.
  */
 export function registerErrorHandler(app: FastifyInstance) {

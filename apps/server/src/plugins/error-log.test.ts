@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema/users.ts';
+import { users } from '../modules/users/users.tables.ts';
 import { createTestApp, OWNER, type TestApp } from '../test/test-app.ts';
 
 // A failed statement must not write its parameters to the log: for a user insert they hold the
-// password hash (issue 7).
+// password hash.
 describe('logging a failed database statement', () => {
   const lines: string[] = [];
   let t: TestApp;

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { currentPeriod } from '@app/shared/period';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { businessGroups } from '../db/schema/businesses.ts';
-import { notes } from '../db/schema/notes.ts';
-import { documentRequests } from '../db/schema/requests.ts';
 import { groupsRepository } from '../modules/groups/groups.repository.ts';
+import { businessGroups } from '../modules/groups/groups.tables.ts';
+import { notes } from '../modules/notes/notes.tables.ts';
+import { documentRequests } from '../modules/requests/requests.tables.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -6,7 +6,7 @@ import { createSigner } from '../lib/signed-tokens.ts';
 import { createTestApp, OWNER, type TestApp } from '../test/test-app.ts';
 
 // The access log (info level) must not hold live credentials: a logged recovery link changed a
-// password, and download links work for days (issue 17, defect 13).
+// password, and download links work for days.
 describe('URLs in the access log', () => {
   const lines: string[] = [];
   let t: TestApp;

@@ -103,7 +103,7 @@ describe('/metrics with METRICS_TOKEN', () => {
     });
     // The recovery mail goes out after the answer (it answers alike for unknown addresses).
     await expect.poll(() => t.mailer.sent.length).toBe(1);
-    await t.modules.scheduler.scheduler.tick();
+    await t.modules.scheduler.tick();
 
     const body = await scrape();
     expect(body).toMatch(/^emails_total\{outcome="sent"\} 1$/m);

@@ -12,7 +12,7 @@ import {
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 // A socket stops receiving staff events as soon as its user is no longer staff, and closes when its
-// session expires (issue 17, defect 12).
+// session expires.
 
 const EVENT = monthlyBoardEvent();
 closeSocketsAfterEach();

@@ -46,7 +46,7 @@ export interface LiveRooms {
 interface RealtimeOptions {
   /** The session and role events the sockets follow (session.ended, user.role-changed). */
   events: Pick<EventBus, 'on'>;
-  /** The permissions that have a room: those the modules' live events are sent to (DESIGN.md §6). */
+  /** The permissions that have a room: those the modules' live events are sent to. */
   roomPermissions: readonly Permission[];
   /** Verifies a bearer token the way the HTTP routes do (signature, expiry, live session). */
   authenticate(token: string): Promise<SocketUser | null>;
@@ -101,7 +101,8 @@ declare module 'fastify' {
 
 /**
  * Socket.IO on the app's own origin (`/socket.io/`), signed in with the same bearer token
- * (DESIGN.md §4). A socket joins the room of each permission the modules send live events to
+ * (clients get no board events). A socket joins the room of each permission the modules send
+ * live events to
  * (`roomPermissions`: the boards' 'monthly-states:read', 'task-states:read') that its role holds
  * through can(), and receives those events with no subscription of its own; the modules' events
  * files send them through the returned `sendToPermission`. A socket follows its
@@ -113,7 +114,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   const io = new Server(app.server, { path: '/socket.io/', serveClient: false, transports: ['websocket', 'polling'] });
   if (options.redis) {
     io.adapter(redisAdapter().createAdapter(forAdapter(options.redis.commands), forAdapter(options.redis.subscriber)));
-    // Closing the transport, not the socket: the browser reconnects by itself (DESIGN.md §4).
+    // Closing the transport, not the socket: the browser reconnects by itself and reloads its board.
     options.redis.onRecovered(() => {
       for (const socket of io.of('/').sockets.values()) socket.conn.close();
     });

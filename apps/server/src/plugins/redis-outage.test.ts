@@ -6,7 +6,7 @@ import { startRedisServer } from '../test/redis-server.ts';
 import { closeSocketsAfterEach, monthlyBoardEvent, nextEvent, socketFor } from '../test/sockets.ts';
 import { createTestApp, OWNER, type TestApp } from '../test/test-app.ts';
 
-// Issue 20: killed for 3 s under sign-in load, Redis made 6 of 7 sign-ins answer 500
+// Killed for 3 s under sign-in load, Redis once made 6 of 7 sign-ins answer 500
 // (MaxRetriesPerRequestError). While Redis is unreachable the throttling counters are the
 // database's and live events reach this instance's sockets only; the loss and the return are
 // logged once each, and readiness reads redisState(). These tests stop a redis-server of their own.

@@ -1,7 +1,7 @@
 import { currentPeriod } from '@app/shared/period';
 import { computeRutCheckDigit, formatRut } from '@app/shared/rut';
 import { expect } from 'vitest';
-import { businesses } from '../db/schema/businesses.ts';
+import { businesses } from '../modules/businesses/businesses.tables.ts';
 import type { TestApp } from './test-app.ts';
 
 let rutCounter = 10_000_000;

@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for a browser vendor's push service (RFC 8030, RFC 8292), for tests only. The
  * first path segment of a subscription's endpoint says how it answers, as the real services do:
- * - `ok`: 201 Created with a Location header naming the stored message (RFC 8030 §5);
- * - `gone` / `unknown`: 410 Gone / 404 Not Found, the subscription no longer exists (§7.3);
- * - `too-large`: 413 Payload Too Large (§7.2); `busy`: 429 Too Many Requests with Retry-After (§8.4);
+ * - `ok`: 201 Created with a Location header naming the stored message (RFC 8030 section 5);
+ * - `gone` / `unknown`: 410 Gone / 404 Not Found, the subscription no longer exists (section 7.3);
+ * - `too-large`: 413 Payload Too Large (section 7.2); `busy`: 429 Too Many Requests with Retry-After (section 8.4);
  * - `broken`: 500.
- * A message without a VAPID Authorization header is refused with 401 (RFC 8292 §4).
+ * A message without a VAPID Authorization header is refused with 401 (RFC 8292 section 4).
  */
 export type FakePushBehaviour = 'ok' | 'gone' | 'unknown' | 'too-large' | 'busy' | 'broken';
 
@@ -71,7 +71,7 @@ export function fakeBrowserKeys() {
   const auth = randomBytes(16);
   return {
     keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-    /** Decrypts an aes128gcm message body (RFC 8188, keys per RFC 8291 §3.4) as the browser does. */
+    /** Decrypts an aes128gcm message body (RFC 8188, keys per RFC 8291 section 3.4) as the browser does. */
     decrypt(body: Buffer): string {
       const salt = body.subarray(0, 16);
       const idLength = body[20] ?? 0;
@@ -96,7 +96,7 @@ export function fakeBrowserKeys() {
 
 /**
  * Checks a `vapid t=<JWT>, k=<public key>` Authorization header as a push service does (RFC 8292
- * §2, §3): the JWT is ES256-signed by k and names the service's origin. Answers its claims.
+ * sections 2 and 3): the JWT is ES256-signed by k and names the service's origin. Answers its claims.
  */
 export function verifyVapidAuthorization(header: string, audience: string) {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header);

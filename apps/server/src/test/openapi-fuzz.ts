@@ -47,7 +47,7 @@ interface OpenApiDocument {
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
-/** The values that broke the server before (issue 7), for any leaf of a body or a query. */
+/** Values that once broke the server, for any leaf of a body or a query. */
 export const NASTY_VALUES: unknown[] = [
   '\u0000',
   'texto\u0000con nul',

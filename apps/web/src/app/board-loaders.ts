@@ -6,9 +6,9 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { getMonthlyBoard, monthlyBoardQueryOptions } from '../api/monthly-states/get-monthly-board';
 import { monthlyBoardPath } from '../api/monthly-states/monthly-board-url';
 import { taskBoardQueryOptions } from '../api/tasks/get-task-board';
+import { periodOf } from '../lib/period-params';
 import { queryClient } from '../lib/query-client';
-import { sessionStore } from '../lib/session';
-import { boardPeriodOf } from '../lib/use-board-period';
+import { sessionStore } from '../lib/session-store';
 import { loadStaffHome } from './staff-home-script';
 import { takeEarlyBoard } from './take-early-board';
 
@@ -28,7 +28,7 @@ function prefetchBoard<Board>(
   return async ({ request }: LoaderFunctionArgs) => {
     const user = sessionStore.get()?.user;
     if (user && can(user, permission)) {
-      void queryClient.prefetchQuery(options(boardPeriodOf(new URL(request.url).searchParams)));
+      void queryClient.prefetchQuery(options(periodOf(new URL(request.url).searchParams)));
       // A failed script is loaded again by the screen's own lazy component (and shown there).
       await load?.().catch(() => undefined);
     }
@@ -42,7 +42,7 @@ function prefetchBoard<Board>(
  */
 function monthlyBoardOptions(period: Period) {
   const options = monthlyBoardQueryOptions(period);
-  const early = takeEarlyBoard(`/api${monthlyBoardPath(period)}`);
+  const early = takeEarlyBoard(monthlyBoardPath(period));
   if (!early) return options;
   const queryFn = async (): Promise<MonthlyBoard> => {
     const response = await early.catch(() => undefined);

@@ -20,7 +20,7 @@ async function storeSession(role: User['role']) {
   vi.stubGlobal('localStorage', storage);
   vi.stubGlobal('window', { addEventListener() {} });
   vi.resetModules();
-  const { sessionStore } = await import('../lib/session');
+  const { sessionStore } = await import('../lib/session-store');
   sessionStore.set({ token: 'token-1', user: { id: 7, role } as User });
   return storage;
 }
@@ -36,7 +36,7 @@ describe("index.html's early board request", () => {
   it('asks for the default month with the stored session of staff reloading home', async () => {
     for (const role of ['owner', 'collaborator'] as const) {
       expect(earlyBoardRequest(home, await storeSession(role))).toEqual({
-        url: `/api/monthly-states/year/${year}/month/${month}`,
+        path: `/monthly-states/year/${year}/month/${month}`,
         token: 'token-1',
       });
     }
@@ -55,9 +55,9 @@ describe("index.html's early board request", () => {
 
   it('hands its answer to the loader of the same URL once, and to no other', async () => {
     const response = Promise.resolve(new Response('{}'));
-    vi.stubGlobal('window', { earlyBoard: { url: '/api/monthly-states/year/2026/month/3', response } });
-    expect(takeEarlyBoard('/api/monthly-states/year/2026/month/4')).toBeUndefined();
-    expect(takeEarlyBoard('/api/monthly-states/year/2026/month/3')).toBe(response);
-    expect(takeEarlyBoard('/api/monthly-states/year/2026/month/3')).toBeUndefined();
+    vi.stubGlobal('window', { earlyBoard: { path: '/monthly-states/year/2026/month/3', response } });
+    expect(takeEarlyBoard('/monthly-states/year/2026/month/4')).toBeUndefined();
+    expect(takeEarlyBoard('/monthly-states/year/2026/month/3')).toBe(response);
+    expect(takeEarlyBoard('/monthly-states/year/2026/month/3')).toBeUndefined();
   });
 });

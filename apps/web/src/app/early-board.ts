@@ -2,6 +2,8 @@ import { currentPeriod } from '@app/shared/current-period';
 import { can } from '@app/shared/permissions';
 import type { Role } from '@app/shared/roles';
 import { monthlyBoardPath } from '../api/monthly-states/monthly-board-url';
+import { apiResponse } from '../lib/api-client';
+import { SESSION_KEY } from '../lib/session-store';
 import type {} from './take-early-board';
 
 /*
@@ -12,14 +14,11 @@ import type {} from './take-early-board';
  * through take-early-board.ts.
  */
 
-/** Where lib/session.ts keeps the session (read here without loading React; a test holds them together). */
-const SESSION_KEY = 'session';
-
 /** The board request home would make now, when it would make one (a staff session on '/' with no month chosen). */
 export function earlyBoardRequest(
   location: Pick<Location, 'pathname' | 'search'>,
   storage: Pick<Storage, 'getItem'>,
-): { url: string; token: string } | undefined {
+): { path: string; token: string } | undefined {
   if (location.pathname !== '/' || location.search !== '') return undefined;
   try {
     const session = JSON.parse(storage.getItem(SESSION_KEY) ?? 'null') as {
@@ -30,7 +29,7 @@ export function earlyBoardRequest(
     const user = session?.user;
     if (typeof token !== 'string' || typeof user?.id !== 'number' || typeof user.role !== 'string') return undefined;
     if (!can({ id: user.id, role: user.role as Role }, 'monthly-states:read')) return undefined;
-    return { url: `/api${monthlyBoardPath(currentPeriod())}`, token };
+    return { path: monthlyBoardPath(currentPeriod()), token };
   } catch {
     return undefined;
   }
@@ -38,7 +37,8 @@ export function earlyBoardRequest(
 
 const request = typeof window === 'undefined' ? undefined : earlyBoardRequest(window.location, window.localStorage);
 if (request) {
-  const response = fetch(request.url, { headers: { authorization: `Bearer ${request.token}` } });
+  // The answer as it comes, whatever its status: the loader asks again the usual way unless it is a board.
+  const response = apiResponse(request.path, { token: request.token });
   response.catch(() => undefined); // read, or dropped, by the loader
-  window.earlyBoard = { url: request.url, response };
+  window.earlyBoard = { path: request.path, response };
 }

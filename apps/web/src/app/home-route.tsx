@@ -10,8 +10,8 @@ import { loadedStaffHome, loadStaffHome } from './staff-home-script';
 const LazyStaffHome = lazy(async () => ({ default: await loadStaffHome() }));
 
 const ClientHome = lazy(async () => {
-  const { ClientDocumentsView } = await import('../features/documents/pages/client-documents-view');
-  return { default: ClientDocumentsView };
+  const { ClientDocumentsRoute } = await import('./documents-routes');
+  return { default: ClientDocumentsRoute };
 });
 
 const loading = <Loader aria-label="Cargando" />;

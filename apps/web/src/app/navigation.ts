@@ -21,23 +21,23 @@ export interface NavEntry {
   label: string;
   path: string;
   icon: Icon;
-  /** Who sees the entry in the side menu (spec 1 §2.2); route access is set in the router. */
+  /** Who sees the entry in the side menu; route access is set in the router. */
   visibleTo: (user: User) => boolean;
 }
 
-/** The entry is shown to whoever holds the permission (shared table, DESIGN.md §6). */
+/** The entry is shown to whoever holds the permission (the shared permission table). */
 const holding = (permission: Permission) => (user: User) => can(user, permission);
 
-/** The calendar: owners, and collaborators the owner allowed (spec 1 §2.2; the 'calendar:events' policy). */
+/** The calendar: owners, and collaborators the owner allowed (the 'calendar:events' policy). */
 export const mayViewCalendar = (user: User) => can(user, 'calendar:events', user);
 
-/** The side menu, in the spec's order; only screens that exist are listed. */
+/** The side menu, in its established order; only screens that exist are listed. */
 export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Inicio', path: '/', icon: IconHome, visibleTo: () => true },
   { label: 'Usuarios', path: '/usuarios', icon: IconUsers, visibleTo: holding('users:manage') },
   { label: 'Servicios', path: '/servicios', icon: IconBriefcase, visibleTo: holding('services:write') },
-  { label: 'Empresas', path: '/empresas', icon: IconBuilding, visibleTo: holding('companies:read') },
-  // The group list is open to collaborators, but the menu shows it to owners only (spec 1 §2.2).
+  { label: 'Empresas', path: '/empresas', icon: IconBuilding, visibleTo: holding('businesses:read') },
+  // The group list is open to collaborators, but the menu shows it to owners only.
   {
     label: 'Grupos de empresas',
     path: '/grupos-empresas',

@@ -20,7 +20,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 function Root() {
   return (
     <>
-      {/* Every navigation starts at the top of the page (spec 1 §2.1). */}
+      {/* Every navigation starts at the top of the page. */}
       <ScrollRestoration getKey={(location) => location.key} />
       <Outlet />
     </>
@@ -28,11 +28,11 @@ function Root() {
 }
 
 const businessDocuments = page(
-  () => import('../features/documents/pages/business-documents-page'),
-  (m) => m.BusinessDocumentsPage,
+  () => import('./documents-routes'),
+  (m) => m.BusinessDocumentsRoute,
 );
 
-/** The route map of spec 1 §2.1: public routes, then private ones with their permissions. */
+/** The route map: public routes, then private ones with their permissions. */
 export const router = createBrowserRouter([
   {
     element: <Root />,
@@ -73,7 +73,7 @@ export const router = createBrowserRouter([
                 ),
                 loader: (args) => import('./board-loaders').then((loaders) => loaders.monthlyBoardLoader(args)),
               },
-              // Every role, clients included, edits their own profile (DESIGN.md §6).
+              // Every role, clients included, edits their own profile.
               {
                 path: '/perfil',
                 ...page(
@@ -81,7 +81,7 @@ export const router = createBrowserRouter([
                   (m) => m.ProfilePage,
                 ),
               },
-              // Each screen asks for a permission of the shared table (DESIGN.md §6; spec 1 §2.1).
+              // Each screen asks for a permission of the shared table; without it the user goes Home.
               {
                 element: <PrivateRoute permission="users:manage" />,
                 children: [
@@ -114,19 +114,19 @@ export const router = createBrowserRouter([
                 ],
               },
               {
-                element: <PrivateRoute permission="companies:read" />,
+                element: <PrivateRoute permission="businesses:read" />,
                 children: [
                   {
                     path: '/empresas',
                     ...page(
-                      () => import('../features/companies/pages/businesses-page'),
+                      () => import('../features/businesses/pages/businesses-page'),
                       (m) => m.BusinessesPage,
                     ),
                   },
                   {
                     path: '/empresas/:id',
                     ...page(
-                      () => import('../features/companies/pages/business-detail-page'),
+                      () => import('../features/businesses/pages/business-detail-page'),
                       (m) => m.BusinessDetailPage,
                     ),
                   },
@@ -189,7 +189,7 @@ export const router = createBrowserRouter([
                   { path: '/documentos/empresa/:businessId/carpeta/:folderId', ...businessDocuments },
                 ],
               },
-              // Document requests of every company, by month (issue 22).
+              // Document requests of every company, by month.
               {
                 element: <PrivateRoute permission="requests:manage" />,
                 children: [
@@ -220,8 +220,8 @@ export const router = createBrowserRouter([
                   {
                     path: '/carpeta/:folderId/año/:year/mes/:month',
                     ...page(
-                      () => import('../features/documents/pages/client-documents-view'),
-                      (m) => m.ClientDocumentsView,
+                      () => import('./documents-routes'),
+                      (m) => m.ClientDocumentsRoute,
                     ),
                   },
                 ],
@@ -239,7 +239,7 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
-              // Owners see every note; a collaborator only theirs (DESIGN.md §6); clients go Home.
+              // Owners see every note; a collaborator only theirs; clients go Home.
               {
                 element: <PrivateRoute permission="notes:read" />,
                 children: [
@@ -264,7 +264,7 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
-              // Actividad (issue 24): who did what, when and from where; owners only.
+              // Actividad: who did what, when and from where; owners only.
               {
                 element: <PrivateRoute permission="activity:read" />,
                 children: [

@@ -9,7 +9,7 @@ type Business = { id: number; name: string; contact: string };
 /**
  * Home's monthly view for staff, composed here because features do not import each other: the
  * board's envelope opens the e-mail feature's send modal, for those who may e-mail a company's
- * contacts (spec 1 §2.5).
+ * contacts.
  */
 export function StaffHome() {
   const user = useCurrentUser();

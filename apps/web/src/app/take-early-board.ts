@@ -1,6 +1,7 @@
 /** A board request index.html's early script (app/early-board.ts, a build entry of its own) started. */
 export interface EarlyBoard {
-  url: string;
+  /** The board's path on the API, relative to /api. */
+  path: string;
   response: Promise<Response>;
 }
 
@@ -11,12 +12,12 @@ declare global {
 }
 
 /**
- * The early answer for this URL, once (the route's loader takes it); undefined when none was asked
+ * The early answer for this path, once (the route's loader takes it); undefined when none was asked
  * for it. A failed or refused one is the loader's to ask again the usual way (which signs out on 401).
  */
-export function takeEarlyBoard(url: string): Promise<Response> | undefined {
+export function takeEarlyBoard(path: string): Promise<Response> | undefined {
   const early = window.earlyBoard;
-  if (early?.url !== url) return undefined;
+  if (early?.path !== path) return undefined;
   window.earlyBoard = undefined;
   return early.response;
 }

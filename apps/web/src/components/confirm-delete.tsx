@@ -25,7 +25,7 @@ export function openDeleteConfirm({
   });
 }
 
-/** 'Eliminar Usuario' naming the user (spec 2 "Users"), for staff and company users alike. */
+/** 'Eliminar Usuario' naming the user, for staff and company users alike. */
 export function openUserDeleteConfirm(user: { name: string; lastName: string; email: string }, onConfirm: () => void) {
   return openDeleteConfirm({
     title: 'Eliminar Usuario',

@@ -1,14 +1,28 @@
 import { companiesMsg } from '@app/shared/messages-companies';
 import { activityMsg } from '@app/shared/messages-trust';
-import { type Credential, PORTAL_LABELS } from '@app/shared/schemas/credentials';
+import {
+  type Credential,
+  type CredentialRevealResponse,
+  PORTAL_LABELS,
+  type RevealPurpose,
+} from '@app/shared/schemas/credentials';
 import { ActionIcon, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { useRevealCredential } from '../api/credentials/reveal-credential';
 import { formatDateTime } from '../lib/dates';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { ListTable, type ListTableQuery } from './list-table';
+
+/** Asks the server for one password in clear, once (it logs who showed or copied it). */
+export type RevealCredential = (request: { id: number; purpose: RevealPurpose }) => Promise<CredentialRevealResponse>;
+
+/**
+ * A reveal whose answer is never cached: it lives only while the cell that asked shows it (gcTime
+ * 0, no query cache); hiding resets it, closing the modal unmounts it.
+ */
+const useReveal = (reveal: RevealCredential) => useMutation({ mutationFn: reveal, gcTime: 0 });
 
 /** How a credential is named to screen readers: 'ana (SII)'. */
 export const describeCredential = (credential: Pick<Credential, 'user' | 'portal'>) =>
@@ -54,9 +68,9 @@ const lastRevealText = (lastReveal: NonNullable<Credential['lastReveal']>) =>
  * 'Ocultar' or the modal closes, and is never kept in the query cache. 'Copiar' asks again (logged
  * as a copy) and writes it to the clipboard without showing it.
  */
-function PasswordCell({ credential }: { credential: Credential }) {
-  const show = useRevealCredential();
-  const copy = useRevealCredential();
+function PasswordCell({ credential, reveal }: { credential: Credential; reveal: RevealCredential }) {
+  const show = useReveal(reveal);
+  const copy = useReveal(reveal);
   const clipboard = useToastingClipboard(activityMsg.copied);
   const password = show.data?.password;
   const visible = password !== undefined;
@@ -125,19 +139,22 @@ function PasswordCell({ credential }: { credential: Credential }) {
 }
 
 /**
- * The credentials "vault" (spec 1 §2.5, §2.9): each portal entry with its portal in upper case,
- * description, login and a masked password; each reveal or copy of a password is logged (issue 24)
+ * The credentials "vault": each portal entry with its portal in upper case,
+ * description, login and a masked password; each reveal or copy of a password is logged
  * and owners see who last did. Used by the company page (with its edit and delete actions) and by
  * the monthly board's key-icon modal.
  */
 export function CredentialsVault({
   query,
   records,
+  reveal,
   actions,
 }: {
   /** The query that fetched the credentials: the table shows its loading and its failure. */
   query: ListTableQuery;
   records: Credential[];
+  /** 'Mostrar' and 'Copiar' of a password ask the server through this. */
+  reveal: RevealCredential;
   /** A row's own actions (edit, delete); none in a read-only vault. */
   actions?: (credential: Credential) => ReactNode;
 }) {
@@ -153,7 +170,7 @@ export function CredentialsVault({
           {
             accessor: 'password',
             title: 'Contraseña',
-            render: (credential) => <PasswordCell credential={credential} />,
+            render: (credential) => <PasswordCell credential={credential} reveal={reveal} />,
           },
           {
             accessor: 'user',

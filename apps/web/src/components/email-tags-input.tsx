@@ -2,7 +2,7 @@ import { isContactEmail } from '@app/shared/schemas/businesses';
 import { Pill, TagsInput, type TagsInputProps } from '@mantine/core';
 
 /**
- * E-mail addresses as tags (a company's contacts, spec 1 §5; an e-mail's recipients, §2.10): an
+ * E-mail addresses as tags (a company's contacts; an e-mail's recipients): an
  * address that is not a valid e-mail is shown as a red pill and named in the field's error, and
  * the form's schema refuses it. `clearLabel` names the clear-all button for screen readers.
  */

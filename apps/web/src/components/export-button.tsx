@@ -4,7 +4,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { notifyError } from '../lib/notify';
 
 /**
- * 'Exportar a Excel' (issue 23): downloads what the list or board shows. Disabled while nothing is
+ * 'Exportar a Excel': downloads what the list or board shows. Disabled while nothing is
  * shown; loading while the file comes; the server's Spanish message when it fails. `iconOnly` in a
  * board's toolbar (named and with a tooltip), so the table still starts within a laptop's window.
  */

@@ -5,7 +5,7 @@ import { IconCloudUpload, IconPaperclip } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 
 /**
- * What may be uploaded (issue 22), by MIME type and extension, so a phone's picker offers its
+ * What may be uploaded, by MIME type and extension, so a phone's picker offers its
  * photos and camera for JPG/PNG and a computer's lists the right files. The server checks each
  * file's content; this only spares sending what it would refuse by its name and type alone.
  */

@@ -1,26 +1,35 @@
 import { boardMsg } from '@app/shared/messages-board';
+import type { GroupList } from '@app/shared/schemas/groups';
 import { Select } from '@mantine/core';
 import { useMemo } from 'react';
-import { useGroups } from '../api/groups/get-groups';
+
+/** The company groups a screen offers (GET /api/business-group); undefined while they load. */
+export type Groups = GroupList | undefined;
 
 /** The companies of the chosen group (null: no group chosen, or the groups not loaded yet). */
-export function useGroupMembers(groupId: string | null): ReadonlySet<number> | null {
-  const groups = useGroups();
+export function useGroupMembers(groups: Groups, groupId: string | null): ReadonlySet<number> | null {
   return useMemo(() => {
-    const group = groupId ? groups.data?.find((candidate) => String(candidate.id) === groupId) : undefined;
+    const group = groupId ? groups?.find((candidate) => String(candidate.id) === groupId) : undefined;
     return group ? new Set(group.businessesIds) : null;
-  }, [groupId, groups.data]);
+  }, [groupId, groups]);
 }
 
 /** A board's select of company groups ('-- Seleccione un grupo --'), searchable and clearable. */
-export function GroupSelect({ value, onChange }: { value: string | null; onChange: (groupId: string | null) => void }) {
-  const groups = useGroups();
+export function GroupSelect({
+  groups,
+  value,
+  onChange,
+}: {
+  groups: Groups;
+  value: string | null;
+  onChange: (groupId: string | null) => void;
+}) {
   return (
     <Select
       mb="md"
       label={boardMsg.groupLabel}
       placeholder={boardMsg.selectGroup}
-      data={(groups.data ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+      data={(groups ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
       value={value}
       onChange={onChange}
       clearable

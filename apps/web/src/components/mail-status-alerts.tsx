@@ -1,17 +1,17 @@
 import { mailMsg } from '@app/shared/messages-mail';
+import type { EmailStatus } from '@app/shared/schemas/email';
 import type { AlertProps } from '@mantine/core';
 import { useSessionStorage } from '@mantine/hooks';
 import { IconLink, IconMailOff } from '@tabler/icons-react';
-import { useEmailStatus } from '../api/email/get-email-status';
 import { WarningAlert } from './warning-alert';
 
 /**
  * Owners' banner while SMTP_URL is unset: messages are only kept in the server's outbox. It can be
  * closed for the rest of the browser tab's session (a firm may run on the outbox on purpose, and
  * the banner takes room above the boards); it is back in a new tab or after signing in again.
+ * Nothing without a `status` (another role, or before it arrives).
  */
-export function MailNotConfiguredBanner(props: AlertProps) {
-  const status = useEmailStatus();
+export function MailNotConfiguredBanner({ status, ...props }: AlertProps & { status: EmailStatus | undefined }) {
   const [closed, setClosed] = useSessionStorage({ key: 'mail-banner-closed', defaultValue: false });
   if (!status || status.mailConfigured || closed) return null;
   return (
@@ -38,11 +38,4 @@ export function AppUrlWarning({ appUrlConfigured, ...props }: AlertProps & { app
       {mailMsg.appUrlMissing}
     </WarningAlert>
   );
-}
-
-/** AppUrlWarning for the signed-in owner (nothing for other roles, or before the status arrives). */
-export function OwnerAppUrlWarning(props: AlertProps) {
-  const status = useEmailStatus();
-  if (!status) return null;
-  return <AppUrlWarning appUrlConfigured={status.appUrlConfigured} {...props} />;
 }

@@ -3,7 +3,7 @@ import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconCalendarMonth } from '@tabler/icons-react';
 import { MONTH_FORMAT } from '../lib/dates';
-import { FIRST_PERIOD } from '../lib/use-board-period';
+import { FIRST_PERIOD } from '../lib/period';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const toPickerValue = ({ year, month }: Period) => `${year}-${pad(month)}-01`;
@@ -12,7 +12,7 @@ const toPickerValue = ({ year, month }: Period) => `${year}-${pad(month)}-01`;
 export const monthTitle = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
 
 /**
- * A board's month selector (spec 1 §5, spec 2 §4): from January 2010 to the current default
+ * A board's month selector: from January 2010 to the current default
  * period, never past it.
  */
 export function PeriodPicker({

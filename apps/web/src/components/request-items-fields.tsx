@@ -5,7 +5,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 
-/** One document asked for, as a form keeps it (issue 22). */
+/** One document asked for, as a form keeps it. */
 export interface RequestItemValues {
   /** React's key for the row; never sent. */
   key: string;

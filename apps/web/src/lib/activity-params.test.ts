@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityFilterOf, companyActivityPath, withActivityFilter } from './activity-params';
+import { activityFilterOf, businessActivityPath, withActivityFilter } from './activity-params';
 
 describe('activity filters in the address', () => {
   it('reads every filter an address names', () => {
@@ -27,6 +27,6 @@ describe('activity filters in the address', () => {
   });
 
   it('links to the log of one company', () => {
-    expect(companyActivityPath(12)).toBe('/actividad?empresa=12');
+    expect(businessActivityPath(12)).toBe('/actividad?empresa=12');
   });
 });

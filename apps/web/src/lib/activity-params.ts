@@ -1,11 +1,20 @@
 import { activityKindList } from '@app/shared/activity';
-import type { ActivityFilter } from '../api/activity/get-activity';
 import { parseTypedDate } from './dates';
+
+/** The filters of the activity log (each optional), as GET /api/activity takes them. */
+export interface ActivityFilter {
+  userId: number | null;
+  businessId: number | null;
+  kind: string | null;
+  /** Calendar days 'YYYY-MM-DD' in America/Santiago, both included. */
+  from: string | null;
+  to: string | null;
+}
 
 /**
  * The /actividad filters in the address, so a reload, Back or a shared link
  * (/actividad?empresa=12&tipo=credential) shows the same entries:
- * ?usuario=<userId>&empresa=<companyId>&tipo=<kind>&desde=YYYY-MM-DD&hasta=YYYY-MM-DD.
+ * ?usuario=<userId>&empresa=<businessId>&tipo=<kind>&desde=YYYY-MM-DD&hasta=YYYY-MM-DD.
  */
 export const ACTIVITY_PARAMS = {
   userId: 'usuario',
@@ -46,4 +55,4 @@ export function withActivityFilter<Key extends keyof ActivityFilter>(
 }
 
 /** The link to the log of one company ('Ver toda la actividad'). */
-export const companyActivityPath = (businessId: number) => `/actividad?${ACTIVITY_PARAMS.businessId}=${businessId}`;
+export const businessActivityPath = (businessId: number) => `/actividad?${ACTIVITY_PARAMS.businessId}=${businessId}`;

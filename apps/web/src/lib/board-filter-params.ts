@@ -1,5 +1,5 @@
 /**
- * The boards' filters in the address, beside ?anio=&mes= (issue 21), so that a reload, Back or a
+ * The boards' filters in the address, beside ?anio=&mes=, so that a reload, Back or a
  * shared link (the morning e-mail's) shows the same companies:
  * ?encargado=<userId>|none, ?estado=<stateId>, ?atrasadas=1, ?orden=<serviceId>, ?responsable=<userId>.
  */

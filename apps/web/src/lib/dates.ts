@@ -1,7 +1,7 @@
 import { APP_TIME_ZONE, santiagoDate } from '@app/shared/period';
 import dayjs from 'dayjs';
 
-/** How the web shows a calendar date, and how its date inputs read one: '01-03-2024' (spec 1 §2.8). */
+/** How the web shows a calendar date, and how its date inputs read one: '01-03-2024'. */
 export const DATE_FORMAT = 'DD-MM-YYYY';
 
 /** How the API sends and takes a calendar date (no time zone). */
@@ -60,7 +60,7 @@ const santiago = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** A moment (ISO instant) as the firm reads it: 'DD-MM-YYYY HH:mm' in America/Santiago (DESIGN.md §4). */
+/** A moment (ISO instant) as the firm reads it: 'DD-MM-YYYY HH:mm' in America/Santiago. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 21: the web shows the due dates the API computes. The holiday library behind them carries
+// The web shows the due dates the API computes. The holiday library behind them carries
 // every country's data (~1.5 MB minified, ~240 KB gzip'd), so no web file may import it.
 const SRC = path.resolve(import.meta.dirname, '..');
 

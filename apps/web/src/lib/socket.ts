@@ -2,10 +2,10 @@ import { sessionsMsg } from '@app/shared/messages-trust';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { ApiRequestError, api } from './api-client';
-import { sessionStore } from './session';
+import { sessionStore } from './session-store';
 
 /**
- * The app's one realtime connection (DESIGN.md §4): Socket.IO on the app's own origin, signed in
+ * The app's one realtime connection: Socket.IO on the app's own origin, signed in
  * with the session's bearer token. It opens when a session starts, is replaced when the token
  * changes (another sign-in) and closes on sign-out.
  */

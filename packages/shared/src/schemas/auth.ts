@@ -16,7 +16,7 @@ export const LoginSessionSchema = z.object({ user: UserSchema, token: z.string()
 export type LoginSession = z.infer<typeof LoginSessionSchema>;
 
 /**
- * POST /api/login: the session, or (issue 24) a second-factor challenge when the user has one
+ * POST /api/login: the session, or a second-factor challenge when the user has one
  * set up or the firm requires one ('code' or 'setup', see schemas/second-factor.ts).
  */
 export const LoginResponseSchema = z.union([LoginSessionSchema, SecondFactorChallengeSchema]);

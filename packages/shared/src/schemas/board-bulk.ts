@@ -8,7 +8,7 @@ import { BoardCellChangeSchema, MonthlyStateUpdateSchema } from './monthly-state
 export const BULK_MAX = 2000;
 
 /**
- * PUT /api/monthly-states/year/{year}/month/{month}/bulk (issue 23): one service's state (and its
+ * PUT /api/monthly-states/year/{year}/month/{month}/bulk: one service's state (and its
  * value, asked once, for a state with a value) for every company named. One transaction, one history
  * row per cell; a company where the service does not apply that month is skipped and counted.
  */

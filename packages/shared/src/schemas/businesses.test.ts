@@ -68,7 +68,7 @@ describe('BusinessCreateSchema', () => {
 
 describe('BusinessUserCreateSchema / BusinessUserUpdateSchema', () => {
   const user = { name: 'Pedro', lastName: 'Soto', email: 'pedro@aromos.cl', password: 'secreto-1', businessId: 1 };
-  it('fixes the role to client and checks the spec messages', () => {
+  it('fixes the role to client and checks the form messages', () => {
     expect(BusinessUserCreateSchema.parse(user).role).toBe('client');
     expect(firstIssue(BusinessUserCreateSchema.safeParse({ ...user, email: 'x' }))?.message).toBe(
       companiesMsg.invalidEmail,

@@ -34,8 +34,8 @@ export function splitContacts(contact: string): string[] {
 }
 
 /**
- * Contact addresses, as the comma-separated text of the spec or as the form's list of tags.
- * Every address must be a valid e-mail (DESIGN.md §4); answers 'a@b.cl,c@d.cl' (lower case, no blanks, no repeats).
+ * Contact addresses, as the comma-separated text the API carries or as the form's list of tags.
+ * Every address must be a valid e-mail; answers 'a@b.cl,c@d.cl' (lower case, no blanks, no repeats).
  */
 export const ContactSchema = z
   .union(
@@ -71,12 +71,12 @@ function contractInOrder(value: { startContract: string; endContract: string }) 
 }
 const contractOrder = { message: companiesMsg.endBeforeStart, path: ['endContract'] };
 
-/** The company's owner among the staff ('Encargado', issue 21), or null for none. */
+/** The company's owner among the staff ('Encargado'), or null for none. */
 const responsibleUserId = idField(companiesMsg.responsibleNotStaff).nullable();
 const electronicFiling = z.boolean({ error: companiesMsg.electronicFilingInvalid });
 
 /**
- * The company form and POST /api/business: the spec's fields required (spec 1 §5); electronicFiling
+ * The company form and POST /api/business: every original field required; electronicFiling
  * (default true: most companies declare and pay online) and the owner (default none) optional.
  */
 export const BusinessCreateSchema = z
@@ -113,7 +113,7 @@ export const BusinessSchema = z.object({
   endContract: z.string().nullable(),
   legalRepresentative: z.string(),
   contact: z.string(),
-  /** Declares and pays online: the services' electronic due day applies (issue 21). */
+  /** Declares and pays online: the services' electronic due day applies. */
   electronicFiling: z.boolean(),
   /** The staff member who owns the company ('Encargado'), or null. */
   responsibleUserId: z.number().int().nullable(),
@@ -153,7 +153,7 @@ const clientUserFields = {
 };
 
 /**
- * The company user form (spec 1 §5): name, lastName and email required, password of 6 or more.
+ * The company user form: name, lastName and email required, password of 8 or more (optional on edit).
  * The web sends the result to POST /api/user (role 'client' and the company's businessId).
  */
 export const BusinessUserCreateSchema = z.object({ ...clientUserFields, password: clientPassword });
@@ -177,7 +177,7 @@ export type ResponsibleOption = z.infer<typeof ResponsibleOptionSchema>;
 export const ResponsibleOptionListSchema = z.array(ResponsibleOptionSchema);
 export type ResponsibleOptionList = z.infer<typeof ResponsibleOptionListSchema>;
 
-// ---------------------------------------------------------------- export (issue 23)
+// ---------------------------------------------------------------- export
 
 /** Most companies one export of the list may name (a firm's whole list fits many times over). */
 export const BUSINESS_EXPORT_MAX = 10_000;

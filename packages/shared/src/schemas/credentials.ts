@@ -2,7 +2,7 @@ import { idField, idParam, optionalText, plainText, requiredText } from '../fiel
 import { companiesMsg } from '../messages-companies.ts';
 import { z } from '../zod-setup.ts';
 
-/** The portals of a credential (spec 1 §9), as stored and sent. */
+/** The portals of a credential, as stored and sent. */
 export const PORTALS = ['sii', 'DT', 'previred', 'other'] as const;
 export type Portal = (typeof PORTALS)[number];
 
@@ -11,7 +11,7 @@ export const CREDENTIAL_USER_MAX = 200;
 export const CREDENTIAL_PASSWORD_MAX = 500;
 export const CREDENTIAL_DESCRIPTION_MAX = 500;
 
-/** How a portal is named on screen: the spec's values in upper case, 'other' in Spanish. */
+/** How a portal is named on screen: the stored values in upper case, 'other' in Spanish. */
 export const PORTAL_LABELS: Record<Portal, string> = { sii: 'SII', DT: 'DT', previred: 'PREVIRED', other: 'Otro' };
 
 const credentialFields = {
@@ -24,7 +24,7 @@ const credentialFields = {
   description: optionalText(CREDENTIAL_DESCRIPTION_MAX, companiesMsg.tooLong(CREDENTIAL_DESCRIPTION_MAX)),
 };
 
-/** The password entry form and POST /api/password (spec 1 §5). */
+/** The password entry form and POST /api/password: user, portal and password required, description optional. */
 export const CredentialCreateSchema = z.object({
   ...credentialFields,
   businessId: idField(companiesMsg.businessNotFound),

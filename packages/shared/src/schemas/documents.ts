@@ -2,7 +2,7 @@ import { idParams } from '../fields.ts';
 import { z } from '../zod-setup.ts';
 import { PeriodParamsSchema } from './monthly-states.ts';
 
-/** Earliest year of the client's month selector (spec 1 §5 "Date selector"). */
+/** Earliest year of the client's month selector (staff boards go back to 2010). */
 export const CLIENT_DOCUMENTS_MIN_YEAR = 2018;
 
 /** /business/{businessId}/folder/year/{year}/month/{month} */
@@ -24,7 +24,7 @@ export const FileSchema = z.object({
   createdAt: z.string(),
   url: z.string(),
   shareUrl: z.string(),
-  /** The type its content was recognised as (issue 22): application/pdf, application/xml, image/jpeg, … */
+  /** The type its content was recognised as: application/pdf, application/xml, image/jpeg, … */
   contentType: z.string(),
   /** Sent by a client from the portal. */
   fromClient: z.boolean(),
@@ -41,7 +41,7 @@ export const FolderTileSchema = z.object({
   businessFolderId: z.number().int(),
   name: z.string(),
   isActive: z.boolean(),
-  /** 'El cliente puede subir': a client may upload into it (issue 22). */
+  /** 'El cliente puede subir': a client may upload into it. */
   clientCanUpload: z.boolean(),
   service: z.object({ id: z.number().int(), name: z.string() }),
 });

@@ -3,7 +3,7 @@ import { boardMsg } from '../messages-board.ts';
 import { z } from '../zod-setup.ts';
 import { isContactEmail, splitContacts } from './businesses.ts';
 
-/** Recipients as a list or as 'a@b.cl,c@d.cl' (spec 1 §5: joined with commas and split again); each must be valid. */
+/** Recipients as a list or as 'a@b.cl,c@d.cl' (joined with commas and split again); each must be valid. */
 export const RecipientsSchema = z
   .union([z.string().max(5000, boardMsg.invalidEmail), z.array(z.string().max(254, boardMsg.invalidEmail)).max(50)], {
     error: boardMsg.required,
@@ -13,7 +13,7 @@ export const RecipientsSchema = z
   .refine((addresses) => addresses.every(isContactEmail), { message: boardMsg.invalidEmail, abort: true })
   .transform((addresses) => [...new Set(addresses.map((address) => address.toLowerCase()))]);
 
-/** POST /api/utils/send-email (spec 1 §3 "E-mail send payload", §2.10). */
+/** POST /api/utils/send-email: the send-e-mail modal's recipients, subject and content, all required. */
 export const SendEmailSchema = z.object({
   subject: requiredText(boardMsg.required, 255),
   content: requiredText(boardMsg.required, 50_000),
@@ -29,7 +29,7 @@ export type SendEmail = z.input<typeof SendEmailSchema>;
 export const EmailDeliverySchema = z.enum(['sent', 'outbox', 'failed']);
 export type EmailDelivery = z.infer<typeof EmailDeliverySchema>;
 
-/** An e-mail log entry (spec 2 §3): the provider's answer is kept whether the send worked or not. */
+/** An e-mail log entry: the provider's answer is kept whether the send worked or not. */
 export const EmailLogEntrySchema = z.object({
   id: z.number().int(),
   business: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -24,7 +24,7 @@ const month = z.coerce
 export const PeriodParamsSchema = z.object({ year, month });
 export type PeriodParams = z.infer<typeof PeriodParamsSchema>;
 
-/** The state update payload (spec 1 §3): the value is required by states with hasValue, and kept whole. */
+/** The state update payload: the value is required by states with hasValue, and kept whole. */
 export const MonthlyStateUpdateSchema = z.object({
   businessId: idField(),
   serviceId: idField(boardMsg.serviceNotFound),
@@ -49,7 +49,7 @@ export const CellChangeSchema = z.object({ by: z.string(), at: z.string() });
  * One company × service of a month. `applies` false is 'N/A'; `stateId` is the chosen state or the
  * first one. `dueDate` ('YYYY-MM-DD') is null when the service has no due day for the company (and
  * on 'N/A'); `overdue` is true once the board's `today` is past it and the cell is not at the
- * service's last state (issue 21).
+ * service's last state.
  */
 export const BoardCellSchema = z.object({
   serviceId: z.number().int(),
@@ -114,7 +114,7 @@ export type BoardCellChange = z.infer<typeof BoardCellChangeSchema>;
 export const MonthlyStateUpdateResponseSchema = BoardCellChangeSchema.extend({ message: z.string() });
 export type MonthlyStateUpdateResponse = z.infer<typeof MonthlyStateUpdateResponseSchema>;
 
-/** The realtime event of a month's board (DESIGN.md §4). */
+/** The realtime event of a month's board; the month is in the event's name. */
 export const boardEventName = (period: { year: number; month: number }) =>
   `update state ${period.month}/${period.year}`;
 

@@ -7,13 +7,13 @@ import { UserSchema } from './users.ts';
 
 export const NOTE_DESCRIPTION_MAX = 5000;
 
-/** 'Fecha de Creación (desc)' = DESC (the default), 'Mas antiguo (asc)' = ASC (spec 2 "Notas"). */
+/** 'Fecha de Creación (desc)' = DESC (the default), 'Mas antiguo (asc)' = ASC. */
 export const NOTE_ORDERS = ['DESC', 'ASC'] as const;
 export type NoteOrder = (typeof NOTE_ORDERS)[number];
 
 /**
  * A reminder: a moment with its offset ('2026-11-24T12:30:00.000Z' or '...-03:00'), a moment in
- * UTC on the server (DESIGN.md §4). Empty or null means no reminder.
+ * UTC on the server (moments are stored in UTC). Empty or null means no reminder.
  */
 export const NoteReminderSchema = z
   .union([z.null(), z.literal(''), plainText(notesMsg.invalidReminder).trim()], { error: notesMsg.invalidReminder })

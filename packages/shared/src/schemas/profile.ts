@@ -62,7 +62,7 @@ export type PasswordChangeForm = z.input<typeof PasswordChangeFormSchema>;
 
 /**
  * GET and PUT /api/user/me/morning-digest: whether a staff member gets the 08:00 digest of what is
- * overdue or due within the week (issue 21). Clients never get it and cannot set it.
+ * overdue or due within the week. Clients never get it and cannot set it.
  */
 export const MorningDigestSchema = z.object({
   morningDigest: z.boolean({ error: profileMsg.morningDigestInvalid }),

@@ -5,7 +5,7 @@ import { FileSchema } from './documents.ts';
 import { PeriodParamsSchema } from './monthly-states.ts';
 
 /**
- * Document requests (issue 22): a service's templates, requests to a company for a period, the
+ * Document requests: a service's templates, requests to a company for a period, the
  * items asked for and what the client sent against them.
  */
 

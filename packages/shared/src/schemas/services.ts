@@ -3,7 +3,7 @@ import { msg } from '../messages.ts';
 import { servicesMsg } from '../messages-services.ts';
 import { z } from '../zod-setup.ts';
 
-/** The five state colours of the spec (spec 2 §3); the hex value is what is stored. */
+/** The five state colours a service state may take; the hex value is what is stored. */
 export const SERVICE_COLORS = [
   { id: 1, name: 'Verde', hex: '#2ECC71' },
   { id: 2, name: 'Amarillo', hex: '#F1C40F' },
@@ -14,24 +14,10 @@ export const SERVICE_COLORS = [
 export const SERVICE_COLOR_HEXES = ['#2ECC71', '#F1C40F', '#E74C3C', '#3498DB', '#9B59B6'] as const;
 export type ServiceColor = (typeof SERVICE_COLOR_HEXES)[number];
 
-export const MONTH_KEYS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
-export type MonthKey = (typeof MONTH_KEYS)[number];
-export const MONTH_NAMES: Record<MonthKey, string> = {
-  jan: 'Enero',
-  feb: 'Febrero',
-  mar: 'Marzo',
-  apr: 'Abril',
-  may: 'Mayo',
-  jun: 'Junio',
-  jul: 'Julio',
-  aug: 'Agosto',
-  sep: 'Septiembre',
-  oct: 'Octubre',
-  nov: 'Noviembre',
-  dec: 'Diciembre',
-};
+// The months live in months.ts (the activity log names month fields too); kept here for the services' importers.
+export { MONTH_KEYS, MONTH_NAMES, type MonthKey } from '../months.ts';
 
-/** 'Activar todo' start date (spec 2 §9). */
+/** 'Activar todo' start date. */
 export const BULK_ACTIVATION_START_DATE = '2021-01-01';
 
 // ---------------------------------------------------------------- field builders
@@ -54,7 +40,7 @@ const monthDay = integerField(servicesMsg.integer).min(1, servicesMsg.monthDayRa
 const requiredBoolean = z.boolean({ error: servicesMsg.required });
 
 /**
- * A due day (issue 21): 1-31, or empty (null, '' from the form) for none. Absent on an update keeps
+ * A due day: 1-31, or empty (null, '' from the form) for none. Absent on an update keeps
  * the stored one. A day past the month's end means its last day.
  */
 const dueDay = z
@@ -72,12 +58,12 @@ const dueDay = z
   )
   .optional();
 
-/** A calendar date `YYYY-MM-DD` (no time zone, DESIGN.md §4). */
+/** A calendar date `YYYY-MM-DD`, without a time zone. */
 export const CalendarDateSchema = calendarDate(servicesMsg.required, servicesMsg.invalidDate);
 
 // ---------------------------------------------------------------- services
 
-/** The service form (spec 1 §5). */
+/** The service form: name, start and last day of the month (1-31) and order (0 or more). */
 export const ServiceCreateSchema = z.object({
   name: requiredText(255, servicesMsg.nameMax),
   startMonthDay: monthDay,
@@ -95,7 +81,7 @@ export type ServiceListQuery = z.input<typeof ServiceListQuerySchema>;
 
 // ---------------------------------------------------------------- states
 
-/** The service state form (spec 2 §5). */
+/** The service state form: order 0 or more, progress 0 to 100. */
 export const ServiceStateCreateSchema = z.object({
   name: requiredText(255, servicesMsg.nameMax),
   color: z.enum(SERVICE_COLOR_HEXES, {
@@ -128,7 +114,7 @@ export type ServiceState = z.infer<typeof ServiceStateSchema>;
 export const ServiceFolderCreateSchema = z.object({
   name: requiredText(255, servicesMsg.nameMax),
   isActive: z.boolean().default(true),
-  /** 'El cliente puede subir' (issue 22). */
+  /** 'El cliente puede subir': clients of a company may upload into its folders made from this template. */
   clientCanUpload: z.boolean().default(false),
   parentFolderId: idField(servicesMsg.parentFolderNotFound).nullable().optional(),
 });
@@ -210,7 +196,7 @@ export const ServiceSchema = z.object({
   startMonthDay: z.number().int(),
   lastMonthDay: z.number().int(),
   order: z.number().int(),
-  /** Day of the month after the period when its work falls due, or null (issue 21). */
+  /** Day of the month after the period when its work falls due, or null. */
   dueDay: z.number().int().nullable(),
   /** The same for companies that file online; null: dueDay applies to them too. */
   dueDayElectronic: z.number().int().nullable(),
@@ -252,7 +238,7 @@ export type ServiceMonthsActiveResponse = z.infer<typeof ServiceMonthsActiveResp
 
 // ---------------------------------------------------------------- company links
 
-/** The company-service link (spec 1 §3). */
+/** The company-service link: active or not, from its start date. */
 export const BusinessServiceSchema = z.object({
   id: z.number().int(),
   businessId: z.number().int(),

@@ -5,10 +5,10 @@ import type { Period } from '../period.ts';
 import { z } from '../zod-setup.ts';
 import { PeriodParamsSchema } from './monthly-states.ts';
 
-/** 'Activar todo' starts every company on this date unless another is given (spec 2 §9). */
+/** 'Activar todo' starts every company on this date unless another is given. */
 export const DEFAULT_BULK_START_DATE = '2021-01-01';
 
-/** The states a person can choose (spec 2 §3, §4); 'N/A' is what a cell shows where the task does not apply. */
+/** The states a person can choose, in any order; 'N/A' is what a cell shows where the task does not apply. */
 export const TASK_STATES = ['No comenzado', 'En proceso', 'Terminado'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 export const TASK_NOT_APPLICABLE = 'N/A';
@@ -18,7 +18,7 @@ export const TASK_STATE_INITIAL: TaskState = 'No comenzado';
 
 const TaskDateSchema = calendarDate(tasksMsg.required, tasksMsg.invalidDate);
 
-/** The task form and POST/PUT /api/task (spec 2 §5): all four fields required. */
+/** The task form and POST/PUT /api/task: all four fields required. */
 export const TaskWriteSchema = z.object({
   name: requiredText(tasksMsg.required, 255, tasksMsg.nameMax),
   responsableCollaborator: idField(tasksMsg.responsibleNotStaff),
@@ -46,7 +46,7 @@ export const BusinessInTaskAllSchema = z.object({ startDate: TaskDateSchema.defa
 export const TaskResponsableSchema = z.object({ id: z.number().int(), name: z.string(), lastName: z.string() });
 export type TaskResponsable = z.infer<typeof TaskResponsableSchema>;
 
-/** A task as lists show it: the responsible as an object on read (spec 2 §3). */
+/** A task as lists show it: the responsible as an object on read (a user id on write). */
 export const TaskSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -90,7 +90,7 @@ export const TaskStateUpdateSchema = z.object({
 export type TaskStateUpdate = z.input<typeof TaskStateUpdateSchema>;
 export const TaskStateParamsSchema = idParams('businessId', 'taskId');
 
-/** One company × task of a month: 'N/A' where the task does not apply (DESIGN.md §4). */
+/** One company × task of a month: 'N/A' where the company is not in the task by the period's last day. */
 export const TaskCellSchema = z.object({
   taskId: z.number().int(),
   state: z.enum([...TASK_STATES, TASK_NOT_APPLICABLE]),
@@ -141,7 +141,7 @@ export const TaskCellChangeSchema = z.object({
 export type TaskCellChange = z.infer<typeof TaskCellChangeSchema>;
 export const TaskStateUpdateResponseSchema = TaskCellChangeSchema.extend({ message: z.string() });
 
-/** The realtime event of a month's task board (DESIGN.md §4): distinct from the monthly board's. */
+/** The realtime event of a month's task board: distinct from the monthly board's, so the two never collide. */
 export const taskBoardEventName = (period: Period) => `update task state ${period.month}/${period.year}`;
 
 /** GET /api/business-task-states/history?businessId=&taskId=&year=&month= */

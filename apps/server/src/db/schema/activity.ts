@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
+// A platform table: every module writes its entries through db/activity-log.ts (recordActivity) and
+// db/cell-history.ts, in its own transaction; the activity module reads it for the owners' page.
+
 /** What changed, field by field: only the fields that changed (never a password, token or hash). */
 export interface ActivityDetails {
   before?: Record<string, unknown>;
@@ -8,7 +11,7 @@ export interface ActivityDetails {
 }
 
 /**
- * The activity log (issue 24): append-only for the application. A trigger of migration 0020 refuses
+ * The activity log: append-only for the application. A trigger of migration 0020 refuses
  * UPDATE, DELETE and TRUNCATE (a restore disables user triggers while it loads an archive). No
  * foreign keys: an entry outlives the user, company or record it names, so names are kept as written.
  */

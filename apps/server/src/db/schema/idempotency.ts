@@ -1,5 +1,7 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { users } from '../../modules/users/users.tables.ts';
+
+// A platform table: only plugins/idempotency.ts reads and writes it, for any module's creating POST.
 
 /**
  * A creating POST sent with an `Idempotency-Key` header: claimed before it runs (the primary key

@@ -1,5 +1,7 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
+// A platform table: only db/key-fingerprints.ts reads and writes it, at each start.
+
 /**
  * A fingerprint of each key the database's data depends on (TOKEN_SECRET, ENCRYPTION_KEY, the VAPID
  * key pair), written by the first start on the database: every later start, of any instance,

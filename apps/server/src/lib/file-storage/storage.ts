@@ -14,7 +14,7 @@ export interface StoredKey {
 
 /**
  * Where file bytes live, by opaque key (random, never a user's file name). One interface, two
- * places: the local disk by default, S3-compatible object storage when configured (DESIGN.md §1).
+ * places: the local disk by default, S3-compatible object storage when configured.
  */
 export interface FileStorage {
   readonly kind: 'disk' | 's3';

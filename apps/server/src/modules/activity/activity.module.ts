@@ -7,8 +7,11 @@ export interface ActivityModuleDeps {
   db: Db;
 }
 
-/** The activity log's read side (issue 24): the owners' page and its CSV. The writes are each module's own. */
+/** The activity log's read side: the owners' page and its CSV. The writes are each module's own. */
 export function createActivityModule(deps: ActivityModuleDeps) {
   const activity = createActivityService(deps.db);
-  return { activity, routes: (app: FastifyInstance) => app.register(activityRoutes, { activity }) };
+  return {
+    ...activity,
+    routes: (app: FastifyInstance) => app.register(activityRoutes, { activity }),
+  };
 }

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { authAttempts } from '../../db/schema/auth.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { type AttemptStore, type Clock, createDbAttemptStore, createRedisAttemptStore } from './attempt-store.ts';
+import { authAttempts } from './auth.tables.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
 

@@ -1,8 +1,8 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
-import { authAttempts } from '../../db/schema/auth.ts';
 import type { RedisLink } from '../../plugins/redis.ts';
+import { authAttempts } from './auth.tables.ts';
 
 /**
  * Counters for throttling, in fixed windows: the first hit of a key opens a window of `windowMs`,

@@ -7,7 +7,7 @@ import { TooManyAttemptsError } from '../../lib/app-error.ts';
 import type { AttemptStore } from './attempt-store.ts';
 
 /**
- * Throttling of sign-in and password recovery (DESIGN.md §3). L = LOGIN_MAX_FAILURES and the
+ * Throttling of sign-in and password recovery. L = LOGIN_MAX_FAILURES and the
  * window = LOGIN_WINDOW_MINUTES; counters live in an AttemptStore (database or Redis).
  *
  * Sign-in, counted per (e-mail, client address) pair, per address and per e-mail:

@@ -48,7 +48,7 @@ describe('POST /api/login', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('answers 401 with the spec message for a wrong password or an unknown e-mail', async () => {
+  it("answers 401 with 'Correo o contraseña inválido' for a wrong password or an unknown e-mail", async () => {
     for (const payload of [
       { email: OWNER.email, password: 'incorrecta' },
       { email: 'nadie@estudio.cl', password: 'incorrecta' },
@@ -201,7 +201,7 @@ describe('password recovery', () => {
     }
   });
 
-  it('validates the address with the spec messages', async () => {
+  it('validates the address with the recovery form messages', async () => {
     const empty = await requestRecovery('');
     expect(empty.response.statusCode).toBe(400);
     expect(empty.response.json().message).toBe(msg.requiredField);

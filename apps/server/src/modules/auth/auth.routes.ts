@@ -6,13 +6,20 @@ import {
   LoginSchema,
   RecoverPasswordRequestSchema,
 } from '@app/shared/schemas/auth';
+import type { User } from '@app/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { bearerToken, currentUser } from '../../plugins/auth.ts';
-import { presentUser } from '../users/users.presenter.ts';
+import type { UserRow } from '../users/users.service.ts';
 import type { AuthService } from './auth.service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+interface Options {
+  auth: AuthService;
+  /** The users module's one shape of a user that leaves the server. */
+  presentUser(row: UserRow): User;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, presentUser }) => {
   app.post(
     '/api/login',
     { schema: { tags: ['auth'], body: LoginSchema, response: { 200: LoginResponseSchema, ...errorResponses } } },
@@ -21,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      // A second-factor challenge (issue 24), or the session.
+      // A second-factor challenge, or the session.
       if ('challenge' in answer) return answer;
       return { user: presentUser(answer.user), token: answer.token };
     },

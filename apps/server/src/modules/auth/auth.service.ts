@@ -5,12 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import { recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/users.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RedisLink } from '../../plugins/redis.ts';
 import type { SessionOrigin, SessionsService } from '../sessions/sessions.service.ts';
+import type { UserRow } from '../users/users.service.ts';
 import { createAttemptStore } from './attempt-store.ts';
 import { createAttemptThrottle } from './attempt-throttle.ts';
 import { passwordResetRepository } from './password-reset.repository.ts';
@@ -40,7 +40,7 @@ interface AuthServiceDeps {
   redis?: RedisLink;
   signToken(payload: { userId: number; sessionId: string }, expiresInSeconds: number): string;
   sessions: SessionsService;
-  /** The second-factor step after a right password (issue 24): a challenge, or null when the password is enough. */
+  /** The second-factor step after a right password: a challenge, or null when the password is enough. */
   challengeFor?(user: UserRow): Promise<SecondFactorChallenge | null>;
   /** The users module: find by e-mail, store a new password hash (inside the reset's transaction). */
   users: {
@@ -101,7 +101,7 @@ export function createAuthService({
 
   return {
     /**
-     * The password step: the session, or (issue 24) a second-factor challenge when the user has one
+     * The password step: the session, or a second-factor challenge when the user has one
      * or the firm requires one; no session exists before the code.
      */
     async login(

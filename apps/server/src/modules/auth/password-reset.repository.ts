@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { passwordResetTokens } from '../../db/schema/auth.ts';
+import { passwordResetTokens } from './auth.tables.ts';
 
 export const passwordResetRepository = {
   async insert(db: DbOrTx, values: { userId: number; tokenHash: string; expiresAt: Date }) {

@@ -1,11 +1,11 @@
 import { msg } from '@app/shared/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAttempts } from '../../db/schema/auth.ts';
 import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
+import { authAttempts } from './auth.tables.ts';
 
 // Past the limit from one computer even the right password gets 429 until the window ends; the
-// answer says how long that is (issue 17, README item).
+// answer says how long that is.
 
 const login = (t: TestApp, from: string, password: string, email = OWNER.email) =>
   t.request({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: from });

@@ -45,13 +45,13 @@ describe('scheduled backups', () => {
   });
 
   it('two instances ticking at the moment make one archive; BACKUP_KEEP keeps the newest scheduled ones, never one made by hand', async () => {
-    await first.modules.scheduler.scheduler.tick(new Date('2026-11-24T05:00:00Z'));
+    await first.modules.scheduler.tick(new Date('2026-11-24T05:00:00Z'));
     expect([...(await archives(dirs[0] ?? '')), ...(await archives(dirs[1] ?? ''))]).toEqual([]);
 
-    const manual = await first.modules.backup.backup.toFile({});
+    const manual = await first.modules.backup.toFile({});
     for (const day of ['2026-11-24', '2026-11-25', '2026-11-26']) {
       const at = new Date(`${day}T05:31:00Z`);
-      await Promise.all([first.modules.scheduler.scheduler.tick(at), second.modules.scheduler.scheduler.tick(at)]);
+      await Promise.all([first.modules.scheduler.tick(at), second.modules.scheduler.tick(at)]);
       const scheduled = [...(await archives(dirs[0] ?? '')), ...(await archives(dirs[1] ?? ''))].filter((name) =>
         name.startsWith('respaldo-auto-'),
       );
@@ -61,8 +61,7 @@ describe('scheduled backups', () => {
       ).toHaveLength(1);
     }
     // One instance alone for two more days: it keeps its newest two scheduled archives and the manual one.
-    for (const day of ['2026-11-27', '2026-11-28'])
-      await first.modules.scheduler.scheduler.tick(new Date(`${day}T05:31:00Z`));
+    for (const day of ['2026-11-27', '2026-11-28']) await first.modules.scheduler.tick(new Date(`${day}T05:31:00Z`));
     const kept = await archives(dirs[0] ?? '');
     expect(kept.filter((name) => name.startsWith('respaldo-auto-'))).toEqual([
       expect.stringContaining('2026-11-27'),

@@ -93,7 +93,7 @@ export function createBackupModule(deps: BackupModuleDeps) {
     },
     toFile: (options: BackupOptions = {}) => exclusive(() => backupToFile(backupDeps, backupDirOf(config), options)),
     toStream: (out: Writable, options: BackupOptions = {}) => exclusive(() => writeBackup(backupDeps, out, options)),
-    /** A download's activity entry (issue 24): the archive's name and whether it carries the keys. */
+    /** A download's activity entry: the archive's name and whether it carries the keys. */
     recordDownload: (actor: ActivityActor, archive: string, withSecrets: boolean) =>
       recordActivity(deps.db, actor, {
         kind: 'backup',
@@ -128,7 +128,10 @@ export function createBackupModule(deps: BackupModuleDeps) {
     makeArchive: (now) =>
       exclusive(() => backupToFile(backupDeps, backupDirOf(config), {}, { now, prefix: SCHEDULED_PREFIX })),
   });
-  /** The scheduler's job for BACKUP_TIME / BACKUP_CRON (none when neither is set). */
-  const jobs = scheduled ? [scheduled] : [];
-  return { backup, jobs, routes: (app: FastifyInstance) => app.register(backupRoutes, { backup }) };
+  return {
+    ...backup,
+    routes: (app: FastifyInstance) => app.register(backupRoutes, { backup }),
+    /** The scheduler's job for BACKUP_TIME / BACKUP_CRON (none when neither is set). */
+    jobs: scheduled ? [scheduled] : [],
+  };
 }

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { backupRuns } from '../../db/schema/backups.ts';
 import { TABLE_NAME } from './archive.ts';
+import { backupRuns } from './backup.tables.ts';
 
 type Row = Record<string, unknown>;
 

@@ -14,7 +14,7 @@ export interface BackupRouteService {
   confirmPassword(userId: number, password: string): Promise<void>;
   archiveName(): string;
   toStream(out: PassThrough, options: BackupOptions): Promise<BackupSummary>;
-  /** The activity log's entry of a download (issue 24), in a small insert of its own. */
+  /** The activity log's entry of a download, in a small insert of its own. */
   recordDownload(actor: ActivityActor, archive: string, withSecrets: boolean): Promise<void>;
 }
 

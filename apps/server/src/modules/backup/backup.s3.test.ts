@@ -65,9 +65,9 @@ it('with S3 the files stay in the bucket unless --with-files copies them; a rest
   });
   expect(upload.statusCode, upload.body).toBe(201);
 
-  const without = await t.modules.backup.backup.toFile({});
+  const without = await t.modules.backup.toFile({});
   expect(without.summary).toMatchObject({ storage: 's3', filesIncluded: false, files: 0 });
-  const withFiles = await t.modules.backup.backup.toFile({ withFiles: true });
+  const withFiles = await t.modules.backup.toFile({ withFiles: true });
   expect(withFiles.summary).toMatchObject({ storage: 's3', filesIncluded: true, files: 1 });
   const staged = await stageArchive(withFiles.path, FIRM);
   const [key] = [...staged.files.keys()].filter((name) => name.startsWith('files/')).map((name) => name.slice(6));

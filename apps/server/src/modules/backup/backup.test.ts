@@ -149,7 +149,7 @@ describe('backup and restore', () => {
     })();
     // The backup starts once the burst is under way, and the burst goes on at least until it ends.
     while (written < 2) await new Promise((resolve) => setImmediate(resolve));
-    const made = await t.modules.backup.backup.toFile({ withSecrets: true });
+    const made = await t.modules.backup.toFile({ withSecrets: true });
     const writtenDuring = written;
     writing = false;
     await burst;
@@ -175,8 +175,8 @@ describe('backup and restore', () => {
     }
 
     // The burst's last requests may still be noting their session's use: the snapshot waits for them.
-    await t.modules.sessions.sessions.settled();
-    const quiet = await t.modules.backup.backup.toFile({ withSecrets: true });
+    await t.modules.sessions.settled();
+    const quiet = await t.modules.backup.toFile({ withSecrets: true });
     after = quiet.path;
     expect(quiet.summary.files).toBe(3 + written);
   });
@@ -350,7 +350,7 @@ describe('backup and restore', () => {
   );
 
   it('writes only known entries and no secrets unless asked', async () => {
-    const made = await t.modules.backup.backup.toFile({});
+    const made = await t.modules.backup.toFile({});
     const staged = await stageArchive(made.path, FIRM);
     try {
       expect(staged.manifest.secretsIncluded).toBe(false);
@@ -373,7 +373,7 @@ describe('the signature of the manifest', () => {
   beforeAll(async () => {
     client = await t.userWithRole('client', { businessId: board.businessId });
     dir = await scratchDir('firmas');
-    signed = (await t.modules.backup.backup.toFile({})).path;
+    signed = (await t.modules.backup.toFile({})).path;
   });
 
   /** The archive with the client made owner and the activity entries naming them dropped, checksums recomputed. */

@@ -8,7 +8,7 @@ interface Deps {
 }
 
 /**
- * The services that apply to a company in a period (DESIGN.md §4): linked to it by the period's
+ * The services that apply to a company in a period: linked to it by the period's
  * last day and active that month, in the services' order.
  */
 export function createApplyingServicesReader(deps: Deps) {

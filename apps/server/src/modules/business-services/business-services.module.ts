@@ -4,12 +4,10 @@ import { createApplyingServicesReader } from './applying-services.ts';
 import { businessServicesRoutes } from './business-services.routes.ts';
 import { createBusinessServicesService } from './business-services.service.ts';
 
-export interface BusinessServicesModuleDeps {
+type ServiceDeps = Parameters<typeof createBusinessServicesService>[1];
+
+export interface BusinessServicesModuleDeps extends ServiceDeps {
   db: Db;
-  /** The services module's check that a service exists (404 otherwise). */
-  assertServiceExists(serviceId: number): Promise<void>;
-  /** The companies module's check that a company exists (404 otherwise). */
-  assertBusinessExists(businessId: number): Promise<void>;
   /** The services module's services active in a month. */
   listServicesForMonth(month: number): Promise<{ service: { id: number; name: string } }[]>;
 }
@@ -21,7 +19,7 @@ export function createBusinessServicesModule(deps: BusinessServicesModuleDeps) {
     listServicesForMonth: deps.listServicesForMonth,
   });
   return {
-    businessServices,
+    ...businessServices,
     listApplyingServices,
     routes: (app: FastifyInstance) => app.register(businessServicesRoutes, { businessServices }),
   };

@@ -1,52 +1,18 @@
-import { sortByName } from '@app/shared/collator';
-import { and, asc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businesses, businessServices } from '../../db/schema/businesses.ts';
-import { services } from '../../db/schema/services.ts';
+import { businessServices } from './business-services.tables.ts';
 
 export type BusinessServiceRow = typeof businessServices.$inferSelect;
 
-/** Companies by name in the Spanish order (`sortByName`: SQL cannot give it on both databases). */
-const byBusinessName = <Row extends { business: { id: number; name: string } }>(rows: readonly Row[]) =>
-  sortByName(
-    rows,
-    (row) => row.business.name,
-    (row) => row.business.id,
-  );
-
 export const businessServicesRepository = {
-  /** Every service with the company's link to it, if any (services by order, then name). */
-  listServicesWithLinks(db: DbOrTx, businessId: number) {
-    return db
-      .select({ service: { id: services.id, name: services.name }, link: businessServices })
-      .from(services)
-      .leftJoin(
-        businessServices,
-        and(eq(businessServices.serviceId, services.id), eq(businessServices.businessId, businessId)),
-      )
-      .orderBy(asc(services.order), asc(services.name), asc(services.id));
+  /** The company's links, to any service. */
+  listOfBusiness(db: DbOrTx, businessId: number): Promise<BusinessServiceRow[]> {
+    return db.select().from(businessServices).where(eq(businessServices.businessId, businessId));
   },
 
-  /** Every company with its link to the service, if any (companies by name). */
-  async listBusinessesWithLinks(db: DbOrTx, serviceId: number) {
-    const rows = await db
-      .select({ business: { id: businesses.id, name: businesses.name, rut: businesses.rut }, link: businessServices })
-      .from(businesses)
-      .leftJoin(
-        businessServices,
-        and(eq(businessServices.businessId, businesses.id), eq(businessServices.serviceId, serviceId)),
-      );
-    return byBusinessName(rows);
-  },
-
-  /** The companies linked to the service (active or not), by name. */
-  async listLinkedBusinesses(db: DbOrTx, serviceId: number) {
-    const rows = await db
-      .select({ business: { id: businesses.id, name: businesses.name, rut: businesses.rut }, link: businessServices })
-      .from(businessServices)
-      .innerJoin(businesses, eq(businesses.id, businessServices.businessId))
-      .where(eq(businessServices.serviceId, serviceId));
-    return byBusinessName(rows);
+  /** The service's links, of any company. */
+  listOfService(db: DbOrTx, serviceId: number): Promise<BusinessServiceRow[]> {
+    return db.select().from(businessServices).where(eq(businessServices.serviceId, serviceId));
   },
 
   async findLink(db: DbOrTx, businessId: number, serviceId: number): Promise<BusinessServiceRow | undefined> {
@@ -55,17 +21,6 @@ export const businessServicesRepository = {
       .from(businessServices)
       .where(and(eq(businessServices.businessId, businessId), eq(businessServices.serviceId, serviceId)));
     return row;
-  },
-
-  /** The service's name, for the activity log ('' when it is gone). */
-  async serviceName(db: DbOrTx, serviceId: number): Promise<string> {
-    const [row] = await db.select({ name: services.name }).from(services).where(eq(services.id, serviceId));
-    return row?.name ?? '';
-  },
-
-  async listBusinessIds(db: DbOrTx): Promise<number[]> {
-    const rows = await db.select({ id: businesses.id }).from(businesses);
-    return rows.map((row) => row.id);
   },
 
   /**
@@ -90,19 +45,36 @@ export const businessServicesRepository = {
     return { row, inserted };
   },
 
+  /** Inserts the links, or sets each existing one's active and start date to the values given for it. */
   async upsertMany(
     db: DbOrTx,
     values: { businessId: number; serviceId: number; active: boolean; startDate: string }[],
   ): Promise<void> {
     if (values.length === 0) return;
-    const first = values[0]!;
     await db
       .insert(businessServices)
       .values(values)
       .onConflictDoUpdate({
         target: [businessServices.businessId, businessServices.serviceId],
-        set: { active: first.active, startDate: first.startDate },
+        set: { active: sql`excluded.active`, startDate: sql`excluded.start_date` },
       });
+  },
+
+  /** Every link of these companies: its service, start date and whether it is active. */
+  listOfBusinesses(
+    db: DbOrTx,
+    businessIds: number[],
+  ): Promise<{ businessId: number; serviceId: number; startDate: string; active: boolean }[]> {
+    if (businessIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        businessId: businessServices.businessId,
+        serviceId: businessServices.serviceId,
+        startDate: businessServices.startDate,
+        active: businessServices.active,
+      })
+      .from(businessServices)
+      .where(inArray(businessServices.businessId, businessIds));
   },
 
   async update(
@@ -119,7 +91,7 @@ export const businessServicesRepository = {
     return row;
   },
 
-  /** Links that make a service apply in a period ending on lastDay: active and started by then (DESIGN.md §4). */
+  /** Links that make a service apply in a period ending on lastDay: active and started by then. */
   listApplying(db: DbOrTx, lastDay: string, businessId?: number): Promise<{ businessId: number; serviceId: number }[]> {
     return db
       .select({ businessId: businessServices.businessId, serviceId: businessServices.serviceId })

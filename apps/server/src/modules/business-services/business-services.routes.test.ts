@@ -308,7 +308,7 @@ describe('listForBusiness (for the company detail)', () => {
     const unlinked = await createService('CCC Sin link');
     await activate(business.id, linked.id, '2024-04-01');
 
-    const rows = await t.modules.businessServices.businessServices.listForBusiness(business.id);
+    const rows = await t.modules.businessServices.listForBusiness(business.id);
     expect(rows.find((row) => row.serviceId === linked.id)).toEqual({
       id: expect.any(Number),
       businessId: business.id,

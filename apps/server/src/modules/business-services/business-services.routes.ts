@@ -84,7 +84,7 @@ export const businessServicesRoutes: FastifyPluginAsyncZod<{ businessServices: B
         body: BusinessServiceCreateSchema,
         response: { 200: BusinessServiceResponseSchema, 201: BusinessServiceResponseSchema, ...errorResponses },
       },
-      onRequest: app.authorize('companies:write'),
+      onRequest: app.authorize('businesses:write'),
     },
     async (request, reply) => {
       const { row, created } = await businessServices.activate(
@@ -107,7 +107,7 @@ export const businessServicesRoutes: FastifyPluginAsyncZod<{ businessServices: B
         body: BusinessServiceUpdateSchema,
         response: { 200: BusinessServiceResponseSchema, ...errorResponses },
       },
-      onRequest: app.authorize('companies:write'),
+      onRequest: app.authorize('businesses:write'),
     },
     async (request) => {
       const { businessId, serviceId } = request.params;

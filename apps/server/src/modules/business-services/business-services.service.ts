@@ -15,12 +15,14 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import { readingTables } from '../../lib/table-cache.ts';
 import {
   presentBusinessServiceOfBusiness,
   presentBusinessServiceOfService,
   presentServiceBusiness,
 } from './business-services.presenter.ts';
 import { type BusinessServiceRow, businessServicesRepository } from './business-services.repository.ts';
+import { businessServices } from './business-services.tables.ts';
 
 type CreateInput = z.output<typeof BusinessServiceCreateSchema>;
 type UpdateInput = z.output<typeof BusinessServiceUpdateSchema>;
@@ -31,6 +33,14 @@ interface Deps {
   assertServiceExists(serviceId: number): Promise<void>;
   /** The companies module's check that a company exists (404 otherwise). */
   assertBusinessExists(businessId: number): Promise<void>;
+  /** Every service by its order, then name (services module). */
+  listServicesInOrder(): Promise<{ id: number; name: string }[]>;
+  /** A service's name, '' when it is gone, read in the caller's transaction (services module). */
+  serviceName(serviceId: number, tx: DbOrTx): Promise<string>;
+  /** Every company by name in the Spanish order (companies module). */
+  listBusinesses(): Promise<{ id: number; name: string; rut: string }[]>;
+  /** Every company's id, read in the caller's transaction (companies module). */
+  listBusinessIds(tx: DbOrTx): Promise<number[]>;
 }
 
 /** A link as the activity log shows it: the service's name, active or not, since when. */
@@ -45,13 +55,14 @@ const linkSummary = (service: string, link: Pick<BusinessServiceRow, 'active' | 
  * in the transaction of the change: { before, after } name the service, active or not, and since when.
  */
 async function recordLinkChange(
+  serviceName: Deps['serviceName'],
   tx: DbOrTx,
   actor: ActivityActor,
   businessId: number,
   before: BusinessServiceRow | undefined,
   after: BusinessServiceRow,
 ) {
-  const service = await businessServicesRepository.serviceName(tx, after.serviceId);
+  const service = await serviceName(after.serviceId, tx);
   await recordActivity(tx, actor, {
     kind: 'company',
     action: 'updated',
@@ -64,10 +75,20 @@ async function recordLinkChange(
   });
 }
 
-/** The company-service links (spec 1 §3 "Business-service link"), seen from either side. */
+/** The company-service links, seen from either side. */
 export function createBusinessServicesService(db: Db, deps: Deps) {
+  /** Every company (by name) with its link to the service, if any. */
+  async function businessesWithLinks(serviceId: number) {
+    const [companies, links] = await Promise.all([
+      deps.listBusinesses(),
+      businessServicesRepository.listOfService(db, serviceId),
+    ]);
+    const linkOf = new Map(links.map((link) => [link.businessId, link]));
+    return companies.map(({ id, name, rut }) => ({ business: { id, name, rut }, link: linkOf.get(id) ?? null }));
+  }
+
   async function listForService(serviceId: number): Promise<BusinessServiceOfService[]> {
-    const rows = await businessServicesRepository.listBusinessesWithLinks(db, serviceId);
+    const rows = await businessesWithLinks(serviceId);
     return rows.map((row) => presentBusinessServiceOfService(serviceId, row.business, row.link));
   }
 
@@ -77,8 +98,14 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
      * empresa'. Does not check that the company exists; the caller has loaded it.
      */
     async listForBusiness(businessId: number): Promise<BusinessServiceOfBusiness[]> {
-      const rows = await businessServicesRepository.listServicesWithLinks(db, businessId);
-      return rows.map((row) => presentBusinessServiceOfBusiness(businessId, row.service, row.link));
+      const [services, links] = await Promise.all([
+        deps.listServicesInOrder(),
+        businessServicesRepository.listOfBusiness(db, businessId),
+      ]);
+      const linkOf = new Map(links.map((link) => [link.serviceId, link]));
+      return services.map(({ id, name }) =>
+        presentBusinessServiceOfBusiness(businessId, { id, name }, linkOf.get(id) ?? null),
+      );
     },
 
     /** Every company with its link to the service (or none): the service detail's 'Empresas'. */
@@ -90,8 +117,8 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
     /** The companies that have the service, active or not (the delete modal). */
     async listBusinessesOfService(serviceId: number): Promise<ServiceBusiness[]> {
       await deps.assertServiceExists(serviceId);
-      const rows = await businessServicesRepository.listLinkedBusinesses(db, serviceId);
-      return rows.map((row) => presentServiceBusiness(row.business, row.link));
+      const rows = await businessesWithLinks(serviceId);
+      return rows.flatMap((row) => (row.link ? [presentServiceBusiness(row.business, row.link)] : []));
     },
 
     /** 'Activar todo' links every company from the start date; 'Desactivar todo' switches every link off. */
@@ -108,7 +135,7 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
             kind: 'service',
             action: 'updated',
             recordId: serviceId,
-            recordLabel: await businessServicesRepository.serviceName(tx, serviceId),
+            recordLabel: await deps.serviceName(serviceId, tx),
             details: { after },
           });
         if (!input.active) {
@@ -117,7 +144,7 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
           return;
         }
         const startDate = input.startDate ?? BULK_ACTIVATION_START_DATE;
-        const businessIds = await businessServicesRepository.listBusinessIds(tx);
+        const businessIds = await deps.listBusinessIds(tx);
         await businessServicesRepository.upsertMany(
           tx,
           businessIds.map((businessId) => ({ businessId, serviceId, active: true, startDate })),
@@ -148,7 +175,14 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
             active: true,
             startDate: input.startDate,
           });
-          await recordLinkChange(tx, actor, businessId, result.inserted ? undefined : before, result.row);
+          await recordLinkChange(
+            deps.serviceName,
+            tx,
+            actor,
+            businessId,
+            result.inserted ? undefined : before,
+            result.row,
+          );
           return result;
         });
         // Of simultaneous activations of one link, only the one that inserted it says 'created'.
@@ -160,9 +194,20 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
       }
     },
 
+    // The company import reads and writes links with these (the writes inside its one transaction).
+    /** Every link of these companies: its service, start date and whether it is active. */
+    listOfBusinesses: (businessIds: number[]) => businessServicesRepository.listOfBusinesses(db, businessIds),
+    /** Links each company to its service from its start date, active; an existing link takes both. */
+    activateLinks: (tx: DbOrTx, links: { businessId: number; serviceId: number; startDate: string }[]) =>
+      businessServicesRepository.upsertMany(
+        tx,
+        links.map((link) => ({ ...link, active: true })),
+      ),
+
     /** Which company has which service applying in a period ending on lastDay (the monthly board). */
-    listApplying: (lastDay: string, businessId?: number) =>
+    listApplying: readingTables([businessServices], (lastDay: string, businessId?: number) =>
       businessServicesRepository.listApplying(db, lastDay, businessId),
+    ),
 
     /** 'Editar' (start date) / 'Desactivar' (active false) of an existing link. */
     async update(
@@ -178,7 +223,7 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
           ...(input.startDate !== undefined ? { startDate: input.startDate } : {}),
         });
         if (!row) throw notFound(servicesMsg.businessServiceNotFound);
-        await recordLinkChange(tx, actor, businessId, before, row);
+        await recordLinkChange(deps.serviceName, tx, actor, businessId, before, row);
         return row;
       });
     },

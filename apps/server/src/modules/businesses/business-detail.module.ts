@@ -7,5 +7,8 @@ export type BusinessDetailModuleDeps = Parameters<typeof createBusinessDetailRea
 /** The company page, wired after the features it gathers (service links, client users, credentials). */
 export function createBusinessDetailModule(deps: BusinessDetailModuleDeps) {
   const getDetail = createBusinessDetailReader(deps);
-  return { getDetail, routes: (app: FastifyInstance) => app.register(businessDetailRoutes, { getDetail }) };
+  return {
+    getDetail,
+    routes: (app: FastifyInstance) => app.register(businessDetailRoutes, { getDetail }),
+  };
 }

@@ -17,7 +17,7 @@ export const businessDetailRoutes: FastifyPluginAsyncZod<{ getDetail: BusinessDe
         params: IdParamSchema,
         response: { 200: BusinessDetailResponseSchema, ...errorResponses },
       },
-      onRequest: app.authorize('companies:read'),
+      onRequest: app.authorize('businesses:read'),
     },
     async (request) => ({ business: await getDetail(request.params.id) }),
   );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { nextRut } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 
-// Issue 21: a company's 'Encargado' (responsibleUserId, a staff member) and electronicFiling.
+// A company's 'Encargado' (responsibleUserId, a staff member) and electronicFiling.
 const { t, roles, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 
 function companyPayload(overrides: Record<string, unknown> = {}) {

@@ -1,21 +1,13 @@
 import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { DATE_FORMAT, XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
+import { openFirstSheet } from '../../test/workbook.ts';
 
 const { t, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 const URL = '/api/business/export';
-
-async function openSheet(bytes: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('no sheet');
-  return sheet;
-}
 
 const HEADERS = [
   'Nombre',
@@ -50,7 +42,7 @@ describe('POST /api/business/export', () => {
     expect(response.headers['content-disposition']).toContain('attachment; filename="empresas.xlsx"');
     expect(response.headers['cache-control']).toBe('no-store');
 
-    const sheet = await openSheet(response.rawPayload);
+    const sheet = await openFirstSheet(response.rawPayload);
     expect(sheet.name).toBe('Empresas');
     expect(sheet.getRow(1).values).toEqual([undefined, ...HEADERS]);
     expect(sheet.getRow(1).font?.bold).toBe(true);
@@ -84,16 +76,16 @@ describe('POST /api/business/export', () => {
     const kept = await insertBusiness(t, { name: 'Ferretería Sur' });
     const response = await api.owner.post(URL, { ids: [2_147_483_647, kept.id] });
     expect(response.statusCode).toBe(200);
-    const sheet = await openSheet(response.rawPayload);
+    const sheet = await openFirstSheet(response.rawPayload);
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getCell(2, 1).value).toBe('Ferretería Sur');
   });
 
-  it('lets a collaborator export (companies:read), and refuses clients and anonymous callers', async () => {
+  it('lets a collaborator export (businesses:read), and refuses clients and anonymous callers', async () => {
     const company = await insertBusiness(t);
     const response = await api.collaborator.post(URL, { ids: [company.id] });
     expect(response.statusCode).toBe(200);
-    expect((await openSheet(response.rawPayload)).getCell(2, 1).value).toBe(company.name);
+    expect((await openFirstSheet(response.rawPayload)).getCell(2, 1).value).toBe(company.name);
     await expectClientAndAnonymousRefused({ method: 'POST', url: URL, payload: { ids: [company.id] } });
   });
 
@@ -118,7 +110,7 @@ describe('POST /api/business/export', () => {
     const ids = [company.id, ...Array.from({ length: 9_999 }, (_, index) => 2_000_000_000 + index)];
     const response = await api.owner.post(URL, { ids });
     expect(response.statusCode).toBe(200);
-    const sheet = await openSheet(response.rawPayload);
+    const sheet = await openFirstSheet(response.rawPayload);
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getCell(2, 1).value).toBe('Al límite');
   });

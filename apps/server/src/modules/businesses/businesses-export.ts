@@ -11,7 +11,7 @@ export function sheetDate(value: string | null): Date | null {
 }
 
 /**
- * The companies list as a sheet (issue 23), with the columns the list shows and its form's
+ * The companies list as a sheet, with the columns the list shows and its form's
  * fields: Nombre, Razón social, RUT, Representante legal, Contactos, Inicio and Fin de contrato as
  * real dates, Encargado (empty when none). `rows` are already in the order the list showed.
  */

@@ -9,12 +9,16 @@ export interface BusinessesModuleDeps {
   db: Db;
   events: EventBus;
   changes: TableChanges;
-  roleWhileWriting(tx: DbOrTx, userId: number): Promise<string | undefined>;
+  /** Users module: whether the user is staff, the row locked until the caller's transaction ends. */
+  isStaffWhileWriting(tx: DbOrTx, userId: number): Promise<boolean>;
   listStaff(): Promise<{ id: number; name: string; lastName: string }[]>;
 }
 
 /** Companies; their page, which reads from the features built on them, is business-detail.module.ts. */
 export function createBusinessesModule(deps: BusinessesModuleDeps) {
   const businesses = createBusinessesService(deps.db, deps);
-  return { businesses, routes: (app: FastifyInstance) => app.register(businessesRoutes, { businesses }) };
+  return {
+    ...businesses,
+    routes: (app: FastifyInstance) => app.register(businessesRoutes, { businesses }),
+  };
 }

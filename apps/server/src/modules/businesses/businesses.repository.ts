@@ -1,7 +1,7 @@
 import { sortByName } from '@app/shared/collator';
 import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
+import { businesses } from './businesses.tables.ts';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
@@ -19,7 +19,7 @@ export const businessesRepository = {
     return byName(await db.select().from(businesses));
   },
 
-  /** Companies whose contract overlaps [firstDay, lastDay] (DESIGN.md §4). */
+  /** Companies whose contract overlaps [firstDay, lastDay]: the companies active in that period. */
   async listWithContractBetween(db: DbOrTx, firstDay: string, lastDay: string): Promise<BusinessRow[]> {
     const rows = await db
       .select()
@@ -49,10 +49,48 @@ export const businessesRepository = {
     return db.select().from(businesses).where(inArray(businesses.id, ids));
   },
 
+  async listIds(db: DbOrTx): Promise<number[]> {
+    const rows = await db.select({ id: businesses.id }).from(businesses);
+    return rows.map((row) => row.id);
+  },
+
   async existingIds(db: DbOrTx, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await db.select({ id: businesses.id }).from(businesses).where(inArray(businesses.id, ids));
     return rows.map((row) => row.id);
+  },
+
+  /** The companies with these RUTs, in no particular order. */
+  findByRuts(db: DbOrTx, ruts: string[]): Promise<BusinessRow[]> {
+    if (ruts.length === 0) return Promise.resolve([]);
+    return db.select().from(businesses).where(inArray(businesses.rut, ruts));
+  },
+
+  /** The companies among `ids`, each row locked until the transaction ends (`FOR UPDATE`). */
+  lockByIds(db: DbOrTx, ids: number[]): Promise<BusinessRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.select().from(businesses).where(inArray(businesses.id, ids)).for('update');
+  },
+
+  /** Inserts the companies in one statement, answering each one's id and RUT. */
+  insertMany(db: DbOrTx, rows: NewBusinessRow[]): Promise<{ id: number; rut: string }[]> {
+    if (rows.length === 0) return Promise.resolve([]);
+    return db.insert(businesses).values(rows).returning({ id: businesses.id, rut: businesses.rut });
+  },
+
+  /** Updates the company with this id while it still has this RUT (none otherwise). */
+  async updateWithRut(
+    db: DbOrTx,
+    id: number,
+    rut: string,
+    values: Partial<NewBusinessRow>,
+  ): Promise<BusinessRow | undefined> {
+    const [row] = await db
+      .update(businesses)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(businesses.id, id), eq(businesses.rut, rut)))
+      .returning();
+    return row;
   },
 
   async insert(db: DbOrTx, values: NewBusinessRow): Promise<BusinessRow> {

@@ -3,11 +3,13 @@ import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { businessGroupMembers, businessPasswords, businessServices } from '../../db/schema/businesses.ts';
-import { users } from '../../db/schema/users.ts';
 import { insertBusiness, nextRut } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { businessServices } from '../business-services/business-services.tables.ts';
+import { businessPasswords } from '../credentials/credentials.tables.ts';
+import { businessGroupMembers } from '../groups/groups.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 const { t, roles, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 

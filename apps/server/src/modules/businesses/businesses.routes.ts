@@ -13,8 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { attachmentHeader } from '../../lib/file-names.ts';
-import { XLSX_CONTENT_TYPE, xlsxStream } from '../../lib/xlsx-stream.ts';
+import { sendXlsx } from '../../lib/xlsx-reply.ts';
+import { xlsxStream } from '../../lib/xlsx-stream.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { presentBusiness } from './businesses.presenter.ts';
 import type { BusinessesService } from './businesses.service.ts';
@@ -28,7 +28,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
     '/api/business',
     {
       schema: { tags: ['companies'], response: { 200: BusinessListSchema, ...errorResponses } },
-      onRequest: app.authorize('companies:read'),
+      onRequest: app.authorize('businesses:read'),
     },
     async (request, reply) => sendBuiltJson(request, reply, await businesses.listBuilt()),
   );
@@ -38,7 +38,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
     '/api/business/responsible-options',
     {
       schema: { tags: ['companies'], response: { 200: ResponsibleOptionListSchema, ...errorResponses } },
-      onRequest: app.authorize('companies:write'),
+      onRequest: app.authorize('businesses:write'),
     },
     async () => businesses.responsibleOptions(),
   );
@@ -48,10 +48,10 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
     {
       schema: {
         tags: ['companies'],
-        description: 'Companies active in the current period (DESIGN.md §4).',
+        description: 'Companies whose contract covers part of the current period.',
         response: { 200: BusinessListSchema, ...errorResponses },
       },
-      onRequest: app.authorize('companies:read'),
+      onRequest: app.authorize('businesses:read'),
     },
     async (request, reply) => sendBuiltJson(request, reply, await businesses.listActiveBuilt()),
   );
@@ -66,15 +66,11 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
         body: BusinessExportSchema,
         response: errorResponses,
       },
-      onRequest: app.authorize('companies:read'),
+      onRequest: app.authorize('businesses:read'),
     },
     async (request, reply) => {
       const sheet = await businesses.exportSheet(request.body.ids);
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachmentHeader(BUSINESS_EXPORT_FILE_NAME))
-        .header('cache-control', 'no-store')
-        .send(xlsxStream(sheet) as never); // a byte stream, outside the JSON response schemas
+      return sendXlsx(reply, BUSINESS_EXPORT_FILE_NAME, xlsxStream(sheet));
     },
   );
 
@@ -87,7 +83,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
         response: { 201: BusinessResponseSchema, ...errorResponses },
       },
       config: idempotent,
-      onRequest: app.authorize('companies:write'),
+      onRequest: app.authorize('businesses:write'),
     },
     async (request, reply) => {
       const business = await businesses.create(request.body, actorOf(request));
@@ -104,7 +100,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
         body: BusinessUpdateSchema,
         response: { 200: BusinessResponseSchema, ...errorResponses },
       },
-      onRequest: app.authorize('companies:write'),
+      onRequest: app.authorize('businesses:write'),
     },
     async (request) => {
       const business = await businesses.update(request.params.id, request.body, actorOf(request));
@@ -116,7 +112,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{ businesses: BusinessesSer
     '/api/business/:id',
     {
       schema: { tags: ['companies'], params: IdParamSchema, response: { 200: MessageSchema, ...errorResponses } },
-      onRequest: app.authorize('companies:delete'),
+      onRequest: app.authorize('businesses:delete'),
     },
     async (request) => {
       await businesses.delete(request.params.id, actorOf(request));

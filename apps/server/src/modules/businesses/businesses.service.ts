@@ -1,7 +1,6 @@
 import { compareNames } from '@app/shared/collator';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { currentPeriod, type Period, periodBounds } from '@app/shared/period';
-import { STAFF_ROLES } from '@app/shared/roles';
 import {
   type BusinessCreateOutput,
   BusinessListSchema,
@@ -10,16 +9,16 @@ import {
 } from '@app/shared/schemas/businesses';
 import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
+import { createBuiltJsonCache, readingTables, type TableChanges } from '../../lib/table-cache.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { presentBusiness } from './businesses.presenter.ts';
-import { type BusinessRow, businessesRepository } from './businesses.repository.ts';
+import { type BusinessRow, businessesRepository, type NewBusinessRow } from './businesses.repository.ts';
+import { businesses } from './businesses.tables.ts';
 import { businessesSheet } from './businesses-export.ts';
 
 /** The company's fields an activity entry names (created, deleted: all; updated: those that changed). */
@@ -38,13 +37,13 @@ const LOGGED_FIELDS = [
 interface Deps {
   events: EventBus;
   changes: TableChanges;
-  /** The user's role, the row locked (share) until the transaction ends; undefined when there is none. */
-  roleWhileWriting(tx: DbOrTx, userId: number): Promise<string | undefined>;
+  /** Whether the user exists and is staff, the row locked (share) until the transaction ends. */
+  isStaffWhileWriting(tx: DbOrTx, userId: number): Promise<boolean>;
   /** The staff (owners and collaborators), for the 'Encargado' choice. */
   listStaff(): Promise<{ id: number; name: string; lastName: string }[]>;
 }
 
-/** Companies (spec 1 §2.8, §2.9, §3, §5; DESIGN.md §4): RUT valid and unique, contacts valid, deletes cascade. */
+/** Companies: RUT valid and unique, contacts valid, deletes cascade. */
 export function createBusinessesService(db: Db, deps: Deps) {
   const lists = createBuiltJsonCache(deps.changes, {
     name: 'business-lists',
@@ -58,7 +57,7 @@ export function createBusinessesService(db: Db, deps: Deps) {
     return row;
   }
 
-  /** Companies active in a period (default: the current one, DESIGN.md §4). */
+  /** Companies active in a period (default: the current one): contract started by its last day, not ended before its first. */
   function listActive(period: Period = currentPeriod()) {
     const { firstDay, lastDay } = periodBounds(period);
     return businessesRepository.listWithContractBetween(db, firstDay, lastDay);
@@ -78,8 +77,7 @@ export function createBusinessesService(db: Db, deps: Deps) {
     try {
       return await db.transaction(async (tx) => {
         if (typeof responsibleUserId === 'number') {
-          const role = await deps.roleWhileWriting(tx, responsibleUserId);
-          if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) {
+          if (!(await deps.isStaffWhileWriting(tx, responsibleUserId))) {
             throw badRequest(companiesMsg.responsibleNotStaff, 'responsibleUserId');
           }
         }
@@ -95,6 +93,17 @@ export function createBusinessesService(db: Db, deps: Deps) {
   return {
     getById,
 
+    // The company import reads and writes companies with these (the writes inside its one transaction).
+    /** The companies with these RUTs. */
+    findByRuts: (ruts: string[]) => businessesRepository.findByRuts(db, ruts),
+    /** The companies among `ids`, locked until the caller's transaction ends. */
+    lockByIds: (tx: DbOrTx, ids: number[]) => businessesRepository.lockByIds(tx, ids),
+    /** New companies in one statement, answering each one's id and RUT. */
+    insertMany: (tx: DbOrTx, rows: NewBusinessRow[]) => businessesRepository.insertMany(tx, rows),
+    /** An existing company's fields, while it still has this RUT (undefined otherwise). */
+    updateWithRut: (tx: DbOrTx, id: number, rut: string, values: Partial<NewBusinessRow>) =>
+      businessesRepository.updateWithRut(tx, id, rut, values),
+
     async assertExists(id: number): Promise<void> {
       await getById(id);
     },
@@ -107,6 +116,18 @@ export function createBusinessesService(db: Db, deps: Deps) {
     },
 
     list: () => businessesRepository.list(db),
+
+    /** Every company's id, read in the caller's transaction ('Activar todo' links them all). */
+    listIds: (tx: DbOrTx = db) => businessesRepository.listIds(tx),
+
+    /** These companies' names by id (the e-mail log shows them); a deleted company is missing. */
+    listNames: readingTables([businesses], async (ids: readonly number[]) => {
+      const rows = await businessesRepository.findByIds(db, [...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, row.name]));
+    }),
+
+    /** The companies among these ids, in no particular order (names, owners and contacts for the scheduler's mails). */
+    listByIds: (ids: number[]) => businessesRepository.findByIds(db, ids),
 
     /**
      * GET /api/business as stored JSON: built once per change of the companies table (any
@@ -124,7 +145,8 @@ export function createBusinessesService(db: Db, deps: Deps) {
       );
     },
 
-    listActive,
+    /** Companies whose contract covers the period (read from the companies table only). */
+    listActive: readingTables([businesses], listActive),
 
     /** Creates the company and its activity entry ('Creó Empresa') in one transaction. */
     async create(input: BusinessCreateOutput, actor: ActivityActor): Promise<BusinessRow> {

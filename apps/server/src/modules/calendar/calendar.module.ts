@@ -52,5 +52,8 @@ export function createCalendarModule(deps: CalendarModuleDeps) {
     getUser: deps.getUser,
     claimStateOnce: (nonce, ttlMs) => deps.claimOnce(`google-oauth-state:${nonce}`, ttlMs),
   });
-  return { calendar, routes: (app: FastifyInstance) => app.register(calendarRoutes, { calendar }) };
+  return {
+    ...calendar,
+    routes: (app: FastifyInstance) => app.register(calendarRoutes, { calendar }),
+  };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { googleAccounts, googleCalendars } from '../../db/schema/calendar.ts';
+import { googleAccounts, googleCalendars } from './calendar.tables.ts';
 
 export type GoogleAccountRow = typeof googleAccounts.$inferSelect;
 export type GoogleCalendarRow = typeof googleCalendars.$inferSelect;

@@ -1,7 +1,6 @@
 import { calendarMsg } from '@app/shared/messages-calendar';
 import type { EventsResponse, MyCalendars } from '@app/shared/schemas/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { googleAccounts } from '../../db/schema/calendar.ts';
 import { tokensForEveryRole } from '../../test/factories.ts';
 import {
   FAKE_GOOGLE_CODE,
@@ -11,6 +10,7 @@ import {
   startFakeGoogle,
 } from '../../test/fake-google.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { googleAccounts } from './calendar.tables.ts';
 
 let google: FakeGoogle;
 let t: TestApp;

@@ -20,7 +20,7 @@ import type { CalendarService } from './calendar.service.ts';
 /** Google errors: 502 Google unreachable or failing, 503 the integration is not configured. */
 const googleErrors = { 502: ApiErrorSchema, 503: ApiErrorSchema, ...errorResponses };
 
-/** The calendar (spec 2 §7 "Calendar"): owners link and choose; events by the 'calendar:events' policy. */
+/** The calendar: owners link and choose; events by the 'calendar:events' policy. */
 export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }> = async (app, { calendar }) => {
   const tags = ['calendar'];
 

@@ -38,7 +38,7 @@ const STATE_TTL_SECONDS = 15 * 60;
 const EXPIRY_MARGIN_MS = 60_000;
 
 /**
- * The firm's Google Calendar (spec 2 "Calendario"; DESIGN.md §4): an owner links an account through
+ * The firm's Google Calendar ('Calendario'): an owner links an account through
  * OAuth 2.0 and chooses calendars; owners and allowed collaborators see the active calendars'
  * events. Tokens are kept encrypted and refreshed when they expire.
  */

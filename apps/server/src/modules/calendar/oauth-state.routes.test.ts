@@ -2,11 +2,11 @@ import { calendarMsg } from '@app/shared/messages-calendar';
 import type { MyCalendars } from '@app/shared/schemas/calendar';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { googleAccounts } from '../../db/schema/calendar.ts';
 import { FAKE_GOOGLE_CODE, type FakeGoogle, startFakeGoogle } from '../../test/fake-google.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { googleAccounts } from './calendar.tables.ts';
 
-// The OAuth `state` is single-use: within its 15 minutes a second use is refused (issue 17, defect 14).
+// The OAuth `state` is single-use: within its 15 minutes a second use is refused.
 let google: FakeGoogle;
 let t: TestApp;
 

@@ -14,5 +14,8 @@ export interface CredentialsModuleDeps {
 
 export function createCredentialsModule(deps: CredentialsModuleDeps) {
   const credentials = createCredentialsService(deps.db, deps);
-  return { credentials, routes: (app: FastifyInstance) => app.register(credentialsRoutes, { credentials }) };
+  return {
+    ...credentials,
+    routes: (app: FastifyInstance) => app.register(credentialsRoutes, { credentials }),
+  };
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { activity } from '../../db/schema/activity.ts';
-import { businessPasswords } from '../../db/schema/businesses.ts';
+import { businessPasswords } from './credentials.tables.ts';
 
 export type CredentialRow = typeof businessPasswords.$inferSelect;
 export type NewCredentialRow = typeof businessPasswords.$inferInsert;

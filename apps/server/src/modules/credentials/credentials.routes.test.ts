@@ -65,7 +65,7 @@ describe('POST /api/password', () => {
     }
   });
 
-  it('accepts every portal of the spec and an omitted description', async () => {
+  it('accepts every portal and an omitted description', async () => {
     for (const portal of ['sii', 'DT', 'previred', 'other']) {
       const response = await api.owner.post('/api/password', credentialPayload({ portal, description: undefined }));
       expect(response.statusCode).toBe(201);
@@ -127,7 +127,7 @@ describe('GET /api/password?businessId=', () => {
 });
 
 describe('GET, PUT, DELETE /api/password/:id', () => {
-  it('reads, edits and deletes with the spec messages', async () => {
+  it('reads, edits and deletes with the Spanish success messages', async () => {
     const { id } = await createCredential();
     const read = await api.collaborator.get(`/api/password/${id}`);
     expect(read.statusCode).toBe(200);

@@ -17,8 +17,8 @@ import { errorResponses } from '../../lib/error-responses.ts';
 import type { CredentialsService } from './credentials.service.ts';
 
 /**
- * Portal credentials (spec 1 §7 "Passwords"), staff only. No answer carries a password but the
- * reveal's, one at a time and logged (issue 24).
+ * Portal credentials (/api/password), staff only. No answer carries a password but the
+ * reveal's, one at a time and logged.
  */
 export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: CredentialsService }> = async (
   app,

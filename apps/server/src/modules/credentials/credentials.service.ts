@@ -33,9 +33,9 @@ const LOGGED_FIELDS = ['user', 'portal', 'description'] as const;
 const labelOf = (row: Pick<CredentialRow, 'portal' | 'user'>) => `${PORTAL_LABELS[row.portal]} · ${row.user}`;
 
 /**
- * Portal credentials of a company (spec 1 §3 "Password entry"). The password is encrypted with the
+ * Portal credentials of a company. The password is encrypted with the
  * vault before it reaches the repository, and decrypted only by `reveal`, which logs who asked
- * (issue 24). Every change writes its activity entry in the same transaction.
+ * in the activity log. Every change writes its activity entry in the same transaction.
  */
 export function createCredentialsService(db: Db, deps: Deps) {
   const { vault } = deps;

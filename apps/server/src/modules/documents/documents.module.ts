@@ -3,9 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { createDownloadLinks } from '../../lib/download-links.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
+import type { UploadReceiver } from '../../lib/multipart-uploads.ts';
+import { filesSql } from './documents.repository.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { createDocumentsService } from './documents.service.ts';
 import { createFileRemover } from './file-removals.ts';
+import { orphanSweepJob } from './orphan-sweep.job.ts';
 
 type ServiceDeps = Parameters<typeof createDocumentsService>[1];
 
@@ -20,8 +23,8 @@ export interface DocumentsModuleDeps {
   appUrl: string;
   /** DOWNLOAD_LINK_DAYS: how long a link opens its file. */
   linkDays: number;
-  /** FILE_MAX_MB: the largest file an upload may carry. */
-  maxMegabytes: number;
+  /** The instance's multipart upload receiver (FILE_MAX_MB; its slots shared with every upload route). */
+  uploads: UploadReceiver;
   /** Companies module. */
   getBusiness: ServiceDeps['getBusiness'];
   /** Business-services module: the services that apply to a company in a period. */
@@ -32,11 +35,14 @@ export interface DocumentsModuleDeps {
   findUser: ServiceDeps['findUser'];
   /** Email module: sends and logs, answering only how it went. */
   sendEmail: ServiceDeps['sendEmail'];
+  /** Requests module: the request item a deleted file answers, locked; and, after commit, that it changed. */
+  lockAnsweredItem: ServiceDeps['lockAnsweredItem'];
+  answeredItemChanged: ServiceDeps['answeredItemChanged'];
 }
 
 /** Company documents: folders, uploads, download links, and the removal of deleted files' bytes. */
 export function createDocumentsModule(deps: DocumentsModuleDeps) {
-  const { db, events, storage, log, maxMegabytes } = deps;
+  const { db, events, storage, log, uploads } = deps;
   const documents = createDocumentsService(db, {
     ...deps,
     links: createDownloadLinks(deps.tokenSecret, deps.linkDays),
@@ -47,12 +53,18 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     events.on(name, () => fileRemover.sweep());
   }
   return {
-    documents,
-    fileRemover,
+    ...documents,
+    /** Removes the stored bytes of deleted files (after each commit that deletes some, and at start-up). */
+    removeQueuedFiles: fileRemover.sweep,
+    /** Removes stored bytes that no file row names, an hour old or more (the hourly job's work). */
+    sweepOrphans: fileRemover.sweepOrphans,
+    /** SQL the requests module's reads of its items embed (client files since review, the item's folder). */
+    filesSql,
     routes: async (app: FastifyInstance) => {
-      await app.register(documentsRoutes, { documents, fileRemover, maxMegabytes });
+      await app.register(documentsRoutes, { documents, uploads });
       // Finishes removing the bytes of files deleted before a crash or a storage outage.
       app.addHook('onReady', () => fileRemover.sweep());
     },
+    jobs: [orphanSweepJob(fileRemover, log)],
   };
 }

@@ -1,8 +1,9 @@
+import { isStaff } from '@app/shared/permissions';
 import type { FileDownload, StoredFile } from '@app/shared/schemas/documents';
-import type { fileDownloads } from '../../db/schema/documents.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { LinkClaims } from '../../lib/download-links.ts';
 import type { BusinessFileRow } from './documents.repository.ts';
+import type { fileDownloads } from './documents.tables.ts';
 
 type FileDownloadRow = typeof fileDownloads.$inferSelect;
 
@@ -20,7 +21,8 @@ export function presentStoredFile(
     // Their own download from the app: logged with their name, never as a copied link.
     url: linkFor({ fileId: row.id, via: 'portal', issuedTo: actor.id }),
     // The link staff copy to send on: whoever opens it, the log says 'Enlace' (issued to them).
-    shareUrl: linkFor({ fileId: row.id, via: actor.role === 'client' ? 'portal' : 'link', issuedTo: actor.id }),
+    // A client's copy is their own portal download.
+    shareUrl: linkFor({ fileId: row.id, via: isStaff(actor.role) ? 'link' : 'portal', issuedTo: actor.id }),
     contentType: row.contentType,
     fromClient: row.fromClient,
     uploadedBy: row.uploadedBy,

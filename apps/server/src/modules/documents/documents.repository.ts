@@ -1,10 +1,45 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businessFiles, businessFolders, fileDownloads, fileRemovals } from '../../db/schema/documents.ts';
-import { documentRequestItems, documentRequests } from '../../db/schema/requests.ts';
+import { businessFiles, businessFolders, fileDownloads, fileRemovals } from './documents.tables.ts';
 
 export type BusinessFileRow = typeof businessFiles.$inferSelect;
 type Period = { year: number; month: number };
+
+/**
+ * SQL that another module's reads embed to judge its records by their files and folders (the
+ * requests module's items): built here, so that only this module names its tables. Each takes
+ * the reading query's own columns.
+ */
+export const filesSql = {
+  /** Whether a client sent a file against the request item after `since` (any file, while `since` is null). */
+  clientFileAfter(requestItemId: SQLWrapper, since: SQLWrapper): SQL<boolean> {
+    return sql<boolean>`exists (
+  select 1 from ${businessFiles}
+  where ${businessFiles.requestItemId} = ${requestItemId}
+    and ${businessFiles.fromClient}
+    and (${since} is null or ${businessFiles.createdAt} > ${since})
+)`;
+  },
+
+  /** The company folder of a period made from a folder template; null while it is not made. */
+  companyFolderId(folder: {
+    businessId: SQLWrapper;
+    serviceFolderId: SQLWrapper;
+    year: SQLWrapper;
+    month: SQLWrapper;
+  }): SQL<number | null> {
+    return sql<number | null>`(
+  select ${businessFolders.id} from ${businessFolders}
+  where ${businessFolders.businessId} = ${folder.businessId}
+    and ${businessFolders.serviceFolderId} = ${folder.serviceFolderId}
+    and ${businessFolders.year} = ${folder.year}
+    and ${businessFolders.month} = ${folder.month}
+)`;
+  },
+
+  /** What `clientFileAfter` reads: a kept answer built with it is dropped when this changes. */
+  clientFileTables: [businessFiles],
+};
 
 export const documentsRepository = {
   /**
@@ -89,27 +124,6 @@ export const documentsRepository = {
       .from(businessFiles)
       .innerJoin(businessFolders, eq(businessFolders.id, businessFiles.businessFolderId))
       .where(eq(businessFiles.id, id));
-    return row;
-  },
-
-  /**
-   * A request item with its request's company and period (issue 22); `lock` holds the item's row
-   * until the transaction ends, so staff cannot mark it received while files are added or removed.
-   */
-  async findRequestItem(db: DbOrTx, id: number, { lock = false } = {}) {
-    const query = db
-      .select({
-        id: documentRequestItems.id,
-        status: documentRequestItems.status,
-        serviceFolderId: documentRequestItems.serviceFolderId,
-        businessId: documentRequests.businessId,
-        year: documentRequests.year,
-        month: documentRequests.month,
-      })
-      .from(documentRequestItems)
-      .innerJoin(documentRequests, eq(documentRequests.id, documentRequestItems.requestId))
-      .where(eq(documentRequestItems.id, id));
-    const [row] = await (lock ? query.for('update', { of: documentRequestItems }) : query);
     return row;
   },
 

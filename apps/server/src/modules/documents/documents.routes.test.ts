@@ -3,11 +3,11 @@ import { currentPeriod, type Period } from '@app/shared/period';
 import type { FolderView } from '@app/shared/schemas/documents';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { businessFiles } from '../../db/schema/documents.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { emailLog } from '../email/email.tables.ts';
+import { businessFiles } from './documents.tables.ts';
 
 let t: TestApp;
 let tokens: Awaited<ReturnType<typeof tokensForEveryRole>>;
@@ -360,7 +360,7 @@ describe('removing files', () => {
     await t.request({ method: 'DELETE', url: `/api/business-folder/file/${file.id}`, token: tokens.owner });
     // The removal that follows the delete tried and failed; any run still going ends here.
     await vi.waitFor(() => expect(remove).toHaveBeenCalled());
-    await t.modules.documents.fileRemover.sweep();
+    await t.modules.documents.removeQueuedFiles();
     vi.restoreAllMocks();
     expect(await t.modules.storage.get(file.key)).not.toBeNull();
     // Another start on the same database and files (a restart, or a second instance) sweeps when ready.

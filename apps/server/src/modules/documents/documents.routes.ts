@@ -1,8 +1,6 @@
 import { ApiErrorSchema, MessageSchema } from '@app/shared/errors';
-import { msg } from '@app/shared/messages';
 import { documentsMsg } from '@app/shared/messages-documents';
 import { mailMsg } from '@app/shared/messages-mail';
-import type { StoredFile } from '@app/shared/schemas/documents';
 import {
   BusinessFolderIdParamSchema,
   BusinessFolderParamsSchema,
@@ -11,79 +9,23 @@ import {
   FileIdParamSchema,
   FolderViewSchema,
   NotifyClientResponseSchema,
-  UploadResponseSchema,
 } from '@app/shared/schemas/documents';
-import { RequestItemIdParamSchema } from '@app/shared/schemas/requests';
-import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/activity-actor.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { attachmentHeader } from '../../lib/file-names.ts';
-import { dropRestOfBody } from '../../lib/unread-body.ts';
+import type { UploadReceiver } from '../../lib/multipart-uploads.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import type { DocumentsService, IncomingFile } from './documents.service.ts';
-import type { FileRemover } from './file-removals.ts';
-import { createUploadSlots } from './upload-slots.ts';
+import type { DocumentsService } from './documents.service.ts';
 
-/** How often each instance looks for stored bytes without rows (besides at start-up). */
-const ORPHAN_SWEEP_EVERY_MS = 60 * 60_000;
-
-/** At most this many files in one upload: with FILE_MAX_MB each, the most a request can carry. */
-export const MAX_FILES = 20;
-/** Uploads streaming at once on one instance, and how many more may wait their turn (then 503). */
-const UPLOAD_SLOTS = 4;
-const UPLOAD_QUEUE = 32;
-/**
- * An upload still unfinished after this long is cut (and its bytes removed): well under the orphan
- * sweep's hour, so the sweep never takes the bytes of an upload whose rows are yet to be written.
- */
-export const UPLOAD_DEADLINE_MS = 30 * 60_000;
-
-/** The multipart parser's own failures, in Spanish: limits are 413, anything malformed 400. */
-function multipartFailure(error: unknown, maxMegabytes: number): unknown {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, documentsMsg.tooLarge(maxMegabytes));
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError(413, documentsMsg.tooManyFiles);
-  }
-  if (code?.startsWith('FST_')) return new AppError(400, msg.badRequest);
-  return error;
-}
-
-/** Documents (spec 1 §7 "Client documents"; spec 2 §7 "Documents"; DESIGN.md §4, §6). */
+/** Documents: staff browse, upload and delete; a client reads their own company's active folders. */
 export const documentsRoutes: FastifyPluginAsyncZod<{
   documents: DocumentsService;
-  fileRemover: FileRemover;
-  /** FILE_MAX_MB: the largest file an upload may carry. */
-  maxMegabytes: number;
-}> = async (app, { documents, fileRemover, maxMegabytes }) => {
-  const maxBytes = Math.round(maxMegabytes * 1024 * 1024);
-  /** The most one upload request may carry (every file at its largest, with room for the parts' headers). */
-  const maxRequestBytes = MAX_FILES * (maxBytes + 64 * 1024);
-  // One byte over the limit reaches the upload's own check, which cuts the file off with 413.
-  await app.register(multipart, {
-    limits: { fileSize: maxBytes + 1, files: MAX_FILES, fields: 10, fieldSize: 1024, parts: MAX_FILES + 10 },
-  });
-  const slots = createUploadSlots(UPLOAD_SLOTS, UPLOAD_QUEUE);
-
-  // Bytes a crash left without rows: swept at start-up (without holding it up) and every hour.
-  const sweepOrphans = () =>
-    fileRemover.sweepOrphans().then(
-      ({ removed, partials }) => {
-        if (removed + partials > 0) app.log.info({ removed, partials }, 'orphaned stored files removed');
-      },
-      (error: unknown) =>
-        app.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'orphan sweep postponed'),
-    );
-  let orphanTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    void sweepOrphans();
-    orphanTimer = setInterval(sweepOrphans, ORPHAN_SWEEP_EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(orphanTimer));
+  /** The instance's multipart upload receiver (its slots shared with every upload route). */
+  uploads: UploadReceiver;
+}> = async (app, { documents, uploads }) => {
+  await uploads.registerParser(app);
 
   // Staff browse any company; a client only their own (checked in the service).
   for (const withFolder of [false, true]) {
@@ -111,93 +53,26 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     );
   }
 
-  /**
-   * A multipart upload: waits for one of the upload slots (503 when too many wait), cuts it off
-   * after UPLOAD_DEADLINE_MS, and hands the request's 'file' parts to `store` as they arrive.
-   */
-  async function receiveUpload(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    store: (files: AsyncIterable<IncomingFile>) => Promise<StoredFile[]>,
-  ) {
-    if (!request.isMultipart()) throw new AppError(415, msg.unsupportedMediaType);
-    const release = await slots.acquire();
-    if (!release) {
-      reply.header('retry-after', '60');
-      throw new AppError(503, documentsMsg.uploadsBusy);
-    }
-    const deadline = setTimeout(() => request.raw.destroy(), UPLOAD_DEADLINE_MS);
-    try {
-      async function* files(): AsyncGenerator<IncomingFile> {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'file') {
-            part.file.resume();
-            continue;
-          }
-          yield { fileName: part.filename, content: part.file };
-        }
-      }
-      const stored = await store(files()).catch((error: unknown) => {
-        dropRestOfBody(request.raw, reply.raw, maxRequestBytes);
-        throw multipartFailure(error, maxMegabytes);
-      });
-      return reply
-        .status(201)
-        .send({ message: documentsMsg.filesAdded(stored.length), count: stored.length, files: stored });
-    } finally {
-      clearTimeout(deadline);
-      release();
-    }
-  }
-
-  const uploadLimits = `multipart/form-data with the repeated field 'file': PDF, XML (well-formed, no DOCTYPE), JPEG, PNG, XLSX or CSV, each recognised by its content (415 otherwise; its name gets the extension of what it is), ${maxMegabytes} MB each at most, ${MAX_FILES} files at most. Each file streams to storage; ${UPLOAD_SLOTS} uploads at once per instance, ${UPLOAD_QUEUE} more wait their turn, beyond that 503 with Retry-After.`;
-  const uploadResponses = {
-    201: UploadResponseSchema,
-    413: ApiErrorSchema,
-    415: ApiErrorSchema,
-    503: ApiErrorSchema,
-    507: ApiErrorSchema,
-    ...errorResponses,
-  };
-
   app.post(
     '/api/business-folder/:businessFolderId/file',
     {
       schema: {
         tags: ['documents'],
-        description: `Staff into any company folder; a client into a folder of their own company they see whose template allows client uploads ('El cliente puede subir'). ${uploadLimits}`,
+        description: `Staff into any company folder; a client into a folder of their own company they see whose template allows client uploads ('El cliente puede subir'). ${uploads.description}`,
         params: BusinessFolderIdParamSchema,
-        response: uploadResponses,
+        response: uploads.responses,
       },
       onRequest: app.authenticate,
     },
     (request, reply) =>
-      receiveUpload(request, reply, (files) =>
+      uploads.receive(request, reply, (files) =>
         documents.upload(
           currentUser(request),
           request.params.businessFolderId,
           files,
-          { maxMegabytes },
+          { maxMegabytes: uploads.maxMegabytes },
           actorOf(request),
         ),
-      ),
-  );
-
-  app.post(
-    '/api/request-item/:id/file',
-    {
-      schema: {
-        tags: ['documents', 'requests'],
-        description: `Files answering a document request item (issue 22): staff, or a client of the item's company, while the item is not received (400 once it is). They go into the company's folder of the request's period for the item's folder. ${uploadLimits}`,
-        params: RequestItemIdParamSchema,
-        response: uploadResponses,
-      },
-      onRequest: app.authenticate,
-    },
-    (request, reply) =>
-      receiveUpload(request, reply, (files) =>
-        documents.uploadToItem(currentUser(request), request.params.id, files, { maxMegabytes }, actorOf(request)),
       ),
   );
 

@@ -3,9 +3,8 @@ import type { Readable } from 'node:stream';
 import { msg } from '@app/shared/messages';
 import { boardMsg } from '@app/shared/messages-board';
 import { documentsMsg } from '@app/shared/messages-documents';
-import { requestsMsg } from '@app/shared/messages-requests';
 import type { Period } from '@app/shared/period';
-import { can } from '@app/shared/permissions';
+import { can, isStaff } from '@app/shared/permissions';
 import { ROLE_LABELS, type Role } from '@app/shared/roles';
 import { splitContacts } from '@app/shared/schemas/businesses';
 import type { FileDownload, FolderTile, FolderView, StoredFile } from '@app/shared/schemas/documents';
@@ -22,6 +21,7 @@ import type { EventBus } from '../../lib/events.ts';
 import { sanitizeFileName } from '../../lib/file-names.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import type { ByteRange } from '../../lib/file-storage/storage.ts';
+import type { IncomingFile } from '../../lib/multipart-uploads.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
 import { presentDownload, presentStoredFile } from './documents.presenter.ts';
 import { type BusinessFileRow, documentsRepository } from './documents.repository.ts';
@@ -47,7 +47,7 @@ interface Deps {
   appUrl: string;
   linkDays: number;
   getBusiness(id: number): Promise<{ id: number; name: string; contact: string }>;
-  /** Services that apply to the company that period (DESIGN.md §4), with their names. */
+  /** Services that apply to the company that period, with their names. */
   listApplyingServices(businessId: number, period: Period): Promise<{ id: number; name: string }[]>;
   listFolderTemplates(serviceIds: number[]): Promise<FolderTemplate[]>;
   findUser(id: number): Promise<{ name: string; lastName: string; role: Role; businessId: number | null } | undefined>;
@@ -55,12 +55,46 @@ interface Deps {
     actor: AuthUser,
     input: { businessId: number; emails: string[]; subject: string; content: string },
   ): Promise<'sent' | 'outbox' | 'failed'>;
+  /**
+   * Requests module: the request item a file answers, its row locked until the caller's
+   * transaction ends (staff cannot mark it received while a file of it goes); undefined when the
+   * item is gone.
+   */
+  lockAnsweredItem(tx: DbOrTx, itemId: number): Promise<AnsweredItem | undefined>;
+  /** Requests module, after commit: a file answering the item went (staff hear it live). */
+  answeredItemChanged(item: AnsweredItem): void;
 }
 
-/** One file of an upload as it arrives: its name and its bytes, read once. */
-export interface IncomingFile {
-  fileName: string;
-  content: Readable;
+/** A request item as a file answering it sees it: received or not, and its request's company and period. */
+export interface AnsweredItem {
+  received: boolean;
+  businessId: number;
+  year: number;
+  month: number;
+}
+
+/** Where `storeFiles` puts the files: the company folder of a period made from a folder template. */
+export interface FilesTarget {
+  businessId: number;
+  period: Period;
+  serviceFolderId: number;
+  /** The request item the files answer, if any. */
+  requestItemId: number | null;
+}
+
+/** How `storeFiles` writes: the upload's limit, who acts, and the caller's own step in the transaction. */
+export interface StoreOptions {
+  /** FILE_MAX_MB: the largest file an upload may carry. */
+  maxMegabytes: number;
+  /** Who acts, for the activity log. */
+  by: ActivityActor;
+  /**
+   * Runs first in the transaction that writes the rows, once every byte is stored: the caller
+   * locks and checks its own rows there, and a throw writes nothing and removes the bytes.
+   */
+  inTransaction?: (tx: DbOrTx) => Promise<void>;
+  /** The refusal when a row's key fails at the write: its folder, or the record it answers, went meanwhile. */
+  whenGone: () => Error;
 }
 
 /** A download's answer: the file's bytes (all, or `range` of them) streaming from storage, or a Range outside the file. */
@@ -75,8 +109,6 @@ interface StoredBytes {
   size: number;
   contentType: string;
 }
-
-const isClient = (actor: AuthUser) => actor.role === 'client';
 
 /** Why an uploaded file is refused, in Spanish: one message for every kind not accepted. */
 const uploadProblem = (maxMegabytes: number) => (kind: FileCheckProblem) =>
@@ -93,8 +125,8 @@ const uploadProblem = (maxMegabytes: number) => (kind: FileCheckProblem) =>
 const periodLabel = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
 
 /**
- * Company documents (spec 1 §2.6; spec 2 "Documentos"; DESIGN.md §4): each company's folders per
- * period from its services' templates, uploads by staff and by clients (issue 22: PDF, XML, JPEG,
+ * Company documents: each company's folders per
+ * period from its services' templates, uploads by staff and by clients (PDF, XML, JPEG,
  * PNG, XLSX, CSV; into a folder or against a request item), signed expiring download links, a log
  * of every download, and 'Avisar al cliente'.
  */
@@ -178,32 +210,51 @@ export function createDocumentsService(db: Db, deps: Deps) {
     size: bytes.size,
     contentType: bytes.contentType,
     uploadedBy: actor.id,
-    fromClient: isClient(actor),
+    fromClient: !isStaff(actor.role),
     requestItemId,
   });
 
-  /** The activity log's entry of a file (issue 24): named by its file name, under its company. */
+  /** The activity log's entry of a file: named by its file name, under its company. */
   const fileEntry = (
     action: 'uploaded' | 'deleted' | 'downloaded',
     file: Pick<BusinessFileRow, 'id' | 'name'>,
     businessId: number,
   ): ActivityEntryInput => ({ kind: 'file', action, recordId: file.id, recordLabel: file.name, businessId });
 
-  /** Writes the files' rows and one 'uploaded' entry per file in one transaction (`insert` runs in it). */
+  /**
+   * Writes the files' rows into the company folder and one 'uploaded' entry per file in one
+   * transaction, after the caller's own step in it (`inTransaction`). `whenGone` answers a row's
+   * key that fails (the folder, or the record the files answer, went meanwhile).
+   */
   function insertLogged(
-    by: ActivityActor,
-    businessId: number,
-    insert: (tx: DbOrTx) => Promise<BusinessFileRow[]>,
+    actor: AuthUser,
+    folder: { id: number; businessId: number },
+    stored: StoredBytes[],
+    {
+      by,
+      inTransaction,
+      whenGone,
+      requestItemId,
+    }: Omit<StoreOptions, 'maxMegabytes'> & { requestItemId: number | null },
   ): Promise<BusinessFileRow[]> {
-    return db.transaction(async (tx) => {
-      const rows = await insert(tx);
-      await recordActivities(
-        tx,
-        by,
-        rows.map((row) => fileEntry('uploaded', row, businessId)),
-      );
-      return rows;
-    });
+    return db
+      .transaction(async (tx) => {
+        await inTransaction?.(tx);
+        const rows = await documentsRepository.insertFiles(
+          tx,
+          stored.map((bytes) => fileRow(actor, folder.id, bytes, requestItemId)),
+        );
+        await recordActivities(
+          tx,
+          by,
+          rows.map((row) => fileEntry('uploaded', row, folder.businessId)),
+        );
+        return rows;
+      })
+      .catch((error: unknown) => {
+        if (isForeignKeyViolation(error)) throw whenGone();
+        throw error;
+      });
   }
 
   /**
@@ -212,7 +263,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
    * writes their rows with `insert`: either every file of the request is added or none is, and a
    * request that fails leaves no bytes stored.
    */
-  async function storeFiles(
+  async function streamThenInsert(
     actor: AuthUser,
     files: AsyncIterable<IncomingFile> | Iterable<IncomingFile>,
     maxMegabytes: number,
@@ -254,7 +305,8 @@ export function createDocumentsService(db: Db, deps: Deps) {
       assertSelectable(period);
       const business = await deps.getBusiness(businessId);
       const { templates, byId, tile } = await folderTree(businessId, period);
-      const visible = (tileOf: FolderTile) => !isClient(actor) || tileOf.isActive;
+      // Staff see inactive folders too; a client only active ones.
+      const visible = (tileOf: FolderTile) => isStaff(actor.role) || tileOf.isActive;
       const base = { business: { id: business.id, name: business.name }, ...period };
       if (folderId === undefined) {
         const folders = templates
@@ -308,88 +360,58 @@ export function createDocumentsService(db: Db, deps: Deps) {
     ): Promise<StoredFile[]> {
       const folder = await documentsRepository.findFolder(db, businessFolderId);
       if (!folder) throw notFound(documentsMsg.folderNotFound);
-      if (isClient(actor)) await assertClientMayUpload(actor, folder);
-      return storeFiles(actor, files, maxMegabytes, (stored) =>
-        insertLogged(by, folder.businessId, (tx) =>
-          documentsRepository.insertFiles(
-            tx,
-            stored.map((bytes) => fileRow(actor, businessFolderId, bytes, null)),
-          ),
-        ).catch((error: unknown) => {
+      if (!isStaff(actor.role)) await assertClientMayUpload(actor, folder);
+      return streamThenInsert(actor, files, maxMegabytes, (stored) =>
+        insertLogged(actor, { id: businessFolderId, businessId: folder.businessId }, stored, {
+          by,
+          requestItemId: null,
           // The folder's key makes the rows fail if the folder went meanwhile (a company or service deleted).
-          if (isForeignKeyViolation(error)) throw notFound(documentsMsg.folderNotFound);
-          throw error;
+          whenGone: () => notFound(documentsMsg.folderNotFound),
         }),
       );
     },
 
     /**
-     * Files answering a request item (issue 22): staff, or a client of the item's company, while
-     * the item is not received. They go into the company folder of the request's period made from
-     * the item's folder template (made now if missing); staff hear 'requests.changed'.
+     * Files into the company folder of a period made from a folder template (made now if
+     * missing), answering `requestItemId` when given: another module's upload (a request item's)
+     * after its own checks. Each file streams to storage as it arrives, then the rows and their
+     * activity entries are written in one transaction that first runs `inTransaction`; either
+     * every file is added or none is, and a refused upload leaves no bytes stored.
      */
-    async uploadToItem(
+    async storeFiles(
       actor: AuthUser,
-      itemId: number,
+      target: FilesTarget,
       files: AsyncIterable<IncomingFile> | Iterable<IncomingFile>,
-      { maxMegabytes }: { maxMegabytes: number },
-      by: ActivityActor,
+      { maxMegabytes, ...options }: StoreOptions,
     ): Promise<StoredFile[]> {
-      const item = await documentsRepository.findRequestItem(db, itemId);
-      if (!item) throw notFound(requestsMsg.itemNotFound);
-      if (!can(actor, 'documents:upload', { businessId: item.businessId, clientCanUpload: false, forItem: true })) {
-        throw forbidden(msg.forbidden);
-      }
-      if (item.status === 'received') throw badRequest(requestsMsg.itemAlreadyReceived);
-      const period = { year: item.year, month: item.month };
-      const folderIds = await documentsRepository.ensureFolders(db, item.businessId, period, [item.serviceFolderId]);
-      const businessFolderId = folderIds.get(item.serviceFolderId);
+      const folderIds = await documentsRepository.ensureFolders(db, target.businessId, target.period, [
+        target.serviceFolderId,
+      ]);
+      const businessFolderId = folderIds.get(target.serviceFolderId);
       if (businessFolderId === undefined) throw notFound(documentsMsg.folderNotFound);
-      const stored = await storeFiles(actor, files, maxMegabytes, (bytes) =>
-        db
-          .transaction(async (tx) => {
-            // Read again under a lock: staff may have marked it received while the files arrived.
-            const current = await documentsRepository.findRequestItem(tx, itemId, { lock: true });
-            if (!current) throw notFound(requestsMsg.itemNotFound);
-            if (current.status === 'received') throw badRequest(requestsMsg.itemAlreadyReceived);
-            const rows = await documentsRepository.insertFiles(
-              tx,
-              bytes.map((one) => fileRow(actor, businessFolderId, one, itemId)),
-            );
-            await recordActivities(
-              tx,
-              by,
-              rows.map((row) => fileEntry('uploaded', row, item.businessId)),
-            );
-            return rows;
-          })
-          .catch((error: unknown) => {
-            if (isForeignKeyViolation(error)) throw notFound(requestsMsg.itemNotFound);
-            throw error;
-          }),
+      return streamThenInsert(actor, files, maxMegabytes, (stored) =>
+        insertLogged(actor, { id: businessFolderId, businessId: target.businessId }, stored, {
+          ...options,
+          requestItemId: target.requestItemId,
+        }),
       );
-      deps.events.emit('requests.changed', { businessId: item.businessId, ...period });
-      return stored;
     },
 
     /**
      * Staff delete any file; a client only one they sent, of their own company, while the item it
-     * answers is not received (policy 'file:delete'). Staff hear 'requests.changed' when it answered one.
+     * answers is not received (policy 'file:delete'). The requests module hears when it answered one.
      */
     async deleteFile(actor: AuthUser, id: number, by: ActivityActor): Promise<void> {
       const answered = await db.transaction(async (tx) => {
         const found = await documentsRepository.findFile(tx, id);
         if (!found) throw notFound(documentsMsg.fileNotFound);
         const { file } = found;
-        const item =
-          file.requestItemId === null
-            ? undefined
-            : await documentsRepository.findRequestItem(tx, file.requestItemId, { lock: true });
+        const item = file.requestItemId === null ? undefined : await deps.lockAnsweredItem(tx, file.requestItemId);
         const record = {
           businessId: found.businessId,
           uploadedBy: file.uploadedBy,
           fromClient: file.fromClient,
-          received: item?.status === 'received',
+          received: item?.received === true,
         };
         if (!can(actor, 'file:delete', record)) throw forbidden(msg.forbidden);
         if (!(await documentsRepository.deleteFile(tx, id))) throw notFound(documentsMsg.fileNotFound);
@@ -397,18 +419,12 @@ export function createDocumentsService(db: Db, deps: Deps) {
         return item;
       });
       deps.events.emit('files.removed', {});
-      if (answered) {
-        deps.events.emit('requests.changed', {
-          businessId: answered.businessId,
-          year: answered.year,
-          month: answered.month,
-        });
-      }
+      if (answered) deps.answeredItemChanged(answered);
     },
 
     /**
      * A signed link's file: checks the link, that its user may still have it, logs the download
-     * (and, issue 24, an activity entry of the anonymous caller `by`: the link is the credential,
+     * (and an activity entry of the anonymous caller `by`: the link is the credential,
      * so neither its token nor its claims go into the entry). A refused link logs nothing. The
      * bytes stream from storage; `rangeHeader` (HTTP's Range) asks for a part of them, and a part
      * that does not start at the first byte continues a download already logged, so it is not

@@ -4,13 +4,13 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
 import { activity } from '../../db/schema/activity.ts';
-import { businessFiles } from '../../db/schema/documents.ts';
 import { createServiceWithStates, linkService } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 import { OWNER } from '../../test/test-app.ts';
+import { businessFiles } from './documents.tables.ts';
 
-// The activity log's entries of files (uploaded, deleted, downloaded) and backups (issue 24).
+// The activity log's entries of files (uploaded, deleted, downloaded) and backups.
 const { t, roles, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 afterEach(() => {
   vi.useRealTimers();

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { fileCheckStream } from './file-check-stream.ts';
 import {
   billionLaughsXml,
   dteXml,
@@ -14,7 +13,8 @@ import {
   tinyPng,
   tinyXlsx,
   zipOf,
-} from './upload-fixtures.ts';
+} from '../../test/upload-fixtures.ts';
+import { fileCheckStream } from './file-check-stream.ts';
 
 /** Streams `chunks` through the check; answers the bytes that came out and the kind, or the problem. */
 async function check(chunks: Buffer[], maxBytes = 1_000_000, fileName = '') {

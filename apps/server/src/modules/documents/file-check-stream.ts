@@ -2,7 +2,7 @@ import { Transform } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { SaxesParser } from 'saxes';
 
-/** The kinds of file an upload may carry (issue 22), each recognised by its content, never its name. */
+/** The kinds of file an upload may carry, each recognised by its content, never its name. */
 export const ACCEPTED_FILES = {
   pdf: { contentType: 'application/pdf', extension: 'pdf' },
   xml: { contentType: 'application/xml', extension: 'xml' },

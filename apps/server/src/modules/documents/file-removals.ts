@@ -6,7 +6,7 @@ import { documentsRepository } from './documents.repository.ts';
 const BATCH = 200;
 /**
  * Stored bytes without a file row are only taken once this old: an upload's rows are written
- * right after its last byte is stored, and an upload is cut after 30 minutes (documents.routes).
+ * right after its last byte is stored, and an upload is cut after 30 minutes (UPLOAD_DEADLINE_MS).
  */
 export const ORPHAN_AGE_MS = 60 * 60_000;
 

@@ -10,8 +10,8 @@ import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
- * Links that work from whatever address the app was opened at (issue 17, defect 3), and an
- * 'Avisar al cliente' that says whether the e-mail really left (defect 4).
+ * Links that work from whatever address the app was opened at, and an
+ * 'Avisar al cliente' that says whether the e-mail really left.
  */
 const period = currentPeriod();
 

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { renamedExecutable } from '../../test/upload-fixtures.ts';
 import { ORPHAN_AGE_MS } from './file-removals.ts';
-import { renamedExecutable } from './upload-fixtures.ts';
 
 let t: TestApp;
 let token: string;
@@ -406,7 +406,7 @@ describe('stored bytes without a row', () => {
     const oldPartial = await plant(2 * hour, `.${crypto.randomUUID()}.tmp`);
     const youngPartial = await plant(60_000, `.${crypto.randomUUID()}.tmp`);
 
-    expect(await t.modules.documents.fileRemover.sweepOrphans()).toMatchObject({ removed: 1, partials: 1 });
+    expect(await t.modules.documents.sweepOrphans()).toMatchObject({ removed: 1, partials: 1 });
     const names = await storedNames();
     expect(names).toContain(kept);
     expect(names).toContain(youngOrphan);
@@ -416,10 +416,10 @@ describe('stored bytes without a row', () => {
     expect(await t.modules.storage.get(kept)).not.toBeNull();
   });
 
-  it('sweeps at start-up', async () => {
+  it("sweeps at start-up, at the scheduler's first tick", async () => {
     const oldOrphan = await plant(2 * ORPHAN_AGE_MS);
     const youngOrphan = await plant(60_000);
-    const restarted = await createTestApp({ DATA_DIR: t.dataDir }, { database: t.database });
+    const restarted = await createTestApp({ DATA_DIR: t.dataDir, SCHEDULER: 'on' }, { database: t.database });
     try {
       await restarted.app.ready();
       await vi.waitFor(async () => expect(await storedNames()).not.toContain(oldOrphan));

@@ -4,24 +4,16 @@ import { mailMsg } from '@app/shared/messages-mail';
 import { santiagoDate } from '@app/shared/period';
 import type { EmailLogPage } from '@app/shared/schemas/email';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { emailLog } from '../../db/schema/email-log.ts';
 import { OUTBOX_RESPONSE_PREFIX } from '../../lib/mailer.ts';
 import { DATE_TIME_FORMAT, XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
+import { openFirstSheet } from '../../test/workbook.ts';
+import { emailLog } from './email.tables.ts';
 
 const { t, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 const URL = '/api/email/export';
-
-async function openSheet(bytes: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('no sheet');
-  return sheet;
-}
 
 describe('GET /api/email/export', () => {
   it("streams every entry the page's company filter matches, newest first, cell by cell", async () => {
@@ -76,7 +68,7 @@ describe('GET /api/email/export', () => {
     );
     expect(response.headers['cache-control']).toBe('no-store');
 
-    const sheet = await openSheet(response.rawPayload);
+    const sheet = await openFirstSheet(response.rawPayload);
     expect(sheet.name).toBe(mailMsg.exportSheet);
     expect(sheet.getRow(1).values).toEqual([
       undefined,
@@ -123,7 +115,7 @@ describe('GET /api/email/export', () => {
     await t.database.db
       .insert(emailLog)
       .values({ subject: 'Sin empresa', emails: 's@s.cl', content: 'x', ok: true, providerResponse: '250' });
-    const sheet = await openSheet((await api.owner.get(URL)).rawPayload);
+    const sheet = await openFirstSheet((await api.owner.get(URL)).rawPayload);
     const rows = sheet.getRows(2, sheet.rowCount - 1) ?? [];
     const row = rows.find((candidate) => candidate.getCell(4).value === 'Sin empresa');
     expect(row?.getCell(2).value).toBe(boardMsg.noCompany);
@@ -139,7 +131,7 @@ describe('GET /api/email/export', () => {
       from generate_series(1, 1203) as g`);
     const response = await api.owner.get(`${URL}?businessId=${business.id}`);
     expect(response.statusCode).toBe(200);
-    const sheet = await openSheet(response.rawPayload);
+    const sheet = await openFirstSheet(response.rawPayload);
     expect(sheet.rowCount).toBe(1204);
     const subjects = (sheet.getRows(2, 1203) ?? []).map((row) => row.getCell(4).value);
     expect(subjects).toEqual(Array.from({ length: 1203 }, (_, index) => `Correo ${1203 - index}`));

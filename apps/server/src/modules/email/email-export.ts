@@ -22,7 +22,7 @@ const STATE_CELLS = {
 } as const;
 
 /**
- * The e-mail log as a sheet (issue 23): Fecha y hora (a real date-time in Santiago), Empresa
+ * The e-mail log as a sheet: Fecha y hora (a real date-time in Santiago), Empresa
  * ('sin empresa' as the page says), Para, Asunto, Enviado por (empty for the app's own sends),
  * Estado. `rows` come newest first, as the page lists them.
  */

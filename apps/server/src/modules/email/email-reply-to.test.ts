@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notes } from '../../db/schema/notes.ts';
 import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
+import { notes } from '../notes/notes.tables.ts';
 
 const REPLY_TO = 'consultas@estudio.cl';
 let t: TestApp;
@@ -45,7 +45,7 @@ describe('Reply-To', () => {
       userId: collaborator.id,
       reminder: new Date('2026-01-01T00:00:00Z'),
     });
-    await t.modules.scheduler.scheduler.tick(new Date('2026-01-01T00:01:00Z'));
+    await t.modules.scheduler.tick(new Date('2026-01-01T00:01:00Z'));
     expect(outboxMails('Recordatorio-de-nota')).toHaveLength(1);
     expect(outboxMails('Recordatorio-de-nota')[0]).toContain(`Reply-To: ${REPLY_TO}`);
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailLog } from '../../db/schema/email-log.ts';
 import { startFakeSmtpServer } from '../../test/fake-smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { emailLog } from './email.tables.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startFakeSmtpServer>>;
@@ -42,7 +42,7 @@ const logOf = async (subject: string) => {
   return row;
 };
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-const tick = (minutes: number) => t.modules.scheduler.scheduler.tick(minutesFromNow(minutes));
+const tick = (minutes: number) => t.modules.scheduler.tick(minutesFromNow(minutes));
 
 describe('a failed send', () => {
   it('is tried again after a minute and then five, and the log shows the send that got through', async () => {

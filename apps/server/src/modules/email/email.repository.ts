@@ -1,29 +1,14 @@
-import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { emailRetries } from '../../db/schema/email-retries.ts';
-import { users } from '../../db/schema/users.ts';
+import { emailLog, emailRetries } from './email.tables.ts';
 
-export type EmailLogRow = typeof emailLog.$inferSelect & {
+/** A log entry as stored; the service adds its company's and sender's names (their modules). */
+export type EmailLogEntry = typeof emailLog.$inferSelect;
+
+export type EmailLogRow = EmailLogEntry & {
   business: { id: number; name: string } | null;
   /** The sender's name (null when the sender was deleted, or for the scheduler's sends). */
   sender: { id: number; name: string } | null;
-};
-
-const columns = {
-  id: emailLog.id,
-  businessId: emailLog.businessId,
-  subject: emailLog.subject,
-  emails: emailLog.emails,
-  content: emailLog.content,
-  ok: emailLog.ok,
-  providerResponse: emailLog.providerResponse,
-  sentBy: emailLog.sentBy,
-  createdAt: emailLog.createdAt,
-  businessName: businesses.name,
-  senderName: users.name,
-  senderLastName: users.lastName,
 };
 
 /** Where a batch of the export ended: the last entry's created_at (as PostgreSQL's text) and id. */
@@ -31,17 +16,6 @@ export interface EmailLogCursor {
   createdAt: string;
   id: number;
 }
-
-type Selected = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
-const withBusiness = ({ businessName, senderName, senderLastName, ...row }: Selected): EmailLogRow =>
-  ({
-    ...row,
-    business: row.businessId !== null && businessName ? { id: row.businessId, name: businessName } : null,
-    sender:
-      row.sentBy !== null && senderName !== null
-        ? { id: row.sentBy, name: `${senderName} ${senderLastName ?? ''}`.trim() }
-        : null,
-  }) as EmailLogRow;
 
 export const emailRepository = {
   /** A failed send's outcome after a retry: the entry shows the latest answer. */
@@ -64,14 +38,9 @@ export const emailRepository = {
     return row.id;
   },
 
-  async findById(db: DbOrTx, id: number): Promise<EmailLogRow | undefined> {
-    const [row] = await db
-      .select(columns)
-      .from(emailLog)
-      .leftJoin(businesses, eq(businesses.id, emailLog.businessId))
-      .leftJoin(users, eq(users.id, emailLog.sentBy))
-      .where(eq(emailLog.id, id));
-    return row ? withBusiness(row as Selected) : undefined;
+  async findById(db: DbOrTx, id: number): Promise<EmailLogEntry | undefined> {
+    const [row] = await db.select().from(emailLog).where(eq(emailLog.id, id));
+    return row;
   },
 
   /** The outcome columns of some entries (what became of each e-mail). */
@@ -87,17 +56,15 @@ export const emailRepository = {
     const where = options.businessId === undefined ? undefined : eq(emailLog.businessId, options.businessId);
     const [rows, [total]] = await Promise.all([
       db
-        .select(columns)
+        .select()
         .from(emailLog)
-        .leftJoin(businesses, eq(businesses.id, emailLog.businessId))
-        .leftJoin(users, eq(users.id, emailLog.sentBy))
         .where(where)
         .orderBy(desc(emailLog.createdAt), desc(emailLog.id))
         .limit(options.limit)
         .offset(options.offset),
       db.select({ value: count() }).from(emailLog).where(where),
     ]);
-    return { count: total?.value ?? 0, rows: rows.map((row) => withBusiness(row as Selected)) };
+    return { count: total?.value ?? 0, rows };
   },
 
   /**
@@ -109,13 +76,11 @@ export const emailRepository = {
   async batchAfter(
     db: DbOrTx,
     options: { limit: number; businessId?: number; after?: EmailLogCursor },
-  ): Promise<{ row: EmailLogRow; cursor: EmailLogCursor }[]> {
+  ): Promise<{ row: EmailLogEntry; cursor: EmailLogCursor }[]> {
     const { after } = options;
     const rows = await db
-      .select({ ...columns, cursorAt: sql<string>`${emailLog.createdAt}::text` })
+      .select({ ...getTableColumns(emailLog), cursorAt: sql<string>`${emailLog.createdAt}::text` })
       .from(emailLog)
-      .leftJoin(businesses, eq(businesses.id, emailLog.businessId))
-      .leftJoin(users, eq(users.id, emailLog.sentBy))
       .where(
         and(
           options.businessId === undefined ? undefined : eq(emailLog.businessId, options.businessId),
@@ -127,7 +92,7 @@ export const emailRepository = {
       .orderBy(desc(emailLog.createdAt), desc(emailLog.id))
       .limit(options.limit);
     return rows.map(({ cursorAt, ...row }) => ({
-      row: withBusiness(row as Selected),
+      row,
       cursor: { createdAt: cursorAt, id: row.id },
     }));
   },

@@ -14,8 +14,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { attachmentHeader } from '../../lib/file-names.ts';
-import { XLSX_CONTENT_TYPE, xlsxStream } from '../../lib/xlsx-stream.ts';
+import { sendXlsx } from '../../lib/xlsx-reply.ts';
+import { xlsxStream } from '../../lib/xlsx-stream.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { presentEmail } from './email.presenter.ts';
 import type { EmailService } from './email.service.ts';
@@ -84,10 +84,6 @@ export const emailRoutes: FastifyPluginAsyncZod<{ email: EmailService }> = async
       onRequest: app.authorize('email:manage'),
     },
     async (request, reply) =>
-      reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachmentHeader(emailLogExportName(santiagoDate())))
-        .header('cache-control', 'no-store')
-        .send(xlsxStream(email.exportSheet(request.query.businessId)) as never), // a byte stream, outside the JSON schemas
+      sendXlsx(reply, emailLogExportName(santiagoDate()), xlsxStream(email.exportSheet(request.query.businessId))),
   );
 };

@@ -2,16 +2,14 @@ import { type EmailDelivery, EmailLogPageSchema, type SendEmailSchema } from '@a
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { users } from '../../db/schema/users.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
-import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
+import { createBuiltJsonCache, type TableChanges, type TablesRead } from '../../lib/table-cache.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { deliveryOf, presentEmail } from './email.presenter.ts';
-import { type EmailLogCursor, type EmailLogRow, emailRepository } from './email.repository.ts';
+import { type EmailLogCursor, type EmailLogEntry, type EmailLogRow, emailRepository } from './email.repository.ts';
+import { emailLog } from './email.tables.ts';
 import { emailLogSheet } from './email-export.ts';
 
 type SendInput = z.output<typeof SendEmailSchema>;
@@ -25,6 +23,10 @@ interface Deps {
   assertBusinessExists(id: number): Promise<void>;
   /** A staff member's address: the Reply-To of the mails they send (users module). */
   findUserEmail(id: number): Promise<string | undefined>;
+  /** The companies' names by id, with the table they are read from (companies module). */
+  listBusinessNames: ((ids: readonly number[]) => Promise<Map<number, string>>) & TablesRead;
+  /** The senders' names by id, with the table they are read from (users module). */
+  listUserNames: ((ids: readonly number[]) => Promise<Map<number, { name: string; lastName: string }>>) & TablesRead;
   changes: TableChanges;
 }
 
@@ -42,10 +44,32 @@ export function createEmailService(db: Db, deps: Deps) {
   // Pages as stored JSON (a row shows its company's name), by page, size and company.
   const pages = createBuiltJsonCache(deps.changes, {
     name: 'email-log-pages',
-    tables: [emailLog, businesses, users],
+    tables: [emailLog, ...deps.listBusinessNames.tables, ...deps.listUserNames.tables],
     schema: EmailLogPageSchema,
     maxEntries: 50,
   });
+
+  /** Log entries with their company's and sender's names (a company or sender deleted since: none). */
+  async function named(entries: EmailLogEntry[]): Promise<EmailLogRow[]> {
+    const ids = (pick: (entry: EmailLogEntry) => number | null) =>
+      entries.flatMap((entry) => (pick(entry) === null ? [] : [pick(entry) as number]));
+    const [businessNames, senderNames] = await Promise.all([
+      deps.listBusinessNames(ids((entry) => entry.businessId)),
+      deps.listUserNames(ids((entry) => entry.sentBy)),
+    ]);
+    return entries.map((entry) => {
+      const businessName = entry.businessId === null ? undefined : businessNames.get(entry.businessId);
+      const sender = entry.sentBy === null ? undefined : senderNames.get(entry.sentBy);
+      return {
+        ...entry,
+        business: entry.businessId !== null && businessName ? { id: entry.businessId, name: businessName } : null,
+        sender:
+          entry.sentBy !== null && sender
+            ? { id: entry.sentBy, name: `${sender.name} ${sender.lastName}`.trim() }
+            : null,
+      };
+    });
+  }
 
   /** One try at the mail server: its answer, or the error it gave. */
   async function deliver(message: MailMessage): Promise<{ ok: boolean; providerResponse: string }> {
@@ -99,7 +123,9 @@ export function createEmailService(db: Db, deps: Deps) {
         nextAttemptAt: retryAt(new Date(), 1),
         replyTo: replyTo ?? null,
       });
-    const row = await emailRepository.findById(db, id);
+    const entry = await emailRepository.findById(db, id);
+    if (!entry) throw new Error('logged e-mail vanished');
+    const [row] = await named([entry]);
     if (!row) throw new Error('logged e-mail vanished');
     return { row, delivery: deliveryOf(row) };
   }
@@ -161,7 +187,7 @@ export function createEmailService(db: Db, deps: Deps) {
     pageBuilt(page: number, size: number, businessId?: number): Promise<BuiltJson> {
       return pages.get(`${page}:${size}:${businessId ?? ''}`, async () => {
         const result = await emailRepository.page(db, { limit: size, offset: (page - 1) * size, businessId });
-        return { count: result.count, rows: result.rows.map(presentEmail) };
+        return { count: result.count, rows: (await named(result.rows)).map(presentEmail) };
       });
     },
 
@@ -174,7 +200,7 @@ export function createEmailService(db: Db, deps: Deps) {
         let after: EmailLogCursor | undefined;
         for (;;) {
           const batch = await emailRepository.batchAfter(db, { limit: EXPORT_BATCH, businessId, after });
-          for (const entry of batch) yield entry.row;
+          for (const entry of await named(batch.map((item) => item.row))) yield entry;
           if (batch.length < EXPORT_BATCH) return;
           after = batch.at(-1)?.cursor;
         }

@@ -13,5 +13,8 @@ export interface GroupsModuleDeps {
 
 export function createGroupsModule(deps: GroupsModuleDeps) {
   const groups = createGroupsService(deps.db, deps);
-  return { groups, routes: (app: FastifyInstance) => app.register(groupsRoutes, { groups }) };
+  return {
+    ...groups,
+    routes: (app: FastifyInstance) => app.register(groupsRoutes, { groups }),
+  };
 }

@@ -1,7 +1,7 @@
 import { sortByName } from '@app/shared/collator';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businessGroupMembers, businessGroups } from '../../db/schema/businesses.ts';
+import { businessGroupMembers, businessGroups } from './groups.tables.ts';
 
 export type GroupRow = typeof businessGroups.$inferSelect;
 export type NewGroupRow = typeof businessGroups.$inferInsert;
@@ -14,6 +14,34 @@ export const groupsRepository = {
       (row) => row.name,
       (row) => row.id,
     );
+  },
+
+  /** Every group's id and name, oldest first. */
+  listNames(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+    return db
+      .select({ id: businessGroups.id, name: businessGroups.name })
+      .from(businessGroups)
+      .orderBy(businessGroups.id);
+  },
+
+  /** The names of the groups each of these companies belongs to, by company id (names in SQL's order). */
+  async namesOfBusinesses(db: DbOrTx, businessIds: number[]): Promise<Map<number, string[]>> {
+    const names = new Map<number, string[]>();
+    if (businessIds.length === 0) return names;
+    const rows = await db
+      .select({ businessId: businessGroupMembers.businessId, name: businessGroups.name })
+      .from(businessGroupMembers)
+      .innerJoin(businessGroups, eq(businessGroups.id, businessGroupMembers.groupId))
+      .where(inArray(businessGroupMembers.businessId, businessIds))
+      .orderBy(businessGroups.name);
+    for (const { businessId, name } of rows) names.set(businessId, [...(names.get(businessId) ?? []), name]);
+    return names;
+  },
+
+  /** Adds companies to groups; a company already in the group stays as it is. */
+  async addMembers(db: DbOrTx, members: { groupId: number; businessId: number }[]): Promise<void> {
+    if (members.length === 0) return;
+    await db.insert(businessGroupMembers).values(members).onConflictDoNothing();
   },
 
   async findById(db: DbOrTx, id: number): Promise<GroupRow | undefined> {

@@ -37,7 +37,7 @@ describe('POST /api/business-group', () => {
     });
   });
 
-  it('needs only the name (spec 2: create with name, description)', async () => {
+  it('needs only the name; the description is optional', async () => {
     const response = await api.owner.post('/api/business-group', { name: 'Solo nombre' });
     expect(response.statusCode).toBe(201);
     expect(response.json().group).toMatchObject({ description: '', businessesIds: [] });

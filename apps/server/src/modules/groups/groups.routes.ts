@@ -15,7 +15,7 @@ import { errorResponses } from '../../lib/error-responses.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import type { GroupsService } from './groups.service.ts';
 
-/** Company groups: list and read for owners and collaborators, writes for owners (DESIGN.md §6). */
+/** Company groups: list and read for owners and collaborators, writes for owners. */
 export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = async (app, { groups }) => {
   app.get(
     '/api/business-group',

@@ -9,7 +9,6 @@ import {
 import type { z } from 'zod';
 import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { businessGroupMembers, businessGroups } from '../../db/schema/businesses.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
@@ -17,6 +16,7 @@ import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
 import { presentGroup } from './groups.presenter.ts';
 import { groupsRepository } from './groups.repository.ts';
+import { businessGroupMembers, businessGroups } from './groups.tables.ts';
 
 type CreateInput = z.output<typeof GroupCreateSchema>;
 type UpdateInput = z.output<typeof GroupUpdateSchema>;
@@ -38,7 +38,7 @@ interface Deps {
   changes: TableChanges;
 }
 
-/** Company groups (spec 2 "Grupos de Empresas"): a name, a description and a set of companies. */
+/** Company groups ('Grupos de Empresas'): a name, a description and a set of companies. */
 export function createGroupsService(db: Db, deps: Deps) {
   // The list and each group's detail as stored JSON (a group of 2,000 companies is 2,000 ids).
   const groupTables = [businessGroups, businessGroupMembers];
@@ -83,6 +83,17 @@ export function createGroupsService(db: Db, deps: Deps) {
 
   return {
     list,
+
+    // The company import reads and writes groups with these (the writes inside its one transaction).
+    /** Every group's id and name, oldest first; in the caller's transaction when `tx` is given. */
+    listNames: (tx: DbOrTx = db) => groupsRepository.listNames(tx),
+    /** The names of the groups each of these companies belongs to, by company id. */
+    namesOfBusinesses: (businessIds: number[]) => groupsRepository.namesOfBusinesses(db, businessIds),
+    /** A new group without companies: its id. */
+    insertNamed: async (tx: DbOrTx, name: string): Promise<number> => (await groupsRepository.insert(tx, { name })).id,
+    /** Adds companies to groups; a company already in the group stays as it is. */
+    addMembers: (tx: DbOrTx, members: { groupId: number; businessId: number }[]) =>
+      groupsRepository.addMembers(tx, members),
 
     /** GET /api/business-group. */
     listBuilt(): Promise<BuiltJson> {

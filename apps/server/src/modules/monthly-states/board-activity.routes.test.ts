@@ -3,12 +3,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
 import { activity } from '../../db/schema/activity.ts';
-import { monthlyStates } from '../../db/schema/monthly-states.ts';
-import { taskStates } from '../../db/schema/tasks.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
+import { taskStates } from '../tasks/tasks.tables.ts';
+import { monthlyStates } from './monthly-states.tables.ts';
 
-// The activity log's entries of the boards' cell changes (issue 24): one per cell, written with it.
+// The activity log's entries of the boards' cell changes: one per cell, written with it.
 const { t, roles, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 
 const period = currentPeriod();

@@ -2,12 +2,12 @@ import type { BoardCellChange, BoardRow, MonthlyBoard } from '@app/shared/schema
 import type { TaskBoard } from '@app/shared/schemas/tasks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { businesses } from '../../db/schema/businesses.ts';
-import { services } from '../../db/schema/services.ts';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { services } from '../services/services.tables.ts';
 
-// Issue 21: each cell's due date on Chile's calendar and its overdue mark, judged on the server's
+// Each cell's due date on Chile's calendar and its overdue mark, judged on the server's
 // day in America/Santiago (a clock the test sets). October 2026: Saturday 10, Monday 12 a holiday
 // (Encuentro de Dos Mundos), Sunday 18; September 2026: Friday 18 and Saturday 19 holidays.
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-/** Money that reaches the server (issue 17 §2): the board's value as a number, the task value as text. */
+/** Money that reaches the server: the board's value as a number, the task value as text. */
 let t: TestApp;
 let tokens: Awaited<ReturnType<typeof tokensForEveryRole>>;
 let f29: { serviceId: number; stateIds: number[] };

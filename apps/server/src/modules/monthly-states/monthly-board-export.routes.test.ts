@@ -3,13 +3,13 @@ import { boardMsg } from '@app/shared/messages-board';
 import { currentPeriod } from '@app/shared/period';
 import { BOARD_EXPORT_MAX } from '@app/shared/schemas/board-export';
 import type { MonthlyBoard } from '@app/shared/schemas/monthly-states';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PESOS_FORMAT, XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
+import { openFirstSheet } from '../../test/workbook.ts';
 
-/** 'Exportar a Excel' on the monthly board (issue 23): exactly the companies shown, cell by cell. */
+/** 'Exportar a Excel' on the monthly board: exactly the companies shown, cell by cell. */
 const { t, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 const period = currentPeriod();
 const exportUrl = `/api/monthly-states/year/${period.year}/month/${period.month}/export`;
@@ -21,14 +21,6 @@ let iva: { serviceId: number; stateIds: number[] };
 let aromos: { id: number; name: string; rut: string };
 let boldo: { id: number; name: string; rut: string };
 let canelo: { id: number; name: string; rut: string };
-
-async function open(bytes: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('no sheet');
-  return sheet;
-}
 
 beforeAll(async () => {
   f29 = await createServiceWithStates(t, 'F29', [
@@ -76,8 +68,9 @@ describe('POST /api/monthly-states/year/:year/month/:month/export', () => {
       const response = await api[role].post(exportUrl, { businessIds: [aromos.id] });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
-      expect(response.headers['content-disposition']).toBe(`attachment; filename="tablero-${period.year}-${mm}.xlsx"`);
-      const sheet = await open(response.rawPayload);
+      const name = `tablero-${period.year}-${mm}.xlsx`;
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="${name}"; filename*=UTF-8''${name}`);
+      const sheet = await openFirstSheet(response.rawPayload);
       expect(sheet.getCell('A2').value).toBe('Aromos SpA');
     },
   );
@@ -85,7 +78,7 @@ describe('POST /api/monthly-states/year/:year/month/:month/export', () => {
   it('writes the rows in the order asked, each cell as the board shows it', async () => {
     const response = await api.owner.post(exportUrl, { businessIds: [canelo.id, aromos.id, boldo.id] });
     expect(response.statusCode).toBe(200);
-    const sheet = await open(response.rawPayload);
+    const sheet = await openFirstSheet(response.rawPayload);
     expect(sheet.getRow(1).values).toEqual([undefined, 'Empresa', 'RUT', 'Encargado', 'F29', 'Previred', 'Progreso']);
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -123,7 +116,7 @@ describe('POST /api/monthly-states/year/:year/month/:month/export', () => {
     const ended = await insertBusiness(t, { name: 'Cerrada', startContract: '2001-01-01', endContract: '2002-01-01' });
     const response = await api.owner.post(exportUrl, { businessIds: [boldo.id, ended.id, 2_000_000_000, boldo.id] });
     expect(response.statusCode).toBe(200);
-    const sheet = await open(response.rawPayload);
+    const sheet = await openFirstSheet(response.rawPayload);
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getCell('A2').value).toBe('Boldo Ltda');
   });
@@ -180,7 +173,7 @@ describe('POST /api/monthly-states/year/:year/month/:month/export', () => {
 
     const response = await api.owner.post(exportUrl, { businessIds: javiers.map((row) => row.business.id) });
     expect(response.statusCode).toBe(200);
-    const sheet = await open(response.rawPayload);
+    const sheet = await openFirstSheet(response.rawPayload);
     expect([sheet.getCell('A2').value, sheet.getCell('A3').value]).toEqual([
       'Óptica Visión Clara',
       'Peluquería Estilo',

@@ -6,7 +6,7 @@ import { PESOS_FORMAT, type XlsxSheet, type XlsxValue } from '../../lib/xlsx-str
 export const fillOf = (color: string) => (/^#[0-9a-f]{6}$/i.test(color) ? color : null);
 
 /**
- * The monthly board as a sheet (issue 23): Empresa, RUT, Encargado, one column per service (the
+ * The monthly board as a sheet: Empresa, RUT, Encargado, one column per service (the
  * state's name filled with its colour, or its value as pesos when the state has one; 'N/A' where
  * the service does not apply), then Progreso as a percent.
  */

@@ -20,9 +20,9 @@ export interface BoardParts {
     responsibleUserId: number | null;
   }[];
   services: BoardService[];
-  /** Cells whose service applies: active links started by the period's last day (DESIGN.md §4), by `cellKey`. */
+  /** Cells whose service applies: active links started by the period's last day, by `cellKey`. */
   applies: ReadonlySet<string>;
-  /** Each column's due dates in the period, by service id (issue 21). */
+  /** Each column's due dates in the period, by service id. */
   dueDates: ReadonlyMap<number, ServiceDueDates>;
   /** Saved cells: a column is a service, a state one of its states' ids. */
   chosen: CellRow<number, number>[];
@@ -42,7 +42,7 @@ const lastStateOf = (service: BoardService) =>
 /**
  * The board's rows: one per company, a cell per service column. A cell where the service applies
  * shows the chosen state or, until one is chosen, the service's first state; elsewhere 'N/A'.
- * Progress is the rounded average pctProgress of the cells that have a state (spec 1 §4).
+ * Progress is the rounded average pctProgress of the cells that have a state.
  */
 export function buildBoardRows(parts: BoardParts): BoardRow[] {
   const chosen = new Map(parts.chosen.map((row) => [cellKey(row.businessId, row.column), row]));

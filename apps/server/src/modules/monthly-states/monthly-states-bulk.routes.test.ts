@@ -6,11 +6,12 @@ import { type BoardRow, boardEventName, type MonthlyBoard } from '@app/shared/sc
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
-import { businesses, businessServices } from '../../db/schema/businesses.ts';
-import { monthlyStateHistory, monthlyStates } from '../../db/schema/monthly-states.ts';
 import { createServiceWithStates, insertBusiness, linkService, nextRut } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 import { closeSocketsAfterEach, eventsWithin, nextEvent, socketFor } from '../../test/sockets.ts';
+import { businessServices } from '../business-services/business-services.tables.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { monthlyStateHistory, monthlyStates } from './monthly-states.tables.ts';
 
 const { t, roles, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 closeSocketsAfterEach();

@@ -22,8 +22,11 @@ export interface MonthlyStatesModuleDeps {
   listServicesForMonth: ServiceDeps['listServicesForMonth'];
   /** Links that apply by the period's last day (business-services module). */
   listApplying: ServiceDeps['listApplying'];
-  /** Who is acting (users module). */
+  /** A service's states, named in a cell's history (services module). */
+  listServiceStates: ServiceDeps['listServiceStates'];
+  /** Who is acting, and the companies' owners' names (users module). */
   getUser: ServiceDeps['getUser'];
+  fullNamesOf: ServiceDeps['fullNamesOf'];
   /** The clock overdue cells are judged by (tests set it). */
   now?: ServiceDeps['now'];
 }
@@ -32,9 +35,8 @@ export interface MonthlyStatesModuleDeps {
 export function createMonthlyStatesModule(deps: MonthlyStatesModuleDeps) {
   const monthlyStates = createMonthlyStatesService(deps.db, deps);
   return {
-    monthlyStates,
+    ...monthlyStates,
     routes: (app: FastifyInstance) => app.register(monthlyStatesRoutes, { monthlyStates }),
-    liveRoom: MONTHLY_BOARD_ROOM,
-    goLive: (live: LiveRooms) => sendMonthlyStateChanges(deps.events, live),
+    live: { room: MONTHLY_BOARD_ROOM, goLive: (live: LiveRooms) => sendMonthlyStateChanges(deps.events, live) },
   };
 }

@@ -1,9 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { desc, sql } from 'drizzle-orm';
 import { type CellChange, type CellsChange, cellHistory } from '../../db/cell-history.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { monthlyStateHistory, monthlyStates } from '../../db/schema/monthly-states.ts';
-import { serviceStates } from '../../db/schema/services.ts';
+import { monthlyStateHistory, monthlyStates } from './monthly-states.tables.ts';
 
 type Cell = { businessId: number; serviceId: number; year: number; month: number };
 
@@ -23,6 +21,9 @@ export const monthlyStatesRepository = {
   /** The chosen states of a period (optionally of one company): the board's cells that are not defaults. */
   listForPeriod: cells.listForPeriod,
 
+  /** The saved cells of these periods (column: the service, state: its state's id). */
+  listForPeriods: cells.listForPeriods,
+
   /** Saves the cell and its history entry (db/cell-history.ts), with the row's cells in these columns as they were. */
   changeCell: (db: Db, change: CellChange<number, number>, rowServiceIds: number[]) =>
     cells.change(db, change, rowServiceIds),
@@ -35,10 +36,8 @@ export const monthlyStatesRepository = {
   changeCells: (db: Db, change: CellsChange<number, number>, rowServiceIds: number[]) =>
     cells.changeMany(db, change, rowServiceIds),
 
-  /** A cell's changes, newest first, with the states' names and colours. */
+  /** A cell's changes, newest first, with the states by id (the services module names them). */
   listHistory(db: DbOrTx, cell: Cell) {
-    const fromState = alias(serviceStates, 'from_state');
-    const toState = alias(serviceStates, 'to_state');
     return (
       db
         .select({
@@ -50,12 +49,10 @@ export const monthlyStatesRepository = {
           >`lag(${monthlyStateHistory.value}) over (order by ${monthlyStateHistory.id})`.mapWith(Number),
           userName: monthlyStateHistory.userName,
           createdAt: monthlyStateHistory.createdAt,
-          fromState: { id: fromState.id, name: fromState.name, color: fromState.color },
-          toState: { id: toState.id, name: toState.name, color: toState.color },
+          fromStateId: monthlyStateHistory.fromStateId,
+          toStateId: monthlyStateHistory.toStateId,
         })
         .from(monthlyStateHistory)
-        .leftJoin(fromState, eq(fromState.id, monthlyStateHistory.fromStateId))
-        .leftJoin(toState, eq(toState.id, monthlyStateHistory.toStateId))
         .where(
           cells.historyOf({ businessId: cell.businessId, column: cell.serviceId, year: cell.year, month: cell.month }),
         )

@@ -5,9 +5,9 @@ import type { BoardCellChange, BoardRow, MonthlyBoard } from '@app/shared/schema
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
-import { monthlyStateHistory, monthlyStates } from '../../db/schema/monthly-states.ts';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { monthlyStateHistory, monthlyStates } from './monthly-states.tables.ts';
 
 let t: TestApp;
 let tokens: Awaited<ReturnType<typeof tokensForEveryRole>>;

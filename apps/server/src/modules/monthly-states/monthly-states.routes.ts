@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
+import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { MonthlyStatesService } from './monthly-states.service.ts';
 
@@ -36,7 +36,7 @@ export const monthlyStatesRoutes: FastifyPluginAsyncZod<{ monthlyStates: Monthly
     async (request, reply) => sendBuiltJson(request, reply, await monthlyStates.getBuiltBoard(request.params)),
   );
 
-  // 'Exportar a Excel' (issue 23): the companies the browser shows, in its order, as a streamed .xlsx.
+  // 'Exportar a Excel': the companies the browser shows, in its order, as a streamed .xlsx.
   app.post(
     '/api/monthly-states/year/:year/month/:month/export',
     {
@@ -50,11 +50,7 @@ export const monthlyStatesRoutes: FastifyPluginAsyncZod<{ monthlyStates: Monthly
     },
     async (request, reply) => {
       const sheet = await monthlyStates.exportBoard(request.params, request.body.businessIds);
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="${boardExportName('tablero', request.params)}"`)
-        .header('cache-control', 'no-store')
-        .send(sheet as never); // a byte stream, outside the JSON response schemas
+      return sendXlsx(reply, boardExportName('tablero', request.params), sheet);
     },
   );
 
@@ -80,7 +76,7 @@ export const monthlyStatesRoutes: FastifyPluginAsyncZod<{ monthlyStates: Monthly
     },
   );
 
-  // A bulk change (issue 23): one service's state for many companies, one transaction, one event.
+  // A bulk change: one service's state for many companies, one transaction, one event.
   app.put(
     '/api/monthly-states/year/:year/month/:month/bulk',
     {

@@ -15,9 +15,6 @@ import {
 import type { z } from 'zod';
 import type { CellActivity } from '../../db/cell-history.ts';
 import type { Db } from '../../db/client.ts';
-import { businesses, businessServices } from '../../db/schema/businesses.ts';
-import { monthlyStates } from '../../db/schema/monthly-states.ts';
-import { serviceMonthsActive, serviceStates, services } from '../../db/schema/services.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
@@ -25,11 +22,12 @@ import type { BuiltJson } from '../../lib/built-json.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { rowsInOrder } from '../../lib/rows-in-order.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
-import { createBuiltJsonCache, createTableCache, type TableChanges } from '../../lib/table-cache.ts';
+import { createBuiltJsonCache, createTableCache, type TableChanges, type TablesRead } from '../../lib/table-cache.ts';
 import { xlsxStream } from '../../lib/xlsx-stream.ts';
 import { type BoardParts, buildBoardRows, cellKey, type ServiceDueDates } from './monthly-board.ts';
 import { monthlyBoardSheet } from './monthly-board-export.ts';
 import { monthlyStatesRepository } from './monthly-states.repository.ts';
+import { monthlyStates } from './monthly-states.tables.ts';
 
 type UpdateInput = z.output<typeof MonthlyStateUpdateSchema>;
 type BulkInput = z.output<typeof MonthlyStateBulkSchema>;
@@ -37,23 +35,29 @@ type BulkInput = z.output<typeof MonthlyStateBulkSchema>;
 interface Deps {
   events: EventBus;
   changes: TableChanges;
-  /** Companies whose contract covers the period (companies module). */
-  listActiveBusinesses(period: Period): Promise<BoardParts['businesses']>;
+  /** Companies whose contract covers the period (companies module), with the tables it reads. */
+  listActiveBusinesses: ((period: Period) => Promise<BoardParts['businesses']>) & TablesRead;
   /** A company, 404 when there is none (companies module). */
   getBusiness(id: number): Promise<unknown>;
   /** 400 on the field when any id names no company (companies module). */
   assertBusinessesExist(ids: number[], field: string): Promise<void>;
-  /** Services active that month, by order, with their states (services module). */
-  listServicesForMonth(month: number): Promise<
+  /** Services active that month, by order, with their states (services module), with the tables it reads. */
+  listServicesForMonth: ((month: number) => Promise<
     {
       service: { id: number; name: string; order: number; dueDay: number | null; dueDayElectronic: number | null };
       states: BoardService['states'];
     }[]
-  >;
-  /** Links that apply by the period's last day (business-services module). */
-  listApplying(lastDay: string, businessId?: number): Promise<{ businessId: number; serviceId: number }[]>;
+  >) &
+    TablesRead;
+  /** Links that apply by the period's last day (business-services module), with the tables it reads. */
+  listApplying: ((lastDay: string, businessId?: number) => Promise<{ businessId: number; serviceId: number }[]>) &
+    TablesRead;
+  /** A service's states with their names and colours (services module): the history names them. */
+  listServiceStates(serviceIds: number[]): Promise<{ id: number; name: string; color: string }[]>;
   /** Who is acting, for the cell's 'Javier P., 12-03-2026 10:41' (users module). */
   getUser(id: number): Promise<{ name: string; lastName: string }>;
+  /** The companies' owners' full names by user id ('' for one deleted meanwhile; users module). */
+  fullNamesOf(ids: readonly (number | null)[]): Promise<Map<number, string>>;
   /** The clock overdue is judged by (tests set it). */
   now?: () => Date;
 }
@@ -63,7 +67,7 @@ type PeriodParts = Omit<BoardParts, 'chosen' | 'today'> & {
   businessById: Map<number, BoardParts['businesses'][number]>;
 };
 
-/** The activity entry of a change of a service's cells (issue 24): states by name. */
+/** The activity entry of a change of a service's cells: states by name. */
 const cellActivity = (
   actor: ActivityActor,
   service: { name: string; states: readonly { id: number; name: string }[] },
@@ -74,20 +78,26 @@ const cellActivity = (
   stateNames: new Map(service.states.map((state) => [state.id, state.name])),
 });
 
-/** The monthly board (spec 1 §2.5, §3, §4; DESIGN.md §4): read a month, change a cell, keep every change. */
+/** The monthly board: read a month, change a cell, keep every change. */
 export function createMonthlyStatesService(db: Db, deps: Deps) {
   const now = deps.now ?? (() => new Date());
   // Companies, columns and links of a few recent periods: they change seldom, while cells change
   // all day; each cell change is checked against them without reading the database.
+  // The other modules' tables these parts are read from, named by the functions that read them.
+  const partsTables = [
+    ...deps.listActiveBusinesses.tables,
+    ...deps.listApplying.tables,
+    ...deps.listServicesForMonth.tables,
+  ];
   const partsCache = createTableCache<PeriodParts>(deps.changes, {
     name: 'monthly-board-parts',
-    tables: [businesses, businessServices, services, serviceStates, serviceMonthsActive],
+    tables: partsTables,
     maxEntries: 4,
   });
   // The board of 2,000 companies is ~3 MB of JSON.
   const boardCache = createBuiltJsonCache(deps.changes, {
     name: 'monthly-board',
-    tables: [businesses, businessServices, services, serviceStates, serviceMonthsActive, monthlyStates],
+    tables: [...partsTables, monthlyStates],
     schema: MonthlyBoardSchema,
     maxEntries: 4,
   });
@@ -130,17 +140,6 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
   }
 
   /** 'Javier Pérez' for each company owner ('Encargado') named, as the board's filter shows them. */
-  async function ownerNames(ids: readonly (number | null)[]): Promise<Map<number, string>> {
-    const distinct = [...new Set(ids.filter((id): id is number => id !== null))];
-    const names = await Promise.all(
-      distinct.map(async (id) => {
-        const user = await deps.getUser(id).catch(() => null); // deleted meanwhile: no name
-        return [id, user ? `${user.name} ${user.lastName}`.trim() : ''] as const;
-      }),
-    );
-    return new Map(names);
-  }
-
   async function getBoard(period: Period, today = santiagoDate(now())): Promise<MonthlyBoard> {
     assertSelectable(period);
     const [parts, chosen] = await Promise.all([partsOf(period), monthlyStatesRepository.listForPeriod(db, period)]);
@@ -148,6 +147,9 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
   }
 
   return {
+    /** The saved cells of these periods, for the morning digest (a cell without a row is at its first state). */
+    listSavedCells: (periods: readonly Period[]) => monthlyStatesRepository.listForPeriods(db, periods),
+
     /**
      * The board as JSON, built once per change: while nothing it shows has changed (none of its
      * tables, in any instance), every reader gets the same bytes. Overdue marks depend on the day
@@ -158,7 +160,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
     getBoard: (period: Period) => getBoard(period),
 
     /**
-     * The board as an .xlsx (issue 23), streamed: the companies asked for (those the browser
+     * The board as an .xlsx, streamed: the companies asked for (those the browser
      * shows after its filters), in that order, read from the same built board the GET answers,
      * so nothing it computed is queried again. Ids not on the month's board are left out.
      */
@@ -166,7 +168,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
       const built = await builtBoard(period);
       const board = JSON.parse(built.json.toString('utf8')) as MonthlyBoard;
       const rows = rowsInOrder(board.rows, (row) => row.business.id, businessIds);
-      const owners = await ownerNames(rows.map((row) => row.business.responsibleUserId));
+      const owners = await deps.fullNamesOf(rows.map((row) => row.business.responsibleUserId));
       return xlsxStream(monthlyBoardSheet(board, rows, (id) => (id === null ? null : (owners.get(id) ?? null))));
     },
 
@@ -227,7 +229,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
       return change;
     },
     /**
-     * A bulk change (issue 23): one service's state, and its value once, for every company named.
+     * A bulk change: one service's state, and its value once, for every company named.
      * Checked as the single change is (the state one of the service's, the value a state with
      * hasValue needs; an unknown company refuses the whole change). Companies where the service does
      * not apply that month (the board's 'N/A', or not on the month's board at all) are skipped and
@@ -289,11 +291,17 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
     },
 
     async history(cell: { businessId: number; serviceId: number } & Period): Promise<HistoryEntry[]> {
-      const rows = await monthlyStatesRepository.listHistory(db, cell);
+      const [rows, states] = await Promise.all([
+        monthlyStatesRepository.listHistory(db, cell),
+        deps.listServiceStates([cell.serviceId]),
+      ]);
+      // A state deleted since is no longer named (its entries keep null, as the table's set null leaves them).
+      const stateById = new Map(states.map(({ id, name, color }) => [id, { id, name, color }]));
+      const stateOf = (id: number | null) => (id === null ? null : (stateById.get(id) ?? null));
       return rows.map((row) => ({
         id: row.id,
-        fromState: row.fromState?.id ? row.fromState : null,
-        toState: row.toState?.id ? row.toState : null,
+        fromState: stateOf(row.fromStateId),
+        toState: stateOf(row.toStateId),
         fromValue: row.fromValue,
         value: row.value,
         by: row.userName,

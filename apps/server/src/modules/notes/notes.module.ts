@@ -6,13 +6,18 @@ import { createNotesService } from './notes.service.ts';
 
 export interface NotesModuleDeps {
   db: Db;
-  /** The users module's role of a user, their row locked until the caller's transaction ends. */
-  roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
+  /** The users module's answer whether a user is staff, their row locked until the caller's transaction ends. */
+  isStaffWhileWriting(tx: DbOrTx, id: number): Promise<boolean>;
   /** The e-mail module's delivery of logged e-mails, by their log entry. */
   emailDeliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
+  /** The users module's names of the assignees, by id. */
+  listUserNames(ids: readonly number[]): Promise<Map<number, { id: number; name: string; lastName: string }>>;
 }
 
 export function createNotesModule(deps: NotesModuleDeps) {
   const notes = createNotesService(deps.db, deps);
-  return { notes, routes: (app: FastifyInstance) => app.register(notesRoutes, { notes }) };
+  return {
+    ...notes,
+    routes: (app: FastifyInstance) => app.register(notesRoutes, { notes }),
+  };
 }

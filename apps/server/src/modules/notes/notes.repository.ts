@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type NewNoteRow, type NoteRow, notes } from '../../db/schema/notes.ts';
-import { users } from '../../db/schema/users.ts';
+import { type NewNoteRow, type NoteRow, notes } from './notes.tables.ts';
 
-/** The columns of a note with its assignee's names. */
-const noteWithAssignee = {
+/** The columns of a note as it is read; the service adds its assignee's names (users module). */
+const noteColumns = {
   id: notes.id,
   description: notes.description,
   reminder: notes.reminder,
@@ -12,14 +11,14 @@ const noteWithAssignee = {
   reminderEmailLogId: notes.reminderEmailLogId,
   done: notes.done,
   createdAt: notes.createdAt,
-  assignee: { id: users.id, name: users.name, lastName: users.lastName },
+  userId: notes.userId,
 };
 
 export const notesRepository = {
   /** Notes by creation (ties by id, the same way), of one assignee or of everyone. */
   list(db: DbOrTx, filter: { userId?: number; order: 'ASC' | 'DESC' }) {
     const direction = filter.order === 'ASC' ? asc : desc;
-    const query = db.select(noteWithAssignee).from(notes).innerJoin(users, eq(users.id, notes.userId));
+    const query = db.select(noteColumns).from(notes);
     return (filter.userId === undefined ? query : query.where(eq(notes.userId, filter.userId))).orderBy(
       direction(notes.createdAt),
       direction(notes.id),
@@ -27,11 +26,7 @@ export const notesRepository = {
   },
 
   async findById(db: DbOrTx, id: number) {
-    const [row] = await db
-      .select(noteWithAssignee)
-      .from(notes)
-      .innerJoin(users, eq(users.id, notes.userId))
-      .where(eq(notes.id, id));
+    const [row] = await db.select(noteColumns).from(notes).where(eq(notes.id, id));
     return row;
   },
 
@@ -79,4 +74,9 @@ export const notesRepository = {
 };
 
 /** A note with its assignee's names, as every read shows it. */
-export type NoteWithAssignee = Awaited<ReturnType<typeof notesRepository.list>>[number];
+export type NoteListRow = Awaited<ReturnType<typeof notesRepository.list>>[number];
+
+/** A note with its assignee's names, as every read answers it. */
+export type NoteWithAssignee = Omit<NoteListRow, 'userId'> & {
+  assignee: { id: number; name: string; lastName: string };
+};

@@ -3,8 +3,8 @@ import { notesMsg } from '@app/shared/messages-notes';
 import { NOTE_DESCRIPTION_MAX } from '@app/shared/schemas/notes';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notes } from '../../db/schema/notes.ts';
 import { appWithEveryRole, type Caller, callerFor } from '../../test/route-suite.ts';
+import { notes } from './notes.tables.ts';
 
 const { t, roles, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 

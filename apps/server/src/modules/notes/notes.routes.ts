@@ -14,7 +14,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import type { NotesService } from './notes.service.ts';
 
-/** Notes: owners manage all of them; a collaborator reads theirs and marks them done (DESIGN.md §6). */
+/** Notes: owners manage all of them; a collaborator reads theirs and marks them done. */
 export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async (app, { notes }) => {
   app.get(
     '/api/note',

@@ -1,7 +1,6 @@
 import { msg } from '@app/shared/messages';
 import { notesMsg } from '@app/shared/messages-notes';
 import { can } from '@app/shared/permissions';
-import { STAFF_ROLES } from '@app/shared/roles';
 import type { EmailDelivery } from '@app/shared/schemas/email';
 import {
   isPastReminder,
@@ -12,12 +11,12 @@ import {
 } from '@app/shared/schemas/notes';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { NoteRow } from '../../db/schema/notes.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { presentNote } from './notes.presenter.ts';
-import { type NoteWithAssignee, notesRepository } from './notes.repository.ts';
+import { type NoteListRow, notesRepository } from './notes.repository.ts';
+import type { NoteRow } from './notes.tables.ts';
 
 type CreateInput = z.output<typeof NoteCreateSchema>;
 type UpdateInput = z.output<typeof NoteUpdateSchema>;
@@ -25,12 +24,14 @@ type ListQuery = z.output<typeof NoteListQuerySchema>;
 
 interface Deps {
   /**
-   * The users module's role of the assignee inside this module's transaction, their row locked
-   * until it ends (a demotion at the same moment waits): the assignee must exist and be staff.
+   * The users module's answer whether the assignee exists and is staff, inside this module's
+   * transaction with their row locked until it ends (a demotion at the same moment waits).
    */
-  roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
+  isStaffWhileWriting(tx: DbOrTx, id: number): Promise<boolean>;
   /** The e-mail module's answer of what became of logged e-mails, by their log entry. */
   emailDeliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
+  /** The users module's names of the assignees, by id. */
+  listUserNames(ids: readonly number[]): Promise<Map<number, { id: number; name: string; lastName: string }>>;
 }
 
 /** The fields a PUT would really change on the stored note (a value equal to the stored one is no change). */
@@ -46,12 +47,18 @@ function changedFields(note: NoteRow, input: UpdateInput) {
 }
 
 /**
- * Notes (spec 2 "Notas"; DESIGN.md §6): owners write and read every note; a collaborator reads
+ * Notes: owners write and read every note; a collaborator reads
  * the notes assigned to them and marks them done or not done. A done note is locked until un-done.
  */
 export function createNotesService(db: Db, deps: Deps) {
-  /** Notes as read, each with what became of its reminder's e-mail (one look at the e-mail log). */
-  async function present(rows: NoteWithAssignee[]): Promise<Note[]> {
+  /** Notes as read, each with its assignee's names and what became of its reminder's e-mail (one look at each). */
+  async function present(listed: NoteListRow[]): Promise<Note[]> {
+    const names = await deps.listUserNames(listed.map((row) => row.userId));
+    // Deleting the assignee deletes their notes: one gone meanwhile is left out, as the list read it.
+    const rows = listed.flatMap(({ userId, ...row }) => {
+      const assignee = names.get(userId);
+      return assignee ? [{ ...row, assignee }] : [];
+    });
     const ids = rows.flatMap((row) => (row.reminderEmailLogId === null ? [] : [row.reminderEmailLogId]));
     const deliveries = ids.length ? await deps.emailDeliveries(ids) : new Map<number, EmailDelivery>();
     return rows.map((row) =>
@@ -72,8 +79,7 @@ export function createNotesService(db: Db, deps: Deps) {
     try {
       return await db.transaction(async (tx) => {
         if (userId !== undefined) {
-          const role = await deps.roleWhileWriting(tx, userId);
-          if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) {
+          if (!(await deps.isStaffWhileWriting(tx, userId))) {
             throw badRequest(notesMsg.assigneeNotStaff, 'userId');
           }
         }
@@ -89,11 +95,9 @@ export function createNotesService(db: Db, deps: Deps) {
   return {
     /** GET /api/note: a collaborator's list is theirs; asking for someone else's is refused. */
     async list(actor: AuthUser, query: ListQuery): Promise<Note[]> {
-      let userId = query.id;
-      if (actor.role !== 'owner') {
-        if (userId !== undefined && userId !== actor.id) throw forbidden(notesMsg.onlyOwnNotes);
-        userId = actor.id;
-      }
+      // Naming nobody lists everyone's notes to whoever may, and only their own to anyone else.
+      const userId = query.id ?? (can(actor, 'notes:list', { userId: undefined }) ? undefined : actor.id);
+      if (!can(actor, 'notes:list', { userId })) throw forbidden(notesMsg.onlyOwnNotes);
       return present(await notesRepository.list(db, { userId, order: query.order }));
     },
 
@@ -121,7 +125,7 @@ export function createNotesService(db: Db, deps: Deps) {
         if (!can(actor, 'note:assigned', note)) throw forbidden(msg.forbidden);
         const changed = changedFields(note, input);
         const changesMoreThanDone = changed.description || changed.userId || changed.reminder;
-        if (actor.role !== 'owner' && changesMoreThanDone) throw forbidden(notesMsg.onlyMarkDone);
+        if (changesMoreThanDone && !can(actor, 'notes:manage')) throw forbidden(notesMsg.onlyMarkDone);
         if (note.done && (changesMoreThanDone || input.done !== false)) {
           throw badRequest(notesMsg.doneNoteLocked, 'done');
         }

@@ -19,7 +19,5 @@ export function vapidSubject(appUrl: string, mailFrom: string): string {
 /** Web Push to the users' browsers: no routes of its own (the users module stores the subscriptions). */
 export function createPushModule(deps: PushModuleDeps) {
   const { db, vapidKeys, appUrl, mailFrom, ...options } = deps;
-  return {
-    push: createPushService(db, { ...options, vapid: { ...vapidKeys, subject: vapidSubject(appUrl, mailFrom) } }),
-  };
+  return createPushService(db, { ...options, vapid: { ...vapidKeys, subject: vapidSubject(appUrl, mailFrom) } });
 }

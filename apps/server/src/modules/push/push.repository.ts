@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type PushSubscriptionRow, pushSubscriptions } from '../../db/schema/push-subscriptions.ts';
+import { type PushSubscriptionRow, pushSubscriptions } from './push.tables.ts';
 
 export type { PushSubscriptionRow };
 

@@ -33,7 +33,7 @@ const resolveWithDns = (hostname: string) => lookup(hostname, { all: true, verba
 
 /** A push service keeps a message this long for a browser that is offline; a day-old reminder is still worth showing. */
 const TIME_TO_LIVE_SECONDS = 24 * 60 * 60;
-/** Keeps the encrypted payload well under the 4 KB every push service accepts (RFC 8030 §7.2). */
+/** Keeps the encrypted payload well under the 4 KB every push service accepts (RFC 8030 section 7.2). */
 const MAX_BODY_CHARACTERS = 1000;
 
 /** The push service's host, all a log may name: the endpoint's path is the browser's capability. */

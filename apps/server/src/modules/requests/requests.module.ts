@@ -1,12 +1,20 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../lib/events.ts';
+import type { UploadReceiver } from '../../lib/multipart-uploads.ts';
 import type { LiveRooms } from '../../plugins/realtime.ts';
+import { createAnsweredItems } from './answered-items.ts';
+import { itemUploadsRoutes } from './item-uploads.routes.ts';
+import { createItemUploadsService } from './item-uploads.service.ts';
+import { createRequestSends } from './request-sends.ts';
 import { REQUESTS_ROOM, sendRequestChanges } from './requests.events.ts';
 import { requestsRoutes } from './requests.routes.ts';
 import { createRequestsService } from './requests.service.ts';
 
+export { createAnsweredItems } from './answered-items.ts';
+
 type ServiceDeps = Parameters<typeof createRequestsService>[1];
+type ItemUploadsDeps = Parameters<typeof createItemUploadsService>[1];
 
 export interface RequestsModuleDeps {
   db: Db;
@@ -31,17 +39,37 @@ export interface RequestsModuleDeps {
   listApplyingServices: ServiceDeps['listApplyingServices'];
   /** Documents module: the files sent against items, with links issued to the reader. */
   listItemFiles: ServiceDeps['listItemFiles'];
+  /** Documents module: SQL the item reads embed (client files since review, the item's folder). */
+  filesSql: ServiceDeps['filesSql'];
+  /** Documents module: stores an item's files in the company's folder, in a transaction the item is locked in. */
+  storeFiles: ItemUploadsDeps['storeFiles'];
+  /** The instance's multipart upload receiver (FILE_MAX_MB; its slots shared with every upload route). */
+  uploads: UploadReceiver;
   /** Email module: sends and logs (as the app itself when the actor is null). */
   sendEmail: ServiceDeps['sendEmail'];
 }
 
-/** Document requests: templates, requests and their review, sent live to the staff who manage them. */
+/**
+ * Document requests: templates, requests and their review, sent live to the staff who manage
+ * them, and the files clients and staff send against their items.
+ */
 export function createRequestsModule(deps: RequestsModuleDeps) {
   const requests = createRequestsService(deps.db, deps);
+  const itemUploads = createItemUploadsService(deps.db, {
+    answeredItems: createAnsweredItems(deps.events),
+    storeFiles: deps.storeFiles,
+  });
   return {
-    requests,
-    routes: (app: FastifyInstance) => app.register(requestsRoutes, { requests }),
-    liveRoom: REQUESTS_ROOM,
-    goLive: (live: LiveRooms) => sendRequestChanges(deps.events, live),
+    ...requests,
+    // The scheduler's reminders and automatic sends read and claim through these.
+    ...createRequestSends(deps.db, deps.filesSql),
+    /** Files clients and staff send against request items. */
+    itemUploads,
+    routes: async (app: FastifyInstance) => {
+      await app.register(requestsRoutes, { requests });
+      await app.register(itemUploadsRoutes, { itemUploads, uploads: deps.uploads });
+    },
+    live: { room: REQUESTS_ROOM, goLive: (live: LiveRooms) => sendRequestChanges(deps.events, live) },
+    settle: requests.mailsSettled,
   };
 }

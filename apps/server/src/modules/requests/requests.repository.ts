@@ -1,15 +1,9 @@
 import type { Period } from '@app/shared/period';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql, type Table } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businesses } from '../../db/schema/businesses.ts';
-import { businessFiles, businessFolders } from '../../db/schema/documents.ts';
-import {
-  documentRequestItems,
-  documentRequests,
-  requestTemplateItems,
-  requestTemplates,
-} from '../../db/schema/requests.ts';
-import { serviceFolders, services } from '../../db/schema/services.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { serviceFolders, services } from '../services/services.tables.ts';
+import { documentRequestItems, documentRequests, requestTemplateItems, requestTemplates } from './requests.tables.ts';
 
 export type TemplateRow = typeof requestTemplates.$inferSelect;
 export type RequestRow = typeof documentRequests.$inferSelect;
@@ -48,15 +42,29 @@ function chunks<T>(rows: T[]): T[][] {
 }
 
 /**
+ * What the reads of items embed of the documents module, which keeps the files sent against them
+ * and the companies' folders (handed in, so that only that module names its tables).
+ */
+export interface ItemFilesSql {
+  /** Whether a client sent a file against the item after `since` (any file, while `since` is null). */
+  clientFileAfter(requestItemId: SQLWrapper, since: SQLWrapper): SQL<boolean>;
+  /** The company folder of a period made from a folder template; null while it is not made. */
+  companyFolderId(folder: {
+    businessId: SQLWrapper;
+    serviceFolderId: SQLWrapper;
+    year: SQLWrapper;
+    month: SQLWrapper;
+  }): SQL<number | null>;
+  /** What `clientFileAfter` reads: the kept answers built with it are dropped when it changes. */
+  clientFileTables: readonly Table[];
+}
+
+/**
  * A client's file of the item newer than staff's last look at it (any, if never looked at): the
  * item awaits review. The same test for the lists and the to-review counts.
  */
-const sentSinceReview = sql<boolean>`exists (
-  select 1 from ${businessFiles}
-  where ${businessFiles.requestItemId} = ${documentRequestItems.id}
-    and ${businessFiles.fromClient}
-    and (${documentRequestItems.reviewedAt} is null or ${businessFiles.createdAt} > ${documentRequestItems.reviewedAt})
-)`;
+const sentSinceReview = (files: ItemFilesSql) =>
+  files.clientFileAfter(documentRequestItems.id, documentRequestItems.reviewedAt);
 
 /** Requests whose items are not all received, or whose last item was received after `since`. */
 const openOrCompletedSince = (since: Date) => sql`(
@@ -66,11 +74,11 @@ const openOrCompletedSince = (since: Date) => sql`(
     where ${documentRequestItems.requestId} = ${documentRequests.id}) >= ${since.toISOString()}
 )`;
 
-/** What the to-review counts read: their kept answer is dropped when one of these changes. */
-export const TO_REVIEW_TABLES = [documentRequests, documentRequestItems, businessFiles];
+/** What the to-review counts read besides the client files: their kept answer is dropped when one changes. */
+export const TO_REVIEW_TABLES = [documentRequests, documentRequestItems];
 
-/** What the month's list of summaries reads (requests, their companies and services, items, files). */
-export const SUMMARY_TABLES = [documentRequests, businesses, services, documentRequestItems, businessFiles];
+/** What the month's list of summaries reads besides the client files (requests, their companies and services, items). */
+export const SUMMARY_TABLES = [documentRequests, businesses, services, documentRequestItems];
 
 export const requestsRepository = {
   // ---------- Templates ----------
@@ -231,7 +239,7 @@ export const requestsRepository = {
   },
 
   /** The items of these requests, in their order, with folder names and whether they await review. */
-  async listItems(db: DbOrTx, requestIds: number[]): Promise<ItemListRow[]> {
+  async listItems(db: DbOrTx, requestIds: number[], files: ItemFilesSql): Promise<ItemListRow[]> {
     if (requestIds.length === 0) return [];
     return db
       .select({
@@ -245,21 +253,17 @@ export const requestsRepository = {
         reviewedAt: documentRequestItems.reviewedAt,
         reviewedBy: documentRequestItems.reviewedBy,
         folderName: serviceFolders.name,
-        businessFolderId: businessFolders.id,
-        sentSinceReview,
+        businessFolderId: files.companyFolderId({
+          businessId: documentRequests.businessId,
+          serviceFolderId: documentRequestItems.serviceFolderId,
+          year: documentRequests.year,
+          month: documentRequests.month,
+        }),
+        sentSinceReview: sentSinceReview(files),
       })
       .from(documentRequestItems)
       .innerJoin(documentRequests, eq(documentRequests.id, documentRequestItems.requestId))
       .innerJoin(serviceFolders, eq(serviceFolders.id, documentRequestItems.serviceFolderId))
-      .leftJoin(
-        businessFolders,
-        and(
-          eq(businessFolders.businessId, documentRequests.businessId),
-          eq(businessFolders.serviceFolderId, documentRequestItems.serviceFolderId),
-          eq(businessFolders.year, documentRequests.year),
-          eq(businessFolders.month, documentRequests.month),
-        ),
-      )
       .where(inArray(documentRequestItems.requestId, requestIds))
       .orderBy(asc(documentRequestItems.requestId), asc(documentRequestItems.position), asc(documentRequestItems.id));
   },
@@ -272,21 +276,34 @@ export const requestsRepository = {
   async listItemLooks(
     db: DbOrTx,
     period: Period,
+    files: ItemFilesSql,
   ): Promise<{ requestId: number; status: ItemListRow['status']; sentSinceReview: boolean }[]> {
     return db
-      .select({ requestId: documentRequestItems.requestId, status: documentRequestItems.status, sentSinceReview })
+      .select({
+        requestId: documentRequestItems.requestId,
+        status: documentRequestItems.status,
+        sentSinceReview: sentSinceReview(files),
+      })
       .from(documentRequestItems)
       .innerJoin(documentRequests, eq(documentRequests.id, documentRequestItems.requestId))
       .where(and(eq(documentRequests.year, period.year), eq(documentRequests.month, period.month)));
   },
 
-  /** An item with its request (company and period). */
-  async findItem(db: DbOrTx, id: number): Promise<{ item: RequestItemRow; request: RequestRow } | undefined> {
-    const [row] = await db
+  /**
+   * An item with its request (company and period); `lock` holds the item's row until the
+   * transaction ends, so staff cannot mark it received while files of it are added or removed.
+   */
+  async findItem(
+    db: DbOrTx,
+    id: number,
+    { lock = false } = {},
+  ): Promise<{ item: RequestItemRow; request: RequestRow } | undefined> {
+    const query = db
       .select({ item: documentRequestItems, request: documentRequests })
       .from(documentRequestItems)
       .innerJoin(documentRequests, eq(documentRequests.id, documentRequestItems.requestId))
       .where(eq(documentRequestItems.id, id));
+    const [row] = await (lock ? query.for('update', { of: documentRequestItems }) : query);
     return row;
   },
 
@@ -305,7 +322,10 @@ export const requestsRepository = {
   },
 
   /** Items not received that a client sent a file to since staff last looked, per company. */
-  async countToReview(db: DbOrTx): Promise<{ businessId: number; count: number; year: number; month: number }[]> {
+  async countToReview(
+    db: DbOrTx,
+    files: ItemFilesSql,
+  ): Promise<{ businessId: number; count: number; year: number; month: number }[]> {
     const rows = await db
       .select({
         businessId: documentRequests.businessId,
@@ -315,7 +335,7 @@ export const requestsRepository = {
       })
       .from(documentRequestItems)
       .innerJoin(documentRequests, eq(documentRequests.id, documentRequestItems.requestId))
-      .where(and(ne(documentRequestItems.status, 'received'), sentSinceReview))
+      .where(and(ne(documentRequestItems.status, 'received'), sentSinceReview(files)))
       .groupBy(documentRequests.businessId)
       .orderBy(desc(sql`count(*)`), asc(documentRequests.businessId));
     return rows.map((row) => ({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { msg } from '@app/shared/messages';
 import { boardMsg } from '@app/shared/messages-board';
 import { companiesMsg } from '@app/shared/messages-companies';
@@ -11,17 +12,19 @@ import {
   type RequestSummaryList,
   type RequestTemplate,
 } from '@app/shared/schemas/requests';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { businessFiles, businessFolders } from '../../db/schema/documents.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { documentRequests } from '../../db/schema/requests.ts';
+import { SYSTEM_ACTOR } from '../../lib/activity-actor.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { createServiceWithStates, insertBusiness, linkService, tokensForEveryRole } from '../../test/factories.ts';
+import { tinyPdf } from '../../test/pdf-fixtures.ts';
 import { appWithEveryRole, type Caller, callerFor } from '../../test/route-suite.ts';
 import { closeSocketsAfterEach, eventsWithin, nextEvent, socketFor } from '../../test/sockets.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { emailLog } from '../email/email.tables.ts';
 import { requestsRepository } from './requests.repository.ts';
 import { templateDueDate } from './requests.service.ts';
+import { documentRequests } from './requests.tables.ts';
 
 closeSocketsAfterEach();
 
@@ -76,44 +79,42 @@ async function createRequest(api: Caller, body: Record<string, unknown>): Promis
   return response.json().request;
 }
 
-/** A file a client sent against an item, written straight into its company folder (the upload route is the documents module's). */
+/** The user who sends files against a company's items in these tests: a client of it, or a staff member. */
+const uploaders = new WeakMap<TestApp, Map<string, number>>();
+async function uploaderId(t: TestApp, key: string, create: () => Promise<{ id: number }>): Promise<number> {
+  const known = uploaders.get(t) ?? new Map<string, number>();
+  uploaders.set(t, known);
+  const id = known.get(key) ?? (await create()).id;
+  known.set(key, id);
+  return id;
+}
+
+/** A file sent against an item through this module's item upload: by a client of the company, or by staff. */
 async function insertClientFile(t: TestApp, request: DocumentRequest, itemIndex: number, fromClient = true) {
   const item = request.items[itemIndex];
   if (!item) throw new Error('no such item');
-  const db = t.database.db;
-  await db
-    .insert(businessFolders)
-    .values({
-      businessId: request.business.id,
-      serviceFolderId: item.folder.id,
-      year: request.year,
-      month: request.month,
-    })
-    .onConflictDoNothing();
-  const [folder] = await db
-    .select()
-    .from(businessFolders)
-    .where(
-      and(
-        eq(businessFolders.businessId, request.business.id),
-        eq(businessFolders.serviceFolderId, item.folder.id),
-        eq(businessFolders.year, request.year),
-        eq(businessFolders.month, request.month),
-      ),
-    );
-  if (!folder) throw new Error('folder not made');
-  const [file] = await db
-    .insert(businessFiles)
-    .values({
-      businessFolderId: folder.id,
-      name: 'factura.pdf',
-      storageKey: `prueba/${randomUUID()}`,
-      size: 10,
-      fromClient,
-      requestItemId: item.id,
-    })
-    .returning();
-  if (!file) throw new Error('file not inserted');
+  const businessId = request.business.id;
+  const actor: AuthUser = fromClient
+    ? {
+        id: await uploaderId(t, `client-${businessId}`, () => t.userWithRole('client', { businessId })),
+        role: 'client',
+        businessId,
+        sessionId: 'prueba',
+      }
+    : {
+        id: await uploaderId(t, 'staff', () => t.userWithRole('collaborator')),
+        role: 'collaborator',
+        businessId: null,
+        sessionId: 'prueba',
+      };
+  const [file] = await t.modules.requests.itemUploads.upload(
+    actor,
+    item.id,
+    [{ fileName: 'factura.pdf', content: Readable.from([tinyPdf(randomUUID())]) }],
+    { maxMegabytes: 1 },
+    SYSTEM_ACTOR,
+  );
+  if (!file) throw new Error('file not stored');
   return file;
 }
 
@@ -315,7 +316,7 @@ describe('document requests: routes', () => {
         skipped: 0,
         emailed: 1,
       });
-      await t.modules.requests.requests.mailsSettled();
+      await t.modules.requests.mailsSettled();
 
       const list: RequestSummaryList = (
         await api.owner.get(`/api/requests?year=${period.year}&month=${period.month}`)
@@ -375,9 +376,9 @@ describe('document requests: routes', () => {
             : { messageId: '<ok@test>', response: '250 OK', outbox: false },
         );
       try {
-        const sent = await t.modules.requests.requests.sendTemplate(null, template.id, period);
+        const sent = await t.modules.requests.sendTemplate(null, template.id, period);
         expect(sent).toMatchObject({ created: 2, skipped: 0, emailed: 2 });
-        await t.modules.requests.requests.mailsSettled();
+        await t.modules.requests.mailsSettled();
       } finally {
         send.mockRestore();
       }
@@ -414,7 +415,7 @@ describe('document requests: routes', () => {
         expect(answer !== 'no answer' && answer.json()).toMatchObject({ created: 2, emailed: 2 });
         expect(handed).toEqual([]);
         release();
-        await t.modules.requests.requests.mailsSettled();
+        await t.modules.requests.mailsSettled();
         expect(handed.sort()).toEqual(['lento0@pyme.cl', 'lento1@pyme.cl']);
       } finally {
         release();
@@ -442,7 +443,7 @@ describe('document requests: routes', () => {
         .from(documentRequests)
         .where(eq(documentRequests.templateId, template.id));
       expect(rows.map((row) => row.businessId).sort()).toEqual(companies.map((company) => company.id).sort());
-      await t.modules.requests.requests.mailsSettled();
+      await t.modules.requests.mailsSettled();
       for (const company of companies) expect(await logRowsOf(t, company.id)).toHaveLength(1);
     });
 
@@ -742,7 +743,7 @@ describe('document requests: routes', () => {
         year: period.year,
         month: period.month,
       });
-      expect(await t.modules.requests.requests.countToReview()).toMatchObject({ total: totalBefore + 2 });
+      expect(await t.modules.requests.countToReview()).toMatchObject({ total: totalBefore + 2 });
 
       const mailsBefore = t.mailer.sent.length;
       const rejected = await api.collaborator.put(`/api/request-item/${first.id}`, {

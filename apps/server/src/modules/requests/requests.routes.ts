@@ -30,7 +30,7 @@ import type { RequestsService } from './requests.service.ts';
 const tags = ['requests'];
 
 /**
- * Document requests (issue 22): templates on a service (staff read, owners write), requests to
+ * Document requests: templates on a service (staff read, owners write), requests to
  * companies and their review (owners and collaborators), a client's own company's requests.
  */
 export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }> = async (app, { requests }) => {

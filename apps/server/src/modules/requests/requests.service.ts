@@ -28,6 +28,7 @@ import type { EventBus } from '../../lib/events.ts';
 import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
 import { presentRequest, presentSummary, presentTemplate } from './requests.presenter.ts';
 import {
+  type ItemFilesSql,
   type RequestListRow,
   requestsRepository as repo,
   SUMMARY_TABLES,
@@ -76,6 +77,8 @@ interface Deps {
   listApplying(lastDay: string, businessId?: number): Promise<{ businessId: number; serviceId: number }[]>;
   /** The services that apply to a company in a period (business-services module). */
   listApplyingServices(businessId: number, period: Period): Promise<{ id: number; name: string }[]>;
+  /** SQL of the documents module the item reads embed: client files since review, the item's folder. */
+  filesSql: ItemFilesSql;
   /** Files answering these items, oldest first, with links issued to the actor (documents module). */
   listItemFiles(actor: AuthUser, itemIds: number[]): Promise<Map<number, StoredFile[]>>;
   /**
@@ -108,7 +111,7 @@ export function templateDueDate(period: Period, dueDay: number): string {
 }
 
 /**
- * Document requests (issue 22 "Requests", "For the firm"): a service's templates, requests to a
+ * Document requests, the firm's side: a service's templates, requests to a
  * company for a period (by hand or for every company at once), staff's review of each item, and
  * what awaits review.
  */
@@ -120,7 +123,7 @@ export function createRequestsService(db: Db, deps: Deps) {
   // until a request, an item or a file changes.
   const toReviewCache = createBuiltJsonCache(deps.changes, {
     name: 'requests-to-review',
-    tables: TO_REVIEW_TABLES,
+    tables: [...TO_REVIEW_TABLES, ...deps.filesSql.clientFileTables],
     schema: ToReviewSchema,
     maxEntries: 1,
   });
@@ -129,12 +132,15 @@ export function createRequestsService(db: Db, deps: Deps) {
   // per-reader links; kept until a request, item, file, company or service changes.
   const summaryCache = createBuiltJsonCache(deps.changes, {
     name: 'requests-month-summaries',
-    tables: SUMMARY_TABLES,
+    tables: [...SUMMARY_TABLES, ...deps.filesSql.clientFileTables],
     schema: RequestSummaryListSchema,
     maxEntries: 4,
   });
   async function listSummaries(period: Period, day: string): Promise<RequestSummaryList> {
-    const [rows, looks] = await Promise.all([repo.listRequests(db, { period }), repo.listItemLooks(db, period)]);
+    const [rows, looks] = await Promise.all([
+      repo.listRequests(db, { period }),
+      repo.listItemLooks(db, period, deps.filesSql),
+    ]);
     const looksOf = new Map<number, typeof looks>();
     for (const item of looks) {
       const list = looksOf.get(item.requestId);
@@ -145,7 +151,7 @@ export function createRequestsService(db: Db, deps: Deps) {
   }
 
   async function countToReview(): Promise<ToReview> {
-    const byBusiness = await repo.countToReview(db);
+    const byBusiness = await repo.countToReview(db, deps.filesSql);
     return { total: byBusiness.reduce((sum, row) => sum + row.count, 0), byBusiness };
   }
 
@@ -189,6 +195,7 @@ export function createRequestsService(db: Db, deps: Deps) {
     const items = await repo.listItems(
       db,
       rows.map((row) => row.id),
+      deps.filesSql,
     );
     // In slices: a month of thousands of companies stays far below a statement's parameter limit.
     const files = new Map<number, StoredFile[]>();
@@ -464,7 +471,7 @@ export function createRequestsService(db: Db, deps: Deps) {
             );
             const [listed] = await repo.listRequests(tx, { ids: [row.id] });
             if (!listed) throw new Error('request written but not read back');
-            return presentRequest(listed, await repo.listItems(tx, [row.id]), new Map(), today());
+            return presentRequest(listed, await repo.listItems(tx, [row.id], deps.filesSql), new Map(), today());
           }),
         () => badRequest(requestsMsg.folderNotOfPeriod, 'items'),
       );

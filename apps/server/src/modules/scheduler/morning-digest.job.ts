@@ -26,7 +26,28 @@ const WINDOW_DAYS = 7;
  */
 const LOOK_BACK_PERIODS = 3;
 
+/** A saved cell of a board in one of the periods read (column: the service or task). */
+interface PeriodCell<State> {
+  businessId: number;
+  column: number;
+  state: State;
+  year: number;
+  month: number;
+}
+
 export interface MorningDigestDeps {
+  /** Staff who have not opted out of the digest (users module). */
+  listDigestRecipients(): Promise<{ id: number; email: string; name: string }[]>;
+  /** The monthly board's saved cells of these periods, state by id (monthly-states module). */
+  listSavedBoardCells(periods: readonly Period[]): Promise<PeriodCell<number>[]>;
+  /** Every task with its responsible and due day (tasks module). */
+  listTasks(): Promise<{ id: number; name: string; expirationDate: number; responsable: { id: number } }[]>;
+  /** The task board's saved cells of these periods, state by name (tasks module). */
+  listSavedTaskCells(periods: readonly Period[]): Promise<PeriodCell<string>[]>;
+  /** These companies' names and owners (companies module). */
+  listBusinessesByIds(
+    ids: number[],
+  ): Promise<{ id: number; name: string; rut: string; responsibleUserId: number | null }[]>;
   /** Companies whose contract covers a period, with their owner and filing (companies module). */
   listActiveBusinesses(period: Period): Promise<
     {
@@ -80,7 +101,7 @@ function lastStateId(states: { id: number; order: number }[]) {
 type Business = Awaited<ReturnType<MorningDigestDeps['listActiveBusinesses']>>[number];
 
 /** Each user's lines, by company: what is overdue or due by `until` in the periods read. */
-async function collectLines(db: Db, deps: MorningDigestDeps, today: string) {
+async function collectLines(deps: MorningDigestDeps, today: string) {
   const [year = 0, month = 0] = today.split('-').map(Number);
   const periods = periodsBack({ year, month }, LOOK_BACK_PERIODS);
   const until = addDays(today, WINDOW_DAYS);
@@ -97,15 +118,15 @@ async function collectLines(db: Db, deps: MorningDigestDeps, today: string) {
         return { period, businesses, services, applying, taskApplying };
       }),
     ),
-    repository.listMonthlyStates(db, periods),
-    repository.listTasks(db),
-    repository.listTaskStates(db, periods),
+    deps.listSavedBoardCells(periods),
+    deps.listTasks(),
+    deps.listSavedTaskCells(periods),
   ]);
   const chosenState = new Map(
-    savedCells.map((cell) => [key(cell.businessId, cell.serviceId, cell.year, cell.month), cell.stateId]),
+    savedCells.map((cell) => [key(cell.businessId, cell.column, cell.year, cell.month), cell.state]),
   );
   const chosenTaskState = new Map(
-    savedTaskCells.map((cell) => [key(cell.businessId, cell.taskId, cell.year, cell.month), cell.state]),
+    savedTaskCells.map((cell) => [key(cell.businessId, cell.column, cell.year, cell.month), cell.state]),
   );
 
   const byUser = new Map<number, Map<number, DigestCompany>>();
@@ -149,7 +170,7 @@ async function collectLines(db: Db, deps: MorningDigestDeps, today: string) {
       const state = chosenTaskState.get(key(business.id, task.id, period.year, period.month)) ?? TASK_STATE_INITIAL;
       // Late by the task board's own rule, or not done and due within the week.
       if (!isTaskOverdue({ state }, dueDate, today) && (state === TASK_STATE_DONE || dueDate > until)) continue;
-      add(task.responsableId, business, {
+      add(task.responsable.id, business, {
         kind: 'task',
         name: task.name,
         period,
@@ -163,11 +184,11 @@ async function collectLines(db: Db, deps: MorningDigestDeps, today: string) {
 }
 
 /** Each owner's companies with client documents to review. */
-async function collectToReview(db: Db, deps: MorningDigestDeps) {
+async function collectToReview(deps: MorningDigestDeps) {
   const { byBusiness } = await deps.countRequestsToReview();
   const counts = new Map(byBusiness.filter((row) => row.count > 0).map((row) => [row.businessId, row.count]));
   const byUser = new Map<number, DigestToReview[]>();
-  for (const business of await repository.listBusinessOwners(db, [...counts.keys()])) {
+  for (const business of await deps.listBusinessesByIds([...counts.keys()])) {
     const count = counts.get(business.id);
     if (business.responsibleUserId === null || !count) continue;
     const companies = byUser.get(business.responsibleUserId) ?? [];
@@ -192,14 +213,11 @@ export function morningDigestJob(db: Db, deps: MorningDigestDeps): ScheduledJob 
       if (santiagoClock(now).minutes < SEND_FROM_MINUTES) return;
       const today = santiagoDate(now);
       if (isNonBusinessDay(today, isChileanHoliday)) return;
-      const [recipients, claimed] = await Promise.all([repository.listRecipients(db), repository.claimedOn(db, today)]);
+      const [recipients, claimed] = await Promise.all([deps.listDigestRecipients(), repository.claimedOn(db, today)]);
       const pending = recipients.filter((user) => !claimed.has(user.id));
       if (pending.length === 0) return;
 
-      const [linesByUser, toReviewByUser] = await Promise.all([
-        collectLines(db, deps, today),
-        collectToReview(db, deps),
-      ]);
+      const [linesByUser, toReviewByUser] = await Promise.all([collectLines(deps, today), collectToReview(deps)]);
       for (const user of pending) {
         if (!(await repository.claim(db, { userId: user.id, day: today, claimedAt: now }))) continue;
         const companies = [...(linesByUser.get(user.id)?.values() ?? [])];

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessFiles, businessFolders } from '../../db/schema/documents.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { monthlyStates } from '../../db/schema/monthly-states.ts';
-import { documentRequestItems, documentRequests } from '../../db/schema/requests.ts';
-import { digestSends } from '../../db/schema/scheduler.ts';
-import { serviceFolders, services } from '../../db/schema/services.ts';
-import { businessInTask, taskStates, tasks } from '../../db/schema/tasks.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { businessFiles, businessFolders } from '../documents/documents.tables.ts';
+import { emailLog } from '../email/email.tables.ts';
+import { monthlyStates } from '../monthly-states/monthly-states.tables.ts';
+import { documentRequestItems, documentRequests } from '../requests/requests.tables.ts';
+import { serviceFolders, services } from '../services/services.tables.ts';
+import { businessInTask, taskStates, tasks } from '../tasks/tasks.tables.ts';
+import { digestSends } from './scheduler.tables.ts';
 
 const APP_URL = 'https://estudio.example.cl';
 let t: TestApp;
@@ -65,7 +65,7 @@ const setTaskCell = (taskId: number, businessId: number, month: number, state: s
   t.database.db.insert(taskStates).values({ taskId, businessId, year: 2026, month, state, updatedByName: 'Ana P.' });
 
 const mailsTo = (email: string, app = t) => app.mailer.sent.filter((mail) => mail.to.includes(email));
-const tick = (at: string, app = t) => app.modules.scheduler.scheduler.tick(new Date(at));
+const tick = (at: string, app = t) => app.modules.scheduler.tick(new Date(at));
 
 describe('the morning digest', () => {
   it('goes at 08:00 in Santiago on a business day, once, to each staff member with their companies and tasks grouped by company, with links to the filtered boards', async () => {

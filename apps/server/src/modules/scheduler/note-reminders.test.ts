@@ -1,9 +1,9 @@
 import type { Note } from '@app/shared/schemas/notes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { notes } from '../../db/schema/notes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { emailLog } from '../email/email.tables.ts';
+import { notes } from '../notes/notes.tables.ts';
 import { noteRemindersJob, REMINDER_SUBJECT_WORDS_MAX, reminderSubject } from './note-reminders.job.ts';
 import { createScheduler } from './scheduler.ts';
 
@@ -22,14 +22,14 @@ afterAll(() => t.close());
 function recordingScheduler() {
   pushes = [];
   const job = noteRemindersJob({
-    claimDueReminders: t.modules.notes.notes.claimDueReminders,
-    setReminderEmail: t.modules.notes.notes.setReminderEmail,
-    findUserEmail: async (id) => (await t.modules.users.users.findById(id))?.email,
+    claimDueReminders: t.modules.notes.claimDueReminders,
+    setReminderEmail: t.modules.notes.setReminderEmail,
+    findUserEmail: async (id) => (await t.modules.users.findById(id))?.email,
     sendPush: async (userId, message) => {
       pushes.push({ userId, message });
       return 1;
     },
-    sendEmail: t.modules.email.email.sendAutomatic,
+    sendEmail: t.modules.email.sendAutomatic,
   });
   return createScheduler({ log: { error: (entry: unknown) => console.error(entry) }, jobs: [job] });
 }
@@ -94,7 +94,7 @@ describe('note reminders', () => {
       );
     expect(await list()).toMatchObject({ reminderSentAt: null, reminderDelivery: null });
 
-    await t.modules.scheduler.scheduler.tick(new Date('2026-12-05T12:00:30Z'));
+    await t.modules.scheduler.tick(new Date('2026-12-05T12:00:30Z'));
     expect(await list()).toMatchObject({ reminderSentAt: '2026-12-05T12:00:30.000Z', reminderDelivery: 'sent' });
   });
 
@@ -109,7 +109,7 @@ describe('note reminders', () => {
         payload: { description: 'Pagar patente', reminder: new Date(Date.now() + 3_600_000).toISOString() },
       });
       const id = created.json().note.id as number;
-      await kept.modules.scheduler.scheduler.tick(new Date(Date.now() + 3_600_000));
+      await kept.modules.scheduler.tick(new Date(Date.now() + 3_600_000));
       const listed = ((await kept.request({ method: 'GET', url: '/api/note', token })).json() as Note[]).find(
         (one) => one.id === id,
       );
@@ -124,13 +124,13 @@ describe('note reminders', () => {
     // A failed send is tried again a minute after it (on the real clock), so the ticks follow it.
     const note = await noteWithReminder(new Date().toISOString());
     vi.spyOn(t.mailer, 'send').mockRejectedValueOnce(new Error('550 buzón lleno'));
-    await t.modules.scheduler.scheduler.tick(new Date(Date.now() + 1000));
+    await t.modules.scheduler.tick(new Date(Date.now() + 1000));
     const listed = async () =>
       ((await t.request({ method: 'GET', url: '/api/note', token: collaborator.token })).json() as Note[]).find(
         (one) => one.id === note.id,
       )?.reminderDelivery;
     expect(await listed()).toBe('failed');
-    await t.modules.scheduler.scheduler.tick(new Date(Date.now() + 120_000));
+    await t.modules.scheduler.tick(new Date(Date.now() + 120_000));
     expect(await listed()).toBe('sent');
   });
 
@@ -152,12 +152,12 @@ describe('note reminders', () => {
 
   it('a restart (a new app on the same database) does not send a reminder again', async () => {
     const note = await noteWithReminder('2026-12-02T10:00:00Z');
-    await t.modules.scheduler.scheduler.tick(new Date('2026-12-02T10:00:00Z'));
+    await t.modules.scheduler.tick(new Date('2026-12-02T10:00:00Z'));
     expect(mailsAbout(note.description)).toHaveLength(1);
 
     const restarted = await createTestApp({}, { database: t.database });
     try {
-      await restarted.modules.scheduler.scheduler.tick(new Date('2026-12-02T10:05:00Z'));
+      await restarted.modules.scheduler.tick(new Date('2026-12-02T10:05:00Z'));
       expect(restarted.mailer.sent.filter((mail) => mail.text === note.description)).toEqual([]);
     } finally {
       await restarted.close();
@@ -170,7 +170,7 @@ describe('note reminders', () => {
     const started = await createTestApp({ SCHEDULER: 'on' }, { database: t.database });
     try {
       await expect.poll(() => started.mailer.sent.filter((mail) => mail.text === note.description).length).toBe(1);
-      await started.modules.scheduler.scheduler.tick();
+      await started.modules.scheduler.tick();
       expect(started.mailer.sent.filter((mail) => mail.text === note.description)).toHaveLength(1);
     } finally {
       await started.close();
@@ -185,7 +185,7 @@ describe('note reminders', () => {
     const other = await createTestApp({}, { database: t.database });
     try {
       const at = new Date('2026-12-03T12:00:00Z');
-      await Promise.all([t.modules.scheduler.scheduler.tick(at), other.modules.scheduler.scheduler.tick(at)]);
+      await Promise.all([t.modules.scheduler.tick(at), other.modules.scheduler.tick(at)]);
       for (const note of notesDue) {
         const sends = [...t.mailer.sent, ...other.mailer.sent].filter((mail) => mail.text === note.description);
         expect(sends).toHaveLength(1);

@@ -1,6 +1,4 @@
 import type { Period } from '@app/shared/period';
-import type { Db } from '../../db/client.ts';
-import { requestJobsRepository as repository } from './request-jobs.repository.ts';
 import { santiagoClock } from './santiago-clock.ts';
 import type { ScheduledJob } from './scheduler.ts';
 
@@ -8,6 +6,11 @@ import type { ScheduledJob } from './scheduler.ts';
 const SEND_FROM_MINUTES = 9 * 60;
 
 export interface RequestAutoSendDeps {
+  /** The requests module's reads and claims of the templates' automatic sends. */
+  listTemplatesSentOn(day: number, lastDayOfMonth: boolean): Promise<{ id: number }[]>;
+  templatesSentFor(templateIds: number[], period: Period): Promise<Set<number>>;
+  claimTemplateSend(claim: { templateId: number; year: number; month: number; claimedAt: Date }): Promise<boolean>;
+  releaseTemplateSend(claim: { templateId: number; year: number; month: number }): Promise<void>;
   /**
    * The requests module's 'Solicitar a todas' without a staff sender: a request of the template
    * to every company its service applies to in the period (those that have it are skipped), each
@@ -26,17 +29,16 @@ const previousMonth = ({ year, month }: Period): Period =>
  * instance sends nothing twice; a send that fails gives its claim back, and the next tick tries
  * again (the requests' own key keeps a company from getting the same request twice).
  */
-export function requestAutoSendJob(db: Db, deps: RequestAutoSendDeps): ScheduledJob {
+export function requestAutoSendJob(deps: RequestAutoSendDeps): ScheduledJob {
   return {
     name: 'request-auto-send',
     async run(now) {
       const today = santiagoClock(now);
       if (today.minutes < SEND_FROM_MINUTES) return;
-      const due = await repository.listTemplatesSentOn(db, today.day, today.day === today.daysInMonth);
+      const due = await deps.listTemplatesSentOn(today.day, today.day === today.daysInMonth);
       if (due.length === 0) return;
       const period = previousMonth({ year: today.year, month: today.month });
-      const sent = await repository.templatesSentFor(
-        db,
+      const sent = await deps.templatesSentFor(
         due.map((template) => template.id),
         period,
       );
@@ -45,11 +47,11 @@ export function requestAutoSendJob(db: Db, deps: RequestAutoSendDeps): Scheduled
       for (const template of due) {
         if (sent.has(template.id)) continue;
         const claim = { templateId: template.id, ...period, claimedAt: now };
-        if (!(await repository.claimTemplateSend(db, claim))) continue;
+        if (!(await deps.claimTemplateSend(claim))) continue;
         try {
           await deps.sendRequestTemplate(template.id, period);
         } catch (error) {
-          await repository.releaseTemplateSend(db, claim);
+          await deps.releaseTemplateSend(claim);
           failures.push(error);
         }
       }

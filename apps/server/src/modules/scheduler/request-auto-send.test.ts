@@ -2,10 +2,11 @@ import type { Period } from '@app/shared/period';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { documentRequestItems, documentRequests, requestTemplates } from '../../db/schema/requests.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { emailLog } from '../email/email.tables.ts';
+import { createRequestSends } from '../requests/request-sends.ts';
+import { documentRequestItems, documentRequests, requestTemplates } from '../requests/requests.tables.ts';
 import { requestAutoSendJob } from './request-auto-send.job.ts';
 import { createScheduler } from './scheduler.ts';
 
@@ -37,7 +38,8 @@ type Send = { templateId: number; period: Period };
 function recordingScheduler(db: Db = t.database.db, fails: (templateId: number) => boolean = () => false) {
   const sends: Send[] = [];
   const errors: unknown[] = [];
-  const job = requestAutoSendJob(db, {
+  const job = requestAutoSendJob({
+    ...createRequestSends(db, t.modules.documents.filesSql),
     sendRequestTemplate: async (templateId, period) => {
       if (fails(templateId)) throw new Error(`send of ${templateId} failed`);
       sends.push({ templateId, period });
@@ -189,10 +191,10 @@ describe("a template's automatic send, through the requests module", () => {
     const { title, businesses, notLinked } = await templateWithCompanies(8, 2);
     const ids = businesses.map((business) => business.id);
 
-    await t.modules.scheduler.scheduler.tick(new Date('2026-10-08T11:59:00Z')); // 08:59 (summer time, UTC-3)
+    await t.modules.scheduler.tick(new Date('2026-10-08T11:59:00Z')); // 08:59 (summer time, UTC-3)
     expect(await requestsOf(ids)).toEqual([]);
-    await t.modules.scheduler.scheduler.tick(new Date('2026-10-08T12:00:00Z'));
-    await t.modules.scheduler.scheduler.tick(new Date('2026-10-08T12:01:00Z'));
+    await t.modules.scheduler.tick(new Date('2026-10-08T12:00:00Z'));
+    await t.modules.scheduler.tick(new Date('2026-10-08T12:01:00Z'));
 
     const created = await requestsOf([...ids, notLinked.id]);
     expect(created.map((request) => request.businessId).sort((a, b) => a - b)).toEqual(ids);
@@ -228,7 +230,7 @@ describe("a template's automatic send, through the requests module", () => {
       const other = await createTestApp({}, { database: t.database });
       try {
         const at = new Date('2026-10-09T12:00:00Z');
-        await Promise.all([t.modules.scheduler.scheduler.tick(at), other.modules.scheduler.scheduler.tick(at)]);
+        await Promise.all([t.modules.scheduler.tick(at), other.modules.scheduler.tick(at)]);
         expect(await requestsOf(businesses.map((business) => business.id))).toHaveLength(4);
         for (const business of businesses) {
           const subject = `${title} - ${business.name}`;

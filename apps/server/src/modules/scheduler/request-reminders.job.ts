@@ -1,8 +1,6 @@
 import { requestsMsg } from '@app/shared/messages-requests';
 import { santiagoDate } from '@app/shared/period';
 import { splitContacts } from '@app/shared/schemas/businesses';
-import type { Db } from '../../db/client.ts';
-import { requestJobsRepository as repository } from './request-jobs.repository.ts';
 import { santiagoClock } from './santiago-clock.ts';
 import type { ScheduledJob } from './scheduler.ts';
 
@@ -12,6 +10,15 @@ const SEND_FROM_MINUTES = 9 * 60;
 const DAYS_BEFORE = 3;
 
 export interface RequestRemindersDeps {
+  /** The requests module's reads and claims of reminders. */
+  listReminderCandidates(
+    today: string,
+    lastDay: string,
+  ): Promise<{ id: number; title: string; dueDate: string; createdAt: Date; businessId: number }[]>;
+  listMissingItems(requestIds: number[]): Promise<{ requestId: number; name: string }[]>;
+  claimReminder(claim: { requestId: number; kind: 'before' | 'due'; claimedAt: Date }): Promise<boolean>;
+  /** These companies' names and contacts (companies module). */
+  listBusinessesByIds(ids: number[]): Promise<{ id: number; name: string; contact: string }[]>;
   /** The e-mail module's send without a staff sender, written to the e-mail log. */
   sendEmail(input: { emails: string[]; subject: string; content: string; businessId: number }): Promise<unknown>;
   /** The public address the mail's link starts with (APP_URL). */
@@ -33,39 +40,42 @@ const chileanDate = (isoDate: string) => isoDate.split('-').reverse().join('-');
  * instance sends nothing twice; a company without contacts is claimed without a mail. A request
  * created that same day waits for the next (its creation mail just listed the same documents).
  */
-export function requestRemindersJob(db: Db, deps: RequestRemindersDeps): ScheduledJob {
+export function requestRemindersJob(deps: RequestRemindersDeps): ScheduledJob {
   return {
     name: 'request-reminders',
     async run(now) {
       if (santiagoClock(now).minutes < SEND_FROM_MINUTES) return;
       const today = santiagoDate(now);
-      const candidates = (await repository.listReminderCandidates(db, today, addDays(today, DAYS_BEFORE))).filter(
+      const candidates = (await deps.listReminderCandidates(today, addDays(today, DAYS_BEFORE))).filter(
         (request) => santiagoDate(request.createdAt) < today,
       );
       if (candidates.length === 0) return;
 
+      const [missingItems, companies] = await Promise.all([
+        deps.listMissingItems(candidates.map((request) => request.id)),
+        deps.listBusinessesByIds([...new Set(candidates.map((request) => request.businessId))]),
+      ]);
       const missing = new Map<number, string[]>();
-      for (const item of await repository.listMissingItems(
-        db,
-        candidates.map((request) => request.id),
-      )) {
+      for (const item of missingItems) {
         missing.set(item.requestId, [...(missing.get(item.requestId) ?? []), item.name]);
       }
+      const companyById = new Map(companies.map((company) => [company.id, company]));
 
       for (const request of candidates) {
         const items = missing.get(request.id);
-        if (!items) continue; // received or sent in the meantime
+        const company = companyById.get(request.businessId);
+        if (!items || !company) continue; // received or sent in the meantime
         const kind = request.dueDate === today ? 'due' : 'before';
-        if (!(await repository.claimReminder(db, { requestId: request.id, kind, claimedAt: now }))) continue;
-        const emails = splitContacts(request.contact);
+        if (!(await deps.claimReminder({ requestId: request.id, kind, claimedAt: now }))) continue;
+        const emails = splitContacts(company.contact);
         if (emails.length === 0) continue;
         const due = chileanDate(request.dueDate);
         await deps.sendEmail({
           emails,
           subject:
             kind === 'due'
-              ? requestsMsg.reminderDueSubject(request.businessName)
-              : requestsMsg.reminderSubject(request.businessName, due),
+              ? requestsMsg.reminderDueSubject(company.name)
+              : requestsMsg.reminderSubject(company.name, due),
           content: requestsMsg.reminderBody(request.title, due, items, `${deps.appUrl}/`),
           businessId: request.businessId,
         });

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses } from '../../db/schema/businesses.ts';
-import { businessFiles, businessFolders } from '../../db/schema/documents.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
-import { documentRequestItems, documentRequests, requestReminderSends } from '../../db/schema/requests.ts';
-import { serviceFolders } from '../../db/schema/services.ts';
 import { createServiceWithStates, insertBusiness } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { businessFiles, businessFolders } from '../documents/documents.tables.ts';
+import { emailLog } from '../email/email.tables.ts';
+import { documentRequestItems, documentRequests, requestReminderSends } from '../requests/requests.tables.ts';
+import { serviceFolders } from '../services/services.tables.ts';
 
 const APP_URL = 'https://estudio.example.cl';
 let t: TestApp;
@@ -97,7 +97,7 @@ const mailsTo = (businessId: number, app = t) =>
 const logOf = (businessId: number) => t.database.db.select().from(emailLog).where(eq(emailLog.businessId, businessId));
 const claimsOf = (requestId: number) =>
   t.database.db.select().from(requestReminderSends).where(eq(requestReminderSends.requestId, requestId));
-const tick = (at: string, app = t) => app.modules.scheduler.scheduler.tick(new Date(at));
+const tick = (at: string, app = t) => app.modules.scheduler.tick(new Date(at));
 
 describe('document request reminders', () => {
   it("go from 09:00 in Santiago 3 days before the due date and on it, once each, listing only what is still missing, to the company's contacts", async () => {

@@ -5,7 +5,7 @@ import { type MorningDigestDeps, morningDigestJob } from './morning-digest.job.t
 import { type NoteRemindersDeps, noteRemindersJob } from './note-reminders.job.ts';
 import { type RequestAutoSendDeps, requestAutoSendJob } from './request-auto-send.job.ts';
 import { type RequestRemindersDeps, requestRemindersJob } from './request-reminders.job.ts';
-import { createScheduler, type ScheduledJob } from './scheduler.ts';
+import { createScheduler } from './scheduler.ts';
 import { type ServiceNotificationsDeps, serviceNotificationsJob } from './service-notifications.job.ts';
 
 // An intersection, not `extends`: two jobs ask the companies module for different fields of its rows.
@@ -19,21 +19,24 @@ export type SchedulerModuleDeps = NoteRemindersDeps &
     log: Pick<FastifyBaseLogger, 'error'>;
     now?: () => Date;
     intervalMs?: number;
-    /** Jobs other modules own (scheduled backups), run after these at each tick. */
-    otherJobs?: ScheduledJob[];
   };
 
-/** The background jobs (note reminders, the services' monthly e-mails, the morning digest, document requests' automatic sends and reminders, e-mail retries) on one timer; no routes. */
+/**
+ * The one timer of background work: its own jobs (note reminders, the services' monthly e-mails, the
+ * morning digest, document requests' automatic sends and reminders, e-mail retries) and the jobs the
+ * other modules contribute (scheduled backups, the orphan-upload sweep), which app.ts hands it; no routes.
+ */
 export function createSchedulerModule(deps: SchedulerModuleDeps) {
-  const { db, log, now, intervalMs, otherJobs = [], ...jobDeps } = deps;
-  const jobs = [
-    noteRemindersJob(jobDeps),
-    serviceNotificationsJob(db, jobDeps),
-    morningDigestJob(db, jobDeps),
-    requestAutoSendJob(db, jobDeps),
-    requestRemindersJob(db, jobDeps),
-    emailRetriesJob(jobDeps),
-    ...otherJobs,
-  ];
-  return { scheduler: createScheduler({ log, now, intervalMs, jobs }) };
+  const { db, log, now, intervalMs, ...jobDeps } = deps;
+  return {
+    ...createScheduler({ log, now, intervalMs }),
+    jobs: [
+      noteRemindersJob(jobDeps),
+      serviceNotificationsJob(db, jobDeps),
+      morningDigestJob(db, jobDeps),
+      requestAutoSendJob(jobDeps),
+      requestRemindersJob(jobDeps),
+      emailRetriesJob(jobDeps),
+    ],
+  };
 }

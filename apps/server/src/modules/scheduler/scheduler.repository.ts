@@ -1,19 +1,9 @@
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { insertIfAbsent } from '../../db/insert-if-absent.ts';
-import { serviceNotificationSends } from '../../db/schema/scheduler.ts';
-import { serviceNotifications } from '../../db/schema/services.ts';
+import { serviceNotificationSends } from './scheduler.tables.ts';
 
 export const schedulerRepository = {
-  /** The service notifications of a day of the month; on the month's last day also those of the days it lacks. */
-  notificationsDueOn(db: DbOrTx, day: number, lastDayOfMonth: boolean) {
-    return db
-      .select()
-      .from(serviceNotifications)
-      .where(lastDayOfMonth ? gte(serviceNotifications.day, day) : eq(serviceNotifications.day, day))
-      .orderBy(serviceNotifications.id);
-  },
-
   /** The companies these notifications already went to in a period, as `notificationId:businessId`. */
   async sentIn(db: DbOrTx, notificationIds: number[], period: { year: number; month: number }): Promise<Set<string>> {
     const rows = await db

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface ScheduledJob {
   name: string;
   run(now: Date): Promise<void>;
+  /** At most this often: the first tick runs it, then the first tick this long after its last run. */
+  everyMs?: number;
 }
 
 /** A job's run as it ended, for the metrics. */
@@ -14,7 +16,8 @@ export interface JobRun {
 }
 
 export interface SchedulerDeps {
-  jobs: ScheduledJob[];
+  /** Jobs run from the start; the modules' jobs are added with `schedule`. */
+  jobs?: readonly ScheduledJob[];
   log: Pick<FastifyBaseLogger, 'error'>;
   /** The clock (tests move it instead of waiting). */
   now?: () => Date;
@@ -31,9 +34,21 @@ export function createScheduler(deps: SchedulerDeps) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const runListeners: ((run: JobRun) => void)[] = [];
+  const jobs: ScheduledJob[] = [...(deps.jobs ?? [])];
+  /** When each job with its own interval last ran (the tick's time). */
+  const lastRuns = new Map<ScheduledJob, number>();
+
+  /** Whether a job with its own interval waits: it ran less than its interval before `at`. */
+  function waits(job: ScheduledJob, at: Date): boolean {
+    const last = lastRuns.get(job);
+    if (job.everyMs === undefined || last === undefined) return false;
+    return at.getTime() - last < job.everyMs;
+  }
 
   async function runJobs(at: Date) {
-    for (const job of deps.jobs) {
+    for (const job of jobs) {
+      if (waits(job, at)) continue;
+      if (job.everyMs !== undefined) lastRuns.set(job, at.getTime());
       const started = performance.now();
       let outcome: JobRun['outcome'] = 'ok';
       try {
@@ -60,6 +75,10 @@ export function createScheduler(deps: SchedulerDeps) {
 
   return {
     tick,
+    /** Adds jobs, run after those before them at each tick (app.ts adds every module's jobs, in the modules' order). */
+    schedule(more: readonly ScheduledJob[]) {
+      jobs.push(...more);
+    },
     /** Calls the listener after each job's run (the metrics count them). */
     onJobRun(listener: (run: JobRun) => void) {
       runListeners.push(listener);

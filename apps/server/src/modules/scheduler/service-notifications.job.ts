@@ -8,6 +8,11 @@ import type { ScheduledJob } from './scheduler.ts';
 const SEND_FROM_MINUTES = 9 * 60;
 
 export interface ServiceNotificationsDeps {
+  /** The notifications of a day of the month; on its last day also those of the days it lacks (services module). */
+  notificationsDueOn(
+    day: number,
+    lastDayOfMonth: boolean,
+  ): Promise<{ id: number; serviceId: number; subject: string; message: string }[]>;
   /** Companies active in a period (companies module). */
   listActiveBusinesses(period: Period): Promise<{ id: number; contact: string }[]>;
   /** Active company-service links started by a day (business-services module). */
@@ -30,7 +35,7 @@ export function serviceNotificationsJob(db: Db, deps: ServiceNotificationsDeps):
     async run(now) {
       const today = santiagoClock(now);
       if (today.minutes < SEND_FROM_MINUTES) return;
-      const due = await schedulerRepository.notificationsDueOn(db, today.day, today.day === today.daysInMonth);
+      const due = await deps.notificationsDueOn(today.day, today.day === today.daysInMonth);
       if (due.length === 0) return;
 
       const period: Period = { year: today.year, month: today.month };

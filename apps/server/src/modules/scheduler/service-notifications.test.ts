@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses } from '../../db/schema/businesses.ts';
-import { emailLog } from '../../db/schema/email-log.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
+import { emailLog } from '../email/email.tables.ts';
 
 let t: TestApp;
 let token: string;
@@ -49,7 +49,7 @@ async function linkedCompany(
 
 const mailsWith = (app: TestApp, subject: string) => app.mailer.sent.filter((mail) => mail.subject === subject);
 const logWith = (subject: string) => t.database.db.select().from(emailLog).where(eq(emailLog.subject, subject));
-const tick = (at: string, app = t) => app.modules.scheduler.scheduler.tick(new Date(at));
+const tick = (at: string, app = t) => app.modules.scheduler.tick(new Date(at));
 
 describe('service notifications', () => {
   it('go on their day from 09:00 in Santiago to the contacts of exactly the companies the service applies to that month, once', async () => {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { secondFactorMsg } from '@app/shared/messages-trust';
+import { isStaff } from '@app/shared/permissions';
 import type { SecondFactorChallenge } from '@app/shared/schemas/second-factor';
 import type { DbOrTx } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/users.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { createSigner } from '../../lib/signed-tokens.ts';
+import type { UserRow } from '../users/users.service.ts';
 import { secondFactorRepository } from './second-factor.repository.ts';
 
 /** How long a sign-in may wait between the password and the code. */
@@ -23,9 +24,6 @@ interface ChallengePayload {
 const passwordMark = (passwordHash: string) =>
   createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
 
-/** Staff roles the firm's setting applies to. */
-export const isStaff = (role: string) => role === 'owner' || role === 'collaborator';
-
 interface Deps {
   db: DbOrTx;
   tokenSecret: string;
@@ -34,7 +32,7 @@ interface Deps {
 }
 
 /**
- * The step between the password and the session (issue 24): a short-lived signed token naming the
+ * The step between the password and the session: a short-lived signed token naming the
  * user and what they must do next. It opens nothing by itself: no session exists before the code.
  */
 export function createSecondFactorChallenges({ db, tokenSecret, findUserById, now }: Deps) {

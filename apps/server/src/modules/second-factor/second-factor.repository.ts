@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { firmSettings, recoveryCodes, userSecondFactors } from '../../db/schema/second-factor.ts';
+import { firmSettings, recoveryCodes, userSecondFactors } from './second-factor.tables.ts';
 
 export const secondFactorRepository = {
   async find(db: DbOrTx, userId: number) {

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
 import { activity } from '../../db/schema/activity.ts';
-import { userSecondFactors } from '../../db/schema/second-factor.ts';
 import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, OWNER, type TestApp } from '../../test/test-app.ts';
+import { userSecondFactors } from './second-factor.tables.ts';
 import { codeAtStep, stepAt } from './totp.ts';
 
 // The clock the app reads (TOTP steps, challenge expiry) is this file's: tests move it.

@@ -12,21 +12,27 @@ import {
   SecuritySettingsSchema,
   TotpCodeSchema,
 } from '@app/shared/schemas/second-factor';
+import type { User } from '@app/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { presentUser } from '../users/users.presenter.ts';
+import type { UserRow } from '../users/users.service.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
 
 interface Options {
   secondFactor: SecondFactorService;
   /** The session's bearer token (the auth module's signing, same lifetime as a password-only sign-in). */
   sessionToken(userId: number, sessionId: string): string;
+  /** The users module's one shape of a user that leaves the server. */
+  presentUser(row: UserRow): User;
 }
 
-/** Two-factor sign-in (issue 24): the sign-in steps, 'Mi perfil', the owner's reset and the firm's setting. */
-export const secondFactorRoutes: FastifyPluginAsyncZod<Options> = async (app, { secondFactor, sessionToken }) => {
+/** Two-factor sign-in: the sign-in steps, 'Mi perfil', the owner's reset and the firm's setting. */
+export const secondFactorRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { secondFactor, sessionToken, presentUser },
+) => {
   const originOf = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'],

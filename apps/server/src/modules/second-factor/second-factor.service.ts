@@ -1,18 +1,19 @@
 import { msg } from '@app/shared/messages';
 import { profileMsg } from '@app/shared/messages-profile';
 import { secondFactorMsg } from '@app/shared/messages-trust';
+import { isStaff } from '@app/shared/permissions';
 import type { SecondFactorSetup, SecondFactorStatus, SecuritySettings } from '@app/shared/schemas/second-factor';
 import QRCode from 'qrcode';
 import { recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/users.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Vault } from '../../lib/vault.ts';
 import type { SessionOrigin, SessionsService } from '../sessions/sessions.service.ts';
-import { isStaff, type SecondFactorChallenges } from './challenges.ts';
+import type { UserRow } from '../users/users.service.ts';
+import type { SecondFactorChallenges } from './challenges.ts';
 import { secondFactorRepository as repo } from './second-factor.repository.ts';
 import { isTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from './totp.ts';
 
@@ -45,7 +46,7 @@ interface Deps {
 type Origin = SessionOrigin & { ip: string };
 
 /**
- * Two-factor sign-in with TOTP (issue 24): the code step after the password, the set-up the firm can
+ * Two-factor sign-in with TOTP: the code step after the password, the set-up the firm can
  * require, each user's own switch in 'Mi perfil', the owner's reset and the firm's setting.
  */
 /** A user's own second-factor change (enabled, disabled, new recovery codes), written in its transaction. */

@@ -2,7 +2,7 @@ import { servicesMsg } from '@app/shared/messages-services';
 import { describe, expect, it } from 'vitest';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 
-// Issue 21: a service's due day and the one for companies filing online.
+// A service's due day and the one for companies filing online.
 const { api, expectClientAndAnonymousRefused } = appWithEveryRole();
 
 let counter = 0;

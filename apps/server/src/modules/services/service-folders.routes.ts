@@ -15,7 +15,7 @@ import type { ServicesService } from './services.service.ts';
 
 const FolderParamSchema = idParams('serviceId', 'id');
 
-/** A service's folder templates (spec 2 §7 "Service detail"); the tree is in the service detail. */
+/** A service's folder templates; the tree is in the service detail. */
 export const serviceFoldersRoutes: FastifyPluginAsyncZod<{ services: ServicesService }> = async (app, { services }) => {
   const tags = ['services'];
 

@@ -16,7 +16,7 @@ import type { ServicesService } from './services.service.ts';
 
 const NotificationParamSchema = idParams('serviceId', 'notificationId');
 
-/** A service's monthly e-mail notifications (spec 2 §7); sending them is another module's job. */
+/** A service's monthly e-mail notifications; sending them is another module's job. */
 export const serviceNotificationsRoutes: FastifyPluginAsyncZod<{ services: ServicesService }> = async (
   app,
   { services },

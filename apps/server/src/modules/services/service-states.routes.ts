@@ -16,7 +16,7 @@ import type { ServicesService } from './services.service.ts';
 
 const StateParamSchema = idParams('serviceId', 'id');
 
-/** A service's states (spec 2 §7 "Service detail"). */
+/** A service's states: create, edit and delete (owners); the list is in the service detail. */
 export const serviceStatesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }> = async (app, { services }) => {
   const tags = ['services'];
 

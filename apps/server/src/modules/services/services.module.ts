@@ -13,5 +13,8 @@ export interface ServicesModuleDeps {
 
 export function createServicesModule(deps: ServicesModuleDeps) {
   const services = createServicesService(deps.db, deps);
-  return { services, routes: (app: FastifyInstance) => app.register(servicesRoutes, { services }) };
+  return {
+    ...services,
+    routes: (app: FastifyInstance) => app.register(servicesRoutes, { services }),
+  };
 }

@@ -1,5 +1,5 @@
 import { sortByName } from '@app/shared/collator';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   serviceFolders,
@@ -7,7 +7,7 @@ import {
   serviceNotifications,
   serviceStates,
   services,
-} from '../../db/schema/services.ts';
+} from './services.tables.ts';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type NewServiceRow = typeof services.$inferInsert;
@@ -51,6 +51,17 @@ export const servicesRepository = {
       (row) => row.id,
     );
     return orderBy === 'order' ? rows.sort((a, b) => a.order - b.order) : rows;
+  },
+
+  /** Every service's id and name by `order`, then by id (the company import's columns). */
+  listNamesInOrder(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+    return db.select({ id: services.id, name: services.name }).from(services).orderBy(services.order, services.id);
+  },
+
+  /** A service's name ('' when it is gone). */
+  async nameOf(db: DbOrTx, id: number): Promise<string> {
+    const [row] = await db.select({ name: services.name }).from(services).where(eq(services.id, id));
+    return row?.name ?? '';
   },
 
   /** Every service's id and name (for the unique-name check). */
@@ -177,6 +188,15 @@ export const servicesRepository = {
   },
 
   // ------------------------------------------------------------ notifications
+  /** The notifications of a day of the month; on the month's last day also those of the days it lacks. */
+  notificationsDueOn(db: DbOrTx, day: number, lastDayOfMonth: boolean): Promise<ServiceNotificationRow[]> {
+    return db
+      .select()
+      .from(serviceNotifications)
+      .where(lastDayOfMonth ? gte(serviceNotifications.day, day) : eq(serviceNotifications.day, day))
+      .orderBy(serviceNotifications.id);
+  },
+
   listNotifications(db: DbOrTx, serviceId: number): Promise<ServiceNotificationRow[]> {
     return db
       .select()

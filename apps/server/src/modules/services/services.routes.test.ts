@@ -3,10 +3,10 @@ import { servicesMsg } from '@app/shared/messages-services';
 import { MONTH_KEYS } from '@app/shared/schemas/services';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { businessServices } from '../../db/schema/businesses.ts';
-import * as schema from '../../db/schema/services.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
+import { businessServices } from '../business-services/business-services.tables.ts';
+import * as schema from './services.tables.ts';
 
 const { t, roles, api } = appWithEveryRole();
 
@@ -39,7 +39,7 @@ async function detail(id: number) {
   return response.json().service;
 }
 
-/** Expects a 400 whose first error and message are the spec's text. */
+/** Expects a 400 whose first error and message are the form's Spanish text. */
 function expectBadRequest(
   response: { statusCode: number; json(): { message: string; errors?: unknown[] } },
   text: string,
@@ -93,7 +93,7 @@ describe('services: create, list, detail, update', () => {
     [{ lastMonthDay: 40 }, servicesMsg.monthDayRange],
     [{ order: -1 }, servicesMsg.orderPositive],
     [{ order: 1.2 }, servicesMsg.integer],
-  ])('refuses %j with the spec message', async (values, text) => {
+  ])('refuses %j with the form message', async (values, text) => {
     const response = await api.owner.post('/api/service', { ...validService, ...values });
     expectBadRequest(response, text);
   });
@@ -354,7 +354,7 @@ describe('service states', () => {
     [{ pctProgress: 101 }, servicesMsg.pctMax],
     [{ hasValue: undefined }, servicesMsg.required],
     [{ showResume: undefined }, servicesMsg.required],
-  ])('refuses the state %j with the spec message', async (values, text) => {
+  ])('refuses the state %j with the form message', async (values, text) => {
     const service = await createService();
     const response = await api.owner.post(`/api/service/${service.id}/state`, { ...validState, ...values });
     expectBadRequest(response, text);
@@ -389,7 +389,7 @@ describe('service states', () => {
 });
 
 describe('service folders', () => {
-  it("keeps 'El cliente puede subir' as created and as edited (issue 22)", async () => {
+  it("keeps 'El cliente puede subir' as created and as edited", async () => {
     const service = await createService();
     const created = await api.owner.post(`/api/service/${service.id}/folder`, {
       name: 'Facturas del cliente',
@@ -494,7 +494,7 @@ describe('service folders', () => {
     [{ name: '' }, servicesMsg.required],
     [{}, servicesMsg.required],
     [{ name: 'x'.repeat(256) }, servicesMsg.nameMax],
-  ])('refuses the folder %j with the spec message, on create and update', async (payload, text) => {
+  ])('refuses the folder %j with the form message, on create and update', async (payload, text) => {
     const service = await createService();
     const created = await api.owner.post(`/api/service/${service.id}/folder`, payload);
     expectBadRequest(created, text);
@@ -573,7 +573,7 @@ describe('service notifications', () => {
     [{ subject: undefined }, servicesMsg.required],
     [{ message: '' }, servicesMsg.required],
     [{ message: undefined }, servicesMsg.required],
-  ])('refuses the notification %j with the spec message', async (values, text) => {
+  ])('refuses the notification %j with the form message', async (values, text) => {
     const service = await createService();
     const response = await api.owner.post(`/api/service/${service.id}/notification`, {
       ...validNotification,

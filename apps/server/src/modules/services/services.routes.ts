@@ -22,7 +22,7 @@ import { presentMonthsActive, presentServiceDetail, presentServiceWithStates } f
 import type { ServicesService } from './services.service.ts';
 
 /**
- * The services catalogue (spec 1 §7 "Services", spec 2 §7 "Service detail"). Permissions are
+ * The services catalogue and each service's detail. Permissions are
  * checked onRequest, before the body is validated: whatever is sent, an anonymous caller gets 401
  * and a collaborator writing gets 403.
  */

@@ -12,12 +12,11 @@ import type { z } from 'zod';
 import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActivityDetails } from '../../db/schema/activity.ts';
-import { serviceMonthsActive, serviceStates, services } from '../../db/schema/services.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { createTableCache, type TableChanges } from '../../lib/table-cache.ts';
+import { createTableCache, readingTables, type TableChanges } from '../../lib/table-cache.ts';
 import { assertNameFree } from '../../lib/unique-name.ts';
 import {
   type ServiceFolderRow,
@@ -27,6 +26,7 @@ import {
   type ServiceStateRow,
   servicesRepository,
 } from './services.repository.ts';
+import { serviceMonthsActive, serviceStates, services } from './services.tables.ts';
 
 type ServiceInput = z.output<typeof ServiceCreateSchema>;
 type StateInput = z.output<typeof ServiceStateCreateSchema>;
@@ -53,7 +53,7 @@ async function underService<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-// ------------------------------------------------------------ activity log (issue 24)
+// ------------------------------------------------------------ activity log
 const SERVICE_FIELDS = ['name', 'startMonthDay', 'lastMonthDay', 'order', 'dueDay', 'dueDayElectronic'] as const;
 const STATE_FIELDS = ['name', 'color', 'order', 'pctProgress', 'hasValue', 'showResume'] as const;
 const FOLDER_FIELDS = ['name', 'parentFolderId', 'isActive', 'clientCanUpload'] as const;
@@ -117,6 +117,9 @@ interface Deps {
   changes: TableChanges;
 }
 
+/** What the services of a month are read from (a board built on them is kept until one changes). */
+const SERVICES_OF_MONTH_TABLES = [services, serviceStates, serviceMonthsActive];
+
 /** The catalogue of services and their states, folder templates, notifications and active months. */
 export function createServicesService(db: Db, deps: Deps) {
   async function getRow(id: number): Promise<ServiceRow> {
@@ -128,7 +131,7 @@ export function createServicesService(db: Db, deps: Deps) {
   /** Every service with its states (by order). */
   const servicesByMonth = createTableCache<ServicesOfMonth>(deps.changes, {
     name: 'services-by-month',
-    tables: [services, serviceStates, serviceMonthsActive],
+    tables: SERVICES_OF_MONTH_TABLES,
     maxEntries: 12,
   });
 
@@ -142,6 +145,10 @@ export function createServicesService(db: Db, deps: Deps) {
   }
 
   return {
+    /** The scheduler's question: which monthly e-mails go out on this day of the month. */
+    notificationsDueOn: (day: number, lastDayOfMonth: boolean) =>
+      servicesRepository.notificationsDueOn(db, day, lastDayOfMonth),
+
     async assertExists(id: number): Promise<void> {
       await getRow(id);
     },
@@ -150,15 +157,29 @@ export function createServicesService(db: Db, deps: Deps) {
 
     /** The services active in a month (1-12) with their states, by order: the monthly board's columns. */
     /** Kept per month until a service, state or active month changes (every board change reads it). */
-    listForMonth(month: number): Promise<ServicesOfMonth> {
-      return servicesByMonth.get(String(month), async () => {
-        const key = MONTH_KEYS[month - 1];
-        const [listed, months] = await Promise.all([list('order'), servicesRepository.listMonthsActive(db)]);
-        const activeIn = new Map(months.map((row) => [row.serviceId, key ? row[key] : false]));
-        // A service without a months row (none yet) is active every month, as a new one is.
-        return listed.filter(({ service }) => activeIn.get(service.id) ?? true);
-      });
-    },
+    listForMonth: readingTables(
+      SERVICES_OF_MONTH_TABLES,
+      (month: number): Promise<ServicesOfMonth> =>
+        servicesByMonth.get(String(month), async () => {
+          const key = MONTH_KEYS[month - 1];
+          const [listed, months] = await Promise.all([list('order'), servicesRepository.listMonthsActive(db)]);
+          const activeIn = new Map(months.map((row) => [row.serviceId, key ? row[key] : false]));
+          // A service without a months row (none yet) is active every month, as a new one is.
+          return listed.filter(({ service }) => activeIn.get(service.id) ?? true);
+        }),
+    ),
+
+    /** Every service by its order, then name in the Spanish order (a company's services). */
+    listInOrder: () => servicesRepository.list(db, 'order'),
+
+    /** A service's name, '' when it is gone, read in the caller's transaction (the activity log names it). */
+    nameOf: (id: number, tx: DbOrTx = db) => servicesRepository.nameOf(tx, id),
+
+    /** The states of these services, by order (the monthly board's history names them). */
+    listStatesOf: (serviceIds: number[]) => servicesRepository.listStates(db, serviceIds),
+
+    /** Every service's id and name by `order`, then by id (the company import's columns). */
+    listNamesInOrder: () => servicesRepository.listNamesInOrder(db),
 
     /** The folder templates of these services (documents module). */
     listFolderTemplates: (serviceIds: number[]) => servicesRepository.listFoldersOfServices(db, serviceIds),
@@ -213,7 +234,7 @@ export function createServicesService(db: Db, deps: Deps) {
 
     /**
      * Deletes the service with its states, folders, notifications, months and company links
-     * (DESIGN.md §4), in one transaction; the foreign keys cascade.
+     * (and the company folders and files made from its templates), in one transaction; the foreign keys cascade.
      */
     async delete(id: number, actor: ActivityActor): Promise<void> {
       await db.transaction(async (tx) => {

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { EventBus } from '../../lib/events.ts';
-import type { TableChanges } from '../../lib/table-cache.ts';
 import { sessionsRoutes } from './sessions.routes.ts';
-import { createSessionsService } from './sessions.service.ts';
+import { createSessionsService, type SessionsDeps } from './sessions.service.ts';
 
-export interface SessionsModuleDeps {
+export interface SessionsModuleDeps extends SessionsDeps {
   db: Db;
-  events: EventBus;
-  changes: TableChanges;
 }
 
 /**
@@ -17,5 +13,9 @@ export interface SessionsModuleDeps {
  */
 export function createSessionsModule(deps: SessionsModuleDeps) {
   const sessions = createSessionsService(deps.db, deps);
-  return { sessions, routes: (app: FastifyInstance) => app.register(sessionsRoutes, { sessions }) };
+  return {
+    ...sessions,
+    routes: (app: FastifyInstance) => app.register(sessionsRoutes, { sessions }),
+    settle: sessions.settled,
+  };
 }

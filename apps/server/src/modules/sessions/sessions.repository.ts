@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { sessions, sessionUses } from '../../db/schema/auth.ts';
-import { users } from '../../db/schema/users.ts';
+import { sessions, sessionUses } from './sessions.tables.ts';
 
 export const sessionsRepository = {
   async insert(
@@ -11,12 +10,11 @@ export const sessionsRepository = {
     await db.insert(sessions).values(values);
   },
 
-  /** The session's user, only while the session is unexpired and the user still exists. */
-  async findLive(db: DbOrTx, sessionId: string, userId: number) {
+  /** The session's expiry, only while the session is unexpired and belongs to the user. */
+  async findUnexpired(db: DbOrTx, sessionId: string, userId: number): Promise<{ expiresAt: Date } | undefined> {
     const [row] = await db
-      .select({ id: users.id, role: users.role, businessId: users.businessId, expiresAt: sessions.expiresAt })
+      .select({ expiresAt: sessions.expiresAt })
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
     return row;
   },
@@ -73,11 +71,6 @@ export const sessionsRepository = {
       select ${sessions.id}, now(), ${ip} from ${sessions} where ${sessions.id} = ${sessionId}
       on conflict (session_id) do update
         set used_at = excluded.used_at, ip = coalesce(excluded.ip, ${sessionUses}.ip)`);
-  },
-
-  async findUser(db: DbOrTx, userId: number) {
-    const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
-    return row;
   },
 
   async deleteExpired(db: DbOrTx) {

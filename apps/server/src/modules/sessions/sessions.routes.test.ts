@@ -5,10 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
 import { activity } from '../../db/schema/activity.ts';
-import { sessions, sessionUses } from '../../db/schema/auth.ts';
 import { type RequestFromOptions, requestFrom } from '../../test/request-from.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 import { closeSocketsAfterEach, socketFor } from '../../test/sockets.ts';
+import { sessions, sessionUses } from './sessions.tables.ts';
 
 // The sessions list of 'Mi perfil' and the ends of sessions, over real HTTP from distinct loopback
 // addresses (Linux routes all of 127.0.0.0/8 to lo) with the browsers' user agents.
@@ -147,7 +147,7 @@ describe('noting a session’s use', () => {
     expect(await useOf(sessionId)).toEqual(first);
     expect(t.database.changes.versionOf(['sessions', 'users'])).toBe(version);
     // And a direct second note within the minute is skipped.
-    expect(t.modules.sessions.sessions.noteUse(sessionId, '127.0.0.9')).toBeUndefined();
+    expect(t.modules.sessions.noteUse(sessionId, '127.0.0.9')).toBeUndefined();
   });
 
   it('notes an open socket’s use when it connects and at its heartbeats, keeping the last request’s address', async () => {
@@ -190,7 +190,7 @@ describe('noting a session’s use', () => {
   it('does not make the session’s cache read again: noting a use changes no watched table', async () => {
     const { token } = await t.userWithRole('collaborator');
     const version = t.database.changes.versionOf(['sessions', 'users']);
-    await t.modules.sessions.sessions.noteUse(sessionIdOf(token), '127.0.0.3');
+    await t.modules.sessions.noteUse(sessionIdOf(token), '127.0.0.3');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await useOf(sessionIdOf(token))).toMatchObject({ ip: '127.0.0.3' });
     expect(t.database.changes.versionOf(['sessions', 'users'])).toBe(version);

@@ -4,30 +4,54 @@ import { sessionsMsg } from '@app/shared/messages-trust';
 import type { SessionSummary } from '@app/shared/schemas/sessions';
 import { recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { sessions } from '../../db/schema/auth.ts';
-import { users } from '../../db/schema/users.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/events.ts';
-import { createTableCache, type TableChanges } from '../../lib/table-cache.ts';
+import { createTableCache, type TableChanges, type TablesRead } from '../../lib/table-cache.ts';
 import { deviceOf } from './session-device.ts';
 import { sessionsRepository } from './sessions.repository.ts';
+import { sessions } from './sessions.tables.ts';
 
 /** A session's use is noted at most once a minute per instance (the sessions list's 'Último uso'). */
 export const USE_NOTE_INTERVAL_MS = 60_000;
 const USE_NOTES_KEPT = 10_000;
 
 /**
- * Sign-in sessions: one row per token, so that deleting the row revokes the token (DESIGN.md §3).
+ * Sign-in sessions: one row per token, so that deleting the row revokes the token.
  * Ending sessions inside someone else's transaction (a password change) takes that transaction;
  * the caller announces the end once it has committed, and realtime closes those sockets.
  */
-export function createSessionsService(db: Db, deps: { events: EventBus; changes: TableChanges }) {
+/** A signed-in user as a session resolves them: who, with which role, and a client's company. */
+export interface SessionUser {
+  id: number;
+  role: 'owner' | 'collaborator' | 'client';
+  businessId: number | null;
+}
+
+type LiveSession = SessionUser & { expiresAt: Date };
+
+export interface SessionsDeps {
+  events: EventBus;
+  changes: TableChanges;
+  /** The users module's user of a session, read in the caller's transaction, with the table it reads. */
+  findSessionUser: ((userId: number, tx: DbOrTx) => Promise<SessionUser | undefined>) & TablesRead;
+  /** The users module's user, for the e-mail an ended session's entry names. */
+  findUser(userId: number): Promise<{ email: string } | undefined>;
+}
+
+export function createSessionsService(db: Db, deps: SessionsDeps) {
+  /** The session's user while the session is unexpired and the user exists, with the session's expiry. */
+  async function findLive(tx: DbOrTx, sessionId: string, userId: number): Promise<LiveSession | undefined> {
+    const session = await sessionsRepository.findUnexpired(tx, sessionId, userId);
+    const user = session && (await deps.findSessionUser(userId, tx));
+    return user && { id: user.id, role: user.role, businessId: user.businessId, expiresAt: session.expiresAt };
+  }
+
   // Every signed-in request checks its session: kept in memory until a session or user changes
   // (a logout, a password change, a deleted or edited user, in any instance), then read again.
   const live = createTableCache<LiveSession | undefined>(deps.changes, {
     name: 'live-sessions',
-    tables: [sessions, users],
+    tables: [sessions, ...deps.findSessionUser.tables],
     maxEntries: 10_000,
   });
   // When this instance last noted each session's use (insertion order: the oldest leaves first).
@@ -79,17 +103,17 @@ export function createSessionsService(db: Db, deps: { events: EventBus; changes:
 
     /** The session's user while it is unexpired and the user exists, with the session's expiry. */
     async resolve(sessionId: string, userId: number): Promise<LiveSession | undefined> {
-      const found = await live.get(`${sessionId}:${userId}`, () => sessionsRepository.findLive(db, sessionId, userId));
+      const found = await live.get(`${sessionId}:${userId}`, () => findLive(db, sessionId, userId));
       return found && found.expiresAt.getTime() > Date.now() ? found : undefined;
     },
 
     /** The same, read from the database now (never from memory): a socket checks itself once connected. */
     resolveFresh: (sessionId: string, userId: number): Promise<LiveSession | undefined> =>
-      sessionsRepository.findLive(db, sessionId, userId),
+      findLive(db, sessionId, userId),
 
     /** The same, read inside the caller's transaction (never from memory). */
     async resolveIn(tx: DbOrTx, sessionId: string, userId: number): Promise<SessionUser | undefined> {
-      const found = await sessionsRepository.findLive(tx, sessionId, userId);
+      const found = await findLive(tx, sessionId, userId);
       return found && withoutExpiry(found);
     },
 
@@ -143,7 +167,7 @@ export function createSessionsService(db: Db, deps: { events: EventBus; changes:
 
     /** An owner ends every session of a user (404 for an unknown user); answers how many. */
     async endAllOf(actor: ActivityActor, userId: number): Promise<number> {
-      const user = await sessionsRepository.findUser(db, userId);
+      const user = await deps.findUser(userId);
       if (!user) throw notFound(msg.notFound);
       return endSessions(actor, userId, {}, () => user.email);
     },
@@ -174,9 +198,6 @@ export interface SessionOrigin {
   ip: string | null;
   userAgent: string | null | undefined;
 }
-
-type LiveSession = NonNullable<Awaited<ReturnType<typeof sessionsRepository.findLive>>>;
-type SessionUser = Omit<LiveSession, 'expiresAt'>;
 
 function withoutExpiry({ expiresAt: _, ...user }: LiveSession): SessionUser {
   return user;

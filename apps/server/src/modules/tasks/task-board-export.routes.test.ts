@@ -1,13 +1,14 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { currentPeriod } from '@app/shared/period';
 import type { TaskBoard } from '@app/shared/schemas/tasks';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PESOS_FORMAT, XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
+import { openFirstSheet } from '../../test/workbook.ts';
 
-/** 'Exportar a Excel' on the task board (issue 23): the companies and tasks shown, cell by cell. */
+/** 'Exportar a Excel' on the task board: the companies and tasks shown, cell by cell. */
 const { t, api, expectClientAndAnonymousRefused } = appWithEveryRole();
 const period = currentPeriod();
 const base = `/api/business-task-states/year/${period.year}/month/${period.month}`;
@@ -18,14 +19,6 @@ let declaration: { id: number };
 let payroll: { id: number };
 let aromos: { id: number; rut: string };
 let boldo: { id: number; rut: string };
-
-async function open(bytes: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('no sheet');
-  return sheet;
-}
 
 /** A cell's solid fill colour ('FFRRGGBB'), or null when it has none. */
 function solidFill(cell: ExcelJS.Cell): string | null {
@@ -75,14 +68,15 @@ describe('POST /api/business-task-states/year/:year/month/:month/export', () => 
     const response = await api[role].post(exportUrl, { businessIds: [aromos.id] });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="tareas-${period.year}-${mm}.xlsx"`);
-    expect((await open(response.rawPayload)).getCell('A2').value).toBe('Aromos SpA');
+    const name = `tareas-${period.year}-${mm}.xlsx`;
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${name}"; filename*=UTF-8''${name}`);
+    expect((await openFirstSheet(response.rawPayload)).getCell('A2').value).toBe('Aromos SpA');
   });
 
   it('writes the companies in the order asked and each task cell as the board shows it', async () => {
     const response = await api.owner.post(exportUrl, { businessIds: [boldo.id, aromos.id, 2_000_000_000] });
     expect(response.statusCode).toBe(200);
-    const sheet = await open(response.rawPayload);
+    const sheet = await openFirstSheet(response.rawPayload);
     expect(sheet.getRow(1).values).toEqual([
       undefined,
       'Empresa',
@@ -115,7 +109,7 @@ describe('POST /api/business-task-states/year/:year/month/:month/export', () => 
   it('writes only the tasks shown when the browser names them', async () => {
     const response = await api.owner.post(exportUrl, { businessIds: [aromos.id], taskIds: [payroll.id] });
     expect(response.statusCode).toBe(200);
-    const sheet = await open(response.rawPayload);
+    const sheet = await openFirstSheet(response.rawPayload);
     expect(sheet.getRow(1).values).toEqual([undefined, 'Empresa', 'RUT', 'Encargado', 'Remuneraciones']);
     expect(sheet.getCell('D2').value).toBe('falta Previred');
   });
@@ -149,7 +143,7 @@ describe('POST /api/business-task-states/year/:year/month/:month/export', () => 
     ]);
     const response = await api.owner.post(exportUrl, { businessIds: ours.slice(2).map((row) => row.id) });
     expect(response.statusCode).toBe(200);
-    const sheet = await open(response.rawPayload);
+    const sheet = await openFirstSheet(response.rawPayload);
     expect([sheet.getCell('A2').value, sheet.getCell('A3').value]).toEqual([
       'Óptica Visión Clara',
       'Peluquería Estilo',

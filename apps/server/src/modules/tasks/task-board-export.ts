@@ -8,7 +8,7 @@ const AMOUNT = /^\$\d{1,3}(?:\.\d{3})*$/;
 const amountOf = (value: string) => (AMOUNT.test(value) ? Number(value.slice(1).replaceAll('.', '')) : value);
 
 /**
- * The task board as a sheet (issue 23): Empresa, RUT, Encargado, then one column per task shown:
+ * The task board as a sheet: Empresa, RUT, Encargado, then one column per task shown:
  * the state filled with its colour, or the cell's value in its place (an amount as a number in
  * pesos, any other text as it is), 'N/A' where the task does not apply.
  */

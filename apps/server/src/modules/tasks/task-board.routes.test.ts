@@ -4,10 +4,10 @@ import { currentPeriod } from '@app/shared/period';
 import type { TaskBoard, TaskCellChange } from '@app/shared/schemas/tasks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failInsertsInto } from '../../db/failing-inserts.fixture.ts';
-import { taskStateHistory } from '../../db/schema/tasks.ts';
 import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { taskStatesRepository } from './task-states.repository.ts';
+import { taskStateHistory } from './tasks.tables.ts';
 
 let t: TestApp;
 let tokens: Awaited<ReturnType<typeof tokensForEveryRole>>;

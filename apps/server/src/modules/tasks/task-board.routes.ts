@@ -12,11 +12,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-stream.ts';
+import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { TaskBoardService } from './task-board.service.ts';
 
-/** The task tracking board (spec 2 §7 "Task tracking"): staff read; a cell changes by the shared policy. */
+/** The task tracking board: staff read; a cell changes by the shared policy. */
 export const taskBoardRoutes: FastifyPluginAsyncZod<{ taskBoard: TaskBoardService }> = async (app, { taskBoard }) => {
   const tags = ['task-board'];
 
@@ -29,7 +29,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<{ taskBoard: TaskBoardServic
     (request) => taskBoard.getBoard(request.params),
   );
 
-  // 'Exportar a Excel' (issue 23): the companies and tasks the browser shows, in its order, as a streamed .xlsx.
+  // 'Exportar a Excel': the companies and tasks the browser shows, in its order, as a streamed .xlsx.
   app.post(
     '/api/business-task-states/year/:year/month/:month/export',
     {
@@ -38,11 +38,7 @@ export const taskBoardRoutes: FastifyPluginAsyncZod<{ taskBoard: TaskBoardServic
     },
     async (request, reply) => {
       const sheet = await taskBoard.exportBoard(request.params, request.body);
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="${boardExportName('tareas', request.params)}"`)
-        .header('cache-control', 'no-store')
-        .send(sheet as never); // a byte stream, outside the JSON response schemas
+      return sendXlsx(reply, boardExportName('tareas', request.params), sheet);
     },
   );
 

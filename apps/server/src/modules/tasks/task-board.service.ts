@@ -40,11 +40,13 @@ interface Deps {
   ): Promise<TaskBoardParts['businesses'][number] & { startContract: string; endContract: string | null }>;
   /** Who is acting, for the cell's 'Javier P.' (users module). */
   getUser(id: number): Promise<{ name: string; lastName: string }>;
+  /** The companies' owners' full names by user id ('' for one deleted meanwhile; users module). */
+  fullNamesOf(ids: readonly (number | null)[]): Promise<Map<number, string>>;
   /** The clock the board's `today` is read from (tests set it). */
   now?: () => Date;
 }
 
-/** The task tracking board (spec 2 "Seguimiento de tareas"; DESIGN.md §4, §6): read a month, change a cell. */
+/** The task tracking board ('Seguimiento de tareas'): read a month, change a cell. */
 export function createTaskBoardService(db: Db, deps: Deps) {
   const now = deps.now ?? (() => new Date());
   async function getBoard(period: Period): Promise<TaskBoard> {
@@ -64,22 +66,14 @@ export function createTaskBoardService(db: Db, deps: Deps) {
   }
 
   /** 'Javier Pérez' for each company owner ('Encargado') named, as the board's filter shows them. */
-  async function ownerNames(ids: readonly (number | null)[]): Promise<Map<number, string>> {
-    const distinct = [...new Set(ids.filter((id): id is number => id !== null))];
-    const names = await Promise.all(
-      distinct.map(async (id) => {
-        const user = await deps.getUser(id).catch(() => null); // deleted meanwhile: no name
-        return [id, user ? `${user.name} ${user.lastName}`.trim() : ''] as const;
-      }),
-    );
-    return new Map(names);
-  }
-
   return {
+    /** The saved cells of these periods, for the morning digest (a cell without a row is 'No comenzado'). */
+    listSavedCells: (periods: readonly Period[]) => taskStatesRepository.listForPeriods(db, periods),
+
     getBoard,
 
     /**
-     * The board as an .xlsx (issue 23), streamed: the companies asked for (those the browser
+     * The board as an .xlsx, streamed: the companies asked for (those the browser
      * shows after its filters), in that order, and the tasks shown (all when none are named),
      * from the board the GET answers. Ids not on the month's board are left out.
      */
@@ -89,7 +83,7 @@ export function createTaskBoardService(db: Db, deps: Deps) {
     ): Promise<Readable> {
       const board = await getBoard(period);
       const rows = rowsInOrder(board.rows, (row) => row.id, input.businessIds);
-      const owners = await ownerNames(rows.map((row) => row.responsibleUserId));
+      const owners = await deps.fullNamesOf(rows.map((row) => row.responsibleUserId));
       return xlsxStream(
         taskBoardSheet(board, rows, input.taskIds, (id) => (id === null ? null : (owners.get(id) ?? null))),
       );

@@ -11,7 +11,7 @@ import type { CellRow } from '../../db/cell-history.ts';
 export interface TaskBoardParts {
   businesses: { id: number; name: string; rut: string; responsibleUserId: number | null }[];
   taskIds: number[];
-  /** Companies in a task from a start date on or before the period's last day (DESIGN.md §4). */
+  /** Companies in a task from a start date on or before the period's last day. */
   applying: { taskId: number; businessId: number }[];
   /** Saved cells: a column is a task. */
   chosen: CellRow<string, string>[];

@@ -9,19 +9,25 @@ import { tasksRoutes } from './tasks.routes.ts';
 import { createTasksService } from './tasks.service.ts';
 
 type BoardDeps = Parameters<typeof createTaskBoardService>[1];
+type TasksDeps = Parameters<typeof createTasksService>[1];
 
 export interface TasksModuleDeps {
   db: Db;
   events: EventBus;
-  /** The users module's role of the responsible inside this module's transaction, the row locked. */
-  roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
+  /** The users module's answer whether the responsible is staff, inside this module's transaction, the row locked. */
+  isStaffWhileWriting(tx: DbOrTx, id: number): Promise<boolean>;
   /** The companies module's check: 404 'La empresa no existe'. */
   assertBusinessExists(id: number): Promise<void>;
+  /** The responsibles' names by id (users module). */
+  listUserNames: TasksDeps['listUserNames'];
+  /** Every company's id, in the caller's transaction (companies module): a task for all of them. */
+  listBusinessIds: TasksDeps['listBusinessIds'];
   /** Companies whose contract covers the period (companies module). */
   listActiveBusinesses: BoardDeps['listActiveBusinesses'];
   getBusiness: BoardDeps['getBusiness'];
-  /** Who is acting (users module). */
+  /** Who is acting, and the companies' owners' names (users module). */
   getUser: BoardDeps['getUser'];
+  fullNamesOf: BoardDeps['fullNamesOf'];
   /** The clock of the board's `today` (tests set it). */
   now?: BoardDeps['now'];
 }
@@ -31,13 +37,12 @@ export function createTasksModule(deps: TasksModuleDeps) {
   const tasks = createTasksService(deps.db, deps);
   const taskBoard = createTaskBoardService(deps.db, { ...deps, tasks });
   return {
-    tasks,
-    taskBoard,
+    ...tasks,
+    ...taskBoard,
     routes: async (app: FastifyInstance) => {
       await app.register(tasksRoutes, { tasks });
       await app.register(taskBoardRoutes, { taskBoard });
     },
-    liveRoom: TASK_BOARD_ROOM,
-    goLive: (live: LiveRooms) => sendTaskStateChanges(deps.events, live),
+    live: { room: TASK_BOARD_ROOM, goLive: (live: LiveRooms) => sendTaskStateChanges(deps.events, live) },
   };
 }

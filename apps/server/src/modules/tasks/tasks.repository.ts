@@ -1,22 +1,30 @@
 import { sortByName } from '@app/shared/collator';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { businessInTask, tasks } from '../../db/schema/tasks.ts';
-import { users } from '../../db/schema/users.ts';
+import { businessInTask, tasks } from './tasks.tables.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;
 export type BusinessInTaskRow = typeof businessInTask.$inferSelect;
 
-/** A task with its responsible's names, as every read shows it. */
-const taskWithResponsable = {
+/** A task's own columns as every read shows it; the service adds its responsible's names (users module). */
+const taskColumns = {
   id: tasks.id,
   name: tasks.name,
   expirationDate: tasks.expirationDate,
   showInSummary: tasks.showInSummary,
-  responsable: { id: users.id, name: users.name, lastName: users.lastName },
+  responsableId: tasks.responsableId,
 };
 
+export type TaskListRow = {
+  id: number;
+  name: string;
+  expirationDate: number;
+  showInSummary: boolean;
+  responsableId: number;
+};
+
+/** A task with its responsible's names, as every read answers it. */
 export type TaskWithResponsable = {
   id: number;
   name: string;
@@ -27,8 +35,8 @@ export type TaskWithResponsable = {
 
 export const tasksRepository = {
   /** Every task by name in the Spanish order (the list and the board's columns; `sortByName`, not SQL). */
-  async list(db: DbOrTx): Promise<TaskWithResponsable[]> {
-    const rows = await db.select(taskWithResponsable).from(tasks).innerJoin(users, eq(users.id, tasks.responsableId));
+  async list(db: DbOrTx): Promise<TaskListRow[]> {
+    const rows = await db.select(taskColumns).from(tasks);
     return sortByName(
       rows,
       (row) => row.name,
@@ -36,12 +44,8 @@ export const tasksRepository = {
     );
   },
 
-  async findById(db: DbOrTx, id: number): Promise<TaskWithResponsable | undefined> {
-    const [row] = await db
-      .select(taskWithResponsable)
-      .from(tasks)
-      .innerJoin(users, eq(users.id, tasks.responsableId))
-      .where(eq(tasks.id, id));
+  async findById(db: DbOrTx, id: number): Promise<TaskListRow | undefined> {
+    const [row] = await db.select(taskColumns).from(tasks).where(eq(tasks.id, id));
     return row;
   },
 
@@ -129,19 +133,26 @@ export const tasksRepository = {
     return rows.length > 0;
   },
 
-  /** Every company joins the task from `startDate`; companies already in keep their own date. */
-  async addAllBusinesses(db: DbOrTx, taskId: number, startDate: string): Promise<void> {
-    await db.execute(sql`
-      insert into business_in_task (task_id, business_id, start_date)
-      select ${taskId}, id, ${startDate}::date from businesses
-      on conflict (task_id, business_id) do nothing`);
+  /** These companies join the task from `startDate`; companies already in keep their own date. */
+  async addBusinesses(db: DbOrTx, taskId: number, businessIds: number[], startDate: string): Promise<void> {
+    if (businessIds.length === 0) return;
+    await db
+      .insert(businessInTask)
+      .values(businessIds.map((businessId) => ({ taskId, businessId, startDate })))
+      .onConflictDoNothing({ target: [businessInTask.taskId, businessInTask.businessId] });
   },
 
   async deleteAllBusinesses(db: DbOrTx, taskId: number): Promise<void> {
     await db.delete(businessInTask).where(eq(businessInTask.taskId, taskId));
   },
 
-  /** Who is in which task by the period's last day (DESIGN.md §4), optionally for one company. */
+  /** Whether the user is the responsible of some task (who then must stay staff). */
+  async hasResponsible(db: DbOrTx, userId: number): Promise<boolean> {
+    const [row] = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.responsableId, userId)).limit(1);
+    return row !== undefined;
+  },
+
+  /** Who is in which task by the period's last day (a start date on or before it), optionally for one company. */
   listApplying(db: DbOrTx, lastDay: string, businessId?: number) {
     return db
       .select({ taskId: businessInTask.taskId, businessId: businessInTask.businessId })

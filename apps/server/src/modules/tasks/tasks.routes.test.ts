@@ -3,9 +3,9 @@ import { currentPeriod } from '@app/shared/period';
 import type { Task, TaskDetail } from '@app/shared/schemas/tasks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessInTask, taskStateHistory, taskStates } from '../../db/schema/tasks.ts';
 import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { businessInTask, taskStateHistory, taskStates } from './tasks.tables.ts';
 
 let t: TestApp;
 let tokens: Awaited<ReturnType<typeof tokensForEveryRole>>;
@@ -64,7 +64,7 @@ describe('tasks: /api/task', () => {
     expect(list.find((row) => row.id === task.id)).toEqual(task);
   });
 
-  it('requires every field and keeps the day between 1 and 31, with the spec’s messages', async () => {
+  it('requires every field and keeps the day between 1 and 31, with the form’s messages', async () => {
     const missing = await t.request({ method: 'POST', url: '/api/task', token: tokens.owner, payload: {} });
     expect(missing.statusCode).toBe(400);
     const fields = Object.fromEntries(

@@ -19,7 +19,7 @@ import { errorResponses } from '../../lib/error-responses.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import type { TasksService } from './tasks.service.ts';
 
-/** Tasks and their companies (spec 2 §7 "Tasks"): owners write, collaborators read (DESIGN.md §6). */
+/** Tasks and their companies: owners write, collaborators read. */
 export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async (app, { tasks }) => {
   const tags = ['tasks'];
 

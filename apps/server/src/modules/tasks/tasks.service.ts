@@ -1,6 +1,5 @@
 import { msg } from '@app/shared/messages';
 import { tasksMsg } from '@app/shared/messages-tasks';
-import { STAFF_ROLES } from '@app/shared/roles';
 import type {
   BusinessInTask,
   BusinessInTaskAllSchema,
@@ -17,7 +16,7 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { assertNameFree } from '../../lib/unique-name.ts';
 import { presentBusinessInTask, presentTask } from './tasks.presenter.ts';
-import { type TaskWithResponsable, tasksRepository } from './tasks.repository.ts';
+import { type TaskListRow, type TaskWithResponsable, tasksRepository } from './tasks.repository.ts';
 
 type WriteInput = z.output<typeof TaskWriteSchema>;
 type BusinessInput = z.output<typeof BusinessInTaskWriteSchema>;
@@ -25,9 +24,9 @@ type AllInput = z.output<typeof BusinessInTaskAllSchema>;
 
 /** A task as the activity log names it: its fields, the responsible by id. */
 const TASK_FIELDS = ['name', 'responsableId', 'expirationDate', 'showInSummary'] as const;
-const taskSummary = (row: TaskWithResponsable) => ({
+const taskSummary = (row: TaskListRow) => ({
   name: row.name,
-  responsableId: row.responsable.id,
+  responsableId: row.responsableId,
   expirationDate: row.expirationDate,
   showInSummary: row.showInSummary,
 });
@@ -55,18 +54,36 @@ async function recordTaskBusiness(
 
 interface Deps {
   /**
-   * The users module's role of the responsible inside this module's transaction, their row locked
-   * until it ends (a demotion at the same moment waits): the responsible must exist and be staff.
+   * The users module's answer whether the responsible exists and is staff, inside this module's
+   * transaction with their row locked until it ends (a demotion at the same moment waits).
    */
-  roleWhileWriting(tx: DbOrTx, id: number): Promise<string | undefined>;
+  isStaffWhileWriting(tx: DbOrTx, id: number): Promise<boolean>;
   /** The companies module's check: 404 'La empresa no existe'. */
   assertBusinessExists(id: number): Promise<void>;
+  /** The users module's names of the responsibles, by id. */
+  listUserNames(ids: readonly number[]): Promise<Map<number, { id: number; name: string; lastName: string }>>;
+  /** The companies module's ids of every company, read in the caller's transaction ('todas las empresas'). */
+  listBusinessIds(tx: DbOrTx): Promise<number[]>;
 }
 
-/** Tasks (spec 2 "Tareas", "Task detail"): define them, and choose from when each company is in. */
+/** Tasks ('Tareas' and a task's detail): define them, and choose from when each company is in. */
 export function createTasksService(db: Db, deps: Deps) {
-  async function getTask(id: number): Promise<Task> {
+  /** The tasks with their responsibles' names (users module); a task always has one (restrict). */
+  async function withResponsables(rows: TaskListRow[]): Promise<TaskWithResponsable[]> {
+    const names = await deps.listUserNames(rows.map((row) => row.responsableId));
+    return rows.map(({ responsableId, ...row }) => ({
+      ...row,
+      responsable: names.get(responsableId) ?? { id: responsableId, name: '', lastName: '' },
+    }));
+  }
+
+  async function findRow(id: number): Promise<TaskWithResponsable | undefined> {
     const row = await tasksRepository.findById(db, id);
+    return row && (await withResponsables([row]))[0];
+  }
+
+  async function getTask(id: number): Promise<Task> {
+    const row = await findRow(id);
     if (!row) throw notFound(tasksMsg.taskNotFound);
     return presentTask(row);
   }
@@ -80,8 +97,7 @@ export function createTasksService(db: Db, deps: Deps) {
   async function writeTask<T>(input: WriteInput, ownId: number | null, write: (tx: DbOrTx) => Promise<T>) {
     try {
       return await db.transaction(async (tx) => {
-        const role = await deps.roleWhileWriting(tx, input.responsableCollaborator);
-        if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) {
+        if (!(await deps.isStaffWhileWriting(tx, input.responsableCollaborator))) {
           throw badRequest(tasksMsg.responsibleNotStaff, 'responsableCollaborator');
         }
         await assertNameFree(tx, 'tasks', tasksRepository.listNames, input.name, ownId, tasksMsg.nameExists);
@@ -127,13 +143,13 @@ export function createTasksService(db: Db, deps: Deps) {
   }
 
   return {
-    list: async (): Promise<Task[]> => (await tasksRepository.list(db)).map(presentTask),
+    list: async (): Promise<Task[]> => (await withResponsables(await tasksRepository.list(db))).map(presentTask),
 
     /** Every task with its responsible, by id (the board needs the responsible to check its rule). */
-    listRows: () => tasksRepository.list(db),
+    listRows: async () => withResponsables(await tasksRepository.list(db)),
 
     /** One task with its responsible, or undefined (the board checks its policy with it). */
-    findRow: (id: number) => tasksRepository.findById(db, id),
+    findRow,
 
     get: getTask,
 
@@ -238,7 +254,7 @@ export function createTasksService(db: Db, deps: Deps) {
     async addAllBusinesses(taskId: number, input: AllInput, actor: ActivityActor): Promise<BusinessInTask[]> {
       const task = await getTask(taskId);
       await db.transaction(async (tx) => {
-        await tasksRepository.addAllBusinesses(tx, taskId, input.startDate);
+        await tasksRepository.addBusinesses(tx, taskId, await deps.listBusinessIds(tx), input.startDate);
         await recordActivity(tx, actor, {
           kind: 'task',
           action: 'updated',
@@ -265,6 +281,9 @@ export function createTasksService(db: Db, deps: Deps) {
     },
 
     listApplying: (lastDay: string, businessId?: number) => tasksRepository.listApplying(db, lastDay, businessId),
+
+    /** Whether the user is responsible of some task, read inside the caller's transaction (users demoting one). */
+    isResponsible: (tx: DbOrTx, userId: number) => tasksRepository.hasResponsible(tx, userId),
   };
 }
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { ensureFirstOwner } from './first-owner.ts';
+import { users } from './users.tables.ts';
 
 describe('the first owner', () => {
   let database: Database;

@@ -14,5 +14,8 @@ export interface ProfileModuleDeps {
 /** The signed-in user's own profile and password (part of the users feature, wired after auth). */
 export function createProfileModule(deps: ProfileModuleDeps) {
   const profile = createProfileService(deps.db, deps);
-  return { profile, routes: (app: FastifyInstance) => app.register(profileRoutes, { profile }) };
+  return {
+    ...profile,
+    routes: (app: FastifyInstance) => app.register(profileRoutes, { profile }),
+  };
 }

@@ -13,7 +13,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import type { ProfileService } from './profile.service.ts';
 import { presentUser } from './users.presenter.ts';
 
-/** The signed-in user's own profile and password, for every role ('profile:self', DESIGN.md §6). */
+/** The signed-in user's own profile and password, for every role ('profile:self'). */
 export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
   app.put(
     '/api/user/me',

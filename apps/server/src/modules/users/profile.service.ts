@@ -4,19 +4,19 @@ import type { PasswordChangeSchema, ProfileUpdateSchema } from '@app/shared/sche
 import type { z } from 'zod';
 import { recordActivity } from '../../db/activity-log.ts';
 import type { Db } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { usersRepository } from './users.repository.ts';
+import type { UserRow } from './users.tables.ts';
 
 type ProfileUpdateInput = z.output<typeof ProfileUpdateSchema>;
 type PasswordChangeInput = z.output<typeof PasswordChangeSchema>;
 
 /**
- * Every user's own profile and password (DESIGN.md §6: owner, collaborator and client alike).
+ * Every user's own profile and password (owner, collaborator and client alike).
  * Only name, last name, e-mail and password: role, company and calendar flag stay the owner's call.
  */
 interface Deps {
@@ -46,7 +46,7 @@ export function createProfileService(db: Db, deps: Deps) {
       return updated;
     },
 
-    /** Whether the staff member gets the morning digest (issue 21). */
+    /** Whether the staff member gets the morning digest. */
     async morningDigest(actor: AuthUser): Promise<boolean> {
       const user = await usersRepository.findById(db, actor.id);
       if (!user) throw unauthorized(msg.unauthorized);
@@ -61,7 +61,7 @@ export function createProfileService(db: Db, deps: Deps) {
 
     /**
      * Checks the current password, stores the new one and ends the user's other sessions, keeping
-     * the one that made the change (DESIGN.md §3), all in one transaction.
+     * the one that made the change, all in one transaction.
      */
     async changePassword(actor: AuthUser, input: PasswordChangeInput, ip: string | null = null): Promise<void> {
       const user = await usersRepository.findById(db, actor.id);

@@ -40,7 +40,7 @@ async function createOwner(by: Owner): Promise<Owner> {
 }
 
 async function ownerIds(): Promise<number[]> {
-  const staff = await t.modules.users.users.listStaff();
+  const staff = await t.modules.users.listStaff();
   return staff.filter((user) => user.role === 'owner').map((user) => user.id);
 }
 
@@ -73,7 +73,7 @@ async function keepSurvivor([a, b]: [Owner, Owner], round: number) {
  * faster one has already deleted or demoted its caller, and gets a plain 401 or 403.)
  */
 async function atOnce(requests: (() => Promise<LightMyRequestResponse>)[]): Promise<LightMyRequestResponse[]> {
-  const auth = t.modules.auth.auth;
+  const auth = t.modules.auth;
   const resolveSession = auth.resolveSession;
   let signedIn = 0;
   let allSignedIn!: () => void;

@@ -1,6 +1,6 @@
 import { notificationTokenSchema, type PushSubscriptionJson } from '@app/shared/schemas/auth';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { TableChanges } from '../../lib/table-cache.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
@@ -15,6 +15,8 @@ export interface UsersModuleDeps {
   /** The Web Push (VAPID) public key the browser subscribes with. */
   pushPublicKey: string;
   savePushSubscription(userId: number, subscription: PushSubscriptionJson): Promise<void>;
+  /** The tasks module's check, inside the users module's transaction: a task's responsible stays staff. */
+  isTaskResponsible(tx: DbOrTx, userId: number): Promise<boolean>;
   /** Browser tests only: a subscription may name a local fake push service. */
   acceptLoopbackPushEndpoints?: boolean;
 }
@@ -22,7 +24,7 @@ export interface UsersModuleDeps {
 export function createUsersModule(deps: UsersModuleDeps) {
   const users = createUsersService(deps.db, deps);
   return {
-    users,
+    ...users,
     routes: (app: FastifyInstance) =>
       app.register(usersRoutes, {
         users,

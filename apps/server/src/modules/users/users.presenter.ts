@@ -1,5 +1,5 @@
 import type { User } from '@app/shared/schemas/users';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { UserRow } from './users.tables.ts';
 
 /** The only shape of a user that leaves the server: no hash, no push subscription. */
 export function presentUser(row: UserRow): User {

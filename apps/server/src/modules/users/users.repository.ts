@@ -1,8 +1,15 @@
 import { sortByName } from '@app/shared/collator';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { STAFF_ROLES } from '@app/shared/roles';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { tasks } from '../../db/schema/tasks.ts';
-import { type NewUserRow, type UserRow, users } from '../../db/schema/users.ts';
+import { type NewUserRow, type UserRow, users } from './users.tables.ts';
+
+/** A user's id and names, as the lists of other modules show who is assigned. */
+export interface UserNames {
+  id: number;
+  name: string;
+  lastName: string;
+}
 
 /** Users by full name in the Spanish order (`sortByName`: SQL cannot give it on both databases). */
 const byName = (rows: readonly UserRow[]) =>
@@ -15,6 +22,15 @@ const byName = (rows: readonly UserRow[]) =>
 export const usersRepository = {
   async findById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  /** Who a session signs in: the user's id, role and (a client's) company. */
+  async findSessionUser(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ id: users.id, role: users.role, businessId: users.businessId })
+      .from(users)
+      .where(eq(users.id, id));
     return row;
   },
 
@@ -31,6 +47,25 @@ export const usersRepository = {
     return byName(await db.select().from(users).where(ne(users.role, 'client')));
   },
 
+  /** These users' names, by id (a user deleted meanwhile is missing). */
+  async listNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, UserNames>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, name: users.name, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, row]));
+  },
+
+  /** Staff who have not opted out of the morning digest (a client never gets one), by id. */
+  listDigestRecipients(db: DbOrTx): Promise<{ id: number; email: string; name: string }[]> {
+    return db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(and(inArray(users.role, [...STAFF_ROLES]), eq(users.morningDigest, true)))
+      .orderBy(users.id);
+  },
+
   async listByBusiness(db: DbOrTx, businessId: number): Promise<UserRow[]> {
     return byName(
       await db
@@ -38,6 +73,19 @@ export const usersRepository = {
         .from(users)
         .where(and(eq(users.role, 'client'), eq(users.businessId, businessId))),
     );
+  },
+
+  /** How many client users each of these companies has, by company id (none for a company without any). */
+  async countClientsOf(db: DbOrTx, businessIds: number[]): Promise<Map<number, number>> {
+    const counts = new Map<number, number>();
+    if (businessIds.length === 0) return counts;
+    const rows = await db
+      .select({ businessId: users.businessId, count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(inArray(users.businessId, businessIds), eq(users.role, 'client')))
+      .groupBy(users.businessId);
+    for (const { businessId, count } of rows) if (businessId !== null) counts.set(businessId, count);
+    return counts;
   },
 
   async countOwners(db: DbOrTx): Promise<number> {
@@ -67,12 +115,6 @@ export const usersRepository = {
   async lockRole(tx: DbOrTx, id: number, mode: 'share' | 'update'): Promise<string | undefined> {
     const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for(mode);
     return row?.role;
-  },
-
-  /** Whether the user is the responsible of some task (who then must stay staff). */
-  async isTaskResponsible(db: DbOrTx, userId: number): Promise<boolean> {
-    const [row] = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.responsableId, userId)).limit(1);
-    return row !== undefined;
   },
 
   async insert(db: DbOrTx, values: NewUserRow): Promise<UserRow> {

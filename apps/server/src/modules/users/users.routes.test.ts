@@ -78,7 +78,7 @@ describe('GET /api/user', () => {
 });
 
 describe('POST /api/user', () => {
-  it('creates a user that can sign in, and answers the spec message', async () => {
+  it('creates a user that can sign in, and answers the Spanish success message', async () => {
     const response = await api.owner.post('/api/user', validUser('camila@estudio.cl'));
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({

@@ -33,7 +33,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => sendBuiltJson(request, reply, await users.listStaffBuilt()),
   );
 
-  // Staff users need users:manage, client users companies:write: the service checks by role.
+  // Staff users need users:manage, client users businesses:write: the service checks by role.
   app.post(
     '/api/user',
     {

@@ -1,13 +1,11 @@
 import { msg } from '@app/shared/messages';
-import type { Permission } from '@app/shared/permissions';
-import { can } from '@app/shared/permissions';
+import { can, isStaff } from '@app/shared/permissions';
 import type { Role } from '@app/shared/roles';
 import type { PushSubscriptionJson } from '@app/shared/schemas/auth';
 import { type UserCreateSchema, UserListSchema, UserSchema, type UserUpdateSchema } from '@app/shared/schemas/users';
 import type { z } from 'zod';
 import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type UserRow, users } from '../../db/schema/users.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
@@ -15,21 +13,21 @@ import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isStillReferenced, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { createBuiltJsonCache, createTableCache, type TableChanges } from '../../lib/table-cache.ts';
+import { createBuiltJsonCache, createTableCache, readingTables, type TableChanges } from '../../lib/table-cache.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import { presentUser } from './users.presenter.ts';
 import { usersRepository } from './users.repository.ts';
+import { type UserRow, users } from './users.tables.ts';
+
+/** A user as the users module's functions answer it (other modules import the type from here). */
+export type { UserRow };
 
 type UserCreateInput = z.output<typeof UserCreateSchema>;
 type UserUpdateInput = z.output<typeof UserUpdateSchema>;
 
-/** Client users belong to a company and are managed with it; staff users only by owners. */
-function permissionToManage(role: Role): Permission {
-  return role === 'client' ? 'companies:write' : 'users:manage';
-}
-
+/** Client users belong to a company and are managed with it; staff users only by owners (policy 'user:manage'). */
 function assertMayManage(actor: AuthUser, role: Role) {
-  if (!can(actor, permissionToManage(role))) throw forbidden(msg.forbidden);
+  if (!can(actor, 'user:manage', { role })) throw forbidden(msg.forbidden);
 }
 
 function companyFields(role: Role, businessId: number | null | undefined, allowCalendarView: boolean) {
@@ -50,6 +48,8 @@ interface Deps {
   events: Pick<EventBus, 'emit'>;
   /** The push module's store: a user may subscribe from several browsers. */
   savePushSubscription(userId: number, subscription: PushSubscriptionJson): Promise<void>;
+  /** The tasks module's check, inside this transaction: a task's responsible must stay staff. */
+  isTaskResponsible(tx: DbOrTx, userId: number): Promise<boolean>;
 }
 
 export function createUsersService(db: Db, deps: Deps) {
@@ -76,6 +76,14 @@ export function createUsersService(db: Db, deps: Deps) {
     const user = await usersRepository.findById(db, id);
     if (!user) throw notFound(msg.notFound);
     return user;
+  }
+
+  /** Who acted, for a board cell's 'Javier P.' (kept until the users change). */
+  function nameOf(id: number): Promise<{ name: string; lastName: string }> {
+    return names.get(String(id), async () => {
+      const { name, lastName } = await getById(id);
+      return { name, lastName };
+    });
   }
 
   async function assertEmailFree(email: string, exceptId?: number) {
@@ -107,6 +115,12 @@ export function createUsersService(db: Db, deps: Deps) {
   return {
     listStaff: () => usersRepository.listStaff(db),
 
+    /** These users' names by id (tasks and notes show who is assigned); a deleted user is missing. */
+    listNames: readingTables([users], (ids: readonly number[]) => usersRepository.listNames(db, ids)),
+
+    /** Who gets the morning digest: staff who have not opted out. */
+    listDigestRecipients: () => usersRepository.listDigestRecipients(db),
+
     /** GET /api/user as stored JSON, built once per change of the users table (any instance). */
     listStaffBuilt: (): Promise<BuiltJson> =>
       staffList.get('staff', async () => (await usersRepository.listStaff(db)).map(presentUser)),
@@ -116,24 +130,41 @@ export function createUsersService(db: Db, deps: Deps) {
       return records.get(`user-${id}`, async () => presentUser(await getById(id)));
     },
 
-    /** Who acted, for a board cell's 'Javier P.' (kept until the users change). */
-    nameOf(id: number): Promise<{ name: string; lastName: string }> {
-      return names.get(String(id), async () => {
-        const { name, lastName } = await getById(id);
-        return { name, lastName };
-      });
+    nameOf,
+
+    /**
+     * Full names ('Javier Pérez') by user id, each read like `nameOf`; a user deleted meanwhile
+     * has the name '' (the boards' 'Encargado' column).
+     */
+    async fullNamesOf(ids: readonly (number | null)[]): Promise<Map<number, string>> {
+      const distinct = [...new Set(ids.filter((id): id is number => id !== null))];
+      const names = await Promise.all(
+        distinct.map(async (id) => {
+          const user = await nameOf(id).catch(() => null);
+          return [id, user ? `${user.name} ${user.lastName}`.trim() : ''] as const;
+        }),
+      );
+      return new Map(names);
     },
+
+    /** How many client users each of these companies has, by company id (the company import's renames). */
+    countClientsOf: (businessIds: number[]) => usersRepository.countClientsOf(db, businessIds),
 
     /** The client users of a company (company detail, 'Usuarios en empresa'). */
     listForBusiness: (businessId: number) => usersRepository.listByBusiness(db, businessId),
     /**
-     * The user's role inside the caller's transaction, the row locked until it ends: a write that
-     * needs the user to stay staff (a task's responsible) cannot interleave with a demotion.
+     * Whether the user exists and is staff, inside the caller's transaction with the row locked
+     * until it ends: a write that needs the user to stay staff (a company's or a task's
+     * responsible, a note's assignee) cannot interleave with a demotion or a deletion.
      */
-    roleWhileWriting: (tx: DbOrTx, id: number) => usersRepository.lockRole(tx, id, 'share'),
+    isStaffWhileWriting: async (tx: DbOrTx, id: number): Promise<boolean> =>
+      isStaff(await usersRepository.lockRole(tx, id, 'share')),
 
     /** The user, or undefined (tasks check their responsible with it). */
     findById: (id: number) => usersRepository.findById(db, id),
+
+    /** Who a session signs in (id, role, a client's company), read in the caller's transaction. */
+    findSessionUser: readingTables([users], (id: number, tx: DbOrTx = db) => usersRepository.findSessionUser(tx, id)),
 
     getById,
 
@@ -179,9 +210,9 @@ export function createUsersService(db: Db, deps: Deps) {
           if (input.role !== 'owner') await assertNotLastOwner(tx, id);
           // A task's responsible is staff: like deletion, becoming a client waits for another responsible.
           // The row lock makes a task naming this user at the same moment wait, then see the client.
-          if (input.role === 'client' && target.role !== 'client') {
+          if (isStaff(target.role) && !isStaff(input.role)) {
             await usersRepository.lockRole(tx, id, 'update');
-            if (await usersRepository.isTaskResponsible(tx, id)) throw conflict(msg.userIsResponsibleDemote);
+            if (await deps.isTaskResponsible(tx, id)) throw conflict(msg.userIsResponsibleDemote);
           }
           const updated = await usersRepository.update(tx, id, {
             name: input.name,
@@ -206,7 +237,7 @@ export function createUsersService(db: Db, deps: Deps) {
               },
             });
           }
-          // A new password ends every other session of that user (DESIGN.md §3).
+          // A new password ends every other session of that user.
           if (passwordHash) await deps.sessions.endForUser(id, { except: actor.sessionId, tx });
           return updated;
         }),

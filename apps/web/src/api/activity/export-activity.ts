@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ActivityFilter } from '../../lib/activity-params';
 import { downloadFile } from '../../lib/download-file';
-import type { ActivityFilter } from './get-activity';
 
 /**
  * GET /api/activity/export: every entry the screen's filters match (not only the pages loaded),

@@ -1,16 +1,7 @@
 import type { ActivityPage } from '@app/shared/schemas/activity';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ActivityFilter } from '../../lib/activity-params';
 import { api } from '../../lib/api-client';
-
-/** The filters of the activity log (each optional), as GET /api/activity takes them. */
-export interface ActivityFilter {
-  userId: number | null;
-  businessId: number | null;
-  kind: string | null;
-  /** Calendar days 'YYYY-MM-DD' in America/Santiago, both included. */
-  from: string | null;
-  to: string | null;
-}
 
 export const ACTIVITY_PAGE_SIZE = 50;
 

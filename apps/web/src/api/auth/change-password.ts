@@ -3,7 +3,7 @@ import type { ChangePassword } from '@app/shared/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** The recovery token from the e-mailed link travels as the bearer credential (spec 1 §2.4). */
+/** The recovery token from the e-mailed link travels as the bearer credential. */
 export const changePasswordWithToken = ({ token, ...body }: ChangePassword & { token: string }) =>
   api<MessageResponse>('/auth/change_password', { method: 'PUT', body, token });
 

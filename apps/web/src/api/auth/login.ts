@@ -2,12 +2,12 @@ import type { Login, LoginResponse, LoginSession } from '@app/shared/schemas/aut
 import type { SecondFactorSetup } from '@app/shared/schemas/second-factor';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../lib/session-store';
 import { registerPushSubscription } from './register-push';
 
 export const login = (body: Login) => api<LoginResponse>('/login', { method: 'POST', body, token: null });
 
-/** Signs in; when the answer is a second-factor challenge (issue 24) the caller goes on with it. */
+/** Signs in; when the answer is a second-factor challenge the caller goes on with it. */
 export function useLogin() {
   return useMutation({
     mutationFn: login,
@@ -21,7 +21,7 @@ export function useLogin() {
 
 type SecondFactorLoginResponse = LoginSession & { recoveryCodes?: string[] };
 
-/** The code (or a recovery code) after the password (issue 24): answers the session. */
+/** The code (or a recovery code) after the password: answers the session. */
 export const loginWithSecondFactor = (body: { challenge: string; code: string }) =>
   api<SecondFactorLoginResponse>('/login/second-factor', { method: 'POST', body, token: null });
 

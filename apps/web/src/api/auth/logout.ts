@@ -2,7 +2,7 @@ import type { MessageResponse } from '@app/shared/errors';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../lib/session-store';
 
 export const logout = () => api<MessageResponse>('/logout', { method: 'POST' });
 

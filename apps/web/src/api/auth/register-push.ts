@@ -14,7 +14,7 @@ export function registerServiceWorker() {
 
 /**
  * After sign-in, subscribes the browser to Web Push with the server's VAPID key and stores the
- * subscription as the user's notification token (spec 1 §1). Any failure (no support, permission
+ * subscription as the user's notification token. Any failure (no support, permission
  * refused, no push service) is only logged; the user is not told.
  */
 export async function registerPushSubscription(): Promise<void> {

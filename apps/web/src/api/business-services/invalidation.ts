@@ -18,9 +18,9 @@ export const businessServiceInvalidation = {
     invalidate: [serviceBusinessesQueryKey(serviceId), businessDetailsQueryKey],
   }),
   /** A new company: every service's company rows list it, unlinked. */
-  companyCreated: (): CacheEffect => ({ invalidate: [allServiceBusinessServicesQueryKey] }),
+  businessCreated: (): CacheEffect => ({ invalidate: [allServiceBusinessServicesQueryKey] }),
   /** A company renamed, or deleted with its links (ON DELETE CASCADE): every service's company lists. */
-  companyChanged: (): CacheEffect => ({
+  businessChanged: (): CacheEffect => ({
     invalidate: [allServiceBusinessServicesQueryKey, allServiceBusinessesQueryKey],
   }),
   /** The service's links went with it (ON DELETE CASCADE): every company detail lists them. */

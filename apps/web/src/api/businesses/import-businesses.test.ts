@@ -19,8 +19,6 @@ import { confirmBusinessImportMutationOptions } from './import-businesses';
 vi.mock('../documents/upload-files', () => ({
   postFiles: vi.fn(async () => ({ message: 'Se crearon 1 empresas y se actualizaron 1', created: 1, updated: 1 })),
 }));
-// The session store reads the browser's storage when loaded.
-vi.mock('../../lib/session', () => ({ sessionStore: {} }));
 
 const period = { year: 2026, month: 5 };
 

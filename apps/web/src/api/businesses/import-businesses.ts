@@ -1,4 +1,4 @@
-import type { ImportConfirm, ImportPreview } from '@app/shared/schemas/company-import';
+import type { ImportConfirm, ImportPreview } from '@app/shared/schemas/business-import';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidatingMutationOptions } from '../../lib/cache-effect';
 import { downloadFile } from '../../lib/download-file';

@@ -23,8 +23,6 @@ import { businessQueryKey } from './get-business';
 import { businessesQueryKey } from './get-businesses';
 
 vi.mock('../../lib/api-client', () => ({ api: vi.fn(async () => ({ message: 'Empresa eliminada' })) }));
-// The session store reads the browser's storage when loaded; only meQueryKey is wanted from its module.
-vi.mock('../../lib/session', () => ({ sessionStore: {} }));
 
 const deleted = 7;
 const other = 8;

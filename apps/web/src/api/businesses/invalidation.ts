@@ -17,22 +17,22 @@ import { responsibleOptionsQueryKey } from './get-responsible-options';
 export const businessInvalidation = {
   /** The companies list (and so every group's detail) and every service's 'Empresas' rows. */
   created: (): CacheEffect =>
-    combineEffects({ invalidate: [businessesQueryKey] }, businessServiceInvalidation.companyCreated()),
+    combineEffects({ invalidate: [businessesQueryKey] }, businessServiceInvalidation.businessCreated()),
   /** Name and RUT also show on the services' company lists. */
   updated: (businessId: number): CacheEffect =>
     combineEffects(
       { invalidate: [businessesQueryKey, businessQueryKey(businessId)] },
-      businessServiceInvalidation.companyChanged(),
+      businessServiceInvalidation.businessChanged(),
     ),
   /**
-   * 'Importar empresas' (issue 23) created and updated companies at once, with their groups (some
+   * 'Importar empresas' created and updated companies at once, with their groups (some
    * new) and their services' start months: the list and every detail, every group, every service's
    * company rows and every month's board (a new link adds the company's cells).
    */
   imported: (): CacheEffect =>
     combineEffects(
       { invalidate: [businessesQueryKey, businessDetailsQueryKey, groupsQueryKey, groupDetailsQueryKey] },
-      businessServiceInvalidation.companyChanged(),
+      businessServiceInvalidation.businessChanged(),
       { invalidate: [monthlyBoardsQueryKey] },
     ),
   /**
@@ -50,12 +50,12 @@ export const businessInvalidation = {
   deleted: (businessId: number): CacheEffect =>
     combineEffects(
       { remove: [businessQueryKey(businessId)], invalidate: [businessesQueryKey] },
-      businessServiceInvalidation.companyChanged(),
-      credentialInvalidation.companyDeleted(businessId),
-      groupInvalidation.companyDeleted(),
-      documentInvalidation.companyDeleted(businessId),
+      businessServiceInvalidation.businessChanged(),
+      credentialInvalidation.businessDeleted(businessId),
+      groupInvalidation.businessDeleted(),
+      documentInvalidation.businessDeleted(businessId),
       monthlyStateInvalidation.cellsDeleted(),
-      taskInvalidation.companyDeleted(),
-      emailInvalidation.companyDeleted(),
+      taskInvalidation.businessDeleted(),
+      emailInvalidation.businessDeleted(),
     ),
 };

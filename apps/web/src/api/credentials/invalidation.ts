@@ -9,5 +9,5 @@ export const credentialInvalidation = {
     invalidate: [credentialsQueryKey(businessId), businessQueryKey(businessId)],
   }),
   /** The company's business_passwords went with it (ON DELETE CASCADE). */
-  companyDeleted: (businessId: number): CacheEffect => ({ remove: [credentialsQueryKey(businessId)] }),
+  businessDeleted: (businessId: number): CacheEffect => ({ remove: [credentialsQueryKey(businessId)] }),
 };

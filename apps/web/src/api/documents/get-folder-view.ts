@@ -19,7 +19,7 @@ export interface FolderViewArgs {
 export const folderViewQueryKey = ({ businessId, folderId, period }: FolderViewArgs) =>
   [...folderViewsQueryKey, businessId, folderId, period.year, period.month] as const;
 
-/** GET /api/business/{businessId}/folder[/{folderId}]/year/{year}/month/{month} (spec 1 §7, spec 2 §7). */
+/** GET /api/business/{businessId}/folder[/{folderId}]/year/{year}/month/{month}: staff's and the client's folder view. */
 export const getFolderView = ({ businessId, folderId, period }: FolderViewArgs) =>
   api<FolderView>(
     `/business/${businessId}/folder${folderId === null ? '' : `/${folderId}`}/year/${period.year}/month/${period.month}`,

@@ -6,5 +6,5 @@ export const documentInvalidation = {
   /** An upload or a file deleted, or business folders gone with a service's folder template: every folder view. */
   filesChanged: (): CacheEffect => ({ invalidate: [folderViewsQueryKey] }),
   /** The company's business_folders, business_files and file_downloads went with it (ON DELETE CASCADE). */
-  companyDeleted: (businessId: number): CacheEffect => ({ remove: [[...folderViewsQueryKey, businessId]] }),
+  businessDeleted: (businessId: number): CacheEffect => ({ remove: [[...folderViewsQueryKey, businessId]] }),
 };

@@ -6,5 +6,5 @@ export const emailInvalidation = {
   /** Sent or not, the attempt is in the log. */
   sendAttempted: (): CacheEffect => ({ invalidate: [emailLogQueryKey] }),
   /** email_log.business_id is set to null with the company (ON DELETE SET NULL): the log names it no more. */
-  companyDeleted: (): CacheEffect => ({ invalidate: [emailLogQueryKey] }),
+  businessDeleted: (): CacheEffect => ({ invalidate: [emailLogQueryKey] }),
 };

@@ -8,5 +8,5 @@ export const groupInvalidation = {
   written: (): CacheEffect => ({ invalidate: [groupsQueryKey] }),
   deleted: (groupId: number): CacheEffect => ({ remove: [groupQueryKey(groupId)], invalidate: [groupsQueryKey] }),
   /** A company's business_group_members rows went with it (ON DELETE CASCADE): the list and every detail show them. */
-  companyDeleted: (): CacheEffect => ({ invalidate: [groupsQueryKey, groupDetailsQueryKey] }),
+  businessDeleted: (): CacheEffect => ({ invalidate: [groupsQueryKey, groupDetailsQueryKey] }),
 };

@@ -1,7 +1,7 @@
 import type { BoardCell, BoardCellChange, BoardRow, MonthlyBoard } from '@app/shared/schemas/monthly-states';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { applyServerCells } from '../../components/board/board-cells';
+import { applyServerCells } from '../../lib/board/board-cells';
 import { monthlyBoardQueryKey } from './get-monthly-board';
 import { monthlyCells } from './update-monthly-state';
 

@@ -1,8 +1,8 @@
 import type { Period } from '@app/shared/period';
 import type { MonthlyStateBulk, MonthlyStateBulkResponse } from '@app/shared/schemas/board-bulk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { applyServerCells } from '../../components/board/board-cells';
 import { api } from '../../lib/api-client';
+import { applyServerCells } from '../../lib/board/board-cells';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { monthlyBoardPath } from './monthly-board-url';
 import { monthlyCells } from './update-monthly-state';
@@ -11,7 +11,7 @@ import { monthlyCells } from './update-monthly-state';
 export type MonthlyBulkChange = Period & MonthlyStateBulk;
 
 /**
- * PUT /api/monthly-states/year/{year}/month/{month}/bulk (issue 23): one service's state (and its
+ * PUT /api/monthly-states/year/{year}/month/{month}/bulk: one service's state (and its
  * value) for every company selected, in one transaction on the server.
  */
 export const bulkUpdateMonthlyStates = ({ year, month, ...body }: MonthlyBulkChange) =>

@@ -8,7 +8,7 @@ import type {
   MonthlyBoard,
   MonthlyStateUpdate,
 } from '@app/shared/schemas/monthly-states';
-import type { CellRules } from '../../components/board/cell-rules';
+import type { CellRules } from '../../lib/board/cell-rules';
 
 /** A change of a cell as the board asks for it: the month, then the PUT's body. */
 export type MonthlyStateChange = Period & MonthlyStateUpdate;
@@ -22,7 +22,7 @@ export function replaceRow(board: MonthlyBoard, row: BoardRow): MonthlyBoard {
   return { ...board, rows };
 }
 
-/** Company progress (spec 1 §4): the rounded average pctProgress of the cells that have a state; 0 if none. */
+/** Company progress: the rounded average pctProgress of the cells that have a state; 0 if none. */
 export function progressOf(cells: BoardCell[], services: BoardService[]): number {
   const pct = new Map(services.flatMap((service) => service.states.map((state) => [state.id, state.pctProgress])));
   return averageProgress(
@@ -59,7 +59,7 @@ export function applyCellChange(
 export const findCell = (board: MonthlyBoard | undefined, businessId: number, serviceId: number) =>
   board?.rows.find((row) => row.business.id === businessId)?.cells.find((cell) => cell.serviceId === serviceId);
 
-/** How a month of the monthly board changes, cell by cell (a company × service; spec 1 §2.5). */
+/** How a month of the monthly board changes, cell by cell (a company × service). */
 export const monthlyCellRules: CellRules<MonthlyBoard, BoardCell, MonthlyStateChange, BoardCellChange> = {
   columnOf: (change) => change.serviceId,
   findCell,

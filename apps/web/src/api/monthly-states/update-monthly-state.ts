@@ -1,14 +1,11 @@
 import { boardBulkEventName, MonthlyStateBulkEventSchema } from '@app/shared/schemas/board-bulk';
 import {
-  type BoardCell,
-  type BoardCellChange,
   BoardCellChangeSchema,
   boardEventName,
-  type MonthlyBoard,
   type MonthlyStateUpdateResponse,
 } from '@app/shared/schemas/monthly-states';
-import { type BoardCells, useCellChange } from '../../components/board/board-cells';
 import { api } from '../../lib/api-client';
+import { boardCells, useCellChange } from '../../lib/board/board-cells';
 import { monthlyBoardQueryKey, monthlyBoardsQueryKey } from './get-monthly-board';
 import { type MonthlyStateChange, monthlyCellRules } from './monthly-board-cells';
 
@@ -20,20 +17,20 @@ export const updateMonthlyState = ({ year, month, ...body }: MonthlyStateChange)
 
 /**
  * The monthly board for the board kit: its cell rules, its keys, its live event 'update state M/YYYY'
- * and its bulk change's one event 'update states M/YYYY' (issue 23).
+ * and its bulk change's one event 'update states M/YYYY'.
  */
-export const monthlyCells: BoardCells<MonthlyBoard, BoardCell, MonthlyStateChange, BoardCellChange> = {
-  ...monthlyCellRules,
-  queryKey: monthlyBoardQueryKey,
-  // Names the pending changes, so the cells being saved can show it (useMutationState).
-  mutationKey: [...monthlyBoardsQueryKey, 'update-state'],
-  eventName: boardEventName,
-  answerSchema: BoardCellChangeSchema,
-  bulkEvent: { name: boardBulkEventName, schema: MonthlyStateBulkEventSchema },
-};
+export const monthlyCells = boardCells(
+  monthlyCellRules,
+  { root: monthlyBoardsQueryKey, queryKey: monthlyBoardQueryKey },
+  {
+    eventName: boardEventName,
+    answerSchema: BoardCellChangeSchema,
+    bulkEvent: { name: boardBulkEventName, schema: MonthlyStateBulkEventSchema },
+  },
+);
 
 /**
- * Changes a cell (spec 1 §2.5): shown at once, then replaced by the server's cell; when refused the
+ * Changes a cell: shown at once, then replaced by the server's cell; when refused the
  * cell goes back to what it was and the server's message shows in a toast.
  */
 export const useUpdateMonthlyState = () => useCellChange(monthlyCells, updateMonthlyState);

@@ -14,8 +14,8 @@ export const toReviewQueryOptions = () => queryOptions({ queryKey: requestKeys.t
 /** `enabled`: false for whoever may not read it (clients), so that no request is made. */
 export const useToReview = (enabled = true) => useQuery({ ...toReviewQueryOptions(), enabled });
 
-export type CompanyToReview = ToReview['byBusiness'][number];
+export type BusinessToReview = ToReview['byBusiness'][number];
 
 /** Per company id, how many items wait for review and their earliest period; stable while the answer does not change. */
-export const toReviewByBusiness = (data: ToReview | undefined): ReadonlyMap<number, CompanyToReview> =>
+export const toReviewByBusiness = (data: ToReview | undefined): ReadonlyMap<number, BusinessToReview> =>
   new Map((data?.byBusiness ?? []).map((entry) => [entry.businessId, entry]));

@@ -2,7 +2,7 @@ import type { CacheEffect } from '../../lib/cache-effect';
 import { folderViewsQueryKey } from '../documents/get-folder-view';
 import { requestKeys, requestsQueryKey } from './keys';
 
-/** What each change to document requests touches in the cache (issue 22). */
+/** What each change to document requests touches in the cache. */
 export const requestInvalidation = {
   /**
    * A request created, deleted or reviewed, a file sent against an item or removed, or the live

@@ -1,6 +1,6 @@
 import type { Period } from '@app/shared/period';
 
-/** Every document-request query starts with this (issue 22). */
+/** Every document-request query starts with this. */
 export const requestsQueryKey = ['requests'] as const;
 
 export const requestKeys = {

@@ -14,7 +14,7 @@ import { requestInvalidation } from './invalidation';
 import { requestKeys } from './keys';
 
 /**
- * A service's request templates (issue 22): GET/POST /api/service/{serviceId}/request-template,
+ * A service's request templates: GET/POST /api/service/{serviceId}/request-template,
  * PUT/DELETE /api/request-template/{id}, and POST /api/request-template/{id}/send ('Solicitar a todas').
  */
 export type RequestTemplateResponse = z.infer<typeof RequestTemplateResponseSchema>;

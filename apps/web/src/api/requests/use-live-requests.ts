@@ -11,7 +11,7 @@ import { requestInvalidation } from './invalidation';
 export const REQUESTS_EVENT_NAME: typeof REQUESTS_EVENT = 'requests changed';
 
 /**
- * Keeps document requests live for staff (issue 22): each 'requests changed' event (a request
+ * Keeps document requests live for staff: each 'requests changed' event (a request
  * created or reviewed, a client's upload or delete) refreshes the request lists, the badges and the
  * folder views in use; after a reconnect, whatever was missed is fetched again. Mounted once, in
  * the staff layout.

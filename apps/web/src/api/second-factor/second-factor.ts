@@ -8,7 +8,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** 'Verificación en dos pasos' of the signed-in user (issue 24). */
+/** 'Verificación en dos pasos' of the signed-in user. */
 export const secondFactorQueryKey = ['profile', 'second-factor'] as const;
 
 export const secondFactorQueryOptions = () =>

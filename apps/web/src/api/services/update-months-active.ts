@@ -9,7 +9,7 @@ import { applyCacheEffect } from '../../lib/cache-effect';
 import { serviceQueryKey } from './get-service';
 import { serviceInvalidation } from './invalidation';
 
-/** Sends all twelve months every time (spec 2 §7: on every switch change). */
+/** Sends all twelve months on every switch change. */
 export const updateMonthsActive = ({
   serviceId,
   monthsActive,

@@ -3,9 +3,9 @@ import type { SessionSummary } from '@app/shared/schemas/sessions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { queryClient as appQueryClient } from '../../lib/query-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../lib/session-store';
 
-/** 'Sesiones activas' of the signed-in user (issue 24), the most recently used first. */
+/** 'Sesiones activas' of the signed-in user, the most recently used first. */
 export const sessionsQueryKey = ['profile', 'sessions'] as const;
 
 export const sessionsQueryOptions = () =>

@@ -16,7 +16,7 @@ export function setTaskBusinesses(
   queryClient.setQueryData<TaskDetail>(taskQueryKey(taskId), (task) =>
     task ? { ...task, businessInTask: update(task.businessInTask) } : task,
   );
-  return applyCacheEffect(queryClient, taskInvalidation.companiesChanged());
+  return applyCacheEffect(queryClient, taskInvalidation.businessesChanged());
 }
 
 /** The list with `row` in place of the company's previous entry (or added when it had none). */

@@ -1,27 +1,12 @@
-import type { Period } from '@app/shared/period';
-import type { TaskHistoryResponse } from '@app/shared/schemas/tasks';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import type { TaskHistoryEntry } from '@app/shared/schemas/tasks';
+import { cellHistory, useCellHistory } from '../../lib/board/cell-history';
 import { taskBoardQueryKey } from './get-task-board';
 
-export interface TaskHistoryCell extends Period {
-  businessId: number;
-  taskId: number;
-}
+/** GET /api/business-task-states/history: a company's cell of one task in a month, its changes newest first. */
+const taskStateHistory = cellHistory<
+  Parameters<typeof taskBoardQueryKey>[0] & { businessId: number; taskId: number },
+  TaskHistoryEntry
+>('/business-task-states/history', taskBoardQueryKey, (cell) => cell.taskId);
 
-/** A cell's changes; under the month's board key, so anything that refreshes a board refreshes them too. */
-export const taskStateHistoryQueryKey = ({ year, month, businessId, taskId }: TaskHistoryCell) =>
-  [...taskBoardQueryKey({ year, month }), 'history', businessId, taskId] as const;
-
-export const getTaskStateHistory = (cell: TaskHistoryCell) =>
-  api<TaskHistoryResponse>('/business-task-states/history', { params: { ...cell } }).then((answer) => answer.rows);
-
-/** Fetched when the history modal opens; always fresh (another user may have just changed the cell). */
-export const taskStateHistoryQueryOptions = (cell: TaskHistoryCell) =>
-  queryOptions({ queryKey: taskStateHistoryQueryKey(cell), queryFn: () => getTaskStateHistory(cell), staleTime: 0 });
-
-export const useTaskStateHistory = (cell: TaskHistoryCell | null) =>
-  useQuery({
-    ...taskStateHistoryQueryOptions(cell ?? { year: 0, month: 0, businessId: 0, taskId: 0 }),
-    enabled: cell !== null,
-  });
+export const useTaskStateHistory = (cell: Parameters<typeof taskStateHistory.queryKey>[0] | null) =>
+  useCellHistory(taskStateHistory, cell);

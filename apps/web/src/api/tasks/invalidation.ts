@@ -18,7 +18,7 @@ export const taskInvalidation = {
     invalidate: [tasksQueryKey, taskBoardRootQueryKey],
   }),
   /** A task's companies changed (the detail takes the answer as is): the board's N/A cells follow them. */
-  companiesChanged: (): CacheEffect => ({ invalidate: [taskBoardRootQueryKey] }),
+  businessesChanged: (): CacheEffect => ({ invalidate: [taskBoardRootQueryKey] }),
   /** A company's business_in_task, task_states and task_state_history rows went with it (ON DELETE CASCADE). */
-  companyDeleted: (): CacheEffect => ({ invalidate: [taskDetailsQueryKey, taskBoardRootQueryKey] }),
+  businessDeleted: (): CacheEffect => ({ invalidate: [taskDetailsQueryKey, taskBoardRootQueryKey] }),
 };

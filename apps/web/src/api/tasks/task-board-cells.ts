@@ -1,6 +1,6 @@
 import type { Period } from '@app/shared/period';
 import type { TaskBoard, TaskCell, TaskCellChange, TaskState } from '@app/shared/schemas/tasks';
-import type { CellRules } from '../../components/board/cell-rules';
+import type { CellRules } from '../../lib/board/cell-rules';
 
 /** A change of a cell as the board asks for it: the PUT's path and body. */
 export interface TaskStateChange extends Period {
@@ -47,7 +47,7 @@ export const optimisticTaskCell = (change: TaskStateChange): Pick<TaskCell, 'sta
   value: change.value?.trim() || null,
 });
 
-/** How a month of the task board changes, cell by cell (a company × task; spec 2 §4). */
+/** How a month of the task board changes, cell by cell (a company × task). */
 export const taskCellRules: CellRules<TaskBoard, TaskCell, TaskStateChange, TaskCellChange> = {
   columnOf: (change) => change.taskId,
   findCell: findTaskCell,

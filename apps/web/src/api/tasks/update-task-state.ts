@@ -1,12 +1,6 @@
-import {
-  type TaskBoard,
-  type TaskCell,
-  type TaskCellChange,
-  TaskCellChangeSchema,
-  taskBoardEventName,
-} from '@app/shared/schemas/tasks';
-import { type BoardCells, useCellChange } from '../../components/board/board-cells';
+import { type TaskCellChange, TaskCellChangeSchema, taskBoardEventName } from '@app/shared/schemas/tasks';
 import { api } from '../../lib/api-client';
+import { boardCells, useCellChange } from '../../lib/board/board-cells';
 import { taskBoardQueryKey } from './get-task-board';
 import { type TaskStateChange, taskCellRules } from './task-board-cells';
 import { taskBoardRootQueryKey } from './task-board-query-key';
@@ -18,17 +12,14 @@ export const updateTaskState = ({ year, month, businessId, taskId, state, value 
   );
 
 /** The task board for the board kit: its cell rules, its keys and its live event 'update task state M/YYYY'. */
-export const taskCells: BoardCells<TaskBoard, TaskCell, TaskStateChange, TaskCellChange> = {
-  ...taskCellRules,
-  queryKey: taskBoardQueryKey,
-  // Names the pending changes, so the cells being saved can show it (useMutationState).
-  mutationKey: [...taskBoardRootQueryKey, 'update-state'],
-  eventName: taskBoardEventName,
-  answerSchema: TaskCellChangeSchema,
-};
+export const taskCells = boardCells(
+  taskCellRules,
+  { root: taskBoardRootQueryKey, queryKey: taskBoardQueryKey },
+  { eventName: taskBoardEventName, answerSchema: TaskCellChangeSchema },
+);
 
 /**
- * Changes a cell (spec 2 §4): shown at once, then replaced by the server's cell; when refused the
+ * Changes a cell: shown at once, then replaced by the server's cell; when refused the
  * cell goes back to what it was and the server's message shows in a toast 'Ocurrió un error!'.
  */
 export const useUpdateTaskState = () => useCellChange(taskCells, updateTaskState);

@@ -1,7 +1,7 @@
 import type { User } from '@app/shared/schemas/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../lib/session-store';
 
 /** The signed-in user ('Mi perfil'); an owner editing themselves on the users page refreshes it too. */
 export const meQueryKey = ['users', 'me'] as const;

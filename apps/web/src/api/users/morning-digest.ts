@@ -2,7 +2,7 @@ import type { MorningDigest, MorningDigestResponse } from '@app/shared/schemas/p
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** Whether the signed-in staff member gets the 08:00 digest of due dates (issue 21); staff only. */
+/** Whether the signed-in staff member gets the 08:00 digest of due dates; staff only. */
 export const morningDigestQueryKey = ['users', 'me', 'morning-digest'] as const;
 
 export const getMorningDigest = () => api<MorningDigest>('/user/me/morning-digest');

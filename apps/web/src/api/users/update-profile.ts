@@ -2,7 +2,7 @@ import type { ProfileUpdate, ProfileUpdateResponse } from '@app/shared/schemas/p
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { applyCacheEffect } from '../../lib/cache-effect';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../lib/session-store';
 import { userInvalidation } from './invalidation';
 
 export const updateProfile = (body: ProfileUpdate) => api<ProfileUpdateResponse>('/user/me', { method: 'PUT', body });

@@ -3,7 +3,7 @@ import type { UserResponse, UserUpdate } from '@app/shared/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { applyCacheEffect } from '../../lib/cache-effect';
-import { sessionStore } from '../../lib/session';
+import { sessionStore } from '../../lib/session-store';
 import { userInvalidation } from './invalidation';
 
 /** A staff user or a company's client user; an empty password keeps the current one. */

@@ -9,6 +9,7 @@ import { IconChevronDown, IconDatabaseExport, IconLogout, IconUser, IconUserCirc
 import { useRef } from 'react';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useLogout } from '../../api/auth/logout';
+import { useEmailStatus } from '../../api/email/get-email-status';
 import { MailNotConfiguredBanner } from '../../components/mail-status-alerts';
 import {
   StaffRequestsLive,
@@ -20,7 +21,7 @@ import { NAV_ENTRIES } from '../navigation';
 import classes from './app-layout.module.css';
 import { useFocusTitleOnNavigate } from './use-focus-title-on-navigate';
 
-/** At this width and below the menu becomes a drawer (spec 1 §9: mobile threshold 700 px). */
+/** At this width and below the menu becomes a drawer (the app's mobile threshold, 700 px). */
 const MOBILE_MAX_PX = 700;
 const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_PX}px)`;
 // Mantine treats widths below its breakpoint as mobile, so the breakpoint sits one pixel above.
@@ -28,6 +29,7 @@ const NAVBAR_BREAKPOINT = `${(MOBILE_MAX_PX + 1) / 16}em`;
 
 export function AppLayout() {
   const user = useCurrentUser();
+  const emailStatus = useEmailStatus();
   const fullName = `${user.name} ${user.lastName}`.trim();
   const logout = useLogout();
   const location = useLocation();
@@ -45,7 +47,7 @@ export function AppLayout() {
   };
   useFocusTitleOnNavigate();
 
-  // Staff see the documents clients sent and nobody reviewed yet, live (issue 22).
+  // Staff see the documents clients sent and nobody reviewed yet, live.
   const seesRequests = can(user, 'requests:manage');
 
   const isActive = (path: string) =>
@@ -154,7 +156,7 @@ export function AppLayout() {
             {/* Top centre: over the page title, never over a modal's buttons or the menus at the sides. */}
             <Notifications position="top-center" limit={4} />
             {/* Owners only, while SMTP_URL is unset: every e-mail is only kept in the server's outbox. */}
-            <MailNotConfiguredBanner mb="md" />
+            <MailNotConfiguredBanner status={emailStatus} mb="md" />
             <Outlet />
           </ModalsProvider>
         </DatesProvider>

@@ -12,7 +12,7 @@ import { ActivityDetails } from './activity-details';
 export const recordText = (entry: ActivityEntry) =>
   [ACTIVITY_KINDS[entry.kind], entry.recordLabel].filter(Boolean).join(' · ');
 
-const columns = (withCompany: boolean): DataTableColumn<ActivityEntry>[] => [
+const columns = (withBusiness: boolean): DataTableColumn<ActivityEntry>[] => [
   { accessor: 'at', title: 'Fecha', noWrap: true, render: (entry) => formatDateTime(entry.at) },
   {
     accessor: 'actorName',
@@ -27,7 +27,7 @@ const columns = (withCompany: boolean): DataTableColumn<ActivityEntry>[] => [
   { accessor: 'ip', title: 'Desde', noWrap: true, render: (entry) => entry.ip ?? '' },
   { accessor: 'action', title: 'Acción', render: (entry) => ACTIVITY_ACTIONS[entry.action] },
   { accessor: 'recordLabel', title: 'Registro', render: recordText },
-  ...(withCompany
+  ...(withBusiness
     ? [
         {
           accessor: 'businessName',
@@ -52,11 +52,11 @@ const columns = (withCompany: boolean): DataTableColumn<ActivityEntry>[] => [
 export function ActivityTable({
   entries,
   query,
-  withCompany = true,
+  withBusiness = true,
 }: {
   entries: ActivityEntry[];
   query?: ListTableQuery;
-  withCompany?: boolean;
+  withBusiness?: boolean;
 }) {
   return (
     <ListTable
@@ -69,8 +69,8 @@ export function ActivityTable({
       // Every loaded entry shows: the log pages with 'Cargar más', not with a pager.
       pageSize={Number.MAX_SAFE_INTEGER}
       // Wide enough to read; a phone scrolls the table inside its box, not the page.
-      styles={{ table: { minWidth: withCompany ? 960 : 820 } }}
-      columns={columns(withCompany)}
+      styles={{ table: { minWidth: withBusiness ? 960 : 820 } }}
+      columns={columns(withBusiness)}
     />
   );
 }

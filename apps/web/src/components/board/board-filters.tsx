@@ -1,11 +1,13 @@
 import { boardMsg } from '@app/shared/messages-board';
 import type { Period } from '@app/shared/period';
 import { Group } from '@mantine/core';
-import { GroupSelect } from '../group-select';
+import { GroupSelect, type Groups } from '../group-select';
 import { PeriodPicker } from '../period-picker';
 import { SearchInput } from '../search-input';
 
 export interface BoardFiltersProps {
+  /** The company groups offered (undefined while they load). */
+  groups: Groups;
   search: string;
   onSearch: (value: string) => void;
   groupId: string | null;
@@ -15,7 +17,7 @@ export interface BoardFiltersProps {
 }
 
 /** The row above both boards: search by name or RUT, a company group, and the month. */
-export function BoardFilters({ search, onSearch, groupId, onGroup, period, onPeriod }: BoardFiltersProps) {
+export function BoardFilters({ groups, search, onSearch, groupId, onGroup, period, onPeriod }: BoardFiltersProps) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <div style={{ flex: '1 1 220px', minWidth: 0 }}>
@@ -26,7 +28,7 @@ export function BoardFilters({ search, onSearch, groupId, onGroup, period, onPer
           onChange={onSearch}
         />
       </div>
-      <GroupSelect value={groupId} onChange={onGroup} />
+      <GroupSelect groups={groups} value={groupId} onChange={onGroup} />
       <PeriodPicker label={boardMsg.monthLabel} period={period} onChange={onPeriod} />
     </Group>
   );

@@ -1,52 +1,71 @@
 import { Card, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ExportButton } from '../export-button';
 import { type FailedQuery, LoadError } from '../load-error';
 import { monthTitle } from '../period-picker';
 import { BoardCards } from './board-cards';
 import { BoardFilters, type BoardFiltersProps } from './board-filters';
 
-/** A board's own names: its cards' toggle ('monthly', 'tasks') and block id, its title's id, its load error. */
+/**
+ * A board's own names: its key ('monthly', 'tasks': the cards' remembered toggle, the ids of its
+ * cards' block and of its title) and its load error's title.
+ */
 export interface BoardScreenNames {
-  cardsOf: string;
-  cardsId: string;
-  titleId: string;
+  key: string;
   errorTitle: string;
+}
+
+/** What useBoardScreen hands the screen: the filter row's state, the board's own filters, the month's query. */
+export interface BoardFrame {
+  names: BoardScreenNames;
+  /** The filter row's state; its month is the title. */
+  filters: BoardFiltersProps;
+  /** The board's own filters, beside the title. */
+  toolbar?: ReactNode;
+  query: FailedQuery & { isError: boolean };
+  exporter: BoardExport;
+  /** A cell's history modal (the same on every board: opened from a cell's menu). */
+  history: ReactNode;
+}
+
+/** 'Exportar a Excel' of the rows shown: the board's export, whether it runs, whether there is anything to export. */
+export interface BoardExport {
+  onExport: () => Promise<unknown>;
+  pending: boolean;
+  disabled: boolean;
 }
 
 /**
  * A company board's page body: its summary cards under their toggle, then the month's card with
  * its title beside the board's own filters (owner, state, late cells, order: on the title's line,
- * so that the table still starts within a laptop's window), the filter row and the table (or the
- * load error), then the board's modals.
+ * so that the table still starts within a laptop's window) and 'Exportar a Excel', the filter row
+ * and the table (or the load error), then the board's modals.
  */
 export function BoardScreen({
-  cardsOf,
-  cardsId,
+  frame: {
+    names: { key, errorTitle },
+    filters,
+    toolbar,
+    query,
+    exporter,
+    history,
+  },
   cards,
-  titleId,
-  filters,
-  toolbar,
-  actions,
-  query,
-  errorTitle,
   children,
   modals,
-}: BoardScreenNames & {
+}: {
   cards: ReactNode;
-  /** The filter row's state; its month is the title. */
-  filters: BoardFiltersProps;
-  /** The board's own filters, beside the title. */
-  toolbar?: ReactNode;
-  /** What acts on the rows shown ('Exportar a Excel'), after the filters. */
-  actions?: ReactNode;
-  query: FailedQuery & { isError: boolean };
+  frame: BoardFrame;
   /** The table, or what shows instead of it. */
   children: ReactNode;
+  /** The board's own modals beside the history. */
   modals: ReactNode;
 }) {
+  const cardsId = `${key}-summary-cards`;
+  const titleId = `${key}-board-title`;
   return (
     <Stack gap="md">
-      <BoardCards board={cardsOf} id={cardsId}>
+      <BoardCards board={key} id={cardsId}>
         {cards}
       </BoardCards>
 
@@ -56,20 +75,17 @@ export function BoardScreen({
             <Title order={3} id={titleId}>
               {monthTitle(filters.period)}
             </Title>
-            {actions ? (
-              <Group gap="xs" wrap="wrap" justify="flex-end" align="center">
-                {toolbar}
-                {actions}
-              </Group>
-            ) : (
-              toolbar
-            )}
+            <Group gap="xs" wrap="wrap" justify="flex-end" align="center">
+              {toolbar}
+              <ExportButton iconOnly {...exporter} />
+            </Group>
           </Group>
           <BoardFilters {...filters} />
           {query.isError ? <LoadError title={errorTitle} query={query} /> : children}
         </Stack>
       </Card>
 
+      {history}
       {modals}
     </Stack>
   );

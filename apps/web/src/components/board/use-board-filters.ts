@@ -1,7 +1,7 @@
 import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useResponsibleOptions } from '../../api/businesses/get-responsible-options';
+import { offeredResponsible, type ResponsibleChoice } from '../../lib/board/board-filter-rows';
 import {
   type BoardFilterValues,
   boardFiltersOf,
@@ -11,7 +11,6 @@ import {
 } from '../../lib/board-filter-params';
 import { useCurrentUser } from '../../lib/session';
 import type { BoardFilterRowProps } from './board-filter-controls';
-import { offeredResponsible } from './board-filter-rows';
 
 /** What a user's last 'Encargado' choice is stored as: 'all' for 'Todos', else the address's value. */
 const ALL = 'all';
@@ -22,9 +21,10 @@ const ALL = 'all';
  *
  * With `rememberKey` (the monthly board), an address without ?encargado= shows the user's last
  * choice, remembered in this browser per user; before any choice a collaborator sees their own
- * companies ('Mis empresas'), an owner every company.
+ * companies ('Mis empresas'), an owner every company. `staff` are the owners the 'Encargado'
+ * filter offers (undefined while they load).
  */
-export function useBoardFilters(rememberKey?: string) {
+export function useBoardFilters(staff: readonly ResponsibleChoice[] | undefined, rememberKey?: string) {
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const [remembered, setRemembered] = useLocalStorage<string | null>({
@@ -41,7 +41,6 @@ export function useBoardFilters(rememberKey?: string) {
     else if (remembered !== ALL)
       responsible = boardFiltersOf(new URLSearchParams({ encargado: remembered })).responsible;
   }
-  const staff = useResponsibleOptions().data;
   responsible = offeredResponsible(responsible, user.id, staff);
   const values = useMemo<BoardFilterValues>(() => ({ ...fromUrl, responsible }), [fromUrl, responsible]);
 
@@ -60,7 +59,7 @@ export function useBoardFilters(rememberKey?: string) {
     () => ({ values, ownId, staff, onFilter: setFilter }),
     [values, ownId, staff, setFilter],
   );
-  return { values, staff, row };
+  return { values, row };
 }
 
 /** A row's owner's name ('Encargado', shown under the company's name): a stable function of the staff loaded. */

@@ -16,7 +16,7 @@ export const BOARD_MIN_HEIGHT = 300;
 const BOARD_BOTTOM_GAP = 40;
 
 /**
- * The height left for the region from where it starts down to the window's bottom (issue 17 §6: the
+ * The height left for the region from where it starts down to the window's bottom (the
  * table fills the window rather than a fixed 600 px), measured again when the window is resized or
  * anything above it changes (the summary cards open or close, the filters wrap).
  */
@@ -133,7 +133,7 @@ function VirtualBody<Row>({
  * The rows are rendered once the region is mounted and known (kept in state, not a ref): a board
  * whose rows come from the cache renders them in the region's first commit, when a ref to the
  * region is not yet set for its children, and the virtualiser would then draw no row until
- * something else rendered the table again (issue 17 §1). The region also has a definite height
+ * something else rendered the table again. The region also has a definite height
  * from the start (its rows' height, up to the window's), so it never measures only its header.
  */
 export function VirtualBoardTable<Row>({

@@ -2,7 +2,7 @@ import { secondFactorMsg } from '@app/shared/messages-trust';
 import { Button, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 
-/** The recovery codes, shown once (issue 24), with 'Copiar', 'Descargar' (.txt) and 'Continuar'. */
+/** The recovery codes, shown once, with 'Copiar', 'Descargar' (.txt) and 'Continuar'. */
 export function RecoveryCodesPanel({ codes, onContinue }: { codes: string[]; onContinue(): void }) {
   const clipboard = useClipboard({ timeout: 2000 });
   const text = `${secondFactorMsg.recoveryCodesTitle}\n\n${codes.join('\n')}\n`;

@@ -5,14 +5,13 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useExportActivity } from '../../../api/activity/export-activity';
-import type { ActivityFilter } from '../../../api/activity/get-activity';
 import { useActivityLog } from '../../../api/activity/get-activity';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
 import { useUsers } from '../../../api/users/get-users';
 import { ActivityTable } from '../../../components/activity/activity-table';
 import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
-import { activityFilterOf, withActivityFilter } from '../../../lib/activity-params';
+import { type ActivityFilter, activityFilterOf, withActivityFilter } from '../../../lib/activity-params';
 import { notifyError } from '../../../lib/notify';
 
 const KIND_OPTIONS = Object.entries(ACTIVITY_KINDS).map(([value, label]) => ({ value, label }));
@@ -21,7 +20,7 @@ const idText = (id: number | null) => (id ? String(id) : null);
 const idOf = (value: string | null) => (value ? Number(value) : null);
 
 /**
- * Actividad (issue 24), owners only: who did what, when, from where, newest first, 50 at a time
+ * Actividad, owners only: who did what, when, from where, newest first, 50 at a time
  * ('Cargar más'). The filters — Usuario, Empresa, Tipo, Desde, Hasta — live in the address, so a
  * reload, Back or a link (/actividad?empresa=12&tipo=credential) shows the same entries, and
  * 'Exportar CSV' downloads every entry they match.
@@ -45,7 +44,7 @@ export function ActivityPage() {
       })),
     [users.data],
   );
-  const companyOptions = useMemo(
+  const businessOptions = useMemo(
     () => (businesses.data ?? []).map((business) => ({ value: String(business.id), label: business.name })),
     [businesses.data],
   );
@@ -85,7 +84,7 @@ export function ActivityPage() {
         <Select
           label="Empresa"
           placeholder="Todas"
-          data={companyOptions}
+          data={businessOptions}
           value={idText(filter.businessId)}
           onChange={(value) => set('businessId', idOf(value))}
           searchable

@@ -23,7 +23,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { useEndedNotice } from '../../../lib/session';
 import { AuthLayout } from './auth-layout';
 
-/** Where the sign-in is: the password, then (issue 24) the code, or the set-up the firm requires. */
+/** Where the sign-in is: the password, then the code, or the set-up the firm requires. */
 type Step =
   | { kind: 'password' }
   | { kind: 'code'; challenge: string }
@@ -69,7 +69,7 @@ export function LoginPage() {
     onError: backIfExpired,
   });
 
-  // The request only goes out when both fields are filled (spec 1 §2.3).
+  // The request only goes out when both fields are filled.
   const submit = form.onSubmit((values) => {
     setExpired(false);
     login.mutate(values, {

@@ -10,7 +10,7 @@ import { PasswordInput } from '../../../components/password-input';
 import { errorText } from '../utils/error-text';
 import { AuthLayout } from './auth-layout';
 
-/** Form status (spec 1 §2.4): idle, pending, OK or ERROR. */
+/** Form status: idle, pending, OK or ERROR. */
 function StatusAlert({ status, ok, error }: { status: string; ok: string; error: string }) {
   if (status === 'success')
     return (

@@ -12,7 +12,7 @@ describe('errorText on the recovery page', () => {
     );
   });
 
-  it("keeps the spec's text for any other failure (a used or expired link, a network error)", () => {
+  it("keeps the screen's own text for any other failure (a used or expired link, a network error)", () => {
     expect(errorText(answered(401, 'Token inválido'), msg.tokenInvalid)).toBe(msg.tokenInvalid);
     expect(errorText(new TypeError('Failed to fetch'), msg.recoverFailed)).toBe(msg.recoverFailed);
     expect(errorText(null, msg.recoverFailed)).toBe(msg.recoverFailed);

@@ -1,5 +1,5 @@
 /**
- * The spec's error text, except when the server asks to wait (429, an ApiRequestError): then its
+ * The screen's own error text, except when the server asks to wait (429, an ApiRequestError): then its
  * message says how long. Read by shape so that this stays a plain function (no browser session).
  */
 export function errorText(error: unknown, fallback: string): string {

@@ -9,7 +9,7 @@ import { notifyError, notifyOutcome } from '../../../lib/notify';
 import { useChoiceInFlight } from '../../../lib/use-choice-in-flight';
 
 /**
- * The owner's side card (spec 2 "Calendarios"): the linked Google account, an active checkbox per
+ * The owner's side card ('Calendarios'): the linked Google account, an active checkbox per
  * calendar (each change saves at once) and 'Vincular cuenta', which leaves for Google's consent page.
  */
 export function CalendarsCard({

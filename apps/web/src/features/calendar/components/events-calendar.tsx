@@ -14,7 +14,7 @@ type CalendarOptions = ComponentProps<typeof FullCalendar>;
 type DatesSet = NonNullable<CalendarOptions['datesSet']>;
 type CalendarView = 'timeGridWeek' | 'timeGridDay';
 
-/** Spec 2 §9: the visible hours, 480 to 1260 minutes. */
+/** The visible hours: 08:00 to 21:00 (480 to 1260 minutes). */
 const SLOT_MIN_TIME = '08:00:00';
 const SLOT_MAX_TIME = '21:00:00';
 const HOUR_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
@@ -30,7 +30,7 @@ interface Shown {
 }
 
 /**
- * The events of the active calendars on FullCalendar's time grid (spec 2 "Calendario"): the week,
+ * The events of the active calendars on FullCalendar's time grid: the week,
  * or the day on narrow screens, from 08:00 to 21:00, in Spanish. The toolbar is Mantine's (previous,
  * next, 'Hoy' and the range as a heading) and there is no view selector. Every change of the
  * visible range is reported, so that its events are fetched.

@@ -13,7 +13,7 @@ const linkErrorMessage = (error: Error) =>
   error instanceof ApiRequestError && error.errors[0] ? error.errors[0].message : error.message;
 
 /**
- * Google's way back to /calendario (spec 2 "Calendario"): with ?code=…&state=… the account is linked
+ * Google's way back to /calendario: with ?code=…&state=… the account is linked
  * (the link mutation reloads calendars and events), with ?error=… the owner said no. Either way
  * Google's parameters leave the address at once, so a reload or a shared link never repeats them.
  * Only owners link; for anyone else the parameters are just dropped. Answers whether a link is under way.

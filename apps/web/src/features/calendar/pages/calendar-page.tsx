@@ -18,7 +18,7 @@ import { CalendarsCard } from '../components/calendars-card';
 import { EventsCalendar } from '../components/events-calendar';
 import { useGoogleLinkReturn } from '../hooks/use-google-link-return';
 
-/** Spec 2 §9: under 700 px wide the day, else the week; the app's menu turns into a drawer at the same width. */
+/** Under 700 px wide the day, else the week; the app's menu turns into a drawer at the same width. */
 const NARROW_QUERY = '(max-width: 700px)';
 
 const CRUMBS = [{ label: calendarMsg.home, to: '/' }, { label: calendarMsg.title }];
@@ -26,7 +26,7 @@ const CRUMBS = [{ label: calendarMsg.home, to: '/' }, { label: calendarMsg.title
 const statusOf = (error: Error | null) => (error instanceof ApiRequestError ? error.status : null);
 
 /**
- * /calendario (spec 2 "Calendario"): the events of the firm's Google calendars for owners and for
+ * /calendario: the events of the firm's Google calendars for owners and for
  * collaborators with allowCalendarView; owners also choose the calendars and link the account.
  */
 export function CalendarPage() {

@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
  * at, so the copy is made absolute on that same address (window.location), which is the one that
  * works for whoever opened the app (http://192.168.x.y:3000 from another computer of the office).
  * The Clipboard API directly (not Mantine's CopyButton): the toast must say whether the copy
- * really happened ('Link copiado al portapapeles', spec 2 §8).
+ * really happened ('Link copiado al portapapeles').
  */
 async function copyLink(url: string) {
   try {

@@ -8,7 +8,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
 const toPickerValue = ({ year, month }: Period) => `${year}-${pad(month)}-01`;
 
 /**
- * The documents' month selector (spec 1 §5 "Date selector"): from `first` (January 2010 for the
+ * The documents' month selector: from `first` (January 2010 for the
  * staff, January 2018 for a client) to the current default period. The shared PeriodPicker has no
  * earliest month of its own, and the client's differs.
  */

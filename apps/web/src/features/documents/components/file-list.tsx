@@ -1,11 +1,8 @@
 import { documentsMsg } from '@app/shared/messages-documents';
-import { requestsMsg } from '@app/shared/messages-requests';
 import type { StoredFile } from '@app/shared/schemas/documents';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconHistory, IconTrash } from '@tabler/icons-react';
-import { formatDateTime } from '../../../lib/dates';
-import { contentTypeLook } from '../utils/content-type';
-import { formatFileSize } from '../utils/file-size';
+import { FileTypeIcon, FromClientBadge, fileDetails } from '../../../components/stored-file';
 import { CopyLinkButton } from './copy-link-button';
 import classes from './file-list.module.css';
 
@@ -16,34 +13,12 @@ export interface StaffFileActions {
 }
 
 /**
- * A client's own uploads into a folder (issue 22): 'Eliminar' where `mayDelete` allows it (files
+ * A client's own uploads into a folder: 'Eliminar' where `mayDelete` allows it (files
  * answering a request are taken back from the request, on Home).
  */
 export interface ClientFileActions {
   mayDelete: (file: StoredFile) => boolean;
   onDelete: (file: StoredFile) => void;
-}
-
-/** A file's type as an icon (PDF, XML, JPG, PNG, Excel, CSV); the type's name is written beside it. */
-export function FileTypeIcon({ file, size = 32 }: { file: StoredFile; size?: number }) {
-  const { Icon, color } = contentTypeLook(file.contentType);
-  return <Icon size={size} stroke={1.5} color={color} aria-hidden style={{ flex: 'none' }} />;
-}
-
-/** A file's type, size and date: 'PDF · 12,5 KB · 03-11-2026 10:41'. */
-export const fileDetails = (file: StoredFile) =>
-  `${contentTypeLook(file.contentType).label} · ${formatFileSize(file.size)} · ${formatDateTime(file.createdAt)}`;
-
-/** 'Cliente' on a file a client sent from the portal (issue 22). */
-export function FromClientBadge({ file }: { file: StoredFile }) {
-  if (!file.fromClient) return null;
-  return (
-    <Tooltip label={requestsMsg.fromClientHint}>
-      <Badge size="xs" variant="outline" color="blue" style={{ flex: 'none' }}>
-        {requestsMsg.fromClient}
-      </Badge>
-    </Tooltip>
-  );
 }
 
 function DeleteFileButton({ file, onDelete }: { file: StoredFile; onDelete: (file: StoredFile) => void }) {
@@ -63,7 +38,7 @@ function DeleteFileButton({ file, onDelete }: { file: StoredFile; onDelete: (fil
 }
 
 /**
- * A folder's files (spec 1 §2.6, spec 2 "Documentos"): an icon of its type, name, size and date, a
+ * A folder's files: an icon of its type, name, size and date, a
  * download link and a copy-link button; the staff also see who downloaded it, whether a client sent
  * it ('Cliente'), and can delete it. Rows stack on a phone, with full-width buttons.
  */

@@ -4,14 +4,11 @@ import { Card, Group, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFolder } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { folderLabel } from '../../../lib/folder-label';
 import classes from './folder-grid.module.css';
 
-/** A tile's label: the folder name, then ' - ' and its service's name (spec 1 §2.6, spec 2 "Documentos"). */
-export const folderLabel = (folder: FolderTile) =>
-  folder.service.name ? `${folder.name} - ${folder.service.name}` : folder.name;
-
 /**
- * The folders of a period as tiles, 1/2/4/5 columns by breakpoint (spec 1 §9). Only active ones
+ * The folders of a period as tiles, 1/2/4/5 columns by breakpoint. Only active ones
  * show, for the staff too (the server also sends them the inactive ones). Each tile is a link.
  */
 export function FolderGrid({ folders, to }: { folders: FolderTile[]; to: (folder: FolderTile) => string }) {

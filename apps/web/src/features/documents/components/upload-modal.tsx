@@ -4,11 +4,11 @@ import { IconCloudUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUploadFiles } from '../../../api/documents/upload-files';
 import { FileDropzone } from '../../../components/file-dropzone';
+import { formatFileSize } from '../../../lib/file-size';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { formatFileSize } from '../utils/file-size';
 
 /**
- * 'Subir Archivo' (spec 2 "Documentos", §5 Upload; issue 22: PDF, XML, JPG, PNG, XLSX, CSV): drop
+ * 'Subir Archivo' (PDF, XML, JPG, PNG, XLSX, CSV): drop
  * files on the area or choose them with its button, several at once, then 'Subir'. The server
  * checks each one's content; its answer shows in a toast: 'Se agregaron {n} archivos', or why
  * nothing was added.

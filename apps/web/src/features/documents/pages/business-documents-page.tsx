@@ -1,8 +1,9 @@
 import { documentsMsg } from '@app/shared/messages-documents';
-import type { StoredFile } from '@app/shared/schemas/documents';
+import type { Period } from '@app/shared/period';
+import type { FolderTile, StoredFile } from '@app/shared/schemas/documents';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useParams } from 'react-router';
 import { useDeleteFile } from '../../../api/documents/delete-file';
 import { useFolderView } from '../../../api/documents/get-folder-view';
@@ -11,30 +12,36 @@ import type { Crumb } from '../../../components/page-header';
 import { PageHeader } from '../../../components/page-header';
 import { monthTitle } from '../../../components/period-picker';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { FIRST_PERIOD } from '../../../lib/period';
+import { useDocumentsPeriod } from '../../../lib/period-params';
 import { DocumentsPeriodPicker } from '../components/documents-period-picker';
 import { DownloadsModal } from '../components/downloads-modal';
 import { FileList } from '../components/file-list';
 import { FolderGrid } from '../components/folder-grid';
 import { FolderViewState } from '../components/folder-view-state';
 import { NotifyClientButton } from '../components/notify-client-button';
-import { RequestsSection } from '../components/requests/requests-section';
 import { UploadModal } from '../components/upload-modal';
-import { useQueryPeriod } from '../hooks/use-query-period';
 import { staffFolderPath } from '../utils/paths';
-import { STAFF_FIRST_PERIOD } from '../utils/period';
+
+/** What the requests of a company's period take: the app hands in the requests feature's section. */
+export interface RequestsSectionProps {
+  businessId: number;
+  period: Period;
+  folders: FolderTile[];
+}
 
 /**
- * A company's documents for the staff (spec 2 "Documentos"): /documentos/empresa/{businessId} shows
+ * A company's documents for the staff: /documentos/empresa/{businessId} shows
  * its top folders of the month, …/carpeta/{folderId} one folder with its subfolders and files,
  * upload, delete, copy-link, who downloaded each file, and 'Avisar al cliente'; above the top
- * folders, the period's document requests (issue 22). The month lives in
- * the query string (?año=2026&mes=10); changing it keeps the same folder.
+ * folders, the period's document requests (`RequestsSection`, from the requests feature). The month
+ * lives in the query string (?anio=2026&mes=10); changing it keeps the same folder.
  */
-export function BusinessDocumentsPage() {
+export function BusinessDocumentsPage({ RequestsSection }: { RequestsSection: ComponentType<RequestsSectionProps> }) {
   const params = useParams();
   const businessId = Number(params.businessId);
   const folderId = params.folderId ? Number(params.folderId) : null;
-  const [period, setPeriod] = useQueryPeriod(STAFF_FIRST_PERIOD);
+  const [period, setPeriod] = useDocumentsPeriod(FIRST_PERIOD);
   const view = useFolderView({ businessId, folderId, period });
   // A folder missing from the chosen month still names its company: the company's top view does.
   const top = useFolderView({ businessId, folderId: null, period }, folderId !== null && view.isError);
@@ -90,7 +97,7 @@ export function BusinessDocumentsPage() {
         }
       />
       <Group mb="lg">
-        <DocumentsPeriodPicker period={period} first={STAFF_FIRST_PERIOD} onChange={setPeriod} />
+        <DocumentsPeriodPicker period={period} first={FIRST_PERIOD} onChange={setPeriod} />
       </Group>
 
       {!data ? (

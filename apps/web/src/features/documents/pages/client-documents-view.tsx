@@ -4,6 +4,7 @@ import { currentPeriod, type Period } from '@app/shared/period';
 import { can } from '@app/shared/permissions';
 import type { StoredFile } from '@app/shared/schemas/documents';
 import { Alert, Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useDeleteFile } from '../../../api/documents/delete-file';
 import { useFolderView } from '../../../api/documents/get-folder-view';
@@ -11,25 +12,25 @@ import { openDeleteConfirm } from '../../../components/confirm-delete';
 import { type Crumb, PageHeader } from '../../../components/page-header';
 import { monthTitle } from '../../../components/period-picker';
 import { notifyOutcome } from '../../../lib/notify';
+import { clampPeriod, parsePeriod, samePeriod } from '../../../lib/period';
+import { useDocumentsPeriod } from '../../../lib/period-params';
 import { useCurrentUser } from '../../../lib/session';
-import { ClientFolderUpload } from '../components/client/client-folder-upload';
-import { ClientRequests } from '../components/client/client-requests';
+import { ClientFolderUpload } from '../components/client-folder-upload';
 import { DocumentsPeriodPicker } from '../components/documents-period-picker';
 import { FileList } from '../components/file-list';
 import { FolderGrid } from '../components/folder-grid';
 import { FolderViewState } from '../components/folder-view-state';
-import { useQueryPeriod } from '../hooks/use-query-period';
 import { clientFolderPath, clientHomePath } from '../utils/paths';
-import { CLIENT_FIRST_PERIOD, clampPeriod, parsePeriod, samePeriod } from '../utils/period';
+import { CLIENT_FIRST_PERIOD } from '../utils/period';
 
 /**
- * A client's documents (spec 1 §2.6), always of their own company: on Home the documents the firm
- * asked for and still misses, to send from here (issue 22), then the company's active folders of
- * the month (?año=2026&mes=10); on /carpeta/{folderId}/año/{year}/mes/{month} one folder
- * with its subfolders, files and a breadcrumb to its parent. Changing the month inside a folder
+ * A client's documents, always of their own company: on Home the documents the firm
+ * asked for and still misses, to send from here (`requests`, from the requests feature), then the
+ * company's active folders of the month (?anio=2026&mes=10); on
+ * /carpeta/{folderId}/año/{year}/mes/{month} one folder with its subfolders, files and a breadcrumb to its parent. Changing the month inside a folder
  * goes to that month's address. Months from January 2018 to the current period.
  */
-export function ClientDocumentsView() {
+export function ClientDocumentsView({ requests }: { requests: ReactNode }) {
   const user = useCurrentUser();
   const params = useParams();
   if (user.businessId === null) {
@@ -38,12 +39,12 @@ export function ClientDocumentsView() {
   if (params.folderId) {
     return <ClientFolder businessId={user.businessId} folderId={Number(params.folderId)} />;
   }
-  return <ClientHome businessId={user.businessId} />;
+  return <ClientHome businessId={user.businessId} requests={requests} />;
 }
 
 /** Home: the pending requests, then the top folders, under the greeting the Home page already shows. */
-function ClientHome({ businessId }: { businessId: number }) {
-  const [period, setPeriod] = useQueryPeriod(CLIENT_FIRST_PERIOD);
+function ClientHome({ businessId, requests }: { businessId: number; requests: ReactNode }) {
+  const [period, setPeriod] = useDocumentsPeriod(CLIENT_FIRST_PERIOD);
   const view = useFolderView({ businessId, folderId: null, period });
   const businessName = view.data?.business.name ?? '…';
   return (
@@ -58,7 +59,7 @@ function ClientHome({ businessId }: { businessId: number }) {
           </Text>
         </Breadcrumbs>
       </nav>
-      <ClientRequests />
+      {requests}
       <Title order={3}>{`${businessName} - ${monthTitle(period)}`}</Title>
       <Group>
         <DocumentsPeriodPicker period={period} first={CLIENT_FIRST_PERIOD} onChange={setPeriod} />

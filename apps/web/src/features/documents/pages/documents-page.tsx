@@ -6,18 +6,18 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
 import { ListPage } from '../../../components/list-page';
-import { filterCompanies } from '../../../lib/company-filter';
+import { filterBusinesses } from '../../../lib/business-filter';
 import { staffFolderPath } from '../utils/paths';
 
 /** The companies whose name, RUT (with or without dots and dash) or legal representative hold the search. */
-const filterBusinesses = (businesses: Business[], search: string) =>
-  filterCompanies(businesses, search, null, (business) => ({
+const findBusinesses = (businesses: Business[], search: string) =>
+  filterBusinesses(businesses, search, null, (business) => ({
     ...business,
     name: `${business.name} ${business.legalRepresentative}`,
   }));
 
 /**
- * Documentos (spec 2 "Documentos"): the companies, searched by name, RUT and legal representative;
+ * Documentos: the companies, searched by name, RUT and legal representative;
  * a row (or the link on its name, with the keyboard) opens that company's folders of the current period.
  */
 export function DocumentsPage() {
@@ -25,7 +25,7 @@ export function DocumentsPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
 
-  const filtered = useMemo(() => filterBusinesses(businesses.data ?? [], search), [businesses.data, search]);
+  const filtered = useMemo(() => findBusinesses(businesses.data ?? [], search), [businesses.data, search]);
   const pathOf = (business: Business) => staffFolderPath(business.id, null, currentPeriod());
 
   return (

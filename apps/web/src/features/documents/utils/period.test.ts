@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_FIRST_PERIOD, clampPeriod, parsePeriod, STAFF_FIRST_PERIOD } from './period';
+import { clampPeriod, parsePeriod, FIRST_PERIOD as STAFF_FIRST_PERIOD } from '../../../lib/period';
+import { CLIENT_FIRST_PERIOD } from './period';
 
 const latest = { year: 2026, month: 4 };
 

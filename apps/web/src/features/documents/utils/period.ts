@@ -1,25 +1,5 @@
-import { currentPeriod, type Period } from '@app/shared/period';
+import type { Period } from '@app/shared/period';
 import { CLIENT_DOCUMENTS_MIN_YEAR } from '@app/shared/schemas/documents';
-import { BOARD_MIN_YEAR } from '@app/shared/schemas/monthly-states';
 
-/** The staff's earliest month (spec 1 §5 "Date selector": January 2010). */
-export const STAFF_FIRST_PERIOD: Period = { year: BOARD_MIN_YEAR, month: 1 };
-/** The client's earliest month (spec 1 §2.6, §5: January 2018). */
+/** The client's earliest month: January 2018 (the staff's is FIRST_PERIOD). */
 export const CLIENT_FIRST_PERIOD: Period = { year: CLIENT_DOCUMENTS_MIN_YEAR, month: 1 };
-
-const index = ({ year, month }: Period) => year * 12 + (month - 1);
-const fromIndex = (value: number): Period => ({ year: Math.floor(value / 12), month: (value % 12) + 1 });
-
-export const samePeriod = (a: Period, b: Period) => a.year === b.year && a.month === b.month;
-
-/** A month from the address ('2026', '3'); null when either part is missing or not a month. */
-export function parsePeriod(year: string | null | undefined, month: string | null | undefined): Period | null {
-  if (!year || !month || !/^\d{1,4}$/.test(year) || !/^\d{1,2}$/.test(month)) return null;
-  const parsed = { year: Number(year), month: Number(month) };
-  return parsed.year > 0 && parsed.month >= 1 && parsed.month <= 12 ? parsed : null;
-}
-
-/** A month brought into `first` .. the current default period (spec 1 §5: month and year are clamped). */
-export function clampPeriod(period: Period, first: Period, latest: Period = currentPeriod()): Period {
-  return fromIndex(Math.min(Math.max(index(period), index(first)), index(latest)));
-}

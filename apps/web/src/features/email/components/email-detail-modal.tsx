@@ -37,7 +37,7 @@ export function DeliveryBadge({ email, size }: { email: EmailLogEntry; size?: 's
 }
 
 /**
- * 'Detalle del Correo' (spec 2 "Emails"): the company (or 'sin empresa'), subject, recipients,
+ * 'Detalle del Correo': the company (or 'sin empresa'), subject, recipients,
  * content with a copy button, and the provider's answer; a send that failed, or a message only kept
  * in the server's outbox, says so first. Also who sent it.
  */

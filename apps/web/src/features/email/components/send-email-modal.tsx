@@ -18,9 +18,9 @@ interface SendEmailValues {
 }
 
 /**
- * The send-e-mail modal (spec 1 §2.10): recipients as tags preset from the company's contact, the
+ * The send-e-mail modal: recipients as tags preset from the company's contact, the
  * subject with its two suggestions, the content; all required, checked with the server's schema.
- * The toast is titled 'Éxito!!' when sent and 'Oops!!' when not (spec 1 §8); a message only kept in
+ * The toast is titled 'Éxito!!' when sent and 'Oops!!' when not; a message only kept in
  * the server's outbox (mail not configured) says so instead of claiming it was sent.
  */
 export function SendEmailModal({

@@ -8,9 +8,10 @@ import { useSearchParams } from 'react-router';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
 import { useExportEmailLog } from '../../../api/email/export-email-log';
 import { useEmailLog } from '../../../api/email/get-email-log';
+import { useEmailStatus } from '../../../api/email/get-email-status';
 import { ExportButton } from '../../../components/export-button';
 import { ListTable, pagerControlProps, pagerItemProps, paginationText } from '../../../components/list-table';
-import { OwnerAppUrlWarning } from '../../../components/mail-status-alerts';
+import { AppUrlWarning } from '../../../components/mail-status-alerts';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/dates';
 import { DeliveryBadge, EmailDetailModal } from '../components/email-detail-modal';
@@ -21,7 +22,7 @@ const positiveInt = (value: string | null) => {
 };
 
 /**
- * The e-mail log (spec 2 "Emails"), owners only: every send, newest first, 30 a page, filtered by
+ * The e-mail log ('Emails'), owners only: every send, newest first, 30 a page, filtered by
  * company; the page and the company are kept in the address (?pagina=2&empresa=5). A message only
  * kept in the outbox is marked; a warning says when e-mailed links cannot work (APP_URL unset).
  */
@@ -34,6 +35,8 @@ export function EmailPage() {
   const [selected, setSelected] = useState<EmailLogEntry | null>(null);
   const [detailOpened, detail] = useDisclosure(false);
   const exporter = useExportEmailLog();
+  // Owners only (the page is theirs): the warning while APP_URL is unset.
+  const emailStatus = useEmailStatus();
 
   const navigate = (next: { page: number; businessId: number | null }) =>
     setParams(
@@ -65,7 +68,7 @@ export function EmailPage() {
           />
         }
       />
-      <OwnerAppUrlWarning mb="md" />
+      {emailStatus && <AppUrlWarning appUrlConfigured={emailStatus.appUrlConfigured} mb="md" />}
       <Select
         mb="md"
         maw={420}

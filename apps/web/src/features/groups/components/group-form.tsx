@@ -9,7 +9,7 @@ export interface GroupFormValues {
 
 export const emptyGroupValues: GroupFormValues = { name: '', description: '' };
 
-/** The group form (spec 2 §5): name required ('Campo requerido'), description optional. */
+/** The group form: name required ('Campo requerido'), description optional. */
 export function useGroupForm() {
   return useForm<GroupFormValues>({
     initialValues: emptyGroupValues,

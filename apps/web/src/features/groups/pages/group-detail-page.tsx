@@ -18,7 +18,7 @@ import { normalizeSearch } from '../../../lib/search';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { GroupFormFields, useGroupForm } from '../components/group-form';
 
-/** BusinessGroupDetail (spec 2): the group form, and one switch per company that saves at once. */
+/** BusinessGroupDetail: the group form, and one switch per company that saves at once. */
 export function GroupDetailPage() {
   const groupId = Number(useParams().groupId);
   const group = useGroup(groupId);

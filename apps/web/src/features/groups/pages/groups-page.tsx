@@ -12,7 +12,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
 import { GroupCreateModal } from '../components/group-create-modal';
 
-/** Grupos de Empresas (spec 2): owners manage the groups; collaborators only read the list. */
+/** Grupos de Empresas: owners manage the groups; collaborators only read the list. */
 export function GroupsPage() {
   const user = useCurrentUser();
   const canManage = can(user, 'groups:write');

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/session';
 
 /**
- * Home (spec 1 §2.5, §2.6): the greeting and, for owners and collaborators, the monthly view; for
+ * Home: the greeting and, for owners and collaborators, the monthly view; for
  * clients, their company's documents. The app layer hands both in (features do not import each other).
  */
 export function HomePage({ staffView, clientView }: { staffView?: ReactNode; clientView?: ReactNode }) {

@@ -1,35 +1,35 @@
 import { boardMsg } from '@app/shared/messages-board';
-import type { BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
+import type { BoardCell, BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
 import { Table, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconMail } from '@tabler/icons-react';
 import { memo, type ReactNode, useCallback, useMemo } from 'react';
 import {
-  CompanyBoardTable,
+  type BoardColumns,
+  BusinessBoardTable,
   type NameMark,
-  type RowMarks,
   type RowSelection,
-} from '../../../components/board/company-board-table';
+} from '../../../components/board/business-board-table';
 import { lastStateIds } from '../utils/board-filters';
 import { cellAt } from '../utils/board-rows';
 import classes from './board-table.module.css';
-import { type CellActions, StateCell } from './state-cell';
+import { type CellActions, type MonthlyCellShared, StateCell } from './state-cell';
 
 /**
  * The least widths (px) of the columns after the name and the RUT: with the menu open, a 1280 px
  * window fits the name, the RUT, the key and envelope, three services and the progress without
- * scrolling sideways (issue 17 §6); a wider window shares the rest out, a narrower one scrolls the
+ * scrolling sideways; a wider window shares the rest out, a narrower one scrolls the
  * table inside its region.
  */
 const WIDTH = { icon: 36, service: 140, progress: 116 };
 
-const companyOf = (row: BoardRow) => row.business;
+const businessOf = (row: BoardRow) => row.business;
 
 interface BoardTableProps extends CellActions {
   rows: BoardRow[];
   services: BoardService[];
   /** The name of a row's company owner, shown under its name. */
   ownerOf: (row: BoardRow) => string | null;
-  /** After a company's name: what its clients sent and nobody reviewed yet (issue 22). */
+  /** After a company's name: what its clients sent and nobody reviewed yet. */
   nameMark?: NameMark<BoardRow>;
   /** The board's day in America/Santiago ('YYYY-MM-DD'), for the due marks. */
   today: string;
@@ -37,12 +37,14 @@ interface BoardTableProps extends CellActions {
   saving: ReadonlySet<string>;
   /** cellKey(businessId, serviceId) of the cell whose menu is open. */
   activeCell: string | null;
+  /** Opens (or, with null, closes) a cell's menu of states. */
+  onMenu: (cellKey: string | null) => void;
   loading: boolean;
   emptyText: string;
   onCredentials: (row: BoardRow) => void;
-  /** The envelope column, for those who may e-mail a company's contacts (spec 1 §2.5). */
+  /** The envelope column, for those who may e-mail a company's contacts. */
   onEmail?: (row: BoardRow) => void;
-  /** The checkbox column of the bulk change (issue 23). */
+  /** The checkbox column of the bulk change. */
   selection?: RowSelection;
 }
 
@@ -89,6 +91,12 @@ function Progress({ row }: { row: BoardRow }) {
   );
 }
 
+const progressCell = (row: BoardRow) => (
+  <td>
+    <Progress row={row} />
+  </td>
+);
+
 /** The header cells after 'Nombre' and 'Rut'; they only render again when the services change. */
 const BoardHead = memo(function BoardHead({ services, canEmail }: { services: BoardService[]; canEmail: boolean }) {
   return (
@@ -110,77 +118,58 @@ const BoardHead = memo(function BoardHead({ services, canEmail }: { services: Bo
 });
 
 /**
- * The monthly table (spec 1 §2.5): each company's key and envelope, its cell of every service and
+ * The monthly table: each company's key and envelope, its cell of every service and
  * its progress, in the board kit's table.
  */
 export function BoardTable({
   services,
   today,
-  onMenu,
   onChoose,
   onHistory,
   onCredentials,
   onEmail,
   ...table
 }: BoardTableProps) {
-  const lastStates = useMemo(() => lastStateIds(services), [services]);
-  const renderCells = useCallback(
-    (row: BoardRow, { saving, activeColumnId }: RowMarks) => {
-      const { business } = row;
-      return (
-        <>
+  const lead = useCallback(
+    (row: BoardRow) => (
+      <>
+        <IconCell
+          label={`${boardMsg.credentials} de ${row.business.name}`}
+          tooltip={boardMsg.credentials}
+          onClick={() => onCredentials(row)}
+        >
+          <IconKey size={18} aria-hidden />
+        </IconCell>
+        {onEmail && (
           <IconCell
-            label={`${boardMsg.credentials} de ${business.name}`}
-            tooltip={boardMsg.credentials}
-            onClick={() => onCredentials(row)}
+            label={`${boardMsg.sendEmail} a ${row.business.name}`}
+            tooltip={boardMsg.sendEmail}
+            onClick={() => onEmail(row)}
           >
-            <IconKey size={18} aria-hidden />
+            <IconMail size={18} aria-hidden />
           </IconCell>
-          {onEmail && (
-            <IconCell
-              label={`${boardMsg.sendEmail} a ${business.name}`}
-              tooltip={boardMsg.sendEmail}
-              onClick={() => onEmail(row)}
-            >
-              <IconMail size={18} aria-hidden />
-            </IconCell>
-          )}
-          {services.map((service, column) => {
-            const cell = cellAt(row, column, service.id);
-            return (
-              <td key={service.id}>
-                {cell && (
-                  <StateCell
-                    cell={cell}
-                    service={service}
-                    businessId={business.id}
-                    businessName={business.name}
-                    saving={saving.has(service.id)}
-                    active={activeColumnId === service.id}
-                    done={cell.stateId !== null && cell.stateId === lastStates.get(service.id)}
-                    today={today}
-                    onMenu={onMenu}
-                    onChoose={onChoose}
-                    onHistory={onHistory}
-                  />
-                )}
-              </td>
-            );
-          })}
-          <td>
-            <Progress row={row} />
-          </td>
-        </>
-      );
-    },
-    [services, lastStates, today, onMenu, onChoose, onHistory, onCredentials, onEmail],
+        )}
+      </>
+    ),
+    [onCredentials, onEmail],
+  );
+  const columns = useMemo<BoardColumns<BoardRow, BoardService, BoardCell, MonthlyCellShared>>(
+    () => ({
+      before: lead,
+      after: progressCell,
+      list: services,
+      cellAt,
+      Cell: StateCell,
+      shared: { lastStates: lastStateIds(services), today, onChoose, onHistory },
+    }),
+    [lead, services, today, onChoose, onHistory],
   );
   const canEmail = onEmail !== undefined;
 
   return (
-    <CompanyBoardTable
+    <BusinessBoardTable
       label={boardMsg.tableRegion}
-      companyOf={companyOf}
+      businessOf={businessOf}
       columnWidths={[
         WIDTH.icon,
         ...(canEmail ? [WIDTH.icon] : []),
@@ -188,8 +177,7 @@ export function BoardTable({
         WIDTH.progress,
       ]}
       head={<BoardHead services={services} canEmail={canEmail} />}
-      renderCells={renderCells}
-      onMenu={onMenu}
+      columns={columns}
       {...table}
     />
   );

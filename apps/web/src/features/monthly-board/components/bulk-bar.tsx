@@ -24,7 +24,7 @@ function chosenState(services: readonly BoardService[], values: BulkValues) {
 }
 
 /**
- * The monthly board's bulk change (issue 23), shown while companies are selected: how many, the
+ * The monthly board's bulk change, shown while companies are selected: how many, the
  * service, that service's state, the value once when the state has one (read as the single
  * change's 'Valor' reads money), 'Aplicar' and 'Cancelar'.
  */

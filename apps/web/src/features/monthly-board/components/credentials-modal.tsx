@@ -1,15 +1,16 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { Modal } from '@mantine/core';
 import { useCredentials } from '../../../api/credentials/get-credentials';
+import { revealCredential } from '../../../api/credentials/reveal-credential';
 import { CredentialsVault } from '../../../components/credentials-vault';
 
-function CompanyCredentials({ businessId }: { businessId: number }) {
+function BusinessCredentials({ businessId }: { businessId: number }) {
   const credentials = useCredentials(businessId);
-  return <CredentialsVault query={credentials} records={credentials.data ?? []} />;
+  return <CredentialsVault query={credentials} records={credentials.data ?? []} reveal={revealCredential} />;
 }
 
 /**
- * The key icon's modal (spec 1 §2.5, DESIGN.md §4): the company's portal credentials, fetched when
+ * The key icon's modal: the company's portal credentials, fetched when
  * it opens and dropped when it closes (never shipped inside the board).
  */
 export function CredentialsModal({
@@ -28,7 +29,7 @@ export function CredentialsModal({
       title={business ? `${boardMsg.credentials} de ${business.name}` : boardMsg.credentials}
       size="xl"
     >
-      {opened && business && <CompanyCredentials businessId={business.id} />}
+      {opened && business && <BusinessCredentials businessId={business.id} />}
     </Modal>
   );
 }

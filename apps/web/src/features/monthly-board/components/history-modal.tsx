@@ -1,15 +1,8 @@
 import { formatMoney } from '@app/shared/money';
-import type { Period } from '@app/shared/period';
 import type { BoardService, HistoryEntry } from '@app/shared/schemas/monthly-states';
 import { useStateHistory } from '../../../api/monthly-states/get-state-history';
 import { ChangeHistoryModal } from '../../../components/board/change-history-modal';
-import type { CellModalProps } from '../../../components/board/use-cell-target';
-
-export interface HistoryTarget {
-  businessId: number;
-  businessName: string;
-  service: BoardService;
-}
+import type { HistoryModalProps } from '../../../components/board/use-cell-target';
 
 /**
  * An entry's amount: the one it replaced and the new one ('$1.000.000 → $1.234.567', '$1.000.000 → —'),
@@ -22,16 +15,16 @@ function amountChange(entry: Pick<HistoryEntry, 'fromValue' | 'value'>): string 
   return `${money(entry.fromValue)} → ${money(entry.value)}`;
 }
 
-/** A cell's history (issue 8): every change of the company's service that month, newest first. */
-export function HistoryModal({ period, target, opened, onClose }: CellModalProps<HistoryTarget> & { period: Period }) {
+/** A cell's history: every change of the company's service that month, newest first. */
+export function HistoryModal({ period, target, opened, onClose }: HistoryModalProps<BoardService>) {
   const history = useStateHistory(
-    opened && target ? { ...period, businessId: target.businessId, serviceId: target.service.id } : null,
+    opened && target ? { ...period, businessId: target.businessId, serviceId: target.column.id } : null,
   );
   return (
     <ChangeHistoryModal
       opened={opened}
       onClose={onClose}
-      subtitle={target && `${target.businessName} · ${target.service.name}`}
+      subtitle={target && `${target.businessName} · ${target.column.name}`}
       query={history}
       records={history.data ?? []}
       from={(entry) => entry.fromState}

@@ -2,59 +2,50 @@ import { boardMsg } from '@app/shared/messages-board';
 import { formatMoney } from '@app/shared/money';
 import type { BoardCell, BoardService } from '@app/shared/schemas/monthly-states';
 import { memo } from 'react';
+import type { BoardCellProps } from '../../../components/board/business-board-table';
 import { cellBadgeClasses } from '../../../components/board/cell-badge';
 import { CellMenu } from '../../../components/board/cell-menu';
-import { cellKey } from '../../../components/board/cell-rules';
 import { dueLook } from '../../../components/board/due-look';
 import { dueMarkOf, dueText } from '../../../components/board/due-marks';
+import { cellKey } from '../../../lib/board/cell-rules';
 import { lastChangeText } from '../../../lib/dates';
 
 type State = BoardService['states'][number];
 
 /** A cell's board-level actions; stable, so that a row's cells only render again when the row changes. */
 export interface CellActions {
-  /** Opens (or, with null, closes) a cell's menu of states. */
-  onMenu: (cellKey: string | null) => void;
   onChoose: (businessId: number, service: BoardService, state: State) => void;
   onHistory: (businessId: number, service: BoardService) => void;
 }
 
-export interface StateCellProps extends CellActions {
-  cell: BoardCell;
-  service: BoardService;
-  businessId: number;
-  businessName: string;
-  saving: boolean;
-  /** Its menu is open: only then is a Mantine Menu mounted (a board shows hundreds of cells). */
-  active: boolean;
-  /** At the service's last state: done, so its due date is not marked. */
-  done: boolean;
+/** What every cell of the month shares: its actions, each service's last state, the board's day. */
+export interface MonthlyCellShared extends CellActions {
+  /** Each service's last state: a cell at it is done, so its due date is not marked. */
+  lastStates: ReadonlyMap<number, number>;
   /** The board's day in America/Santiago ('YYYY-MM-DD'), for the "due soon" mark. */
   today: string;
 }
 
 /**
- * A service cell of the board (spec 1 §2.5): 'N/A' where the service does not apply; otherwise a
+ * A service cell of the board: 'N/A' where the service does not apply; otherwise a
  * badge in the state's colour with its name (or its value as money) opening the service's states
  * and the cell's history. While a change is saved the cell says so. A late cell carries an outline
  * and an alarm, one due within three days a softer outline and a clock; its due date is in its
- * tooltip and accessible name (issue 21).
+ * tooltip and accessible name.
  */
 export const StateCell = memo(function StateCell({
   cell,
-  service,
+  column: service,
   businessId,
   businessName,
   saving,
   active,
-  done,
-  today,
   onMenu,
-  onChoose,
-  onHistory,
-}: StateCellProps) {
+  shared: { lastStates, today, onChoose, onHistory },
+}: BoardCellProps<BoardService, BoardCell, MonthlyCellShared>) {
   if (!cell.applies) return <span className={cellBadgeClasses.notApplicable}>{boardMsg.notApplicable}</span>;
 
+  const done = cell.stateId !== null && cell.stateId === lastStates.get(service.id);
   const state = service.states.find((candidate) => candidate.id === cell.stateId);
   const label = cell.value !== null ? formatMoney(cell.value) : (state?.name ?? boardMsg.noState);
   const mark = dueMarkOf({ dueDate: cell.dueDate, overdue: cell.overdue, done }, today);

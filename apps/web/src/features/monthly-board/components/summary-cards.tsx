@@ -8,9 +8,9 @@ import type { OverdueCount } from '../utils/board-filters';
 import { percentColor, type SummaryCard } from '../utils/board-rows';
 
 /**
- * The summary cards (spec 1 §2.5): per service and showResume state, how many companies are at
+ * The summary cards: per service and showResume state, how many companies are at
  * that state or beyond over those where the service applies, with a coloured percent badge; first,
- * per service with late cells, how many (issue 21).
+ * per service with late cells, how many.
  */
 export function SummaryCards({ cards, overdue }: { cards: SummaryCard[]; overdue: OverdueCount[] }) {
   return (

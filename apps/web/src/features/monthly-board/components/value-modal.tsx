@@ -1,10 +1,10 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { formatMoneyInput, parseMoney } from '@app/shared/money';
 import type { BoardService } from '@app/shared/schemas/monthly-states';
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { CellValueModal } from '../../../components/board/cell-value-modal';
 import type { CellModalProps } from '../../../components/board/use-cell-target';
-import { FormButtons } from '../../../components/form-buttons';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 
 export interface ValueTarget {
@@ -16,14 +16,14 @@ export interface ValueTarget {
   current: number | null;
 }
 
-/** The shared money parser (issue 17 §2): '1.234.567', '1234567', '$1.234.567', '1234567,89'; no state allows negatives. */
+/** The shared money parser: '1.234.567', '1234567', '$1.234.567', '1234567,89'; no state allows negatives. */
 function validateValue(value: string): string | null {
   const parsed = parseMoney(value, { requiredMessage: boardMsg.valueRequired });
   return parsed.success ? null : parsed.error;
 }
 
 /**
- * 'Valor' (spec 1 §4): a state with hasValue asks for the amount before it is saved; shown with a
+ * 'Valor': a state with hasValue asks for the amount before it is saved; shown with a
  * $ prefix and dot thousands, whole pesos only.
  */
 export function ValueModal({
@@ -45,31 +45,27 @@ export function ValueModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={boardMsg.valueTitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {target && (
-            <Text size="sm" c="dimmed">
-              {`${target.businessName} · ${target.service.name}: ${target.state.name}`}
-            </Text>
-          )}
-          <TextInput
-            label={boardMsg.valueTitle}
-            withAsterisk
-            data-autofocus
-            leftSection="$"
-            inputMode="decimal"
-            autoComplete="off"
-            {...form.getInputProps('value')}
-            onBlur={() => {
-              // Shown back as the spec writes money once it reads as an amount: '1234567,89' → '1.234.567'.
-              const parsed = parseMoney(form.values.value);
-              if (parsed.success) form.setFieldValue('value', formatMoneyInput(parsed.value));
-            }}
-          />
-          <FormButtons onCancel={onClose} loading={false} />
-        </Stack>
-      </form>
-    </Modal>
+    <CellValueModal
+      opened={opened}
+      onClose={onClose}
+      title={boardMsg.valueTitle}
+      subtitle={target && `${target.businessName} · ${target.service.name}: ${target.state.name}`}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={boardMsg.valueTitle}
+        withAsterisk
+        data-autofocus
+        leftSection="$"
+        inputMode="decimal"
+        autoComplete="off"
+        {...form.getInputProps('value')}
+        onBlur={() => {
+          // Shown back as the app writes money once it reads as an amount: '1234567,89' → '1.234.567'.
+          const parsed = parseMoney(form.values.value);
+          if (parsed.success) form.setFieldValue('value', formatMoneyInput(parsed.value));
+        }}
+      />
+    </CellValueModal>
   );
 }

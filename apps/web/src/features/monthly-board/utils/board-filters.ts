@@ -1,8 +1,8 @@
 import type { BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
-import { sortRowsBy } from '../../../components/board/board-filter-rows';
+import { sortRowsBy } from '../../../lib/board/board-filter-rows';
 import { cellAt } from './board-rows';
 
-/** The monthly board's own filters (issue 21): a state of one service, late cells only, a service's order. */
+/** The monthly board's own filters: a state of one service, late cells only, a service's order. */
 export interface MonthlyNarrowing {
   stateId: number | null;
   onlyOverdue: boolean;

@@ -1,12 +1,12 @@
 import type { BoardCell, BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
-import { filterCompanies } from '../../../lib/company-filter';
+import { filterBusinesses } from '../../../lib/business-filter';
 
 /**
  * The rows the table shows: those of the chosen group, then those whose name or RUT holds the
  * search (accents, case, dots and dash ignored).
  */
 export const filterRows = (rows: BoardRow[], search: string, groupIds: ReadonlySet<number> | null): BoardRow[] =>
-  filterCompanies(rows, search, groupIds, (row) => row.business);
+  filterBusinesses(rows, search, groupIds, (row) => row.business);
 
 /** A row's cell of a service: the cells follow the services' order, so the column index finds it at once. */
 export function cellAt(row: BoardRow, column: number, serviceId: number): BoardCell | undefined {
@@ -30,7 +30,7 @@ export interface SummaryCard {
 }
 
 /**
- * The summary cards (spec 1 §2.5): one per service and state flagged showResume, counting the
+ * The summary cards: one per service and state flagged showResume, counting the
  * companies at or beyond that state over those where the service applies.
  */
 export function summaryCards(services: BoardService[], rows: BoardRow[]): SummaryCard[] {

@@ -1,4 +1,4 @@
-/** The bulk change's selection (issue 23): pure steps on the one Set of company ids. */
+/** The bulk change's selection: pure steps on the one Set of company ids. */
 
 /** The selection with one company added, or removed when it was in. */
 export function toggleOne(current: ReadonlySet<number>, businessId: number): ReadonlySet<number> {

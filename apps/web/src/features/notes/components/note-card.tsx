@@ -6,7 +6,7 @@ import { noteTexts } from './note-texts';
 import { reminderStatus } from './reminder';
 
 /**
- * One note (spec 2 §4): its text, who it is for, its reminder and the done checkbox. A done note is
+ * One note: its text, who it is for, its reminder and the done checkbox. A done note is
  * greyed, says 'Tarea Realizada' and has no pencil; `onEdit`/`onDelete` are given to owners only.
  */
 export function NoteCard({

@@ -32,7 +32,7 @@ const toFormValues = (note: Note | null, currentUserId: number): NoteFormValues 
   reminder: instantToReminder(note?.reminder),
 });
 
-/** The body of POST and PUT /api/note: no assignee means the signed-in user (spec 2 §5). */
+/** The body of POST and PUT /api/note: no assignee means the signed-in user. */
 const toBody = (values: NoteFormValues) => ({
   description: values.description,
   userId: values.userId ? Number(values.userId) : undefined,

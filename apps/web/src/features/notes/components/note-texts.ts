@@ -1,4 +1,4 @@
-/** The notes screen's own texts (spec 2 "Notas"); the API's messages are in @app/shared/messages-notes. */
+/** The notes screen's own texts; the API's messages are in @app/shared/messages-notes. */
 export const noteTexts = {
   title: 'Notas',
   add: 'Añadir Nueva Nota',

@@ -7,7 +7,7 @@ export interface DayOfNotes<T> {
 }
 
 /**
- * The notes as the screen lists them (spec 2 "Notas"): one group per day they were written, in the
+ * The notes as the screen lists them: one group per day they were written, in the
  * order the server sent them (newest first, or oldest first with 'Mas antiguo (asc)'), so both the
  * days and the notes within a day follow the chosen order. The day is the firm's (America/Santiago),
  * so a note written at 22:00 is not listed under the next day.

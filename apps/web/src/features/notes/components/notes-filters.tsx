@@ -36,7 +36,7 @@ export function NotesFilters({
   );
 }
 
-/** Its first option, 'Selecciona un Encargado.', lists every note (spec 2 "Notas"). */
+/** Its first option, 'Selecciona un Encargado.', lists every note. */
 function AssigneeFilter({ value, onChange }: { value: string; onChange: (userId: string) => void }) {
   const { options } = useAssigneeOptions();
   return (

@@ -22,8 +22,8 @@ import { notesByDay } from '../components/notes-by-day';
 import { NotesFilters } from '../components/notes-filters';
 
 /**
- * Notas (spec 2 "Notas"): owners write, assign, edit and delete every note; a collaborator sees
- * only the notes assigned to them and can only tick them done (DESIGN.md §6).
+ * Notas: owners write, assign, edit and delete every note; a collaborator sees
+ * only the notes assigned to them and can only tick them done.
  */
 export function NotesPage() {
   const user = useCurrentUser();

@@ -73,7 +73,7 @@ function SetupPasswordStep({ onStarted, onCancel }: { onStarted(setup: SecondFac
   );
 }
 
-/** 'Verificación en dos pasos' in 'Mi perfil' (issue 24): set up, recovery codes, turn off. */
+/** 'Verificación en dos pasos' in 'Mi perfil': set up, recovery codes, turn off. */
 export function SecondFactorSection() {
   const status = useSecondFactorStatus();
   const confirm = useConfirmSecondFactor();

@@ -75,7 +75,7 @@ function SessionRow({ session }: { session: SessionSummary }) {
   );
 }
 
-/** 'Sesiones activas' in 'Mi perfil' (issue 24): the user's sessions, end one or all others. */
+/** 'Sesiones activas' in 'Mi perfil': the user's sessions, end one or all others. */
 export function SessionsSection() {
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();

@@ -24,7 +24,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** 'Mi perfil': every role's own name, e-mail and password (DESIGN.md §6); staff's morning digest too. */
+/** 'Mi perfil': every role's own name, e-mail and password; staff's morning digest too. */
 export function ProfilePage() {
   const me = useMe();
   const sessionUser = useCurrentUser();

@@ -5,7 +5,7 @@ import { REQUEST_STATES } from '@app/shared/schemas/requests';
 import { Group, Select } from '@mantine/core';
 import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
 import { useServices } from '../../../api/services/get-services';
-import { GroupSelect } from '../../../components/group-select';
+import { GroupSelect, type Groups } from '../../../components/group-select';
 import { PeriodPicker } from '../../../components/period-picker';
 import { SearchInput } from '../../../components/search-input';
 import { NO_RESPONSIBLE } from '../../../lib/board-filter-params';
@@ -22,11 +22,13 @@ const FIELD = { flex: '1 1 180px', minWidth: 0 } as const;
 export function RequestFilterBar({
   period,
   onPeriod,
+  groups,
   filters,
   onFilter,
 }: {
   period: Period;
   onPeriod: (period: Period) => void;
+  groups: Groups;
   filters: RequestFilters;
   onFilter: <Key extends RequestFilterKey>(key: Key, value: RequestFilters[Key]) => void;
 }) {
@@ -65,6 +67,7 @@ export function RequestFilterBar({
         />
         <div style={FIELD}>
           <GroupSelect
+            groups={groups}
             value={filters.groupId === null ? null : String(filters.groupId)}
             onChange={(value) => onFilter('groupId', value ? Number(value) : null)}
           />

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ListTable, type ListTableQuery } from '../../../components/list-table';
 import { formatDate } from '../../../lib/dates';
 import { receivedOf } from '../utils/request-filters';
-import { RequestStateBadge } from './request-state-badge';
+import { RequestStateBadge } from './request-badges';
 
 /**
  * From Mantine's 'sm' breakpoint (48em) on, every column; on a phone the title and service go under
@@ -31,7 +31,7 @@ function Received({ row }: { row: RequestSummary }) {
 }
 
 /** The staff's documents page of a company on the period's month. */
-export const companyDocumentsPath = (businessId: number, { year, month }: Period) =>
+export const businessDocumentsPath = (businessId: number, { year, month }: Period) =>
   `/documentos/empresa/${businessId}?anio=${year}&mes=${month}`;
 
 /**
@@ -70,7 +70,7 @@ export function RequestsTable({
           title: requestsMsg.listColumns.company,
           render: ({ business, title, service }) => (
             <Stack gap={0}>
-              <Anchor component={Link} to={companyDocumentsPath(business.id, period)} size="sm" fw={500}>
+              <Anchor component={Link} to={businessDocumentsPath(business.id, period)} size="sm" fw={500}>
                 {business.name}
               </Anchor>
               <Text size="xs" c="dimmed">

@@ -1,7 +1,7 @@
 import { requestsMsg } from '@app/shared/messages-requests';
 import { REQUEST_STATES, type RequestState } from '@app/shared/schemas/requests';
 import { Button, ColorSwatch, Group, Skeleton } from '@mantine/core';
-import { REQUEST_STATE_COLORS } from './request-state-badge';
+import { REQUEST_STATE_COLORS } from './request-badges';
 
 /**
  * How many requests are in each state (of the rows the other filters leave); pressing one shows

@@ -5,12 +5,13 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useBusinesses } from '../../../api/businesses/get-businesses';
 import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
+import { useGroups } from '../../../api/groups/get-groups';
 import { useRequests } from '../../../api/requests/get-requests';
-import { offeredResponsible } from '../../../components/board/board-filter-rows';
 import { useGroupMembers } from '../../../components/group-select';
 import { PageHeader } from '../../../components/page-header';
+import { offeredResponsible } from '../../../lib/board/board-filter-rows';
+import { useBoardPeriod } from '../../../lib/period-params';
 import { useCurrentUser } from '../../../lib/session';
-import { useBoardPeriod } from '../../../lib/use-board-period';
 import { RequestFilterBar } from '../components/request-filter-bar';
 import { RequestsTable } from '../components/requests-table';
 import { StateCounts } from '../components/state-counts';
@@ -21,7 +22,7 @@ import { downloadText, requestsCsv } from '../utils/requests-csv';
 const NO_ROWS: RequestSummary[] = [];
 
 /**
- * Solicitudes (issue 22): every document request of a month with its state per company, counts per
+ * Solicitudes: every document request of a month with its state per company, counts per
  * state, filters kept in the address, and 'Exportar' (a CSV of exactly the rows shown, made here).
  */
 export function RequestsPage() {
@@ -35,7 +36,8 @@ export function RequestsPage() {
   const filters = useMemo(() => ({ ...fromUrl.filters, responsible }), [fromUrl.filters, responsible]);
   const requests = useRequests(period);
   const businesses = useBusinesses();
-  const groupMembers = useGroupMembers(filters.groupId === null ? null : String(filters.groupId));
+  const groups = useGroups().data;
+  const groupMembers = useGroupMembers(groups, filters.groupId === null ? null : String(filters.groupId));
 
   const owners = useMemo(
     () => new Map((businesses.data ?? []).map((business) => [business.id, business.responsibleUserId])),
@@ -70,7 +72,7 @@ export function RequestsPage() {
           </Button>
         }
       />
-      <RequestFilterBar period={period} onPeriod={setPeriod} filters={filters} onFilter={setFilter} />
+      <RequestFilterBar period={period} onPeriod={setPeriod} groups={groups} filters={filters} onFilter={setFilter} />
       {requests.isError ? null : (
         <StateCounts
           counts={counts}

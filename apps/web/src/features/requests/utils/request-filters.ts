@@ -1,7 +1,7 @@
 import { compareNames } from '@app/shared/collator';
 import { REQUEST_STATES, type RequestState, type RequestSummary } from '@app/shared/schemas/requests';
 import { type BoardFilterValues, NO_RESPONSIBLE, RESPONSIBLE_PARAM } from '../../../lib/board-filter-params';
-import { filterCompanies } from '../../../lib/company-filter';
+import { filterBusinesses } from '../../../lib/business-filter';
 
 /**
  * The filters of /solicitudes, kept in the address beside ?anio=&mes= so that a reload, Back or a
@@ -76,7 +76,7 @@ export function filterRequestsButState(
 ): RequestSummary[] {
   const { serviceId, responsible, search } = filters;
   const owner = responsible === NO_RESPONSIBLE ? null : responsible;
-  return filterCompanies(rows, search, groupMembers, (row) => row.business).filter(
+  return filterBusinesses(rows, search, groupMembers, (row) => row.business).filter(
     (row) =>
       (serviceId === null || (serviceId === NO_SERVICE ? row.service === null : row.service?.id === serviceId)) &&
       (responsible === null || responsibleOf(row.business.id) === owner),

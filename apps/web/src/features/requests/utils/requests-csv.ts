@@ -1,6 +1,7 @@
 import { requestsMsg } from '@app/shared/messages-requests';
 import type { RequestSummary } from '@app/shared/schemas/requests';
 import { formatDate } from '../../../lib/dates';
+import { saveFile } from '../../../lib/save-file';
 import { receivedOf } from './request-filters';
 
 /** What spreadsheets read as UTF-8 text: the byte order mark first. */
@@ -40,13 +41,5 @@ export function requestsCsv(rows: readonly RequestSummary[]): string {
 
 /** Has the browser save `text` as a file named `fileName` (no server round trip). */
 export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the click has handed the file to the browser.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(new Blob([text], { type }), fileName);
 }

@@ -18,7 +18,7 @@ export type FolderFormTarget =
 interface FolderFormValues {
   name: string;
   isActive: boolean;
-  /** 'El cliente puede subir' (issue 22). */
+  /** 'El cliente puede subir': clients may upload into the company folders made from it. */
   clientCanUpload: boolean;
 }
 

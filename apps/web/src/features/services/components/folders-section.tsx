@@ -103,7 +103,7 @@ function FolderList({
   );
 }
 
-/** 'Creación de carpetas' (spec 2 "Service detail"): the folder template tree of the service. */
+/** 'Creación de carpetas' of the service detail: the folder template tree of the service. */
 export function FoldersSection({ serviceId, folders }: { serviceId: number; folders: ServiceFolderNode[] }) {
   const update = useUpdateServiceFolder();
   const [target, setTarget] = useState<FolderFormTarget | null>(null);

@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { NotificationFormModal } from './notification-form-modal';
 import { Section } from './section';
 
-/** 'Creación de notificaciones' (spec 2 "Service detail"): Día, Asunto, Mensaje, Acciones. */
+/** 'Creación de notificaciones' of the service detail: Día, Asunto, Mensaje, Acciones. */
 export function NotificationsSection({
   serviceId,
   notifications,

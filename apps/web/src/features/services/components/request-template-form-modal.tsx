@@ -46,7 +46,7 @@ const toInput = (values: TemplateFormValues) => ({
 const validateInput = schemaResolver(RequestTemplateInputSchema, { sync: true });
 
 /**
- * 'Nueva plantilla' and its edit (issue 22): title, due day, optional send day, and the items, each
+ * 'Nueva plantilla' and its edit: title, due day, optional send day, and the items, each
  * a name and one of the service's folder templates (listed with their path). Checked with the
  * shared schema; the server's field messages ('items.0.name') land on the same fields.
  */

@@ -71,7 +71,7 @@ function TemplateCard({
 }
 
 /**
- * 'Solicitudes de documentos' of the service detail (issue 22): the service's request templates,
+ * 'Solicitudes de documentos' of the service detail: the service's request templates,
  * their create/edit modal, delete, and 'Solicitar a todas' for a month.
  */
 export function RequestTemplatesSection({ serviceId, folders }: { serviceId: number; folders: ServiceFolderNode[] }) {

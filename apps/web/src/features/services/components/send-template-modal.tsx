@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useSendRequestTemplate } from '../../../api/requests/templates';
 import { MONTH_FORMAT } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { FIRST_PERIOD } from '../../../lib/use-board-period';
+import { FIRST_PERIOD } from '../../../lib/period';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const toPickerValue = ({ year, month }: Period) => `${year}-${pad(month)}-01`;
@@ -23,7 +23,7 @@ function thisAndPreviousMonth(): { current: Period; previous: Period } {
 }
 
 /**
- * 'Solicitar a todas' (issue 22): the month to ask for (the previous one unless changed), then one
+ * 'Solicitar a todas': the month to ask for (the previous one unless changed), then one
  * request per company the service applies to in it; the answer's message says how many were made.
  */
 export function SendTemplateModal({ template, onClose }: { template: RequestTemplate | null; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { useCreateService } from '../../../api/services/create-service';
 import { notifySuccess } from '../../../lib/notify';
 import { emptyServiceValues, ServiceForm } from './service-form';
 
-/** '+ Nuevo' on the services list (spec 1 §2.7). */
+/** '+ Nuevo' on the services list. */
 export function ServiceCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const create = useCreateService();
   return (

@@ -2,7 +2,7 @@ import { Alert, List, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useServiceBusinesses } from '../../../api/business-services/get-service-businesses';
 
-/** Body of the '¿Estás Seguro?' modal: the companies that have the service and the warning (spec 1 §2.7). */
+/** Body of the '¿Estás Seguro?' modal: the companies that have the service and the warning. */
 export function ServiceDeleteWarning({ serviceId, serviceName }: { serviceId: number; serviceName: string }) {
   const businesses = useServiceBusinesses(serviceId);
   return (

@@ -11,7 +11,7 @@ export interface ServiceFormValues {
   startMonthDay: number | string;
   lastMonthDay: number | string;
   order: number | string;
-  /** '' while empty: the service has no due date (issue 21). */
+  /** '' while empty: the service has no due date. */
   dueDay: number | string;
   dueDayElectronic: number | string;
 }
@@ -26,8 +26,8 @@ export const emptyServiceValues: ServiceFormValues = {
 };
 
 /**
- * The service form (spec 1 §5): name, Día inicio, Día termino and Orden, and the due days of
- * issue 21 (optional), validated with the shared schema. Used by the create modal and by the service detail.
+ * The service form: name, Día inicio, Día termino and Orden, and the optional due days,
+ * validated with the shared schema. Used by the create modal and by the service detail.
  */
 export function ServiceForm({
   initialValues,

@@ -36,7 +36,7 @@ const emptyValues: StateFormValues = {
   showResume: false,
 };
 
-/** Create and edit a service state (spec 2 §5 "Service state"), colour from the five of the palette. */
+/** Create and edit a service state, colour from the five of the palette. */
 export function StateFormModal({
   serviceId,
   opened,

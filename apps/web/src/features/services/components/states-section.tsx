@@ -14,7 +14,7 @@ import { StateFormModal } from './state-form-modal';
 const colorName = (hex: string) =>
   SERVICE_COLORS.find((color) => color.hex.toLowerCase() === hex.toLowerCase())?.name ?? hex;
 
-/** 'Estados del servicio' (spec 2 "Service detail"): the table and its create/edit/delete modals. */
+/** 'Estados del servicio' of the service detail: the table and its create/edit/delete modals. */
 export function StatesSection({ serviceId, states }: { serviceId: number; states: ServiceState[] }) {
   const deleteState = useDeleteServiceState();
   const { editing, opened: formOpened, open: openForm, close: closeForm } = useEditModal<ServiceState>();

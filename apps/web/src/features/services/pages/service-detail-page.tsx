@@ -49,8 +49,8 @@ function ServiceEditSection({ service }: { service: ServiceDetail }) {
 }
 
 /**
- * Service detail (spec 2 "Service detail"): the form, states, folders, notifications, the request
- * templates of issue 22, months, companies.
+ * Service detail: the form, states, folders, notifications, the document request
+ * templates, months, companies.
  */
 export function ServiceDetailPage() {
   const service = useService(Number(useParams().id));

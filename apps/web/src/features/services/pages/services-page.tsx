@@ -10,7 +10,7 @@ import { notifyOutcome } from '../../../lib/notify';
 import { ServiceCreateModal } from '../components/service-create-modal';
 import { ServiceDeleteWarning } from '../components/service-delete-warning';
 
-/** The services catalogue (spec 1 §2.7). */
+/** The services catalogue. */
 export function ServicesPage() {
   const services = useServices();
   const deleteService = useDeleteService();
@@ -40,7 +40,7 @@ export function ServicesPage() {
         {
           accessor: 'dueDay',
           title: 'Vencimiento',
-          // 'día / día en línea' of the month after the period (issue 21).
+          // 'día / día en línea' of the month after the period.
           render: (service) =>
             service.dueDay === null && service.dueDayElectronic === null
               ? '—'

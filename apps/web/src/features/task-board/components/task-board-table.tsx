@@ -1,39 +1,33 @@
 import { tasksMsg } from '@app/shared/messages-tasks';
 import { shortName } from '@app/shared/schemas/monthly-states';
-import type { Task, TaskBoardRow } from '@app/shared/schemas/tasks';
+import type { Task, TaskBoardRow, TaskCell } from '@app/shared/schemas/tasks';
 import { Table } from '@mantine/core';
-import { memo, useCallback } from 'react';
-import { CompanyBoardTable, type RowMarks } from '../../../components/board/company-board-table';
+import { memo, useMemo } from 'react';
+import { type BoardColumns, BusinessBoardTable } from '../../../components/board/business-board-table';
 import { taskCellAt } from '../utils/task-board-rows';
 import classes from './task-board.module.css';
-import { type TaskCellActions, TaskStateCell } from './task-state-cell';
+import { type TaskCellShared, TaskStateCell } from './task-state-cell';
 
 /**
  * A task column's least width (px): with the menu open, a 1280 px window fits the name, the RUT
- * and five tasks without scrolling sideways (issue 17 §6); a wider window shares the rest out, a
+ * and five tasks without scrolling sideways; a wider window shares the rest out, a
  * narrower one scrolls the table inside its region.
  */
 const TASK_WIDTH = 130;
 
-const companyOf = (row: TaskBoardRow) => row;
+const businessOf = (row: TaskBoardRow) => row;
 
-interface TaskBoardTableProps extends TaskCellActions {
+interface TaskBoardTableProps extends TaskCellShared {
   rows: TaskBoardRow[];
   tasks: Task[];
   /** The name of a row's company owner, shown under its name. */
   ownerOf: (row: TaskBoardRow) => string | null;
-  /** Per task (in the tasks' order): may this user change its cells? */
-  editable: readonly boolean[];
-  /** Per task (in the tasks' order): its due date in the shown month (taskDueDate). */
-  dueDates: readonly string[];
-  /** 'taskId:state' pairs that are overdue this month (see overdueCells). */
-  overdue: ReadonlySet<string>;
-  /** Tasks due within a few days (see dueSoonTasks): their unfinished cells are marked softly. */
-  dueSoon: ReadonlySet<number>;
   /** cellKey(businessId, taskId) of the cells being saved. */
   saving: ReadonlySet<string>;
   /** cellKey(businessId, taskId) of the cell whose menu is open. */
   activeCell: string | null;
+  /** Opens (or, with null, closes) a cell's menu of states. */
+  onMenu: (cellKey: string | null) => void;
   loading: boolean;
   emptyText: string;
 }
@@ -58,7 +52,7 @@ const TaskHead = memo(function TaskHead({ tasks }: { tasks: Task[] }) {
 });
 
 /**
- * The month's table of companies by task (spec 2 "Seguimiento de tareas"), in the board kit's
+ * The month's table of companies by task, in the board kit's
  * table: on a narrow window the company column stays put while the tasks scroll sideways.
  */
 export function TaskBoardTable({
@@ -67,50 +61,27 @@ export function TaskBoardTable({
   dueDates,
   overdue,
   dueSoon,
-  onMenu,
   onChoose,
   onValue,
   onHistory,
   ...table
 }: TaskBoardTableProps) {
-  const renderCells = useCallback(
-    (row: TaskBoardRow, { saving, activeColumnId }: RowMarks) =>
-      tasks.map((task, column) => {
-        const cell = taskCellAt(row, column, task.id);
-        return (
-          <td key={task.id}>
-            {cell && (
-              <TaskStateCell
-                cell={cell}
-                task={task}
-                businessId={row.id}
-                businessName={row.name}
-                editable={editable[column] ?? false}
-                dueDate={dueDates[column] ?? ''}
-                overdue={overdue.has(`${task.id}:${cell.state}`)}
-                dueSoon={dueSoon.has(task.id)}
-                saving={saving.has(task.id)}
-                active={activeColumnId === task.id}
-                onMenu={onMenu}
-                onChoose={onChoose}
-                onValue={onValue}
-                onHistory={onHistory}
-              />
-            )}
-          </td>
-        );
-      }),
-    [tasks, editable, dueDates, overdue, dueSoon, onMenu, onChoose, onValue, onHistory],
+  const shared = useMemo(
+    () => ({ editable, dueDates, overdue, dueSoon, onChoose, onValue, onHistory }),
+    [editable, dueDates, overdue, dueSoon, onChoose, onValue, onHistory],
+  );
+  const columns = useMemo<BoardColumns<TaskBoardRow, Task, TaskCell, TaskCellShared>>(
+    () => ({ list: tasks, cellAt: taskCellAt, Cell: TaskStateCell, shared }),
+    [tasks, shared],
   );
 
   return (
-    <CompanyBoardTable
+    <BusinessBoardTable
       label={tasksMsg.tableRegion}
-      companyOf={companyOf}
+      businessOf={businessOf}
       columnWidths={tasks.map(() => TASK_WIDTH)}
       head={<TaskHead tasks={tasks} />}
-      renderCells={renderCells}
-      onMenu={onMenu}
+      columns={columns}
       {...table}
     />
   );

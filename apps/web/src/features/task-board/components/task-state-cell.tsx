@@ -13,47 +13,41 @@ import { TASK_STATE_COLORS } from '@app/shared/task-board';
 import { Menu } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { memo } from 'react';
+import type { BoardCellProps } from '../../../components/board/business-board-table';
 import { CellBadge } from '../../../components/board/cell-badge';
 import { CellMenu } from '../../../components/board/cell-menu';
-import { cellKey } from '../../../components/board/cell-rules';
 import { dueLook } from '../../../components/board/due-look';
 import { type DueMark, dueText } from '../../../components/board/due-marks';
+import { cellKey } from '../../../lib/board/cell-rules';
 import { lastChangeText } from '../../../lib/dates';
 import { taskCellLabel } from '../utils/task-board-rows';
 import classes from './task-board.module.css';
 
 /** A cell's board-level actions; stable, so that a row's cells only render again when the row changes. */
 export interface TaskCellActions {
-  /** Opens (or, with null, closes) a cell's menu of states. */
-  onMenu: (cellKey: string | null) => void;
   onChoose: (businessId: number, task: Task, state: TaskState) => void;
   /** Opens 'Valor': a state with a free value. */
   onValue: (businessId: number, task: Task) => void;
   onHistory: (businessId: number, task: Task) => void;
 }
 
-export interface TaskStateCellProps extends TaskCellActions {
-  cell: TaskCell;
-  task: Task;
-  businessId: number;
-  businessName: string;
-  /** This user may change this task's cells (`can(user, 'task-state:change', ...)`). */
-  editable: boolean;
-  /** Its task's due date in this period ('YYYY-MM-DD', taskDueDate). */
-  dueDate: string;
-  overdue: boolean;
-  /** Its task falls due within a few days: an unfinished cell is marked softly. */
-  dueSoon: boolean;
-  saving: boolean;
-  /** Its menu is open: only then is a Mantine Menu mounted (a board shows hundreds of cells). */
-  active: boolean;
+/** What every cell of the month shares, per task in the tasks' order, and its actions. */
+export interface TaskCellShared extends TaskCellActions {
+  /** May this user change the task's cells (`can(user, 'task-state:change', ...)`)? */
+  editable: readonly boolean[];
+  /** The task's due date in this period ('YYYY-MM-DD', taskDueDate). */
+  dueDates: readonly string[];
+  /** 'taskId:state' pairs that are overdue this month (see overdueCells). */
+  overdue: ReadonlySet<string>;
+  /** Tasks due within a few days (see dueSoonTasks): their unfinished cells are marked softly. */
+  dueSoon: ReadonlySet<number>;
 }
 
 /** The menu's choices: the three states in their colours. */
 const OPTIONS = TASK_STATES.map((state) => ({ id: state, name: state, color: TASK_STATE_COLORS[state] }));
 
 /**
- * A task cell (spec 2 §3, §4): a badge coloured by its state showing its value when it has one.
+ * A task cell: a badge coloured by its state showing its value when it has one.
  * 'N/A' is a grey badge nobody can change; a user who may not change the task sees a badge that
  * is not a button; otherwise the badge opens the three states, 'Valor' and the cell's history.
  * Overdue cells carry the board kit's late mark (an outline and an alarm icon) and say 'Atrasada,
@@ -62,20 +56,20 @@ const OPTIONS = TASK_STATES.map((state) => ({ id: state, name: state, color: TAS
  */
 export const TaskStateCell = memo(function TaskStateCell({
   cell,
-  task,
+  column: task,
+  index,
   businessId,
   businessName,
-  editable,
-  dueDate,
-  overdue,
-  dueSoon,
   saving,
   active,
   onMenu,
-  onChoose,
-  onValue,
-  onHistory,
-}: TaskStateCellProps) {
+  shared,
+}: BoardCellProps<Task, TaskCell, TaskCellShared>) {
+  const { onChoose, onValue, onHistory } = shared;
+  const editable = shared.editable[index] ?? false;
+  const dueDate = shared.dueDates[index] ?? '';
+  const overdue = shared.overdue.has(`${task.id}:${cell.state}`);
+  const dueSoon = shared.dueSoon.has(task.id);
   if (cell.state === TASK_NOT_APPLICABLE) {
     return <CellBadge label={TASK_NOT_APPLICABLE} color={undefined} badgeClassName={classes.notApplicable} />;
   }

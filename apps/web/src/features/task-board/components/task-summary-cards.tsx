@@ -8,7 +8,7 @@ import { SummaryGrid } from '../../../components/board/summary-grid';
 import { PercentBadge } from '../../../components/percent-badge';
 
 /**
- * The summary cards (spec 2 §4): one per task shown in the summary, with the truncated percent of
+ * The summary cards: one per task shown in the summary, with the truncated percent of
  * the applicable companies 'Terminado', green at 100, yellow above 0 and red at 0; a grey dash
  * when none applies (0 / 0), as on the monthly board.
  */

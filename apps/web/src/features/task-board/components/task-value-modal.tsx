@@ -1,10 +1,10 @@
 import { taskBoardMsg } from '@app/shared/messages-task-board';
 import { tasksMsg } from '@app/shared/messages-tasks';
 import { TASK_STATES, type Task, type TaskState, TaskStateUpdateSchema } from '@app/shared/schemas/tasks';
-import { Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { CellValueModal } from '../../../components/board/cell-value-modal';
 import type { CellModalProps } from '../../../components/board/use-cell-target';
-import { FormButtons } from '../../../components/form-buttons';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 
 export interface TaskValueTarget {
@@ -32,7 +32,7 @@ function validateValue(value: string): string | null {
 }
 
 /**
- * 'Valor' (spec 2 §3, §4): a state with an optional free value, shown in the cell instead of the
+ * 'Valor': a state with an optional free value, shown in the cell instead of the
  * state's name; an empty value clears it.
  */
 export function TaskValueModal({
@@ -53,30 +53,26 @@ export function TaskValueModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={tasksMsg.valueTitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {target && (
-            <Text size="sm" c="dimmed">
-              {taskBoardMsg.menuLabel(target.task.name, target.businessName)}
-            </Text>
-          )}
-          <Radio.Group label={taskBoardMsg.stateLabel} {...form.getInputProps('state')}>
-            <Group gap="md" mt={4}>
-              {TASK_STATES.map((state) => (
-                <Radio key={state} value={state} label={state} />
-              ))}
-            </Group>
-          </Radio.Group>
-          <TextInput
-            label={tasksMsg.valueLabel}
-            description={taskBoardMsg.valueHelp}
-            data-autofocus
-            {...form.getInputProps('value')}
-          />
-          <FormButtons onCancel={onClose} loading={false} />
-        </Stack>
-      </form>
-    </Modal>
+    <CellValueModal
+      opened={opened}
+      onClose={onClose}
+      title={tasksMsg.valueTitle}
+      subtitle={target && taskBoardMsg.menuLabel(target.task.name, target.businessName)}
+      onSubmit={submit}
+    >
+      <Radio.Group label={taskBoardMsg.stateLabel} {...form.getInputProps('state')}>
+        <Group gap="md" mt={4}>
+          {TASK_STATES.map((state) => (
+            <Radio key={state} value={state} label={state} />
+          ))}
+        </Group>
+      </Radio.Group>
+      <TextInput
+        label={tasksMsg.valueLabel}
+        description={taskBoardMsg.valueHelp}
+        data-autofocus
+        {...form.getInputProps('value')}
+      />
+    </CellValueModal>
   );
 }

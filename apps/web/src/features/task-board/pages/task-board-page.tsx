@@ -3,7 +3,7 @@ import { tasksMsg } from '@app/shared/messages-tasks';
 import { PageHeader } from '../../../components/page-header';
 import { TaskBoard } from '../components/task-board';
 
-/** /seguimiento-tareas (spec 2 "Seguimiento de tareas"): owners and collaborators. */
+/** /seguimiento-tareas ('Seguimiento de tareas'): owners and collaborators. */
 export function TaskBoardPage() {
   return (
     <>

@@ -7,7 +7,7 @@ import {
   taskCellRules,
   withTaskCell,
 } from '../../../api/tasks/task-board-cells';
-import { reconcile } from '../../../components/board/cell-rules';
+import { reconcile } from '../../../lib/board/cell-rules';
 import {
   dueDatesByTask,
   dueSoonTasks,

@@ -9,9 +9,9 @@ import {
 } from '@app/shared/schemas/tasks';
 import { isTaskOverdue } from '@app/shared/task-board';
 import { DUE_SOON_DAYS } from '../../../components/board/due-marks';
-import { filterCompanies } from '../../../lib/company-filter';
+import { filterBusinesses } from '../../../lib/business-filter';
 
-/** What a badge says (spec 2 §4): its value when it has one, else its state. */
+/** What a badge says: its value when it has one, else its state. */
 export const taskCellLabel = (cell: Pick<TaskCell, 'state' | 'value'>) => cell.value || cell.state;
 
 /**
@@ -22,7 +22,7 @@ export const filterTaskRows = (
   rows: readonly TaskBoardRow[],
   search: string,
   groupIds: ReadonlySet<number> | null,
-): TaskBoardRow[] => filterCompanies(rows, search, groupIds, (row) => row);
+): TaskBoardRow[] => filterBusinesses(rows, search, groupIds, (row) => row);
 
 /** A row's cell of a task: the cells follow the tasks' order, so the column index finds it at once. */
 export function taskCellAt(row: TaskBoardRow, column: number, taskId: number): TaskCell | undefined {

@@ -19,7 +19,7 @@ import { DATE_FORMAT, datePickerName, formatDate } from '../../../lib/dates';
 import { notifyError, notifyOutcome, notifySuccess } from '../../../lib/notify';
 import { normalizeSearch } from '../../../lib/search';
 
-interface CompanyRow {
+interface BusinessRow {
   id: number;
   name: string;
   rut: string;
@@ -27,7 +27,7 @@ interface CompanyRow {
 }
 
 /**
- * 'Empresas' of the task detail (spec 2 "Task detail"): every company with its switch and its
+ * 'Empresas' of the task detail: every company with its switch and its
  * 'Fecha Inicio'. Switching a company on adds it to the task from the date picked in its row (or
  * the first day of the current period); changing the date of an active company saves it at once.
  */
@@ -46,7 +46,7 @@ export function TaskBusinessesSection({ task }: { task: TaskDetail }) {
   const defaultStart = periodBounds(currentPeriod()).firstDay;
 
   const links = useMemo(() => new Map(task.businessInTask.map((link) => [link.businessId, link])), [task]);
-  const filtered = useMemo<CompanyRow[]>(() => {
+  const filtered = useMemo<BusinessRow[]>(() => {
     const query = normalizeSearch(search.trim());
     return (businesses.data ?? [])
       .filter((business) => !query || normalizeSearch(`${business.name} ${business.rut}`).includes(query))
@@ -74,7 +74,7 @@ export function TaskBusinessesSection({ task }: { task: TaskDetail }) {
 
   // mutateAsync, not mutate: mutate's own callbacks fire only for the last of several calls, and
   // every row switched must be unlocked and reported.
-  const setActive = async (row: CompanyRow, active: boolean) => {
+  const setActive = async (row: BusinessRow, active: boolean) => {
     const target = { taskId: task.id, businessId: row.id };
     track(row.id, active);
     try {
@@ -89,7 +89,7 @@ export function TaskBusinessesSection({ task }: { task: TaskDetail }) {
     }
   };
 
-  const setStartDate = async (row: CompanyRow, startDate: string | null) => {
+  const setStartDate = async (row: BusinessRow, startDate: string | null) => {
     if (!startDate) return;
     if (!row.link) {
       setPendingDates((dates) => ({ ...dates, [row.id]: startDate }));

@@ -7,7 +7,7 @@ import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { emptyTaskValues, TaskFormFields, toTaskPayload, useTaskForm } from './task-form';
 
-/** '+ Nuevo' on the tasks list (spec 2 "Tareas list"); the companies are chosen on the task's detail. */
+/** '+ Nuevo' on the tasks list; the companies are chosen on the task's detail. */
 export function TaskCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const create = useCreateTask();
   const form = useTaskForm();

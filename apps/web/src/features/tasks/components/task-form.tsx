@@ -1,6 +1,6 @@
 import { compareNames } from '@app/shared/collator';
 import { tasksMsg } from '@app/shared/messages-tasks';
-import { STAFF_ROLES } from '@app/shared/roles';
+import { isStaff } from '@app/shared/permissions';
 import { type Task, type TaskResponsable, TaskWriteSchema } from '@app/shared/schemas/tasks';
 import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
@@ -45,7 +45,7 @@ export const toTaskPayload = (values: TaskFormValues) => TaskWriteSchema.parse(t
 
 const validateTaskWrite = schemaResolver(TaskWriteSchema, { sync: true });
 
-/** The task form (spec 2 §5): the shared schema checks it, so it says what the server would. */
+/** The task form: the shared schema checks it, so it says what the server would. */
 export function useTaskForm() {
   return useForm<TaskFormValues>({
     initialValues: emptyTaskValues,
@@ -55,12 +55,12 @@ export function useTaskForm() {
 
 const fullName = (user: { name: string; lastName: string }) => `${user.name} ${user.lastName}`.trim();
 
-/** The responsible choices: owners and collaborators (spec 2 §6), plus the current one if it is no longer listed. */
+/** The responsible choices: owners and collaborators, plus the current one if it is no longer listed. */
 function useResponsibleOptions(current?: TaskResponsable) {
   const users = useUsers();
   const options = useMemo(() => {
     const staff = (users.data ?? [])
-      .filter((user) => (STAFF_ROLES as readonly string[]).includes(user.role))
+      .filter((user) => isStaff(user.role))
       .map((user) => ({ value: String(user.id), label: fullName(user) }));
     if (current && !staff.some((option) => option.value === String(current.id))) {
       staff.push({ value: String(current.id), label: fullName(current) });

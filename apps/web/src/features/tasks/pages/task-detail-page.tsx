@@ -10,7 +10,7 @@ import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { TaskBusinessesSection } from '../components/task-businesses-section';
 import { TaskFormFields, taskToFormValues, toTaskPayload, useTaskForm } from '../components/task-form';
 
-/** TaskDetail (spec 2 "Task detail"): the task form, and the companies the task applies to. */
+/** TaskDetail: the task form, and the companies the task applies to. */
 export function TaskDetailPage() {
   const taskId = Number(useParams().taskId);
   const task = useTask(taskId);

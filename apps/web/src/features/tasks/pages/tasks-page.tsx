@@ -12,7 +12,7 @@ import { TaskCreateModal } from '../components/task-create-modal';
 
 type TaskRow = Task & { responsibleName: string };
 
-/** Tareas (spec 2 "Tareas list"): the owner defines the tasks and who is responsible for each. */
+/** Tareas: the owner defines the tasks and who is responsible for each. */
 export function TasksPage() {
   const tasks = useTasks();
   const deleteTask = useDeleteTask();

@@ -4,7 +4,7 @@ import { useSaveSecuritySettings, useSecuritySettings } from '../../../api/secon
 import { LoadError } from '../../../components/load-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 
-/** The firm's security setting on /usuarios (issue 24): require a second factor of owners and collaborators. */
+/** The firm's security setting on /usuarios: require a second factor of owners and collaborators. */
 export function SecuritySettingsCard() {
   const settings = useSecuritySettings();
   const save = useSaveSecuritySettings();

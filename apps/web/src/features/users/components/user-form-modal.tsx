@@ -33,7 +33,7 @@ const emptyValues: UserFormValues = {
   allowCalendarView: false,
 };
 
-/** One modal for creating and editing a staff user (spec 2 "Users"). */
+/** One modal for creating and editing a staff user (owner or collaborator). */
 export function UserFormModal({ opened, user, onClose }: { opened: boolean; user: User | null; onClose: () => void }) {
   const isEdit = user !== null;
   const create = useCreateUser();

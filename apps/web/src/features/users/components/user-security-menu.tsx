@@ -7,7 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import { resetUserSecondFactor } from '../../../api/second-factor/second-factor';
 import { useEndUserSessions } from '../../../api/sessions/sessions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { sessionStore, useCurrentUser } from '../../../lib/session';
+import { useCurrentUser } from '../../../lib/session';
+import { sessionStore } from '../../../lib/session-store';
 
 function confirmThen(title: string, question: string, onConfirm: () => void) {
   modals.openConfirmModal({
@@ -20,7 +21,7 @@ function confirmThen(title: string, question: string, onConfirm: () => void) {
   });
 }
 
-/** A staff row's security actions for owners (issue 24): reset the second factor, end every session. */
+/** A staff row's security actions for owners: reset the second factor, end every session. */
 export function UserSecurityMenu({ user }: { user: User }) {
   const me = useCurrentUser();
   const endSessions = useEndUserSessions();

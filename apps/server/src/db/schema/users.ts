@@ -1,1 +1,0 @@
-export { type NewUserRow, type UserRow, users } from './firm.ts';

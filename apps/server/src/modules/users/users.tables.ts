@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { businesses } from '../businesses/businesses.tables.ts';
+
+// Owned by the users module (users and profile services write it). Other modules reach a user through
+// the functions it hands out in compose-modules.ts (findById, findByEmail, findSessionUser, nameOf,
+// listNames, fullNamesOf, listStaff, listDigestRecipients, countClientsOf, isStaffWhileWriting). A
+// client user belongs to a company and a company points at its staff owner: each table names the other
+// only inside a reference callback, so the two files may import each other.
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['owner', 'collaborator', 'client'] }).notNull(),
+    /** The company of a client user; deleting the company deletes its client users. */
+    businessId: integer('business_id').references((): AnyPgColumn => businesses.id, { onDelete: 'cascade' }),
+    allowCalendarView: boolean('allow_calendar_view').notNull().default(false),
+    /** Staff receive the 08:00 digest of what is overdue or due within the week unless they opt out. */
+    morningDigest: boolean('morning_digest').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,152 @@
+import { companiesMsg } from '@app/shared/messages-companies';
+import { formatRutInput } from '@app/shared/rut';
+import {
+  BUSINESS_TEXT_MAX,
+  type Business,
+  type BusinessCreate,
+  BusinessCreateSchema,
+  splitContacts,
+} from '@app/shared/schemas/businesses';
+import { Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
+import { DateField } from '../../../components/date-field';
+import { EmailTagsInput } from '../../../components/email-tags-input';
+
+/** The company form's values: dates as 'YYYY-MM-DD' (null while empty), contacts as tags. */
+export interface BusinessFormValues {
+  name: string;
+  razonSocial: string;
+  rut: string;
+  startContract: string | null;
+  endContract: string | null;
+  legalRepresentative: string;
+  contact: string[];
+  /** Declares and pays online (default true): the services' electronic due day applies. */
+  electronicFiling: boolean;
+  /** The owner among the staff ('Encargado'), or null. */
+  responsibleUserId: number | null;
+}
+
+export type BusinessForm = UseFormReturnType<BusinessFormValues>;
+
+export const emptyBusinessValues: BusinessFormValues = {
+  name: '',
+  razonSocial: '',
+  rut: '',
+  startContract: null,
+  endContract: null,
+  legalRepresentative: '',
+  contact: [],
+  electronicFiling: true,
+  responsibleUserId: null,
+};
+
+export function businessToFormValues(business: Business): BusinessFormValues {
+  return {
+    name: business.name,
+    razonSocial: business.razonSocial,
+    rut: business.rut,
+    startContract: business.startContract || null,
+    endContract: business.endContract || null,
+    legalRepresentative: business.legalRepresentative,
+    contact: splitContacts(business.contact),
+    electronicFiling: business.electronicFiling,
+    responsibleUserId: business.responsibleUserId,
+  };
+}
+
+/** What POST and PUT /api/business take; the shared schema normalises RUT and contacts on the server. */
+export function toBusinessPayload(values: BusinessFormValues): BusinessCreate {
+  return { ...values, startContract: values.startContract ?? '', endContract: values.endContract ?? '' };
+}
+
+/**
+ * The company form, validated with the same schema as the API (BusinessCreateSchema is
+ * also BusinessUpdateSchema): every field required, a valid RUT, every contact a valid e-mail.
+ */
+export function useBusinessForm(initialValues: BusinessFormValues = emptyBusinessValues) {
+  return useForm<BusinessFormValues>({
+    initialValues,
+    validate: schemaResolver(BusinessCreateSchema, { sync: true }),
+    validateInputOnBlur: ['rut'],
+    validateInputOnChange: ['contact'],
+  });
+}
+
+export function BusinessFormFields({ form, autoFocus = false }: { form: BusinessForm; autoFocus?: boolean }) {
+  const rut = form.getInputProps('rut');
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Nombre"
+          withAsterisk
+          maxLength={BUSINESS_TEXT_MAX}
+          data-autofocus={autoFocus || undefined}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Razón social"
+          withAsterisk
+          maxLength={BUSINESS_TEXT_MAX}
+          {...form.getInputProps('razonSocial')}
+        />
+        <TextInput
+          label="RUT"
+          withAsterisk
+          placeholder="12.345.678-5"
+          autoComplete="off"
+          {...rut}
+          // Dots and dash appear as the user types.
+          onChange={(event) => form.setFieldValue('rut', formatRutInput(event.currentTarget.value))}
+        />
+        <TextInput
+          label="Representante legal"
+          withAsterisk
+          maxLength={BUSINESS_TEXT_MAX}
+          {...form.getInputProps('legalRepresentative')}
+        />
+        <DateField label="Inicio de contrato" withAsterisk {...form.getInputProps('startContract')} />
+        <DateField label="Término de contrato" withAsterisk {...form.getInputProps('endContract')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <ResponsibleSelect form={form} />
+        <Switch
+          mt={{ sm: 'xl' }}
+          label={companiesMsg.electronicFilingLabel}
+          description="Se aplica el día de vencimiento en línea de cada servicio"
+          {...form.getInputProps('electronicFiling', { type: 'checkbox' })}
+        />
+      </SimpleGrid>
+      <EmailTagsInput
+        clearLabel="Quitar todos los contactos"
+        label="Contacto"
+        description="Correos de contacto: escribe cada uno y presiona Enter o coma"
+        placeholder="correo@empresa.cl"
+        withAsterisk
+        {...form.getInputProps('contact')}
+      />
+    </Stack>
+  );
+}
+
+/** 'Encargado': one of the staff, or none; the options come from GET /api/business/responsible-options. */
+function ResponsibleSelect({ form }: { form: BusinessForm }) {
+  const options = useResponsibleOptions();
+  const value = form.values.responsibleUserId;
+  const data = (options.data ?? []).map((option) => ({ value: String(option.id), label: option.name }));
+  return (
+    <Select
+      label={companiesMsg.responsibleLabel}
+      placeholder={companiesMsg.noResponsible}
+      data={data}
+      searchable
+      clearable
+      nothingFoundMessage="Sin resultados"
+      {...form.getInputProps('responsibleUserId')}
+      value={value === null ? null : String(value)}
+      onChange={(selected) => form.setFieldValue('responsibleUserId', selected ? Number(selected) : null)}
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import { useParams } from 'react-router';
+import { useBusiness } from '../../../api/businesses/get-business';
+import { useUpdateBusiness } from '../../../api/businesses/update-business';
+import { DetailPage } from '../../../components/detail-page';
+import { FormCard } from '../../../components/form-card';
+import { useFormFromRecord } from '../../../components/use-form-from-record';
+import { submitAndNotify } from '../../../lib/submit-and-notify';
+import { BusinessActivitySection } from '../components/business-activity-section';
+import {
+  BusinessFormFields,
+  businessToFormValues,
+  toBusinessPayload,
+  useBusinessForm,
+} from '../components/business-form';
+import { BusinessServicesSection } from '../components/business-services-section';
+import { BusinessUsersSection } from '../components/business-users-section';
+import { CredentialsSection } from '../components/credentials-section';
+
+/** Detalle empresa: the edit form, its services, its client users and its credentials. */
+export function BusinessDetailPage() {
+  const id = Number(useParams().id);
+  const business = useBusiness(id);
+  const update = useUpdateBusiness();
+  const form = useBusinessForm();
+  useFormFromRecord(form, business.data, businessToFormValues);
+
+  const submit = form.onSubmit((values) =>
+    submitAndNotify(form, () => update.mutateAsync({ ...toBusinessPayload(values), id }), {
+      onSaved: (result) => {
+        form.setValues(businessToFormValues(result.business));
+        form.resetDirty();
+      },
+    }),
+  );
+
+  return (
+    <DetailPage
+      query={business}
+      list={{ label: 'Empresas', to: '/empresas' }}
+      fallbackTitle="Empresa"
+      errorTitle="No se pudo cargar la empresa"
+    >
+      {(loaded) => (
+        <>
+          <FormCard id="datos-empresa" title="Datos de la empresa" onSubmit={submit} saving={update.isPending}>
+            <BusinessFormFields form={form} />
+          </FormCard>
+          <BusinessServicesSection business={loaded} />
+          <BusinessUsersSection business={loaded} />
+          <CredentialsSection businessId={loaded.id} />
+          <BusinessActivitySection businessId={loaded.id} />
+        </>
+      )}
+    </DetailPage>
+  );
+}
