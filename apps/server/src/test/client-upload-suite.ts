@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { msg } from '@app/shared/messages';
 import { documentsMsg } from '@app/shared/messages-documents';
 import { currentPeriod, type Period } from '@app/shared/period';
 import type { FolderView } from '@app/shared/schemas/documents';
@@ -98,6 +99,7 @@ export function clientUploadSuite() {
     return new Map(view.folders.map((folder) => [folder.id, folder.businessFolderId]));
   }
 
+  const fileRows = () => t.database.db.select({ id: businessFiles.id }).from(businessFiles);
   const upload = (url: string, token: string | undefined, files: { name: string; bytes: Buffer }[]) =>
     t.request({ method: 'POST', url, token, ...multipartFiles(files) });
 
@@ -155,6 +157,23 @@ export function clientUploadSuite() {
       }
       return names.sort();
     },
-    fileRows: () => t.database.db.select({ id: businessFiles.id }).from(businessFiles),
+    fileRows,
+    /**
+     * A multipart body cut off inside its first part's headers (the opening boundary alone) answers
+     * 400 in the app's shape on `url`, and stores no file row.
+     */
+    async expectCutOffBodyRefused(url: string) {
+      const rowsBefore = (await fileRows()).length;
+      const response = await t.request({
+        method: 'POST',
+        url,
+        token: roles.owner,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload: '--x\r\n',
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ message: msg.badRequest });
+      expect(await fileRows()).toHaveLength(rowsBefore);
+    },
   };
 }

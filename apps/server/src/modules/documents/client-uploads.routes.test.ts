@@ -10,8 +10,21 @@ import { businessFolders } from './documents.tables.ts';
 
 // Uploads into company folders; those against a request item are the requests module's
 // (item-uploads.routes.test.ts), on the same folders.
-const { t, roles, period, next, templates, mine, theirs, createFolder, folderUpload, pdfFile, storedNames, fileRows } =
-  clientUploadSuite();
+const {
+  t,
+  roles,
+  period,
+  next,
+  templates,
+  mine,
+  theirs,
+  createFolder,
+  folderUpload,
+  pdfFile,
+  storedNames,
+  fileRows,
+  expectCutOffBodyRefused,
+} = clientUploadSuite();
 
 /** The signed link without the origin, for app.inject. */
 const pathOf = (url: string) => new URL(url, 'http://localhost').pathname;
@@ -145,19 +158,6 @@ describe('who uploads into a company folder', () => {
 
 describe('a cut-off multipart body', () => {
   it('answers 400 in the app’s shape on the folder upload route, and stores nothing', async () => {
-    const rowsBefore = (await fileRows()).length;
-    for (const url of [`/api/business-folder/${mine.open}/file`]) {
-      // The opening boundary and nothing after it: the body ends inside the first part's headers.
-      const response = await t.request({
-        method: 'POST',
-        url,
-        token: roles.owner,
-        headers: { 'content-type': 'multipart/form-data; boundary=x' },
-        payload: '--x\r\n',
-      });
-      expect([url, response.statusCode]).toEqual([url, 400]);
-      expect(response.json()).toEqual({ message: msg.badRequest });
-    }
-    expect(await fileRows()).toHaveLength(rowsBefore);
+    await expectCutOffBodyRefused(`/api/business-folder/${mine.open}/file`);
   });
 });

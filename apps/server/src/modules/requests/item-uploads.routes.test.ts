@@ -27,7 +27,7 @@ const {
   deleteFile,
   pdfFile,
   storedNames,
-  fileRows,
+  expectCutOffBodyRefused,
 } = clientUploadSuite();
 
 /** A request of the company's period with one item filed into `serviceFolderId`; answers the item's id. */
@@ -152,20 +152,7 @@ describe('uploads against a request item', () => {
 describe('a cut-off multipart body', () => {
   it('answers 400 in the app’s shape on the item upload route, and stores nothing', async () => {
     const item = await requestItem(roles.clientBusinessId, templates.open);
-    const rowsBefore = (await fileRows()).length;
-    for (const url of [`/api/request-item/${item}/file`]) {
-      // The opening boundary and nothing after it: the body ends inside the first part's headers.
-      const response = await t.request({
-        method: 'POST',
-        url,
-        token: roles.owner,
-        headers: { 'content-type': 'multipart/form-data; boundary=x' },
-        payload: '--x\r\n',
-      });
-      expect([url, response.statusCode]).toEqual([url, 400]);
-      expect(response.json()).toEqual({ message: msg.badRequest });
-    }
-    expect(await fileRows()).toHaveLength(rowsBefore);
+    await expectCutOffBodyRefused(`/api/request-item/${item}/file`);
   });
 });
 
