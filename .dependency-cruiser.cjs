@@ -28,6 +28,9 @@ const TEST_SUPPORT = [
  * (db/key-fingerprints.ts). Every other table belongs to one module and lives beside it in
  * `modules/<module>/<name>.tables.ts`; db/schema/index.ts gathers them all for migrations and backup.
  */
+/** A module's tables, repository and presenter: what only the module itself imports. */
+const MODULE_INTERNALS = '^apps/server/src/modules/[^/]+/.+[.](tables|repository|presenter)[.]ts$';
+
 /** Test files: they may build the whole app and set up any module's rows directly. */
 const TEST_FILES = '[.](test|spec)[.]tsx?$';
 /** A module's Drizzle tables, which reference other modules' tables for their foreign keys. */
@@ -92,7 +95,7 @@ module.exports = {
       // $1 in `to` is the module the importing file is in (the group of `from.path`).
       from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: [TEST_FILES, TABLE_FILES, REQUEST_LIST_JOIN] },
       to: {
-        path: '^apps/server/src/modules/[^/]+/.+[.](tables|repository|presenter)[.]ts$',
+        path: MODULE_INTERNALS,
         pathNot: '^apps/server/src/modules/$1/',
       },
     },
@@ -121,7 +124,7 @@ module.exports = {
         'nothing else of another module.',
       from: { path: REQUEST_LIST_JOIN },
       to: {
-        path: '^apps/server/src/modules/[^/]+/.+[.](tables|repository|presenter)[.]ts$',
+        path: MODULE_INTERNALS,
         pathNot: [
           '^apps/server/src/modules/requests/',
           '^apps/server/src/modules/(businesses/businesses|services/services)[.]tables[.]ts$',
