@@ -6,6 +6,19 @@ import { users } from '../users/users.tables.ts';
 // Owned by the monthly-states module (monthly-states.repository.ts). The morning digest reads saved cells
 // through its listSavedCells function.
 
+/** What a saved cell and each change of it name: the company's service in one month. */
+const serviceCellColumns = () => ({
+  id: serial('id').primaryKey(),
+  businessId: integer('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  serviceId: integer('service_id')
+    .notNull()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  year: smallint('year').notNull(),
+  month: smallint('month').notNull(),
+});
+
 /**
  * The chosen state of a company's service in one month. A cell without a row shows
  * the service's first state (lowest order). Deleting the company, the service or the state removes it.
@@ -13,15 +26,7 @@ import { users } from '../users/users.tables.ts';
 export const monthlyStates = pgTable(
   'monthly_states',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    year: smallint('year').notNull(),
-    month: smallint('month').notNull(),
+    ...serviceCellColumns(),
     stateId: integer('state_id')
       .notNull()
       .references(() => serviceStates.id, { onDelete: 'cascade' }),
@@ -42,15 +47,7 @@ export const monthlyStates = pgTable(
 export const monthlyStateHistory = pgTable(
   'monthly_state_history',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    year: smallint('year').notNull(),
-    month: smallint('month').notNull(),
+    ...serviceCellColumns(),
     fromStateId: integer('from_state_id').references(() => serviceStates.id, { onDelete: 'set null' }),
     toStateId: integer('to_state_id').references(() => serviceStates.id, { onDelete: 'set null' }),
     value: bigint('value', { mode: 'number' }),
