@@ -7,6 +7,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 // Overridable so that several runs can go side by side (each with its own port, data and bundle).
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(root, '.e2e-data');
 const WEB_DIST_DIR = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
+const SERVER_BUNDLE = process.env.E2E_SERVER_BUNDLE ?? 'apps/server/dist/main.js';
 /** A local fake of Google's OAuth and Calendar endpoints (apps/server/src/test/fake-google.ts). */
 export const FAKE_GOOGLE_URL = `http://127.0.0.1:${E2E_PORT + 1000}`;
 /** A second real server without Google configured (only calendar.spec.ts uses it). */
@@ -55,8 +56,9 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      // The built app and the real server, on a fresh embedded database every run.
-      command: `rm -rf "${E2E_DATA_DIR}" && node --import tsx apps/server/src/main.ts`,
+      // The built app and the server bundle `npm start` runs (`npm run test:e2e` builds both
+      // first), on a fresh embedded database every run.
+      command: `rm -rf "${E2E_DATA_DIR}" && node ${SERVER_BUNDLE}`,
       cwd: root,
       url: `http://127.0.0.1:${E2E_PORT}/api/docs/json`,
       reuseExistingServer: false,
@@ -77,7 +79,7 @@ export default defineConfig({
     },
     {
       // The same server without GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: the calendar as a firm without Google sees it.
-      command: `rm -rf "${E2E_DATA_DIR}-sin-google" && node --import tsx apps/server/src/main.ts`,
+      command: `rm -rf "${E2E_DATA_DIR}-sin-google" && node ${SERVER_BUNDLE}`,
       cwd: root,
       url: `${NO_GOOGLE_URL}/api/docs/json`,
       reuseExistingServer: false,

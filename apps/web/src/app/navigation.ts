@@ -16,6 +16,7 @@ import {
   IconNotes,
   IconUsers,
 } from '@tabler/icons-react';
+import { mayViewCalendar } from './route-access';
 
 export interface NavEntry {
   label: string;
@@ -27,9 +28,6 @@ export interface NavEntry {
 
 /** The entry is shown to whoever holds the permission (the shared permission table). */
 const holding = (permission: Permission) => (user: User) => can(user, permission);
-
-/** The calendar: owners, and collaborators the owner allowed (the 'calendar:events' policy). */
-export const mayViewCalendar = (user: User) => can(user, 'calendar:events', user);
 
 /** The side menu, in its established order; only screens that exist are listed. */
 export const NAV_ENTRIES: NavEntry[] = [

@@ -3,7 +3,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
 import 'mantine-datatable/styles.css';
-import { type CSSVariablesResolver, createTheme, MantineProvider, Modal } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { focusFirstInvalidFieldOnSubmit } from '../lib/focus-invalid-field';
@@ -15,10 +15,12 @@ const theme = createTheme({
   primaryShade: { light: 8, dark: 6 },
   defaultRadius: 'sm',
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } }),
+    // Plain entries rather than Modal.extend / Notification.extend: `.extend` imports the component,
+    // which would put the modal (focus trap, scroll lock, scroll area) and the toast into the sign-in
+    // page's script; both load only behind sign-in.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
     // Toasts: a named close button, and the text under the title in gray 7 (Mantine's gray 6 reads
-    // 3.3:1 on white). A plain entry rather than Notification.extend keeps the toast out of the
-    // sign-in page's script; toasts load only behind sign-in.
+    // 3.3:1 on white).
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } },
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },

@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { PrivateRoute, PublicOnlyRoute } from './guards';
-import { mayViewCalendar } from './navigation';
-import { NotFoundPage } from './not-found-page';
+import { mayViewCalendar } from './route-access';
 
 /**
  * A screen loaded the first time it is visited (the sign-in page loads nothing else): the module
@@ -290,7 +289,13 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
-              { path: '*', element: <NotFoundPage /> },
+              {
+                path: '*',
+                ...page(
+                  () => import('./not-found-page'),
+                  (m) => m.NotFoundPage,
+                ),
+              },
             ],
           },
         ],

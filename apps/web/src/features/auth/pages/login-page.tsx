@@ -4,9 +4,8 @@ import { secondFactorMsg } from '@app/shared/messages-trust';
 import type { LoginSession } from '@app/shared/schemas/auth';
 import type { SecondFactorSetup } from '@app/shared/schemas/second-factor';
 import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   confirmSecondFactorSetupAtLogin,
@@ -16,12 +15,21 @@ import {
   useLogin,
 } from '../../../api/auth/login';
 import { PasswordInput } from '../../../components/password-input';
-import { CodeForm } from '../../../components/second-factor/code-form';
-import { RecoveryCodesPanel } from '../../../components/second-factor/recovery-codes-panel';
-import { SetupStep } from '../../../components/second-factor/setup-step';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useEndedNotice } from '../../../lib/session';
 import { AuthLayout } from './auth-layout';
+
+// The second factor's steps load when a sign-in reaches them: most sign-ins never do.
+const CodeForm = lazy(() =>
+  import('../../../components/second-factor/code-form').then((m) => ({ default: m.CodeForm })),
+);
+const SetupStep = lazy(() =>
+  import('../../../components/second-factor/setup-step').then((m) => ({ default: m.SetupStep })),
+);
+const RecoveryCodesPanel = lazy(() =>
+  import('../../../components/second-factor/recovery-codes-panel').then((m) => ({ default: m.RecoveryCodesPanel })),
+);
+const loading = <Loader size="sm" aria-label="Cargando" />;
 
 /** Where the sign-in is: the password, then the code, or the set-up the firm requires. */
 type Step =
@@ -40,10 +48,7 @@ export function LoginPage() {
   const endedNotice = useEndedNotice();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [expired, setExpired] = useState(false);
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: { email: loginFieldError, password: loginFieldError },
-  });
+  const form = useSignInFields();
 
   const done = (session: LoginSession) => {
     startSession(session);
@@ -52,7 +57,7 @@ export function LoginPage() {
   /** A challenge that died (5 minutes, a password change): back to the password with the reason. */
   const backIfExpired = (error: Error) => {
     if (!isExpired(error)) return;
-    form.setFieldValue('password', '');
+    form.clearPassword();
     setExpired(true);
     setStep({ kind: 'password' });
   };
@@ -70,9 +75,11 @@ export function LoginPage() {
   });
 
   // The request only goes out when both fields are filled.
-  const submit = form.onSubmit((values) => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.check()) return;
     setExpired(false);
-    login.mutate(values, {
+    login.mutate(form.values, {
       onSuccess: (answer) => {
         if ('token' in answer) {
           navigate('/', { replace: true });
@@ -85,23 +92,25 @@ export function LoginPage() {
         }
       },
     });
-  });
+  };
 
   const restart = () => {
-    form.setFieldValue('password', '');
+    form.clearPassword();
     setStep({ kind: 'password' });
   };
 
   if (step.kind === 'code') {
     return (
       <AuthLayout title={secondFactorMsg.title}>
-        <CodeForm
-          help={secondFactorMsg.codeHelp}
-          pending={code.isPending}
-          error={code.error?.message}
-          onSubmit={(typed) => code.mutate({ challenge: step.challenge, code: typed })}
-          onCancel={restart}
-        />
+        <Suspense fallback={loading}>
+          <CodeForm
+            help={secondFactorMsg.codeHelp}
+            pending={code.isPending}
+            error={code.error?.message}
+            onSubmit={(typed) => code.mutate({ challenge: step.challenge, code: typed })}
+            onCancel={restart}
+          />
+        </Suspense>
       </AuthLayout>
     );
   }
@@ -111,19 +120,21 @@ export function LoginPage() {
       <AuthLayout title={secondFactorMsg.title}>
         <Text fw={500}>{secondFactorMsg.setupRequiredTitle}</Text>
         {step.setup ? (
-          <SetupStep
-            setup={step.setup}
-            pending={confirm.isPending}
-            error={confirm.error?.message}
-            onConfirm={(typed) => confirm.mutate({ challenge: step.challenge, code: typed })}
-            onCancel={restart}
-          />
+          <Suspense fallback={loading}>
+            <SetupStep
+              setup={step.setup}
+              pending={confirm.isPending}
+              error={confirm.error?.message}
+              onConfirm={(typed) => confirm.mutate({ challenge: step.challenge, code: typed })}
+              onCancel={restart}
+            />
+          </Suspense>
         ) : startSetup.isError ? (
           <Alert color="red" variant="light" role="alert">
             {startSetup.error.message}
           </Alert>
         ) : (
-          <Loader size="sm" aria-label="Cargando" />
+          loading
         )}
       </AuthLayout>
     );
@@ -133,7 +144,9 @@ export function LoginPage() {
     return (
       <AuthLayout title={secondFactorMsg.title}>
         <Text size="sm">{secondFactorMsg.enabled}</Text>
-        <RecoveryCodesPanel codes={step.codes} onContinue={() => done(step.session)} />
+        <Suspense fallback={loading}>
+          <RecoveryCodesPanel codes={step.codes} onContinue={() => done(step.session)} />
+        </Suspense>
       </AuthLayout>
     );
   }
@@ -158,8 +171,8 @@ export function LoginPage() {
               {endedNotice}
             </Alert>
           )}
-          <TextInput label="Email" type="email" autoComplete="username" autoFocus {...form.getInputProps('email')} />
-          <PasswordInput label="Contraseña" autoComplete="current-password" {...form.getInputProps('password')} />
+          <TextInput label="Email" type="email" autoComplete="username" autoFocus {...form.field('email')} />
+          <PasswordInput label="Contraseña" autoComplete="current-password" {...form.field('password')} />
           <Button type="submit" loading={login.isPending} fullWidth>
             Ingresar
           </Button>
@@ -170,4 +183,38 @@ export function LoginPage() {
       </form>
     </AuthLayout>
   );
+}
+
+type SignInField = 'email' | 'password';
+
+/**
+ * The two fields and their errors, checked on submit and cleared as the field is typed in again (as
+ * the app's other forms behave). Plain state rather than @mantine/form: this is the first page, and
+ * the less script it loads the sooner it can be used.
+ */
+function useSignInFields() {
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<SignInField, string>>>({});
+  return {
+    values,
+    field: (name: SignInField) => ({
+      value: values[name],
+      error: errors[name],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const value = event.currentTarget.value;
+        setValues((current) => ({ ...current, [name]: value }));
+        setErrors((current) => ({ ...current, [name]: undefined }));
+      },
+    }),
+    /** Marks the empty fields; true when both are filled. */
+    check: () => {
+      const found = {
+        email: loginFieldError(values.email) ?? undefined,
+        password: loginFieldError(values.password) ?? undefined,
+      };
+      setErrors(found);
+      return !found.email && !found.password;
+    },
+    clearPassword: () => setValues((current) => ({ ...current, password: '' })),
+  };
 }
