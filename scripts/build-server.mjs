@@ -17,6 +17,7 @@ const BUNDLED = new Set([
   '@fastify/jwt',
   '@fastify/multipart',
   '@fastify/static',
+  '@fastify/swagger',
   'bowser',
   'dayjs',
   'drizzle-orm',
