@@ -5,6 +5,26 @@ export const BILLING_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 /** Most data rows one UF-values or issued-documents import may hold. */
 export const BILLING_IMPORT_MAX_ROWS = 10_000;
 
+/** The billing imports' answers to a refused file (UF values, the invoicing tool's export). */
+export const billingSheetMsg = {
+  fileRequired: 'Adjunta un archivo .xlsx o .csv',
+  notSpreadsheet: 'El archivo no es una planilla .xlsx ni .csv',
+  tooLarge: 'El archivo supera el máximo de 2 MB',
+  emptySheet: 'La planilla está vacía: la primera hoja no tiene filas con datos',
+  tooManyRows: (max: number) =>
+    `La planilla tiene más de ${max.toLocaleString('es-CL')} filas, el máximo por importación`,
+  tooManyCells: (max: number) =>
+    `La planilla tiene más de ${max.toLocaleString('es-CL')} celdas con datos, el máximo por importación`,
+  tooManyColumns: (max: number) =>
+    `La planilla tiene datos más allá de la columna ${max.toLocaleString('es-CL')}; deja solo las columnas necesarias`,
+  tooMuchText: (max: number) =>
+    `La planilla tiene más de ${(max / 1_000_000).toLocaleString('es-CL')} millones de caracteres de texto, el máximo por importación`,
+  formulas: (cell: string) =>
+    `La planilla tiene fórmulas (celda ${cell}); copia y pega solo los valores antes de importarla`,
+  zipBomb: 'El archivo está dañado o es demasiado grande al descomprimirlo',
+  unreadable: 'No se pudo leer la planilla; revisa que no esté dañada',
+} as const;
+
 /** Spanish texts of 'Honorarios y cobranza': fees, UF values, charges, issuing, payments. */
 export const billingMsg = {
   required: msg.required,
@@ -36,15 +56,6 @@ export const billingMsg = {
   // UF values.
   invalidDate: 'La fecha no es válida',
   ufSaved: 'El valor de la UF se guardó correctamente',
-  ufImportFileRequired: 'Adjunta un archivo .xlsx o .csv con las columnas fecha y valor',
-  ufImportNotSpreadsheet: 'El archivo no es una planilla .xlsx ni .csv',
-  ufImportTooLarge: 'El archivo supera el máximo de 2 MB',
-  ufImportEmpty: 'La planilla no tiene valores de UF',
-  ufImportTooManyRows: (max: number) =>
-    `La planilla tiene más de ${max.toLocaleString('es-CL')} filas, el máximo por importación`,
-  ufImportUnreadable: 'No se pudo leer la planilla; revisa que no esté dañada',
-  ufImportFormulas: (cell: string) =>
-    `La planilla tiene fórmulas (celda ${cell}); copia y pega solo los valores antes de importarla`,
   ufLineNoDate: 'La fecha no es válida: use DD-MM-AAAA (01-11-2026) o AAAA-MM-DD (2026-11-01)',
   ufLineNoValue: 'Falta el valor',
   ufLineRepeated: (line: number) => `La fecha ya aparece en la línea ${line}`,
@@ -82,6 +93,10 @@ export const billingMsg = {
   issuedLineNoTotal: 'El total no es un monto en pesos',
   issuedLineNoMatch: 'Ningún cobro por emitir de ese mes tiene ese RUT y ese total',
   issuedLineAmbiguous: 'Más de un cobro por emitir de ese mes tiene ese RUT y ese total: márcalo a mano',
+  issuedImportHasErrors:
+    'La planilla tiene líneas que no corresponden a un cobro por emitir; corrígelas. No se guardó nada.',
+  exported: (count: number) =>
+    `Exportó ${count.toLocaleString('es-CL')} ${count === 1 ? 'cobro' : 'cobros'} para facturar`,
   issuedMissingHeader: (header: string) => `Falta la columna "${header}" en la primera fila`,
 
   // Payments and settings (the payments part builds on these).

@@ -426,6 +426,11 @@ export const IssueErrorSchema = z.object({
   itemErrors: z.array(z.object({ chargeId: z.number().int(), message: z.string() })),
 });
 
+/** GET /api/billing/charges/export?year=&month=&format=xlsx|csv: 'Exportar para facturar'. */
+export const ChargeExportQuerySchema = BillingMonthSchema.extend({
+  format: z.enum(['xlsx', 'csv'], { error: 'El formato debe ser xlsx o csv' }).default('xlsx'),
+});
+
 /** A line of the invoicing tool's export, matched to a charge of the month by RUT and total. */
 export const IssuedImportLineSchema = z.object({
   line: z.number().int(),
@@ -444,6 +449,8 @@ export const IssuedImportPreviewSchema = z.object({
   counts: z.object({ matched: z.number().int(), invalid: z.number().int() }),
 });
 export type IssuedImportPreview = z.infer<typeof IssuedImportPreviewSchema>;
+/** 400 of a confirm whose file has lines that match no charge: nothing was written. */
+export const IssuedImportErrorSchema = z.object({ message: z.string(), lines: z.array(IssuedImportLineSchema) });
 
 // Payments, the bank statement and settings (the payments part builds on these) ------------------
 
