@@ -202,10 +202,13 @@ export function createChargeGeneration(db: Db, deps: GenerationDeps) {
       const fresh = all.filter((row) => !taken.has(row.generationKey));
       const ufDates = fresh.filter((row) => row.currency === 'UF').map((row) => row.issueDate);
       const values = await ufValuesRepository.onDates(db, ufDates);
-      const rows: NewChargeRow[] = fresh.map(({ agreed, ...row }) => ({
-        ...row,
-        ...amountsFor(agreed.currency, agreed.amount, row.documentType, row.issueDate, values.get(row.issueDate)),
-      }));
+      // In key order, so that two runs at once take the keys' locks in the same order (no deadlock).
+      const rows: NewChargeRow[] = fresh
+        .sort((a, b) => (a.generationKey < b.generationKey ? -1 : a.generationKey > b.generationKey ? 1 : 0))
+        .map(({ agreed, ...row }) => ({
+          ...row,
+          ...amountsFor(agreed.currency, agreed.amount, row.documentType, row.issueDate, values.get(row.issueDate)),
+        }));
       const { inserted, converted } = await db.transaction(async (tx) => {
         const inserted = rows.length > 0 ? await chargesRepository.insertIfAbsent(tx, rows) : [];
         await recordActivities(
