@@ -52,10 +52,19 @@ export function createBillingModule(deps: BillingModuleDeps) {
   const missingUfDates = (lastDay: string) => chargesRepository.waitingUfDates(db, lastDay);
 
   return {
-    /** Generates a month's charges (the bench and the demo call it). */
+    // The demo and the bench go through these, so their data obey the same rules as the API.
+    /** Saves a version of a company's fee terms. */
+    saveFeeTerms: terms.save,
+    /** A company's terms in force and their history. */
+    feeTermsOf: terms.get,
+    /** Generates a month's charges. */
     generateCharges: generation.generate,
-    /** Writes UF values as if imported, converting the charges waiting for them. */
+    /** Writes UF values, converting the charges waiting for them. */
     writeUfValues: uf.write,
+    /** A month's charges by company name. */
+    listCharges: charges.list,
+    /** Marks charges issued (all or none). */
+    issueCharges: charges.issue,
     routes: (app: FastifyInstance) =>
       app.register(async (billing) => {
         await billing.register(multipart, {

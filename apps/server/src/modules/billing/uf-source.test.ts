@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyWithTerms } from '../../test/billing-factories.ts';
 import { tokensForEveryRole } from '../../test/factories.ts';
 import { startFakeMindicador } from '../../test/fake-mindicador.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { companyWithTerms } from './billing-test-support.ts';
 import { billingCharges, ufValues } from './billing.tables.ts';
 import { mindicadorProvider, UfSourceError } from './uf-source.ts';
 
@@ -50,13 +50,19 @@ describe('the UF fetch job (UF_SOURCE_URL set)', () => {
       token: owner,
       payload: { year: 2026, month: 12 },
     });
-    const [waiting] = await t.database.db.select().from(billingCharges).where(eq(billingCharges.businessId, business.id));
+    const [waiting] = await t.database.db
+      .select()
+      .from(billingCharges)
+      .where(eq(billingCharges.businessId, business.id));
     expect(waiting).toMatchObject({ status: 'waiting_uf', ufDate: '2026-12-05' });
     fake.state.requests.length = 0;
     // 1 December, noon in Santiago: today has no value at the source yet; 5 December has.
     await t.modules.scheduler.tick(new Date('2026-12-01T15:00:00Z'));
     expect(fake.state.requests).toEqual(['/api/uf/01-12-2026', '/api/uf/05-12-2026']);
-    const [converted] = await t.database.db.select().from(billingCharges).where(eq(billingCharges.businessId, business.id));
+    const [converted] = await t.database.db
+      .select()
+      .from(billingCharges)
+      .where(eq(billingCharges.businessId, business.id));
     // 2 × 39.710,02 = 79.420,04 → 79.420; IVA 15.089,8 → 15.090.
     expect(converted).toMatchObject({ status: 'draft', ufValueHundredths: 3_971_002, net: 79_420, taxAmount: 15_090 });
     const [stored] = await t.database.db.select().from(ufValues).where(eq(ufValues.date, '2026-12-05'));
