@@ -1,6 +1,6 @@
 import { DTE_TYPE_OF } from '@app/shared/billing';
 import { INT4_MAX } from '@app/shared/fields';
-import { billingMsg } from '@app/shared/messages-billing';
+import { billingMsg, billingSheetMsg } from '@app/shared/messages-billing';
 import { parseMoney } from '@app/shared/money';
 import { formatRut, isValidRut } from '@app/shared/rut';
 import type { Charge, IssuedImportPreview } from '@app/shared/schemas/billing';
@@ -37,6 +37,7 @@ function readTotal(cell: Cell | undefined): number | null {
  */
 export function matchIssuedLines(rows: SheetRow[], toInvoice: Charge[]): IssuedImportPreview {
   const [header, ...data] = rows;
+  if (data.length === 0) throw new AppError(400, billingSheetMsg.emptySheet);
   const keys = (header?.cells ?? []).map(headerKey);
   const columnOf = (names: readonly string[]) => keys.findIndex((key) => names.includes(key));
   const at = { rut: columnOf(COLUMNS.rut), folio: columnOf(COLUMNS.folio), total: columnOf(COLUMNS.total) };
