@@ -12,6 +12,7 @@ import { createActivityModule } from './modules/activity/activity.module.ts';
 import type { ModuleParts } from './modules/app-module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBackupModule } from './modules/backup/backup.module.ts';
+import { createBillingModule } from './modules/billing/billing.module.ts';
 import { createBusinessImportModule } from './modules/business-import/business-import.module.ts';
 import { createBusinessServicesModule } from './modules/business-services/business-services.module.ts';
 import { createBusinessDetailModule } from './modules/businesses/business-detail.module.ts';
@@ -363,6 +364,20 @@ export function composeModules(deps: ModulesDeps) {
     }),
   );
   const activity = use(createActivityModule({ db }));
+  // The firm's own billing: reads companies and users' names through their modules.
+  const billing = use(
+    createBillingModule({
+      db,
+      log,
+      changes,
+      ufSourceUrl: config.UF_SOURCE_URL,
+      getBusiness: businesses.getById,
+      listBusinessesByIds: businesses.listByIds,
+      listActiveBusinesses: businesses.listActive,
+      fullNamesOf: users.fullNamesOf,
+      now: deps.now,
+    }),
+  );
   use(
     createCalendarModule({
       db,
@@ -398,6 +413,7 @@ export function composeModules(deps: ModulesDeps) {
     requests,
     scheduler,
     activity,
+    billing,
   };
 }
 

@@ -145,6 +145,11 @@ const ConfigSchema = z
     GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
     GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     GOOGLE_CALENDAR_API_URL: z.url().default('https://www.googleapis.com/calendar/v3'),
+    /**
+     * A mindicador.cl-shaped API (`GET {this}/api/uf/{dd-mm-yyyy}`) the scheduler asks daily for the
+     * UF's value; unset (the default), UF values are only typed or imported.
+     */
+    UF_SOURCE_URL: optionalString.pipe(z.url().optional()),
     /** Prometheus metrics at /metrics, only with `Authorization: Bearer <this>`; without it /metrics does not exist. */
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'debe tener 16 caracteres o más').optional()),
     /** Where `npm run backup` and scheduled backups write archives (default DATA_DIR/backups). */

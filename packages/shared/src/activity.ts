@@ -24,6 +24,13 @@ export const ACTIVITY_KINDS = {
   session: 'Sesión',
   backup: 'Respaldo',
   settings: 'Configuración',
+  fee_terms: 'Honorarios',
+  extra_charge: 'Cobro adicional',
+  uf_value: 'Valor UF',
+  charge: 'Cobro',
+  payment: 'Pago',
+  cartola: 'Cartola',
+  billing_settings: 'Configuración de cobranza',
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -45,6 +52,12 @@ export const ACTIVITY_ACTIONS = {
   reset: 'Restableció',
   ended: 'Cerró',
   restored: 'Restauró',
+  generated: 'Generó',
+  issued: 'Marcó emitido',
+  voided: 'Anuló',
+  reversed: 'Reversó',
+  confirmed: 'Confirmó',
+  exported: 'Exportó',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
@@ -88,6 +101,27 @@ const FIELD_LABELS: Record<string, string> = {
   responsableId: 'Responsable',
   expirationDate: 'Fecha de vencimiento',
   showInSummary: 'Mostrar en el resumen',
+  effectiveFrom: 'Vigente desde',
+  toMonth: 'Hasta',
+  currency: 'Moneda',
+  amount: 'Monto',
+  documentType: 'Documento',
+  billingDay: 'Día de facturación',
+  paymentTermDays: 'Plazo de pago (días)',
+  contacts: 'Contactos de cobranza',
+  active: 'Activo',
+  recurrence: 'Periodicidad',
+  month: 'Mes',
+  monthOfYear: 'Mes del año',
+  value: 'Valor',
+  source: 'Origen',
+  net: 'Neto',
+  tax: 'Impuesto',
+  total: 'Total',
+  status: 'Estado',
+  dteType: 'Tipo de documento',
+  folio: 'Folio',
+  reason: 'Motivo',
 };
 
 /** A field's label: the form's, or the field's own name with its first letter capitalised ('estado' → 'Estado'). */

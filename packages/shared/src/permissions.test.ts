@@ -76,6 +76,28 @@ describe('can', () => {
     }
   });
 
+  it('keeps the firm’s billing to owners, and a client’s own statement to that client', () => {
+    for (const permission of ['billing:read', 'billing:manage'] as const) {
+      expect(can(owner, permission), permission).toBe(true);
+      expect(can(responsible, permission), permission).toBe(false);
+      expect(can(client, permission), permission).toBe(false);
+      expect(can(null, permission), permission).toBe(false);
+    }
+    expect(can(client, 'billing:own')).toBe(true);
+    expect(can(owner, 'billing:own')).toBe(false);
+    expect(can(responsible, 'billing:own')).toBe(false);
+  });
+
+  it('shows a company’s account statement to an owner, and to a client only for their own company', () => {
+    const statement = { businessId: 7 };
+    expect(can(owner, 'billing:statement', statement)).toBe(true);
+    expect(can({ ...client, businessId: 7 }, 'billing:statement', statement)).toBe(true);
+    expect(can({ ...client, businessId: 8 }, 'billing:statement', statement)).toBe(false);
+    expect(can(client, 'billing:statement', statement)).toBe(false);
+    expect(can({ ...responsible, businessId: 7 }, 'billing:statement', statement)).toBe(false);
+    expect(can(null, 'billing:statement', statement)).toBe(false);
+  });
+
   it('counts owners and collaborators as staff, and nobody else', () => {
     expect(isStaff('owner')).toBe(true);
     expect(isStaff('collaborator')).toBe(true);

@@ -45,6 +45,12 @@ export const PERMISSIONS = {
   'activity:read': ['owner'],
   /** The firm's security settings: require a second factor of owners and collaborators. */
   'settings:manage': ['owner'],
+  /** The firm's own billing ('Honorarios y cobranza'): fees, UF values, charges, payments, aging. */
+  'billing:read': ['owner'],
+  /** Change billing: fee terms, extra charges, UF values, generate, issue and void charges, payments. */
+  'billing:manage': ['owner'],
+  /** A client's own company's account statement and payment receipts (policy 'billing:statement'). */
+  'billing:own': ['client'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],
@@ -108,6 +114,9 @@ export const POLICIES = {
    */
   'notes:list': (actor: Actor, filter: { userId: number | undefined }) =>
     actor.role === 'owner' || (actor.role === 'collaborator' && filter.userId === actor.id),
+  /** A company's account statement: an owner any company's; a client only their own company's. */
+  'billing:statement': (actor: Actor, statement: { businessId: number }) =>
+    actor.role === 'owner' || (actor.role === 'client' && actor.businessId === statement.businessId),
   /**
    * Create, change or delete a user of this role: a client user is managed with their company
    * (whoever writes companies); a staff user only by whoever manages users (owners).

@@ -6,6 +6,7 @@
 // Each module's tables, in the module that owns them.
 export * from '../../modules/auth/auth.tables.ts';
 export * from '../../modules/backup/backup.tables.ts';
+export * from '../../modules/billing/billing.tables.ts';
 export * from '../../modules/business-services/business-services.tables.ts';
 export * from '../../modules/businesses/businesses.tables.ts';
 export * from '../../modules/calendar/calendar.tables.ts';

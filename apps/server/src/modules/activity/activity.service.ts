@@ -9,8 +9,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { ActivityRow } from '../../db/schema/activity.ts';
 import { badRequest } from '../../lib/app-error.ts';
+import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { type ActivityFilters, type ActivityPosition, activityRepository } from './activity.repository.ts';
-import { ACTIVITY_CSV_HEADERS, activityCsvCells, CSV_BOM, csvLine } from './activity-csv.ts';
+import { ACTIVITY_CSV_HEADERS, activityCsvCells } from './activity-csv.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -15,38 +15,13 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/activity-actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { readSheetForm } from '../../lib/sheet-upload.ts';
 import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { xlsxStream } from '../../lib/xlsx-stream.ts';
+import { IMPORT_SHEET_RULES } from './business-import.parser.ts';
 import type { BusinessImportService } from './business-import.service.ts';
 
-/** The request's one 'file' part, whole, at most IMPORT_MAX_BYTES (413 past it), and its other fields by name. */
-async function formOf(request: FastifyRequest): Promise<{ bytes: Buffer; fields: Map<string, string> }> {
-  if (!request.isMultipart()) throw new AppError(415, importMsg.fileRequired);
-  let bytes: Buffer | undefined;
-  const fields = new Map<string, string>();
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.valueTruncated || typeof part.value !== 'string') throw new AppError(400, msg.badRequest);
-        fields.set(part.fieldname, part.value);
-        continue;
-      }
-      if (part.fieldname !== 'file' || bytes !== undefined) {
-        part.file.resume();
-        continue;
-      }
-      bytes = await part.toBuffer();
-      if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES) throw new AppError(413, importMsg.tooLarge);
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, importMsg.tooLarge);
-    if (code?.startsWith('FST_')) throw new AppError(400, msg.badRequest);
-    throw error;
-  }
-  if (bytes === undefined) throw new AppError(400, importMsg.fileRequired);
-  return { bytes, fields };
-}
+const formOf = (request: FastifyRequest) => readSheetForm(request, IMPORT_SHEET_RULES);
 
 const multipartBody = `multipart/form-data with one field 'file': an .xlsx or .csv (recognised by its content, 415 otherwise), ${IMPORT_MAX_BYTES / 1024 / 1024} MB at most (413).`;
 
