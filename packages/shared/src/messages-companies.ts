@@ -27,6 +27,9 @@ export const companiesMsg = {
   businessCreated: 'La empresa ha sido creada exitosamente',
   businessEdited: 'La empresa se editó correctamente',
   businessDeleted: 'Empresa eliminada!',
+  /** Its charges and payments are the firm's accounts: kept, so the company stays. */
+  businessHasBilling:
+    'La empresa tiene cobros o pagos registrados en Cobranza y no se puede eliminar: se conservan en su estado de cuenta. Para dejar de atenderla, termine su contrato.',
   credentialCreated: 'La contraseña ha sido creada exitosamente',
   credentialEdited: 'La contraseña se editó correctamente',
   credentialDeleted: 'La contraseña ha sido eliminada correctamente',

@@ -130,7 +130,7 @@ export const billingCharges = pgTable(
     id: serial('id').primaryKey(),
     businessId: integer('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => businesses.id, { onDelete: 'restrict' }),
     periodYear: smallint('period_year').notNull(),
     periodMonth: smallint('period_month').notNull(),
     source: text('source', { enum: ['fee', 'extra'] }).notNull(),
@@ -212,7 +212,7 @@ export const billingPayments = pgTable(
     id: serial('id').primaryKey(),
     businessId: integer('business_id')
       .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+      .references(() => businesses.id, { onDelete: 'restrict' }),
     date: date('date', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),
     method: text('method', { enum: ['transferencia', 'deposito', 'cheque', 'efectivo', 'otro'] }).notNull(),

@@ -1,4 +1,5 @@
 import { billingMsg } from '@app/shared/messages-billing';
+import { companiesMsg } from '@app/shared/messages-companies';
 import { decimalMsg } from '@app/shared/money-decimal';
 import type { Charge } from '@app/shared/schemas/billing';
 import { and, eq, sql } from 'drizzle-orm';
@@ -303,6 +304,18 @@ describe('editing and voiding a charge', () => {
     const { totals, charges } = await list();
     expect(charges).toHaveLength(4);
     expect(totals.count).toBe(3);
+  });
+
+  it('keeps a company with charges: deleting it answers 409 and removes nothing', async () => {
+    const before = await t.database.db.select().from(billingCharges).where(eq(billingCharges.businessId, ids.afecta));
+    expect(before.length).toBeGreaterThan(0);
+    const answer = await t.request({ method: 'DELETE', url: `/api/business/${ids.afecta}`, token: owner });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().message).toBe(companiesMsg.businessHasBilling);
+    const [company] = await t.database.db.select().from(businesses).where(eq(businesses.id, ids.afecta));
+    expect(company?.name).toBe('Óptica Central');
+    const after = await t.database.db.select().from(billingCharges).where(eq(billingCharges.businessId, ids.afecta));
+    expect(after).toEqual(before);
   });
 
   it('answers 404 for a charge that does not exist', async () => {

@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import { isForeignKeyViolation, isStillReferenced, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { createBuiltJsonCache, readingTables, type TableChanges } from '../../lib/table-cache.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
@@ -217,22 +217,28 @@ export function createBusinessesService(db: Db, deps: Deps) {
     /**
      * Deletes the company in one transaction: the foreign keys remove its client users (and their
      * sessions), service links, credentials, group memberships, monthly states and their history.
+     * A company with charges or payments is kept (their foreign keys refuse): 409, nothing removed.
      */
     async delete(id: number, actor: ActivityActor): Promise<void> {
-      await db.transaction(async (tx) => {
-        const row = await businessesRepository.findById(tx, id);
-        const deleted = row && (await businessesRepository.delete(tx, id));
-        if (!row || !deleted) throw notFound(companiesMsg.businessNotFound);
-        await recordActivity(tx, actor, {
-          kind: 'company',
-          action: 'deleted',
-          recordId: id,
-          recordLabel: row.name,
-          businessId: id,
-          businessName: row.name,
-          details: { before: pickFields(row, LOGGED_FIELDS) },
+      await db
+        .transaction(async (tx) => {
+          const row = await businessesRepository.findById(tx, id);
+          const deleted = row && (await businessesRepository.delete(tx, id));
+          if (!row || !deleted) throw notFound(companiesMsg.businessNotFound);
+          await recordActivity(tx, actor, {
+            kind: 'company',
+            action: 'deleted',
+            recordId: id,
+            recordLabel: row.name,
+            businessId: id,
+            businessName: row.name,
+            details: { before: pickFields(row, LOGGED_FIELDS) },
+          });
+        })
+        .catch((error: unknown) => {
+          if (isStillReferenced(error)) throw conflict(companiesMsg.businessHasBilling);
+          throw error;
         });
-      });
       deps.events.emit('business.deleted', { businessId: id });
     },
   };
