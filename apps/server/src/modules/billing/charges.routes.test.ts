@@ -307,14 +307,15 @@ describe('editing and voiding a charge', () => {
   });
 
   it('keeps a company with charges: deleting it answers 409 and removes nothing', async () => {
-    const before = await t.database.db.select().from(billingCharges).where(eq(billingCharges.businessId, ids.afecta));
+    const id = Number(ids.afecta);
+    const before = await t.database.db.select().from(billingCharges).where(eq(billingCharges.businessId, id));
     expect(before.length).toBeGreaterThan(0);
-    const answer = await t.request({ method: 'DELETE', url: `/api/business/${ids.afecta}`, token: owner });
+    const answer = await t.request({ method: 'DELETE', url: `/api/business/${id}`, token: owner });
     expect(answer.statusCode).toBe(409);
     expect(answer.json().message).toBe(companiesMsg.businessHasBilling);
-    const [company] = await t.database.db.select().from(businesses).where(eq(businesses.id, ids.afecta));
+    const [company] = await t.database.db.select().from(businesses).where(eq(businesses.id, id));
     expect(company?.name).toBe('Óptica Central');
-    const after = await t.database.db.select().from(billingCharges).where(eq(billingCharges.businessId, ids.afecta));
+    const after = await t.database.db.select().from(billingCharges).where(eq(billingCharges.businessId, id));
     expect(after).toEqual(before);
   });
 
