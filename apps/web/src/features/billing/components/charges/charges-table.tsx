@@ -1,0 +1,171 @@
+import type { Charge } from '@app/shared/schemas/billing';
+import { ActionIcon, Badge, Menu, Stack, Text } from '@mantine/core';
+import { IconBan, IconDots, IconFileCheck, IconPencil } from '@tabler/icons-react';
+import type { DataTableSortStatus } from 'mantine-datatable';
+import { ListTable, type ListTableQuery } from '../../../../components/list-table';
+import { formatDate } from '../../../../lib/dates';
+import { folioText, moneyOrDash, STATUS_COLORS, statusLabel, taxLabel, ufLine } from './charge-format';
+
+export interface ChargeActions {
+  onEdit: (charge: Charge) => void;
+  onIssue: (charge: Charge) => void;
+  onVoid: (charge: Charge) => void;
+}
+
+/** The month's charges: sortable, with a row's actions in its menu and drafts selectable for a bulk 'Marcar emitido'. */
+export function ChargesTable({
+  query,
+  records,
+  search,
+  sortStatus,
+  onSortStatusChange,
+  selected,
+  onSelectedChange,
+  mayChange,
+  actions,
+}: {
+  query: ListTableQuery;
+  records: Charge[];
+  search: string;
+  sortStatus: DataTableSortStatus<Charge>;
+  onSortStatusChange: (status: DataTableSortStatus<Charge>) => void;
+  selected: Charge[];
+  onSelectedChange: (charges: Charge[]) => void;
+  mayChange: boolean;
+  actions: ChargeActions;
+}) {
+  return (
+    <ListTable
+      aria-label="Cobros del mes"
+      highlightOnHover
+      query={query}
+      errorText="No se pudieron cargar los cobros"
+      noRecordsText="No hay cobros este mes: genera los cobros del mes"
+      search={search}
+      records={records}
+      sortStatus={sortStatus}
+      onSortStatusChange={onSortStatusChange}
+      {...(mayChange
+        ? {
+            selectedRecords: selected,
+            onSelectedRecordsChange: onSelectedChange,
+            isRecordSelectable: (charge: Charge) => charge.status === 'draft',
+            selectionCheckboxProps: { 'aria-label': 'Seleccionar cobro' },
+            getRecordSelectionCheckboxProps: (charge: Charge) => ({
+              'aria-label': `Seleccionar ${charge.businessName}: ${charge.description}`,
+            }),
+            allRecordsSelectionCheckboxProps: { 'aria-label': 'Seleccionar todos los cobros por emitir' },
+          }
+        : {})}
+      columns={[
+        {
+          accessor: 'businessName',
+          title: 'Empresa',
+          sortable: true,
+          render: (charge) => (
+            <Stack gap={0}>
+              <Text size="sm" fw={500}>
+                {charge.businessName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {charge.rut}
+              </Text>
+            </Stack>
+          ),
+        },
+        {
+          accessor: 'description',
+          title: 'Detalle',
+          sortable: true,
+          render: (charge) => (
+            <Stack gap={0}>
+              <Text size="sm">{charge.description}</Text>
+              {ufLine(charge) && (
+                <Text size="xs" c="dimmed">
+                  {ufLine(charge)}
+                </Text>
+              )}
+              {charge.status === 'void' && charge.voidReason && (
+                <Text size="xs" c="dimmed">{`Anulado: ${charge.voidReason}`}</Text>
+              )}
+            </Stack>
+          ),
+        },
+        {
+          accessor: 'net',
+          title: 'Neto',
+          sortable: true,
+          textAlign: 'right',
+          render: (charge) => moneyOrDash(charge.net),
+        },
+        {
+          accessor: 'tax',
+          title: 'IVA o retención',
+          sortable: true,
+          textAlign: 'right',
+          render: (charge) => (
+            <Stack gap={0} align="flex-end">
+              <Text size="sm">{charge.taxKind === 'none' ? '—' : moneyOrDash(charge.tax)}</Text>
+              <Text size="xs" c="dimmed">
+                {taxLabel(charge)}
+              </Text>
+            </Stack>
+          ),
+        },
+        {
+          accessor: 'total',
+          title: 'Total',
+          sortable: true,
+          textAlign: 'right',
+          render: (charge) => (
+            <Text size="sm" fw={600}>
+              {moneyOrDash(charge.total)}
+            </Text>
+          ),
+        },
+        { accessor: 'dueDate', title: 'Vence', sortable: true, render: (charge) => formatDate(charge.dueDate) },
+        {
+          accessor: 'status',
+          title: 'Estado',
+          sortable: true,
+          render: (charge) => (
+            <Badge color={STATUS_COLORS[charge.status]} variant="light" style={{ whiteSpace: 'nowrap' }}>
+              {statusLabel(charge)}
+            </Badge>
+          ),
+        },
+        { accessor: 'folio', title: 'Folio', sortable: true, render: folioText },
+      ]}
+      actions={mayChange ? (charge) => <ChargeMenu charge={charge} actions={actions} /> : undefined}
+    />
+  );
+}
+
+function ChargeMenu({ charge, actions }: { charge: Charge; actions: ChargeActions }) {
+  const editable = charge.status === 'draft' || charge.status === 'waiting_uf';
+  if (charge.status === 'void') return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={`Acciones de ${charge.businessName}: ${charge.description}`}>
+          <IconDots size={16} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {editable && (
+          <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => actions.onEdit(charge)}>
+            Editar
+          </Menu.Item>
+        )}
+        {charge.status === 'draft' && (
+          <Menu.Item leftSection={<IconFileCheck size={14} aria-hidden />} onClick={() => actions.onIssue(charge)}>
+            Marcar emitido
+          </Menu.Item>
+        )}
+        <Menu.Item color="red" leftSection={<IconBan size={14} aria-hidden />} onClick={() => actions.onVoid(charge)}>
+          Anular
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
