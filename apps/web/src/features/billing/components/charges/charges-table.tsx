@@ -1,9 +1,10 @@
 import type { Charge } from '@app/shared/schemas/billing';
-import { ActionIcon, Badge, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Menu, Stack, Text } from '@mantine/core';
 import { IconBan, IconDots, IconFileCheck, IconPencil } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { ListTable, type ListTableQuery } from '../../../../components/list-table';
 import { formatDate } from '../../../../lib/dates';
+import { StatusBadge } from '../status-badge';
 import { folioText, moneyOrDash, STATUS_COLORS, statusLabel, taxLabel, ufLine } from './charge-format';
 
 export interface ChargeActions {
@@ -128,11 +129,7 @@ export function ChargesTable({
           accessor: 'status',
           title: 'Estado',
           sortable: true,
-          render: (charge) => (
-            <Badge color={STATUS_COLORS[charge.status]} variant="light" style={{ whiteSpace: 'nowrap' }}>
-              {statusLabel(charge)}
-            </Badge>
-          ),
+          render: (charge) => <StatusBadge color={STATUS_COLORS[charge.status]}>{statusLabel(charge)}</StatusBadge>,
         },
         { accessor: 'folio', title: 'Folio', sortable: true, render: folioText },
       ]}

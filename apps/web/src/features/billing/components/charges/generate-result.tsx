@@ -1,13 +1,17 @@
 import type { GenerateChargesResult } from '@app/shared/schemas/billing';
-import { Alert, List, Text } from '@mantine/core';
+import { List, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { WarningAlert } from '../../../../components/warning-alert';
 import { formatDate } from '../../../../lib/dates';
 
 /** What 'Generar cobros' did, said plainly: created, already there, waiting for which UF values. */
 export function GenerateResult({ result, onClose }: { result: GenerateChargesResult; onClose: () => void }) {
   const waiting = result.missingUfDates.length > 0;
   return (
-    <Alert
+    // A WarningAlert keeps its title readable (AA) on the tint, green or yellow.
+    <WarningAlert
       color={waiting ? 'yellow' : 'green'}
+      icon={waiting ? undefined : <IconCircleCheck size={18} aria-hidden />}
       title="Cobros generados"
       withCloseButton
       closeButtonLabel="Cerrar aviso"
@@ -26,6 +30,6 @@ export function GenerateResult({ result, onClose }: { result: GenerateChargesRes
           </List.Item>
         )}
       </List>
-    </Alert>
+    </WarningAlert>
   );
 }

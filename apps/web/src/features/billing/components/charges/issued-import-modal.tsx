@@ -1,6 +1,6 @@
 import { formatMoney } from '@app/shared/money';
 import type { BillingMonth, IssuedImportPreview } from '@app/shared/schemas/billing';
-import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useConfirmIssuedImport, usePreviewIssuedImport } from '../../../../api/billing/charges';
 import { FileDropzone } from '../../../../components/file-dropzone';
@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { monthLabel } from '../../utils/billing-month';
 import { SHEET_ACCEPT, SHEET_TEXTS } from '../../utils/sheet-dropzone';
+import { StatusBadge } from '../status-badge';
 
 function PreviewTable({ preview }: { preview: IssuedImportPreview }) {
   return (
@@ -32,9 +33,7 @@ function PreviewTable({ preview }: { preview: IssuedImportPreview }) {
               <Table.Td>
                 {line.status === 'matched' ? (
                   <Group gap={6} wrap="nowrap">
-                    <Badge color="green" variant="light">
-                      Coincide
-                    </Badge>
+                    <StatusBadge color="green">Coincide</StatusBadge>
                     <Text size="sm">{line.businessName}</Text>
                   </Group>
                 ) : (

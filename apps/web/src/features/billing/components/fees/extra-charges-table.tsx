@@ -1,11 +1,12 @@
 import { DOCUMENT_TYPE_LABELS } from '@app/shared/billing';
 import type { ExtraCharge } from '@app/shared/schemas/billing';
-import { Badge, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useDeleteExtraCharge, useExtraCharges, useUpdateExtraCharge } from '../../../../api/billing/fee-terms';
 import { ListTable } from '../../../../components/list-table';
 import { notifyOutcome } from '../../../../lib/notify';
 import { agreedAmountText } from '../../utils/amounts';
 import { fromMonthText, monthName, monthTextLabel } from '../../utils/billing-month';
+import { StatusBadge } from '../status-badge';
 
 /** 'Una vez: abril 2026' or 'Cada año en abril'. */
 export const scheduleText = (extra: ExtraCharge) =>
@@ -53,9 +54,7 @@ export function ExtraChargesTable({ businessId }: { businessId: number }) {
           accessor: 'active',
           title: 'Estado',
           render: (extra) => (
-            <Badge color={extra.active ? 'green' : 'gray'} variant="light">
-              {extra.active ? 'Activo' : 'Inactivo'}
-            </Badge>
+            <StatusBadge color={extra.active ? 'green' : 'gray'}>{extra.active ? 'Activo' : 'Inactivo'}</StatusBadge>
           ),
         },
       ]}

@@ -1,9 +1,10 @@
 import { DOCUMENT_TYPE_LABELS, formatUfValue } from '@app/shared/billing';
 import type { FeeTerms } from '@app/shared/schemas/billing';
-import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../../lib/dates';
 import { monthTextLabel } from '../../utils/billing-month';
+import { StatusBadge } from '../status-badge';
 import { agreedAmountShown } from './fee-amount';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -40,9 +41,7 @@ export function FeeTermsSummary({ terms, uf }: { terms: FeeTerms; uf: { value: n
       <Item label="Vigentes desde">{monthTextLabel(terms.effectiveFrom)}</Item>
       <Item label="Último mes a facturar">{terms.toMonth ? monthTextLabel(terms.toMonth) : 'Sin término'}</Item>
       <Item label="Estado">
-        <Badge color={terms.active ? 'green' : 'gray'} variant="light">
-          {terms.active ? 'Activo' : 'Inactivo'}
-        </Badge>
+        <StatusBadge color={terms.active ? 'green' : 'gray'}>{terms.active ? 'Activo' : 'Inactivo'}</StatusBadge>
       </Item>
       <Item label={terms.ownContacts ? 'Correos de cobro' : 'Correos de cobro (contactos de la empresa)'}>
         {terms.contacts.join(', ') || 'Sin correos'}

@@ -1,5 +1,5 @@
 import type { UfImportLine, UfImportPreview } from '@app/shared/schemas/billing';
-import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useConfirmUfImport, usePreviewUfImport } from '../../../../api/billing/uf-values';
 import { FileDropzone } from '../../../../components/file-dropzone';
@@ -7,6 +7,7 @@ import { ApiRequestError } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { SHEET_ACCEPT, SHEET_TEXTS } from '../../utils/sheet-dropzone';
+import { StatusBadge } from '../status-badge';
 
 const STATUS: Record<UfImportLine['status'], { label: string; color: string }> = {
   new: { label: 'Nuevo', color: 'blue' },
@@ -35,9 +36,7 @@ function PreviewTable({ preview }: { preview: UfImportPreview }) {
               <Table.Td ta="right">{line.valueText ?? '—'}</Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
-                  <Badge color={STATUS[line.status].color} variant="light">
-                    {STATUS[line.status].label}
-                  </Badge>
+                  <StatusBadge color={STATUS[line.status].color}>{STATUS[line.status].label}</StatusBadge>
                   {line.status === 'changed' && <Text size="sm">{`antes ${line.previousText}`}</Text>}
                   {line.error && (
                     <Text size="sm" c="red.8">

@@ -1,0 +1,6 @@
+import { Badge, type BadgeProps } from '@mantine/core';
+
+/** A light badge of the state's colour with near-black text: the colour's own shades read under 4.5:1 on its tint. */
+export function StatusBadge({ color, ...props }: BadgeProps & { color: string; children: string }) {
+  return <Badge variant="light" color={color} c="dark.9" style={{ whiteSpace: 'nowrap' }} {...props} />;
+}
