@@ -369,6 +369,7 @@ export function composeModules(deps: ModulesDeps) {
     createBillingModule({
       db,
       log,
+      changes,
       ufSourceUrl: config.UF_SOURCE_URL,
       getBusiness: businesses.getById,
       listBusinessesByIds: businesses.listByIds,

@@ -2,6 +2,7 @@ import type { Period } from '@app/shared/period';
 import multipart from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { TableChanges, TablesRead } from '../../lib/table-cache.ts';
 import { chargeGenerationJob, ufFetchJob } from './billing.jobs.ts';
 import type { BillingCompany } from './billing.presenter.ts';
 import { BILLING_SHEET_RULES } from './billing-sheets.ts';
@@ -22,12 +23,14 @@ export interface BillingModuleDeps {
   ufSourceUrl?: string;
   /** Tests hand in a provider of their own. */
   ufProvider?: UfProvider;
+  /** Which tables changed (any instance): what the month's charge lists kept in memory check. */
+  changes: TableChanges;
   /** The companies module: a company (404 when there is none), several by id, those active in a month. */
   getBusiness(id: number): Promise<BillingCompany & { id: number }>;
-  listBusinessesByIds(ids: number[]): Promise<(BillingCompany & { id: number })[]>;
+  listBusinessesByIds: ((ids: number[]) => Promise<(BillingCompany & { id: number })[]>) & TablesRead;
   listActiveBusinesses(period: Period): Promise<{ id: number }[]>;
   /** The users module: full names by id. */
-  fullNamesOf(ids: readonly (number | null)[]): Promise<Map<number, string>>;
+  fullNamesOf: ((ids: readonly (number | null)[]) => Promise<Map<number, string>>) & TablesRead;
   now?: () => Date;
 }
 
@@ -44,6 +47,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
   const uf = createUfValuesService(db, { generation });
   const charges = createChargesService(db, {
     generation,
+    changes: deps.changes,
     now,
     listBusinessesByIds: deps.listBusinessesByIds,
     fullNamesOf: deps.fullNamesOf,
@@ -52,10 +56,19 @@ export function createBillingModule(deps: BillingModuleDeps) {
   const missingUfDates = (lastDay: string) => chargesRepository.waitingUfDates(db, lastDay);
 
   return {
-    /** Generates a month's charges (the bench and the demo call it). */
+    // The demo and the bench go through these, so their data obey the same rules as the API.
+    /** Saves a version of a company's fee terms. */
+    saveFeeTerms: terms.save,
+    /** A company's terms in force and their history. */
+    feeTermsOf: terms.get,
+    /** Generates a month's charges. */
     generateCharges: generation.generate,
-    /** Writes UF values as if imported, converting the charges waiting for them. */
+    /** Writes UF values, converting the charges waiting for them. */
     writeUfValues: uf.write,
+    /** A month's charges by company name. */
+    listCharges: charges.list,
+    /** Marks charges issued (all or none). */
+    issueCharges: charges.issue,
     routes: (app: FastifyInstance) =>
       app.register(async (billing) => {
         await billing.register(multipart, {

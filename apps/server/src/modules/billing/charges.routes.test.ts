@@ -4,13 +4,13 @@ import type { Charge } from '@app/shared/schemas/billing';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '../../db/schema/activity.ts';
+import { companyWithTerms } from '../../test/billing-factories.ts';
 import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
 import { multipartFiles } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { openFirstSheet } from '../../test/workbook.ts';
 import { businesses } from '../businesses/businesses.tables.ts';
 import { billingCharges } from './billing.tables.ts';
-import { companyWithTerms } from './billing-test-support.ts';
 
 // 15 November 2026, noon in Santiago.
 const NOW = new Date('2026-11-15T15:00:00Z');
