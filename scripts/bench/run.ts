@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -48,6 +48,7 @@ const PARTS = [
   'activity',
   'requests',
   'billing',
+  'billing-page',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -104,7 +105,8 @@ async function prepare(
       console.log(`seeding the embedded database… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
       ({ groupId } = await seedLists(database.db));
       if (parts.includes('requests')) console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
-      if (parts.includes('billing')) console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
+      if (parts.includes('billing') || parts.includes('billing-page'))
+        console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -123,7 +125,8 @@ async function prepare(
       console.log(`seeding PostgreSQL… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
       ({ groupId } = await seedLists(database.db));
       if (parts.includes('requests')) console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
-      if (parts.includes('billing')) console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
+      if (parts.includes('billing') || parts.includes('billing-page'))
+        console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -495,6 +498,47 @@ async function benchListsPage(kind: string, groupId: number) {
   }
 }
 
+/**
+ * /cobranza with last month's 2,000 charges (generated here when the 'billing' part has not): from
+ * navigation until the first charge's actions can be used, at 1280 px (median of 3).
+ */
+async function benchBillingPage(kind: string, token: string) {
+  const { santiagoDate } = await import('@app/shared/current-period');
+  const today = santiagoDate();
+  const index = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 2;
+  const month = { year: Math.floor(index / 12), month: (index % 12) + 1 };
+  const generated = await fetch(`${base}/api/billing/charges/generate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(month),
+  });
+  if (!generated.ok) throw new Error(`generate: ${generated.status} ${await generated.text()}`);
+  const { browser, page } = await signedInPage();
+  try {
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      await page.goto(`${base}/perfil`);
+      const started = Date.now();
+      await page.goto(`${base}/cobranza?anio=${month.year}&mes=${month.month}`);
+      await page
+        .getByRole('button', { name: /^Acciones de / })
+        .first()
+        .waitFor({ state: 'visible', timeout: 30_000 });
+      times.push(Date.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    report(
+      kind,
+      `/cobranza with a month of 2,000 charges, until a charge's actions can be used (median of 3)`,
+      ms(percentile(times, 0.5)),
+      `slowest ${ms(times.at(-1) ?? 0)}`,
+      'target under 400 ms',
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 /** The script the browser loads up to the sign-in page, gzip-compressed as it would travel. */
 async function benchFirstLoad() {
   const { chromium } = await import('@playwright/test');
@@ -551,6 +595,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     }
     if (parts.includes('requests')) await benchRequests(kind, base, token, report);
     if (parts.includes('billing')) await benchBilling(kind, base, token, report);
+    if (parts.includes('billing-page')) await benchBillingPage(kind, token);
     if (parts.includes('activity')) {
       await benchActivity(kind, base, token, precomputed, report);
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);

@@ -117,6 +117,7 @@ export function ChargesTable({
           accessor: 'total',
           title: 'Total',
           sortable: true,
+          noWrap: true,
           textAlign: 'right',
           render: (charge) => (
             <Text size="sm" fw={600}>
@@ -124,11 +125,18 @@ export function ChargesTable({
             </Text>
           ),
         },
-        { accessor: 'dueDate', title: 'Vence', sortable: true, render: (charge) => formatDate(charge.dueDate) },
+        {
+          accessor: 'dueDate',
+          title: 'Vence',
+          sortable: true,
+          noWrap: true,
+          render: (charge) => formatDate(charge.dueDate),
+        },
         {
           accessor: 'status',
           title: 'Estado',
           sortable: true,
+          noWrap: true,
           render: (charge) => <StatusBadge color={STATUS_COLORS[charge.status]}>{statusLabel(charge)}</StatusBadge>,
         },
         { accessor: 'folio', title: 'Folio', sortable: true, render: folioText },

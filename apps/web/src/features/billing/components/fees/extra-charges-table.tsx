@@ -40,7 +40,7 @@ export function ExtraChargesTable({ businessId }: { businessId: number }) {
   return (
     <ListTable
       aria-label="Cobros adicionales"
-      emptyHeight={100}
+      emptyHeight={120}
       query={extras}
       errorText="No se pudieron cargar los cobros adicionales"
       noRecordsText="Sin cobros adicionales"

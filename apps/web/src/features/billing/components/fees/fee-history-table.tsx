@@ -9,7 +9,7 @@ export function FeeHistoryTable({ history }: { history: FeeTerms[] }) {
   return (
     <ListTable
       aria-label="Historial de honorarios"
-      emptyHeight={100}
+      emptyHeight={120}
       noRecordsText="Sin cambios registrados"
       records={history}
       columns={[
