@@ -9,4 +9,13 @@ export const billingKeys = {
   uf: ({ year, month }: BillingMonth) => ['billing', 'uf', year, month] as const,
   chargesAll: ['billing', 'charges'] as const,
   charges: ({ year, month }: BillingMonth) => ['billing', 'charges', year, month] as const,
+  collectionsAll: ['billing', 'collections'] as const,
+  collections: (query: object) => ['billing', 'collections', query] as const,
+  overdueIds: ['billing', 'collections', 'overdue-ids'] as const,
+  paymentsAll: ['billing', 'payments'] as const,
+  payments: (query: object) => ['billing', 'payments', query] as const,
+  cartolaLines: ['billing', 'cartola', 'lines'] as const,
+  statementsAll: ['billing', 'statement'] as const,
+  statement: (businessId: number) => ['billing', 'statement', businessId] as const,
+  settings: ['billing', 'settings'] as const,
 };
