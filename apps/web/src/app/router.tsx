@@ -275,6 +275,13 @@ export const router = createBrowserRouter([
                       (m) => m.BillingPage,
                     ),
                   },
+                  {
+                    path: '/cobranza/empresa/:businessId',
+                    ...page(
+                      () => import('../features/billing/pages/statement-page'),
+                      (m) => m.StatementPage,
+                    ),
+                  },
                 ],
               },
               // Actividad: who did what, when and from where; owners only.

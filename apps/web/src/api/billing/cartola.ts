@@ -1,9 +1,4 @@
-import type {
-  CartolaConfirm,
-  CartolaLine,
-  CartolaPreview,
-  PaymentView,
-} from '@app/shared/schemas/billing-collections';
+import type { CartolaConfirm, CartolaLine, CartolaPreview, PaymentView } from '@app/shared/schemas/billing-collections';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useInvalidatingMutation } from '../../lib/cache-effect';
@@ -23,7 +18,8 @@ const confirmCartola = (body: CartolaConfirm) =>
     { method: 'POST', body },
   );
 
-export const useConfirmCartola = () => useInvalidatingMutation(confirmCartola, () => billingInvalidation.cartolaChanged());
+export const useConfirmCartola = () =>
+  useInvalidatingMutation(confirmCartola, () => billingInvalidation.cartolaChanged());
 
 /** GET /api/billing/cartola/lines: the lines kept unmatched, oldest first, each with a fresh proposal. */
 export const useUnmatchedCartolaLines = () =>
@@ -41,4 +37,5 @@ export const useMatchCartolaLine = () => useInvalidatingMutation(matchLine, () =
 const ignoreLine = ({ id, reason }: { id: number; reason: string }) =>
   api<LineSaved>(`/billing/cartola/lines/${id}/ignore`, { method: 'POST', body: { reason } });
 
-export const useIgnoreCartolaLine = () => useInvalidatingMutation(ignoreLine, () => billingInvalidation.cartolaChanged());
+export const useIgnoreCartolaLine = () =>
+  useInvalidatingMutation(ignoreLine, () => billingInvalidation.cartolaChanged());

@@ -1,11 +1,21 @@
-import type { CollectionsList, CollectionsQuery } from '@app/shared/schemas/billing-collections';
+import type { CollectionsList } from '@app/shared/schemas/billing-collections';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { QueryParams } from '../../lib/api-client';
 import { api } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download-file';
 import { billingKeys } from './keys';
 
-const paramsOf = (query: CollectionsQuery): QueryParams => ({
+/** The list's filters and order; `q`, `sort` and `order` only for the export (the screen searches and sorts itself). */
+export interface CollectionsFilter {
+  responsible?: number | 'none';
+  group?: number;
+  overdue?: boolean;
+  q?: string;
+  sort?: 'name' | 'balance' | 'oldestDue';
+  order?: 'asc' | 'desc';
+}
+
+const paramsOf = (query: CollectionsFilter): QueryParams => ({
   responsible: query.responsible,
   group: query.group,
   overdue: query.overdue ? 'true' : undefined,
@@ -15,7 +25,7 @@ const paramsOf = (query: CollectionsQuery): QueryParams => ({
 });
 
 /** GET /api/billing/collections: each company's balance, oldest due date and aging, with the totals per bucket. */
-export const collectionsQueryOptions = (query: CollectionsQuery) =>
+export const collectionsQueryOptions = (query: CollectionsFilter) =>
   queryOptions({
     queryKey: billingKeys.collections(query),
     queryFn: () => api<CollectionsList>('/billing/collections', { params: paramsOf(query) }),
@@ -23,10 +33,10 @@ export const collectionsQueryOptions = (query: CollectionsQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useCollections = (query: CollectionsQuery) => useQuery(collectionsQueryOptions(query));
+export const useCollections = (query: CollectionsFilter) => useQuery(collectionsQueryOptions(query));
 
 /** GET /api/billing/collections/export: 'Exportar a Excel' with the same filters and order. */
-export const exportCollections = (query: CollectionsQuery) =>
+export const exportCollections = (query: CollectionsFilter) =>
   downloadFile('/billing/collections/export', { params: paramsOf(query) });
 
 export const useExportCollections = () => useMutation({ mutationFn: exportCollections });
@@ -35,7 +45,8 @@ export const useExportCollections = () => useMutation({ mutationFn: exportCollec
 export const useOverdueBusinessIds = (enabled: boolean) =>
   useQuery({
     queryKey: billingKeys.overdueIds,
-    queryFn: async () => new Set((await api<{ businessIds: number[] }>('/billing/collections/overdue-ids')).businessIds),
+    queryFn: async () =>
+      new Set((await api<{ businessIds: number[] }>('/billing/collections/overdue-ids')).businessIds),
     enabled,
     staleTime: 60_000,
   });

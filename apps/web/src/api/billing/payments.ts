@@ -22,7 +22,8 @@ const createPayment = submissionOf((body: PaymentCreate, idempotencyKey: string)
   api<PaymentSaved>('/billing/payments', { method: 'POST', body, idempotencyKey }),
 );
 
-export const useCreatePayment = () => useInvalidatingMutation(createPayment, () => billingInvalidation.paymentsChanged());
+export const useCreatePayment = () =>
+  useInvalidatingMutation(createPayment, () => billingInvalidation.paymentsChanged());
 
 /** POST …/{id}/reverse with its required reason: what it paid is open again. */
 const reversePayment = ({ id, reason }: { id: number; reason: string }) =>
@@ -42,13 +43,14 @@ export const useConfirmReceipt = () =>
 const rejectReceipt = ({ id, reason }: { id: number; reason: string }) =>
   api<PaymentSaved>(`/billing/payments/${id}/reject`, { method: 'POST', body: { reason } });
 
-export const useRejectReceipt = () => useInvalidatingMutation(rejectReceipt, () => billingInvalidation.paymentsChanged());
-
+export const useRejectReceipt = () =>
+  useInvalidatingMutation(rejectReceipt, () => billingInvalidation.paymentsChanged());
 
 /** POST /api/billing/my/receipts: the client's receipt (one PDF, JPG or PNG) with the amount and date paid. */
 const sendReceipt = ({ file, ...query }: ReceiptQuery & { file: File }) => {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
   return postFiles<PaymentSaved>(`/billing/my/receipts?${params}`, [file]);
 };
 

@@ -6,7 +6,11 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { MONTH_FORMAT } from '../../../lib/dates';
 import { useCurrentUser } from '../../../lib/session';
+import { CartolaTab } from '../components/cartola/cartola-tab';
 import { ChargesTab } from '../components/charges/charges-tab';
+import { CollectionsTab } from '../components/collections/collections-tab';
+import { PaymentsTab } from '../components/payments/payments-tab';
+import { SettingsTab } from '../components/settings/settings-tab';
 import { UfTab } from '../components/uf/uf-tab';
 import {
   FIRST_BILLING_MONTH,
@@ -16,13 +20,21 @@ import {
   useBillingMonth,
 } from '../utils/billing-month';
 
-const TABS = { cobros: 'Cobros del mes', uf: 'Valores UF' } as const;
+const TABS = {
+  cobros: 'Cobros del mes',
+  saldos: 'Saldos',
+  pagos: 'Pagos',
+  cartola: 'Cartola',
+  uf: 'Valores UF',
+  config: 'Configuración',
+} as const;
 type Tab = keyof typeof TABS;
 const isTab = (value: string | null): value is Tab => value !== null && value in TABS;
 
 /**
- * /cobranza (owners): the month chosen above (?anio=&mes=, up to next month), then its charges or
- * its UF values; the tab is kept in the address (?vista=uf).
+ * /cobranza (owners), in tabs kept in the address (?vista=saldos): each company's balance and aging,
+ * the month's charges, payments and receipts, the bank statement, UF values and the settings. The
+ * month (?anio=&mes=, up to next month) is chosen above the charges and the UF values.
  */
 export function BillingPage() {
   const user = useCurrentUser();
@@ -45,7 +57,7 @@ export function BillingPage() {
   return (
     <>
       <PageHeader title="Cobranza" crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Cobranza' }]} />
-      <Group mb="md">
+      <Group mb="md" hidden={tab !== 'cobros' && tab !== 'uf'}>
         <MonthPickerInput
           label="Mes"
           leftSection={<IconCalendarMonth size={16} aria-hidden />}
@@ -61,18 +73,30 @@ export function BillingPage() {
         />
       </Group>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
+        <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
           {Object.entries(TABS).map(([value, label]) => (
             <Tabs.Tab key={value} value={value}>
               {label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        <Tabs.Panel value="saldos">
+          <CollectionsTab mayChange={mayChange} />
+        </Tabs.Panel>
         <Tabs.Panel value="cobros">
           <ChargesTab month={month} mayChange={mayChange} />
         </Tabs.Panel>
+        <Tabs.Panel value="pagos">
+          <PaymentsTab mayChange={mayChange} />
+        </Tabs.Panel>
+        <Tabs.Panel value="cartola">
+          <CartolaTab mayChange={mayChange} />
+        </Tabs.Panel>
         <Tabs.Panel value="uf">
           <UfTab month={month} mayChange={mayChange} />
+        </Tabs.Panel>
+        <Tabs.Panel value="config">
+          <SettingsTab mayChange={mayChange} />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -98,7 +98,9 @@ export function CartolaImportModal({ opened, onClose }: { opened: boolean; onClo
     setFile(chosen);
     preview.mutate(chosen, {
       onSuccess: (result) =>
-        setActions(Object.fromEntries(result.lines.filter((line) => line.proposal).map((line) => [line.line, 'match']))),
+        setActions(
+          Object.fromEntries(result.lines.filter((line) => line.proposal).map((line) => [line.line, 'match'])),
+        ),
     });
   };
   const result = preview.isPending ? undefined : preview.data;
@@ -136,9 +138,9 @@ export function CartolaImportModal({ opened, onClose }: { opened: boolean; onClo
     <Modal opened={opened} onClose={close} title="Importar cartola" size="xl">
       <Stack>
         <Text size="sm">
-          La cartola del banco en .xlsx o .csv, con las columnas Fecha, Descripción y Monto (o Abono y Cargo). Cada abono
-          se busca entre las empresas por RUT, monto o folio; revisa cada propuesta antes de importar. Las líneas sin
-          asociar quedan guardadas para asociarlas después.
+          La cartola del banco en .xlsx o .csv, con las columnas Fecha, Descripción y Monto (o Abono y Cargo). Cada
+          abono se busca entre las empresas por RUT, monto o folio; revisa cada propuesta antes de importar. Las líneas
+          sin asociar quedan guardadas para asociarlas después.
         </Text>
         <FileDropzone
           onFiles={([chosen]) => chosen && check(chosen)}

@@ -24,7 +24,9 @@ function MatchModal({ line, onClose }: { line: CartolaLine | null; onClose: () =
   return (
     <Modal opened={line !== null} onClose={close} title="Asociar línea de la cartola">
       <Stack>
-        <Text size="sm">{line ? `${formatDate(line.date)} · ${line.description} · ${formatMoney(line.amount)}` : ''}</Text>
+        <Text size="sm">
+          {line ? `${formatDate(line.date)} · ${line.description} · ${formatMoney(line.amount)}` : ''}
+        </Text>
         <Select
           label="Empresa que pagó"
           searchable
@@ -48,9 +50,14 @@ function MatchModal({ line, onClose }: { line: CartolaLine | null; onClose: () =
                   id: line.id,
                   businessId: Number(chosen),
                   chargeIds:
-                    line.proposal?.chargeId && String(line.proposal.businessId) === chosen ? [line.proposal.chargeId] : [],
+                    line.proposal?.chargeId && String(line.proposal.businessId) === chosen
+                      ? [line.proposal.chargeId]
+                      : [],
                 },
-                { onSuccess: (result) => (notifyOutcome.onSuccess(result), close()), onError: (error) => notifyError(error) },
+                {
+                  onSuccess: (result) => (notifyOutcome.onSuccess(result), close()),
+                  onError: (error) => notifyError(error),
+                },
               )
             }
           >
@@ -90,7 +97,13 @@ export function CartolaTab({ mayChange }: { mayChange: boolean }) {
         columns={[
           { accessor: 'date', title: 'Fecha', noWrap: true, render: (line) => formatDate(line.date) },
           { accessor: 'description', title: 'Descripción' },
-          { accessor: 'amount', title: 'Monto', textAlign: 'right', noWrap: true, render: (line) => formatMoney(line.amount) },
+          {
+            accessor: 'amount',
+            title: 'Monto',
+            textAlign: 'right',
+            noWrap: true,
+            render: (line) => formatMoney(line.amount),
+          },
           {
             accessor: 'proposal',
             title: 'Empresa propuesta',
@@ -101,7 +114,11 @@ export function CartolaTab({ mayChange }: { mayChange: boolean }) {
           mayChange
             ? (line) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Button size="compact-sm" aria-label={`Asociar línea ${line.description}`} onClick={() => setMatching(line)}>
+                  <Button
+                    size="compact-sm"
+                    aria-label={`Asociar línea ${line.description}`}
+                    onClick={() => setMatching(line)}
+                  >
                     Asociar
                   </Button>
                   <Button
@@ -121,7 +138,9 @@ export function CartolaTab({ mayChange }: { mayChange: boolean }) {
       <MatchModal line={matching} onClose={() => setMatching(null)} />
       <ReasonModal
         title="Ignorar línea de la cartola"
-        summary={ignoring ? `${formatDate(ignoring.date)} · ${ignoring.description} · ${formatMoney(ignoring.amount)}` : ''}
+        summary={
+          ignoring ? `${formatDate(ignoring.date)} · ${ignoring.description} · ${formatMoney(ignoring.amount)}` : ''
+        }
         label="Por qué se ignora"
         requiredMessage="Indique por qué se ignora la línea"
         confirmLabel="Ignorar línea"

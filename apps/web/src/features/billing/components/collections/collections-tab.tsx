@@ -1,11 +1,11 @@
 import type { AgingBucket } from '@app/shared/billing';
 import { formatMoney } from '@app/shared/money';
-import type { CollectionRow, CollectionsQuery } from '@app/shared/schemas/billing-collections';
+import type { CollectionRow } from '@app/shared/schemas/billing-collections';
 import { ActionIcon, Anchor, Group, Menu, Paper, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { IconCash, IconDots, IconFileText, IconMailOff, IconMail } from '@tabler/icons-react';
+import { IconCash, IconDots, IconFileText, IconMail, IconMailOff } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useCollections, useExportCollections } from '../../../../api/billing/collections';
+import { type CollectionsFilter, useCollections, useExportCollections } from '../../../../api/billing/collections';
 import { useSetRemindersStopped } from '../../../../api/billing/settings';
 import { useResponsibleOptions } from '../../../../api/businesses/get-responsible-options';
 import { useGroups } from '../../../../api/groups/get-groups';
@@ -54,7 +54,7 @@ export function CollectionsTab({ mayChange }: { mayChange: boolean }) {
   const [overdue, setOverdue] = useState(false);
   const [search, setSearch] = useState('');
   const [paying, setPaying] = useState<CollectionRow | null>(null);
-  const query: CollectionsQuery = {
+  const query: CollectionsFilter = {
     responsible: responsible === NONE ? 'none' : responsible ? Number(responsible) : undefined,
     group: group ? Number(group) : undefined,
     overdue,
@@ -77,12 +77,23 @@ export function CollectionsTab({ mayChange }: { mayChange: boolean }) {
     columnAccessor: 'name',
     direction: 'asc',
   });
-  const sortKey = sortStatus.columnAccessor === 'balance' ? 'balance' : sortStatus.columnAccessor === 'oldestDueDate' ? 'oldestDue' : 'name';
+  const sortKey =
+    sortStatus.columnAccessor === 'balance'
+      ? 'balance'
+      : sortStatus.columnAccessor === 'oldestDueDate'
+        ? 'oldestDue'
+        : 'name';
 
   return (
     <>
       <Group align="flex-end" gap="md" mb="md" wrap="wrap">
-        <SearchInput label="Buscar empresa" placeholder="Nombre, razón social o RUT" value={search} onChange={setSearch} mb={0} />
+        <SearchInput
+          label="Buscar empresa"
+          placeholder="Nombre, razón social o RUT"
+          value={search}
+          onChange={setSearch}
+          mb={0}
+        />
         <Select
           label="Encargado"
           placeholder="Todos"
@@ -107,12 +118,22 @@ export function CollectionsTab({ mayChange }: { mayChange: boolean }) {
           clearButtonProps={{ 'aria-label': 'Quitar filtro de grupo' }}
           w={200}
         />
-        <Switch label="Solo vencidos" checked={overdue} onChange={(event) => setOverdue(event.currentTarget.checked)} mb={8} />
+        <Switch
+          label="Solo vencidos"
+          checked={overdue}
+          onChange={(event) => setOverdue(event.currentTarget.checked)}
+          mb={8}
+        />
         <ExportButton
           pending={exportList.isPending}
           disabled={records.length === 0}
           onExport={() =>
-            exportList.mutateAsync({ ...query, q: search.trim() || undefined, sort: sortKey, order: sortStatus.direction })
+            exportList.mutateAsync({
+              ...query,
+              q: search.trim() || undefined,
+              sort: sortKey,
+              order: sortStatus.direction,
+            })
           }
         />
       </Group>
@@ -144,7 +165,12 @@ export function CollectionsTab({ mayChange }: { mayChange: boolean }) {
               </Stack>
             ),
           },
-          { accessor: 'responsibleName', title: 'Encargado', sortable: true, render: (row) => row.responsibleName ?? '—' },
+          {
+            accessor: 'responsibleName',
+            title: 'Encargado',
+            sortable: true,
+            render: (row) => row.responsibleName ?? '—',
+          },
           {
             accessor: 'balance',
             title: 'Saldo',
@@ -194,7 +220,11 @@ export function CollectionsTab({ mayChange }: { mayChange: boolean }) {
                 {row.receiptsToConfirm > 0 && (
                   <Text size="xs">{`${row.receiptsToConfirm} ${row.receiptsToConfirm === 1 ? 'comprobante' : 'comprobantes'} por confirmar`}</Text>
                 )}
-                {row.remindersStopped && <Text size="xs" c="dimmed">Recordatorios detenidos</Text>}
+                {row.remindersStopped && (
+                  <Text size="xs" c="dimmed">
+                    Recordatorios detenidos
+                  </Text>
+                )}
               </Stack>
             ),
           },
@@ -221,7 +251,9 @@ export function CollectionsTab({ mayChange }: { mayChange: boolean }) {
               </Menu.Item>
               {mayChange && (
                 <Menu.Item
-                  leftSection={row.remindersStopped ? <IconMail size={14} aria-hidden /> : <IconMailOff size={14} aria-hidden />}
+                  leftSection={
+                    row.remindersStopped ? <IconMail size={14} aria-hidden /> : <IconMailOff size={14} aria-hidden />
+                  }
                   onClick={() =>
                     stopReminders.mutate({ businessId: row.businessId, stopped: !row.remindersStopped }, notifyOutcome)
                   }

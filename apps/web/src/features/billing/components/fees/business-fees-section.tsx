@@ -2,6 +2,7 @@ import { can } from '@app/shared/permissions';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useFeeTerms } from '../../../../api/billing/fee-terms';
 import { LoadError } from '../../../../components/load-error';
 import { useCurrentUser } from '../../../../lib/session';
@@ -36,16 +37,21 @@ function FeesSection({ businessId, mayChange }: { businessId: number; mayChange:
           <Title order={3} id="honorarios">
             Honorarios
           </Title>
-          {mayChange && (
-            <Button
-              size="sm"
-              leftSection={<IconPencil size={16} aria-hidden />}
-              onClick={() => setTermsOpen(true)}
-              disabled={!terms.data}
-            >
-              {current || terms.data?.history.length ? 'Cambiar honorarios' : 'Definir honorarios'}
+          <Group gap="xs">
+            <Button component={Link} to={`/cobranza/empresa/${businessId}`} size="sm" variant="default">
+              Ver estado de cuenta
             </Button>
-          )}
+            {mayChange && (
+              <Button
+                size="sm"
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => setTermsOpen(true)}
+                disabled={!terms.data}
+              >
+                {current || terms.data?.history.length ? 'Cambiar honorarios' : 'Definir honorarios'}
+              </Button>
+            )}
+          </Group>
         </Group>
         {terms.isError ? (
           <LoadError title="No se pudieron cargar los honorarios" query={terms} />

@@ -14,7 +14,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useCreatePayment } from '../../../../api/billing/payments';
 import { useStatement } from '../../../../api/billing/statement';
 import { useBusinesses } from '../../../../api/businesses/get-businesses';
@@ -45,11 +45,12 @@ const initial = (businessId: number | null): PaymentFormValues => ({
 });
 
 /** The company's open charges, oldest first, to choose which the payment pays first. */
-function OpenCharges({ businessId, form }: { businessId: number; form: ReturnType<typeof useForm<PaymentFormValues>> }) {
+function OpenCharges({ businessId, form }: { businessId: number; form: UseFormReturnType<PaymentFormValues> }) {
   const statement = useStatement(businessId);
   const open = (statement.data?.charges ?? []).filter((charge) => charge.open > 0);
   if (!statement.data) return <Text size="sm">Cargando cobros…</Text>;
-  if (open.length === 0) return <Text size="sm">La empresa no tiene cobros pendientes: el pago quedará como saldo a favor.</Text>;
+  if (open.length === 0)
+    return <Text size="sm">La empresa no tiene cobros pendientes: el pago quedará como saldo a favor.</Text>;
   return (
     <Checkbox.Group label="Cobros que paga primero" {...form.getInputProps('chargeIds')}>
       <Stack gap={6} mt={6}>
@@ -144,7 +145,12 @@ export function PaymentFormModal({
               data={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
               {...form.getInputProps('method')}
             />
-            <TextInput label="Referencia" description="N° de operación, cheque…" maxLength={200} {...form.getInputProps('reference')} />
+            <TextInput
+              label="Referencia"
+              description="N° de operación, cheque…"
+              maxLength={200}
+              {...form.getInputProps('reference')}
+            />
           </SimpleGrid>
           <Radio.Group label="Aplicar a" {...form.getInputProps('applyTo')}>
             <Group mt={6}>
@@ -152,7 +158,9 @@ export function PaymentFormModal({
               <Radio value="chosen" label="Elegir cobros" />
             </Group>
           </Radio.Group>
-          {form.values.applyTo === 'chosen' && businessId !== null && <OpenCharges businessId={businessId} form={form} />}
+          {form.values.applyTo === 'chosen' && businessId !== null && (
+            <OpenCharges businessId={businessId} form={form} />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar

@@ -18,7 +18,12 @@ import { StatusBadge } from '../status-badge';
 import { PaymentFormModal } from './payment-form-modal';
 import { ReasonModal } from './reason-modal';
 
-const STATUS_COLORS: Record<PaymentView['status'], string> = { confirmed: 'green', to_confirm: 'yellow', reversed: 'gray' };
+const STATUS_COLORS: Record<PaymentView['status'], string> = {
+  confirmed: 'green',
+  to_confirm: 'yellow',
+  reversed: 'gray',
+  rejected: 'red',
+};
 const SOURCE_LABELS: Record<PaymentView['source'], string> = {
   manual: 'Registrado',
   cartola: 'Cartola',
@@ -67,7 +72,10 @@ export function PaymentsTab({ mayChange }: { mayChange: boolean }) {
           {payment.allocations
             .filter((allocation) => !allocation.released)
             .map((allocation) => (
-              <Text size="xs" key={allocation.chargeId}>{`${allocation.description}: ${formatMoney(allocation.amount)}`}</Text>
+              <Text
+                size="xs"
+                key={allocation.chargeId}
+              >{`${allocation.description}: ${formatMoney(allocation.amount)}`}</Text>
             ))}
           {payment.credit > 0 && <Text size="xs">{`Saldo a favor: ${formatMoney(payment.credit)}`}</Text>}
           {payment.reason && <Text size="xs" c="dimmed">{`Motivo: ${payment.reason}`}</Text>}
@@ -78,7 +86,9 @@ export function PaymentsTab({ mayChange }: { mayChange: boolean }) {
       accessor: 'status',
       title: 'Estado',
       noWrap: true,
-      render: (payment: PaymentView) => <StatusBadge color={STATUS_COLORS[payment.status]}>{payment.statusText}</StatusBadge>,
+      render: (payment: PaymentView) => (
+        <StatusBadge color={STATUS_COLORS[payment.status]}>{payment.statusText}</StatusBadge>
+      ),
     },
   ];
 
@@ -171,7 +181,9 @@ export function PaymentsTab({ mayChange }: { mayChange: boolean }) {
             : ''
         }
         label={asking?.kind === 'reject' ? 'Motivo del rechazo' : 'Motivo de la reversa'}
-        requiredMessage={asking?.kind === 'reject' ? 'Indique el motivo del rechazo' : 'Indique el motivo de la reversa'}
+        requiredMessage={
+          asking?.kind === 'reject' ? 'Indique el motivo del rechazo' : 'Indique el motivo de la reversa'
+        }
         confirmLabel={asking?.kind === 'reject' ? 'Rechazar' : 'Reversar pago'}
         opened={asking !== null}
         pending={reverse.isPending || reject.isPending}

@@ -1,6 +1,6 @@
+import { BILLING_REASON_MAX } from '@app/shared/schemas/billing';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { BILLING_REASON_MAX } from '@app/shared/schemas/billing';
 import { useResetOnOpen } from '../../../../lib/use-reset-on-open';
 
 /** A write that asks for its reason (reversing a payment, rejecting a receipt, ignoring a bank line). */
@@ -40,7 +40,15 @@ export function ReasonModal({
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">{summary}</Text>
-          <Textarea label={label} withAsterisk autosize minRows={2} maxLength={BILLING_REASON_MAX} data-autofocus {...form.getInputProps('reason')} />
+          <Textarea
+            label={label}
+            withAsterisk
+            autosize
+            minRows={2}
+            maxLength={BILLING_REASON_MAX}
+            data-autofocus
+            {...form.getInputProps('reason')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar
