@@ -37,7 +37,7 @@ function PreviewTable({ preview }: { preview: IssuedImportPreview }) {
                     <Text size="sm">{line.businessName}</Text>
                   </Group>
                 ) : (
-                  <Text size="sm" c="red.8">
+                  <Text size="sm" c="red.9">
                     {line.error}
                   </Text>
                 )}

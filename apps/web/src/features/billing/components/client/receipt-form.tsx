@@ -86,7 +86,6 @@ export function ReceiptForm() {
             accept={RECEIPT_ACCEPT}
             multiple={false}
             texts={RECEIPT_TEXTS}
-            what="el comprobante de pago"
             loading={send.isPending}
             error={fileError}
           />

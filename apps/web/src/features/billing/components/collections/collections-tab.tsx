@@ -196,7 +196,7 @@ export function CollectionsTab({ mayChange }: { mayChange: boolean }) {
                 <Stack gap={0}>
                   <Text size="sm">{formatDate(row.oldestDueDate)}</Text>
                   {row.daysOverdue > 0 && (
-                    <Text size="xs" c="red.8">
+                    <Text size="xs" c="red.9">
                       {`${row.daysOverdue} ${row.daysOverdue === 1 ? 'día' : 'días'} de atraso`}
                     </Text>
                   )}

@@ -98,32 +98,31 @@ export function StatementMovements({ statement }: { statement: Statement }) {
           Sin movimientos.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={340}>
-          <Table striped verticalSpacing={6} fz="sm" aria-label="Movimientos de la cuenta">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Movimiento</Table.Th>
-                <Table.Th ta="right">Monto</Table.Th>
-                <Table.Th ta="right">Saldo</Table.Th>
+        // No sideways scrolling on a phone: the movement's text wraps, dates and amounts do not.
+        <Table striped verticalSpacing={6} horizontalSpacing={6} fz="sm" aria-label="Movimientos de la cuenta">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Fecha</Table.Th>
+              <Table.Th>Movimiento</Table.Th>
+              <Table.Th ta="right">Monto</Table.Th>
+              <Table.Th ta="right">Saldo</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {statement.lines.map((line, index) => (
+              <Table.Tr key={`${line.kind}-${line.chargeId ?? line.paymentId}-${index}`}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(line.date)}</Table.Td>
+                <Table.Td>{line.text}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {line.debit > 0 ? formatMoney(line.debit) : `−${formatMoney(line.credit)}`}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {balanceText(line.balance)}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {statement.lines.map((line, index) => (
-                <Table.Tr key={`${line.kind}-${line.chargeId ?? line.paymentId}-${index}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(line.date)}</Table.Td>
-                  <Table.Td>{line.text}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {line.debit > 0 ? formatMoney(line.debit) : `−${formatMoney(line.credit)}`}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {balanceText(line.balance)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Stack>
   );

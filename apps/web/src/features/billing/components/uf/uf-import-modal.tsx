@@ -39,7 +39,7 @@ function PreviewTable({ preview }: { preview: UfImportPreview }) {
                   <StatusBadge color={STATUS[line.status].color}>{STATUS[line.status].label}</StatusBadge>
                   {line.status === 'changed' && <Text size="sm">{`antes ${line.previousText}`}</Text>}
                   {line.error && (
-                    <Text size="sm" c="red.8">
+                    <Text size="sm" c="red.9">
                       {line.error}
                     </Text>
                   )}
