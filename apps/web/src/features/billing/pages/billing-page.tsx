@@ -57,21 +57,23 @@ export function BillingPage() {
   return (
     <>
       <PageHeader title="Cobranza" crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Cobranza' }]} />
-      <Group mb="md" hidden={tab !== 'cobros' && tab !== 'uf'}>
-        <MonthPickerInput
-          label="Mes"
-          leftSection={<IconCalendarMonth size={16} aria-hidden />}
-          value={monthPickerValue(month)}
-          onChange={(value) => {
-            const chosen = fromPickerValue(value);
-            if (chosen) setMonth(chosen);
-          }}
-          minDate={monthPickerValue(FIRST_BILLING_MONTH)}
-          maxDate={monthPickerValue(latestBillingMonth())}
-          valueFormat={MONTH_FORMAT}
-          w={220}
-        />
-      </Group>
+      {(tab === 'cobros' || tab === 'uf') && (
+        <Group mb="md">
+          <MonthPickerInput
+            label="Mes"
+            leftSection={<IconCalendarMonth size={16} aria-hidden />}
+            value={monthPickerValue(month)}
+            onChange={(value) => {
+              const chosen = fromPickerValue(value);
+              if (chosen) setMonth(chosen);
+            }}
+            minDate={monthPickerValue(FIRST_BILLING_MONTH)}
+            maxDate={monthPickerValue(latestBillingMonth())}
+            valueFormat={MONTH_FORMAT}
+            w={220}
+          />
+        </Group>
+      )}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
           {Object.entries(TABS).map(([value, label]) => (

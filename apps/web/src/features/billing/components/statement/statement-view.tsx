@@ -2,7 +2,6 @@ import { formatMoney } from '@app/shared/money';
 import type { Statement } from '@app/shared/schemas/billing-collections';
 import { Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDate } from '../../../../lib/dates';
-import { bucketLabel } from '../collections/aging-format';
 import { StatusBadge } from '../status-badge';
 
 const RECEIPT_COLORS: Record<string, string> = {
@@ -64,6 +63,11 @@ export function OpenCharges({ statement }: { statement: Statement }) {
                 <Text size="xs" c="dimmed">
                   {`Vence ${formatDate(charge.dueDate)}${charge.folio ? ` · Folio ${charge.folio}` : ''}`}
                 </Text>
+                {charge.daysOverdue > 0 && (
+                  <Text size="xs" c="red.9">
+                    {`${charge.daysOverdue} ${charge.daysOverdue === 1 ? 'día' : 'días'} de atraso`}
+                  </Text>
+                )}
                 {charge.paid > 0 && (
                   <Text size="xs">{`Pagado ${formatMoney(charge.paid)} de ${formatMoney(charge.total ?? 0)}`}</Text>
                 )}
@@ -73,7 +77,7 @@ export function OpenCharges({ statement }: { statement: Statement }) {
                   {formatMoney(charge.open)}
                 </Text>
                 {charge.bucket && charge.bucket !== 'current' ? (
-                  <StatusBadge color="red">{`Vencido ${bucketLabel(charge.bucket)}`}</StatusBadge>
+                  <StatusBadge color="red">Vencido</StatusBadge>
                 ) : (
                   <StatusBadge color="blue">Al día</StatusBadge>
                 )}
