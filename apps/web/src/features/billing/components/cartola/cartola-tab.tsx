@@ -55,7 +55,10 @@ function MatchModal({ line, onClose }: { line: CartolaLine | null; onClose: () =
                       : [],
                 },
                 {
-                  onSuccess: (result) => (notifyOutcome.onSuccess(result), close()),
+                  onSuccess: (result) => {
+                    notifyOutcome.onSuccess(result);
+                    close();
+                  },
                   onError: (error) => notifyError(error),
                 },
               )

@@ -113,8 +113,9 @@ export function StatementMovements({ statement }: { statement: Statement }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {statement.lines.map((line, index) => (
-              <Table.Tr key={`${line.kind}-${line.chargeId ?? line.paymentId}-${index}`}>
+            {statement.lines.map((line) => (
+              // A charge or payment appears once as itself and at most once as its void or reversal.
+              <Table.Tr key={`${line.kind}-${line.chargeId ?? ''}-${line.paymentId ?? ''}`}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(line.date)}</Table.Td>
                 <Table.Td>{line.text}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
