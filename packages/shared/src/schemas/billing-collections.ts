@@ -107,7 +107,9 @@ export type PaymentView = z.infer<typeof PaymentViewSchema>;
 export const PaymentListSchema = z.array(PaymentViewSchema);
 export const PaymentSavedSchema = z.object({ message: z.string(), payment: PaymentViewSchema });
 
-/** POST /api/billing/business/{businessId}/apply-credit: what of the company's credit went to its open charges. */
+/** POST /api/billing/business/{businessId}/apply-credit takes an empty object. */
+export const CreditApplySchema = z.object({});
+/** What of the company's credit went to its open charges. */
 export const CreditAppliedSchema = z.object({ message: z.string(), applied: amountText });
 
 // A client's receipt -------------------------------------------------------------------------------

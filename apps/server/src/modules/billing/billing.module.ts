@@ -126,6 +126,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
   const reminders = createRemindersService(db, {
     log,
     settings: settings.row,
+    getBusiness: deps.getBusiness,
     listBusinessesByIds: deps.listBusinessesByIds,
     sendEmail: deps.sendEmail,
     deliveries: deps.deliveries,

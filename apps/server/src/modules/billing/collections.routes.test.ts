@@ -12,7 +12,7 @@ const NOW = new Date('2026-11-15T15:00:00Z');
 let t: TestApp;
 let owner: string;
 let staffId: number;
-const ids: Record<string, number> = {};
+const ids = { nandu: 0, nogal: 0, optica: 0, alDia: 0, group: 0 };
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => NOW });

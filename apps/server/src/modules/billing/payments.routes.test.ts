@@ -75,6 +75,7 @@ describe('recording a payment', () => {
       method: 'POST',
       url: `/api/billing/business/${company.id}/apply-credit`,
       token: owner,
+      payload: {},
     });
     expect(applied.json()).toEqual({ message: collectionsMsg.creditApplied(50_000), applied: 50_000 });
     expect(await openOf(later.id)).toBe(30_000);
