@@ -372,6 +372,7 @@ export function composeModules(deps: ModulesDeps) {
     createBillingModule({
       db,
       log,
+      changes,
       ufSourceUrl: config.UF_SOURCE_URL,
       getBusiness: businesses.getById,
       listBusinessesByIds: businesses.listByIds,

@@ -92,6 +92,7 @@ export const billingMsg = {
   issuedLineNoFolio: 'El folio no es un número entero positivo',
   issuedLineNoTotal: 'El total no es un monto en pesos',
   issuedLineNoMatch: 'Ningún cobro por emitir de ese mes tiene ese RUT y ese total',
+  issuedLineFolioRepeated: (folio: number, line: number) => `El folio ${folio} ya aparece en la línea ${line}`,
   issuedLineAmbiguous: 'Más de un cobro por emitir de ese mes tiene ese RUT y ese total: márcalo a mano',
   issuedImportHasErrors:
     'La planilla tiene líneas que no corresponden a un cobro por emitir; corrígelas. No se guardó nada.',

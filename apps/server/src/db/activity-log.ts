@@ -38,39 +38,62 @@ export async function recordActivity(tx: DbOrTx, actor: ActivityActor, entry: Ac
   await recordActivities(tx, actor, [entry]);
 }
 
-/** The same for many entries (a bulk change: one entry per cell), in one statement. */
+/**
+ * The same for many entries (a bulk change: one entry per cell, a month's charges), in one
+ * statement whose every column is one array parameter: 2,000 entries cost a dozen parameters, not
+ * 20,000. The actor's and each company's names are read by the statement itself.
+ */
 export async function recordActivities(tx: DbOrTx, actor: ActivityActor, entries: ActivityEntryInput[]): Promise<void> {
   if (entries.length === 0) return;
   const names = await namesOfReferences(tx, entries);
-  const rows = entries.map((entry) => {
-    const actorId = actor.userId ?? entry.actorId ?? null;
-    const details = entry.details
-      ? {
+  const column = (values: unknown[], type: string) => sql`cast(${sql.param(values)} as ${sql.raw(type)}[])`;
+  const actorIds = entries.map((entry) => actor.userId ?? entry.actorId ?? null);
+  const details = entries.map((entry) =>
+    entry.details
+      ? JSON.stringify({
           before: named(withoutSecrets(entry.details.before), names),
           after: named(withoutSecrets(entry.details.after), names),
-        }
-      : null;
-    return {
-      actorId,
-      actorName:
-        actorId === null
-          ? null
-          : sql`(select trim(${users.name} || ' ' || ${users.lastName}) from ${users} where ${users.id} = ${actorId})`,
-      ip: actor.ip,
-      kind: entry.kind,
-      action: entry.action,
-      recordId: entry.recordId === undefined || entry.recordId === null ? null : String(entry.recordId),
-      recordLabel: entry.recordLabel ?? null,
-      businessId: entry.businessId ?? null,
-      businessName:
-        entry.businessName ??
-        (entry.businessId == null
-          ? null
-          : sql`(select ${businesses.name} from ${businesses} where ${businesses.id} = ${entry.businessId})`),
-      details,
-    };
-  });
-  await tx.insert(activity).values(rows);
+        })
+      : null,
+  );
+  await tx.execute(sql`
+    insert into ${activity} (actor_id, actor_name, ip, kind, action, record_id, record_label, business_id, business_name, details)
+    select e.actor_id,
+           (select trim(${users.name} || ' ' || ${users.lastName}) from ${users} where ${users.id} = e.actor_id),
+           ${actor.ip}, e.kind, e.action, e.record_id, e.record_label, e.business_id,
+           coalesce(e.business_name, (select ${businesses.name} from ${businesses} where ${businesses.id} = e.business_id)),
+           e.details::jsonb
+      from unnest(
+        ${column(actorIds, 'integer')},
+        ${column(
+          entries.map((entry) => entry.kind),
+          'text',
+        )},
+        ${column(
+          entries.map((entry) => entry.action),
+          'text',
+        )},
+        ${column(
+          entries.map((entry) =>
+            entry.recordId === undefined || entry.recordId === null ? null : String(entry.recordId),
+          ),
+          'text',
+        )},
+        ${column(
+          entries.map((entry) => entry.recordLabel ?? null),
+          'text',
+        )},
+        ${column(
+          entries.map((entry) => entry.businessId ?? null),
+          'integer',
+        )},
+        ${column(
+          entries.map((entry) => entry.businessName ?? null),
+          'text',
+        )},
+        ${column(details, 'text')}
+      ) with ordinality as e(actor_id, kind, action, record_id, record_label, business_id, business_name, details, position)
+     order by e.position`);
 }
 
 /**

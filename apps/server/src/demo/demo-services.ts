@@ -18,6 +18,7 @@ export function demoServices(modules: AppModules) {
     itemUploads: modules.requests.itemUploads,
     email: modules.email,
     activity: modules.activity,
+    billing: modules.billing,
   };
 }
 

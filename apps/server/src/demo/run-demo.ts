@@ -3,6 +3,7 @@ import { assembleApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemoActivity } from './activity.demo.ts';
+import { seedDemoBilling } from './billing.demo.ts';
 import { seedDemoCompanies } from './companies.demo.ts';
 import { demoServices } from './demo-services.ts';
 import { seedDemoDocuments } from './documents.demo.ts';
@@ -43,6 +44,7 @@ async function main() {
       await seedDemoNotes(features),
       await seedDemoDocuments(features, config.FILE_MAX_MB),
       await seedDemoRequests(features, config.FILE_MAX_MB),
+      await seedDemoBilling(features),
       await seedDemoActivity(features),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);

@@ -1,4 +1,4 @@
-import { currentPeriod } from '@app/shared/period';
+import { currentPeriod, santiagoDate } from '@app/shared/period';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
@@ -83,6 +83,42 @@ describe('every cache names every table its loader reads (else a write there wou
       payload: { emails: ['contacto@empresa.cl'], subject: 'Aviso', content: 'Hola', businessId: company.id },
     });
 
+    const terms = await t.request({
+      method: 'POST',
+      url: `/api/billing/business/${company.id}/terms`,
+      token: owner,
+      payload: {
+        effectiveFrom: { year: 2020, month: 1 },
+        currency: 'CLP',
+        amount: '100.000',
+        documentType: 'factura_afecta',
+        billingDay: 1,
+        paymentTermDays: 10,
+      },
+    });
+    expect(terms.statusCode).toBe(201);
+    const billingMonth = santiagoDate().slice(0, 7).split('-').map(Number);
+    const generated = await t.request({
+      method: 'POST',
+      url: '/api/billing/charges/generate',
+      token: owner,
+      payload: { year: billingMonth[0], month: billingMonth[1] },
+    });
+    expect(generated.json().created).toBe(1);
+    const [charge] = (
+      await t.request({
+        method: 'GET',
+        url: `/api/billing/charges?year=${billingMonth[0]}&month=${billingMonth[1]}`,
+        token: owner,
+      })
+    ).json().charges;
+    await t.request({
+      method: 'POST',
+      url: `/api/billing/charges/${charge.id}/void`,
+      token: owner,
+      payload: { reason: 'Prueba de caché' },
+    });
+
     const period = currentPeriod();
     const boardUrl = `/api/monthly-states/year/${period.year}/month/${period.month}`;
     for (const url of [
@@ -96,6 +132,7 @@ describe('every cache names every table its loader reads (else a write there wou
       '/api/requests/to-review',
       `/api/requests?year=${period.year}&month=${period.month}`,
       boardUrl,
+      `/api/billing/charges?year=${billingMonth[0]}&month=${billingMonth[1]}`,
     ]) {
       await get(url);
     }

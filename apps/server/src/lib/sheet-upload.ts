@@ -27,6 +27,8 @@ export interface SheetMessages {
 /** What one import accepts: the file's bytes, then rows, cells, columns and characters of text. */
 export interface SheetLimits {
   maxBytes: number;
+  /** Rows with a value a sheet needs (default 2: a header and a row). */
+  minRows?: number;
   maxRows: number;
   maxCells: number;
   maxColumns: number;
@@ -166,7 +168,7 @@ export async function readSheet(bytes: Buffer, rules: SheetRules): Promise<Sheet
   }
   const rows = isZip(bytes) ? await readXlsx(bytes, rules) : readCsv(bytes, rules);
   const filled = rows.filter((row) => row.cells.some((cell) => cell !== null && String(cell).trim() !== ''));
-  if (filled.length < 2) throw new AppError(400, messages.emptySheet);
+  if (filled.length < (limits.minRows ?? 2)) throw new AppError(400, messages.emptySheet);
   return filled;
 }
 

@@ -5,6 +5,8 @@ import type { Cell, SheetRules } from '../../lib/sheet-upload.ts';
 export const BILLING_SHEET_RULES: SheetRules = {
   limits: {
     maxBytes: BILLING_IMPORT_MAX_BYTES,
+    // A UF file may be one line without a header.
+    minRows: 1,
     maxRows: BILLING_IMPORT_MAX_ROWS,
     maxCells: BILLING_IMPORT_MAX_ROWS * 20,
     maxColumns: 50,

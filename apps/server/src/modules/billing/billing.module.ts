@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import type { UploadReceiver } from '../../lib/multipart-uploads.ts';
+import type { TableChanges, TablesRead } from '../../lib/table-cache.ts';
 import { chargeGenerationJob, ufFetchJob } from './billing.jobs.ts';
 import type { BillingCompany } from './billing.presenter.ts';
 import { billingSettingsRoutes } from './billing-settings.routes.ts';
@@ -41,15 +42,20 @@ export interface BillingModuleDeps {
   ufSourceUrl?: string;
   /** Tests hand in a provider of their own. */
   ufProvider?: UfProvider;
+  /** Which tables changed (any instance): what the month's charge lists kept in memory check. */
+  changes: TableChanges;
   /** The companies module: a company (404 when there is none), several by id, those active in a month. */
   getBusiness(id: number): Promise<BillingCompany & { id: number }>;
-  listBusinessesByIds(ids: number[]): Promise<(BillingCompany & { id: number; responsibleUserId: number | null })[]>;
+  listBusinessesByIds: ((
+    ids: number[],
+  ) => Promise<(BillingCompany & { id: number; responsibleUserId: number | null })[]>) &
+    TablesRead;
   listActiveBusinesses(period: Period): Promise<{ id: number }[]>;
   /** The companies module: every company; these companies' rows locked until the transaction ends. */
   listBusinesses(): Promise<(BillingCompany & { id: number })[]>;
   lockBusinesses(tx: DbOrTx, ids: number[]): Promise<{ id: number; name: string }[]>;
   /** The users module: full names by id. */
-  fullNamesOf(ids: readonly (number | null)[]): Promise<Map<number, string>>;
+  fullNamesOf: ((ids: readonly (number | null)[]) => Promise<Map<number, string>>) & TablesRead;
   /** The groups module: a group's companies. */
   groupMemberIds(groupId: number): Promise<number[]>;
   /** The documents module: a client's receipt streamed to storage as uploads are, recognised by its content. */
@@ -89,6 +95,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
   });
   const charges = createChargesService(db, {
     generation,
+    changes: deps.changes,
     now,
     listBusinessesByIds: deps.listBusinessesByIds,
     fullNamesOf: deps.fullNamesOf,
@@ -136,10 +143,19 @@ export function createBillingModule(deps: BillingModuleDeps) {
   const missingUfDates = (lastDay: string) => chargesRepository.waitingUfDates(db, lastDay);
 
   return {
-    /** Generates a month's charges (the bench and the demo call it). */
+    // The demo and the bench go through these, so their data obey the same rules as the API.
+    /** Saves a version of a company's fee terms. */
+    saveFeeTerms: terms.save,
+    /** A company's terms in force and their history. */
+    feeTermsOf: terms.get,
+    /** Generates a month's charges. */
     generateCharges: generation.generate,
-    /** Writes UF values as if imported, converting the charges waiting for them. */
+    /** Writes UF values, converting the charges waiting for them. */
     writeUfValues: uf.write,
+    /** A month's charges by company name. */
+    listCharges: charges.list,
+    /** Marks charges issued (all or none). */
+    issueCharges: charges.issue,
     /** Payments, as the demo and the bench record them. */
     payments,
     /** The reminders' run (tests call it with their own clock). */

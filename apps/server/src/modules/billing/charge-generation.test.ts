@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '../../db/schema/activity.ts';
+import { companyWithTerms } from '../../test/billing-factories.ts';
 import { tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { billingCharges } from './billing.tables.ts';
-import { companyWithTerms } from './billing-test-support.ts';
 
 let t: TestApp;
 let owner: string;

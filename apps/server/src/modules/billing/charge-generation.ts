@@ -18,7 +18,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { billingCharges } from './billing.tables.ts';
 import { amountsFor } from './charge-amounts.ts';
-import { type ChargeRow, chargesRepository, type NewChargeRow } from './charges.repository.ts';
+import { chargesRepository, type InsertedCharge, type NewChargeRow } from './charges.repository.ts';
 import { extraChargesRepository, type FeeTermsRow, feeTermsRepository } from './fee-terms.repository.ts';
 import { ufValuesRepository } from './uf-values.repository.ts';
 
@@ -39,7 +39,7 @@ export interface GenerateOptions {
 const monthName = (period: Period) => `${MONTH_NAMES[MONTH_KEYS[period.month - 1] ?? 'jan']} ${period.year}`;
 
 /** A charge as the activity log names it. */
-const chargeEntry = (row: ChargeRow, action: 'generated' | 'updated'): ActivityEntryInput => ({
+const chargeEntry = (row: InsertedCharge, action: 'generated' | 'updated'): ActivityEntryInput => ({
   kind: 'charge',
   action,
   recordId: row.id,
@@ -177,7 +177,7 @@ export function createChargeGeneration(db: Db, deps: GenerationDeps) {
         .filter((row) => done.has(row.id))
         .map((row) => {
           const amounts = converted.find((candidate) => candidate.id === row.id);
-          return chargeEntry({ ...row, ...amounts, status: 'draft' } as ChargeRow, 'updated');
+          return chargeEntry({ ...row, ...amounts, status: 'draft' } as InsertedCharge, 'updated');
         });
       await recordActivities(inner, actor, entries);
       return done.size;

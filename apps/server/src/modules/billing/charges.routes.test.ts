@@ -4,13 +4,13 @@ import type { Charge } from '@app/shared/schemas/billing';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '../../db/schema/activity.ts';
+import { companyWithTerms } from '../../test/billing-factories.ts';
 import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
 import { multipartFiles } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { openFirstSheet } from '../../test/workbook.ts';
 import { businesses } from '../businesses/businesses.tables.ts';
 import { billingCharges } from './billing.tables.ts';
-import { companyWithTerms } from './billing-test-support.ts';
 
 // 15 November 2026, noon in Santiago.
 const NOW = new Date('2026-11-15T15:00:00Z');
@@ -493,6 +493,26 @@ describe("'Marcar emitido'", () => {
     });
     expect(confirmed.json()).toEqual({ message: billingMsg.issued(1), issued: 1 });
     expect(await chargeOf(ids.boleta as number)).toMatchObject({ status: 'issued', dteType: 'bhe', folio: 5001 });
+  });
+
+  it('refuses in the preview a folio that an earlier line of the file has', async () => {
+    const first = await companyWithTerms(t, owner, { amount: '10.000' });
+    const second = await companyWithTerms(t, owner, { amount: '20.000' });
+    expect((await generate()).json().created).toBe(2);
+    const [a, b] = [await chargeOf(first.id), await chargeOf(second.id)];
+    const csv = Buffer.from(`RUT;Folio;Total\n${a.rut};7001;${a.total}\n${b.rut};7001;${b.total}\n`);
+    const answer = await t.request({
+      method: 'POST',
+      url: '/api/billing/charges/issued-import/preview?year=2026&month=11',
+      token: owner,
+      ...multipartFiles([{ name: 'emitidos.csv', bytes: csv }]),
+    });
+    expect(
+      answer.json().lines.map((line: { status: string; error: string | null }) => [line.status, line.error]),
+    ).toEqual([
+      ['matched', null],
+      ['invalid', billingMsg.issuedLineFolioRepeated(7001, 2)],
+    ]);
   });
 
   it('says which column is missing from the export', async () => {

@@ -21,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/activity-actor.ts';
+import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { readSheetForm } from '../../lib/sheet-upload.ts';
 import { sendCsv, sendXlsx } from '../../lib/xlsx-reply.ts';
@@ -48,7 +49,8 @@ export const chargesRoutes: FastifyPluginAsyncZod<{ charges: ChargesService }> =
       },
       onRequest: app.authorize('billing:read'),
     },
-    async (request) => charges.list(request.query, request.query.status),
+    async (request, reply) =>
+      sendBuiltJson(request, reply, await charges.listBuilt(request.query, request.query.status)),
   );
 
   app.post(

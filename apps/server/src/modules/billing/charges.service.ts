@@ -7,6 +7,7 @@ import type { Period } from '@app/shared/period';
 import {
   type Charge,
   type ChargeList,
+  ChargeListSchema,
   type ChargeStatusSchema,
   type ChargeUpdateSchema,
   type GenerateChargesResult,
@@ -20,8 +21,10 @@ import { changedFields, recordActivities, recordActivity } from '../../db/activi
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import type { BuiltJson } from '../../lib/built-json.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { readSheet } from '../../lib/sheet-upload.ts';
+import { createBuiltJsonCache, type TableChanges, type TablesRead } from '../../lib/table-cache.ts';
 import { type BillingCompany, presentCharge } from './billing.presenter.ts';
 import { billingCharges } from './billing.tables.ts';
 import { BILLING_SHEET_RULES } from './billing-sheets.ts';
@@ -36,11 +39,12 @@ type Status = z.output<typeof ChargeStatusSchema>;
 
 export interface ChargesDeps {
   generation: ChargeGeneration;
+  changes: TableChanges;
   now: () => Date;
   /** The companies module: these companies (names, RUT, contacts), in any order; a deleted one is missing. */
-  listBusinessesByIds(ids: number[]): Promise<(BillingCompany & { id: number })[]>;
+  listBusinessesByIds: ((ids: number[]) => Promise<(BillingCompany & { id: number })[]>) & TablesRead;
   /** The users module: full names by id. */
-  fullNamesOf(ids: readonly (number | null)[]): Promise<Map<number, string>>;
+  fullNamesOf: ((ids: readonly (number | null)[]) => Promise<Map<number, string>>) & TablesRead;
   /**
    * The payments part (payments.service.ts): the charge's company locked first (the order every
    * billing write takes), what of a charge is paid, and what follows a void (what the charge's
@@ -81,6 +85,18 @@ function latestGenerableMonth(now: Date): Period {
   return month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
 }
 
+/**
+ * Charges as every list and export shows them: by company name in the Spanish order (two companies
+ * of one name by id), each company's fee first, then its extras, oldest first.
+ */
+function inListOrder(charges: Charge[]): Charge[] {
+  const grouped = [...charges].sort(
+    (a, b) => a.businessId - b.businessId || (a.source === b.source ? 0 : a.source === 'fee' ? -1 : 1) || a.id - b.id,
+  );
+  // sortByName keeps the order of equal names: the grouping above.
+  return sortByName(grouped, (charge) => charge.businessName);
+}
+
 /** What the activity log keeps of a charge's change. */
 const chargeSummary = (row: ChargeRow) => ({
   description: row.description,
@@ -94,6 +110,14 @@ const SUMMARY_FIELDS = ['description', 'amount', 'net', 'tax', 'total', 'status'
 
 /** The charges of a month: list, edit a draft, void, mark issued. */
 export function createChargesService(db: Db, deps: ChargesDeps) {
+  // A month's list (2,000 charges, ~1 MB of JSON) as stored bytes until a charge, company or user changes.
+  const lists = createBuiltJsonCache(deps.changes, {
+    name: 'billing-charge-lists',
+    tables: [billingCharges, ...deps.listBusinessesByIds.tables, ...deps.fullNamesOf.tables],
+    schema: ChargeListSchema,
+    maxEntries: 6,
+  });
+
   async function companiesOf(rows: ChargeRow[]) {
     const companies = await deps.listBusinessesByIds([...new Set(rows.map((row) => row.businessId))]);
     return new Map(companies.map((company) => [company.id, company]));
@@ -132,11 +156,7 @@ export function createChargesService(db: Db, deps: ChargesDeps) {
 
   /** A month's charges to invoice (drafts: not issued, not void, not waiting for UF), by company name. */
   async function toInvoice(period: Period): Promise<Charge[]> {
-    return sortByName(
-      await present(await chargesRepository.listOfMonth(db, period.year, period.month, 'draft')),
-      (charge) => charge.businessName,
-      (charge) => charge.id,
-    );
+    return inListOrder(await present(await chargesRepository.listOfMonth(db, period.year, period.month, 'draft')));
   }
 
   /**
@@ -230,29 +250,32 @@ export function createChargesService(db: Db, deps: ChargesDeps) {
     return matchIssuedLines(await readSheet(bytes, BILLING_SHEET_RULES), await toInvoice(period));
   }
 
+  /** A month's charges in list order (`inListOrder`), with the month's totals (void ones left out). */
+  async function list(period: Period, status?: Status): Promise<ChargeList> {
+    const rows = await chargesRepository.listOfMonth(db, period.year, period.month, status);
+    const charges = inListOrder(await present(rows));
+    const counted = charges.filter((charge) => charge.status !== 'void');
+    const sum = (pick: (charge: Charge) => number | null) =>
+      counted.reduce((total, charge) => total + (pick(charge) ?? 0), 0);
+    return {
+      period: `${period.year}-${String(period.month).padStart(2, '0')}`,
+      charges,
+      totals: {
+        count: counted.length,
+        net: sum((charge) => charge.net),
+        tax: sum((charge) => charge.tax),
+        total: sum((charge) => charge.total),
+      },
+    };
+  }
+
   return {
-    /** A month's charges sorted by company name (Spanish order), then issue date and id, with the month's totals (void ones left out). */
-    async list(period: Period, status?: Status): Promise<ChargeList> {
-      const rows = await chargesRepository.listOfMonth(db, period.year, period.month, status);
-      const charges = sortByName(
-        await present(rows),
-        (charge) => charge.businessName,
-        (charge) => charge.id,
-      );
-      const counted = charges.filter((charge) => charge.status !== 'void');
-      const sum = (pick: (charge: Charge) => number | null) =>
-        counted.reduce((total, charge) => total + (pick(charge) ?? 0), 0);
-      return {
-        period: `${period.year}-${String(period.month).padStart(2, '0')}`,
-        charges,
-        totals: {
-          count: counted.length,
-          net: sum((charge) => charge.net),
-          tax: sum((charge) => charge.tax),
-          total: sum((charge) => charge.total),
-        },
-      };
+    /** GET /api/billing/charges as stored JSON (see `list`). */
+    listBuilt(period: Period, status?: Status): Promise<BuiltJson> {
+      return lists.get(`${monthKey(period)}:${status ?? ''}`, () => list(period, status));
     },
+
+    list,
 
     async get(id: number): Promise<Charge> {
       const row = await chargesRepository.findById(db, id);

@@ -1,6 +1,6 @@
 import { DTE_TYPE_OF } from '@app/shared/billing';
 import { INT4_MAX } from '@app/shared/fields';
-import { billingMsg } from '@app/shared/messages-billing';
+import { billingMsg, billingSheetMsg } from '@app/shared/messages-billing';
 import { parseMoney } from '@app/shared/money';
 import { formatRut, isValidRut } from '@app/shared/rut';
 import type { Charge, IssuedImportPreview } from '@app/shared/schemas/billing';
@@ -32,10 +32,12 @@ function readTotal(cell: Cell | undefined): number | null {
 /**
  * Each line of the export matched to one charge to invoice of the month, by the company's RUT and
  * the charge's total: exactly one charge not taken by an earlier line. The DTE type is the one the
- * charge's document is issued as. A line with no such charge, or more than one, is refused.
+ * charge's document is issued as. A line with no such charge, or more than one, or a folio an
+ * earlier line has, is refused.
  */
 export function matchIssuedLines(rows: SheetRow[], toInvoice: Charge[]): IssuedImportPreview {
   const [header, ...data] = rows;
+  if (data.length === 0) throw new AppError(400, billingSheetMsg.emptySheet);
   const keys = (header?.cells ?? []).map(headerKey);
   const columnOf = (names: readonly string[]) => keys.findIndex((key) => names.includes(key));
   const at = { rut: columnOf(COLUMNS.rut), folio: columnOf(COLUMNS.folio), total: columnOf(COLUMNS.total) };
@@ -48,6 +50,7 @@ export function matchIssuedLines(rows: SheetRow[], toInvoice: Charge[]): IssuedI
     byKey.set(key, [...(byKey.get(key) ?? []), charge]);
   }
   const taken = new Set<number>();
+  const folioLines = new Map<string, number>();
   const lines = data.map((row) => {
     const rutText = text(row.cells[at.rut]);
     const rut = rutText && isValidRut(formatRut(rutText)) ? formatRut(rutText) : null;
@@ -62,12 +65,16 @@ export function matchIssuedLines(rows: SheetRow[], toInvoice: Charge[]): IssuedI
     if (candidates.length === 0) return invalid(billingMsg.issuedLineNoMatch);
     if (candidates.length > 1) return invalid(billingMsg.issuedLineAmbiguous);
     const [charge] = candidates as [Charge];
+    const dteType = DTE_TYPE_OF[charge.documentType];
+    const earlier = folioLines.get(`${dteType}:${folio}`);
+    if (earlier !== undefined) return invalid(billingMsg.issuedLineFolioRepeated(folio, earlier));
+    folioLines.set(`${dteType}:${folio}`, row.number);
     taken.add(charge.id);
     return {
       ...base,
       chargeId: charge.id,
       businessName: charge.businessName,
-      dteType: DTE_TYPE_OF[charge.documentType],
+      dteType,
       status: 'matched' as const,
       error: null,
     };

@@ -1,4 +1,4 @@
-import { formatUfValue, monthStart } from '@app/shared/billing';
+import { formatUfValue } from '@app/shared/billing';
 import { billingMsg } from '@app/shared/messages-billing';
 import type { Period } from '@app/shared/period';
 import { periodBounds } from '@app/shared/period';
@@ -114,9 +114,6 @@ export function createUfValuesService(db: Db, deps: { generation: ChargeGenerati
 
     /** Which of these days have a value. */
     storedOn: (dates: string[]) => ufValuesRepository.onDates(db, dates),
-
-    /** The first day of a month as stored (for callers naming months). */
-    monthStart,
   };
 }
 

@@ -127,7 +127,7 @@ export function createBusinessesService(db: Db, deps: Deps) {
     }),
 
     /** The companies among these ids, in no particular order (names, owners and contacts for the scheduler's mails). */
-    listByIds: (ids: number[]) => businessesRepository.findByIds(db, ids),
+    listByIds: readingTables([businesses], (ids: number[]) => businessesRepository.findByIds(db, ids)),
 
     /**
      * GET /api/business as stored JSON: built once per change of the companies table (any

@@ -136,7 +136,7 @@ export function createUsersService(db: Db, deps: Deps) {
      * Full names ('Javier Pérez') by user id, each read like `nameOf`; a user deleted meanwhile
      * has the name '' (the boards' 'Encargado' column).
      */
-    async fullNamesOf(ids: readonly (number | null)[]): Promise<Map<number, string>> {
+    fullNamesOf: readingTables([users], async (ids: readonly (number | null)[]): Promise<Map<number, string>> => {
       const distinct = [...new Set(ids.filter((id): id is number => id !== null))];
       const names = await Promise.all(
         distinct.map(async (id) => {
@@ -145,7 +145,7 @@ export function createUsersService(db: Db, deps: Deps) {
         }),
       );
       return new Map(names);
-    },
+    }),
 
     /** How many client users each of these companies has, by company id (the company import's renames). */
     countClientsOf: (businessIds: number[]) => usersRepository.countClientsOf(db, businessIds),

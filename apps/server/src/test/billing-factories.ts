@@ -1,7 +1,7 @@
 import type { FeeTermsInput } from '@app/shared/schemas/billing';
 import { expect } from 'vitest';
-import { insertBusiness } from '../../test/factories.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { insertBusiness } from './factories.ts';
+import type { TestApp } from './test-app.ts';
 
 /** A company with fee terms saved through the API as the owner; answers the company. */
 export async function companyWithTerms(
