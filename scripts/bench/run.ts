@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -7,7 +7,8 @@
 // company, 40 staff users and 1,000 logged e-mails (not when `uploads`, `activity` or `first-load` are the only parts:
 // they need none);
 // `activity` fills 1,000,000 activity entries (see activity.ts); `requests` a month of document
-// requests for every company (see requests.ts); `billing` fee terms for every company and UF values (see billing.ts).
+// requests for every company (see requests.ts); `billing` fee terms for every company and UF values (see billing.ts);
+// `collections` 24 months of charges and payments for every company (see collections.ts).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { START_FLAGS } from '../start-flags.mjs';
 import { ACTIVITY_ROWS, benchActivity, explainActivity, seedActivity } from './activity.ts';
 import { benchBilling, seedBilling } from './billing.ts';
 import { benchBulk } from './bulk.ts';
+import { benchCollections, seedCollections } from './collections.ts';
 import { benchExports } from './exports.ts';
 import { startFanoutFloor } from './fanout-floor.ts';
 import { benchImportLimits, benchImports } from './imports.ts';
@@ -49,6 +51,7 @@ const PARTS = [
   'requests',
   'billing',
   'billing-page',
+  'collections',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -107,6 +110,7 @@ async function prepare(
       if (parts.includes('requests')) console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
       if (parts.includes('billing') || parts.includes('billing-page'))
         console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
+      if (parts.includes('collections')) console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -127,6 +131,7 @@ async function prepare(
       if (parts.includes('requests')) console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
       if (parts.includes('billing') || parts.includes('billing-page'))
         console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
+      if (parts.includes('collections')) console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -596,6 +601,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     if (parts.includes('requests')) await benchRequests(kind, base, token, report);
     if (parts.includes('billing')) await benchBilling(kind, base, token, report);
     if (parts.includes('billing-page')) await benchBillingPage(kind, token);
+    if (parts.includes('collections')) await benchCollections(kind, base, token, report);
     if (parts.includes('activity')) {
       await benchActivity(kind, base, token, precomputed, report);
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);

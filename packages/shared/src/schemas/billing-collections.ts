@@ -107,7 +107,9 @@ export type PaymentView = z.infer<typeof PaymentViewSchema>;
 export const PaymentListSchema = z.array(PaymentViewSchema);
 export const PaymentSavedSchema = z.object({ message: z.string(), payment: PaymentViewSchema });
 
-/** POST /api/billing/business/{businessId}/apply-credit: what of the company's credit went to its open charges. */
+/** POST /api/billing/business/{businessId}/apply-credit takes an empty object. */
+export const CreditApplySchema = z.object({});
+/** What of the company's credit went to its open charges. */
 export const CreditAppliedSchema = z.object({ message: z.string(), applied: amountText });
 
 // A client's receipt -------------------------------------------------------------------------------
@@ -336,7 +338,22 @@ export const OverdueIdsSchema = z.object({ businessIds: z.array(z.number().int()
 // Settings ----------------------------------------------------------------------------------------
 
 /** PUT /api/billing/settings: as BillingSettingsInputSchema, with the RUT checked (check digit) and stored as 12.345.678-5. */
+export const REMINDER_OFFSET_MIN = -30;
+export const REMINDER_OFFSET_MAX = 90;
+export const REMINDER_STEPS_MAX = 8;
+const reminderOffset = z
+  .number({ error: billingMsg.invalidReminderOffsets })
+  .int(billingMsg.invalidReminderOffsets)
+  .min(REMINDER_OFFSET_MIN, billingMsg.invalidReminderOffsets)
+  .max(REMINDER_OFFSET_MAX, billingMsg.invalidReminderOffsets);
+
 export const BillingSettingsSaveSchema = BillingSettingsInputSchema.extend({
+  /** Days from the due date (negative: before it), -30 to 90, at most 8, no repeats; kept in order. */
+  reminderOffsets: z
+    .array(reminderOffset, { error: billingMsg.invalidReminderOffsets })
+    .max(REMINDER_STEPS_MAX, billingMsg.invalidReminderOffsets)
+    .refine((offsets) => new Set(offsets).size === offsets.length, billingMsg.invalidReminderOffsets)
+    .transform((offsets) => [...offsets].sort((a, b) => a - b)),
   rut: optionalText(30).transform((value, ctx) => {
     if (!value) return '';
     const formatted = formatRut(value);

@@ -133,6 +133,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
   const reminders = createRemindersService(db, {
     log,
     settings: settings.row,
+    getBusiness: deps.getBusiness,
     listBusinessesByIds: deps.listBusinessesByIds,
     sendEmail: deps.sendEmail,
     deliveries: deps.deliveries,
@@ -157,6 +158,12 @@ export function createBillingModule(deps: BillingModuleDeps) {
     issueCharges: charges.issue,
     /** Payments, as the demo and the bench record them. */
     payments,
+    /** Of these days, those with a UF value stored. */
+    ufStoredOn: uf.storedOn,
+    /** Saves the firm's billing settings. */
+    saveSettings: settings.save,
+    /** A company's account statement. */
+    statementOf: statement.of,
     /** The reminders' run (tests call it with their own clock). */
     runReminders: reminders.run,
     /** Of these stored keys, those a payment's receipt names: the documents' orphan sweep keeps them. */

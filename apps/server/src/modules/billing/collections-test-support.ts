@@ -54,7 +54,9 @@ export async function insertCharge(
 
 /** How many rows a table holds (what 'nothing is deleted' is checked with). */
 export async function countRows(t: TestApp, table: string, where = sql`true`): Promise<number> {
-  const result = (await t.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`)) as unknown as {
+  const result = (await t.database.db.execute(
+    sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`,
+  )) as unknown as {
     rows: { n: number }[];
   };
   return Number(result.rows[0]?.n);
@@ -73,5 +75,13 @@ export async function pay(
     payload: { date: '2026-11-10', method: 'transferencia', ...payload },
   });
   expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json() as { message: string; payment: { id: number; applied: number; credit: number; allocations: { chargeId: number; amount: number; released: boolean }[] } };
+  return answer.json() as {
+    message: string;
+    payment: {
+      id: number;
+      applied: number;
+      credit: number;
+      allocations: { chargeId: number; amount: number; released: boolean }[];
+    };
+  };
 }

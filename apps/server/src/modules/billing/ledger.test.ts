@@ -17,7 +17,11 @@ const funds = (paymentId: number, available: number, date = '2026-11-01', busine
 
 describe('applying payments to charges', () => {
   it('pays the oldest due charge first and leaves a partial payment on the next one', () => {
-    const charges = [charge(2, 100_000, '2026-10-15'), charge(1, 50_000, '2026-09-15'), charge(3, 80_000, '2026-11-15')];
+    const charges = [
+      charge(2, 100_000, '2026-10-15'),
+      charge(1, 50_000, '2026-09-15'),
+      charge(3, 80_000, '2026-11-15'),
+    ];
     expect(applyFunds([funds(10, 120_000)], charges)).toEqual([
       { paymentId: 10, chargeId: 1, amount: 50_000 },
       { paymentId: 10, chargeId: 2, amount: 70_000 },
@@ -34,7 +38,11 @@ describe('applying payments to charges', () => {
   });
 
   it('pays the charges a payment names first, in its order, then the oldest with what is left', () => {
-    const charges = [charge(1, 100_000, '2026-09-15'), charge(2, 60_000, '2026-10-15'), charge(3, 40_000, '2026-11-15')];
+    const charges = [
+      charge(1, 100_000, '2026-09-15'),
+      charge(2, 60_000, '2026-10-15'),
+      charge(3, 40_000, '2026-11-15'),
+    ];
     expect(applyFunds([funds(10, 120_000)], charges, new Map([[10, [3, 2]]]))).toEqual([
       { paymentId: 10, chargeId: 3, amount: 40_000 },
       { paymentId: 10, chargeId: 2, amount: 60_000 },

@@ -2,6 +2,7 @@ import { collectionsMsg } from '@app/shared/messages-billing-collections';
 import { BillingBusinessParamsSchema } from '@app/shared/schemas/billing';
 import {
   CreditAppliedSchema,
+  CreditApplySchema,
   PaymentConfirmSchema,
   PaymentCreateSchema,
   PaymentListQuerySchema,
@@ -141,6 +142,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
         description:
           "'Aplicar saldo a favor': applies the company's credit (payments not applied) to its open charges, oldest first. The credit job does the same every few minutes.",
         params: BillingBusinessParamsSchema,
+        body: CreditApplySchema,
         response: { 200: CreditAppliedSchema, ...errorResponses },
       },
       onRequest: app.authorize('billing:manage'),

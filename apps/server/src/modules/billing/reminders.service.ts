@@ -25,6 +25,8 @@ export interface RemindersDeps {
     content: string;
     businessId: number;
   }): Promise<{ row: { id: number }; delivery: EmailDelivery }>;
+  /** The companies module: 404 when the company does not exist. */
+  getBusiness(id: number): Promise<unknown>;
   /** The e-mail module: what became of logged e-mails now (a failed one may have gone out on a retry). */
   deliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
 }
@@ -132,6 +134,7 @@ export function createRemindersService(db: Db, deps: RemindersDeps) {
 
     /** A company's reminders with what became of each e-mail (read again from the e-mail log). */
     async listOf(businessId: number) {
+      await deps.getBusiness(businessId);
       const rows = await remindersRepository.listOf(db, businessId);
       const deliveries = await deps.deliveries(
         rows.flatMap((row) => (row.emailLogId === null ? [] : [row.emailLogId])),

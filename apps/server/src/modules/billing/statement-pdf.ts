@@ -54,8 +54,13 @@ export async function statementPdf(statement: Statement, firmName: string): Prom
   };
 
   function table(columns: Column[], rows: string[][]) {
+    const headers = columns.map((column) => column.header);
     const row = (cells: string[], bold: boolean) => {
-      if (doc.y > bottom() - 16) doc.addPage();
+      if (doc.y > bottom() - 16) {
+        doc.addPage();
+        // The table goes on: its header again at the top of the new page.
+        if (!bold) row(headers, true);
+      }
       const y = doc.y;
       let x = left;
       let height = 0;
@@ -78,10 +83,7 @@ export async function statementPdf(statement: Statement, firmName: string): Prom
         .strokeColor('#cccccc')
         .stroke();
     };
-    row(
-      columns.map((column) => column.header),
-      true,
-    );
+    row(headers, true);
     for (const cells of rows) row(cells, false);
   }
 
@@ -144,6 +146,11 @@ export async function statementPdf(statement: Statement, firmName: string): Prom
     );
   }
 
+  heading('Datos para transferir');
+  doc.font('Helvetica').fontSize(9.5).fillColor('black');
+  const transfer = statement.transfer ? transferLines(statement.transfer) : [collectionsMsg.statementNoTransfer];
+  for (const text of transfer) doc.text(text, left, doc.y, { width: WIDTH });
+
   heading('Movimientos');
   table(
     [
@@ -174,11 +181,6 @@ export async function statementPdf(statement: Statement, firmName: string): Prom
       waiting.map((receipt) => [chileanDate(receipt.date), formatMoney(receipt.amount), receipt.statusText]),
     );
   }
-
-  heading('Datos para transferir');
-  doc.font('Helvetica').fontSize(9.5).fillColor('black');
-  const transfer = statement.transfer ? transferLines(statement.transfer) : [collectionsMsg.statementNoTransfer];
-  for (const text of transfer) doc.text(text, left, doc.y, { width: WIDTH });
 
   doc.end();
   return doc as unknown as Readable;

@@ -423,7 +423,10 @@ export function createDocumentsService(db: Db, deps: Deps) {
       file: IncomingFile,
       { maxMegabytes, kinds, refusal }: { maxMegabytes: number; kinds: readonly AcceptedKind[]; refusal: () => Error },
     ): Promise<StoredBytes & { kind: AcceptedKind }> {
-      const stored = await streamToStorage(file, maxMegabytes);
+      const stored = await streamToStorage(file, maxMegabytes).catch((error: unknown) => {
+        // Its own list of kinds, not every upload's.
+        throw error instanceof AppError && error.message === documentsMsg.notAccepted ? refusal() : error;
+      });
       if (!kinds.includes(stored.kind)) {
         await removeUnlisted([stored.key]);
         throw refusal();
