@@ -2,6 +2,7 @@ import type { Charge } from '@app/shared/schemas/billing';
 import { ActionIcon, Menu, Stack, Text } from '@mantine/core';
 import { IconBan, IconDots, IconFileCheck, IconPencil } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
+import { useState } from 'react';
 import { ListTable, type ListTableQuery } from '../../../../components/list-table';
 import { formatDate } from '../../../../lib/dates';
 import { StatusBadge } from '../status-badge';
@@ -146,16 +147,24 @@ export function ChargesTable({
   );
 }
 
+/**
+ * A row's actions: a plain button until it is used, then the menu, open (a Mantine Menu in each of
+ * 50 rows took its share of the first paint of a month of 2,000 charges).
+ */
 function ChargeMenu({ charge, actions }: { charge: Charge; actions: ChargeActions }) {
+  const [open, setOpen] = useState(false);
   const editable = charge.status === 'draft' || charge.status === 'waiting_uf';
   if (charge.status === 'void') return null;
+  const label = `Acciones de ${charge.businessName}: ${charge.description}`;
+  const button = (
+    <ActionIcon variant="subtle" aria-label={label} aria-haspopup="menu" onClick={() => setOpen(true)}>
+      <IconDots size={16} aria-hidden />
+    </ActionIcon>
+  );
+  if (!open) return button;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" aria-label={`Acciones de ${charge.businessName}: ${charge.description}`}>
-          <IconDots size={16} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
+    <Menu position="bottom-end" withinPortal opened onChange={setOpen}>
+      <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown>
         {editable && (
           <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => actions.onEdit(charge)}>
