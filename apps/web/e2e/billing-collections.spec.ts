@@ -3,7 +3,9 @@ import { formatMoney } from '@app/shared/money';
 import { expect, type Page, test } from '@playwright/test';
 import { billingToday, generateChargesViaApi, rowWith, setFeeTermsViaApi, shownDate } from './support/billing-fixtures';
 import {
+  businessBody,
   createBusinessViaApi,
+  createCollaboratorViaApi,
   createUserViaApi,
   ownerHeaders,
   signIn,
@@ -47,7 +49,14 @@ test('the owner records a partial payment and one from a bank statement, sees th
   test.setTimeout(120_000);
   const headers = await ownerHeaders(request);
   const prefix = uniqueName('Saldo');
-  const partial = await createBusinessViaApi(request, `${prefix} Parcial`);
+  // The partial payer has an Encargado, so that the owners' board can be filtered down to it.
+  const encargado = await createCollaboratorViaApi(request, 'Encarga', 'Cobros');
+  const created = await request.post('/api/business', {
+    headers,
+    data: { ...businessBody(`${prefix} Parcial`), responsibleUserId: encargado.id },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const partial = (await created.json()).business as { id: number; name: string; rut: string };
   const banked = await createBusinessViaApi(request, `${prefix} Cartola`);
   for (const company of [partial, banked]) {
     await setFeeTermsViaApi(request, company.id, {
@@ -188,7 +197,18 @@ test('the owner records a partial payment and one from a bank statement, sees th
       .filter({ hasText: `${prefix} Parcial` }),
   ).toContainText('$69.000');
   await checkWidths(page, 'cobranza-pagos');
-  await page.getByRole('tab', { name: 'Configuración' }).click();
+  // The owners' monthly board marks the company while its charge is past due.
+  await page.goto(`/?encargado=${encargado.id}`);
+  await expect(page.getByRole('link', { name: `${prefix} Parcial` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cobro vencido' })).toHaveCount(overdueExpected);
+  if (overdueExpected) {
+    await expect(page.getByRole('link', { name: 'Cobro vencido' })).toHaveAttribute(
+      'href',
+      `/cobranza/empresa/${partial.id}`,
+    );
+  }
+
+  await page.goto('/cobranza?vista=config');
   await expect(page.getByLabel('Banco')).toBeVisible();
   await checkWidths(page, 'cobranza-configuracion');
 });

@@ -1,6 +1,5 @@
 import {
   CHARGE_STATUS_LABELS,
-  type ChargeStatus,
   DTE_TYPE_OF,
   type DteType,
   formatRate,
@@ -11,13 +10,6 @@ import { formatMoney } from '@app/shared/money';
 import type { Charge } from '@app/shared/schemas/billing';
 import { formatDate } from '../../../../lib/dates';
 import { normalizeSearch } from '../../../../lib/search';
-
-export const STATUS_COLORS: Record<ChargeStatus, string> = {
-  waiting_uf: 'yellow',
-  draft: 'blue',
-  issued: 'green',
-  void: 'gray',
-};
 
 export const statusLabel = (charge: Charge) => CHARGE_STATUS_LABELS[charge.status];
 

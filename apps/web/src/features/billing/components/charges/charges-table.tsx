@@ -1,12 +1,12 @@
 import type { Charge } from '@app/shared/schemas/billing';
-import { ActionIcon, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Menu } from '@mantine/core';
 import { IconBan, IconDots, IconFileCheck, IconPencil } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { ListTable, type ListTableQuery } from '../../../../components/list-table';
 import { formatDate } from '../../../../lib/dates';
-import { StatusBadge } from '../status-badge';
-import { folioText, moneyOrDash, STATUS_COLORS, statusLabel, taxLabel, ufLine } from './charge-format';
+import { folioText, moneyOrDash, statusLabel, taxLabel, ufLine } from './charge-format';
+import classes from './charges-table.module.css';
 
 export interface ChargeActions {
   onEdit: (charge: Charge) => void;
@@ -65,14 +65,10 @@ export function ChargesTable({
           title: 'Empresa',
           sortable: true,
           render: (charge) => (
-            <Stack gap={0}>
-              <Text size="sm" fw={500}>
-                {charge.businessName}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {charge.rut}
-              </Text>
-            </Stack>
+            <>
+              <span className={classes.strong}>{charge.businessName}</span>
+              <span className={classes.sub}>{charge.rut}</span>
+            </>
           ),
         },
         {
@@ -80,17 +76,13 @@ export function ChargesTable({
           title: 'Detalle',
           sortable: true,
           render: (charge) => (
-            <Stack gap={0}>
-              <Text size="sm">{charge.description}</Text>
-              {ufLine(charge) && (
-                <Text size="xs" c="dimmed">
-                  {ufLine(charge)}
-                </Text>
-              )}
+            <>
+              {charge.description}
+              {ufLine(charge) && <span className={classes.sub}>{ufLine(charge)}</span>}
               {charge.status === 'void' && charge.voidReason && (
-                <Text size="xs" c="dimmed">{`Anulado: ${charge.voidReason}`}</Text>
+                <span className={classes.sub}>{`Anulado: ${charge.voidReason}`}</span>
               )}
-            </Stack>
+            </>
           ),
         },
         {
@@ -106,12 +98,10 @@ export function ChargesTable({
           sortable: true,
           textAlign: 'right',
           render: (charge) => (
-            <Stack gap={0} align="flex-end">
-              <Text size="sm">{charge.taxKind === 'none' ? '—' : moneyOrDash(charge.tax)}</Text>
-              <Text size="xs" c="dimmed">
-                {taxLabel(charge)}
-              </Text>
-            </Stack>
+            <>
+              {charge.taxKind === 'none' ? '—' : moneyOrDash(charge.tax)}
+              <span className={classes.sub}>{taxLabel(charge)}</span>
+            </>
           ),
         },
         {
@@ -120,11 +110,7 @@ export function ChargesTable({
           sortable: true,
           noWrap: true,
           textAlign: 'right',
-          render: (charge) => (
-            <Text size="sm" fw={600}>
-              {moneyOrDash(charge.total)}
-            </Text>
-          ),
+          render: (charge) => <span className={classes.total}>{moneyOrDash(charge.total)}</span>,
         },
         {
           accessor: 'dueDate',
@@ -138,7 +124,11 @@ export function ChargesTable({
           title: 'Estado',
           sortable: true,
           noWrap: true,
-          render: (charge) => <StatusBadge color={STATUS_COLORS[charge.status]}>{statusLabel(charge)}</StatusBadge>,
+          render: (charge) => (
+            <span className={classes.state} data-status={charge.status}>
+              {statusLabel(charge)}
+            </span>
+          ),
         },
         { accessor: 'folio', title: 'Folio', sortable: true, render: folioText },
       ]}
