@@ -128,7 +128,7 @@ export function ChargesTab({ month, mayChange }: { month: BillingMonth; mayChang
         />
         {totals && (
           <Text size="sm" data-testid="totales-cobros">
-            {`${totals.count} ${totals.count === 1 ? 'cobro' : 'cobros'} · Neto ${formatMoney(totals.net)} · Impuestos ${formatMoney(totals.tax)} · Total ${formatMoney(totals.total)}`}
+            {`Todo el mes, sin anulados: ${totals.count} ${totals.count === 1 ? 'cobro' : 'cobros'} · Neto ${formatMoney(totals.net)} · Impuestos ${formatMoney(totals.tax)} · Total ${formatMoney(totals.total)}`}
           </Text>
         )}
       </Group>

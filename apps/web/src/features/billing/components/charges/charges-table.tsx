@@ -130,7 +130,7 @@ export function ChargesTable({
             </span>
           ),
         },
-        { accessor: 'folio', title: 'Folio', sortable: true, render: folioText },
+        { accessor: 'folio', title: 'Folio', sortable: true, noWrap: true, render: folioText },
       ]}
       actions={mayChange ? (charge) => <ChargeMenu charge={charge} actions={actions} /> : undefined}
     />
