@@ -3,10 +3,10 @@ import type { CartolaLine, CartolaPreview, CartolaPreviewLine } from '@app/share
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '../../db/schema/activity.ts';
+import { countRows, insertCharge } from '../../test/collections-factories.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { multipartFiles } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { countRows, insertCharge } from './collections-test-support.ts';
 
 // 15 November 2026, noon in Santiago.
 const NOW = new Date('2026-11-15T15:00:00Z');

@@ -4,11 +4,11 @@ import { moneyMsg } from '@app/shared/money';
 import type { PaymentView, Statement } from '@app/shared/schemas/billing-collections';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { countRows, insertCharge, pay } from '../../test/collections-factories.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { renamedExecutable, tinyJpeg, tinyPng, tinyXlsx } from '../../test/upload-fixtures.ts';
-import { countRows, insertCharge, pay } from './collections-test-support.ts';
 
 // 15 November 2026, noon in Santiago.
 const NOW = new Date('2026-11-15T15:00:00Z');

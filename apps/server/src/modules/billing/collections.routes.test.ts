@@ -2,10 +2,10 @@ import { AGING_BUCKET_LABELS } from '@app/shared/billing';
 import { collectionsMsg } from '@app/shared/messages-billing-collections';
 import type { CollectionRow, CollectionsList } from '@app/shared/schemas/billing-collections';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { insertCharge, pay } from '../../test/collections-factories.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { openFirstSheet } from '../../test/workbook.ts';
-import { insertCharge, pay } from './collections-test-support.ts';
 
 // 15 November 2026, noon in Santiago.
 const NOW = new Date('2026-11-15T15:00:00Z');

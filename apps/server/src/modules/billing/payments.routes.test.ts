@@ -6,9 +6,9 @@ import type { PaymentView } from '@app/shared/schemas/billing-collections';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '../../db/schema/activity.ts';
+import { countRows, insertCharge, pay } from '../../test/collections-factories.ts';
 import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { countRows, insertCharge, pay } from './collections-test-support.ts';
 
 // 15 November 2026, noon in Santiago.
 const NOW = new Date('2026-11-15T15:00:00Z');

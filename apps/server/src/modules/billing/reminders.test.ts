@@ -2,9 +2,9 @@ import { msg } from '@app/shared/messages';
 import { collectionsMsg } from '@app/shared/messages-billing-collections';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { countRows, insertCharge, pay } from '../../test/collections-factories.ts';
 import { insertBusiness } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { countRows, insertCharge, pay } from './collections-test-support.ts';
 import { stepsDue } from './reminders.service.ts';
 
 // 15 November 2026: 08:00 and noon in Santiago (summer time, UTC-3).

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../test/test-app.ts';
-import { billingCharges } from './billing.tables.ts';
+import { billingCharges } from '../modules/billing/billing.tables.ts';
+import type { TestApp } from './test-app.ts';
 
 let keyCounter = 0;
 
