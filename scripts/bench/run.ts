@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -7,7 +7,8 @@
 // company, 40 staff users and 1,000 logged e-mails (not when `uploads`, `activity` or `first-load` are the only parts:
 // they need none);
 // `activity` fills 1,000,000 activity entries (see activity.ts); `requests` a month of document
-// requests for every company (see requests.ts); `billing` fee terms for every company and UF values (see billing.ts).
+// requests for every company (see requests.ts); `billing` fee terms for every company and UF values (see billing.ts);
+// `collections` 24 months of charges and payments for every company (see collections.ts).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { START_FLAGS } from '../start-flags.mjs';
 import { ACTIVITY_ROWS, benchActivity, explainActivity, seedActivity } from './activity.ts';
 import { benchBilling, seedBilling } from './billing.ts';
 import { benchBulk } from './bulk.ts';
+import { benchCollections, seedCollections } from './collections.ts';
 import { benchExports } from './exports.ts';
 import { startFanoutFloor } from './fanout-floor.ts';
 import { benchImportLimits, benchImports } from './imports.ts';
@@ -48,6 +50,8 @@ const PARTS = [
   'activity',
   'requests',
   'billing',
+  'billing-page',
+  'collections',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -104,7 +108,9 @@ async function prepare(
       console.log(`seeding the embedded database… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
       ({ groupId } = await seedLists(database.db));
       if (parts.includes('requests')) console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
-      if (parts.includes('billing')) console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
+      if (parts.includes('billing') || parts.includes('billing-page'))
+        console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
+      if (parts.includes('collections')) console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -123,7 +129,9 @@ async function prepare(
       console.log(`seeding PostgreSQL… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
       ({ groupId } = await seedLists(database.db));
       if (parts.includes('requests')) console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
-      if (parts.includes('billing')) console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
+      if (parts.includes('billing') || parts.includes('billing-page'))
+        console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
+      if (parts.includes('collections')) console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -495,6 +503,47 @@ async function benchListsPage(kind: string, groupId: number) {
   }
 }
 
+/**
+ * /cobranza with last month's 2,000 charges (generated here when the 'billing' part has not): from
+ * navigation until the first charge's actions can be used, at 1280 px (median of 3).
+ */
+async function benchBillingPage(kind: string, token: string) {
+  const { santiagoDate } = await import('@app/shared/current-period');
+  const today = santiagoDate();
+  const index = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 2;
+  const month = { year: Math.floor(index / 12), month: (index % 12) + 1 };
+  const generated = await fetch(`${base}/api/billing/charges/generate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(month),
+  });
+  if (!generated.ok) throw new Error(`generate: ${generated.status} ${await generated.text()}`);
+  const { browser, page } = await signedInPage();
+  try {
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      await page.goto(`${base}/perfil`);
+      const started = Date.now();
+      await page.goto(`${base}/cobranza?anio=${month.year}&mes=${month.month}`);
+      await page
+        .getByRole('button', { name: /^Acciones de / })
+        .first()
+        .waitFor({ state: 'visible', timeout: 30_000 });
+      times.push(Date.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    report(
+      kind,
+      `/cobranza with a month of 2,000 charges, until a charge's actions can be used (median of 3)`,
+      ms(percentile(times, 0.5)),
+      `slowest ${ms(times.at(-1) ?? 0)}`,
+      'target under 400 ms',
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 /** The script the browser loads up to the sign-in page, gzip-compressed as it would travel. */
 async function benchFirstLoad() {
   const { chromium } = await import('@playwright/test');
@@ -551,6 +600,8 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     }
     if (parts.includes('requests')) await benchRequests(kind, base, token, report);
     if (parts.includes('billing')) await benchBilling(kind, base, token, report);
+    if (parts.includes('billing-page')) await benchBillingPage(kind, token);
+    if (parts.includes('collections')) await benchCollections(kind, base, token, report);
     if (parts.includes('activity')) {
       await benchActivity(kind, base, token, precomputed, report);
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);

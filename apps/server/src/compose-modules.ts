@@ -304,6 +304,8 @@ export function composeModules(deps: ModulesDeps) {
       sendEmail: async (actor, input) => (await email.send(actor, input)).delivery,
       lockAnsweredItem: answeredItems.lock,
       answeredItemChanged: answeredItems.changed,
+      // The billing module is built after this one (payments keep clients' receipts): called only by the hourly sweep.
+      keysKeptElsewhere: (keys: string[]): Promise<Set<string>> => billing.receiptKeysAmong(keys),
     }),
   );
   const requests = use(
@@ -364,7 +366,8 @@ export function composeModules(deps: ModulesDeps) {
     }),
   );
   const activity = use(createActivityModule({ db }));
-  // The firm's own billing: reads companies and users' names through their modules.
+  // The firm's own billing: reads companies, users' names and groups through their modules, keeps
+  // clients' receipts through the documents module's upload checks, and mails through the e-mail module.
   const billing = use(
     createBillingModule({
       db,
@@ -374,7 +377,17 @@ export function composeModules(deps: ModulesDeps) {
       getBusiness: businesses.getById,
       listBusinessesByIds: businesses.listByIds,
       listActiveBusinesses: businesses.listActive,
+      listBusinesses: businesses.list,
+      lockBusinesses: businesses.lockByIds,
       fullNamesOf: users.fullNamesOf,
+      groupMemberIds: groups.memberIdsOf,
+      storeLooseFile: documents.storeLooseFile,
+      removeStoredBytes: documents.removeStoredBytes,
+      storage,
+      uploads,
+      sendEmail: email.sendAutomatic,
+      deliveries: email.deliveries,
+      mailConfigured: Boolean(config.SMTP_URL),
       now: deps.now,
     }),
   );

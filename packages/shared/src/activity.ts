@@ -58,6 +58,10 @@ export const ACTIVITY_ACTIONS = {
   reversed: 'Reversó',
   confirmed: 'Confirmó',
   exported: 'Exportó',
+  rejected: 'Rechazó',
+  ignored: 'Ignoró',
+  matched: 'Asoció',
+  applied: 'Aplicó',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

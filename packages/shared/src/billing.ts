@@ -301,13 +301,17 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 export const PAYMENT_SOURCES = ['manual', 'cartola', 'client_receipt'] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 
-/** A client's receipt waits 'to_confirm'; a mistaken payment is 'reversed' (kept, with its reason). */
-export const PAYMENT_STATUSES = ['confirmed', 'to_confirm', 'reversed'] as const;
+/**
+ * A client's receipt waits 'to_confirm' until the owner confirms it or rejects it ('rejected', with
+ * its reason); a mistaken payment is 'reversed' (kept, with its reason).
+ */
+export const PAYMENT_STATUSES = ['confirmed', 'to_confirm', 'reversed', 'rejected'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   confirmed: 'Confirmado',
   to_confirm: 'Por confirmar',
   reversed: 'Reversado',
+  rejected: 'Rechazado',
 };
 
 export const CARTOLA_LINE_STATUSES = ['unmatched', 'matched', 'ignored'] as const;

@@ -4,6 +4,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemoActivity } from './activity.demo.ts';
 import { seedDemoBilling } from './billing.demo.ts';
+import { seedDemoCollections } from './collections.demo.ts';
 import { seedDemoCompanies } from './companies.demo.ts';
 import { demoServices } from './demo-services.ts';
 import { seedDemoDocuments } from './documents.demo.ts';
@@ -45,6 +46,7 @@ async function main() {
       await seedDemoDocuments(features, config.FILE_MAX_MB),
       await seedDemoRequests(features, config.FILE_MAX_MB),
       await seedDemoBilling(features),
+      await seedDemoCollections(features),
       await seedDemoActivity(features),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);

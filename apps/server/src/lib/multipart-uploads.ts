@@ -51,6 +51,44 @@ export function createUploadReceiver(maxMegabytes: number) {
   const maxRequestBytes = MAX_FILES * (maxBytes + 64 * 1024);
   const slots = createUploadSlots(UPLOAD_SLOTS, UPLOAD_QUEUE);
 
+  /**
+   * A multipart upload: waits for one of the upload slots (503 when too many wait), cuts it off
+   * after UPLOAD_DEADLINE_MS, and hands the request's 'file' parts to `handle` as they arrive,
+   * answering what it answers; a refused upload has the rest of its body drained.
+   */
+  async function accept<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    handle: (files: AsyncIterable<IncomingFile>) => Promise<T>,
+  ): Promise<T> {
+    if (!request.isMultipart()) throw new AppError(415, msg.unsupportedMediaType);
+    const release = await slots.acquire();
+    if (!release) {
+      reply.header('retry-after', '60');
+      throw new AppError(503, documentsMsg.uploadsBusy);
+    }
+    const deadline = setTimeout(() => request.raw.destroy(), UPLOAD_DEADLINE_MS);
+    try {
+      async function* files(): AsyncGenerator<IncomingFile> {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'file') {
+            part.file.resume();
+            continue;
+          }
+          yield { fileName: part.filename, content: part.file };
+        }
+      }
+      return await handle(files()).catch((error: unknown) => {
+        dropRestOfBody(request.raw, reply.raw, maxRequestBytes);
+        throw multipartFailure(error, maxMegabytes);
+      });
+    } finally {
+      clearTimeout(deadline);
+      release();
+    }
+  }
+
   return {
     maxMegabytes,
 
@@ -65,45 +103,20 @@ export function createUploadReceiver(maxMegabytes: number) {
       });
     },
 
+    accept,
+
     /**
-     * A multipart upload: waits for one of the upload slots (503 when too many wait), cuts it off
-     * after UPLOAD_DEADLINE_MS, and hands the request's 'file' parts to `store` as they arrive.
-     * Answers 201 with what `store` stored; a refused upload has the rest of its body drained.
+     * A multipart upload of files into storage (`accept`): answers 201 with what `store` stored.
      */
     async receive(
       request: FastifyRequest,
       reply: FastifyReply,
       store: (files: AsyncIterable<IncomingFile>) => Promise<StoredFile[]>,
     ) {
-      if (!request.isMultipart()) throw new AppError(415, msg.unsupportedMediaType);
-      const release = await slots.acquire();
-      if (!release) {
-        reply.header('retry-after', '60');
-        throw new AppError(503, documentsMsg.uploadsBusy);
-      }
-      const deadline = setTimeout(() => request.raw.destroy(), UPLOAD_DEADLINE_MS);
-      try {
-        async function* files(): AsyncGenerator<IncomingFile> {
-          for await (const part of request.parts()) {
-            if (part.type !== 'file') continue;
-            if (part.fieldname !== 'file') {
-              part.file.resume();
-              continue;
-            }
-            yield { fileName: part.filename, content: part.file };
-          }
-        }
-        const stored = await store(files()).catch((error: unknown) => {
-          dropRestOfBody(request.raw, reply.raw, maxRequestBytes);
-          throw multipartFailure(error, maxMegabytes);
-        });
-        return reply
-          .status(201)
-          .send({ message: documentsMsg.filesAdded(stored.length), count: stored.length, files: stored });
-      } finally {
-        clearTimeout(deadline);
-        release();
-      }
+      const stored = await accept(request, reply, store);
+      return reply
+        .status(201)
+        .send({ message: documentsMsg.filesAdded(stored.length), count: stored.length, files: stored });
     },
 
     /** What an upload route's description says of its body. */

@@ -1,3 +1,4 @@
+import { ClientStatement } from '../features/billing/components/client/client-statement';
 import { BusinessDocumentsPage } from '../features/documents/pages/business-documents-page';
 import { ClientDocumentsView } from '../features/documents/pages/client-documents-view';
 import { ClientRequests } from '../features/requests/components/client/client-requests';
@@ -13,7 +14,16 @@ export function BusinessDocumentsRoute() {
   return <BusinessDocumentsPage RequestsSection={RequestsSection} />;
 }
 
-/** A client's Home and /carpeta/…, always of their own company. */
+/** A client's Home and /carpeta/…, always of their own company; Home also shows their account statement. */
 export function ClientDocumentsRoute() {
-  return <ClientDocumentsView requests={<ClientRequests />} />;
+  return (
+    <ClientDocumentsView
+      requests={
+        <>
+          <ClientStatement />
+          <ClientRequests />
+        </>
+      }
+    />
+  );
 }

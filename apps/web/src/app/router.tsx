@@ -125,8 +125,8 @@ export const router = createBrowserRouter([
                   {
                     path: '/empresas/:id',
                     ...page(
-                      () => import('../features/businesses/pages/business-detail-page'),
-                      (m) => m.BusinessDetailPage,
+                      () => import('./business-routes'),
+                      (m) => m.BusinessDetailRoute,
                     ),
                   },
                 ],
@@ -259,6 +259,26 @@ export const router = createBrowserRouter([
                     ...page(
                       () => import('../features/email/pages/email-page'),
                       (m) => m.EmailPage,
+                    ),
+                  },
+                ],
+              },
+              // Honorarios y cobranza: the month's charges, UF values and collections; owners only.
+              {
+                element: <PrivateRoute permission="billing:read" />,
+                children: [
+                  {
+                    path: '/cobranza',
+                    ...page(
+                      () => import('../features/billing/pages/billing-page'),
+                      (m) => m.BillingPage,
+                    ),
+                  },
+                  {
+                    path: '/cobranza/empresa/:businessId',
+                    ...page(
+                      () => import('../features/billing/pages/statement-page'),
+                      (m) => m.StatementPage,
                     ),
                   },
                 ],

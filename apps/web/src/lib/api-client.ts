@@ -14,6 +14,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     message: string,
     readonly errors: FieldError[] = [],
+    /** The whole refusal as the server sent it: a bulk write names each refused item or line in it. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -105,11 +107,12 @@ async function send(path: string, options: RequestOptions, cache?: RequestCache)
   }
   if (!response.ok) {
     if (response.status === 401 && usesSession && token && sessionStore.get()?.token === token) sessionStore.clear();
-    const error = ((await response.json().catch(() => null)) ?? {}) as Partial<ApiError>;
+    const error = ((await response.json().catch(() => null)) ?? {}) as Partial<ApiError> & Record<string, unknown>;
     throw new ApiRequestError(
       response.status,
       error.message ?? options.failureMessage ?? msg.internal,
       error.errors ?? [],
+      error,
     );
   }
   return response;

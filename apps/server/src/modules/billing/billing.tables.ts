@@ -195,6 +195,8 @@ export const billingCartolaLines = pgTable(
     status: text('status', { enum: ['unmatched', 'matched', 'ignored'] })
       .notNull()
       .default('unmatched'),
+    /** Why the owner set an 'ignored' line aside (a transfer between the firm's own accounts…). */
+    ignoreReason: text('ignore_reason'),
     dedupeKey: text('dedupe_key').notNull(),
     importedBy: integer('imported_by').references(() => users.id, { onDelete: 'set null' }),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
@@ -219,7 +221,8 @@ export const billingPayments = pgTable(
     reference: text('reference').notNull().default(''),
     note: text('note').notNull().default(''),
     source: text('source', { enum: ['manual', 'cartola', 'client_receipt'] }).notNull(),
-    status: text('status', { enum: ['confirmed', 'to_confirm', 'reversed'] }).notNull(),
+    /** 'rejected': a client's receipt the owner refused (its reason in `reversal_reason`, with who and when). */
+    status: text('status', { enum: ['confirmed', 'to_confirm', 'reversed', 'rejected'] }).notNull(),
     reversalReason: text('reversal_reason'),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
     reversedBy: integer('reversed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -231,7 +234,8 @@ export const billingPayments = pgTable(
   },
   (table) => [
     index('billing_payments_business_idx').on(table.businessId, table.date),
-    uniqueIndex('billing_payments_cartola_line_idx').on(table.cartolaLineId),
+    // A statement line pays once; once its payment is reversed the line may be matched again.
+    uniqueIndex('billing_payments_cartola_line_idx').on(table.cartolaLineId).where(sql`${table.status} <> 'reversed'`),
     check('billing_payments_amount_check', sql`${table.amount} > 0`),
   ],
 );

@@ -2,6 +2,7 @@ import { CHARGE_STATUS_LABELS, DTE_TYPE_LABELS, DTE_TYPE_OF, type DteType, month
 import { sortByName } from '@app/shared/collator';
 import { santiagoDate } from '@app/shared/current-period';
 import { billingMsg } from '@app/shared/messages-billing';
+import { collectionsMsg } from '@app/shared/messages-billing-collections';
 import type { Period } from '@app/shared/period';
 import {
   type Charge,
@@ -44,6 +45,16 @@ export interface ChargesDeps {
   listBusinessesByIds: ((ids: number[]) => Promise<(BillingCompany & { id: number })[]>) & TablesRead;
   /** The users module: full names by id. */
   fullNamesOf: ((ids: readonly (number | null)[]) => Promise<Map<number, string>>) & TablesRead;
+  /**
+   * The payments part (payments.service.ts): the charge's company locked first (the order every
+   * billing write takes), what of a charge is paid, and what follows a void (what the charge's
+   * payments paid is credit again, applied to the company's other open charges).
+   */
+  ledger?: {
+    lockCompanyOfCharge(tx: DbOrTx, chargeId: number): Promise<void>;
+    paidOf(tx: DbOrTx, chargeId: number): Promise<number>;
+    afterVoid(tx: DbOrTx, businessId: number, actor: ActivityActor): Promise<void>;
+  };
 }
 
 /** One charge to mark issued. */
@@ -279,6 +290,7 @@ export function createChargesService(db: Db, deps: ChargesDeps) {
      */
     async update(id: number, input: UpdateInput, actor: ActivityActor): Promise<Charge> {
       const row = await db.transaction(async (tx) => {
+        await deps.ledger?.lockCompanyOfCharge(tx, id);
         const before = await lockOne(tx, id);
         if (before.status !== 'draft' && before.status !== 'waiting_uf') throw conflict(billingMsg.onlyDraftEditable);
         const values: Partial<ChargeRow> = {};
@@ -296,6 +308,9 @@ export function createChargesService(db: Db, deps: ChargesDeps) {
             values,
             amountsFor(before.currency, parsed.data, before.documentType, before.issueDate, ufValue),
           );
+          // What payments already paid of the charge stays paid: its total cannot go under it.
+          const paid = (await deps.ledger?.paidOf(tx, id)) ?? 0;
+          if (paid > 0 && (values.total ?? 0) < paid) throw conflict(collectionsMsg.totalBelowPaid(paid), 'amount');
         }
         const after = await chargesRepository.update(tx, id, values);
         if (!after) throw notFound(billingMsg.chargeNotFound);
@@ -315,9 +330,13 @@ export function createChargesService(db: Db, deps: ChargesDeps) {
       return presentOne(row);
     },
 
-    /** Voids a charge with its reason (kept with who and when); the charge stays, never deleted. */
+    /**
+     * Voids a charge with its reason (kept with who and when); the charge stays, never deleted, and
+     * so do its payments' allocations, which count no more: what they paid is the company's credit.
+     */
     async void(id: number, reason: string, actor: ActivityActor): Promise<Charge> {
       const row = await db.transaction(async (tx) => {
+        await deps.ledger?.lockCompanyOfCharge(tx, id);
         const before = await lockOne(tx, id);
         if (before.status === 'void') throw conflict(billingMsg.alreadyVoid);
         const after = await chargesRepository.update(tx, id, {
@@ -338,6 +357,7 @@ export function createChargesService(db: Db, deps: ChargesDeps) {
             after: { status: CHARGE_STATUS_LABELS.void, reason },
           },
         });
+        await deps.ledger?.afterVoid(tx, after.businessId, actor);
         return after;
       });
       return presentOne(row);

@@ -38,6 +38,8 @@ export interface DocumentsModuleDeps {
   /** Requests module: the request item a deleted file answers, locked; and, after commit, that it changed. */
   lockAnsweredItem: ServiceDeps['lockAnsweredItem'];
   answeredItemChanged: ServiceDeps['answeredItemChanged'];
+  /** Keys of stored files other modules' rows name (the billing module's receipts): the orphan sweep keeps them. */
+  keysKeptElsewhere?: (keys: string[]) => Promise<Set<string>>;
 }
 
 /** Company documents: folders, uploads, download links, and the removal of deleted files' bytes. */
@@ -48,7 +50,7 @@ export function createDocumentsModule(deps: DocumentsModuleDeps) {
     links: createDownloadLinks(deps.tokenSecret, deps.linkDays),
   });
   // Bytes of deleted files leave storage once the deleting transaction has committed.
-  const fileRemover = createFileRemover(db, storage, log);
+  const fileRemover = createFileRemover(db, storage, log, deps.keysKeptElsewhere);
   for (const name of ['files.removed', 'business.deleted', 'service.deleted'] as const) {
     events.on(name, () => fileRemover.sweep());
   }

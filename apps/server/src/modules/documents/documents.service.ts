@@ -25,7 +25,7 @@ import type { IncomingFile } from '../../lib/multipart-uploads.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
 import { presentDownload, presentStoredFile } from './documents.presenter.ts';
 import { type BusinessFileRow, documentsRepository } from './documents.repository.ts';
-import { ACCEPTED_FILES, type FileCheckProblem, fileCheckStream } from './file-check-stream.ts';
+import { ACCEPTED_FILES, type AcceptedKind, type FileCheckProblem, fileCheckStream } from './file-check-stream.ts';
 
 interface FolderTemplate {
   id: number;
@@ -103,7 +103,7 @@ export type Download =
   | { unsatisfiable?: undefined; name: string; contentType: string; size: number; range?: ByteRange; body: Readable };
 
 /** Bytes of one file in storage, before its row is written. */
-interface StoredBytes {
+export interface StoredBytes {
   key: string;
   name: string;
   size: number;
@@ -258,6 +258,39 @@ export function createDocumentsService(db: Db, deps: Deps) {
   }
 
   /**
+   * One file streamed to storage under a new key as it arrives, recognised by its content on the
+   * way (PDF, XML, JPEG, PNG, XLSX or CSV of at most `maxMegabytes`; its name gets that kind's
+   * extension). A refused file leaves nothing stored.
+   */
+  async function streamToStorage(
+    file: IncomingFile,
+    maxMegabytes: number,
+  ): Promise<StoredBytes & { kind: AcceptedKind }> {
+    const maxBytes = Math.round(maxMegabytes * 1024 * 1024);
+    const problem = uploadProblem(maxMegabytes);
+    const key = randomUUID();
+    const checked = fileCheckStream(maxBytes, problem, file.fileName);
+    // The check's failure stops the file's source too; the source's own failure reaches the check.
+    checked.on('error', () => file.content.destroy());
+    file.content.on('error', (error) => checked.destroy(error));
+    file.content.pipe(checked);
+    const size = await deps.storage.write(key, checked);
+    const kind = checked.kind;
+    if (!kind) {
+      await removeUnlisted([key]);
+      throw problem('not-accepted'); // never: the check ends only with a kind
+    }
+    const accepted = ACCEPTED_FILES[kind];
+    return {
+      key,
+      size,
+      kind,
+      name: sanitizeFileName(file.fileName, accepted.extension),
+      contentType: accepted.contentType,
+    };
+  }
+
+  /**
    * Streams each file to storage as it arrives, recognised by its content on the way (PDF, XML,
    * JPEG, PNG, XLSX or CSV of at most `maxMegabytes`; its name gets that kind's extension), then
    * writes their rows with `insert`: either every file of the request is added or none is, and a
@@ -269,27 +302,9 @@ export function createDocumentsService(db: Db, deps: Deps) {
     maxMegabytes: number,
     insert: (stored: StoredBytes[]) => Promise<BusinessFileRow[]>,
   ): Promise<StoredFile[]> {
-    const maxBytes = Math.round(maxMegabytes * 1024 * 1024);
-    const problem = uploadProblem(maxMegabytes);
     const stored: StoredBytes[] = [];
     try {
-      for await (const file of files) {
-        const key = randomUUID();
-        const checked = fileCheckStream(maxBytes, problem, file.fileName);
-        // The check's failure stops the file's source too; the source's own failure reaches the check.
-        checked.on('error', () => file.content.destroy());
-        file.content.on('error', (error) => checked.destroy(error));
-        file.content.pipe(checked);
-        const size = await deps.storage.write(key, checked);
-        const accepted = checked.kind ? ACCEPTED_FILES[checked.kind] : undefined;
-        stored.push({
-          key,
-          size,
-          name: sanitizeFileName(file.fileName, accepted?.extension),
-          contentType: accepted?.contentType ?? '',
-        });
-        if (!accepted) throw problem('not-accepted'); // never: the check ends only with a kind
-      }
+      for await (const file of files) stored.push(await streamToStorage(file, maxMegabytes));
       if (stored.length === 0) throw badRequest(documentsMsg.noFiles, 'file');
       const rows = await insert(stored);
       return rows.map((row) => presentFile(actor, row));
@@ -396,6 +411,31 @@ export function createDocumentsService(db: Db, deps: Deps) {
         }),
       );
     },
+
+    /**
+     * One file another module keeps under its own row (a client's payment receipt): streamed to
+     * storage and recognised by its content as any upload is, within the same limits, and refused
+     * with `refusal` (its bytes removed) unless of one of `kinds`. The caller writes the key in its
+     * row, and removes the bytes with `removeStoredBytes` when that write fails; the hourly sweep
+     * keeps the keys the module names (`keysKeptElsewhere`).
+     */
+    async storeLooseFile(
+      file: IncomingFile,
+      { maxMegabytes, kinds, refusal }: { maxMegabytes: number; kinds: readonly AcceptedKind[]; refusal: () => Error },
+    ): Promise<StoredBytes & { kind: AcceptedKind }> {
+      const stored = await streamToStorage(file, maxMegabytes).catch((error: unknown) => {
+        // Its own list of kinds, not every upload's.
+        throw error instanceof AppError && error.message === documentsMsg.notAccepted ? refusal() : error;
+      });
+      if (!kinds.includes(stored.kind)) {
+        await removeUnlisted([stored.key]);
+        throw refusal();
+      }
+      return stored;
+    },
+
+    /** Removes bytes no row names any more (a write that failed after they were stored). */
+    removeStoredBytes: (keys: string[]) => removeUnlisted(keys),
 
     /**
      * Staff delete any file; a client only one they sent, of their own company, while the item it

@@ -15,7 +15,13 @@ export const ORPHAN_AGE_MS = 60 * 60_000;
  * transaction). Runs after each commit that may have queued some, and at start-up, so a removal
  * interrupted by a crash or a storage outage is finished later. Overlapping calls share one run.
  */
-export function createFileRemover(db: Db, storage: FileStorage, log: Pick<FastifyBaseLogger, 'warn'>) {
+export function createFileRemover(
+  db: Db,
+  storage: FileStorage,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  /** Keys other modules' rows name (a payment's receipt): kept by the sweep like a file row's. */
+  keysKeptElsewhere: (keys: string[]) => Promise<Set<string>> = async () => new Set(),
+) {
   let running: Promise<void> | null = null;
   let requested = false;
 
@@ -50,9 +56,12 @@ export function createFileRemover(db: Db, storage: FileStorage, log: Pick<Fastif
       let removed = 0;
       let batch: string[] = [];
       const removeUnlisted = async () => {
-        const listed = await documentsRepository.keysWithRows(db, batch);
+        const [listed, keptElsewhere] = await Promise.all([
+          documentsRepository.keysWithRows(db, batch),
+          keysKeptElsewhere(batch),
+        ]);
         for (const key of batch) {
-          if (listed.has(key)) continue;
+          if (listed.has(key) || keptElsewhere.has(key)) continue;
           await storage.remove(key);
           removed += 1;
         }

@@ -89,6 +89,9 @@ export function createGroupsService(db: Db, deps: Deps) {
     listNames: (tx: DbOrTx = db) => groupsRepository.listNames(tx),
     /** The names of the groups each of these companies belongs to, by company id. */
     namesOfBusinesses: (businessIds: number[]) => groupsRepository.namesOfBusinesses(db, businessIds),
+    /** The companies of a group (none for an unknown group): the collections list's filter. */
+    memberIdsOf: async (groupId: number): Promise<number[]> =>
+      (await groupsRepository.memberIds(db, [groupId])).get(groupId) ?? [],
     /** A new group without companies: its id. */
     insertNamed: async (tx: DbOrTx, name: string): Promise<number> => (await groupsRepository.insert(tx, { name })).id,
     /** Adds companies to groups; a company already in the group stays as it is. */

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { useBusiness } from '../../../api/businesses/get-business';
 import { useUpdateBusiness } from '../../../api/businesses/update-business';
@@ -16,8 +17,11 @@ import { BusinessServicesSection } from '../components/business-services-section
 import { BusinessUsersSection } from '../components/business-users-section';
 import { CredentialsSection } from '../components/credentials-section';
 
-/** Detalle empresa: the edit form, its services, its client users and its credentials. */
-export function BusinessDetailPage() {
+/**
+ * Detalle empresa: the edit form, its fees ('Honorarios', owners only: `FeesSection`, handed in by
+ * the app since features do not import each other), its services, its client users and its credentials.
+ */
+export function BusinessDetailPage({ FeesSection }: { FeesSection?: ComponentType<{ businessId: number }> }) {
   const id = Number(useParams().id);
   const business = useBusiness(id);
   const update = useUpdateBusiness();
@@ -45,6 +49,7 @@ export function BusinessDetailPage() {
           <FormCard id="datos-empresa" title="Datos de la empresa" onSubmit={submit} saving={update.isPending}>
             <BusinessFormFields form={form} />
           </FormCard>
+          {FeesSection && <FeesSection businessId={loaded.id} />}
           <BusinessServicesSection business={loaded} />
           <BusinessUsersSection business={loaded} />
           <CredentialsSection businessId={loaded.id} />

@@ -1,0 +1,149 @@
+import { type Currency, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from '@app/shared/billing';
+import { billingMsg } from '@app/shared/messages-billing';
+import { BILLING_DESCRIPTION_MAX } from '@app/shared/schemas/billing';
+import { Autocomplete, Button, Group, Modal, NativeSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { useCreateExtraCharge } from '../../../../api/billing/fee-terms';
+import { MONTH_FORMAT } from '../../../../lib/dates';
+import { submitAndNotify } from '../../../../lib/submit-and-notify';
+import { useResetOnOpen } from '../../../../lib/use-reset-on-open';
+import { agreedAmountError } from '../../utils/amounts';
+import { currentBillingMonth, fromPickerValue, monthName, monthPickerValue } from '../../utils/billing-month';
+import { showBillingErrors } from '../../utils/server-errors';
+
+interface ExtraFormValues {
+  description: string;
+  currency: Currency;
+  amount: string;
+  documentType: DocumentType;
+  recurrence: 'once' | 'yearly';
+  month: string | null;
+  monthOfYear: string;
+}
+
+/** The usual extra charges: the yearly income tax return in April, closing a business once. */
+const SUGGESTIONS = ['Operación Renta', 'Término de giro', 'Inicio de actividades', 'Declaración jurada'];
+
+const initial = (): ExtraFormValues => ({
+  description: '',
+  currency: 'CLP',
+  amount: '',
+  documentType: 'factura_afecta',
+  recurrence: 'yearly',
+  month: monthPickerValue(currentBillingMonth()),
+  monthOfYear: '4',
+});
+
+/** 'Agregar cobro adicional': an amount charged once in a month, or every year in a month. */
+export function ExtraChargeFormModal({
+  businessId,
+  opened,
+  onClose,
+}: {
+  businessId: number;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const create = useCreateExtraCharge();
+  const form = useForm<ExtraFormValues>({
+    initialValues: initial(),
+    validate: {
+      description: (value) => (value.trim() ? null : billingMsg.required),
+      amount: (value, values) => agreedAmountError(values.currency, value),
+      month: (value, values) => (values.recurrence === 'once' && !value ? billingMsg.onceNeedsMonth : null),
+    },
+  });
+  useResetOnOpen(form, opened, initial());
+
+  const submit = form.onSubmit((values) =>
+    submitAndNotify(
+      form,
+      () =>
+        create.mutateAsync({
+          businessId,
+          description: values.description,
+          currency: values.currency,
+          amount: values.amount,
+          documentType: values.documentType,
+          recurrence: values.recurrence,
+          month: values.recurrence === 'once' ? fromPickerValue(values.month) : null,
+          monthOfYear: values.recurrence === 'yearly' ? Number(values.monthOfYear) : null,
+        }),
+      { onSaved: onClose, onError: (error) => showBillingErrors(form, error) },
+    ),
+  );
+
+  const isUf = form.values.currency === 'UF';
+  return (
+    <Modal opened={opened} onClose={onClose} title="Agregar cobro adicional" size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Autocomplete
+            label="Descripción"
+            withAsterisk
+            data={SUGGESTIONS}
+            maxLength={BILLING_DESCRIPTION_MAX}
+            data-autofocus
+            {...form.getInputProps('description')}
+          />
+          <Radio.Group label="Moneda" withAsterisk {...form.getInputProps('currency')}>
+            <Group mt={6}>
+              <Radio value="CLP" label="Pesos (CLP)" />
+              <Radio value="UF" label="UF" />
+            </Group>
+          </Radio.Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={isUf ? 'Monto en UF' : 'Monto neto en pesos'}
+              withAsterisk
+              inputMode="decimal"
+              autoComplete="off"
+              leftSection={isUf ? undefined : '$'}
+              rightSection={isUf ? 'UF' : undefined}
+              {...form.getInputProps('amount')}
+            />
+            <NativeSelect
+              label="Documento"
+              withAsterisk
+              data={DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS[value] }))}
+              {...form.getInputProps('documentType')}
+            />
+          </SimpleGrid>
+          <Radio.Group label="Se cobra" withAsterisk {...form.getInputProps('recurrence')}>
+            <Group mt={6}>
+              <Radio value="yearly" label="Cada año" />
+              <Radio value="once" label="Una vez" />
+            </Group>
+          </Radio.Group>
+          {form.values.recurrence === 'once' ? (
+            <MonthPickerInput
+              label="Mes del cobro"
+              withAsterisk
+              valueFormat={MONTH_FORMAT}
+              {...form.getInputProps('month')}
+            />
+          ) : (
+            <NativeSelect
+              label="Mes del año"
+              withAsterisk
+              data={Array.from({ length: 12 }, (_, index) => ({
+                value: String(index + 1),
+                label: monthName(index + 1),
+              }))}
+              {...form.getInputProps('monthOfYear')}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Guardar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
