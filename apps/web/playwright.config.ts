@@ -57,7 +57,7 @@ export default defineConfig({
     },
     {
       // The built app and the server bundle `npm start` runs (`npm run test:e2e` builds both
-      // first), on a fresh embedded database every run.
+      // first), on a fresh embedded database every run (or the PostgreSQL one E2E_DATABASE_URL names).
       command: `rm -rf "${E2E_DATA_DIR}" && node ${SERVER_BUNDLE}`,
       cwd: root,
       url: `http://127.0.0.1:${E2E_PORT}/api/docs/json`,
@@ -67,6 +67,8 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         ...serverEnv(E2E_PORT, E2E_DATA_DIR),
+        // CI runs some specs again with the main server on a fresh PostgreSQL database (.ci/run).
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
         GOOGLE_CLIENT_ID: 'cliente-de-prueba',
         GOOGLE_CLIENT_SECRET: 'secreto-de-prueba',
         GOOGLE_AUTH_URL: `${FAKE_GOOGLE_URL}/o/oauth2/v2/auth`,
