@@ -6,6 +6,7 @@ import { activity } from '../../db/schema/activity.ts';
 import { insertBusiness, tokensForEveryRole } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { businesses } from '../businesses/businesses.tables.ts';
+import { billingCharges } from './billing.tables.ts';
 
 const NOW = new Date('2026-11-15T15:00:00Z');
 let t: TestApp;
@@ -216,7 +217,8 @@ describe('extra charges', () => {
       await t.request({ method: 'GET', url: `/api/billing/business/${business.id}/extras`, token: owner })
     ).json();
     expect(listed).toMatchObject({ id, active: false, used: true });
-    // The company's deletion still takes its extra charges and their charges with it.
+    // Clean-up for the next tests (the app never deletes a charge, and keeps a company that has one).
+    await t.database.db.delete(billingCharges).where(eq(billingCharges.businessId, business.id));
     await t.database.db.delete(businesses).where(eq(businesses.id, business.id));
   });
 
