@@ -46,15 +46,16 @@ function matches(row: CollectionRow, q: string): boolean {
 /**
  * 'Cobranza': every company with billing, what it owes (open charges less its credit), its oldest
  * open due date and how late that is (the shared aging buckets), its open amounts by bucket, and
- * the totals. Two aggregate queries over the firm and the companies' rows; the buckets are the
- * shared rule's, applied to the open amounts summed by company and due date.
+ * the totals. Two aggregate queries over the firm (open amounts by company and due date; each
+ * company's owed and paid totals) and the companies' rows; the buckets are the shared rule's.
  */
 export function createCollectionsService(db: Db, deps: CollectionsDeps) {
   async function rows(today: string): Promise<CollectionRow[]> {
-    const [open, ledgers] = await Promise.all([
-      collectionsRepository.openByDueDate(db),
-      collectionsRepository.companies(db),
-    ]);
+    // Both read in one snapshot, so the credit below adds up.
+    const [open, ledgers] = await db.transaction(
+      async (tx) => [await collectionsRepository.openByDueDate(tx), await collectionsRepository.companies(tx)] as const,
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
     const companies = await deps.listBusinessesByIds(ledgers.map((ledger) => ledger.businessId));
     const names = await deps.fullNamesOf(companies.map((company) => company.responsibleUserId));
     const byCompany = new Map<
@@ -76,8 +77,10 @@ export function createCollectionsService(db: Db, deps: CollectionsDeps) {
     return companies.map((company) => {
       const ledger = ledgerOf.get(company.id);
       const sums = byCompany.get(company.id);
-      const credit = ledger?.credit ?? 0;
       const openAmount = sums?.open ?? 0;
+      // What payments paid of owed charges is their totals less what is open of them (a charge is
+      // never paid beyond its total), so the credit is the payments less that.
+      const credit = (ledger?.paid ?? 0) - ((ledger?.charged ?? 0) - openAmount);
       const oldest = sums?.oldest ?? null;
       return {
         businessId: company.id,
