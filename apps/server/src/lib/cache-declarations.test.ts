@@ -133,6 +133,7 @@ describe('every cache names every table its loader reads (else a write there wou
       `/api/requests?year=${period.year}&month=${period.month}`,
       boardUrl,
       `/api/billing/charges?year=${billingMonth[0]}&month=${billingMonth[1]}`,
+      `/api/billing/collections?group=${group.json().group.id}`,
     ]) {
       await get(url);
     }

@@ -57,7 +57,7 @@ export interface BillingModuleDeps {
   /** The users module: full names by id. */
   fullNamesOf: ((ids: readonly (number | null)[]) => Promise<Map<number, string>>) & TablesRead;
   /** The groups module: a group's companies. */
-  groupMemberIds(groupId: number): Promise<number[]>;
+  groupMemberIds: ((groupId: number) => Promise<number[]>) & TablesRead;
   /** The documents module: a client's receipt streamed to storage as uploads are, recognised by its content. */
   storeLooseFile: ReceiptsDeps['storeLooseFile'];
   removeStoredBytes(keys: string[]): Promise<void>;
@@ -125,6 +125,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
   });
   const collections = createCollectionsService(db, {
     now,
+    changes: deps.changes,
     listBusinessesByIds: deps.listBusinessesByIds,
     fullNamesOf: deps.fullNamesOf,
     groupMemberIds: deps.groupMemberIds,

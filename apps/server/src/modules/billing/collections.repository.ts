@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { billingBusinessFlags, billingCharges, billingFeeTerms, billingPayments } from './billing.tables.ts';
-import { appliedByPayment, paidByCharge } from './payments.repository.ts';
+import { paidByCharge } from './payments.repository.ts';
 import { selectRows } from './sql-rows.ts';
 
 /** A company's open amount falling due on one day. */
@@ -12,10 +12,11 @@ export interface OpenByDueDate {
   charges: number;
 }
 
-/** A company with billing: its credit, receipts waiting for the owner, whether its reminders are stopped. */
+/** A company with billing: its owed charges' and confirmed payments' totals, receipts waiting, whether its reminders are stopped. */
 export interface CompanyLedger {
   businessId: number;
-  credit: number;
+  charged: number;
+  paid: number;
   receiptsToConfirm: number;
   remindersStopped: boolean;
 }
@@ -51,42 +52,44 @@ export const collectionsRepository = {
     }));
   },
 
-  /** Every company with billing (fee terms, a charge or a payment), with its credit and receipts waiting. */
+  /**
+   * Every company with billing (fee terms, a charge or a payment): what its owed charges total
+   * (to issue or issued, with an amount), what its confirmed payments total, its receipts waiting
+   * and whether its reminders are stopped. Plain sums over each table, no join of allocations: the
+   * credit follows from them and the open amounts (collections.service.ts).
+   */
   async companies(db: DbOrTx): Promise<CompanyLedger[]> {
     const rows = await selectRows<{
       business_id: number;
-      credit: string | number;
+      charged: string | number;
+      paid: string | number;
       to_confirm: string | number;
       stopped: boolean;
     }>(
       db,
       sql`
-      with ids as (
-        select business_id from ${billingFeeTerms}
-        union select business_id from ${billingCharges}
-        union select business_id from ${billingPayments}
-      ),
-      credit as (
-        select p.business_id, sum(p.amount - coalesce(applied.applied, 0)) as credit
-        from ${billingPayments} p
-        left join ${appliedByPayment} applied on applied.payment_id = p.id
-        where p.status = 'confirmed'
-        group by p.business_id
-      ),
-      waiting as (
-        select business_id, count(*) as n from ${billingPayments} where status = 'to_confirm' group by business_id
-      )
-      select ids.business_id, coalesce(credit.credit, 0) as credit, coalesce(waiting.n, 0) as to_confirm,
-        coalesce(f.reminders_stopped, false) as stopped
-      from ids
-      left join credit on credit.business_id = ids.business_id
-      left join waiting on waiting.business_id = ids.business_id
-      left join ${billingBusinessFlags} f on f.business_id = ids.business_id
+      select x.business_id, sum(x.charged) as charged, sum(x.paid) as paid, sum(x.waiting) as to_confirm,
+        coalesce(bool_or(f.reminders_stopped), false) as stopped
+      from (
+        select business_id,
+          sum(case when status in ('draft', 'issued') then coalesce(total, 0) else 0 end) as charged,
+          0 as paid, 0 as waiting
+        from ${billingCharges} group by business_id
+        union all
+        select business_id, 0, sum(case when status = 'confirmed' then amount else 0 end),
+          count(*) filter (where status = 'to_confirm')
+        from ${billingPayments} group by business_id
+        union all
+        select business_id, 0, 0, 0 from ${billingFeeTerms} group by business_id
+      ) x
+      left join ${billingBusinessFlags} f on f.business_id = x.business_id
+      group by x.business_id
     `,
     );
     return rows.map((row) => ({
       businessId: row.business_id,
-      credit: Number(row.credit),
+      charged: Number(row.charged),
+      paid: Number(row.paid),
       receiptsToConfirm: Number(row.to_confirm),
       remindersStopped: row.stopped === true,
     }));

@@ -5,6 +5,7 @@ import {
   OverdueIdsSchema,
 } from '@app/shared/schemas/billing-collections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendBuiltJson } from '../../lib/built-json.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { xlsxStream } from '../../lib/xlsx-stream.ts';
@@ -30,7 +31,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ collections: Collections
       },
       onRequest: app.authorize('billing:read'),
     },
-    async (request) => collections.list(request.query),
+    async (request, reply) => sendBuiltJson(request, reply, await collections.listBuilt(request.query)),
   );
 
   app.get(

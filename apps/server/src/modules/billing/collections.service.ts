@@ -2,28 +2,41 @@ import { AGING_BUCKETS, type AgingBucket, agingBucket, daysOverdue } from '@app/
 import { compareNames } from '@app/shared/collator';
 import { santiagoDate } from '@app/shared/current-period';
 import { cleanRut } from '@app/shared/rut';
-import type {
-  AgingAmounts,
-  CollectionRow,
-  CollectionsList,
-  CollectionsQuerySchema,
+import {
+  type AgingAmounts,
+  type CollectionRow,
+  type CollectionsList,
+  CollectionsListSchema,
+  type CollectionsQuerySchema,
 } from '@app/shared/schemas/billing-collections';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { BuiltJson } from '../../lib/built-json.ts';
+import { createBuiltJsonCache, type TableChanges, type TablesRead } from '../../lib/table-cache.ts';
+import {
+  billingBusinessFlags,
+  billingCharges,
+  billingFeeTerms,
+  billingPaymentAllocations,
+  billingPayments,
+} from './billing.tables.ts';
 import { collectionsRepository } from './collections.repository.ts';
 
 type Query = z.output<typeof CollectionsQuerySchema>;
 
 export interface CollectionsDeps {
   now: () => Date;
+  /** Which tables changed (any instance): what the lists kept in memory check. */
+  changes: TableChanges;
   /** The companies module: these companies, in any order (a deleted one is missing). */
-  listBusinessesByIds(
+  listBusinessesByIds: ((
     ids: number[],
-  ): Promise<{ id: number; name: string; razonSocial: string; rut: string; responsibleUserId: number | null }[]>;
+  ) => Promise<{ id: number; name: string; razonSocial: string; rut: string; responsibleUserId: number | null }[]>) &
+    TablesRead;
   /** The users module: full names by id. */
-  fullNamesOf(ids: readonly (number | null)[]): Promise<Map<number, string>>;
+  fullNamesOf: ((ids: readonly (number | null)[]) => Promise<Map<number, string>>) & TablesRead;
   /** The groups module: the companies of a group (none for an unknown group). */
-  groupMemberIds(groupId: number): Promise<number[]>;
+  groupMemberIds: ((groupId: number) => Promise<number[]>) & TablesRead;
 }
 
 const noAmounts = (): AgingAmounts => ({ current: 0, d1_30: 0, d31_60: 0, d61_90: 0, d90_plus: 0 });
@@ -46,15 +59,33 @@ function matches(row: CollectionRow, q: string): boolean {
 /**
  * 'Cobranza': every company with billing, what it owes (open charges less its credit), its oldest
  * open due date and how late that is (the shared aging buckets), its open amounts by bucket, and
- * the totals. Two aggregate queries over the firm and the companies' rows; the buckets are the
- * shared rule's, applied to the open amounts summed by company and due date.
+ * the totals. Two aggregate queries over the firm (open amounts by company and due date; each
+ * company's owed and paid totals) and the companies' rows; the buckets are the shared rule's.
  */
 export function createCollectionsService(db: Db, deps: CollectionsDeps) {
+  // Each filtered list of the day kept as built JSON (gzip) until one of its tables changes.
+  const lists = createBuiltJsonCache(deps.changes, {
+    name: 'billing-collections',
+    tables: [
+      billingCharges,
+      billingPayments,
+      billingPaymentAllocations,
+      billingFeeTerms,
+      billingBusinessFlags,
+      ...deps.listBusinessesByIds.tables,
+      ...deps.fullNamesOf.tables,
+      ...deps.groupMemberIds.tables,
+    ],
+    schema: CollectionsListSchema,
+    maxEntries: 20,
+  });
+
   async function rows(today: string): Promise<CollectionRow[]> {
-    const [open, ledgers] = await Promise.all([
-      collectionsRepository.openByDueDate(db),
-      collectionsRepository.companies(db),
-    ]);
+    // Both read in one snapshot, so the credit below adds up.
+    const [open, ledgers] = await db.transaction(
+      async (tx) => [await collectionsRepository.openByDueDate(tx), await collectionsRepository.companies(tx)] as const,
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
     const companies = await deps.listBusinessesByIds(ledgers.map((ledger) => ledger.businessId));
     const names = await deps.fullNamesOf(companies.map((company) => company.responsibleUserId));
     const byCompany = new Map<
@@ -76,8 +107,10 @@ export function createCollectionsService(db: Db, deps: CollectionsDeps) {
     return companies.map((company) => {
       const ledger = ledgerOf.get(company.id);
       const sums = byCompany.get(company.id);
-      const credit = ledger?.credit ?? 0;
       const openAmount = sums?.open ?? 0;
+      // What payments paid of owed charges is their totals less what is open of them (a charge is
+      // never paid beyond its total), so the credit is the payments less that.
+      const credit = (ledger?.paid ?? 0) - ((ledger?.charged ?? 0) - openAmount);
       const oldest = sums?.oldest ?? null;
       return {
         businessId: company.id,
@@ -117,38 +150,54 @@ export function createCollectionsService(db: Db, deps: CollectionsDeps) {
     return list.sort((a, b) => direction * primary(a, b) || byName(a, b));
   }
 
+  async function list(query: Query): Promise<CollectionsList> {
+    const today = santiagoDate(deps.now());
+    let list = await rows(today);
+    if (query.responsible !== undefined) {
+      const wanted = query.responsible === 'none' ? null : query.responsible;
+      list = list.filter((row) => row.responsibleUserId === wanted);
+    }
+    if (query.group !== undefined) {
+      const members = new Set(await deps.groupMemberIds(query.group));
+      list = list.filter((row) => members.has(row.businessId));
+    }
+    if (query.overdue) list = list.filter((row) => row.daysOverdue > 0);
+    if (query.q) {
+      const q = query.q;
+      list = list.filter((row) => matches(row, q));
+    }
+    sortRows(list, query.sort, query.order);
+    const buckets = noAmounts();
+    for (const row of list) for (const bucket of AGING_BUCKETS) buckets[bucket as AgingBucket] += row.buckets[bucket];
+    return {
+      asOf: today,
+      rows: list,
+      totals: {
+        companies: list.length,
+        overdueCompanies: list.filter((row) => row.daysOverdue > 0).length,
+        open: list.reduce((sum, row) => sum + row.open, 0),
+        credit: list.reduce((sum, row) => sum + row.credit, 0),
+        balance: list.reduce((sum, row) => sum + row.balance, 0),
+        buckets,
+      },
+    };
+  }
+
   return {
-    async list(query: Query): Promise<CollectionsList> {
-      const today = santiagoDate(deps.now());
-      let list = await rows(today);
-      if (query.responsible !== undefined) {
-        const wanted = query.responsible === 'none' ? null : query.responsible;
-        list = list.filter((row) => row.responsibleUserId === wanted);
-      }
-      if (query.group !== undefined) {
-        const members = new Set(await deps.groupMemberIds(query.group));
-        list = list.filter((row) => members.has(row.businessId));
-      }
-      if (query.overdue) list = list.filter((row) => row.daysOverdue > 0);
-      if (query.q) {
-        const q = query.q;
-        list = list.filter((row) => matches(row, q));
-      }
-      sortRows(list, query.sort, query.order);
-      const buckets = noAmounts();
-      for (const row of list) for (const bucket of AGING_BUCKETS) buckets[bucket as AgingBucket] += row.buckets[bucket];
-      return {
-        asOf: today,
-        rows: list,
-        totals: {
-          companies: list.length,
-          overdueCompanies: list.filter((row) => row.daysOverdue > 0).length,
-          open: list.reduce((sum, row) => sum + row.open, 0),
-          credit: list.reduce((sum, row) => sum + row.credit, 0),
-          balance: list.reduce((sum, row) => sum + row.balance, 0),
-          buckets,
-        },
-      };
+    list,
+
+    /** The list as stored JSON, kept per day and filter until billing, companies, staff or groups change. */
+    listBuilt(query: Query): Promise<BuiltJson> {
+      const key = [
+        santiagoDate(deps.now()),
+        query.responsible,
+        query.group,
+        query.overdue,
+        query.q,
+        query.sort,
+        query.order,
+      ];
+      return lists.get(JSON.stringify(key), () => list(query));
     },
 
     /** Companies with a charge past due and unpaid: the monthly board's small mark. */

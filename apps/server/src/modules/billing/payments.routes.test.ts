@@ -261,6 +261,44 @@ describe('reversing a payment and voiding a charge keep every row', () => {
   });
 });
 
+describe('payments at the same moment', () => {
+  it('never applies the same pesos twice: three payments at once pay a charge exactly, the rest is credit', async () => {
+    const company = await insertBusiness(t);
+    const charge = await insertCharge(t, { businessId: company.id, total: 100_000, dueDate: '2026-10-15' });
+    const other = await createTestApp({}, { database: t.database, now: () => NOW });
+    try {
+      const otherOwner = await other.ownerToken();
+      const answers = await Promise.all([
+        t.request({
+          method: 'POST',
+          url: '/api/billing/payments',
+          token: owner,
+          payload: { businessId: company.id, date: '2026-11-10', amount: 60_000, method: 'efectivo' },
+        }),
+        other.request({
+          method: 'POST',
+          url: '/api/billing/payments',
+          token: otherOwner,
+          payload: { businessId: company.id, date: '2026-11-10', amount: 60_000, method: 'efectivo' },
+        }),
+        t.request({
+          method: 'POST',
+          url: '/api/billing/payments',
+          token: owner,
+          payload: { businessId: company.id, date: '2026-11-10', amount: 60_000, method: 'efectivo' },
+        }),
+      ]);
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+      expect(await openOf(charge.id)).toBe(0);
+      const applied = answers.reduce((sum, answer) => sum + answer.json().payment.applied, 0);
+      expect(applied).toBe(100_000);
+      expect(await statementTotals(company.id)).toMatchObject({ open: 0, credit: 80_000, paid: 180_000 });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('the credit job', () => {
   it('applies every company holding credit to charges opened since, once', async () => {
     const company = await insertBusiness(t);

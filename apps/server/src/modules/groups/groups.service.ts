@@ -13,7 +13,7 @@ import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
-import { createBuiltJsonCache, type TableChanges } from '../../lib/table-cache.ts';
+import { createBuiltJsonCache, readingTables, type TableChanges } from '../../lib/table-cache.ts';
 import { presentGroup } from './groups.presenter.ts';
 import { groupsRepository } from './groups.repository.ts';
 import { businessGroupMembers, businessGroups } from './groups.tables.ts';
@@ -90,8 +90,11 @@ export function createGroupsService(db: Db, deps: Deps) {
     /** The names of the groups each of these companies belongs to, by company id. */
     namesOfBusinesses: (businessIds: number[]) => groupsRepository.namesOfBusinesses(db, businessIds),
     /** The companies of a group (none for an unknown group): the collections list's filter. */
-    memberIdsOf: async (groupId: number): Promise<number[]> =>
-      (await groupsRepository.memberIds(db, [groupId])).get(groupId) ?? [],
+    memberIdsOf: readingTables(
+      [businessGroupMembers],
+      async (groupId: number): Promise<number[]> =>
+        (await groupsRepository.memberIds(db, [groupId])).get(groupId) ?? [],
+    ),
     /** A new group without companies: its id. */
     insertNamed: async (tx: DbOrTx, name: string): Promise<number> => (await groupsRepository.insert(tx, { name })).id,
     /** Adds companies to groups; a company already in the group stays as it is. */
