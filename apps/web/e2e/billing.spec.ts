@@ -18,22 +18,9 @@ import {
   signInAsOwner,
   uniqueName,
 } from './support/fixtures';
+import { monthName as spanishMonth } from './support/months';
 import { seriousViolations } from './support/page-checks';
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
 const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -74,7 +61,7 @@ test("the owner sets fees in pesos and UF, loads UF values typed and imported, g
 }) => {
   test.setTimeout(120_000);
   const { year, month, day } = billingToday();
-  const monthName = `${MONTHS[month - 1]} ${year}`;
+  const monthName = `${spanishMonth({ year, month }).toLowerCase()} ${year}`;
   // The generated fee's detail: 'Honorarios Noviembre 2026'.
   const detail = `Honorarios ${monthName.charAt(0).toUpperCase()}${monthName.slice(1)}`;
   const prefix = uniqueName('Cobro');

@@ -10,26 +10,12 @@ import {
   uniqueEmail,
   uniqueName,
 } from './support/fixtures';
+import { monthName as spanishMonth } from './support/months';
 import { expectNoSeriousViolations, expectText } from './support/page-checks';
 import { createTaskViaApi, staffUserId } from './support/tasks-fixtures';
 
 /** 'YYYY-MM-DD' as the tables show it: 'DD-MM-YYYY'. */
 const shown = (date: string) => date.split('-').reverse().join('-');
-
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
 
 test('an owner creates a task, edits it, switches companies on one by one and all at once, then off, and deletes it', async ({
   page,
@@ -123,7 +109,11 @@ test('an owner creates a task, edits it, switches companies on one by one and al
   // The start date of an active company is saved as soon as it is picked.
   const [year, month] = periodStart.split('-');
   await dateOf(first.name).click();
-  await page.getByRole('button', { name: new RegExp(`^10 ${MONTHS[Number(month) - 1]} ${year}`) }).click();
+  await page
+    .getByRole('button', {
+      name: new RegExp(`^10 ${spanishMonth({ year: Number(year), month: Number(month) }).toLowerCase()} ${year}`),
+    })
+    .click();
   await expectText(page, 'Fecha de inicio actualizada correctamente');
 
   // The search box narrows the companies by name or RUT.

@@ -3,10 +3,9 @@ import type { CartolaPreview, CartolaPreviewLine } from '@app/shared/schemas/bil
 import { Button, Group, Modal, NativeSelect, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useConfirmCartola, usePreviewCartola } from '../../../../api/billing/cartola';
-import { FileDropzone } from '../../../../components/file-dropzone';
 import { formatDate } from '../../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { SHEET_ACCEPT, SHEET_TEXTS } from '../../utils/sheet-dropzone';
+import { SheetFilePicker } from '../sheet-file-picker';
 
 type Action = 'match' | 'keep';
 const IGNORED: Record<'duplicate' | 'debit' | 'invalid', string> = {
@@ -142,19 +141,12 @@ export function CartolaImportModal({ opened, onClose }: { opened: boolean; onClo
           abono se busca entre las empresas por RUT, monto o folio; revisa cada propuesta antes de importar. Las líneas
           sin asociar quedan guardadas para asociarlas después.
         </Text>
-        <FileDropzone
-          onFiles={([chosen]) => chosen && check(chosen)}
-          accept={SHEET_ACCEPT}
-          multiple={false}
-          texts={SHEET_TEXTS}
-          loading={preview.isPending || confirm.isPending}
+        <SheetFilePicker
+          file={file}
+          onFile={check}
+          busy={preview.isPending || confirm.isPending}
           error={preview.error?.message ?? null}
         />
-        {file && (
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {`Archivo: ${file.name}`}
-          </Text>
-        )}
         {result && (
           <>
             <Text size="sm" role="status" fw={500}>

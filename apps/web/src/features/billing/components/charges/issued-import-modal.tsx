@@ -3,11 +3,10 @@ import type { BillingMonth, IssuedImportPreview } from '@app/shared/schemas/bill
 import { Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useConfirmIssuedImport, usePreviewIssuedImport } from '../../../../api/billing/charges';
-import { FileDropzone } from '../../../../components/file-dropzone';
 import { ApiRequestError } from '../../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { monthLabel } from '../../utils/billing-month';
-import { SHEET_ACCEPT, SHEET_TEXTS } from '../../utils/sheet-dropzone';
+import { SheetFilePicker } from '../sheet-file-picker';
 import { StatusBadge } from '../status-badge';
 
 function PreviewTable({ preview }: { preview: IssuedImportPreview }) {
@@ -105,19 +104,12 @@ export function IssuedImportModal({
           Sube la planilla que exportó tu sistema de facturación, con las columnas RUT, Folio y Total. Cada línea se
           busca entre los cobros por emitir del mes con ese RUT y ese total; revisa la vista previa antes de confirmar.
         </Text>
-        <FileDropzone
-          onFiles={([chosen]) => chosen && check(chosen)}
-          accept={SHEET_ACCEPT}
-          multiple={false}
-          texts={SHEET_TEXTS}
-          loading={preview.isPending || confirm.isPending}
+        <SheetFilePicker
+          file={file}
+          onFile={check}
+          busy={preview.isPending || confirm.isPending}
           error={preview.error?.message ?? null}
         />
-        {file && (
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {`Archivo: ${file.name}`}
-          </Text>
-        )}
         {result && (
           <>
             <Text size="sm" role="status" fw={500}>

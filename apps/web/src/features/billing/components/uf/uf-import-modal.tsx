@@ -2,11 +2,10 @@ import type { UfImportLine, UfImportPreview } from '@app/shared/schemas/billing'
 import { Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useConfirmUfImport, usePreviewUfImport } from '../../../../api/billing/uf-values';
-import { FileDropzone } from '../../../../components/file-dropzone';
 import { ApiRequestError } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { SHEET_ACCEPT, SHEET_TEXTS } from '../../utils/sheet-dropzone';
+import { SheetFilePicker } from '../sheet-file-picker';
 import { StatusBadge } from '../status-badge';
 
 const STATUS: Record<UfImportLine['status'], { label: string; color: string }> = {
@@ -97,19 +96,12 @@ export function UfImportModal({ opened, onClose }: { opened: boolean; onClose: (
           Una planilla de dos columnas: la fecha (01-11-2026 o 2026-11-01) y el valor (39.643,59), con o sin fila de
           títulos. Antes de guardar se muestra cada valor nuevo o cambiado.
         </Text>
-        <FileDropzone
-          onFiles={([chosen]) => chosen && check(chosen)}
-          accept={SHEET_ACCEPT}
-          multiple={false}
-          texts={SHEET_TEXTS}
-          loading={preview.isPending || confirm.isPending}
+        <SheetFilePicker
+          file={file}
+          onFile={check}
+          busy={preview.isPending || confirm.isPending}
           error={preview.error?.message ?? null}
         />
-        {file && (
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {`Archivo: ${file.name}`}
-          </Text>
-        )}
         {result && (
           <>
             <Text size="sm" role="status" fw={500}>
