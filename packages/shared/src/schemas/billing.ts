@@ -1,6 +1,5 @@
 import {
   BILLING_DAY_MAX,
-  CARTOLA_LINE_STATUSES,
   CHARGE_SOURCES,
   CHARGE_STATUSES,
   CURRENCIES,
@@ -8,8 +7,6 @@ import {
   DOCUMENT_TYPES,
   DTE_TYPES,
   PAYMENT_METHODS,
-  PAYMENT_SOURCES,
-  PAYMENT_STATUSES,
   PAYMENT_TERM_MAX_DAYS,
   TAX_KINDS,
   UF_AMOUNT_MAX_HUNDREDTHS,
@@ -17,7 +14,7 @@ import {
 } from '../billing.ts';
 import { calendarDate, INT4_MAX, idField, idParams, optionalText, plainText, requiredText } from '../fields.ts';
 import { billingMsg } from '../messages-billing.ts';
-import { MONEY_MAX, parseMoney } from '../money.ts';
+import { parseMoney } from '../money.ts';
 import { parseHundredths } from '../money-decimal.ts';
 import { z } from '../zod-setup.ts';
 import { ContactSchema } from './businesses.ts';
@@ -464,39 +461,6 @@ export const PaymentInputSchema = z.object({
   note: optionalText(1000),
 });
 export type PaymentInput = z.input<typeof PaymentInputSchema>;
-
-export const PaymentSchema = z.object({
-  id: z.number().int(),
-  businessId: z.number().int(),
-  date: z.string(),
-  amount: z.number().int(),
-  method: PaymentMethodSchema,
-  reference: z.string(),
-  note: z.string(),
-  source: z.enum(PAYMENT_SOURCES),
-  status: z.enum(PAYMENT_STATUSES),
-  /** amount − what is allocated to charges. */
-  credit: z.number().int(),
-  allocations: z.array(z.object({ chargeId: z.number().int(), amount: z.number().int() })),
-  reversalReason: z.string().nullable(),
-  reversedAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type Payment = z.infer<typeof PaymentSchema>;
-
-/** Allocations of a payment to charges: whole pesos, more than zero each. */
-export const AllocationsInputSchema = z.object({
-  allocations: z
-    .array(
-      z.object({
-        chargeId: idField(billingMsg.chargeNotFound),
-        amount: z.number().int().min(1, billingMsg.paymentAmountPositive).max(MONEY_MAX),
-      }),
-    )
-    .max(500),
-});
-
-export const CartolaLineStatusSchema = z.enum(CARTOLA_LINE_STATUSES);
 
 const reminderOffsets = z
   .array(z.number().int().min(-30).max(90), { error: billingMsg.invalidReminderOffsets })
