@@ -1,4 +1,4 @@
-import { chileanDueDate } from '@app/shared/due-dates-cl';
+import { chileanDueDate, nextChileanBusinessDay } from '@app/shared/due-dates-cl';
 import { emptyCardMsg } from '@app/shared/messages-board-period';
 import { currentPeriod, santiagoDate } from '@app/shared/period';
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -348,10 +348,13 @@ test('a board left open past midnight in Santiago marks late, within a minute, t
   });
   await addBusinessToTaskViaApi(request, due.id, first.id);
   const last = shiftPeriod(period, -1);
-  const [year, month, day] = santiagoDate().split('-');
+  // A due date on a weekend or holiday moves to the next business day: the page's clock starts
+  // just before that day's midnight (today's, on a business day).
+  const dueDay = nextChileanBusinessDay(santiagoDate());
+  const [year, month, day] = dueDay.split('-');
   const dueOn = `${day}-${month}-${year}`;
 
-  await page.clock.install({ time: beforeSantiagoMidnight() });
+  await page.clock.install({ time: beforeSantiagoMidnight(dueDay) });
   await signIn(page, OWNER.email, OWNER.password);
   await page.goto(`/seguimiento-tareas?anio=${last.year}&mes=${last.month}`);
   await expect(page.getByRole('heading', { name: monthTitle(last), level: 3 })).toBeVisible();

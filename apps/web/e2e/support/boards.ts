@@ -98,9 +98,8 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 export const cellButton = (page: Page, column: string, company: string) =>
   page.getByRole('button', { name: new RegExp(`^${escapeRegExp(column)} de ${escapeRegExp(company)}: `) });
 
-/** Two minutes before midnight of Santiago's today, whatever its offset (-3 in summer, -4 in winter). */
-export function beforeSantiagoMidnight(): Date {
-  const day = santiagoDate();
+/** Two minutes before midnight of a day in Santiago (today unless named), whatever its offset (-3 in summer, -4 in winter). */
+export function beforeSantiagoMidnight(day = santiagoDate()): Date {
   for (const offset of ['-03:00', '-04:00']) {
     const at = new Date(`${day}T23:58:00${offset}`);
     if (santiagoDate(at) === day && santiagoDate(new Date(at.getTime() + 3 * 60_000)) !== day) return at;
