@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useConfirmCartola, usePreviewCartola } from '../../../../api/billing/cartola';
 import { formatDate } from '../../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useSheetImport } from '../../hooks/use-sheet-import';
 import { SheetFilePicker } from '../sheet-file-picker';
 
 type Action = 'match' | 'keep';
@@ -83,26 +84,20 @@ function PreviewRows({
 export function CartolaImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const preview = usePreviewCartola();
   const confirm = useConfirmCartola();
-  const [file, setFile] = useState<File | null>(null);
   const [actions, setActions] = useState<Record<number, Action>>({});
-
-  const close = () => {
-    setFile(null);
-    setActions({});
-    preview.reset();
-    confirm.reset();
-    onClose();
-  };
-  const check = (chosen: File) => {
-    setFile(chosen);
-    preview.mutate(chosen, {
-      onSuccess: (result) =>
-        setActions(
-          Object.fromEntries(result.lines.filter((line) => line.proposal).map((line) => [line.line, 'match'])),
-        ),
-    });
-  };
-  const result = preview.isPending ? undefined : preview.data;
+  const { file, result, check, close } = useSheetImport({
+    preview,
+    confirm,
+    ask: (chosen) =>
+      preview.mutate(chosen, {
+        onSuccess: (answer) =>
+          setActions(
+            Object.fromEntries(answer.lines.filter((line) => line.proposal).map((line) => [line.line, 'match'])),
+          ),
+      }),
+    onClose,
+    forget: () => setActions({}),
+  });
   const fresh = (result?.lines ?? []).filter((line) => line.status === 'new');
   const matching = fresh.filter((line) => (actions[line.line] ?? 'keep') === 'match').length;
 

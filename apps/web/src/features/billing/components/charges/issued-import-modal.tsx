@@ -1,10 +1,10 @@
 import { formatMoney } from '@app/shared/money';
 import type { BillingMonth, IssuedImportPreview } from '@app/shared/schemas/billing';
 import { Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useConfirmIssuedImport, usePreviewIssuedImport } from '../../../../api/billing/charges';
 import { ApiRequestError } from '../../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useSheetImport } from '../../hooks/use-sheet-import';
 import { monthLabel } from '../../utils/billing-month';
 import { SheetFilePicker } from '../sheet-file-picker';
 import { StatusBadge } from '../status-badge';
@@ -65,19 +65,12 @@ export function IssuedImportModal({
 }) {
   const preview = usePreviewIssuedImport();
   const confirm = useConfirmIssuedImport();
-  const [file, setFile] = useState<File | null>(null);
-
-  const close = () => {
-    setFile(null);
-    preview.reset();
-    confirm.reset();
-    onClose();
-  };
-  const check = (chosen: File) => {
-    setFile(chosen);
-    preview.mutate({ file: chosen, month });
-  };
-  const result = preview.isPending ? undefined : preview.data;
+  const { file, result, check, close } = useSheetImport({
+    preview,
+    confirm,
+    ask: (chosen) => preview.mutate({ file: chosen, month }),
+    onClose,
+  });
   const canConfirm = file !== null && result !== undefined && result.counts.invalid === 0 && result.counts.matched > 0;
 
   const confirmFile = () => {

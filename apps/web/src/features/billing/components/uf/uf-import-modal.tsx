@@ -1,10 +1,10 @@
 import type { UfImportLine, UfImportPreview } from '@app/shared/schemas/billing';
 import { Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useConfirmUfImport, usePreviewUfImport } from '../../../../api/billing/uf-values';
 import { ApiRequestError } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useSheetImport } from '../../hooks/use-sheet-import';
 import { SheetFilePicker } from '../sheet-file-picker';
 import { StatusBadge } from '../status-badge';
 
@@ -56,18 +56,12 @@ function PreviewTable({ preview }: { preview: UfImportPreview }) {
 export function UfImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const preview = usePreviewUfImport();
   const confirm = useConfirmUfImport();
-  const [file, setFile] = useState<File | null>(null);
-  const close = () => {
-    setFile(null);
-    preview.reset();
-    confirm.reset();
-    onClose();
-  };
-  const check = (chosen: File) => {
-    setFile(chosen);
-    preview.mutate(chosen);
-  };
-  const result = preview.isPending ? undefined : preview.data;
+  const { file, result, check, close } = useSheetImport({
+    preview,
+    confirm,
+    ask: (chosen) => preview.mutate(chosen),
+    onClose,
+  });
   const writes = result ? result.counts.new + result.counts.changed : 0;
   const canConfirm = file !== null && result !== undefined && result.counts.invalid === 0 && writes > 0;
 
