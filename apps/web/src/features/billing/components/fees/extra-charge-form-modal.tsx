@@ -1,7 +1,7 @@
-import { type Currency, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from '@app/shared/billing';
+import type { Currency, DocumentType } from '@app/shared/billing';
 import { billingMsg } from '@app/shared/messages-billing';
 import { BILLING_DESCRIPTION_MAX } from '@app/shared/schemas/billing';
-import { Autocomplete, Button, Group, Modal, NativeSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, Modal, NativeSelect, Radio, Stack } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useCreateExtraCharge } from '../../../../api/billing/fee-terms';
@@ -11,6 +11,7 @@ import { useResetOnOpen } from '../../../../lib/use-reset-on-open';
 import { agreedAmountError } from '../../utils/amounts';
 import { currentBillingMonth, fromPickerValue, monthName, monthPickerValue } from '../../utils/billing-month';
 import { showBillingErrors } from '../../utils/server-errors';
+import { AgreedAmountFields } from './agreed-amount-fields';
 
 interface ExtraFormValues {
   description: string;
@@ -74,7 +75,6 @@ export function ExtraChargeFormModal({
     ),
   );
 
-  const isUf = form.values.currency === 'UF';
   return (
     <Modal opened={opened} onClose={onClose} title="Agregar cobro adicional" size="lg">
       <form onSubmit={submit} noValidate>
@@ -87,29 +87,11 @@ export function ExtraChargeFormModal({
             data-autofocus
             {...form.getInputProps('description')}
           />
-          <Radio.Group label="Moneda" withAsterisk {...form.getInputProps('currency')}>
-            <Group mt={6}>
-              <Radio value="CLP" label="Pesos (CLP)" />
-              <Radio value="UF" label="UF" />
-            </Group>
-          </Radio.Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={isUf ? 'Monto en UF' : 'Monto neto en pesos'}
-              withAsterisk
-              inputMode="decimal"
-              autoComplete="off"
-              leftSection={isUf ? undefined : '$'}
-              rightSection={isUf ? 'UF' : undefined}
-              {...form.getInputProps('amount')}
-            />
-            <NativeSelect
-              label="Documento"
-              withAsterisk
-              data={DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS[value] }))}
-              {...form.getInputProps('documentType')}
-            />
-          </SimpleGrid>
+          <AgreedAmountFields
+            currency={form.getInputProps('currency')}
+            amount={form.getInputProps('amount')}
+            documentType={form.getInputProps('documentType')}
+          />
           <Radio.Group label="Se cobra" withAsterisk {...form.getInputProps('recurrence')}>
             <Group mt={6}>
               <Radio value="yearly" label="Cada año" />

@@ -1,25 +1,7 @@
-import {
-  BILLING_DAY_MAX,
-  type Currency,
-  DOCUMENT_TYPE_LABELS,
-  DOCUMENT_TYPES,
-  type DocumentType,
-  PAYMENT_TERM_MAX_DAYS,
-} from '@app/shared/billing';
+import { BILLING_DAY_MAX, type Currency, type DocumentType, PAYMENT_TERM_MAX_DAYS } from '@app/shared/billing';
 import { billingMsg } from '@app/shared/messages-billing';
 import type { FeeTerms } from '@app/shared/schemas/billing';
-import {
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  NumberInput,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Switch } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useSaveFeeTerms } from '../../../../api/billing/fee-terms';
@@ -30,6 +12,7 @@ import { useResetOnOpen } from '../../../../lib/use-reset-on-open';
 import { agreedAmountError, agreedAmountText } from '../../utils/amounts';
 import { currentBillingMonth, fromMonthText, fromPickerValue, monthPickerValue } from '../../utils/billing-month';
 import { showBillingErrors } from '../../utils/server-errors';
+import { AgreedAmountFields } from './agreed-amount-fields';
 
 export interface FeeTermsFormValues {
   effectiveFrom: string | null;
@@ -112,7 +95,6 @@ export function FeeTermsFormModal({
     );
   });
 
-  const isUf = form.values.currency === 'UF';
   return (
     <Modal opened={opened} onClose={onClose} title="Cambiar honorarios" size="lg">
       <form onSubmit={submit} noValidate>
@@ -124,29 +106,11 @@ export function FeeTermsFormModal({
             valueFormat={MONTH_FORMAT}
             {...form.getInputProps('effectiveFrom')}
           />
-          <Radio.Group label="Moneda" withAsterisk {...form.getInputProps('currency')}>
-            <Group mt={6}>
-              <Radio value="CLP" label="Pesos (CLP)" />
-              <Radio value="UF" label="UF" />
-            </Group>
-          </Radio.Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={isUf ? 'Monto en UF' : 'Monto neto en pesos'}
-              description={isUf ? 'Hasta dos decimales, con coma: 2,5' : 'Sin decimales: 150.000'}
-              withAsterisk
-              inputMode="decimal"
-              autoComplete="off"
-              leftSection={isUf ? undefined : '$'}
-              rightSection={isUf ? 'UF' : undefined}
-              {...form.getInputProps('amount')}
-            />
-            <NativeSelect
-              label="Documento"
-              withAsterisk
-              data={DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS[value] }))}
-              {...form.getInputProps('documentType')}
-            />
+          <AgreedAmountFields
+            currency={form.getInputProps('currency')}
+            amount={form.getInputProps('amount')}
+            documentType={form.getInputProps('documentType')}
+          >
             <NumberInput
               label="Día de facturación"
               description={`Del 1 al ${BILLING_DAY_MAX} de cada mes`}
@@ -165,7 +129,7 @@ export function FeeTermsFormModal({
               allowDecimal={false}
               {...form.getInputProps('paymentTermDays')}
             />
-          </SimpleGrid>
+          </AgreedAmountFields>
           <EmailTagsInput
             clearLabel="Quitar todos los correos de cobro"
             label="Correos de cobro"
