@@ -229,8 +229,7 @@ test('signing in works with the keyboard alone', async ({ page }) => {
 });
 
 test('the user form modal has no serious accessibility problems', async ({ page }) => {
-  await signInAsOwner(page);
-  await page.goto('/usuarios');
+  await signInAsOwner(page, '/usuarios');
   await page.getByRole('button', { name: 'Nuevo' }).click();
   await page.getByRole('dialog', { name: 'Crear usuario' }).getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Este campo es requerido')).toBeVisible();
@@ -315,8 +314,7 @@ test('under 700 px the menu drawer says whether it is open, keeps the focus insi
 
 test("the folder tiles, the staff's and the client's, show the keyboard's focus", async ({ page, request }) => {
   const data = await companyWithFolders(request);
-  await signInAsOwner(page);
-  await page.goto(`/documentos/empresa/${data.business.id}`);
+  await signInAsOwner(page, `/documentos/empresa/${data.business.id}`);
   const staffTile = page.getByRole('link', { name: new RegExp(`^${data.folders.declaraciones.name}`) });
   await tabTo(page, staffTile);
   expect(await focusOutline(staffTile)).toBe('solid 2px');
@@ -334,8 +332,7 @@ test('a sortable column stays a column header, says how the list is sorted (aria
   request,
 }) => {
   await createBusinessViaApi(request, uniqueName('Orden'));
-  await signInAsOwner(page);
-  await page.goto('/empresas');
+  await signInAsOwner(page, '/empresas');
   const name = page.getByRole('columnheader', { name: 'Nombre' });
   await expect(name).toHaveAttribute('aria-sort', 'ascending');
   await expect(page.getByRole('columnheader', { name: 'RUT' })).not.toHaveAttribute('aria-sort');

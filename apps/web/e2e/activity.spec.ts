@@ -154,8 +154,7 @@ test('a link with filters, Cargar más and a CSV of exactly the filtered entries
     expect(response.status(), await response.text()).toBe(200);
   }
 
-  await signInAsOwner(page);
-  await page.goto(`/actividad?empresa=${company.id}&tipo=company`);
+  await signInAsOwner(page, `/actividad?empresa=${company.id}&tipo=company`);
   await expect(page.getByRole('combobox', { name: 'Empresa' })).toHaveValue(company.name);
   await expect(page.getByRole('combobox', { name: 'Tipo' })).toHaveValue('Empresa');
   await expect(dataRows(page)).toHaveCount(50);
@@ -183,8 +182,7 @@ test('a link with filters, Cargar más and a CSV of exactly the filtered entries
 test('the company page shows its recent activity to the owner, with a link to all of it', async ({ page, request }) => {
   const company = await ownCompany(request, 'Actividad reciente');
   await siiPassword(request, company.id);
-  await signInAsOwner(page);
-  await page.goto(`/empresas/${company.id}`);
+  await signInAsOwner(page, `/empresas/${company.id}`);
   const section = page.getByRole('region', { name: 'Actividad reciente' });
   await expect(section.getByRole('row').filter({ hasText: 'Clave de portal' })).toBeVisible();
   await expect(section.getByRole('row').filter({ hasText: `Empresa · ${company.name}` })).toBeVisible();
@@ -223,8 +221,7 @@ test('/actividad at 1280 px and at 390 px: readable, the table scrolls in its bo
   });
   await siiPassword(request, company.id);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAsOwner(page);
-  await page.goto(`/actividad?empresa=${company.id}`);
+  await signInAsOwner(page, `/actividad?empresa=${company.id}`);
   await expect(dataRows(page)).toHaveCount(3);
   await page.screenshot({ path: testInfo.outputPath('activity-1280.png'), fullPage: true });
   await expectNoSeriousViolations(page);

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createUserViaApi, OWNER, readRecoveryLink, signIn, signInAsOwner, uniqueEmail } from './support/fixtures';
+import {
+  createUserViaApi,
+  OWNER,
+  readRecoveryLink,
+  signInAsOwner,
+  signInWithForm,
+  uniqueEmail,
+} from './support/fixtures';
 
 test("a wrong password shows 'Correo o contraseña inválido' and stays on Login", async ({ page }) => {
   await page.goto('/login');
@@ -20,7 +27,7 @@ test('empty fields are refused in the form without calling the server', async ({
 });
 
 test('signing in reaches the greeting; the session survives a reload and logout clears it', async ({ page }) => {
-  await signInAsOwner(page);
+  await signInWithForm(page, OWNER.email, OWNER.password);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: `Hola ${OWNER.name}! Bienvenido/a de nuevo` })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toContainText('Vista mensual');
@@ -94,7 +101,7 @@ test('password recovery end to end: mail in the outbox, new password, sign in wi
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(page.getByRole('alert')).toHaveText('El token no es válido o ya ha caducado');
 
-  await signIn(page, email, 'clave-nueva-1');
+  await signInWithForm(page, email, 'clave-nueva-1');
   await expect(page.getByRole('heading', { name: 'Hola Rocío! Bienvenido/a de nuevo' })).toBeVisible();
 });
 
@@ -115,7 +122,7 @@ test('after sign-in the browser subscribes to push with the server key and store
     };
   });
   const stored = page.waitForResponse((response) => response.url().endsWith('/api/user/me/notification-token'));
-  await signInAsOwner(page);
+  await signInWithForm(page, OWNER.email, OWNER.password);
   expect((await stored).status()).toBe(200);
   const serverKey = await page.evaluate(() => (window as unknown as { pushKey: unknown }).pushKey);
   expect(serverKey).toMatch(/^[A-Za-z0-9_-]{87}$/);

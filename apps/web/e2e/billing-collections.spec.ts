@@ -84,8 +84,7 @@ test('the owner records a partial payment and one from a bank statement, sees th
   expect(charge?.total).toBe(119_000);
   const bucket = BUCKET_TEXT[agingBucket(charge?.dueDate ?? today, today)];
 
-  await signInAsOwner(page);
-  await page.goto('/cobranza?vista=saldos');
+  await signInAsOwner(page, '/cobranza?vista=saldos');
   await page.getByLabel('Buscar empresa').fill(prefix);
   const table = page.getByRole('table', { name: 'Saldos por empresa' });
   await expect(table.locator('tbody tr')).toHaveCount(2);

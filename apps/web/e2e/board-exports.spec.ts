@@ -81,8 +81,7 @@ test("'Exportar a Excel' on the task board saves the companies shown with their 
   await addBusinessToTaskViaApi(request, task.id, alfa.id);
   await setTaskStateViaApi(request, period, alfa.id, task.id, { state: 'Terminado' });
 
-  await signIn(page, OWNER.email, OWNER.password);
-  await page.goto('/seguimiento-tareas');
+  await signIn(page, OWNER.email, OWNER.password, '/seguimiento-tareas');
   await expect(page.getByRole('heading', { name: monthTitle(period), level: 3 })).toBeVisible();
   await page.getByLabel('Buscar empresa').fill(prefix);
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);

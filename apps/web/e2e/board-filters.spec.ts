@@ -109,8 +109,7 @@ test('an owner sees the late cells with their due date and owner, filters and so
   await setStateViaApi(request, late, golf.id, service.id, states.Declarado);
   const due = shownDate(chileanDueDate(late, 1));
 
-  await signInAsOwner(page);
-  await page.goto(monthUrl(late));
+  await signInAsOwner(page, monthUrl(late));
   await expect(page.getByRole('heading', { name: monthTitle(late), level: 3 })).toBeVisible();
   // An owner sees every company until they choose.
   await expect(combo(page, 'Encargado')).toHaveValue('Todos');
@@ -234,8 +233,7 @@ test("an owner's companies are listed in the Spanish order: 'Óptica' before 'Pe
   const optica = await createOwnedBusiness(request, `Óptica Visión ${suffix}`, javier.id);
   for (const business of [peluqueria, optica]) await linkServiceViaApi(request, business.id, service.id);
 
-  await signInAsOwner(page);
-  await page.goto(monthUrl(current, `&encargado=${javier.id}`));
+  await signInAsOwner(page, monthUrl(current, `&encargado=${javier.id}`));
   await expect(companyNames(table(page))).toHaveText([optica.name, peluqueria.name]);
 });
 
@@ -267,8 +265,7 @@ test('the task board keeps its owner, responsible and late filters in the addres
     await setTaskStateViaApi(request, late, business.id, laterTask.id, { state: 'Terminado' });
   }
 
-  await signInAsOwner(page);
-  await page.goto(`/seguimiento-tareas?anio=${late.year}&mes=${late.month}`);
+  await signInAsOwner(page, `/seguimiento-tareas?anio=${late.year}&mes=${late.month}`);
   const region = page.getByRole('region', { name: 'Tabla de seguimiento de tareas' });
   await choose(page, 'Encargado', `Javiera ${javiera.lastName}`);
   await expect(companyNames(region)).toHaveText([second.name, first.name]);

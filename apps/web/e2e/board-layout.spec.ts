@@ -46,8 +46,7 @@ for (const board of boards) {
   }, testInfo) => {
     await board.mock(page, period);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signInAsOwner(page);
-    await page.goto(board.path);
+    await signInAsOwner(page, board.path);
     const region = page.getByRole('region', { name: board.region });
     await expect(region.getByRole('link', { name: LONG_NAME })).toBeVisible();
 
@@ -115,8 +114,7 @@ for (const board of boards) {
     test.setTimeout(60_000);
     const collaborator = await createCollaboratorViaApi(request, 'Matías', 'Lagos');
     await board.mock(page, period);
-    await signInAsOwner(page);
-    await page.goto(board.path);
+    await signInAsOwner(page, board.path);
     const cards = page.getByRole('region', { name: 'Tarjetas de resumen' });
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
     await expect(cards).toBeVisible();
@@ -130,15 +128,13 @@ for (const board of boards) {
 
     // Another user on the same browser has their own choice: the cards show for them.
     await signOut(page);
-    await signIn(page, collaborator.email, collaborator.password);
-    await page.goto(board.path);
+    await signIn(page, collaborator.email, collaborator.password, board.path);
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
     await expect(cards).toBeVisible();
 
     // Back as the owner, after a reload, still hidden; shown again, still shown after a reload.
     await signOut(page);
-    await signInAsOwner(page);
-    await page.goto(board.path);
+    await signInAsOwner(page, board.path);
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
     await toggle(page).click();
     await expect(cards).toBeVisible();
@@ -165,8 +161,7 @@ test("a company's 'por revisar' mark on the monthly board leaves its name the wh
     }),
   );
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAsOwner(page);
-  await page.goto('/');
+  await signInAsOwner(page, '/');
   const region = page.getByRole('region', { name: 'Tabla mensual de empresas' });
   await expect(region.getByRole('link', { name: /por revisar/ }).first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('board-to-review-1280.png') });

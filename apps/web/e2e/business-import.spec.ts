@@ -36,8 +36,7 @@ test("the owner downloads the template, fills it in, sees a bad RUT explained wi
   const badDigit = second.rut.raw.endsWith('1') ? '2' : '1';
   const badRut = `${second.rut.body}-${badDigit}`;
 
-  await signInAsOwner(page);
-  await page.goto('/empresas');
+  await signInAsOwner(page, '/empresas');
   await page.getByRole('button', { name: importMsg.importButton }).click();
   const dialog = page.getByRole('dialog', { name: importMsg.modalTitle });
   await expect(dialog).toBeVisible();
@@ -148,8 +147,7 @@ test('when the firm changed since the preview, the confirm writes nothing and th
   const file = testInfo.outputPath('empresas.xlsx');
   await workbook.xlsx.writeFile(file);
 
-  await signInAsOwner(page);
-  await page.goto('/empresas');
+  await signInAsOwner(page, '/empresas');
   await page.getByRole('button', { name: importMsg.importButton }).click();
   const dialog = page.getByRole('dialog', { name: importMsg.modalTitle });
   await chooseSpreadsheet(page, file);
@@ -180,8 +178,7 @@ test("a refused file shows the server's message and nothing to import", async ({
   const { writeFile } = await import('node:fs/promises');
   await writeFile(notSpreadsheet, Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]));
 
-  await signInAsOwner(page);
-  await page.goto('/empresas');
+  await signInAsOwner(page, '/empresas');
   await page.getByRole('button', { name: importMsg.importButton }).click();
   const dialog = page.getByRole('dialog', { name: importMsg.modalTitle });
   await chooseSpreadsheet(page, notSpreadsheet);
@@ -226,8 +223,7 @@ test("a row with another company's RUT shows 'Transportes Cordillera → Panader
     return (await response.json()).business as { name: string; contact: string; legalRepresentative: string };
   };
 
-  await signInAsOwner(page);
-  await page.goto('/empresas');
+  await signInAsOwner(page, '/empresas');
   await page.getByRole('button', { name: importMsg.importButton }).click();
   const dialog = page.getByRole('dialog', { name: importMsg.modalTitle });
   await chooseSpreadsheet(page, file);

@@ -31,8 +31,7 @@ const calendarsCard = (page: Page) => page.getByRole('region', { name: calendarM
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
 
 async function openCalendar(page: Page, email = OWNER.email, password = OWNER.password) {
-  await signIn(page, email, password);
-  await page.goto('/calendario');
+  await signIn(page, email, password, '/calendario');
   await expect(page.getByRole('heading', { name: calendarMsg.title, level: 1 })).toBeVisible();
 }
 
@@ -203,8 +202,7 @@ test('a code Google did not issue for this session is refused with the server me
   page,
 }) => {
   await page.setViewportSize(WIDE);
-  await signInAsOwner(page);
-  await page.goto('/calendario?code=codigo-valido&state=otro-estado');
+  await signInAsOwner(page, '/calendario?code=codigo-valido&state=otro-estado');
   await expect(page.getByText(calendarMsg.invalidState)).toBeVisible();
   await expect(page).toHaveURL(/\/calendario$/);
   // The account linked before is untouched.

@@ -74,8 +74,7 @@ test('a client on a phone answers a request: pending first, a PDF and a photo se
   // Staff watch the company's documents page on a computer, in a browser of their own.
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const staff = await staffContext.newPage();
-  await signInAsOwner(staff);
-  await staff.goto(`/documentos/empresa/${business.id}?anio=${period.year}&mes=${period.month}`);
+  await signInAsOwner(staff, `/documentos/empresa/${business.id}?anio=${period.year}&mes=${period.month}`);
   const staffInvoices = staff.getByRole('listitem', { name: invoices, exact: true });
   await expect(staffInvoices).toContainText(requestsMsg.itemLookLabels.pendiente);
 

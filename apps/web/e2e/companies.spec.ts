@@ -110,8 +110,7 @@ test('company detail: a service is activated, re-dated and deactivated; a client
   const portalUser = `${business.rut}`;
   const secret = 'Secreta#2024';
 
-  await signInAsOwner(page);
-  await page.goto(`/empresas/${business.id}`);
+  await signInAsOwner(page, `/empresas/${business.id}`);
   await expect(page.getByRole('heading', { name: business.name, level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toContainText(business.name);
   await expect(page.getByLabel(/^RUT/)).toHaveValue(business.rut);

@@ -16,8 +16,7 @@ const section = (page: Page, title: string) => page.getByRole('region', { name: 
 
 test("the service form's due days are validated, saved, listed and survive a reload", async ({ page, request }) => {
   const service = await createServiceViaApi(request, uniqueName('F29'));
-  await signInAsOwner(page);
-  await page.goto(`/servicios/${service.id}`);
+  await signInAsOwner(page, `/servicios/${service.id}`);
   const form = section(page, 'Datos del servicio');
   await expect(form.getByLabel('Día de vencimiento', { exact: true })).toHaveValue('');
 
@@ -55,9 +54,7 @@ test("a collaborator sets a company's Encargado and paper filing; the list shows
   const collaborator = await createCollaboratorViaApi(request, 'Renata', lastName);
   const owned = await createBusinessViaApi(request, uniqueName('Botillería'));
   const other = await createBusinessViaApi(request, uniqueName('Librería'));
-  await signIn(page, collaborator.email, collaborator.password);
-
-  await page.goto(`/empresas/${owned.id}`);
+  await signIn(page, collaborator.email, collaborator.password, `/empresas/${owned.id}`);
   const encargado = page.getByRole('combobox', { name: 'Encargado' });
   await expect(encargado).toHaveValue('');
   const filing = page.getByRole('switch', { name: /^Declara y paga en línea/ });

@@ -28,8 +28,7 @@ test("the owner filters and sorts the companies list, and 'Exportar a Excel' sav
   const gama = await createBusinessViaApi(request, `${prefix} Gama`);
   await createBusinessViaApi(request, uniqueName('Fuera de la búsqueda'));
 
-  await signInAsOwner(page);
-  await page.goto('/empresas');
+  await signInAsOwner(page, '/empresas');
   await page.getByLabel('Buscar empresa').fill(prefix);
   const body = page.getByRole('table').locator('tbody');
   await expect(body.getByRole('row')).toHaveCount(3);
@@ -85,8 +84,7 @@ test("'Exportar a Excel' on the e-mail log saves every entry of the company filt
     expect(sent.status()).toBe(200);
   }
 
-  await signInAsOwner(page);
-  await page.goto(`/email?empresa=${company.id}`);
+  await signInAsOwner(page, `/email?empresa=${company.id}`);
   const body = page.getByRole('table').locator('tbody');
   await expect(body.getByRole('row')).toHaveCount(2);
 

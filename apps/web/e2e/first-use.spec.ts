@@ -16,8 +16,7 @@ import { expectNoSeriousViolations, pageOverflowsSideways } from './support/page
 // cannot close.
 
 test('an unknown address says "Página no encontrada" with a way home', async ({ page }) => {
-  await signInAsOwner(page);
-  await page.goto('/no-existe');
+  await signInAsOwner(page, '/no-existe');
   await expect(page.getByRole('heading', { name: 'Página no encontrada', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Página no encontrada · Estudio Contable');
   // The menu stays, so the user is not stranded either.
@@ -30,8 +29,7 @@ test('an unknown address says "Página no encontrada" with a way home', async ({
 test('a record that does not exist says so, in the same place as a page of no screen, with the way back to its list', async ({
   page,
 }) => {
-  await signInAsOwner(page);
-  await page.goto('/empresas/999999');
+  await signInAsOwner(page, '/empresas/999999');
   const missing = page.getByRole('alert').filter({ hasText: 'La empresa no existe' });
   await expect(missing).toBeVisible();
   // Not a failure to retry: nothing to try again.
@@ -77,8 +75,7 @@ test('the browser tab names the screen: "Iniciar sesión · Estudio Contable", "
 }) => {
   await page.goto('/login');
   await expect(page).toHaveTitle('Iniciar sesión · Estudio Contable');
-  await signInAsOwner(page);
-  await page.goto('/empresas');
+  await signInAsOwner(page, '/empresas');
   await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Empresas · Estudio Contable');
 });
@@ -90,8 +87,7 @@ test('an impossible typed date (31-02-2026) stays in the input, says "Fecha inv�
   test.setTimeout(60_000);
   const name = uniqueName('Fecha imposible');
   const rut = uniqueRut();
-  await signInAsOwner(page);
-  await page.goto('/empresas');
+  await signInAsOwner(page, '/empresas');
   await page.getByRole('button', { name: 'Nuevo' }).click();
   const modal = page.getByRole('dialog', { name: 'Nueva empresa' });
   await modal.getByLabel('Nombre').fill(name);
@@ -169,8 +165,7 @@ test('at 700 px the companies list fits the window with its actions, pages itsel
   const prefix = uniqueName('Lista');
   const companies = await createBusinessesViaApi(request, prefix, 51);
   await page.setViewportSize({ width: 700, height: 900 });
-  await signInAsOwner(page);
-  await page.goto('/empresas');
+  await signInAsOwner(page, '/empresas');
   await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
 
   // Every company of the database (other test files add theirs), 50 a page.
@@ -234,8 +229,7 @@ test('the keyboard: the first Tab offers "Saltar al contenido", Enter lands in t
   request,
 }) => {
   const company = await createBusinessViaApi(request, uniqueName('Teclado'));
-  await signInAsOwner(page);
-  await page.goto('/empresas');
+  await signInAsOwner(page, '/empresas');
   await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
 
   await page.keyboard.press('Tab');
@@ -264,8 +258,7 @@ test('the keyboard: the first Tab offers "Saltar al contenido", Enter lands in t
 });
 
 test("the signed-in user's own row cannot be deleted, and the bin says why on hover and on focus", async ({ page }) => {
-  await signInAsOwner(page);
-  await page.goto('/usuarios');
+  await signInAsOwner(page, '/usuarios');
   const ownRow = page.getByRole('row').filter({ hasText: OWNER.email });
   const bin = ownRow.getByRole('button', { name: /^Eliminar/ });
   await expect(bin).toHaveAttribute('aria-disabled', 'true');

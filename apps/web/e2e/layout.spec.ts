@@ -54,8 +54,7 @@ test("at 1280 px 'Empresas' with the demo's long names fits the window, every co
   });
   expect(longWord.status(), await longWord.text()).toBe(201);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAsOwner(page);
-  await page.goto('/empresas');
+  await signInAsOwner(page, '/empresas');
   await expect(page.getByRole('cell', { name: 'Agrícola y Vitivinícola Santa Inés S.A.' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('empresas-1280.png'), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

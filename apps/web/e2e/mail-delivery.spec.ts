@@ -100,8 +100,7 @@ test('an owner’s e-mail screens warn that e-mailed links need APP_URL, and ‘
     route.fulfill({ json: { mailConfigured: false, appUrlConfigured: false } }),
   );
 
-  await signInAsOwner(page);
-  await page.goto('/email');
+  await signInAsOwner(page, '/email');
   await expect(page.getByRole('heading', { name: 'Email', level: 1 })).toBeVisible();
   await expect(page.getByText(APP_URL_WARNING)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('email-warnings.png'), fullPage: true });

@@ -80,8 +80,7 @@ test('the task board value modal writes an amount as money and refuses an ambigu
   const company = await createBusinessViaApi(request, `${prefix} Alfa`);
   const task = await createTaskViaApi(request, { name: uniqueName('Retención'), responsableCollaborator: javier.id });
   await addBusinessToTaskViaApi(request, task.id, company.id);
-  await signInAsOwner(page);
-  await page.goto('/seguimiento-tareas');
+  await signInAsOwner(page, '/seguimiento-tareas');
   await page.getByLabel('Buscar empresa').fill(prefix);
 
   const modal = page.getByRole('dialog', { name: 'Valor' });

@@ -445,8 +445,7 @@ test('a summary card with no company left by the filter shows a grey dash, not a
   );
   expect(created.status(), await created.text()).toBe(200);
 
-  await signInAsOwner(page);
-  await page.goto(`/?encargado=${javier.id}`);
+  await signInAsOwner(page, `/?encargado=${javier.id}`);
   const card = summaryCard(page, service.name, 'Declarado');
   await expect(card).toHaveAccessibleName(`${service.name}, Declarado: 0 de 0, ${emptyCardMsg}`);
   const badge = card.locator('[data-color]');

@@ -188,8 +188,7 @@ test("'Mas antiguo (asc)' lists a collaborator's notes oldest first", async ({ p
     expect(response.status(), await response.text()).toBe(201);
   }
 
-  await signInAsOwner(page);
-  await page.goto('/notas');
+  await signInAsOwner(page, '/notas');
   await page.getByRole('combobox', { name: 'Encargado' }).fill(collaborator.lastName);
   await page.getByRole('option', { name: `${collaborator.name} ${collaborator.lastName}` }).click();
   const cards = page.getByTestId('note-card');

@@ -9,9 +9,7 @@ test('an old ?año= link opens the same month and is rewritten to ?anio=, on the
   request,
 }) => {
   const business = await createBusinessViaApi(request, uniqueName('Periodo'));
-  await signInAsOwner(page);
-
-  await page.goto('/?a%C3%B1o=2025&mes=3');
+  await signInAsOwner(page, '/?a%C3%B1o=2025&mes=3');
   await expect(page.getByRole('heading', { name: 'Marzo 2025', level: 3 })).toBeVisible();
   await expect(page).toHaveURL(/\/\?anio=2025&mes=3$/);
 
@@ -28,9 +26,7 @@ test('a month not open yet in the address is rewritten to the month shown, and a
   const current = currentPeriod();
   const next = current.month === 12 ? { year: current.year + 1, month: 1 } : { ...current, month: current.month + 1 };
   const title = monthLabel(current).replace(/^./, (letter) => letter.toUpperCase());
-  await signInAsOwner(page);
-
-  await page.goto(`/?anio=${next.year}&mes=${next.month}`);
+  await signInAsOwner(page, `/?anio=${next.year}&mes=${next.month}`);
   await expect(page.getByRole('heading', { name: title, level: 3 })).toBeVisible();
   await expect(page.getByText(boardPeriodMsg.notOpenYet(next, current))).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/\\?anio=${current.year}&mes=${current.month}$`));

@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createBusinessViaApi, createUserViaApi, ownerHeaders, signIn, uniqueEmail } from './support/fixtures';
+import {
+  createBusinessViaApi,
+  createUserViaApi,
+  ownerHeaders,
+  signIn,
+  signInWithForm,
+  uniqueEmail,
+} from './support/fixtures';
 import { expectNoSeriousViolations } from './support/page-checks';
 
 const PASSWORD = 'clave-segura';
@@ -78,7 +85,7 @@ async function editProfileAndPassword(page: Page, email: string, newName: string
   await page.getByLabel('Contraseña').fill(PASSWORD);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page.getByText('Correo o contraseña inválido')).toBeVisible();
-  await signIn(page, email, NEW_PASSWORD);
+  await signInWithForm(page, email, NEW_PASSWORD);
   await expect(userMenu(page)).toContainText(`${newName} Valdés`);
 }
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { fakeBrowserKeys, verifyVapidAuthorization } from '../../server/src/test/fake-push-service';
-import { createCollaboratorViaApi, signIn, signInAsOwner, uniqueName } from './support/fixtures';
+import { createCollaboratorViaApi, signInAsOwner, signInWithForm, uniqueName } from './support/fixtures';
 import { pickReminder } from './support/reminder-picker';
 
 /**
@@ -95,7 +95,7 @@ test('a note written for a collaborator reaches their browser as a notification 
   const tokenSaved = collaboratorPage.waitForResponse(
     (response) => response.url().endsWith('/api/user/me/notification-token') && response.status() === 200,
   );
-  await signIn(collaboratorPage, collaborator.email, collaborator.password);
+  await signInWithForm(collaboratorPage, collaborator.email, collaborator.password);
   await tokenSaved;
   await registrationId;
 

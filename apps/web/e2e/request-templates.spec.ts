@@ -59,8 +59,7 @@ test('the owner writes a request template on a service, asks every company for i
   const invoices = uniqueName('Facturas de compra');
   const statement = uniqueName('Cartola bancaria');
 
-  await signInAsOwner(page);
-  await page.goto(`/servicios/${service.id}`);
+  await signInAsOwner(page, `/servicios/${service.id}`);
   const section = page.getByRole('region', { name: 'Solicitudes de documentos' });
   await expect(section.getByText('Este servicio aún no tiene plantillas de solicitud')).toBeVisible();
 
@@ -212,8 +211,7 @@ test('a folder template lets clients upload: the switch in its form and the mark
 }) => {
   const service = await createServiceViaApi(request, uniqueName('Remuneraciones'));
   const folder = await createFolderViaApi(request, service.id, { name: uniqueName('Respaldos') });
-  await signInAsOwner(page);
-  await page.goto(`/servicios/${service.id}`);
+  await signInAsOwner(page, `/servicios/${service.id}`);
   const tree = page.getByRole('list', { name: 'Árbol de carpetas' });
   const row = tree.getByRole('listitem', { name: folder.name });
   await expect(row.getByText('El cliente puede subir')).toHaveCount(0);
@@ -273,8 +271,7 @@ test("a client's upload against an item reaches the staff's documents page live,
   expect(created.status(), await created.text()).toBe(201);
   const itemId = (await created.json()).request.items[0].id as number;
 
-  await signInAsOwner(page);
-  await page.goto(documentsPath(company.id, period));
+  await signInAsOwner(page, documentsPath(company.id, period));
   const item = page.getByRole('region', { name: 'Solicitudes' }).getByRole('listitem', { name: itemName });
   await expect(item).toContainText('Pendiente');
 
@@ -318,8 +315,7 @@ test("the server's refusal of a template's folder shows under that folder's sele
 }) => {
   const service = await createServiceViaApi(request, uniqueName('Tributario'));
   const folder = await createFolderViaApi(request, service.id, { name: uniqueName('Declaraciones') });
-  await signInAsOwner(page);
-  await page.goto(`/servicios/${service.id}`);
+  await signInAsOwner(page, `/servicios/${service.id}`);
   // The server's answer when the chosen folder no longer belongs to the service (its check, not the form's).
   await page.route(`**/api/service/${service.id}/request-template`, (route) =>
     route.request().method() === 'POST'

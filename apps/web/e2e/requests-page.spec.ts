@@ -401,8 +401,7 @@ test('the state counts show a loading placeholder, never zeros, until the monthâ
     await held;
     await route.continue();
   });
-  await signInAsOwner(page);
-  await page.goto('/solicitudes');
+  await signInAsOwner(page, '/solicitudes');
   await expect(page.getByRole('heading', { name: 'Solicitudes', level: 1 })).toBeVisible();
   await expect(counts(page)).toHaveAttribute('aria-busy', 'true');
   for (const state of ['Pendiente', 'Parcial', 'Completa', 'Atrasada']) {

@@ -31,8 +31,7 @@ test('a collaborator turns on two-step verification, then signs in with a code a
 }) => {
   test.setTimeout(60_000); // the set-up (password, wrong code, code) and three sign-ins
   const user = await createCollaboratorViaApi(request, 'Dospasos', 'Verificada');
-  await signIn(page, user.email, user.password);
-  await page.goto('/perfil');
+  await signIn(page, user.email, user.password, '/perfil');
   const section = page.getByRole('region', { name: 'Verificación en dos pasos' });
   await expect(section.getByText('La verificación en dos pasos está desactivada')).toBeVisible();
   await section.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
@@ -160,8 +159,7 @@ test('a staff member the firm requires it of sets it up at sign-in and sees the 
 });
 
 test("owners see the firm's requirement on /usuarios (left as it is on the shared server)", async ({ page }) => {
-  await signInAsOwner(page);
-  await page.goto('/usuarios');
+  await signInAsOwner(page, '/usuarios');
   const requirement = page.getByRole('switch', { name: 'Exigir verificación en dos pasos a dueños y colaboradores' });
   await expect(requirement).toBeVisible();
   await expect(requirement).toBeEnabled();

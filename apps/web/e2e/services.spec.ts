@@ -232,8 +232,7 @@ test('a company start date is edited from the service detail', async ({ page, re
   });
   expect(link.status()).toBe(201);
 
-  await signInAsOwner(page);
-  await page.goto(`/servicios/${service.id}`);
+  await signInAsOwner(page, `/servicios/${service.id}`);
   const row = page.getByRole('region', { name: 'Empresas' }).getByRole('row').filter({ hasText: businessName });
   const dateButton = row.getByRole('button', { name: `Fecha inicio ${businessName}` });
   await expect(dateButton).toContainText('10-03-2024');
@@ -254,8 +253,7 @@ test('at 700 px the service detail fits the screen and its tables scroll inside'
   const serviceName = uniqueName('Servicio Angosto');
   const service = await createServiceViaApi(request, serviceName);
   await page.setViewportSize({ width: 700, height: 900 });
-  await signInAsOwner(page);
-  await page.goto(`/servicios/${service.id}`);
+  await signInAsOwner(page, `/servicios/${service.id}`);
   await expect(page.getByRole('heading', { name: `Editar ${serviceName}` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Empresas' }).getByRole('row').nth(1)).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -134,8 +134,7 @@ test('the owner ends every session of a collaborator from /usuarios', async ({ b
   try {
     await signIn(theirs.page, collaborator.email, collaborator.password);
 
-    await signInAsOwner(page);
-    await page.goto('/usuarios');
+    await signInAsOwner(page, '/usuarios');
     const row = page.getByRole('row').filter({ hasText: collaborator.email });
     await row.getByRole('button', { name: 'Seguridad de Cierre Remoto' }).click();
     await expect(page.getByRole('menuitem', { name: 'Restablecer verificación en dos pasos' })).toBeVisible();

@@ -355,8 +355,7 @@ test('a board left open past midnight in Santiago marks late, within a minute, t
   const dueOn = `${day}-${month}-${year}`;
 
   await page.clock.install({ time: beforeSantiagoMidnight(dueDay) });
-  await signIn(page, OWNER.email, OWNER.password);
-  await page.goto(`/seguimiento-tareas?anio=${last.year}&mes=${last.month}`);
+  await signIn(page, OWNER.email, OWNER.password, `/seguimiento-tareas?anio=${last.year}&mes=${last.month}`);
   await expect(page.getByRole('heading', { name: monthTitle(last), level: 3 })).toBeVisible();
   await page.getByLabel('Buscar empresa').fill(prefix);
   const cell = cellButton(page, due.name, first.name);
@@ -441,8 +440,7 @@ test('2,000 companies × 10 tasks: only the rows in view are rendered, the heade
   const tasks = Array.from({ length: 10 }, (_, index) => `Tarea ${index + 1}`);
   await mockTaskBoard(page, period, { companies: 2000, columns: tasks, companyName: numberedCompany });
 
-  await signInAsOwner(page);
-  await page.goto('/seguimiento-tareas');
+  await signInAsOwner(page, '/seguimiento-tareas');
   const region = page.getByRole('region', { name: 'Tabla de seguimiento de tareas' });
   await expect(region.getByRole('link', { name: numberedCompany(0) })).toBeVisible();
   // Computed from the rows: a third of the applicable cells of each task is finished.

@@ -170,8 +170,7 @@ test('an owner creates a task, edits it, switches companies on one by one and al
 test('a task that does not exist shows that it does not, with the way back to the tasks and nothing to retry', async ({
   page,
 }) => {
-  await signInAsOwner(page);
-  await page.goto('/tareas/999999');
+  await signInAsOwner(page, '/tareas/999999');
   const missing = page.getByRole('alert').filter({ hasText: 'La tarea no existe' });
   await expect(missing).toBeVisible();
   await expect(missing.getByRole('button', { name: 'Reintentar' })).toHaveCount(0);
@@ -218,8 +217,7 @@ test('a task is created with the keyboard alone, and the task pages have no seri
   test.setTimeout(60_000);
   await createBusinessViaApi(request, uniqueName('Empresa accesible'));
   const taskName = uniqueName('Tarea teclado');
-  await signInAsOwner(page);
-  await page.goto('/tareas');
+  await signInAsOwner(page, '/tareas');
   await expect(page.getByRole('heading', { name: 'Tareas', level: 1 })).toBeVisible();
   await expectNoSeriousViolations(page);
 

@@ -23,8 +23,7 @@ test('on a touch screen a tapped folder leaves no tooltip over the content', asy
   });
   const page = await context.newPage();
   await page.clock.install(); // the tooltip's open delay is run on it, not waited out
-  await signInAsOwner(page);
-  await page.goto(`/documentos/empresa/${business.id}`);
+  await signInAsOwner(page, `/documentos/empresa/${business.id}`);
   const tile = page.getByRole('link', { name: `${folders.declaraciones.name} - ${service.name}` });
   const tooltip = page.getByRole('tooltip');
 

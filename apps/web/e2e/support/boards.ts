@@ -78,8 +78,7 @@ export async function openMonthlyBoard(
 
 /** Signs in, opens the task board and narrows it to the test's own companies. */
 export async function openTaskBoard(page: Page, email: string, password: string, search: string) {
-  await signIn(page, email, password);
-  await page.goto('/seguimiento-tareas');
+  await signIn(page, email, password, '/seguimiento-tareas');
   await expect(page.getByRole('heading', { name: 'Seguimiento de tareas', level: 1 })).toBeVisible();
   await expect(boardTitle(page)).toBeVisible();
   await page.getByLabel('Buscar empresa').fill(search);

@@ -27,7 +27,8 @@ export function uniqueRut() {
   return { body: String(body), raw, formatted: formatRut(raw) };
 }
 
-export async function signIn(page: Page, email: string, password: string) {
+/** Signs in through the sign-in form, as a person does, and waits for the home page. */
+export async function signInWithForm(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña').fill(password);
@@ -35,8 +36,25 @@ export async function signIn(page: Page, email: string, password: string) {
   await expect(page.getByRole('heading', { name: /Bienvenido\/a de nuevo/ })).toBeVisible();
 }
 
+/**
+ * Signs in through the API and opens `path` signed in: the session the sign-in form would keep is
+ * put in the browser's storage first (on a small answer of the app's own address, so no screen is
+ * drawn for it). The form itself is tested by the specs about signing in (signInWithForm); every
+ * other test saves the sign-in page's load and the home page it leads to. At the home page (the
+ * default) it waits for the welcome, as the form does.
+ */
+export async function signIn(page: Page, email: string, password: string, path = '/') {
+  const response = await page.request.post('/api/login', { data: { email, password } });
+  expect(response.status(), `sign-in of ${email}`).toBe(200);
+  const { token, user } = await response.json();
+  await page.goto('/api/health');
+  await page.evaluate((session) => localStorage.setItem('session', session), JSON.stringify({ token, user }));
+  await page.goto(path);
+  if (path === '/') await expect(page.getByRole('heading', { name: /Bienvenido\/a de nuevo/ })).toBeVisible();
+}
+
 /** Signs in as the first owner (the server's ADMIN_EMAIL). */
-export const signInAsOwner = (page: Page) => signIn(page, OWNER.email, OWNER.password);
+export const signInAsOwner = (page: Page, path = '/') => signIn(page, OWNER.email, OWNER.password, path);
 
 export async function apiToken(request: APIRequestContext, email: string, password: string) {
   const response = await request.post('/api/login', { data: { email, password } });
