@@ -306,8 +306,9 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
     /**
      * What the charges module asks around its own writes of a charge: the charge's company locked
      * first (the order every billing write takes), what of a charge is paid (an amount may not go
-     * under it), and, after a void, the company's funds applied again (the voided charge's
-     * allocations stay as rows and count no more, so what they paid is credit again).
+     * under it), and, after a void or an edit, the company's funds applied again (the voided
+     * charge's allocations stay as rows and count no more, so what they paid is credit again; an
+     * edited charge owing more is paid from the credit).
      */
     ledger: {
       async lockCompanyOfCharge(tx: DbOrTx, chargeId: number): Promise<void> {
@@ -315,7 +316,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
         if (businessId !== undefined) await deps.lockBusinesses(tx, [businessId]);
       },
       paidOf: (tx: DbOrTx, chargeId: number) => paymentsRepository.paidOf(tx, chargeId),
-      async afterVoid(tx: DbOrTx, businessId: number, actor: ActivityActor): Promise<void> {
+      async settleCompany(tx: DbOrTx, businessId: number, actor: ActivityActor): Promise<void> {
         await deps.settle(tx, [businessId], actor);
       },
     },
