@@ -2,13 +2,14 @@ import { msg } from '@app/shared/messages';
 import { collectionsMsg } from '@app/shared/messages-billing-collections';
 import { moneyMsg } from '@app/shared/money';
 import type { PaymentView, Statement } from '@app/shared/schemas/billing-collections';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countRows, insertCharge, pay } from '../../test/collections-factories.ts';
 import { insertBusiness } from '../../test/factories.ts';
-import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
+import { multipartFiles, pdfText, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { renamedExecutable, tinyJpeg, tinyPng, tinyXlsx } from '../../test/upload-fixtures.ts';
+import { billingCharges } from './billing.tables.ts';
 
 // 15 November 2026, noon in Santiago.
 const NOW = new Date('2026-11-15T15:00:00Z');
@@ -142,6 +143,106 @@ describe("a client's account statement", () => {
     expect(answer.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(answer.rawPayload.subarray(-6).toString()).toContain('%%EOF');
     expect(answer.rawPayload.length).toBeGreaterThan(1500);
+  });
+});
+
+describe('charges not yet issued', () => {
+  it("stay the firm's: a client's statement (JSON and PDF) leaves them out and counts only what it shows", async () => {
+    const company = (await insertBusiness(t, { name: 'Empresa Borrador' })).id;
+    const token = (await t.userWithRole('client', { businessId: company })).token;
+    const issued = await insertCharge(t, {
+      businessId: company,
+      total: 100_000,
+      dueDate: '2026-10-15',
+      folio: 301,
+      description: 'Honorarios septiembre 2026',
+    });
+    const draft = await insertCharge(t, {
+      businessId: company,
+      total: 50_000,
+      dueDate: '2026-11-20',
+      status: 'draft',
+      description: 'Honorarios noviembre 2026',
+    });
+    const waiting = await insertCharge(t, {
+      businessId: company,
+      total: 0,
+      dueDate: '2026-11-25',
+      status: 'waiting_uf',
+      description: 'Operación Renta 2026',
+    });
+    const voidedDraft = await insertCharge(t, {
+      businessId: company,
+      total: 30_000,
+      dueDate: '2026-11-01',
+      status: 'void',
+      description: 'Cobro anulado antes de emitirse',
+    });
+    const voidedIssued = await insertCharge(t, {
+      businessId: company,
+      total: 40_000,
+      dueDate: '2026-11-05',
+      status: 'void',
+      folio: 302,
+      description: 'Honorarios octubre 2026',
+    });
+    await t.database.db
+      .update(billingCharges)
+      .set({ issuedAt: new Date('2026-11-05T15:00:00Z'), voidedAt: new Date('2026-11-06T15:00:00Z') })
+      .where(eq(billingCharges.id, voidedIssued.id));
+    await t.database.db
+      .update(billingCharges)
+      .set({ voidedAt: new Date('2026-11-03T15:00:00Z') })
+      .where(eq(billingCharges.id, voidedDraft.id));
+    // Oldest due first: 100.000 to the issued charge, 20.000 to the draft.
+    await pay(t, owner, { businessId: company, amount: 120_000, date: '2026-11-10' });
+
+    const firm = (await statementOf(company, owner)).json() as Statement;
+    expect(firm.charges.map((charge) => [charge.id, charge.paid, charge.open])).toEqual([
+      [issued.id, 100_000, 0],
+      [draft.id, 20_000, 30_000],
+      [waiting.id, 0, 0],
+    ]);
+    expect(firm.totals).toEqual({ charged: 150_000, paid: 120_000, open: 30_000, overdue: 0, credit: 0, balance: 30_000 });
+
+    const answer = await statementOf(company, token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const mine = answer.json() as Statement;
+    expect(mine.charges.map((charge) => [charge.id, charge.statusText, charge.paid, charge.open])).toEqual([
+      [issued.id, 'Emitido', 100_000, 0],
+    ]);
+    expect(mine.lines.map(({ date, kind, text, debit, credit, balance }) => [date, kind, text, debit, credit, balance])).toEqual([
+      ['2026-10-15', 'charge', 'Honorarios septiembre 2026 (folio 301)', 100_000, 0, 100_000],
+      ['2026-11-05', 'charge', 'Honorarios octubre 2026 (folio 302)', 40_000, 0, 140_000],
+      [
+        '2026-11-06',
+        'void',
+        collectionsMsg.statementVoidLine('Honorarios octubre 2026 (folio 302)'),
+        0,
+        40_000,
+        100_000,
+      ],
+      ['2026-11-10', 'payment', collectionsMsg.statementPaymentLine('Transferencia', ''), 0, 120_000, -20_000],
+    ]);
+    // What the payment paid of the draft is, for the client, credit until the draft is issued.
+    expect(mine.totals).toEqual({ charged: 100_000, paid: 120_000, open: 0, overdue: 0, credit: 20_000, balance: -20_000 });
+    for (const hidden of ['Honorarios noviembre 2026', 'Operación Renta 2026', 'Cobro anulado antes de emitirse']) {
+      expect(answer.body).not.toContain(hidden);
+    }
+
+    const pdfOf = async (who: string) =>
+      pdfText(
+        (await t.request({ method: 'GET', url: `/api/billing/business/${company}/statement/pdf`, token: who }))
+          .rawPayload,
+      );
+    const clientPdf = await pdfOf(token);
+    const firmPdf = await pdfOf(owner);
+    expect(clientPdf).toContain('Honorarios septiembre 2026');
+    expect(firmPdf).toContain('Honorarios noviembre 2026');
+    expect(firmPdf).toContain('Cobro anulado antes de emitirse');
+    for (const hidden of ['Honorarios noviembre 2026', 'Operación Renta 2026', 'Cobro anulado antes de emitirse']) {
+      expect(clientPdf).not.toContain(hidden);
+    }
   });
 });
 
