@@ -47,6 +47,8 @@ export const collectionsMsg = {
   receiptRequired: 'Adjunta el comprobante (PDF, JPG o PNG)',
   receiptKind: 'El comprobante debe ser un PDF, JPG o PNG',
   receiptOneFile: 'Envía un solo comprobante a la vez',
+  receiptFieldsInAddress:
+    'Los datos del comprobante van en el formulario, no en la dirección: recarga la página y envíalo de nuevo',
   receiptSent:
     'Comprobante recibido: el estudio lo revisará y lo aplicará a tu cuenta. Mientras tanto aparece como «Por confirmar».',
   receiptFileMissing: 'El archivo del comprobante no está disponible',

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { msg } from '@app/shared/messages';
 import { collectionsMsg } from '@app/shared/messages-billing-collections';
 import { moneyMsg } from '@app/shared/money';
@@ -19,9 +20,17 @@ let client: string;
 let otherClient: string;
 let collaborator: string;
 const ids = { mine: 0, theirs: 0, september: 0, october: 0 };
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ FILE_MAX_MB: '0.05' }, { now: () => NOW });
+  // The access log at 'info', kept here: what a request's address carries reaches it.
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  t = await createTestApp({ FILE_MAX_MB: '0.05', LOG_LEVEL: 'info' }, { now: () => NOW, logStream });
   owner = await t.ownerToken();
   ids.mine = (await insertBusiness(t, { name: 'Mi Empresa', razonSocial: 'Mi Empresa SpA' })).id;
   ids.theirs = (await insertBusiness(t, { name: 'Otra Empresa' })).id;
@@ -72,8 +81,14 @@ beforeAll(async () => {
 
 const statementOf = (businessId: number, token: string) =>
   t.request({ method: 'GET', url: `/api/billing/business/${businessId}/statement`, token });
-const sendReceipt = (token: string, query: string, file: { name: string; bytes: Buffer }) =>
-  t.request({ method: 'POST', url: `/api/billing/my/receipts?${query}`, token, ...multipartFiles([file]) });
+/** A receipt as the client's form sends it: the fields ('amount=…&date=…' written as a query for short) in the body, then the file. */
+const sendReceipt = (token: string, fields: string, file: { name: string; bytes: Buffer }) =>
+  t.request({
+    method: 'POST',
+    url: '/api/billing/my/receipts',
+    token,
+    ...multipartFiles([file], Object.fromEntries(new URLSearchParams(fields))),
+  });
 
 describe("a client's account statement", () => {
   it('shows the client their own statement with the transfer details, and the owner the same', async () => {
@@ -337,6 +352,12 @@ describe("a client's payment receipt", () => {
       ['amount=1.000&date=2026-11-16', { name: 'x.pdf', bytes: tinyPdf() }, 400, collectionsMsg.paymentDateFuture],
       ['amount=1.000', { name: 'x.pdf', bytes: tinyPdf() }, 400, ''],
       [
+        `amount=1.000&date=2026-11-10&note=${'x'.repeat(501)}`,
+        { name: 'x.pdf', bytes: tinyPdf() },
+        400,
+        'como máximo 500 caracteres',
+      ],
+      [
         'amount=1.000&date=2026-11-10',
         { name: 'grande.pdf', bytes: Buffer.concat([tinyPdf(), Buffer.alloc(60 * 1024, 32)]) },
         413,
@@ -350,20 +371,23 @@ describe("a client's payment receipt", () => {
     }
     const two = await t.request({
       method: 'POST',
-      url: '/api/billing/my/receipts?amount=1.000&date=2026-11-10',
+      url: '/api/billing/my/receipts',
       token: client,
-      ...multipartFiles([
-        { name: 'a.jpg', bytes: tinyJpeg() },
-        { name: 'b.pdf', bytes: tinyPdf() },
-      ]),
+      ...multipartFiles(
+        [
+          { name: 'a.jpg', bytes: tinyJpeg() },
+          { name: 'b.pdf', bytes: tinyPdf() },
+        ],
+        { amount: '1.000', date: '2026-11-10' },
+      ),
     });
     expect(two.statusCode).toBe(400);
     expect(two.json().message).toBe(collectionsMsg.receiptOneFile);
     const empty = await t.request({
       method: 'POST',
-      url: '/api/billing/my/receipts?amount=1.000&date=2026-11-10',
+      url: '/api/billing/my/receipts',
       token: client,
-      ...multipartFiles([]),
+      ...multipartFiles([], { amount: '1.000', date: '2026-11-10' }),
     });
     expect(empty.statusCode).toBe(400);
     expect(await countRows(t, 'billing_payments')).toBe(rows);
@@ -376,14 +400,47 @@ describe("a client's payment receipt", () => {
     expect(stored.length).toBe(keys.rows.length);
   });
 
+  it('carries the amount, date and note in the form, never in the address the access log keeps; the old address form is refused', async () => {
+    const note = 'Pagado desde la cuenta de mi socio Ñuñoa 4412';
+    const rows = await countRows(t, 'billing_payments');
+    const sent = await sendReceipt(client, `amount=3.000&date=2026-11-12&method=deposito&note=${note}`, {
+      name: 'r.pdf',
+      bytes: tinyPdf('con nota'),
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().payment).toMatchObject({ amount: 3_000, date: '2026-11-12', method: 'deposito', note });
+    const logged = logLines.join('\n');
+    expect(logged).toContain('"url":"/api/billing/my/receipts"');
+    expect(logged).not.toContain('Ñuñoa');
+    expect(logged).not.toContain(encodeURIComponent('Ñuñoa'));
+
+    // A page loaded before the fields moved to the body still sends them in the address: refused, nothing kept.
+    const old = await t.request({
+      method: 'POST',
+      url: `/api/billing/my/receipts?amount=4.000&date=2026-11-12&note=${encodeURIComponent(note)}`,
+      token: client,
+      ...multipartFiles([{ name: 'r.pdf', bytes: tinyPdf() }]),
+    });
+    expect([old.statusCode, old.json().message]).toEqual([400, collectionsMsg.receiptFieldsInAddress]);
+    // Even with the fields in the body too.
+    const both = await t.request({
+      method: 'POST',
+      url: '/api/billing/my/receipts?note=otra',
+      token: client,
+      ...multipartFiles([{ name: 'r.pdf', bytes: tinyPdf() }], { amount: '4.000', date: '2026-11-12' }),
+    });
+    expect([both.statusCode, both.json().message]).toEqual([400, collectionsMsg.receiptFieldsInAddress]);
+    expect(await countRows(t, 'billing_payments')).toBe(rows + 1);
+  });
+
   it('is for clients only: staff get 403, anonymous 401', async () => {
     const file = { name: 'x.pdf', bytes: tinyPdf() };
     expect((await sendReceipt(owner, 'amount=1.000&date=2026-11-10', file)).statusCode).toBe(403);
     expect((await sendReceipt(collaborator, 'amount=1.000&date=2026-11-10', file)).statusCode).toBe(403);
     const anonymous = await t.request({
       method: 'POST',
-      url: '/api/billing/my/receipts?amount=1.000&date=2026-11-10',
-      ...multipartFiles([file]),
+      url: '/api/billing/my/receipts',
+      ...multipartFiles([file], { amount: '1.000', date: '2026-11-10' }),
     });
     expect(anonymous.statusCode).toBe(401);
   });
