@@ -54,7 +54,8 @@ export function pdfText(pdf: Buffer): string {
       continue;
     }
     for (const operation of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const pieces = operation[1] !== undefined ? [...operation[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]) : [operation[2]];
+      const pieces =
+        operation[1] !== undefined ? [...operation[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]) : [operation[2]];
       lines.push(pieces.map((hex) => Buffer.from(hex ?? '', 'hex').toString('latin1')).join(''));
     }
   }

@@ -218,7 +218,14 @@ describe('charges not yet issued', () => {
       [draft.id, 20_000, 30_000],
       [waiting.id, 0, 0],
     ]);
-    expect(firm.totals).toEqual({ charged: 150_000, paid: 120_000, open: 30_000, overdue: 0, credit: 0, balance: 30_000 });
+    expect(firm.totals).toEqual({
+      charged: 150_000,
+      paid: 120_000,
+      open: 30_000,
+      overdue: 0,
+      credit: 0,
+      balance: 30_000,
+    });
 
     const answer = await statementOf(company, token);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -226,7 +233,9 @@ describe('charges not yet issued', () => {
     expect(mine.charges.map((charge) => [charge.id, charge.statusText, charge.paid, charge.open])).toEqual([
       [issued.id, 'Emitido', 100_000, 0],
     ]);
-    expect(mine.lines.map(({ date, kind, text, debit, credit, balance }) => [date, kind, text, debit, credit, balance])).toEqual([
+    expect(
+      mine.lines.map(({ date, kind, text, debit, credit, balance }) => [date, kind, text, debit, credit, balance]),
+    ).toEqual([
       ['2026-10-15', 'charge', 'Honorarios septiembre 2026 (folio 301)', 100_000, 0, 100_000],
       ['2026-11-05', 'charge', 'Honorarios octubre 2026 (folio 302)', 40_000, 0, 140_000],
       [
@@ -240,7 +249,14 @@ describe('charges not yet issued', () => {
       ['2026-11-10', 'payment', collectionsMsg.statementPaymentLine('Transferencia', ''), 0, 120_000, -20_000],
     ]);
     // What the payment paid of the draft is, for the client, credit until the draft is issued.
-    expect(mine.totals).toEqual({ charged: 100_000, paid: 120_000, open: 0, overdue: 0, credit: 20_000, balance: -20_000 });
+    expect(mine.totals).toEqual({
+      charged: 100_000,
+      paid: 120_000,
+      open: 0,
+      overdue: 0,
+      credit: 20_000,
+      balance: -20_000,
+    });
     for (const hidden of ['Honorarios noviembre 2026', 'Operación Renta 2026', 'Cobro anulado antes de emitirse']) {
       expect(answer.body).not.toContain(hidden);
     }

@@ -248,7 +248,12 @@ describe('extra charges', () => {
       payload: { ...asSaved, active: false },
     });
     expect(paused.statusCode, paused.body).toBe(200);
-    expect(paused.json().extra).toMatchObject({ amount: 5_000, description: 'Término de giro', active: false, used: true });
+    expect(paused.json().extra).toMatchObject({
+      amount: 5_000,
+      description: 'Término de giro',
+      active: false,
+      used: true,
+    });
     const [charge] = await t.database.db.select().from(billingCharges).where(eq(billingCharges.extraChargeId, id));
     expect([charge?.total, charge?.description]).toEqual([5_950, 'Término de giro Noviembre 2026']);
     const resumed = await t.request({
