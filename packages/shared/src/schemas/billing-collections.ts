@@ -111,8 +111,14 @@ export const PaymentSavedSchema = z.object({ message: z.string(), payment: Payme
 
 /** POST /api/billing/business/{businessId}/apply-credit takes an empty object. */
 export const CreditApplySchema = z.object({});
-/** What of the company's credit went to its open charges. */
-export const CreditAppliedSchema = z.object({ message: z.string(), applied: amountText });
+/** What of the company's credit went to its open charges, and what is left of its credit and of its open charges. */
+export const CreditAppliedSchema = z.object({
+  message: z.string(),
+  applied: amountText,
+  credit: amountText,
+  open: amountText,
+});
+export type CreditApplied = z.infer<typeof CreditAppliedSchema>;
 
 // A client's receipt -------------------------------------------------------------------------------
 

@@ -78,10 +78,51 @@ describe('recording a payment', () => {
       token: owner,
       payload: {},
     });
-    expect(applied.json()).toEqual({ message: collectionsMsg.creditApplied(50_000), applied: 50_000 });
+    expect(applied.json()).toEqual({
+      message: 'Se aplicaron $50.000 del saldo a favor a cobros pendientes: quedan $30.000 por pagar',
+      applied: 50_000,
+      credit: 0,
+      open: 30_000,
+    });
     expect(await openOf(later.id)).toBe(30_000);
     expect(await openOf(charge.id)).toBe(0);
     expect(await statementTotals(company.id)).toMatchObject({ open: 30_000, credit: 0, balance: 30_000 });
+    const logged = await t.database.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.kind, 'payment'), eq(activity.action, 'applied'), eq(activity.businessId, company.id)));
+    expect(logged.map((entry) => [entry.recordLabel, entry.actorId !== null])).toEqual([
+      ['Saldo a favor $50.000', true],
+    ]);
+
+    // Pressed again (another owner's click a moment later): nothing left to apply, and it says so.
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/billing/business/${company.id}/apply-credit`,
+      token: owner,
+      payload: {},
+    });
+    expect(again.json()).toEqual({
+      message: 'No había saldo a favor que aplicar a cobros pendientes: quedan $30.000 por pagar',
+      applied: 0,
+      credit: 0,
+      open: 30_000,
+    });
+    // Credit without open charges: nothing to pay, the credit stays.
+    const ahead = await insertBusiness(t);
+    await pay(t, owner, { businessId: ahead.id, amount: 20_000 });
+    const none = await t.request({
+      method: 'POST',
+      url: `/api/billing/business/${ahead.id}/apply-credit`,
+      token: owner,
+      payload: {},
+    });
+    expect(none.json()).toEqual({
+      message: 'No hay cobros pendientes a los que aplicar el saldo a favor: quedan $20.000 a favor',
+      applied: 0,
+      credit: 20_000,
+      open: 0,
+    });
   });
 
   it('pays the charges named first, in their order, then the oldest', async () => {
@@ -331,9 +372,9 @@ describe('credit paying a charge the moment it opens', () => {
     await pay(t, owner, { businessId: company.id, amount: 150_000, date: '2026-09-01' });
     await generate(10);
     const statement = await statementOf(company.id);
-    expect(statement.charges.map(({ description, total, paid, open }) => ({ description, total, paid, open }))).toEqual([
-      { description: 'Honorarios Octubre 2026', total: 100_000, paid: 100_000, open: 0 },
-    ]);
+    expect(statement.charges.map(({ description, total, paid, open }) => ({ description, total, paid, open }))).toEqual(
+      [{ description: 'Honorarios Octubre 2026', total: 100_000, paid: 100_000, open: 0 }],
+    );
     expect(statement.totals).toMatchObject({ open: 0, credit: 50_000, balance: -50_000 });
     const entries = await creditEntries(company.id);
     expect(entries.map((entry) => [entry.recordLabel, entry.actorId !== null])).toEqual([

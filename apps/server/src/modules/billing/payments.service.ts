@@ -288,11 +288,27 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
       return presentOne(row);
     },
 
-    /** 'Aplicar saldo a favor': the company's credit to its open charges, oldest first. Answers the pesos applied. */
-    async applyCredit(businessId: number, actor: ActivityActor): Promise<number> {
+    /**
+     * 'Aplicar saldo a favor': the company's credit to its open charges, oldest first (each
+     * application logged as 'Aplicó Pago'). Answers the pesos applied and what is left, read in
+     * the same transaction: the company's credit and what its open charges still owe.
+     */
+    async applyCredit(
+      businessId: number,
+      actor: ActivityActor,
+    ): Promise<{ applied: number; credit: number; open: number }> {
       return db.transaction(async (tx) => {
         if ((await deps.lockBusinesses(tx, [businessId])).length === 0) throw notFound(billingMsg.businessNotFound);
-        return totalOf(await deps.settle(tx, [businessId], actor));
+        const applied = totalOf(await deps.settle(tx, [businessId], actor));
+        const [funds, open] = await Promise.all([
+          paymentsRepository.funds(tx, [businessId]),
+          paymentsRepository.openCharges(tx, [businessId]),
+        ]);
+        return {
+          applied,
+          credit: funds.reduce((sum, fund) => sum + fund.available, 0),
+          open: open.reduce((sum, charge) => sum + charge.open, 0),
+        };
       });
     },
 

@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@app/shared/billing';
-import type { PaymentCreate, PaymentView, ReceiptFields } from '@app/shared/schemas/billing-collections';
+import type { CreditApplied, PaymentCreate, PaymentView, ReceiptFields } from '@app/shared/schemas/billing-collections';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, submissionOf } from '../../lib/api-client';
 import { useInvalidatingMutation } from '../../lib/cache-effect';
@@ -53,11 +53,21 @@ export const useRejectReceipt = () =>
  */
 const sendReceipt = ({ file, ...typed }: ReceiptFields & { file: File }) => {
   const fields: Record<string, string> = {};
-  for (const [key, value] of Object.entries(typed)) if (value !== undefined && value !== '') fields[key] = String(value);
+  for (const [key, value] of Object.entries(typed))
+    if (value !== undefined && value !== '') fields[key] = String(value);
   return postFiles<PaymentSaved>('/billing/my/receipts', [file], fields);
 };
 
 export const useSendReceipt = () => useInvalidatingMutation(sendReceipt, () => billingInvalidation.paymentsChanged());
+
+/**
+ * POST /api/billing/business/{id}/apply-credit: 'Aplicar saldo a favor', the company's credit to
+ * its open charges; answers what was applied and what is left.
+ */
+const applyCredit = (businessId: number) =>
+  api<CreditApplied>(`/billing/business/${businessId}/apply-credit`, { method: 'POST', body: {} });
+
+export const useApplyCredit = () => useInvalidatingMutation(applyCredit, () => billingInvalidation.paymentsChanged());
 
 /** GET /api/billing/payments/{id}/receipt: the file the client sent, saved under its name. */
 export const useDownloadReceipt = () =>
