@@ -78,7 +78,7 @@ test('the owner records a partial payment and one from a bank statement, sees th
   await generateChargesViaApi(request);
   const { year, month, today } = billingToday();
   const list = await (await request.get(`/api/billing/charges?year=${year}&month=${month}`, { headers })).json();
-  const charge = (list.charges as { businessId: number; dueDate: string; total: number }[]).find(
+  const charge = (list.charges as { id: number; businessId: number; dueDate: string; total: number }[]).find(
     (entry) => entry.businessId === partial.id,
   );
   expect(charge?.total).toBe(119_000);
@@ -156,6 +156,13 @@ test('the owner records a partial payment and one from a bank statement, sees th
   await expect(movements.first()).toContainText('$119.000$119.000');
   await expect(movements.last()).toContainText('−$50.000$69.000');
   await checkWidths(page, 'estado-de-cuenta');
+
+  // A client sees only the charges issued to them: the firm marks this one issued first.
+  const issued = await request.post('/api/billing/charges/issue', {
+    headers,
+    data: { items: [{ chargeId: charge?.id, dteType: '33', folio: 900_000 + (Date.now() % 90_000) }] },
+  });
+  expect(issued.status(), await issued.text()).toBe(200);
 
   // The client of that company, on a phone: balance, open charge, and a receipt sent.
   const client = { email: uniqueEmail('cliente.saldo'), password: 'clave-cliente-1' };

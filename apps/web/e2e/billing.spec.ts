@@ -7,6 +7,7 @@ import {
   billingToday,
   dayOfThisMonth,
   downloadedSheetRows,
+  generateChargesViaApi,
   rowWith,
   setFeeTermsViaApi,
   shownDate,
@@ -314,6 +315,70 @@ test("the owner sets fees in pesos and UF, loads UF values typed and imported, g
   await checkBothWidths(page, 'cobranza-cobros');
   await page.getByRole('tab', { name: 'Valores UF' }).click();
   await checkBothWidths(page, 'cobranza-uf');
+});
+
+test("the owner edits an extra charge that produced no charge, and applies a company's credit from its statement, told what it did", async ({
+  page,
+  request,
+}) => {
+  const headers = await ownerHeaders(request);
+  const company = await createBusinessViaApi(request, uniqueName('Saldo a favor'));
+  // Once in a month two years ahead: no generation of this run produces a charge from it.
+  const later = billingToday().year + 2;
+  const extra = await request.post(`/api/billing/business/${company.id}/extras`, {
+    headers,
+    data: {
+      description: 'Operación Renta',
+      currency: 'CLP',
+      amount: '80.000',
+      documentType: 'factura_afecta',
+      recurrence: 'once',
+      month: { year: later, month: 6 },
+    },
+  });
+  expect(extra.status(), await extra.text()).toBe(201);
+  await setFeeTermsViaApi(request, company.id, {
+    currency: 'CLP',
+    amount: '100.000',
+    documentType: 'factura_afecta',
+    billingDay: 1,
+  });
+  await generateChargesViaApi(request);
+
+  await signInAsOwner(page);
+  await page.goto(`/empresas/${company.id}`);
+  const fees = page.getByRole('region', { name: 'Honorarios' });
+  await fees.getByRole('button', { name: 'Editar Operación Renta' }).click();
+  const modal = page.getByRole('dialog', { name: 'Editar cobro adicional' });
+  await expect(modal.getByLabel('Monto neto en pesos')).toHaveValue('80.000');
+  await modal.getByLabel('Monto neto en pesos').fill('95.000');
+  await modal.getByLabel('Documento').selectOption({ label: 'Factura exenta' });
+  await modal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(modal).toBeHidden();
+  await expect(fees.getByRole('table', { name: 'Cobros adicionales' }).locator('tbody tr')).toContainText(
+    `Operación Renta$95.000Factura exentaUna vez: junio ${later}Activo`,
+  );
+
+  // Every write that opens a charge pays it from the credit at once, so credit beside open charges
+  // is left only by a race: the statement is shown that state as the server would answer it.
+  const statementUrl = `**/api/billing/business/${company.id}/statement`;
+  await page.route(statementUrl, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.totals = { ...body.totals, credit: 50_000, balance: body.totals.open - 50_000 };
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`/cobranza/empresa/${company.id}`);
+  const apply = page.getByRole('button', { name: 'Aplicar saldo a favor' });
+  await expect(apply).toBeVisible();
+  await page.unroute(statementUrl);
+  await apply.click();
+  // The server found nothing to apply and says so; the statement read again hides the button.
+  await expect(
+    page.getByText('No había saldo a favor que aplicar a cobros pendientes: quedan $119.000 por pagar'),
+  ).toBeVisible();
+  await expect(apply).toHaveCount(0);
+  await expect(page.getByTestId('totales-estado-de-cuenta')).toContainText('Saldo a favor$0');
 });
 
 test("a collaborator has no 'Cobranza' in the menu and is sent home from /cobranza; a client too", async ({

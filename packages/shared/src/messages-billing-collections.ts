@@ -35,10 +35,19 @@ export const collectionsMsg = {
       ? `Comprobante confirmado: ${formatMoney(applied)} aplicados a cobros y ${formatMoney(credit)} quedan como saldo a favor`
       : `Comprobante confirmado: ${formatMoney(applied)} aplicados a cobros`,
   receiptRejected: 'El comprobante se rechazó',
-  creditApplied: (applied: number) =>
-    applied > 0
-      ? `Se aplicaron ${formatMoney(applied)} del saldo a favor a cobros pendientes`
-      : 'No había saldo a favor que aplicar a cobros pendientes',
+  /** 'Aplicar saldo a favor': what went to open charges, and what is left of each after it. */
+  creditApplied: (applied: number, left: { credit: number; open: number }) => {
+    const after =
+      left.open > 0
+        ? `quedan ${formatMoney(left.open)} por pagar`
+        : left.credit > 0
+          ? `quedan ${formatMoney(left.credit)} a favor`
+          : 'no quedan cobros pendientes';
+    if (applied > 0) return `Se aplicaron ${formatMoney(applied)} del saldo a favor a cobros pendientes: ${after}`;
+    if (left.credit > 0 && left.open === 0)
+      return `No hay cobros pendientes a los que aplicar el saldo a favor: ${after}`;
+    return `No había saldo a favor que aplicar a cobros pendientes${left.open > 0 ? `: ${after}` : ''}`;
+  },
   paymentLabel: (amount: number, method: string) => `Pago ${formatMoney(amount)} (${method})`,
   totalBelowPaid: (paid: number) =>
     `El cobro ya tiene pagos por ${formatMoney(paid)}: su total no puede quedar por debajo. Reversa el pago o anula el cobro.`,
@@ -47,6 +56,8 @@ export const collectionsMsg = {
   receiptRequired: 'Adjunta el comprobante (PDF, JPG o PNG)',
   receiptKind: 'El comprobante debe ser un PDF, JPG o PNG',
   receiptOneFile: 'Envía un solo comprobante a la vez',
+  receiptFieldsInAddress:
+    'Los datos del comprobante van en el formulario, no en la dirección: recarga la página y envíalo de nuevo',
   receiptSent:
     'Comprobante recibido: el estudio lo revisará y lo aplicará a tu cuenta. Mientras tanto aparece como «Por confirmar».',
   receiptFileMissing: 'El archivo del comprobante no está disponible',

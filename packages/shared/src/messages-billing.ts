@@ -52,6 +52,8 @@ export const billingMsg = {
   extraSaved: 'El cobro adicional se guardó correctamente',
   extraDeleted: 'El cobro adicional se eliminó correctamente',
   extraDeactivated: 'El cobro adicional ya generó cobros: se desactivó en vez de eliminarse',
+  extraUsedNotEditable:
+    'El cobro adicional ya generó cobros: solo se puede desactivar o activar. Para otro monto, documento o mes, desactívelo y agregue uno nuevo',
 
   // UF values.
   invalidDate: 'La fecha no es válida',

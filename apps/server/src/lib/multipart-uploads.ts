@@ -13,6 +13,8 @@ import { createUploadSlots } from './upload-slots.ts';
 
 /** At most this many files in one upload: with FILE_MAX_MB each, the most a request can carry. */
 export const MAX_FILES = 20;
+/** The longest text field an upload form may carry, in bytes (a longer one is refused with 400). */
+export const FIELD_MAX_BYTES = 2048;
 /** Uploads streaming at once on one instance, and how many more may wait their turn (then 503). */
 const UPLOAD_SLOTS = 4;
 const UPLOAD_QUEUE = 32;
@@ -54,12 +56,14 @@ export function createUploadReceiver(maxMegabytes: number) {
   /**
    * A multipart upload: waits for one of the upload slots (503 when too many wait), cuts it off
    * after UPLOAD_DEADLINE_MS, and hands the request's 'file' parts to `handle` as they arrive,
-   * answering what it answers; a refused upload has the rest of its body drained.
+   * answering what it answers; a refused upload has the rest of its body drained. The form's text
+   * fields fill `fields` as they arrive, so those sent before a file are there when it comes (and
+   * every one once the files are read); a field past FIELD_MAX_BYTES is refused (400).
    */
   async function accept<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    handle: (files: AsyncIterable<IncomingFile>) => Promise<T>,
+    handle: (files: AsyncIterable<IncomingFile>, fields: ReadonlyMap<string, string>) => Promise<T>,
   ): Promise<T> {
     if (!request.isMultipart()) throw new AppError(415, msg.unsupportedMediaType);
     const release = await slots.acquire();
@@ -68,10 +72,15 @@ export function createUploadReceiver(maxMegabytes: number) {
       throw new AppError(503, documentsMsg.uploadsBusy);
     }
     const deadline = setTimeout(() => request.raw.destroy(), UPLOAD_DEADLINE_MS);
+    const fields = new Map<string, string>();
     try {
       async function* files(): AsyncGenerator<IncomingFile> {
         for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
+          if (part.type !== 'file') {
+            if (part.valueTruncated || typeof part.value !== 'string') throw new AppError(400, msg.badRequest);
+            fields.set(part.fieldname, part.value);
+            continue;
+          }
           if (part.fieldname !== 'file') {
             part.file.resume();
             continue;
@@ -79,7 +88,7 @@ export function createUploadReceiver(maxMegabytes: number) {
           yield { fileName: part.filename, content: part.file };
         }
       }
-      return await handle(files()).catch((error: unknown) => {
+      return await handle(files(), fields).catch((error: unknown) => {
         dropRestOfBody(request.raw, reply.raw, maxRequestBytes);
         throw multipartFailure(error, maxMegabytes);
       });
@@ -99,7 +108,13 @@ export function createUploadReceiver(maxMegabytes: number) {
      */
     async registerParser(app: FastifyInstance): Promise<void> {
       await app.register(multipart, {
-        limits: { fileSize: maxBytes + 1, files: MAX_FILES, fields: 10, fieldSize: 1024, parts: MAX_FILES + 10 },
+        limits: {
+          fileSize: maxBytes + 1,
+          files: MAX_FILES,
+          fields: 10,
+          fieldSize: FIELD_MAX_BYTES,
+          parts: MAX_FILES + 10,
+        },
       });
     },
 

@@ -1,3 +1,5 @@
+import { inflateSync } from 'node:zlib';
+
 /** A small but real PDF (one empty page), different per `label` so tests can tell files apart. */
 export function tinyPdf(label = 'documento'): Buffer {
   return Buffer.from(
@@ -5,9 +7,18 @@ export function tinyPdf(label = 'documento'): Buffer {
   );
 }
 
-/** A multipart/form-data body with the repeated field `file` (as the upload form sends it). */
-export function multipartFiles(files: { name: string; bytes: Buffer; field?: string }[]) {
+/**
+ * A multipart/form-data body with the repeated field `file` (as the upload form sends it), after
+ * the text fields given (as a browser's FormData sends the fields appended first).
+ */
+export function multipartFiles(
+  files: { name: string; bytes: Buffer; field?: string }[],
+  fields: Record<string, string> = {},
+) {
   const boundary = `----prueba${Math.random().toString(16).slice(2)}`;
+  const texts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const parts = files.map(({ name, bytes, field = 'file' }) =>
     Buffer.concat([
       Buffer.from(
@@ -18,7 +29,35 @@ export function multipartFiles(files: { name: string; bytes: Buffer; field?: str
     ]),
   );
   return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    payload: Buffer.concat([...texts, ...parts, Buffer.from(`--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/**
+ * The text PDFKit wrote into a PDF, one line per text operation: its content streams inflated and
+ * their hex strings read as WinAnsi (the standard fonts' encoding), kerned pieces joined.
+ */
+export function pdfText(pdf: Buffer): string {
+  const lines: string[] = [];
+  let from = 0;
+  for (;;) {
+    const start = pdf.indexOf('stream\n', from);
+    if (start === -1) break;
+    const end = pdf.indexOf('\nendstream', start);
+    if (end === -1) break;
+    from = end + 10;
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start + 7, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const operation of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+      const pieces =
+        operation[1] !== undefined ? [...operation[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]) : [operation[2]];
+      lines.push(pieces.map((hex) => Buffer.from(hex ?? '', 'hex').toString('latin1')).join(''));
+    }
+  }
+  return lines.join('\n');
 }

@@ -7,7 +7,7 @@ import {
   CartolaConfirmLineSchema,
   CollectionsQuerySchema,
   PaymentCreateSchema,
-  ReceiptQuerySchema,
+  ReceiptFieldsSchema,
 } from './billing-collections.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -45,11 +45,11 @@ describe('collections schemas', () => {
   });
 
   it('takes a receipt date that exists and refuses a year PostgreSQL would not store', () => {
-    expect(ReceiptQuerySchema.parse({ amount: '50.000', date: '2026-11-14' })).toMatchObject({
+    expect(ReceiptFieldsSchema.parse({ amount: '50.000', date: '2026-11-14' })).toMatchObject({
       amount: 50_000,
       method: 'transferencia',
     });
-    expect(ReceiptQuerySchema.safeParse({ amount: '50.000', date: '0000-01-01' }).success).toBe(false);
+    expect(ReceiptFieldsSchema.safeParse({ amount: '50.000', date: '0000-01-01' }).success).toBe(false);
   });
 
   it('asks a company of a line to match and a reason of a line to ignore', () => {

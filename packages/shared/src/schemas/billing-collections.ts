@@ -29,6 +29,8 @@ import {
 
 /** Most charges one payment may be applied to by hand. */
 export const PAYMENT_CHARGES_MAX = 200;
+/** The longest note a client's receipt may carry. */
+export const RECEIPT_NOTE_MAX = 500;
 
 const reason = (required: string) =>
   requiredText(required, BILLING_REASON_MAX, billingMsg.reasonMax(BILLING_REASON_MAX));
@@ -109,22 +111,29 @@ export const PaymentSavedSchema = z.object({ message: z.string(), payment: Payme
 
 /** POST /api/billing/business/{businessId}/apply-credit takes an empty object. */
 export const CreditApplySchema = z.object({});
-/** What of the company's credit went to its open charges. */
-export const CreditAppliedSchema = z.object({ message: z.string(), applied: amountText });
+/** What of the company's credit went to its open charges, and what is left of its credit and of its open charges. */
+export const CreditAppliedSchema = z.object({
+  message: z.string(),
+  applied: amountText,
+  credit: amountText,
+  open: amountText,
+});
+export type CreditApplied = z.infer<typeof CreditAppliedSchema>;
 
 // A client's receipt -------------------------------------------------------------------------------
 
 /**
- * POST /api/billing/my/receipts?amount=&date=[&method=&note=]: the client's receipt (one PDF, JPG
- * or PNG, multipart field 'file'), with the amount and date they typed; it waits for the owner.
+ * POST /api/billing/my/receipts: the client's receipt (one PDF, JPG or PNG, multipart field
+ * 'file') after the form's text fields `amount` and `date` they typed, optionally `method` and
+ * `note`. Every field travels in the body, never in the address (which the access log keeps).
  */
-export const ReceiptQuerySchema = z.object({
+export const ReceiptFieldsSchema = z.object({
   amount: positiveAmount,
   date: BillingDateSchema,
   method: PaymentMethodSchema.default('transferencia'),
-  note: optionalText(500),
+  note: optionalText(RECEIPT_NOTE_MAX),
 });
-export type ReceiptQuery = z.input<typeof ReceiptQuerySchema>;
+export type ReceiptFields = z.input<typeof ReceiptFieldsSchema>;
 
 // Bank statement ('cartola') ----------------------------------------------------------------------
 

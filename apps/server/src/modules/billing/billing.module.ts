@@ -82,10 +82,14 @@ export interface BillingModuleDeps {
 export function createBillingModule(deps: BillingModuleDeps) {
   const { db, log } = deps;
   const now = deps.now ?? (() => new Date());
-  const generation = createChargeGeneration(db, { listActiveBusinesses: deps.listActiveBusinesses });
+  const settle = createSettlement({ lockBusinesses: deps.lockBusinesses });
+  const generation = createChargeGeneration(db, {
+    listActiveBusinesses: deps.listActiveBusinesses,
+    lockBusinesses: deps.lockBusinesses,
+    settle,
+  });
   const terms = createFeeTermsService(db, { getBusiness: deps.getBusiness, fullNamesOf: deps.fullNamesOf, now });
   const uf = createUfValuesService(db, { generation });
-  const settle = createSettlement({ lockBusinesses: deps.lockBusinesses });
   const payments = createPaymentsService(db, {
     settle,
     now,

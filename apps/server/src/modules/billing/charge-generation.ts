@@ -20,6 +20,7 @@ import { billingCharges } from './billing.tables.ts';
 import { amountsFor } from './charge-amounts.ts';
 import { chargesRepository, type InsertedCharge, type NewChargeRow } from './charges.repository.ts';
 import { extraChargesRepository, type FeeTermsRow, feeTermsRepository } from './fee-terms.repository.ts';
+import type { Settle } from './settlement.ts';
 import { ufValuesRepository } from './uf-values.repository.ts';
 
 /** An extra charge of a company without fee terms in force: issued on this day, due after these days. */
@@ -29,7 +30,14 @@ export const EXTRA_DEFAULT_TERM_DAYS = 30;
 export interface GenerationDeps {
   /** The companies module: the companies whose contract is active in the period. */
   listActiveBusinesses(period: Period): Promise<{ id: number }[]>;
+  /** The companies module: these companies' rows locked until the transaction ends. */
+  lockBusinesses(tx: DbOrTx, ids: number[]): Promise<{ id: number }[]>;
+  /** Applies the companies' credit to their open charges, in the caller's transaction (settlement.ts). */
+  settle: Settle;
 }
+
+/** Ids once each, ascending: the order every billing write locks companies in. */
+const inIdOrder = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 
 export interface GenerateOptions {
   /** Only the companies whose billing day is on or before this day (the scheduler's run on a day); all when absent. */
@@ -61,6 +69,9 @@ const chargeEntry = (row: InsertedCharge, action: 'generated' | 'updated'): Acti
  * per extra charge falling in the month, each under its unique generation key, so any number of
  * runs and instances create each once. Issued on the billing day of the month, due the payment term
  * later moved to the next business day; UF converted at the issue date's value or left waiting.
+ * A charge created or converted is paid at once, in the same transaction, from any credit its
+ * company holds: the companies' rows are locked first (before any charge row), as every billing
+ * write does, so a payment, a void or the credit job on the same company waits its turn.
  */
 export function createChargeGeneration(db: Db, deps: GenerationDeps) {
   /** The candidate rows of a month (before the keys already taken are left out). */
@@ -131,56 +142,78 @@ export function createChargeGeneration(db: Db, deps: GenerationDeps) {
   }
 
   /**
-   * Converts the charges waiting for a UF value whose value now exists (of a month, or all), in
-   * one statement, each logged. Two runs at once convert each charge once (the rows are locked,
-   * and a converted one is no longer waiting).
+   * Converts, in the caller's transaction, the charges waiting for a UF value whose value now
+   * exists (of a month, or all), in one statement, each logged; their companies are locked first.
+   * Two runs at once convert each charge once (the rows are locked, and a converted one is no
+   * longer waiting). Answers how many, and their companies (to settle).
+   */
+  async function convertIn(
+    inner: DbOrTx,
+    actor: ActivityActor,
+    period?: Period,
+  ): Promise<{ converted: number; businessIds: number[] }> {
+    const companies = await chargesRepository.companiesWaitingWithValue(inner, period);
+    if (companies.length === 0) return { converted: 0, businessIds: [] };
+    await deps.lockBusinesses(inner, inIdOrder(companies));
+    // Only the companies locked: a charge of another one that became convertible meanwhile waits for the next run.
+    const waiting = await chargesRepository.waitingWithValue(inner, period, companies);
+    if (waiting.length === 0) return { converted: 0, businessIds: [] };
+    const converted = waiting.map((row) => ({
+      id: row.id,
+      ...amountsFor('UF', row.ufAmount ?? 0, row.documentType, row.issueDate, row.foundValue),
+    }));
+    const ids = converted.map((row) => row.id);
+    const column = (values: unknown[], type: string) => sql`cast(${sql.param(values)} as ${sql.raw(type)}[])`;
+    const updated = (await inner.execute(sql`
+      update ${billingCharges} as c set
+        uf_value_hundredths = v.uf_value, net = v.net, tax_amount = v.tax, total = v.total, tax_rate = v.rate,
+        status = 'draft', updated_at = now()
+      from unnest(
+        ${column(ids, 'integer')}, ${column(
+          converted.map((row) => row.ufValueHundredths),
+          'integer',
+        )},
+        ${column(
+          converted.map((row) => row.net),
+          'bigint',
+        )}, ${column(
+          converted.map((row) => row.taxAmount),
+          'bigint',
+        )},
+        ${column(
+          converted.map((row) => row.total),
+          'bigint',
+        )}, ${column(
+          converted.map((row) => row.taxRate),
+          'integer',
+        )}
+      ) as v(id, uf_value, net, tax, total, rate)
+      where c.id = v.id and c.status = 'waiting_uf'
+      returning c.id
+    `)) as unknown as { rows: { id: number }[] };
+    const done = new Set(updated.rows.map((row) => Number(row.id)));
+    const entries = waiting
+      .filter((row) => done.has(row.id))
+      .map((row) => {
+        const amounts = converted.find((candidate) => candidate.id === row.id);
+        return chargeEntry({ ...row, ...amounts, status: 'draft' } as InsertedCharge, 'updated');
+      });
+    await recordActivities(inner, actor, entries);
+    return {
+      converted: done.size,
+      businessIds: inIdOrder(waiting.filter((row) => done.has(row.id)).map((row) => row.businessId)),
+    };
+  }
+
+  /**
+   * Converts the charges waiting for a UF value whose value now exists (see `convertIn`) and pays
+   * them from their companies' credit, in the caller's transaction or one of its own. Answers how many.
    */
   async function convertWaiting(actor: ActivityActor, period?: Period, tx?: DbOrTx): Promise<number> {
     const run = async (inner: DbOrTx) => {
-      const waiting = await chargesRepository.waitingWithValue(inner, period);
-      if (waiting.length === 0) return 0;
-      const converted = waiting.map((row) => ({
-        id: row.id,
-        ...amountsFor('UF', row.ufAmount ?? 0, row.documentType, row.issueDate, row.foundValue),
-      }));
-      const ids = converted.map((row) => row.id);
-      const column = (values: unknown[], type: string) => sql`cast(${sql.param(values)} as ${sql.raw(type)}[])`;
-      const updated = (await inner.execute(sql`
-        update ${billingCharges} as c set
-          uf_value_hundredths = v.uf_value, net = v.net, tax_amount = v.tax, total = v.total, tax_rate = v.rate,
-          status = 'draft', updated_at = now()
-        from unnest(
-          ${column(ids, 'integer')}, ${column(
-            converted.map((row) => row.ufValueHundredths),
-            'integer',
-          )},
-          ${column(
-            converted.map((row) => row.net),
-            'bigint',
-          )}, ${column(
-            converted.map((row) => row.taxAmount),
-            'bigint',
-          )},
-          ${column(
-            converted.map((row) => row.total),
-            'bigint',
-          )}, ${column(
-            converted.map((row) => row.taxRate),
-            'integer',
-          )}
-        ) as v(id, uf_value, net, tax, total, rate)
-        where c.id = v.id and c.status = 'waiting_uf'
-        returning c.id
-      `)) as unknown as { rows: { id: number }[] };
-      const done = new Set(updated.rows.map((row) => Number(row.id)));
-      const entries = waiting
-        .filter((row) => done.has(row.id))
-        .map((row) => {
-          const amounts = converted.find((candidate) => candidate.id === row.id);
-          return chargeEntry({ ...row, ...amounts, status: 'draft' } as InsertedCharge, 'updated');
-        });
-      await recordActivities(inner, actor, entries);
-      return done.size;
+      const { converted, businessIds } = await convertIn(inner, actor, period);
+      await deps.settle(inner, businessIds, actor);
+      return converted;
     };
     return tx ? run(tx) : db.transaction(run);
   }
@@ -210,13 +243,19 @@ export function createChargeGeneration(db: Db, deps: GenerationDeps) {
           ...amountsFor(agreed.currency, agreed.amount, row.documentType, row.issueDate, values.get(row.issueDate)),
         }));
       const { inserted, converted } = await db.transaction(async (tx) => {
+        // The companies locked before any charge row: those of the new charges and of the month's
+        // charges a UF value now converts (convertIn locks the latter again, already held).
+        const converting = await chargesRepository.companiesWaitingWithValue(tx, period);
+        await deps.lockBusinesses(tx, inIdOrder([...rows.map((row) => row.businessId), ...converting]));
         const inserted = rows.length > 0 ? await chargesRepository.insertIfAbsent(tx, rows) : [];
         await recordActivities(
           tx,
           actor,
           inserted.map((row) => chargeEntry(row, 'generated')),
         );
-        return { inserted, converted: await convertWaiting(actor, period, tx) };
+        const conversion = await convertIn(tx, actor, period);
+        await deps.settle(tx, [...inserted.map((row) => row.businessId), ...conversion.businessIds], actor);
+        return { inserted, converted: conversion.converted };
       });
       const created = inserted.length;
       const waitingUf = inserted.filter((row) => row.status === 'waiting_uf').length;

@@ -123,17 +123,30 @@ export const chargesRepository = {
   },
 
   /**
-   * Charges waiting for a UF value whose value now exists (of one month, or of every month),
-   * locked, with that value: what a new UF value lets convert.
+   * The companies having charges that wait for a UF value which now exists (of one month, or of
+   * every month), read without locking: the companies a conversion locks first.
+   */
+  async companiesWaitingWithValue(db: DbOrTx, period?: { year: number; month: number }): Promise<number[]> {
+    const rows = await db
+      .selectDistinct({ businessId: billingCharges.businessId })
+      .from(billingCharges)
+      .innerJoin(ufValues, eq(ufValues.date, billingCharges.ufDate))
+      .where(and(...waitingConditions(period)))
+      .orderBy(billingCharges.businessId);
+    return rows.map((row) => row.businessId);
+  },
+
+  /**
+   * Charges waiting for a UF value whose value now exists (of one month, or of every month; of
+   * these companies when named), locked, with that value: what a new UF value lets convert.
    */
   waitingWithValue(
     db: DbOrTx,
     period?: { year: number; month: number },
+    businessIds?: readonly number[],
   ): Promise<(ChargeRow & { foundValue: number })[]> {
-    const conditions = [eq(billingCharges.status, 'waiting_uf'), isNotNull(billingCharges.ufDate)];
-    if (period) {
-      conditions.push(eq(billingCharges.periodYear, period.year), eq(billingCharges.periodMonth, period.month));
-    }
+    const conditions = waitingConditions(period);
+    if (businessIds) conditions.push(inArray(billingCharges.businessId, [...businessIds]));
     return db
       .select({ ...getTableColumns(billingCharges), foundValue: ufValues.valueHundredths })
       .from(billingCharges)
@@ -195,3 +208,12 @@ export const chargesRepository = {
       .orderBy(billingCharges.issueDate, billingCharges.id);
   },
 };
+
+/** A charge waiting for its UF value, whose day has a value stored (joined with `ufValues`), of a month when named. */
+function waitingConditions(period?: { year: number; month: number }) {
+  const conditions = [eq(billingCharges.status, 'waiting_uf'), isNotNull(billingCharges.ufDate)];
+  if (period) {
+    conditions.push(eq(billingCharges.periodYear, period.year), eq(billingCharges.periodMonth, period.month));
+  }
+  return conditions;
+}

@@ -47,13 +47,15 @@ export interface ChargesDeps {
   fullNamesOf: ((ids: readonly (number | null)[]) => Promise<Map<number, string>>) & TablesRead;
   /**
    * The payments part (payments.service.ts): the charge's company locked first (the order every
-   * billing write takes), what of a charge is paid, and what follows a void (what the charge's
-   * payments paid is credit again, applied to the company's other open charges).
+   * billing write takes), what of a charge is paid, and the company's funds applied again after a
+   * change of what it owes: after a void (what the charge's payments paid is credit again, applied
+   * to the company's other open charges) and after an edit (a higher amount, or a waiting charge
+   * converted, is paid from the company's credit at once).
    */
   ledger?: {
     lockCompanyOfCharge(tx: DbOrTx, chargeId: number): Promise<void>;
     paidOf(tx: DbOrTx, chargeId: number): Promise<number>;
-    afterVoid(tx: DbOrTx, businessId: number, actor: ActivityActor): Promise<void>;
+    settleCompany(tx: DbOrTx, businessId: number, actor: ActivityActor): Promise<void>;
   };
 }
 
@@ -286,7 +288,8 @@ export function createChargesService(db: Db, deps: ChargesDeps) {
     /**
      * A draft's (or waiting charge's) description and amount: pesos for a CLP charge, UF for a UF
      * one (converted again at its issue date's UF value, or still waiting). An issued or void charge
-     * is refused (409): an issued one can only be voided.
+     * is refused (409): an issued one can only be voided. What it then owes is paid from any credit
+     * its company holds, in the same transaction.
      */
     async update(id: number, input: UpdateInput, actor: ActivityActor): Promise<Charge> {
       const row = await db.transaction(async (tx) => {
@@ -325,6 +328,7 @@ export function createChargesService(db: Db, deps: ChargesDeps) {
             details,
           });
         }
+        await deps.ledger?.settleCompany(tx, after.businessId, actor);
         return after;
       });
       return presentOne(row);
@@ -357,7 +361,7 @@ export function createChargesService(db: Db, deps: ChargesDeps) {
             after: { status: CHARGE_STATUS_LABELS.void, reason },
           },
         });
-        await deps.ledger?.afterVoid(tx, after.businessId, actor);
+        await deps.ledger?.settleCompany(tx, after.businessId, actor);
         return after;
       });
       return presentOne(row);

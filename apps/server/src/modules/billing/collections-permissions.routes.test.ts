@@ -54,8 +54,8 @@ const OWNER_ONLY = (businessId: number): Endpoint[] => {
 
 const receipt = () => ({
   method: 'POST' as const,
-  url: '/api/billing/my/receipts?amount=1.000&date=2026-01-05',
-  ...multipartFiles([{ name: 'r.pdf', bytes: tinyPdf() }]),
+  url: '/api/billing/my/receipts',
+  ...multipartFiles([{ name: 'r.pdf', bytes: tinyPdf() }], { amount: '1.000', date: '2026-01-05' }),
 });
 
 describe('collections are for owners only', () => {

@@ -10,9 +10,10 @@ export const CREDIT_EVERY_MS = 5 * 60_000;
 export const REMINDERS_EVERY_MS = 10 * 60_000;
 
 /**
- * A company's credit (what it paid beyond its charges) goes to the charges that open after it —
- * the month's charge generated later, a UF charge converted — within minutes: every company
- * holding credit and an open charge is settled in one transaction, logged as 'Aplicó Pago'.
+ * The safety net of credit: a charge generated or converted from UF is paid from its company's
+ * credit in its own transaction; whatever is left over (a charge that became convertible while
+ * another conversion held the companies) is applied here within minutes: every company holding
+ * credit and an open charge is settled in one transaction, logged as 'Aplicó Pago'.
  */
 export function creditJob(payments: PaymentsService, log: Pick<FastifyBaseLogger, 'info'>): ScheduledJob {
   return {

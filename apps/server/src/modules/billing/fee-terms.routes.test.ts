@@ -185,6 +185,15 @@ describe('extra charges', () => {
       monthOfYear: 4,
       month: null,
       amountText: '$80.000',
+      used: false,
+    });
+    const [logged] = await t.database.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.kind, 'extra_charge'), eq(activity.action, 'updated'), eq(activity.recordId, String(id))));
+    expect(logged?.details).toEqual({
+      before: { amount: '10 UF', recurrence: 'Una vez', month: '11-2026', monthOfYear: null },
+      after: { amount: '$80.000', recurrence: 'Anual', month: null, monthOfYear: 4 },
     });
     const listed = await t.request({ method: 'GET', url: `/api/billing/business/${business.id}/extras`, token: owner });
     expect(listed.json().map((item: { id: number }) => item.id)).toEqual([id]);
@@ -211,6 +220,49 @@ describe('extra charges', () => {
       payload: { year: 2026, month: 11 },
     });
     expect(generated.json().created).toBeGreaterThanOrEqual(1);
+    // Used: what it charges and when are fixed; only whether it is active may change.
+    const asSaved = { ...extra, currency: 'CLP', amount: '5.000' };
+    for (const change of [
+      { amount: '6.000' },
+      { description: 'Término de giro (cierre)' },
+      { documentType: 'factura_exenta' },
+      { month: { year: 2026, month: 12 } },
+      { recurrence: 'yearly', month: null, monthOfYear: 11 },
+    ]) {
+      const refused = await t.request({
+        method: 'PUT',
+        url: `/api/billing/extras/${id}`,
+        token: owner,
+        payload: { ...asSaved, ...change },
+      });
+      expect([change, refused.statusCode, refused.json().message]).toEqual([
+        change,
+        409,
+        billingMsg.extraUsedNotEditable,
+      ]);
+    }
+    const paused = await t.request({
+      method: 'PUT',
+      url: `/api/billing/extras/${id}`,
+      token: owner,
+      payload: { ...asSaved, active: false },
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(paused.json().extra).toMatchObject({
+      amount: 5_000,
+      description: 'Término de giro',
+      active: false,
+      used: true,
+    });
+    const [charge] = await t.database.db.select().from(billingCharges).where(eq(billingCharges.extraChargeId, id));
+    expect([charge?.total, charge?.description]).toEqual([5_950, 'Término de giro Noviembre 2026']);
+    const resumed = await t.request({
+      method: 'PUT',
+      url: `/api/billing/extras/${id}`,
+      token: owner,
+      payload: { ...asSaved, active: true },
+    });
+    expect(resumed.json().extra).toMatchObject({ active: true, used: true });
     const answer = await t.request({ method: 'DELETE', url: `/api/billing/extras/${id}`, token: owner });
     expect(answer.json()).toEqual({ message: billingMsg.extraDeactivated });
     const [listed] = (

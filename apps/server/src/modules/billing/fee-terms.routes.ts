@@ -89,7 +89,8 @@ export const feeTermsRoutes: FastifyPluginAsyncZod<{ terms: FeeTermsService }> =
     {
       schema: {
         tags,
-        description: 'Changes an extra charge; the charges it already produced keep their amounts.',
+        description:
+          'Changes an extra charge that produced no charge (description, amount, document, month or yearly). One that produced a charge may only be deactivated or activated again: any other change is refused with 409 (its charges keep their amounts; the firm deactivates it and adds a new one).',
         params: ExtraChargeParamsSchema,
         body: ExtraChargeInputSchema,
         response: { 200: ExtraChargeSavedSchema, ...errorResponses },

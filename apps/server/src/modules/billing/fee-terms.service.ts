@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { changedFields, pickFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db } from '../../db/client.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { type BillingCompany, presentExtra, presentTerms } from './billing.presenter.ts';
 import {
   type ExtraChargeRow,
@@ -71,6 +71,17 @@ function extraSummary(row: ExtraChargeRow) {
   };
 }
 const EXTRA_FIELDS = ['description', 'amount', 'documentType', 'recurrence', 'month', 'monthOfYear', 'active'] as const;
+
+/** What an extra charge charges, and when: fixed once a charge came from it. */
+const EXTRA_TERMS = [
+  'description',
+  'currency',
+  'amount',
+  'documentType',
+  'recurrence',
+  'onceMonth',
+  'monthOfYear',
+] as const satisfies readonly (keyof ExtraChargeRow)[];
 
 const extraValues = (input: ExtraInput) => ({
   description: input.description,
@@ -168,12 +179,24 @@ export function createFeeTermsService(db: Db, deps: FeeTermsDeps) {
       return presentExtra({ ...row, used: false });
     },
 
-    /** Changes an extra charge; the charges already generated from it keep their amounts. */
+    /**
+     * Changes an extra charge that produced no charge: its description, amount, document and when
+     * it is charged. One that produced a charge may only be deactivated or activated again (409 for
+     * any other change): what it charged stays as it was, and a new month or amount would charge
+     * the same thing twice or under a name that no longer says what was charged; the firm
+     * deactivates it and adds a new one. The row is locked first: a generation writing a charge
+     * from it at the same moment makes the edit wait and then see it used (one that read it just
+     * before the edit writes the charge it read, a draft the firm can still edit).
+     */
     async updateExtra(id: number, input: ExtraInput, actor: ActivityActor): Promise<ExtraCharge> {
       const row = await db.transaction(async (tx) => {
         const before = await extraChargesRepository.lock(tx, id);
         if (!before) throw notFound(billingMsg.extraNotFound);
-        const after = await extraChargesRepository.update(tx, id, extraValues(input));
+        const values = extraValues(input);
+        if (EXTRA_TERMS.some((key) => values[key] !== before[key]) && (await extraChargesRepository.isUsed(tx, id))) {
+          throw conflict(billingMsg.extraUsedNotEditable);
+        }
+        const after = await extraChargesRepository.update(tx, id, values);
         if (!after) throw notFound(billingMsg.extraNotFound);
         const details = changedFields(extraSummary(before), extraSummary(after), EXTRA_FIELDS);
         if (details) {

@@ -140,7 +140,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
       schema: {
         tags,
         description:
-          "'Aplicar saldo a favor': applies the company's credit (payments not applied) to its open charges, oldest first. The credit job does the same every few minutes.",
+          "'Aplicar saldo a favor': applies the company's credit (payments not applied) to its open charges, oldest first, each application logged; answers the pesos applied and what is left of the credit and of the open charges. Credit is already applied by every write that opens a charge, and the credit job does the same every few minutes.",
         params: BillingBusinessParamsSchema,
         body: CreditApplySchema,
         response: { 200: CreditAppliedSchema, ...errorResponses },
@@ -148,8 +148,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
       onRequest: app.authorize('billing:manage'),
     },
     async (request) => {
-      const applied = await payments.applyCredit(request.params.businessId, actorOf(request));
-      return { message: collectionsMsg.creditApplied(applied), applied };
+      const result = await payments.applyCredit(request.params.businessId, actorOf(request));
+      return { message: collectionsMsg.creditApplied(result.applied, result), ...result };
     },
   );
 };

@@ -288,11 +288,27 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
       return presentOne(row);
     },
 
-    /** 'Aplicar saldo a favor': the company's credit to its open charges, oldest first. Answers the pesos applied. */
-    async applyCredit(businessId: number, actor: ActivityActor): Promise<number> {
+    /**
+     * 'Aplicar saldo a favor': the company's credit to its open charges, oldest first (each
+     * application logged as 'Aplicó Pago'). Answers the pesos applied and what is left, read in
+     * the same transaction: the company's credit and what its open charges still owe.
+     */
+    async applyCredit(
+      businessId: number,
+      actor: ActivityActor,
+    ): Promise<{ applied: number; credit: number; open: number }> {
       return db.transaction(async (tx) => {
         if ((await deps.lockBusinesses(tx, [businessId])).length === 0) throw notFound(billingMsg.businessNotFound);
-        return totalOf(await deps.settle(tx, [businessId], actor));
+        const applied = totalOf(await deps.settle(tx, [businessId], actor));
+        const [funds, open] = await Promise.all([
+          paymentsRepository.funds(tx, [businessId]),
+          paymentsRepository.openCharges(tx, [businessId]),
+        ]);
+        return {
+          applied,
+          credit: funds.reduce((sum, fund) => sum + fund.available, 0),
+          open: open.reduce((sum, charge) => sum + charge.open, 0),
+        };
       });
     },
 
@@ -306,8 +322,9 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
     /**
      * What the charges module asks around its own writes of a charge: the charge's company locked
      * first (the order every billing write takes), what of a charge is paid (an amount may not go
-     * under it), and, after a void, the company's funds applied again (the voided charge's
-     * allocations stay as rows and count no more, so what they paid is credit again).
+     * under it), and, after a void or an edit, the company's funds applied again (the voided
+     * charge's allocations stay as rows and count no more, so what they paid is credit again; an
+     * edited charge owing more is paid from the credit).
      */
     ledger: {
       async lockCompanyOfCharge(tx: DbOrTx, chargeId: number): Promise<void> {
@@ -315,7 +332,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
         if (businessId !== undefined) await deps.lockBusinesses(tx, [businessId]);
       },
       paidOf: (tx: DbOrTx, chargeId: number) => paymentsRepository.paidOf(tx, chargeId),
-      async afterVoid(tx: DbOrTx, businessId: number, actor: ActivityActor): Promise<void> {
+      async settleCompany(tx: DbOrTx, businessId: number, actor: ActivityActor): Promise<void> {
         await deps.settle(tx, [businessId], actor);
       },
     },

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@app/shared/billing';
 import { santiagoDate } from '@app/shared/current-period';
+import { msg } from '@app/shared/messages';
 import { billingMsg } from '@app/shared/messages-billing';
 import { collectionsMsg } from '@app/shared/messages-billing-collections';
-import type { PaymentView } from '@app/shared/schemas/billing-collections';
+import { type PaymentView, ReceiptFieldsSchema } from '@app/shared/schemas/billing-collections';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { recordActivity } from '../../db/activity-log.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -45,11 +46,17 @@ export interface ReceiptsDeps {
   present(rows: Awaited<ReturnType<typeof paymentsRepository.insert>>[]): Promise<PaymentView[]>;
 }
 
-export interface ReceiptInput {
+/** The receipt's text fields, read: 400 with each field's Spanish message when one is missing or wrong. */
+function readFields(fields: ReadonlyMap<string, string>): {
   amount: number;
   date: string;
   method: PaymentMethod;
-  note?: string;
+  note: string;
+} {
+  const parsed = ReceiptFieldsSchema.safeParse(Object.fromEntries(fields));
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+  throw new AppError(400, errors[0]?.message ?? msg.badRequest, errors);
 }
 
 async function readHead(stream: Readable): Promise<Buffer> {
@@ -82,20 +89,29 @@ export function createReceiptsService(db: Db, deps: ReceiptsDeps) {
   }
 
   return {
+    /**
+     * `fields` are the form's text fields (amount, date, method, note), read when the file arrives:
+     * they come before it, so a wrong amount or date is refused before any byte is stored.
+     */
     async upload(
       actor: AuthUser,
-      input: ReceiptInput,
+      fields: ReadonlyMap<string, string>,
       files: AsyncIterable<IncomingFile>,
       by: ActivityActor,
     ): Promise<{ message: string; payment: PaymentView }> {
       const businessId = actor.businessId;
       if (actor.role !== 'client' || businessId === null) throw forbidden(billingMsg.businessNotFound);
-      if (input.date > santiagoDate(deps.now())) throw badRequest(collectionsMsg.paymentDateFuture, 'date');
+      const checked = () => {
+        const input = readFields(fields);
+        if (input.date > santiagoDate(deps.now())) throw badRequest(collectionsMsg.paymentDateFuture, 'date');
+        return input;
+      };
       let key: string | undefined;
       let committed = false;
       try {
         for await (const file of files) {
           if (key !== undefined) throw badRequest(collectionsMsg.receiptOneFile, 'file');
+          checked();
           key = (
             await deps.storeLooseFile(file, {
               maxMegabytes: deps.maxMegabytes,
@@ -104,6 +120,7 @@ export function createReceiptsService(db: Db, deps: ReceiptsDeps) {
             })
           ).key;
         }
+        const input = checked();
         if (key === undefined) throw badRequest(collectionsMsg.receiptRequired, 'file');
         const stored = key;
         const { row, companyName } = await db.transaction(async (tx) => {
@@ -114,7 +131,7 @@ export function createReceiptsService(db: Db, deps: ReceiptsDeps) {
             date: input.date,
             amount: input.amount,
             method: input.method,
-            note: input.note ?? '',
+            note: input.note,
             source: 'client_receipt',
             status: 'to_confirm',
             receiptFileKey: stored,

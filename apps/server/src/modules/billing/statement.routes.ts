@@ -8,20 +8,24 @@ import { forbidden } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { attachmentHeader } from '../../lib/file-names.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import type { StatementService } from './statement.service.ts';
+import type { StatementService, StatementView } from './statement.service.ts';
 import { statementPdf } from './statement-pdf.ts';
 
 /**
  * A company's account statement, as JSON and as PDF: an owner reads any company's, a client only
- * their own company's (policy 'billing:statement'); collaborators see no billing.
+ * their own company's (policy 'billing:statement'), without the charges not yet issued to them;
+ * collaborators see no billing.
  */
 export const statementRoutes: FastifyPluginAsyncZod<{
   statement: StatementService;
   firmName: () => Promise<string>;
 }> = async (app, { statement, firmName }) => {
   const tags = ['billing'];
-  const allowed = (request: Parameters<typeof currentUser>[0], businessId: number) => {
-    if (!can(currentUser(request), 'billing:statement', { businessId })) throw forbidden(msg.forbidden);
+  /** 403 unless the user may read this statement; answers whose view they get (the client's: only charges issued). */
+  const viewOf = (request: Parameters<typeof currentUser>[0], businessId: number): StatementView => {
+    const user = currentUser(request);
+    if (!can(user, 'billing:statement', { businessId })) throw forbidden(msg.forbidden);
+    return can(user, 'billing:read') ? 'firm' : 'client';
   };
 
   app.get(
@@ -30,15 +34,14 @@ export const statementRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         description:
-          "The company's account statement: every charge (and its void), every payment (and its reversal) with the running balance, the charges not void with what is paid and open (aging bucket), receipts waiting or rejected, totals, and the firm's transfer details. An owner: any company; a client: only their own (403 otherwise).",
+          "The company's account statement: every charge (and its void), every payment (and its reversal) with the running balance, the charges not void with what is paid and open (aging bucket), receipts waiting or rejected, totals, and the firm's transfer details. An owner: any company, every charge; a client: only their own (403 otherwise), and only the charges issued to them (no draft 'Por emitir', none waiting for UF), the totals counting only those.",
         params: BillingBusinessParamsSchema,
         response: { 200: StatementSchema, ...errorResponses },
       },
       onRequest: app.authenticate,
     },
     async (request) => {
-      allowed(request, request.params.businessId);
-      return statement.of(request.params.businessId);
+      return statement.of(request.params.businessId, viewOf(request, request.params.businessId));
     },
   );
 
@@ -54,8 +57,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      allowed(request, request.params.businessId);
-      const data = await statement.of(request.params.businessId);
+      const data = await statement.of(request.params.businessId, viewOf(request, request.params.businessId));
       const pdf = await statementPdf(data, await firmName());
       return reply
         .header('content-type', 'application/pdf')

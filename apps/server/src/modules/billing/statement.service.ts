@@ -26,17 +26,31 @@ export interface StatementDeps {
 type Line = Statement['lines'][number];
 const KIND_ORDER: Record<Line['kind'], number> = { charge: 0, payment: 1, void: 2, reversal: 3 };
 
+/** Whose statement it is: the firm's (every charge) or the client's (only what was issued to them). */
+export type StatementView = 'firm' | 'client';
+
+/**
+ * A charge the client sees: one issued to them, and one voided after it was issued (its void
+ * then shows too). A draft ('Por emitir') or a charge waiting for its UF value is the firm's work
+ * in progress, and so is a draft voided before it was ever issued.
+ */
+const issuedToClient = (charge: { status: string; issuedAt: Date | null }) =>
+  charge.status === 'issued' || (charge.status === 'void' && charge.issuedAt !== null);
+
 /**
  * A company's account statement ('Estado de cuenta'): every charge (its void, if voided, as a line
  * of its own), every payment (its reversal too), the running balance, the charges not void with
  * what is paid and open, the receipts waiting or rejected, the totals and where to transfer.
  * Charges waiting for their UF value are listed without amount and count for nothing yet.
+ * The client's view leaves out the charges not issued to them and everything paid of those: its
+ * balance, open, overdue and credit count only what it shows, so what a payment paid of a charge
+ * still to issue is, for the client, credit until that charge is issued.
  */
 export function createStatementService(db: Db, deps: StatementDeps) {
   return {
-    async of(businessId: number): Promise<Statement> {
+    async of(businessId: number, view: StatementView = 'firm'): Promise<Statement> {
       const today = santiagoDate(deps.now());
-      const [business, charges, payments, transfer] = await Promise.all([
+      const [business, everyCharge, payments, transfer] = await Promise.all([
         deps.getBusiness(businessId),
         db
           .select()
@@ -46,6 +60,8 @@ export function createStatementService(db: Db, deps: StatementDeps) {
         paymentsRepository.listOfCompany(db, businessId),
         deps.transfer(),
       ]);
+      const charges = view === 'client' ? everyCharge.filter(issuedToClient) : everyCharge;
+      const shownIds = new Set(charges.map((charge) => charge.id));
       const allocations = await paymentsRepository.allocationsOf(
         db,
         payments.map((payment) => payment.id),
@@ -55,7 +71,7 @@ export function createStatementService(db: Db, deps: StatementDeps) {
       const appliedOf = new Map<number, number>();
       for (const allocation of allocations) {
         const status = statusOf.get(allocation.paymentId);
-        if (!status || !allocationCounts({ status }, allocation)) continue;
+        if (!status || !allocationCounts({ status }, allocation) || !shownIds.has(allocation.chargeId)) continue;
         paidOf.set(allocation.chargeId, (paidOf.get(allocation.chargeId) ?? 0) + allocation.amount);
         appliedOf.set(allocation.paymentId, (appliedOf.get(allocation.paymentId) ?? 0) + allocation.amount);
       }

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '../../db/schema/activity.ts';
 import { companyWithTerms } from '../../test/billing-factories.ts';
+import { pay } from '../../test/collections-factories.ts';
 import { tokensForEveryRole } from '../../test/factories.ts';
 import { multipartFiles } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -152,7 +153,7 @@ describe('importing UF values', () => {
     expect(await stored()).toMatchObject({ '2026-11-01': 3_964_359, '2026-11-02': 3_965_010, '2026-10-02': 3_949_000 });
   });
 
-  it('converts, once confirmed, the charges that waited for the imported days', async () => {
+  it("converts, once confirmed, the charges that waited for the imported days, paying them from the company's credit", async () => {
     const business = await companyWithTerms(t, owner, { currency: 'UF', amount: '1,5', billingDay: 7 });
     const generated = await t.request({
       method: 'POST',
@@ -161,6 +162,7 @@ describe('importing UF values', () => {
       payload: { year: 2026, month: 9 },
     });
     expect(generated.json()).toMatchObject({ created: 1, waitingUf: 1, missingUfDates: ['2026-09-07'] });
+    await pay(t, owner, { businessId: business.id, amount: 50_000, date: '2024-01-02' });
     const confirmed = await upload('confirm', Buffer.from('07-09-2026;39.300,00\r\n'));
     expect(confirmed.json()).toMatchObject({ created: 1, converted: 1 });
     const [charge] = await t.database.db
@@ -169,6 +171,13 @@ describe('importing UF values', () => {
       .where(eq(billingCharges.businessId, business.id));
     // 1,5 × 39.300 = 58.950; IVA 11.200,5 → 11.201.
     expect(charge).toMatchObject({ status: 'draft', net: 58_950, taxAmount: 11_201, total: 70_151 });
+    // The credit paid it in the import's transaction: 70.151 − 50.000 left open.
+    const statement = await t.request({
+      method: 'GET',
+      url: `/api/billing/business/${business.id}/statement`,
+      token: owner,
+    });
+    expect(statement.json().totals).toMatchObject({ open: 20_151, credit: 0, balance: 20_151 });
   });
 
   it('refuses what is not a spreadsheet (415), a file past 2 MB (413) and no file (400)', async () => {

@@ -14,7 +14,7 @@ export const billingInvalidation = {
   ufChanged: (): CacheEffect => ({ invalidate: [billingKeys.ufAll, ...owedChanged] }),
   /** Charges generated, edited, voided or marked issued: what each company owes changes too. */
   chargesChanged: (): CacheEffect => ({ invalidate: owedChanged }),
-  /** A payment recorded, reversed, confirmed or rejected, a receipt sent, a statement line matched. */
+  /** A payment recorded, reversed, confirmed or rejected, a receipt sent, a statement line matched, credit applied. */
   paymentsChanged: (): CacheEffect => ({
     invalidate: [...owedChanged, billingKeys.paymentsAll, billingKeys.cartolaLines],
   }),

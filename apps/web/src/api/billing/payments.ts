@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@app/shared/billing';
-import type { PaymentCreate, PaymentView, ReceiptQuery } from '@app/shared/schemas/billing-collections';
+import type { CreditApplied, PaymentCreate, PaymentView, ReceiptFields } from '@app/shared/schemas/billing-collections';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, submissionOf } from '../../lib/api-client';
 import { useInvalidatingMutation } from '../../lib/cache-effect';
@@ -46,15 +46,28 @@ const rejectReceipt = ({ id, reason }: { id: number; reason: string }) =>
 export const useRejectReceipt = () =>
   useInvalidatingMutation(rejectReceipt, () => billingInvalidation.paymentsChanged());
 
-/** POST /api/billing/my/receipts: the client's receipt (one PDF, JPG or PNG) with the amount and date paid. */
-const sendReceipt = ({ file, ...query }: ReceiptQuery & { file: File }) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  return postFiles<PaymentSaved>(`/billing/my/receipts?${params}`, [file]);
+/**
+ * POST /api/billing/my/receipts: the client's receipt (one PDF, JPG or PNG) with the amount and
+ * date paid, as form fields sent before the file: nothing of what the client typed goes in the
+ * address (the server's access log keeps addresses).
+ */
+const sendReceipt = ({ file, ...typed }: ReceiptFields & { file: File }) => {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(typed))
+    if (value !== undefined && value !== '') fields[key] = String(value);
+  return postFiles<PaymentSaved>('/billing/my/receipts', [file], fields);
 };
 
 export const useSendReceipt = () => useInvalidatingMutation(sendReceipt, () => billingInvalidation.paymentsChanged());
+
+/**
+ * POST /api/billing/business/{id}/apply-credit: 'Aplicar saldo a favor', the company's credit to
+ * its open charges; answers what was applied and what is left.
+ */
+const applyCredit = (businessId: number) =>
+  api<CreditApplied>(`/billing/business/${businessId}/apply-credit`, { method: 'POST', body: {} });
+
+export const useApplyCredit = () => useInvalidatingMutation(applyCredit, () => billingInvalidation.paymentsChanged());
 
 /** GET /api/billing/payments/{id}/receipt: the file the client sent, saved under its name. */
 export const useDownloadReceipt = () =>

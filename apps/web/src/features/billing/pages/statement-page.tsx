@@ -1,13 +1,14 @@
 import { can } from '@app/shared/permissions';
 import { Button, Group, Stack } from '@mantine/core';
-import { IconCash, IconFileDownload } from '@tabler/icons-react';
+import { IconCash, IconFileDownload, IconReceiptRefund } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { useApplyCredit } from '../../../api/billing/payments';
 import { useDownloadStatementPdf, useStatement } from '../../../api/billing/statement';
 import { PageFallback } from '../../../components/page-fallback';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/dates';
-import { notifyError } from '../../../lib/notify';
+import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
 import { PaymentFormModal } from '../components/payments/payment-form-modal';
 import {
@@ -18,12 +19,17 @@ import {
   TransferDetails,
 } from '../components/statement/statement-view';
 
-/** /cobranza/empresa/:businessId (owners): a company's account statement, its PDF and 'Registrar pago'. */
+/**
+ * /cobranza/empresa/:businessId (owners): a company's account statement, its PDF, 'Registrar pago',
+ * and 'Aplicar saldo a favor' while the company holds credit and has open charges (credit is
+ * applied by every write that opens a charge, so this is seldom needed; it says what it did).
+ */
 export function StatementPage() {
   const businessId = Number(useParams().businessId);
   const user = useCurrentUser();
   const statement = useStatement(businessId);
   const pdf = useDownloadStatementPdf();
+  const applyCredit = useApplyCredit();
   const [paying, setPaying] = useState(false);
   const crumbs = [
     { label: 'Inicio', to: '/' },
@@ -42,6 +48,8 @@ export function StatementPage() {
     );
   }
   const data = statement.data;
+  const mayManage = can(user, 'billing:manage');
+  const creditToApply = mayManage && data.totals.credit > 0 && data.totals.open > 0;
   return (
     <>
       <PageHeader
@@ -58,7 +66,23 @@ export function StatementPage() {
             >
               Descargar PDF
             </Button>
-            {can(user, 'billing:manage') && (
+            {creditToApply && (
+              <Button
+                variant="default"
+                leftSection={<IconReceiptRefund size={16} aria-hidden />}
+                loading={applyCredit.isPending}
+                onClick={() =>
+                  applyCredit.mutate(businessId, {
+                    onSuccess: ({ message, applied }) =>
+                      applied > 0 ? notifySuccess(message) : notifyWarning(message, 'Saldo a favor'),
+                    onError: (error) => notifyError(error),
+                  })
+                }
+              >
+                Aplicar saldo a favor
+              </Button>
+            )}
+            {mayManage && (
               <Button leftSection={<IconCash size={16} aria-hidden />} onClick={() => setPaying(true)}>
                 Registrar pago
               </Button>

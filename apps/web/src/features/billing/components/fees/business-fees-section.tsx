@@ -1,4 +1,5 @@
 import { can } from '@app/shared/permissions';
+import type { ExtraCharge } from '@app/shared/schemas/billing';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -27,7 +28,8 @@ function FeesSection({ businessId, mayChange }: { businessId: number; mayChange:
   const terms = useFeeTerms(businessId);
   const uf = useLatestUf();
   const [termsOpen, setTermsOpen] = useState(false);
-  const [extraOpen, setExtraOpen] = useState(false);
+  // The extra charge's form: closed, adding a new one, or editing one.
+  const [extraForm, setExtraForm] = useState<{ extra: ExtraCharge | null } | null>(null);
   const current = terms.data?.current ?? null;
 
   return (
@@ -83,13 +85,16 @@ function FeesSection({ businessId, mayChange }: { businessId: number; mayChange:
               size="compact-sm"
               variant="default"
               leftSection={<IconPlus size={14} aria-hidden />}
-              onClick={() => setExtraOpen(true)}
+              onClick={() => setExtraForm({ extra: null })}
             >
               Agregar cobro adicional
             </Button>
           )}
         </Group>
-        <ExtraChargesTable businessId={businessId} />
+        <ExtraChargesTable
+          businessId={businessId}
+          onEdit={mayChange ? (extra) => setExtraForm({ extra }) : undefined}
+        />
       </Stack>
       {terms.data && (
         <FeeTermsFormModal
@@ -99,7 +104,12 @@ function FeesSection({ businessId, mayChange }: { businessId: number; mayChange:
           onClose={() => setTermsOpen(false)}
         />
       )}
-      <ExtraChargeFormModal businessId={businessId} opened={extraOpen} onClose={() => setExtraOpen(false)} />
+      <ExtraChargeFormModal
+        businessId={businessId}
+        extra={extraForm?.extra ?? null}
+        opened={extraForm !== null}
+        onClose={() => setExtraForm(null)}
+      />
     </Card>
   );
 }

@@ -14,8 +14,17 @@ export const scheduleText = (extra: ExtraCharge) =>
     ? `Una vez: ${monthTextLabel(extra.month)}`
     : `Cada año en ${monthName(extra.monthOfYear ?? 1)}`;
 
-/** The company's extra charges, each deactivated (or activated again), or deleted while it produced no charge. */
-export function ExtraChargesTable({ businessId }: { businessId: number }) {
+/**
+ * The company's extra charges. With `onEdit` (who may change billing): each edited or deleted while
+ * it produced no charge, and deactivated (or activated again) at any time.
+ */
+export function ExtraChargesTable({
+  businessId,
+  onEdit,
+}: {
+  businessId: number;
+  onEdit?: (extra: ExtraCharge) => void;
+}) {
   const extras = useExtraCharges(businessId);
   const update = useUpdateExtraCharge();
   const remove = useDeleteExtraCharge();
@@ -58,29 +67,42 @@ export function ExtraChargesTable({ businessId }: { businessId: number }) {
           ),
         },
       ]}
-      actions={(extra) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="default"
-            aria-label={`${extra.active ? 'Desactivar' : 'Activar'} ${extra.description}`}
-            onClick={() => setActive(extra, !extra.active)}
-          >
-            {extra.active ? 'Desactivar' : 'Activar'}
-          </Button>
-          {!extra.used && (
+      actions={
+        onEdit &&
+        ((extra) => (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            {!extra.used && (
+              <Button
+                size="compact-sm"
+                variant="default"
+                aria-label={`Editar ${extra.description}`}
+                onClick={() => onEdit(extra)}
+              >
+                Editar
+              </Button>
+            )}
             <Button
               size="compact-sm"
-              variant="subtle"
-              color="red"
-              aria-label={`Eliminar ${extra.description}`}
-              onClick={() => remove.mutate({ id: extra.id, businessId }, notifyOutcome)}
+              variant="default"
+              aria-label={`${extra.active ? 'Desactivar' : 'Activar'} ${extra.description}`}
+              onClick={() => setActive(extra, !extra.active)}
             >
-              Eliminar
+              {extra.active ? 'Desactivar' : 'Activar'}
             </Button>
-          )}
-        </Group>
-      )}
+            {!extra.used && (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                aria-label={`Eliminar ${extra.description}`}
+                onClick={() => remove.mutate({ id: extra.id, businessId }, notifyOutcome)}
+              >
+                Eliminar
+              </Button>
+            )}
+          </Group>
+        ))
+      }
     />
   );
 }
