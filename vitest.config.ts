@@ -33,6 +33,8 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
+          // Plain functions with no state between files: one import of what they share per worker.
+          isolate: false,
           include: ['packages/shared/src/**/*.test.ts'],
           environment: 'node',
         },
@@ -40,6 +42,8 @@ export default defineConfig({
       {
         test: {
           name: 'web',
+          // Plain functions with no state between files: one import of what they share per worker.
+          isolate: false,
           include: ['apps/web/src/**/*.test.ts'],
           environment: 'node',
         },

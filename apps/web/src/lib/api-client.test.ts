@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
 // The session store listens to other tabs through `window` and keeps the session in local storage.
 vi.hoisted(() => {
@@ -11,6 +11,12 @@ vi.hoisted(() => {
       removeItem: (key: string) => void items.delete(key),
     },
   });
+});
+
+// The files of this project share their worker's globals: the next one finds no browser here.
+afterAll(() => {
+  Reflect.deleteProperty(globalThis, 'window');
+  Reflect.deleteProperty(globalThis, 'localStorage');
 });
 
 import type { User } from '@app/shared/schemas/users';

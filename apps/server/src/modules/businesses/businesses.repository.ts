@@ -69,7 +69,8 @@ export const businessesRepository = {
   /** The companies among `ids`, each row locked until the transaction ends (`FOR UPDATE`). */
   lockByIds(db: DbOrTx, ids: number[]): Promise<BusinessRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return db.select().from(businesses).where(inArray(businesses.id, ids)).for('update');
+    // In id order, so two writers locking overlapping companies take them in the same order (no deadlock).
+    return db.select().from(businesses).where(inArray(businesses.id, ids)).orderBy(businesses.id).for('update');
   },
 
   /** Inserts the companies in one statement, answering each one's id and RUT. */
