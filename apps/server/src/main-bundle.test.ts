@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from './test/redis-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-'));
@@ -18,7 +19,7 @@ afterAll(() => {
 
 /** What `npm start` runs: the bundle in apps/server/dist, with no path settings of its own. */
 it('the production bundle starts from any folder, migrates, answers, and looks for the web app in apps/web/dist', async () => {
-  const port = 3900 + Math.floor(Math.random() * 80);
+  const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: os.tmpdir(),
     env: {

@@ -7,6 +7,7 @@ import { openDatabase } from '../db/client.ts';
 import { businesses } from '../modules/businesses/businesses.tables.ts';
 import { nextRut } from '../test/factories.ts';
 import { seedEmbeddedDatabase } from '../test/pglite-template.ts';
+import { freePort } from '../test/redis-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const scratch: string[] = [];
@@ -55,7 +56,7 @@ it('npm run backup works while the server runs (through the server) and once it 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'respaldo-cli-'));
   scratch.push(dataDir);
   seedEmbeddedDatabase(path.join(dataDir, 'db'));
-  const port = 4100 + Math.floor(Math.random() * 400);
+  const port = await freePort();
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {

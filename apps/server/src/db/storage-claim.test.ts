@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { StartupError } from '../lib/startup-error.ts';
+import { freePort } from '../test/redis-server.ts';
 import { TEST_KEYS } from '../test/test-app.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { claimFileStorage, storageIdentity } from './storage-claim.ts';
@@ -114,7 +115,7 @@ describe.runIf(process.env.DATABASE_URL)('claiming the file storage on PostgreSQ
       const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
       return { server, output: () => output, exited };
     };
-    const port = 4500 + Math.floor(Math.random() * 400);
+    const port = await freePort();
     const first = start(await dataDir(), port);
     await expect.poll(first.output, { timeout: 90_000, interval: 100 }).toContain('Estudio Contable listo en');
     const second = start(await dataDir(), port + 1);
