@@ -183,6 +183,7 @@ test('the owner records a partial payment and one from a bank statement, sees th
   await expect(statement.getByTestId('cobro-pendiente')).toHaveCount(1);
   await expect(statement.getByTestId('cobro-pendiente')).toContainText(`Pagado $50.000 de ${formatMoney(119_000)}`);
   await statement.getByLabel('Monto pagado').fill('69.000');
+  await statement.getByLabel('Nota para el estudio').fill('Pago desde la cuenta de la gerente');
   await statement
     .locator('input[type="file"]')
     .setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: PNG_BYTES });
@@ -201,7 +202,7 @@ test('the owner records a partial payment and one from a bank statement, sees th
       .getByRole('table', { name: 'Comprobantes por confirmar' })
       .locator('tbody tr')
       .filter({ hasText: `${prefix} Parcial` }),
-  ).toContainText('$69.000');
+  ).toContainText(/\$69\.000.*Nota: Pago desde la cuenta de la gerente/);
   await checkWidths(page, 'cobranza-pagos');
   // The owners' monthly board marks the company while its charge is past due.
   await page.goto(`/?encargado=${encargado.id}`);

@@ -1,6 +1,7 @@
 import { billingMsg } from '@app/shared/messages-billing';
 import { parseMoney } from '@app/shared/money';
-import { Button, Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { RECEIPT_NOTE_MAX } from '@app/shared/schemas/billing-collections';
+import { Button, Card, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { DropzoneProps } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
@@ -30,7 +31,7 @@ export function ReceiptForm() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { amount: '', date: today() as string | null },
+    initialValues: { amount: '', date: today() as string | null, note: '' },
     validate: {
       amount: (value) => {
         const parsed = parseMoney(value);
@@ -46,7 +47,7 @@ export function ReceiptForm() {
       return;
     }
     send.mutate(
-      { file, amount: values.amount, date: values.date ?? '' },
+      { file, amount: values.amount, date: values.date ?? '', note: values.note.trim() },
       {
         onSuccess: ({ message }) => {
           notifySuccess(message);
@@ -78,6 +79,14 @@ export function ReceiptForm() {
             />
             <DateField label="Fecha del pago" withAsterisk maxDate={today()} {...form.getInputProps('date')} />
           </SimpleGrid>
+          <Textarea
+            label="Nota para el estudio"
+            description="Opcional: por ejemplo, qué cobro paga o desde qué cuenta"
+            autosize
+            minRows={2}
+            maxLength={RECEIPT_NOTE_MAX}
+            {...form.getInputProps('note')}
+          />
           <FileDropzone
             onFiles={([chosen]) => {
               setFile(chosen ?? null);

@@ -61,6 +61,9 @@ export function PaymentsTab({ mayChange }: { mayChange: boolean }) {
           <Text size="xs" c="dimmed">
             {[SOURCE_LABELS[payment.source], payment.reference].filter(Boolean).join(' · ')}
           </Text>
+          {payment.note && (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{`Nota: ${payment.note}`}</Text>
+          )}
         </Stack>
       ),
     },
