@@ -161,7 +161,11 @@ describe('catalogueDifferences', () => {
         catalogue: 'todos',
         firm: 'Enero, Marzo, Abril, Mayo, Junio, Julio, Agosto, Septiembre, Octubre, Noviembre, Diciembre',
       },
-      { field: 'Estado «En preparación»', catalogue: 'Amarillo, orden 1, 30 %, sin valor, sin resumen', firm: 'no está' },
+      {
+        field: 'Estado «En preparación»',
+        catalogue: 'Amarillo, orden 1, 30 %, sin valor, sin resumen',
+        firm: 'no está',
+      },
       {
         field: 'Estado «Pagado»',
         catalogue: 'Verde, orden 3, 100 %, sin valor, en resumen',

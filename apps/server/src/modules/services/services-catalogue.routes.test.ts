@@ -73,13 +73,18 @@ describe('the tax catalogue routes', () => {
       dueDayElectronicShift: true,
       catalogueKey: 'f29',
     });
-    expect(detail.states.map((state: { name: string; pctProgress: number }) => [state.name, state.pctProgress])).toEqual([
+    expect(
+      detail.states.map((state: { name: string; pctProgress: number }) => [state.name, state.pctProgress]),
+    ).toEqual([
       ['Pendiente', 0],
       ['En preparación', 30],
       ['Declarado', 70],
       ['Pagado', 100],
     ]);
-    expect(detail.folders.map((folder: { name: string }) => folder.name)).toEqual(['Formulario 29', 'Documentos del mes']);
+    expect(detail.folders.map((folder: { name: string }) => folder.name)).toEqual([
+      'Formulario 29',
+      'Documentos del mes',
+    ]);
     expect(detail.notifications.map((row: { day: number }) => row.day)).toEqual([3]);
     expect(Object.values(detail.monthsActive).every(Boolean)).toBe(true);
     const templates = (await api.owner.get(`/api/service/${f29Id}/request-template`)).json().rows;
@@ -92,7 +97,12 @@ describe('the tax catalogue routes', () => {
 
     const previred = (await api.owner.get(`/api/service/${statusOf(result.entries, 'previred').serviceId}`)).json()
       .service;
-    expect(previred).toMatchObject({ dueDay: 10, dueDayElectronic: 13, dueDayShift: true, dueDayElectronicShift: false });
+    expect(previred).toMatchObject({
+      dueDay: 10,
+      dueDayElectronic: 13,
+      dueDayShift: true,
+      dueDayElectronicShift: false,
+    });
 
     const activity = (await api.owner.get(`/api/activity?kind=service`)).json().rows as {
       recordLabel: string;
@@ -144,7 +154,11 @@ describe('the tax catalogue routes', () => {
   });
 
   it("leaves an entry whose name a service of the firm's own already has", async () => {
-    const own = await api.owner.post('/api/service', { name: 'F50 otros impuestos', startMonthDay: 1, lastMonthDay: 31 });
+    const own = await api.owner.post('/api/service', {
+      name: 'F50 otros impuestos',
+      startMonthDay: 1,
+      lastMonthDay: 31,
+    });
     expect(own.statusCode).toBe(201);
     const listed = statusOf(((await api.owner.get('/api/service/catalogue')).json() as CatalogueList).entries, 'f50');
     expect(listed).toMatchObject({ status: 'name-taken', serviceId: own.json().service.id });
