@@ -30,6 +30,7 @@ import { createSchedulerModule } from './modules/scheduler/scheduler.module.ts';
 import { createSecondFactorChallenges } from './modules/second-factor/challenges.ts';
 import { createSecondFactorModule } from './modules/second-factor/second-factor.module.ts';
 import { createServicesModule } from './modules/services/services.module.ts';
+import type { CatalogueDeps, FirmRequestTemplate } from './modules/services/services-catalogue.ts';
 import { createSessionsModule } from './modules/sessions/sessions.module.ts';
 import { createTasksModule } from './modules/tasks/tasks.module.ts';
 import { createProfileModule } from './modules/users/profile.module.ts';
@@ -159,7 +160,23 @@ export function composeModules(deps: ModulesDeps) {
       startCurrentPasswordCheck: auth.startCurrentPasswordCheck,
     }),
   );
-  const services = use(createServicesModule({ db, events, changes }));
+  const services = use(
+    createServicesModule({
+      db,
+      events,
+      changes,
+      // The requests module is built after this one (its templates name folder templates): called only once requests run.
+      requestTemplates: {
+        listRequestTemplates: (serviceIds: number[]): Promise<FirmRequestTemplate[]> =>
+          requests.listTemplatesOfServices(serviceIds),
+        insertRequestTemplate: (
+          tx: DbOrTx,
+          serviceId: number,
+          template: Parameters<CatalogueDeps['insertRequestTemplate']>[2],
+        ): Promise<void> => requests.insertTemplateIn(tx, serviceId, template),
+      },
+    }),
+  );
   const businesses = use(
     createBusinessesModule({
       db,

@@ -15,6 +15,12 @@ export type IsHoliday = (isoDate: string) => boolean;
 export interface ServiceDueDays {
   dueDay: number | null;
   dueDayElectronic: number | null;
+  /**
+   * 'Se corre al día hábil siguiente' of each due day: a date on a weekend or holiday moves to the next
+   * business day (true, absent) or stays where it falls (false: Previred's online day 13).
+   */
+  dueDayShift?: boolean;
+  dueDayElectronicShift?: boolean;
 }
 
 /** How a company files: online (most do) or on paper. */
@@ -45,24 +51,32 @@ export function nextBusinessDay(isoDate: string, isHoliday: IsHoliday): string {
 /**
  * The due date of the work of a period with due day `dueDay`: that day of the month after the
  * period (October's work falls due in November), clamped to the month's last day, then moved to
- * the next business day.
+ * the next business day unless `shift` is false (the day stays even on a weekend or holiday).
  */
-export function dueDateOf(period: Period, dueDay: number, isHoliday: IsHoliday): string {
+export function dueDateOf(period: Period, dueDay: number, isHoliday: IsHoliday, shift = true): string {
   const year = period.month === 12 ? period.year + 1 : period.year;
   const month = period.month === 12 ? 1 : period.month + 1;
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const day = Math.min(Math.max(1, dueDay), lastDay);
-  return nextBusinessDay(`${year}-${pad(month)}-${pad(day)}`, isHoliday);
+  const date = `${year}-${pad(month)}-${pad(day)}`;
+  return shift ? nextBusinessDay(date, isHoliday) : date;
 }
 
 /**
- * The due day that applies to a company: the electronic one for a company that files online
- * (falling back to the ordinary one when the service has none), the ordinary one otherwise; null
- * when the service has no due day for it.
+ * The due day that applies to a company and whether it moves to the next business day: the
+ * electronic one for a company that files online (falling back to the ordinary one, with its own
+ * setting, when the service has none), the ordinary one otherwise; null when none applies.
  */
+export function dueRuleFor(service: ServiceDueDays, company: CompanyFiling): { day: number; shift: boolean } | null {
+  if (company.electronicFiling && service.dueDayElectronic !== null) {
+    return { day: service.dueDayElectronic, shift: service.dueDayElectronicShift ?? true };
+  }
+  return service.dueDay === null ? null : { day: service.dueDay, shift: service.dueDayShift ?? true };
+}
+
+/** The due day that applies to a company (see `dueRuleFor`), or null. */
 export function dueDayFor(service: ServiceDueDays, company: CompanyFiling): number | null {
-  if (company.electronicFiling) return service.dueDayElectronic ?? service.dueDay;
-  return service.dueDay;
+  return dueRuleFor(service, company)?.day ?? null;
 }
 
 /** `dueDateOf` for a service and a company: 'YYYY-MM-DD', or null when no due day applies. */
@@ -72,8 +86,8 @@ export function dueDateForWith(
   period: Period,
   isHoliday: IsHoliday,
 ): string | null {
-  const dueDay = dueDayFor(service, company);
-  return dueDay === null ? null : dueDateOf(period, dueDay, isHoliday);
+  const rule = dueRuleFor(service, company);
+  return rule === null ? null : dueDateOf(period, rule.day, isHoliday, rule.shift);
 }
 
 /**

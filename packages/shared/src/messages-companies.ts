@@ -16,6 +16,9 @@ export const companiesMsg = {
   tooManyContacts: 'Se admiten como máximo 100 correos de contacto',
   responsibleNotStaff: 'El encargado debe ser un dueño o colaborador del estudio',
   electronicFilingInvalid: 'Debe indicar si declara y paga en línea',
+  taxRegimeInvalid: 'Elija un régimen tributario de la lista',
+  hasEmployeesInvalid: 'Debe indicar si tiene trabajadores',
+  vatDeferredInvalid: 'Debe indicar si tiene IVA postergado',
 
   // Not found / conflicts.
   rutExists: 'Ya existe una empresa con este RUT',
@@ -46,6 +49,9 @@ export const companiesMsg = {
   responsibleLabel: 'Encargado',
   noResponsible: 'Sin encargado',
   electronicFilingLabel: 'Declara y paga en línea',
+  taxRegimeLabel: 'Régimen tributario',
+  hasEmployeesLabel: 'Tiene trabajadores',
+  vatDeferredLabel: 'IVA postergado',
   businessDeleteWarning: 'Se eliminarán también los clientes y archivos de la empresa.',
 
   // 'Exportar a Excel' on the companies list: its refusals and the workbook's headers.

@@ -44,6 +44,20 @@ export const servicesMsg = {
   allActivated: 'Servicio activado en todas las empresas',
   allDeactivated: 'Servicio desactivado en todas las empresas',
 
+  // Tax catalogue ('Cargar obligaciones del SII') and the suggestions of a company's profile.
+  catalogueUnknownKey: 'Esa obligación no está en el catálogo',
+  catalogueNothingChosen: 'Elija al menos una obligación',
+  catalogueLoaded: (created: number) =>
+    created === 0
+      ? 'No se cargó ninguna obligación: las elegidas ya estaban cargadas'
+      : created === 1
+        ? 'Se cargó 1 obligación'
+        : `Se cargaron ${created} obligaciones`,
+  catalogueNameTaken: 'Ya existe un servicio con este nombre que no viene del catálogo',
+  catalogueAlreadyLoaded: 'Ya estaba cargada',
+  suggestionsActivated: (count: number) =>
+    count === 1 ? 'Se activó 1 obligación en la empresa' : `Se activaron ${count} obligaciones en la empresa`,
+
   // Web-only texts, kept here so both screens use one wording.
   deleteConfirmTitle: '¿Estás Seguro?',
   notificationDeleteFailed: 'No se pudo eliminar la  notificación',

@@ -9,6 +9,8 @@ export const PERMISSIONS = {
   'services:read': ['owner', 'collaborator'],
   'services:write': ['owner'],
   'services:delete': ['owner'],
+  /** The tax catalogue ('Cargar obligaciones del SII'): see which entries are loaded or changed, load them. */
+  'services:catalogue': ['owner'],
   'businesses:read': ['owner', 'collaborator'],
   'businesses:write': ['owner', 'collaborator'],
   'businesses:delete': ['owner'],

@@ -188,6 +188,9 @@ export async function seedDemoCompanies(features: DemoServices): Promise<string>
           // A few still file on paper (the earlier due day applies); owners spread among the staff.
           electronicFiling: index % 6 !== 2,
           responsibleUserId: demoStaff[index % demoStaff.length]?.id ?? null,
+          taxRegime: index % 3 === 0 ? '14 A' : '14 D N°3 Pro Pyme General',
+          hasEmployees: index % 4 !== 3,
+          vatDeferred: false,
         },
         SYSTEM_ACTOR,
       );

@@ -1,6 +1,7 @@
 import { calendarDate, idField, newPassword, plainText, requiredText as requiredTextOf } from '../fields.ts';
 import { companiesMsg } from '../messages-companies.ts';
 import { formatRut, isValidRut } from '../rut.ts';
+import { TAX_REGIMES } from '../tax-catalogue.ts';
 import { z } from '../zod-setup.ts';
 import { CredentialSummarySchema } from './credentials.ts';
 import { BusinessServiceOfBusinessSchema } from './services.ts';
@@ -74,6 +75,12 @@ const contractOrder = { message: companiesMsg.endBeforeStart, path: ['endContrac
 /** The company's owner among the staff ('Encargado'), or null for none. */
 const responsibleUserId = idField(companiesMsg.responsibleNotStaff).nullable();
 const electronicFiling = z.boolean({ error: companiesMsg.electronicFilingInvalid });
+/** 'Régimen tributario': one of TAX_REGIMES, or null (also '' from the form) while not set. */
+const taxRegime = z.union([z.literal('').transform(() => null), z.null(), z.enum(TAX_REGIMES)], {
+  error: companiesMsg.taxRegimeInvalid,
+});
+const hasEmployees = z.boolean({ error: companiesMsg.hasEmployeesInvalid });
+const vatDeferred = z.boolean({ error: companiesMsg.vatDeferredInvalid });
 
 /**
  * The company form and POST /api/business: every original field required; electronicFiling
@@ -84,6 +91,9 @@ export const BusinessCreateSchema = z
     ...businessFields,
     electronicFiling: electronicFiling.default(true),
     responsibleUserId: responsibleUserId.default(null),
+    taxRegime: taxRegime.default(null),
+    hasEmployees: hasEmployees.default(false),
+    vatDeferred: vatDeferred.default(false),
   })
   .refine(contractInOrder, contractOrder);
 export type BusinessCreate = z.input<typeof BusinessCreateSchema>;
@@ -91,13 +101,16 @@ export type BusinessCreateOutput = z.output<typeof BusinessCreateSchema>;
 
 /**
  * PUT /api/business/{id}: the same fields (extra keys such as id, services or users are ignored);
- * electronicFiling and responsibleUserId left out keep their stored value.
+ * electronicFiling, responsibleUserId and the tax profile left out keep their stored value.
  */
 export const BusinessUpdateSchema = z
   .object({
     ...businessFields,
     electronicFiling: electronicFiling.optional(),
     responsibleUserId: responsibleUserId.optional(),
+    taxRegime: taxRegime.optional(),
+    hasEmployees: hasEmployees.optional(),
+    vatDeferred: vatDeferred.optional(),
   })
   .refine(contractInOrder, contractOrder);
 export type BusinessUpdate = z.input<typeof BusinessUpdateSchema>;
@@ -117,6 +130,10 @@ export const BusinessSchema = z.object({
   electronicFiling: z.boolean(),
   /** The staff member who owns the company ('Encargado'), or null. */
   responsibleUserId: z.number().int().nullable(),
+  /** Its tax profile: 'Régimen tributario' (null: not set), 'Tiene trabajadores', 'IVA postergado'. */
+  taxRegime: z.enum(TAX_REGIMES).nullable(),
+  hasEmployees: z.boolean(),
+  vatDeferred: z.boolean(),
 });
 export type Business = z.infer<typeof BusinessSchema>;
 export const BusinessListSchema = z.array(BusinessSchema);

@@ -71,6 +71,9 @@ export const ServiceCreateSchema = z.object({
   order: integerField(servicesMsg.integer).min(0, servicesMsg.orderPositive).default(0),
   dueDay,
   dueDayElectronic: dueDay,
+  /** 'Se corre al día hábil siguiente' of each due day; absent keeps the stored one (true on a new service). */
+  dueDayShift: z.boolean({ error: servicesMsg.required }).optional(),
+  dueDayElectronicShift: z.boolean({ error: servicesMsg.required }).optional(),
 });
 export type ServiceCreate = z.input<typeof ServiceCreateSchema>;
 export const ServiceUpdateSchema = ServiceCreateSchema;
@@ -200,6 +203,11 @@ export const ServiceSchema = z.object({
   dueDay: z.number().int().nullable(),
   /** The same for companies that file online; null: dueDay applies to them too. */
   dueDayElectronic: z.number().int().nullable(),
+  /** Whether a due date on a weekend or holiday moves to the next business day, per due day. */
+  dueDayShift: z.boolean(),
+  dueDayElectronicShift: z.boolean(),
+  /** The tax catalogue entry it was loaded from, or null. */
+  catalogueKey: z.string().nullable(),
 });
 export type Service = z.infer<typeof ServiceSchema>;
 
@@ -258,7 +266,7 @@ export const BusinessServiceOfBusinessSchema = z.object({
   serviceId: z.number().int(),
   active: z.boolean(),
   startDate: z.string().nullable(),
-  service: z.object({ id: z.number().int(), name: z.string() }),
+  service: z.object({ id: z.number().int(), name: z.string(), catalogueKey: z.string().nullable() }),
 });
 export type BusinessServiceOfBusiness = z.infer<typeof BusinessServiceOfBusinessSchema>;
 
@@ -320,3 +328,21 @@ export const BusinessServiceAllUpdateResponseSchema = z.object({
   businessServices: BusinessServiceOfServiceListSchema,
 });
 export type BusinessServiceAllUpdateResponse = z.infer<typeof BusinessServiceAllUpdateResponseSchema>;
+
+/**
+ * 'Activar' of the obligations suggested by a company's tax profile: links these services to the
+ * company from the start date, in one transaction (a link that exists is reactivated from that date).
+ */
+export const BusinessServiceActivateManySchema = z.object({
+  serviceIds: z
+    .array(idField(servicesMsg.serviceNotFound), { error: servicesMsg.required })
+    .min(1, servicesMsg.required)
+    .max(200, servicesMsg.required),
+  startDate: CalendarDateSchema,
+});
+export type BusinessServiceActivateMany = z.input<typeof BusinessServiceActivateManySchema>;
+export const BusinessServiceActivateManyResponseSchema = z.object({
+  message: z.string(),
+  activated: z.number().int(),
+});
+export type BusinessServiceActivateManyResponse = z.infer<typeof BusinessServiceActivateManyResponseSchema>;

@@ -18,7 +18,7 @@ export function presentBusinessService(row: BusinessServiceRow): BusinessService
 
 export function presentBusinessServiceOfBusiness(
   businessId: number,
-  service: { id: number; name: string },
+  service: { id: number; name: string; catalogueKey: string | null },
   link: BusinessServiceRow | null,
 ): BusinessServiceOfBusiness {
   return {
@@ -27,7 +27,7 @@ export function presentBusinessServiceOfBusiness(
     serviceId: service.id,
     active: link?.active ?? false,
     startDate: link?.startDate ?? null,
-    service: { id: service.id, name: service.name },
+    service: { id: service.id, name: service.name, catalogueKey: service.catalogueKey },
   };
 }
 

@@ -315,7 +315,7 @@ describe('listForBusiness (for the company detail)', () => {
       serviceId: linked.id,
       active: true,
       startDate: '2024-04-01',
-      service: { id: linked.id, name: 'CCC Con link' },
+      service: { id: linked.id, name: 'CCC Con link', catalogueKey: null },
     });
     expect(rows.find((row) => row.serviceId === unlinked.id)).toEqual({
       id: null,
@@ -323,7 +323,7 @@ describe('listForBusiness (for the company detail)', () => {
       serviceId: unlinked.id,
       active: false,
       startDate: null,
-      service: { id: unlinked.id, name: 'CCC Sin link' },
+      service: { id: unlinked.id, name: 'CCC Sin link', catalogueKey: null },
     });
   });
 });

@@ -1,6 +1,8 @@
 import { idParams } from '@app/shared/fields';
 import { servicesMsg } from '@app/shared/messages-services';
 import {
+  BusinessServiceActivateManyResponseSchema,
+  BusinessServiceActivateManySchema,
   BusinessServiceAllUpdateResponseSchema,
   BusinessServiceAllUpdateSchema,
   BusinessServiceCreateSchema,
@@ -95,6 +97,23 @@ export const businessServicesRoutes: FastifyPluginAsyncZod<{ businessServices: B
       return reply
         .status(created ? 201 : 200)
         .send({ message: servicesMsg.serviceActivated, businessService: presentBusinessService(row) });
+    },
+  );
+
+  app.post(
+    '/api/business/:businessId/service/activate-many',
+    {
+      schema: {
+        tags: ['companies'],
+        params: BusinessIdParamSchema,
+        body: BusinessServiceActivateManySchema,
+        response: { 200: BusinessServiceActivateManyResponseSchema, ...errorResponses },
+      },
+      onRequest: app.authorize('businesses:write'),
+    },
+    async (request) => {
+      const activated = await businessServices.activateMany(request.params.businessId, request.body, actorOf(request));
+      return { message: servicesMsg.suggestionsActivated(activated), activated };
     },
   );
 

@@ -2,6 +2,7 @@ import { msg } from '@app/shared/messages';
 import { servicesMsg } from '@app/shared/messages-services';
 import {
   BULK_ACTIVATION_START_DATE,
+  type BusinessServiceActivateManySchema,
   type BusinessServiceAllUpdateSchema,
   type BusinessServiceCreateSchema,
   type BusinessServiceOfBusiness,
@@ -27,6 +28,7 @@ import { businessServices } from './business-services.tables.ts';
 type CreateInput = z.output<typeof BusinessServiceCreateSchema>;
 type UpdateInput = z.output<typeof BusinessServiceUpdateSchema>;
 type AllUpdateInput = z.output<typeof BusinessServiceAllUpdateSchema>;
+type ActivateManyInput = z.output<typeof BusinessServiceActivateManySchema>;
 
 interface Deps {
   /** The services module's check that a service exists (404 otherwise). */
@@ -34,7 +36,7 @@ interface Deps {
   /** The companies module's check that a company exists (404 otherwise). */
   assertBusinessExists(businessId: number): Promise<void>;
   /** Every service by its order, then name (services module). */
-  listServicesInOrder(): Promise<{ id: number; name: string }[]>;
+  listServicesInOrder(): Promise<{ id: number; name: string; catalogueKey: string | null }[]>;
   /** A service's name, '' when it is gone, read in the caller's transaction (services module). */
   serviceName(serviceId: number, tx: DbOrTx): Promise<string>;
   /** Every company by name in the Spanish order (companies module). */
@@ -103,8 +105,8 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
         businessServicesRepository.listOfBusiness(db, businessId),
       ]);
       const linkOf = new Map(links.map((link) => [link.serviceId, link]));
-      return services.map(({ id, name }) =>
-        presentBusinessServiceOfBusiness(businessId, { id, name }, linkOf.get(id) ?? null),
+      return services.map(({ id, name, catalogueKey }) =>
+        presentBusinessServiceOfBusiness(businessId, { id, name, catalogueKey }, linkOf.get(id) ?? null),
       );
     },
 
@@ -190,6 +192,44 @@ export function createBusinessServicesService(db: Db, deps: Deps) {
       } catch (error) {
         // The company or the service was deleted meanwhile.
         if (isForeignKeyViolation(error)) throw notFound(msg.businessNotFound);
+        throw error;
+      }
+    },
+
+    /**
+     * 'Activar' of the obligations a company's tax profile suggests: links every service named from the
+     * start date in one transaction, one activity entry per link; a link already active is left as it is.
+     * Answers how many links it switched on.
+     */
+    async activateMany(businessId: number, input: ActivateManyInput, actor: ActivityActor): Promise<number> {
+      await deps.assertBusinessExists(businessId);
+      try {
+        return await db.transaction(async (tx) => {
+          let activated = 0;
+          for (const serviceId of [...new Set(input.serviceIds)]) {
+            const before = await businessServicesRepository.findLink(tx, businessId, serviceId);
+            if (before?.active) continue;
+            const result = await businessServicesRepository.upsert(tx, {
+              businessId,
+              serviceId,
+              active: true,
+              startDate: input.startDate,
+            });
+            await recordLinkChange(
+              deps.serviceName,
+              tx,
+              actor,
+              businessId,
+              result.inserted ? undefined : before,
+              result.row,
+            );
+            activated += 1;
+          }
+          return activated;
+        });
+      } catch (error) {
+        // A service named is not there (or the company was deleted meanwhile): nothing was linked.
+        if (isForeignKeyViolation(error)) throw badRequest(servicesMsg.serviceNotFound, 'serviceIds');
         throw error;
       }
     },

@@ -2,6 +2,7 @@ import type { Business, BusinessDetail } from '@app/shared/schemas/businesses';
 import type { CredentialSummary } from '@app/shared/schemas/credentials';
 import type { BusinessServiceOfBusiness } from '@app/shared/schemas/services';
 import type { User } from '@app/shared/schemas/users';
+import type { TaxRegime } from '@app/shared/tax-catalogue';
 import type { BusinessRow } from './businesses.repository.ts';
 
 export function presentBusiness(row: BusinessRow): Business {
@@ -16,6 +17,9 @@ export function presentBusiness(row: BusinessRow): Business {
     contact: row.contact,
     electronicFiling: row.electronicFiling,
     responsibleUserId: row.responsibleUserId,
+    taxRegime: (row.taxRegime as TaxRegime | null) ?? null,
+    hasEmployees: row.hasEmployees,
+    vatDeferred: row.vatDeferred,
   };
 }
 

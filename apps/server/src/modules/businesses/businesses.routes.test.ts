@@ -55,6 +55,9 @@ describe('POST /api/business', () => {
         contact: 'ana@aromos.cl,pagos@aromos.cl',
         electronicFiling: true,
         responsibleUserId: null,
+        taxRegime: null,
+        hasEmployees: false,
+        vatDeferred: false,
       },
     });
   });
@@ -215,7 +218,7 @@ describe('GET /api/business/:id', () => {
       serviceId,
       active: true,
       startDate: '2023-02-01',
-      service: { id: serviceId, name: 'IVA mensual (F29)' },
+      service: { id: serviceId, name: 'IVA mensual (F29)', catalogueKey: null },
     });
     expect(business.users).toEqual([
       {

@@ -32,6 +32,9 @@ const LOGGED_FIELDS = [
   'contact',
   'electronicFiling',
   'responsibleUserId',
+  'taxRegime',
+  'hasEmployees',
+  'vatDeferred',
 ] as const satisfies readonly (keyof BusinessRow)[];
 
 interface Deps {

@@ -21,6 +21,12 @@ export const businesses = pgTable(
     contact: text('contact').notNull(),
     /** Declares and pays online (most do): the services' electronic due day applies. */
     electronicFiling: boolean('electronic_filing').notNull().default(true),
+    /** 'Régimen tributario' (TAX_REGIMES of the shared schema), null while not set. */
+    taxRegime: text('tax_regime'),
+    /** 'Tiene trabajadores': Previred, the electronic payroll book and the payroll DJ apply. */
+    hasEmployees: boolean('has_employees').notNull().default(false),
+    /** 'IVA postergado': pays its VAT up to two months later. */
+    vatDeferred: boolean('vat_deferred').notNull().default(false),
     /**
      * The staff member who owns the company ('Encargado'). Deleting the user empties it, and so does
      * making them a client (a trigger of migration 0017): the company then has no owner until one is chosen.

@@ -44,7 +44,15 @@ interface Deps {
   /** Services active that month, by order, with their states (services module), with the tables it reads. */
   listServicesForMonth: ((month: number) => Promise<
     {
-      service: { id: number; name: string; order: number; dueDay: number | null; dueDayElectronic: number | null };
+      service: {
+        id: number;
+        name: string;
+        order: number;
+        dueDay: number | null;
+        dueDayElectronic: number | null;
+        dueDayShift: boolean;
+        dueDayElectronicShift: boolean;
+      };
       states: BoardService['states'];
     }[]
   >) &

@@ -91,6 +91,16 @@ export const requestsRepository = {
       .orderBy(asc(requestTemplates.id));
   },
 
+  /** The templates of these services, by id (the tax catalogue compares them). */
+  listTemplatesOfServices(db: DbOrTx, serviceIds: number[]): Promise<TemplateRow[]> {
+    if (serviceIds.length === 0) return Promise.resolve([]);
+    return db
+      .select()
+      .from(requestTemplates)
+      .where(inArray(requestTemplates.serviceId, serviceIds))
+      .orderBy(asc(requestTemplates.id));
+  },
+
   async findTemplate(db: DbOrTx, id: number): Promise<TemplateRow | undefined> {
     const [row] = await db.select().from(requestTemplates).where(eq(requestTemplates.id, id));
     return row;

@@ -19,7 +19,7 @@ import { RequestSummaryListSchema, ToReviewSchema } from '@app/shared/schemas/re
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
@@ -286,6 +286,50 @@ export function createRequestsService(db: Db, deps: Deps) {
           items.filter((item) => item.templateId === row.id),
         ),
       );
+    },
+
+    /** The templates of these services with their items and folder names (the tax catalogue compares them). */
+    async listTemplatesOfServices(serviceIds: number[]): Promise<
+      {
+        serviceId: number;
+        title: string;
+        dueDay: number;
+        sendDay: number | null;
+        items: { name: string; folderName: string }[];
+      }[]
+    > {
+      const rows = await repo.listTemplatesOfServices(db, serviceIds);
+      const items = await repo.listTemplateItems(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
+        serviceId: row.serviceId,
+        title: row.title,
+        dueDay: row.dueDay,
+        sendDay: row.sendDay,
+        items: items.filter((item) => item.templateId === row.id).map(({ name, folderName }) => ({ name, folderName })),
+      }));
+    },
+
+    /** A template of a service being created in the caller's transaction (a tax catalogue entry's). */
+    async insertTemplateIn(
+      tx: DbOrTx,
+      serviceId: number,
+      template: {
+        title: string;
+        dueDay: number;
+        sendDay: number | null;
+        items: { name: string; serviceFolderId: number }[];
+      },
+    ): Promise<void> {
+      const row = await repo.insertTemplate(tx, {
+        serviceId,
+        title: template.title,
+        dueDay: template.dueDay,
+        sendDay: template.sendDay,
+      });
+      await repo.replaceTemplateItems(tx, row.id, template.items);
     },
 
     /** POST /api/service/{serviceId}/request-template: the template and its items in one transaction. */

@@ -61,7 +61,7 @@ export interface MorningDigestDeps {
   /** Services active in a month with their states (services module). */
   listServicesForMonth(month: number): Promise<
     {
-      service: { id: number; name: string } & ServiceDueDays;
+      service: { id: number; name: string } & Required<ServiceDueDays>;
       states: { id: number; name: string; order: number }[];
     }[]
   >;

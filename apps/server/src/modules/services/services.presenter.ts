@@ -26,6 +26,9 @@ export function presentService(row: ServiceRow): Service {
     order: row.order,
     dueDay: row.dueDay,
     dueDayElectronic: row.dueDayElectronic,
+    dueDayShift: row.dueDayShift,
+    dueDayElectronicShift: row.dueDayElectronicShift,
+    catalogueKey: row.catalogueKey,
   };
 }
 

@@ -1,5 +1,5 @@
 import { sortByName } from '@app/shared/collator';
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   serviceFolders,
@@ -19,7 +19,15 @@ export type ServiceMonthsActiveRow = typeof serviceMonthsActive.$inferSelect;
 /** An undefined due day keeps the stored one on update (Drizzle leaves undefined keys out). */
 type ServiceFields = Pick<
   NewServiceRow,
-  'name' | 'startMonthDay' | 'lastMonthDay' | 'order' | 'dueDay' | 'dueDayElectronic'
+  | 'name'
+  | 'startMonthDay'
+  | 'lastMonthDay'
+  | 'order'
+  | 'dueDay'
+  | 'dueDayElectronic'
+  | 'dueDayShift'
+  | 'dueDayElectronicShift'
+  | 'catalogueKey'
 >;
 type StateFields = Omit<typeof serviceStates.$inferInsert, 'id' | 'serviceId'>;
 type FolderFields = Omit<typeof serviceFolders.$inferInsert, 'id' | 'serviceId' | 'createdAt'>;
@@ -86,6 +94,29 @@ export const servicesRepository = {
   async delete(db: DbOrTx, id: number): Promise<boolean> {
     const rows = await db.delete(services).where(eq(services.id, id)).returning({ id: services.id });
     return rows.length > 0;
+  },
+
+  async findByCatalogueKey(db: DbOrTx, key: string): Promise<ServiceRow | undefined> {
+    const [row] = await db.select().from(services).where(eq(services.catalogueKey, key));
+    return row;
+  },
+
+  /** Every service loaded from the tax catalogue (catalogueKey set). */
+  listCatalogued(db: DbOrTx): Promise<ServiceRow[]> {
+    return db.select().from(services).where(isNotNull(services.catalogueKey));
+  },
+
+  /** Inserts a catalogue service unless its key is already taken (another load won): undefined then. */
+  async insertCatalogued(
+    db: DbOrTx,
+    values: ServiceFields & { catalogueKey: string },
+  ): Promise<ServiceRow | undefined> {
+    const [row] = await db
+      .insert(services)
+      .values(values)
+      .onConflictDoNothing({ target: services.catalogueKey })
+      .returning();
+    return row;
   },
 
   // ------------------------------------------------------------ states

@@ -57,7 +57,16 @@ describe('services: create, list, detail, update', () => {
     const body = response.json();
     expect(body).toEqual({
       message: servicesMsg.serviceCreated,
-      service: { id: expect.any(Number), ...validService, dueDay: null, dueDayElectronic: null, states: [] },
+      service: {
+        id: expect.any(Number),
+        ...validService,
+        dueDay: null,
+        dueDayElectronic: null,
+        dueDayShift: true,
+        dueDayElectronicShift: true,
+        catalogueKey: null,
+        states: [],
+      },
     });
     const service = await detail(body.service.id);
     expect(service.monthsActive).toEqual(Object.fromEntries(MONTH_KEYS.map((key) => [key, true])));

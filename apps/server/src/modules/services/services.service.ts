@@ -54,7 +54,17 @@ async function underService<T>(write: () => Promise<T>): Promise<T> {
 }
 
 // ------------------------------------------------------------ activity log
-const SERVICE_FIELDS = ['name', 'startMonthDay', 'lastMonthDay', 'order', 'dueDay', 'dueDayElectronic'] as const;
+const SERVICE_FIELDS = [
+  'name',
+  'startMonthDay',
+  'lastMonthDay',
+  'order',
+  'dueDay',
+  'dueDayElectronic',
+  'dueDayShift',
+  'dueDayElectronicShift',
+  'catalogueKey',
+] as const;
 const STATE_FIELDS = ['name', 'color', 'order', 'pctProgress', 'hasValue', 'showResume'] as const;
 const FOLDER_FIELDS = ['name', 'parentFolderId', 'isActive', 'clientCanUpload'] as const;
 const NOTIFICATION_FIELDS = ['day', 'subject', 'message'] as const;

@@ -15,6 +15,12 @@ export const services = pgTable('services', {
   dueDay: integer('due_day'),
   /** The same for companies that file and pay online (electronicFiling); null: dueDay applies. */
   dueDayElectronic: integer('due_day_electronic'),
+  /** 'Se corre al día hábil siguiente' for dueDay: false keeps a weekend or holiday date where it falls. */
+  dueDayShift: boolean('due_day_shift').notNull().default(true),
+  /** The same for dueDayElectronic (Previred's online day 13 does not move). */
+  dueDayElectronicShift: boolean('due_day_electronic_shift').notNull().default(true),
+  /** The tax catalogue entry it was loaded from ('f29', 'dj-1887'…), unique when set; null: the firm's own. */
+  catalogueKey: text('catalogue_key').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -7,6 +7,7 @@ import {
   BusinessCreateSchema,
   splitContacts,
 } from '@app/shared/schemas/businesses';
+import { TAX_REGIMES, type TaxRegime } from '@app/shared/tax-catalogue';
 import { Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
@@ -26,6 +27,10 @@ export interface BusinessFormValues {
   electronicFiling: boolean;
   /** The owner among the staff ('Encargado'), or null. */
   responsibleUserId: number | null;
+  /** The tax profile: 'Régimen tributario' (null: not set), 'Tiene trabajadores', 'IVA postergado'. */
+  taxRegime: TaxRegime | null;
+  hasEmployees: boolean;
+  vatDeferred: boolean;
 }
 
 export type BusinessForm = UseFormReturnType<BusinessFormValues>;
@@ -40,6 +45,9 @@ export const emptyBusinessValues: BusinessFormValues = {
   contact: [],
   electronicFiling: true,
   responsibleUserId: null,
+  taxRegime: null,
+  hasEmployees: false,
+  vatDeferred: false,
 };
 
 export function businessToFormValues(business: Business): BusinessFormValues {
@@ -53,6 +61,9 @@ export function businessToFormValues(business: Business): BusinessFormValues {
     contact: splitContacts(business.contact),
     electronicFiling: business.electronicFiling,
     responsibleUserId: business.responsibleUserId,
+    taxRegime: business.taxRegime,
+    hasEmployees: business.hasEmployees,
+    vatDeferred: business.vatDeferred,
   };
 }
 
@@ -117,6 +128,26 @@ export function BusinessFormFields({ form, autoFocus = false }: { form: Business
           label={companiesMsg.electronicFilingLabel}
           description="Se aplica el día de vencimiento en línea de cada servicio"
           {...form.getInputProps('electronicFiling', { type: 'checkbox' })}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Select
+          label={companiesMsg.taxRegimeLabel}
+          placeholder="Sin definir"
+          data={[...TAX_REGIMES]}
+          clearable
+          {...form.getInputProps('taxRegime')}
+          onChange={(selected) => form.setFieldValue('taxRegime', (selected as TaxRegime | null) ?? null)}
+        />
+        <Switch
+          mt={{ sm: 'xl' }}
+          label={companiesMsg.hasEmployeesLabel}
+          {...form.getInputProps('hasEmployees', { type: 'checkbox' })}
+        />
+        <Switch
+          mt={{ sm: 'xl' }}
+          label={companiesMsg.vatDeferredLabel}
+          {...form.getInputProps('vatDeferred', { type: 'checkbox' })}
         />
       </SimpleGrid>
       <EmailTagsInput

@@ -16,6 +16,7 @@ import {
 import { BusinessServicesSection } from '../components/business-services-section';
 import { BusinessUsersSection } from '../components/business-users-section';
 import { CredentialsSection } from '../components/credentials-section';
+import { TaxSuggestionsSection } from '../components/tax-suggestions-section';
 
 /**
  * Detalle empresa: the edit form, its fees ('Honorarios', owners only: `FeesSection`, handed in by
@@ -50,6 +51,7 @@ export function BusinessDetailPage({ FeesSection }: { FeesSection?: ComponentTyp
             <BusinessFormFields form={form} />
           </FormCard>
           {FeesSection && <FeesSection businessId={loaded.id} />}
+          <TaxSuggestionsSection business={loaded} />
           <BusinessServicesSection business={loaded} />
           <BusinessUsersSection business={loaded} />
           <CredentialsSection businessId={loaded.id} />

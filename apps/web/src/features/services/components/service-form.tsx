@@ -1,5 +1,5 @@
 import { type ServiceCreate, ServiceCreateSchema } from '@app/shared/schemas/services';
-import { NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { FormButtons } from '../../../components/form-buttons';
@@ -14,6 +14,9 @@ export interface ServiceFormValues {
   /** '' while empty: the service has no due date. */
   dueDay: number | string;
   dueDayElectronic: number | string;
+  /** 'Se corre al día hábil siguiente' of each due day. */
+  dueDayShift: boolean;
+  dueDayElectronicShift: boolean;
 }
 
 export const emptyServiceValues: ServiceFormValues = {
@@ -23,6 +26,8 @@ export const emptyServiceValues: ServiceFormValues = {
   order: 0,
   dueDay: '',
   dueDayElectronic: '',
+  dueDayShift: true,
+  dueDayElectronicShift: true,
 };
 
 /**
@@ -105,6 +110,16 @@ export function ServiceForm({
             min={1}
             max={31}
             {...form.getInputProps('dueDayElectronic')}
+          />
+          <Checkbox
+            label="Se corre al día hábil siguiente"
+            description="Si vence en sábado, domingo o festivo"
+            {...form.getInputProps('dueDayShift', { type: 'checkbox' })}
+          />
+          <Checkbox
+            label="Se corre al día hábil siguiente (en línea)"
+            description="Previred en línea (día 13) no se corre"
+            {...form.getInputProps('dueDayElectronicShift', { type: 'checkbox' })}
           />
         </SimpleGrid>
         <FormButtons onCancel={onCancel} loading={submitting} />

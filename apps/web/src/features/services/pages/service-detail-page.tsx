@@ -24,6 +24,8 @@ function ServiceEditSection({ service }: { service: ServiceDetail }) {
       order: service.order,
       dueDay: service.dueDay ?? '',
       dueDayElectronic: service.dueDayElectronic ?? '',
+      dueDayShift: service.dueDayShift,
+      dueDayElectronicShift: service.dueDayElectronicShift,
     }),
     [
       service.name,
@@ -32,6 +34,8 @@ function ServiceEditSection({ service }: { service: ServiceDetail }) {
       service.order,
       service.dueDay,
       service.dueDayElectronic,
+      service.dueDayShift,
+      service.dueDayElectronicShift,
     ],
   );
   return (

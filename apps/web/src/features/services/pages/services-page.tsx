@@ -1,5 +1,6 @@
 import { servicesMsg } from '@app/shared/messages-services';
 import type { ServiceListItem } from '@app/shared/schemas/services';
+import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useDeleteService } from '../../../api/services/delete-service';
 import { useServices } from '../../../api/services/get-services';
@@ -9,12 +10,14 @@ import { RowActions } from '../../../components/row-actions';
 import { notifyOutcome } from '../../../lib/notify';
 import { ServiceCreateModal } from '../components/service-create-modal';
 import { ServiceDeleteWarning } from '../components/service-delete-warning';
+import { TaxCatalogueModal } from '../components/tax-catalogue-modal';
 
 /** The services catalogue. */
 export function ServicesPage() {
   const services = useServices();
   const deleteService = useDeleteService();
   const [createOpened, setCreateOpened] = useState(false);
+  const [catalogueOpened, setCatalogueOpened] = useState(false);
 
   const confirmDelete = (service: ServiceListItem) =>
     openDeleteConfirm({
@@ -27,6 +30,11 @@ export function ServicesPage() {
     <ListPage
       title="Servicios"
       onCreate={() => setCreateOpened(true)}
+      headerActions={() => (
+        <Button variant="light" onClick={() => setCatalogueOpened(true)}>
+          Cargar obligaciones del SII
+        </Button>
+      )}
       query={services}
       rows={services.data ?? []}
       initialSort={{ columnAccessor: 'order', direction: 'asc' }}
@@ -52,6 +60,7 @@ export function ServicesPage() {
       )}
     >
       <ServiceCreateModal opened={createOpened} onClose={() => setCreateOpened(false)} />
+      <TaxCatalogueModal opened={catalogueOpened} onClose={() => setCatalogueOpened(false)} />
     </ListPage>
   );
 }
