@@ -22,6 +22,7 @@ import { createCredentialsModule } from './modules/credentials/credentials.modul
 import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
 import { createGroupsModule } from './modules/groups/groups.module.ts';
+import { createHolidaysModule } from './modules/holidays/holidays.module.ts';
 import { createMonthlyStatesModule } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPushModule } from './modules/push/push.module.ts';
@@ -160,6 +161,8 @@ export function composeModules(deps: ModulesDeps) {
     }),
   );
   const services = use(createServicesModule({ db, events, changes }));
+  // The firm's extra holidays: every due date below is computed on its calendar of business days.
+  const holidays = use(createHolidaysModule({ db, changes }));
   const businesses = use(
     createBusinessesModule({
       db,
@@ -228,6 +231,7 @@ export function composeModules(deps: ModulesDeps) {
       listServicesForMonth: services.listForMonth,
       listApplying: businessServices.listApplying,
       listServiceStates: services.listStatesOf,
+      businessCalendar: holidays.calendar,
       getUser: users.nameOf,
       fullNamesOf: users.fullNamesOf,
       now: deps.now,
@@ -243,6 +247,7 @@ export function composeModules(deps: ModulesDeps) {
       listBusinessIds: businesses.listIds,
       listActiveBusinesses: businesses.listActive,
       getBusiness: businesses.getById,
+      businessCalendar: holidays.calendar,
       getUser: users.nameOf,
       fullNamesOf: users.fullNamesOf,
       now: deps.now,
@@ -351,6 +356,7 @@ export function composeModules(deps: ModulesDeps) {
       listSavedTaskCells: tasks.listSavedCells,
       listSavedBoardCells: monthlyStates.listSavedCells,
       listDigestRecipients: users.listDigestRecipients,
+      businessCalendar: holidays.calendar,
       listBusinessesByIds: businesses.listByIds,
       notificationsDueOn: services.notificationsDueOn,
       countRequestsToReview: requests.countToReview,
@@ -381,6 +387,7 @@ export function composeModules(deps: ModulesDeps) {
       lockBusinesses: businesses.lockByIds,
       fullNamesOf: users.fullNamesOf,
       groupMemberIds: groups.memberIdsOf,
+      businessCalendar: holidays.calendar,
       storeLooseFile: documents.storeLooseFile,
       removeStoredBytes: documents.removeStoredBytes,
       storage,
@@ -417,6 +424,7 @@ export function composeModules(deps: ModulesDeps) {
     businessServices,
     credentials,
     groups,
+    holidays,
     monthlyStates,
     tasks,
     email,

@@ -16,6 +16,13 @@ export const companiesMsg = {
   tooManyContacts: 'Se admiten como máximo 100 correos de contacto',
   responsibleNotStaff: 'El encargado debe ser un dueño o colaborador del estudio',
   electronicFilingInvalid: 'Debe indicar si declara y paga en línea',
+  /** 'Seguimiento desde': the first month the firm tracks; a month of 2000 or later, up to next month. */
+  trackingSinceLabel: 'Seguimiento desde',
+  trackingSinceHint:
+    'Primer mes que el estudio lleva. Los meses anteriores quedan N/A (sin atrasos). Vacío: desde el inicio del contrato.',
+  trackingSinceInvalid: 'Seguimiento desde debe ser un mes válido (mes y año)',
+  trackingSinceTooEarly: 'Seguimiento desde no puede ser anterior a enero de 2000',
+  trackingSinceTooLate: 'Seguimiento desde no puede ser posterior al mes siguiente',
 
   // Not found / conflicts.
   rutExists: 'Ya existe una empresa con este RUT',

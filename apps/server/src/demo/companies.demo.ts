@@ -188,6 +188,7 @@ export async function seedDemoCompanies(features: DemoServices): Promise<string>
           // A few still file on paper (the earlier due day applies); owners spread among the staff.
           electronicFiling: index % 6 !== 2,
           responsibleUserId: demoStaff[index % demoStaff.length]?.id ?? null,
+          trackingSince: null,
         },
         SYSTEM_ACTOR,
       );

@@ -16,6 +16,7 @@ export function presentBusiness(row: BusinessRow): Business {
     contact: row.contact,
     electronicFiling: row.electronicFiling,
     responsibleUserId: row.responsibleUserId,
+    trackingSince: row.trackingSince,
   };
 }
 
