@@ -6,12 +6,16 @@ import {
   type BusinessCreate,
   BusinessCreateSchema,
   splitContacts,
+  TRACKING_SINCE_MIN,
+  trackingSinceMax,
 } from '@app/shared/schemas/businesses';
 import { Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
 import { DateField } from '../../../components/date-field';
 import { EmailTagsInput } from '../../../components/email-tags-input';
+import { MONTH_FORMAT } from '../../../lib/dates';
 
 /** The company form's values: dates as 'YYYY-MM-DD' (null while empty), contacts as tags. */
 export interface BusinessFormValues {
@@ -26,6 +30,8 @@ export interface BusinessFormValues {
   electronicFiling: boolean;
   /** The owner among the staff ('Encargado'), or null. */
   responsibleUserId: number | null;
+  /** 'Seguimiento desde': the month picker's first day 'YYYY-MM-DD', or null (since the contract start). */
+  trackingSince: string | null;
 }
 
 export type BusinessForm = UseFormReturnType<BusinessFormValues>;
@@ -40,6 +46,7 @@ export const emptyBusinessValues: BusinessFormValues = {
   contact: [],
   electronicFiling: true,
   responsibleUserId: null,
+  trackingSince: null,
 };
 
 export function businessToFormValues(business: Business): BusinessFormValues {
@@ -53,12 +60,18 @@ export function businessToFormValues(business: Business): BusinessFormValues {
     contact: splitContacts(business.contact),
     electronicFiling: business.electronicFiling,
     responsibleUserId: business.responsibleUserId,
+    trackingSince: business.trackingSince ? `${business.trackingSince}-01` : null,
   };
 }
 
 /** What POST and PUT /api/business take; the shared schema normalises RUT and contacts on the server. */
 export function toBusinessPayload(values: BusinessFormValues): BusinessCreate {
-  return { ...values, startContract: values.startContract ?? '', endContract: values.endContract ?? '' };
+  return {
+    ...values,
+    startContract: values.startContract ?? '',
+    endContract: values.endContract ?? '',
+    trackingSince: values.trackingSince ?? '',
+  };
 }
 
 /**
@@ -109,6 +122,19 @@ export function BusinessFormFields({ form, autoFocus = false }: { form: Business
         />
         <DateField label="Inicio de contrato" withAsterisk {...form.getInputProps('startContract')} />
         <DateField label="Término de contrato" withAsterisk {...form.getInputProps('endContract')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <MonthPickerInput
+          label={companiesMsg.trackingSinceLabel}
+          description={companiesMsg.trackingSinceHint}
+          placeholder="Desde el inicio del contrato"
+          valueFormat={MONTH_FORMAT}
+          clearable
+          minDate={`${TRACKING_SINCE_MIN}-01`}
+          maxDate={`${trackingSinceMax()}-01`}
+          popoverProps={{ withinPortal: true }}
+          {...form.getInputProps('trackingSince')}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <ResponsibleSelect form={form} />
