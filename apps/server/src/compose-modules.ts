@@ -22,6 +22,7 @@ import { createCredentialsModule } from './modules/credentials/credentials.modul
 import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
 import { createGroupsModule } from './modules/groups/groups.module.ts';
+import { createHolidaysModule } from './modules/holidays/holidays.module.ts';
 import { createMonthlyStatesModule } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPushModule } from './modules/push/push.module.ts';
@@ -177,6 +178,8 @@ export function composeModules(deps: ModulesDeps) {
       },
     }),
   );
+  // The firm's extra holidays: every due date below is computed on its calendar of business days.
+  const holidays = use(createHolidaysModule({ db, changes }));
   const businesses = use(
     createBusinessesModule({
       db,
@@ -245,6 +248,7 @@ export function composeModules(deps: ModulesDeps) {
       listServicesForMonth: services.listForMonth,
       listApplying: businessServices.listApplying,
       listServiceStates: services.listStatesOf,
+      businessCalendar: holidays.calendar,
       getUser: users.nameOf,
       fullNamesOf: users.fullNamesOf,
       now: deps.now,
@@ -260,6 +264,7 @@ export function composeModules(deps: ModulesDeps) {
       listBusinessIds: businesses.listIds,
       listActiveBusinesses: businesses.listActive,
       getBusiness: businesses.getById,
+      businessCalendar: holidays.calendar,
       getUser: users.nameOf,
       fullNamesOf: users.fullNamesOf,
       now: deps.now,
@@ -368,6 +373,7 @@ export function composeModules(deps: ModulesDeps) {
       listSavedTaskCells: tasks.listSavedCells,
       listSavedBoardCells: monthlyStates.listSavedCells,
       listDigestRecipients: users.listDigestRecipients,
+      businessCalendar: holidays.calendar,
       listBusinessesByIds: businesses.listByIds,
       notificationsDueOn: services.notificationsDueOn,
       countRequestsToReview: requests.countToReview,
@@ -398,6 +404,7 @@ export function composeModules(deps: ModulesDeps) {
       lockBusinesses: businesses.lockByIds,
       fullNamesOf: users.fullNamesOf,
       groupMemberIds: groups.memberIdsOf,
+      businessCalendar: holidays.calendar,
       storeLooseFile: documents.storeLooseFile,
       removeStoredBytes: documents.removeStoredBytes,
       storage,
@@ -434,6 +441,7 @@ export function composeModules(deps: ModulesDeps) {
     businessServices,
     credentials,
     groups,
+    holidays,
     monthlyStates,
     tasks,
     email,

@@ -31,6 +31,7 @@ export const ACTIVITY_KINDS = {
   payment: 'Pago',
   cartola: 'Cartola',
   billing_settings: 'Configuración de cobranza',
+  holiday: 'Feriado adicional',
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -87,6 +88,7 @@ const FIELD_LABELS: Record<string, string> = {
   hasEmployees: 'Tiene trabajadores',
   vatDeferred: 'IVA postergado',
   responsibleUserId: 'Encargado',
+  trackingSince: 'Seguimiento desde',
   user: 'Usuario',
   portal: 'Portal',
   description: 'Descripción',

@@ -40,3 +40,32 @@ export const chileanDueDate = (period: Period, dueDay: number) => dueDateOf(peri
 export function dueDateFor(service: ServiceDueDays, company: CompanyFiling, period: Period): string | null {
   return dueDateForWith(service, company, period, isChileanHoliday);
 }
+
+/**
+ * The firm's calendar of business days: Chile's national holidays plus the firm's own extra ones
+ * ('Feriados adicionales', 'YYYY-MM-DD'), which a law may add at short notice. Every due date the
+ * server computes (boards, digest, billing) goes through one of these.
+ */
+export interface BusinessCalendar {
+  isHoliday: IsHoliday;
+  /** The business day on or after a day. */
+  nextBusinessDay(isoDate: string): string;
+  /** A period's due date for a due day (the month after, clamped, moved to a business day). */
+  dueDate(period: Period, dueDay: number): string;
+  /** A board cell's due date, or null when the service has no due day for the company. */
+  dueDateFor(service: ServiceDueDays, company: CompanyFiling, period: Period): string | null;
+}
+
+/** The business calendar with these extra holidays ('YYYY-MM-DD'); none gives Chile's calendar alone. */
+export function businessCalendar(extraHolidays: Iterable<string> = []): BusinessCalendar {
+  const extra = new Set(extraHolidays);
+  const isHoliday: IsHoliday = extra.size
+    ? (isoDate) => extra.has(isoDate) || isChileanHoliday(isoDate)
+    : isChileanHoliday;
+  return {
+    isHoliday,
+    nextBusinessDay: (isoDate) => nextBusinessDay(isoDate, isHoliday),
+    dueDate: (period, dueDay) => dueDateOf(period, dueDay, isHoliday),
+    dueDateFor: (service, company, period) => dueDateForWith(service, company, period, isHoliday),
+  };
+}

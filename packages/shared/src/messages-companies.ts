@@ -19,6 +19,13 @@ export const companiesMsg = {
   taxRegimeInvalid: 'Elija un régimen tributario de la lista',
   hasEmployeesInvalid: 'Debe indicar si tiene trabajadores',
   vatDeferredInvalid: 'Debe indicar si tiene IVA postergado',
+  /** 'Seguimiento desde': the first month the firm tracks; a month of 2000 or later, up to next month. */
+  trackingSinceLabel: 'Seguimiento desde',
+  trackingSinceHint:
+    'Primer mes que el estudio lleva. Los meses anteriores quedan N/A (sin atrasos). Vacío: desde el inicio del contrato.',
+  trackingSinceInvalid: 'Seguimiento desde debe ser un mes válido (mes y año)',
+  trackingSinceTooEarly: 'Seguimiento desde no puede ser anterior a enero de 2000',
+  trackingSinceTooLate: 'Seguimiento desde no puede ser posterior al mes siguiente',
 
   // Not found / conflicts.
   rutExists: 'Ya existe una empresa con este RUT',

@@ -23,3 +23,15 @@ export function isContractActiveIn(
   const { firstDay, lastDay } = periodBounds(period);
   return contract.startContract <= lastDay && (!contract.endContract || contract.endContract >= firstDay);
 }
+
+/** A period as 'YYYY-MM', the text order of which is the order of the months. */
+export const periodMonthText = (period: Period) => `${period.year}-${String(period.month).padStart(2, '0')}`;
+
+/**
+ * Whether the firm tracks a company's work in a period: from its 'Seguimiento desde' month on
+ * ('YYYY-MM', or the stored first day 'YYYY-MM-DD'); always when it has none (since the contract
+ * start). Before it every cell of the company is 'N/A': never late, never counted.
+ */
+export function isTrackedIn(company: { trackingSince?: string | null | undefined }, period: Period): boolean {
+  return !company.trackingSince || periodMonthText(period) >= company.trackingSince.slice(0, 7);
+}

@@ -45,6 +45,10 @@ export const PERMISSIONS = {
   'backup:download': ['owner'],
   /** The activity log: /actividad, its CSV, a company's recent activity, who last saw a password. */
   'activity:read': ['owner'],
+  /** The firm's extra holidays ('Feriados adicionales') that due dates skip: staff read them. */
+  'holidays:read': ['owner', 'collaborator'],
+  /** Add and delete the firm's extra holidays: they move every due date. */
+  'holidays:manage': ['owner'],
   /** The firm's security settings: require a second factor of owners and collaborators. */
   'settings:manage': ['owner'],
   /** The firm's own billing ('Honorarios y cobranza'): fees, UF values, charges, payments, aging. */

@@ -191,6 +191,7 @@ export async function seedDemoCompanies(features: DemoServices): Promise<string>
           taxRegime: index % 3 === 0 ? '14 A' : '14 D N°3 Pro Pyme General',
           hasEmployees: index % 4 !== 3,
           vatDeferred: false,
+          trackingSince: null,
         },
         SYSTEM_ACTOR,
       );

@@ -6,7 +6,8 @@ export const IMPORT_TEMPLATE_FILE_NAME = 'plantilla-empresas.xlsx';
 /**
  * The template's fixed headers, in order; then one column per service, named as the service,
  * holding the link's start month 'MM-YYYY' (empty: not linked, or for a known RUT, unchanged).
- * Required: every one but Grupo and Encargado (those columns may be absent or empty).
+ * Required: every one but Grupo, Encargado and Seguimiento desde (those columns may be absent or
+ * empty; 'Seguimiento desde' is a month 'MM-YYYY', empty: none for a new company, unchanged for a known RUT).
  */
 export const IMPORT_HEADERS = {
   name: 'Nombre',
@@ -18,6 +19,7 @@ export const IMPORT_HEADERS = {
   endContract: 'Fin de contrato',
   group: 'Grupo',
   responsible: 'Encargado',
+  trackingSince: 'Seguimiento desde',
 } as const;
 export type ImportColumn = keyof typeof IMPORT_HEADERS;
 export const IMPORT_REQUIRED_COLUMNS: readonly ImportColumn[] = [
@@ -74,6 +76,8 @@ export const ImportRowSchema = z.object({
   /** The owner ('Encargado') among the staff, or null: none (new) / unchanged (update). */
   responsibleUserId: z.number().int().nullable(),
   responsibleName: z.string().nullable(),
+  /** 'Seguimiento desde' ('YYYY-MM'), or null: none (new) / unchanged (update). */
+  trackingSince: z.string().nullable(),
   /** The service columns filled in this row. */
   services: z.array(ImportServiceLinkSchema),
   /** On an update, every value it changes, old → new, in the sheet's column order (empty for a new company). */

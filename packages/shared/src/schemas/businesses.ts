@@ -1,3 +1,4 @@
+import { santiagoDate } from '../current-period.ts';
 import { calendarDate, idField, newPassword, plainText, requiredText as requiredTextOf } from '../fields.ts';
 import { companiesMsg } from '../messages-companies.ts';
 import { formatRut, isValidRut } from '../rut.ts';
@@ -54,6 +55,34 @@ export const ContactSchema = z
   .transform((addresses) => [...new Set(addresses.map((address) => address.toLowerCase()))].join(','))
   .pipe(z.string().max(1000, companiesMsg.tooLong(1000)));
 
+/** The earliest 'Seguimiento desde' month. */
+export const TRACKING_SINCE_MIN = '2000-01';
+
+/** The latest 'Seguimiento desde' month on a day: the month after it (Santiago), as 'YYYY-MM'. */
+export function trackingSinceMax(now: Date = new Date()): string {
+  const [year = 0, month = 0] = santiagoDate(now).split('-').map(Number);
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+}
+
+/**
+ * 'Seguimiento desde': the first month the firm tracks the company, 'YYYY-MM' (a month picker's
+ * 'YYYY-MM-DD' is read as its month), from January 2000 to next month; empty or null means none
+ * (tracked since the contract start). Before it the company's cells are 'N/A'.
+ */
+export const TrackingSinceSchema = z
+  .union([z.string(), z.null()], { error: companiesMsg.trackingSinceInvalid })
+  .transform((value) => (value === null ? '' : value.trim()))
+  .refine((value) => value === '' || /^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/.test(value), {
+    message: companiesMsg.trackingSinceInvalid,
+    abort: true,
+  })
+  .transform((value) => (value === '' ? null : value.slice(0, 7)))
+  .refine((value) => value === null || value >= TRACKING_SINCE_MIN, {
+    message: companiesMsg.trackingSinceTooEarly,
+    abort: true,
+  })
+  .refine((value) => value === null || value <= trackingSinceMax(), { message: companiesMsg.trackingSinceTooLate });
+
 const businessFields = {
   name: text,
   razonSocial: text,
@@ -94,6 +123,7 @@ export const BusinessCreateSchema = z
     taxRegime: taxRegime.default(null),
     hasEmployees: hasEmployees.default(false),
     vatDeferred: vatDeferred.default(false),
+    trackingSince: TrackingSinceSchema.default(null),
   })
   .refine(contractInOrder, contractOrder);
 export type BusinessCreate = z.input<typeof BusinessCreateSchema>;
@@ -101,7 +131,7 @@ export type BusinessCreateOutput = z.output<typeof BusinessCreateSchema>;
 
 /**
  * PUT /api/business/{id}: the same fields (extra keys such as id, services or users are ignored);
- * electronicFiling, responsibleUserId and the tax profile left out keep their stored value.
+ * electronicFiling, responsibleUserId, the tax profile and trackingSince left out keep their stored value.
  */
 export const BusinessUpdateSchema = z
   .object({
@@ -111,6 +141,7 @@ export const BusinessUpdateSchema = z
     taxRegime: taxRegime.optional(),
     hasEmployees: hasEmployees.optional(),
     vatDeferred: vatDeferred.optional(),
+    trackingSince: TrackingSinceSchema.optional(),
   })
   .refine(contractInOrder, contractOrder);
 export type BusinessUpdate = z.input<typeof BusinessUpdateSchema>;
@@ -134,6 +165,8 @@ export const BusinessSchema = z.object({
   taxRegime: z.enum(TAX_REGIMES).nullable(),
   hasEmployees: z.boolean(),
   vatDeferred: z.boolean(),
+  /** 'Seguimiento desde' ('YYYY-MM'): before it the company's cells are 'N/A'; null since the contract start. */
+  trackingSince: z.string().nullable(),
 });
 export type Business = z.infer<typeof BusinessSchema>;
 export const BusinessListSchema = z.array(BusinessSchema);

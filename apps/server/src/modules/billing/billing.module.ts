@@ -13,7 +13,7 @@ import { createBillingSettingsService } from './billing-settings.service.ts';
 import { BILLING_SHEET_RULES } from './billing-sheets.ts';
 import { cartolaRoutes } from './cartola.routes.ts';
 import { createCartolaService } from './cartola.service.ts';
-import { createChargeGeneration } from './charge-generation.ts';
+import { createChargeGeneration, type GenerationDeps } from './charge-generation.ts';
 import { chargesRepository } from './charges.repository.ts';
 import { chargesRoutes } from './charges.routes.ts';
 import { createChargesService } from './charges.service.ts';
@@ -51,6 +51,8 @@ export interface BillingModuleDeps {
   ) => Promise<(BillingCompany & { id: number; responsibleUserId: number | null })[]>) &
     TablesRead;
   listActiveBusinesses(period: Period): Promise<{ id: number }[]>;
+  /** The holidays module: the firm's calendar of business days, which charges' due dates are moved on. */
+  businessCalendar: GenerationDeps['businessCalendar'];
   /** The companies module: every company; these companies' rows locked until the transaction ends. */
   listBusinesses(): Promise<(BillingCompany & { id: number })[]>;
   lockBusinesses(tx: DbOrTx, ids: number[]): Promise<{ id: number; name: string }[]>;
@@ -86,6 +88,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
   const generation = createChargeGeneration(db, {
     listActiveBusinesses: deps.listActiveBusinesses,
     lockBusinesses: deps.lockBusinesses,
+    businessCalendar: deps.businessCalendar,
     settle,
   });
   const terms = createFeeTermsService(db, { getBusiness: deps.getBusiness, fullNamesOf: deps.fullNamesOf, now });

@@ -49,6 +49,28 @@ describe('the scheduled generation', () => {
   });
 });
 
+describe("a charge's due date on the firm's calendar", () => {
+  it("is moved past the firm's extra holiday like a national one", async () => {
+    const company = await companyWithTerms(t, owner, {
+      billingDay: 3,
+      paymentTermDays: 10,
+      effectiveFrom: { year: 2027, month: 2 },
+    });
+    // Issued Wednesday 3 February 2027, due Saturday 13: Monday 15, a firm holiday, so Tuesday 16.
+    const holiday = await t.request({
+      method: 'POST',
+      url: '/api/holidays',
+      token: owner,
+      payload: { date: '2027-02-15', name: 'Feriado del estudio' },
+    });
+    expect(holiday.statusCode, holiday.body).toBe(201);
+    await t.modules.scheduler.tick(new Date('2027-02-03T15:00:00Z'));
+    expect((await chargesOf(company.id)).map((row) => [row.issueDate, row.dueDate])).toEqual([
+      ['2027-02-03', '2027-02-16'],
+    ]);
+  });
+});
+
 describe('generating the same month at the same moment', () => {
   it('creates each charge once from two runs of one instance and a run of another instance', async () => {
     const companies = await Promise.all(

@@ -7,7 +7,7 @@ import {
   monthStart,
   termsInForce,
 } from '@app/shared/billing';
-import { isChileanHoliday } from '@app/shared/due-dates-cl';
+import type { BusinessCalendar } from '@app/shared/due-dates-cl';
 import { billingMsg } from '@app/shared/messages-billing';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/months';
 import type { Period } from '@app/shared/period';
@@ -32,6 +32,8 @@ export interface GenerationDeps {
   listActiveBusinesses(period: Period): Promise<{ id: number }[]>;
   /** The companies module: these companies' rows locked until the transaction ends. */
   lockBusinesses(tx: DbOrTx, ids: number[]): Promise<{ id: number }[]>;
+  /** The holidays module: the firm's calendar of business days (Chile's holidays and the firm's extra ones). */
+  businessCalendar(): Promise<BusinessCalendar>;
   /** Applies the companies' credit to their open charges, in the caller's transaction (settlement.ts). */
   settle: Settle;
 }
@@ -77,7 +79,7 @@ export function createChargeGeneration(db: Db, deps: GenerationDeps) {
   /** The candidate rows of a month (before the keys already taken are left out). */
   async function candidates(period: Period, createdBy: number | null, options: GenerateOptions) {
     const from = monthStart(period);
-    const active = await deps.listActiveBusinesses(period);
+    const [active, calendar] = await Promise.all([deps.listActiveBusinesses(period), deps.businessCalendar()]);
     const activeIds = new Set(active.map((business) => business.id));
     const versions = await feeTermsRepository.versionsUpTo(db, from);
     const byBusiness = new Map<number, FeeTermsRow[]>();
@@ -110,7 +112,7 @@ export function createChargeGeneration(db: Db, deps: GenerationDeps) {
         documentType: terms.documentType,
         contacts: terms.contacts,
         issueDate,
-        dueDate: chargeDueDate(issueDate, terms.paymentTermDays, isChileanHoliday),
+        dueDate: chargeDueDate(issueDate, terms.paymentTermDays, calendar.isHoliday),
         createdBy,
         agreed: { currency: terms.currency, amount: terms.amount },
       });
@@ -133,7 +135,7 @@ export function createChargeGeneration(db: Db, deps: GenerationDeps) {
         documentType: extra.documentType,
         contacts: terms?.contacts ?? '',
         issueDate,
-        dueDate: chargeDueDate(issueDate, terms?.paymentTermDays ?? EXTRA_DEFAULT_TERM_DAYS, isChileanHoliday),
+        dueDate: chargeDueDate(issueDate, terms?.paymentTermDays ?? EXTRA_DEFAULT_TERM_DAYS, calendar.isHoliday),
         createdBy,
         agreed: { currency: extra.currency, amount: extra.amount },
       });

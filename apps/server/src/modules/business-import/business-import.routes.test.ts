@@ -562,6 +562,34 @@ describe('bad rows', () => {
     expect(body.create[0]).toMatchObject({ name: 'Rica Empresa', contact: 'link@empresa.cl' });
   });
 
+  it("an optional 'Seguimiento desde' column: a month for a new company, a change shown old → new for a known one, a month before 2000 refused", async () => {
+    const known = await insertBusiness(t, { name: 'Botillería Norte', trackingSince: '2024-01' });
+    const fresh = rutTyped();
+    const header = [...FIXED, 'Seguimiento desde'];
+    const bytes = await xlsx([
+      header,
+      [...row({ Nombre: 'Nueva con seguimiento', RUT: fresh.typed }), '11-2025'],
+      [...row({ Nombre: known.name, 'Razón social': known.razonSocial, RUT: known.rut }), '03-2026'],
+    ]);
+    const preview = (await send(PREVIEW, bytes)).json() as ImportPreview;
+    expect(preview.errors).toEqual([]);
+    expect(preview.create[0]?.trackingSince).toBe('2025-11');
+    expect(preview.update[0]?.changes.filter((change) => change.column === 'Seguimiento desde')).toEqual([
+      { column: 'Seguimiento desde', before: '01-2024', after: '03-2026' },
+    ]);
+    const confirm = await send(CONFIRM, bytes);
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const [created] = await t.database.db.select().from(businesses).where(eq(businesses.rut, fresh.formatted));
+    expect(created?.trackingSince).toBe('2025-11');
+    const [updated] = await t.database.db.select().from(businesses).where(eq(businesses.id, known.id));
+    expect(updated?.trackingSince).toBe('2026-03');
+
+    const early = await xlsx([header, [...row({}), '12-1999']]);
+    expect(((await send(PREVIEW, early)).json() as ImportPreview).errors).toEqual([
+      { row: 2, column: 'Seguimiento desde', message: companiesMsg.trackingSinceTooEarly },
+    ]);
+  });
+
   it('a service month not MM-YYYY is an error of that service column', async () => {
     await createServiceWithStates(t, 'IVA importado', [{ name: 'Pendiente', pctProgress: 0 }], 2);
     const bytes = await xlsx([

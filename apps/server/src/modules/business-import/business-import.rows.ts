@@ -7,7 +7,7 @@ import {
   type ImportError,
   type ImportRow,
 } from '@app/shared/schemas/business-import';
-import { BusinessCreateSchema, splitContacts } from '@app/shared/schemas/businesses';
+import { BusinessCreateSchema, splitContacts, TrackingSinceSchema } from '@app/shared/schemas/businesses';
 import { GroupCreateSchema } from '@app/shared/schemas/groups';
 import { AppError } from '../../lib/app-error.ts';
 import type { Cell, SheetRow } from './business-import.parser.ts';
@@ -25,6 +25,7 @@ export const normalise = (value: string) =>
 const ALIASES: Partial<Record<ImportColumn, string[]>> = {
   contact: ['Contacto', 'Contacto(s)', 'Contactos', 'Email', 'Correo'],
   responsible: ['Encargado', 'Responsable'],
+  trackingSince: ['Seguimiento desde', 'Seguimiento'],
 };
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -69,6 +70,7 @@ const CONTACT_MAX = 1000;
 const shownDate = (date: string | null) =>
   date ? `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}` : null;
 const shownMonth = (date: string) => `${date.slice(5, 7)}-${date.slice(0, 4)}`;
+const shownYearMonth = (month: string | null) => (month ? `${month.slice(5, 7)}-${month.slice(0, 4)}` : null);
 const shownContacts = (contact: string) => splitContacts(contact).join(', ');
 
 /** A service the sheet has a column for, and that column. */
@@ -103,6 +105,7 @@ export type CurrentCompany = {
   startContract: string;
   endContract: string | null;
   responsibleUserId: number | null;
+  trackingSince: string | null;
 };
 
 /** What the firm has of the companies the rows name (by RUT): their groups, service links and client users. */
@@ -195,6 +198,7 @@ export function checkRow(
   }
   const group = groupOf(textOf(cell('group')), firm, soFar, fail);
   const responsibleUserId = responsibleOf(textOf(cell('responsible')), firm, fail);
+  const trackingSince = trackingSinceOf(cell('trackingSince'), fail);
   const links = serviceLinksOf(cells, columns.serviceColumns, (column, message) =>
     errors.push({ row, column, message }),
   );
@@ -220,6 +224,7 @@ export function checkRow(
       group,
       responsibleUserId,
       responsibleName: responsibleUserId === null ? null : (firm.staffName.get(responsibleUserId) ?? null),
+      trackingSince,
       services: links,
       changes: [],
       renamedFrom: null,
@@ -259,6 +264,18 @@ function responsibleOf(
   else if (unique.length > 1) fail('responsible', importMsg.ownerAmbiguous);
   else return unique[0] ?? null;
   return null;
+}
+
+/** The row's 'Seguimiento desde': a month ('MM-YYYY' or a date) as 'YYYY-MM'; null when the cell is empty. */
+function trackingSinceOf(value: Cell, fail: (key: ImportColumn, message: string) => void): string | null {
+  if (textOf(value) === '') return null;
+  const month = monthOf(value);
+  const checked = TrackingSinceSchema.safeParse(month ?? textOf(value));
+  if (!checked.success) {
+    fail('trackingSince', checked.error.issues[0]?.message ?? importMsg.invalidMonth);
+    return null;
+  }
+  return checked.data;
 }
 
 /** The row's filled service columns as links from their start month; an invalid month is an error of that column. */
@@ -312,6 +329,9 @@ export function updateOf(
     if (current.responsibleUserId !== row.responsibleUserId) {
       changes.push({ column: IMPORT_HEADERS.responsible, before, after: row.responsibleName });
     }
+  }
+  if (row.trackingSince !== null) {
+    compare(IMPORT_HEADERS.trackingSince, shownYearMonth(current.trackingSince), shownYearMonth(row.trackingSince));
   }
   for (const link of row.services) {
     const linked = now.linksOf.get(current.id)?.get(link.serviceId);

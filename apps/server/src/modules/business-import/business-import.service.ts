@@ -36,6 +36,7 @@ const IMPORTED_FIELDS = [
   'startContract',
   'endContract',
   'responsibleUserId',
+  'trackingSince',
 ] as const;
 
 /** A company as the import reads and writes it. */
@@ -233,6 +234,7 @@ export function createBusinessImportService(db: Db, deps: BusinessImportDeps) {
           startContract: row.startContract,
           endContract: row.endContract,
           responsibleUserId: row.responsibleUserId,
+          trackingSince: row.trackingSince,
         })),
       );
       const byRut = new Map(inserted.map((business) => [business.rut, business.id]));
@@ -281,6 +283,7 @@ export function createBusinessImportService(db: Db, deps: BusinessImportDeps) {
         startContract: row.startContract,
         endContract: row.endContract,
         ...(row.responsibleUserId === null ? {} : { responsibleUserId: row.responsibleUserId }),
+        ...(row.trackingSince === null ? {} : { trackingSince: row.trackingSince }),
       });
       if (!after) throw conflict(companiesMsg.businessNotFound, 'rut');
       idOfRow.set(row.row, id);

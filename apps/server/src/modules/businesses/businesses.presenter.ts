@@ -20,6 +20,7 @@ export function presentBusiness(row: BusinessRow): Business {
     taxRegime: (row.taxRegime as TaxRegime | null) ?? null,
     hasEmployees: row.hasEmployees,
     vatDeferred: row.vatDeferred,
+    trackingSince: row.trackingSince,
   };
 }
 

@@ -1,8 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import { msg } from '@app/shared/messages';
 import { companiesMsg } from '@app/shared/messages-companies';
-import { eq } from 'drizzle-orm';
+import { santiagoDate } from '@app/shared/period';
+import { trackingSinceMax } from '@app/shared/schemas/businesses';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { activity } from '../../db/schema/activity.ts';
 import { insertBusiness, nextRut } from '../../test/factories.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -58,6 +61,7 @@ describe('POST /api/business', () => {
         taxRegime: null,
         hasEmployees: false,
         vatDeferred: false,
+        trackingSince: null,
       },
     });
   });
@@ -292,6 +296,51 @@ describe('PUT /api/business/:id', () => {
   it('answers 404 for an unknown company', async () => {
     const response = await api.owner.put('/api/business/999999', companyPayload());
     expect(response.statusCode).toBe(404);
+  });
+
+  it("keeps 'Seguimiento desde' as a month, logs its change, and keeps it when a write leaves it out", async () => {
+    const company = await createCompany({ trackingSince: '2024-03' });
+    expect((await api.owner.get(`/api/business/${company.id}`)).json().business.trackingSince).toBe('2024-03');
+
+    // The month picker's first day counts as its month.
+    const changed = await api.owner.put(
+      `/api/business/${company.id}`,
+      companyPayload({ rut: company.rut, trackingSince: '2025-07-01' }),
+    );
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().business.trackingSince).toBe('2025-07');
+    const [entry] = await t.database.db
+      .select()
+      .from(activity)
+      .where(eq(activity.recordId, String(company.id)))
+      .orderBy(desc(activity.id))
+      .limit(1);
+    expect(entry?.details).toEqual({ before: { trackingSince: '2024-03' }, after: { trackingSince: '2025-07' } });
+
+    const untouched = await api.owner.put(`/api/business/${company.id}`, companyPayload({ name: 'Aromos 2' }));
+    expect(untouched.json().business.trackingSince).toBe('2025-07');
+    const cleared = await api.owner.put(`/api/business/${company.id}`, companyPayload({ trackingSince: '' }));
+    expect(cleared.json().business.trackingSince).toBeNull();
+  });
+
+  it("refuses a 'Seguimiento desde' before 2000, after next month, or not a month, in Spanish", async () => {
+    const company = await createCompany();
+    const nextYear = Number(santiagoDate().slice(0, 4)) + 1;
+    for (const [value, message] of [
+      ['1999-12', companiesMsg.trackingSinceTooEarly],
+      [`${nextYear}-06`, companiesMsg.trackingSinceTooLate],
+      ['2024-13', companiesMsg.trackingSinceInvalid],
+      ['marzo', companiesMsg.trackingSinceInvalid],
+    ] as const) {
+      const response = await api.owner.put(`/api/business/${company.id}`, companyPayload({ trackingSince: value }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([{ field: 'trackingSince', message }]);
+    }
+    const nextMonth = await api.owner.put(
+      `/api/business/${company.id}`,
+      companyPayload({ trackingSince: trackingSinceMax() }),
+    );
+    expect(nextMonth.statusCode).toBe(200);
   });
 });
 

@@ -35,6 +35,7 @@ const LOGGED_FIELDS = [
   'taxRegime',
   'hasEmployees',
   'vatDeferred',
+  'trackingSince',
 ] as const satisfies readonly (keyof BusinessRow)[];
 
 interface Deps {
@@ -169,7 +170,7 @@ export function createBusinessesService(db: Db, deps: Deps) {
     },
 
     /**
-     * electronicFiling or responsibleUserId left out (undefined) keep their stored value. The entry
+     * electronicFiling, responsibleUserId or trackingSince left out (undefined) keep their stored value. The entry
      * names the fields that changed (none changed: no entry), in the transaction of the change.
      */
     async update(id: number, input: BusinessUpdateOutput, actor: ActivityActor): Promise<BusinessRow> {

@@ -31,6 +31,11 @@ export const businesses = pgTable(
      * The staff member who owns the company ('Encargado'). Deleting the user empties it, and so does
      * making them a client (a trigger of migration 0017): the company then has no owner until one is chosen.
      */
+    /**
+     * 'Seguimiento desde', 'YYYY-MM': the first month the firm tracks the company; before it its
+     * cells are 'N/A' on both boards and never late. Null: since the contract start.
+     */
+    trackingSince: text('tracking_since'),
     responsibleUserId: integer('responsible_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,9 +18,14 @@ export interface BoardParts {
     contact: string;
     electronicFiling: boolean;
     responsibleUserId: number | null;
+    /** 'Seguimiento desde' ('YYYY-MM'): before it the company's cells are 'N/A'. */
+    trackingSince: string | null;
   }[];
   services: BoardService[];
-  /** Cells whose service applies: active links started by the period's last day, by `cellKey`. */
+  /**
+   * Cells whose service applies: active links started by the period's last day, of companies
+   * tracked in the period ('Seguimiento desde'), by `cellKey`.
+   */
   applies: ReadonlySet<string>;
   /** Each column's due dates in the period, by service id. */
   dueDates: ReadonlyMap<number, ServiceDueDates>;

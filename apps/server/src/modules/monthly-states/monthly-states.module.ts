@@ -22,6 +22,8 @@ export interface MonthlyStatesModuleDeps {
   listServicesForMonth: ServiceDeps['listServicesForMonth'];
   /** Links that apply by the period's last day (business-services module). */
   listApplying: ServiceDeps['listApplying'];
+  /** The firm's calendar of business days (holidays module). */
+  businessCalendar: ServiceDeps['businessCalendar'];
   /** A service's states, named in a cell's history (services module). */
   listServiceStates: ServiceDeps['listServiceStates'];
   /** Who is acting, and the companies' owners' names (users module). */

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { dueDateFor } from '@app/shared/due-dates-cl';
+import type { BusinessCalendar } from '@app/shared/due-dates-cl';
 import { boardMsg } from '@app/shared/messages-board';
-import { type Period, periodBounds, santiagoDate } from '@app/shared/period';
+import { isTrackedIn, type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import type { MonthlyStateBulkSchema } from '@app/shared/schemas/board-bulk';
 import {
   type BoardCellChange,
@@ -60,6 +60,8 @@ interface Deps {
   /** Links that apply by the period's last day (business-services module), with the tables it reads. */
   listApplying: ((lastDay: string, businessId?: number) => Promise<{ businessId: number; serviceId: number }[]>) &
     TablesRead;
+  /** The firm's calendar of business days, its extra holidays included (holidays module), with the table it reads. */
+  businessCalendar: (() => Promise<BusinessCalendar>) & TablesRead;
   /** A service's states with their names and colours (services module): the history names them. */
   listServiceStates(serviceIds: number[]): Promise<{ id: number; name: string; color: string }[]>;
   /** Who is acting, for the cell's 'Javier P., 12-03-2026 10:41' (users module). */
@@ -96,6 +98,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
     ...deps.listActiveBusinesses.tables,
     ...deps.listApplying.tables,
     ...deps.listServicesForMonth.tables,
+    ...deps.businessCalendar.tables,
   ];
   const partsCache = createTableCache<PeriodParts>(deps.changes, {
     name: 'monthly-board-parts',
@@ -112,11 +115,14 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
 
   function partsOf(period: Period): Promise<PeriodParts> {
     return partsCache.get(`${period.year}-${period.month}`, async () => {
-      const [active, listed, applying] = await Promise.all([
+      const [active, listed, applying, calendar] = await Promise.all([
         deps.listActiveBusinesses(period),
         deps.listServicesForMonth(period.month),
         deps.listApplying(periodBounds(period).lastDay),
+        deps.businessCalendar(),
       ]);
+      // Before a company's 'Seguimiento desde' month no service applies: its cells are 'N/A'.
+      const tracked = new Set(active.filter((business) => isTrackedIn(business, period)).map(({ id }) => id));
       return {
         businesses: active,
         services: listed.map(({ service, states }) => ({
@@ -125,14 +131,18 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
           order: service.order,
           states,
         })),
-        applies: new Set(applying.map((link) => cellKey(link.businessId, link.serviceId))),
+        applies: new Set(
+          applying
+            .filter((link) => tracked.has(link.businessId))
+            .map((link) => cellKey(link.businessId, link.serviceId)),
+        ),
         // Two dates per column at most (paper, online): the holiday rule runs here, not per cell.
         dueDates: new Map(
           listed.map(({ service }): [number, ServiceDueDates] => [
             service.id,
             {
-              paper: dueDateFor(service, { electronicFiling: false }, period),
-              electronic: dueDateFor(service, { electronicFiling: true }, period),
+              paper: calendar.dueDateFor(service, { electronicFiling: false }, period),
+              electronic: calendar.dueDateFor(service, { electronicFiling: true }, period),
             },
           ]),
         ),

@@ -1,6 +1,6 @@
 import { daysUntil, isNonBusinessDay, type ServiceDueDays } from '@app/shared/due-dates';
-import { chileanDueDate, dueDateFor, isChileanHoliday } from '@app/shared/due-dates-cl';
-import { type Period, periodBounds, santiagoDate } from '@app/shared/period';
+import type { BusinessCalendar } from '@app/shared/due-dates-cl';
+import { isTrackedIn, type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import { TASK_STATE_DONE, TASK_STATE_INITIAL } from '@app/shared/schemas/tasks';
 import { isTaskOverdue } from '@app/shared/task-board';
 import type { Db } from '../../db/client.ts';
@@ -56,8 +56,12 @@ export interface MorningDigestDeps {
       rut: string;
       electronicFiling: boolean;
       responsibleUserId: number | null;
+      /** 'Seguimiento desde' ('YYYY-MM'): the company's cells before it are 'N/A', never in the digest. */
+      trackingSince: string | null;
     }[]
   >;
+  /** The firm's calendar of business days, its extra holidays included (holidays module). */
+  businessCalendar(): Promise<BusinessCalendar>;
   /** Services active in a month with their states (services module). */
   listServicesForMonth(month: number): Promise<
     {
@@ -101,7 +105,7 @@ function lastStateId(states: { id: number; order: number }[]) {
 type Business = Awaited<ReturnType<MorningDigestDeps['listActiveBusinesses']>>[number];
 
 /** Each user's lines, by company: what is overdue or due by `until` in the periods read. */
-async function collectLines(deps: MorningDigestDeps, today: string) {
+async function collectLines(deps: MorningDigestDeps, today: string, calendar: BusinessCalendar) {
   const [year = 0, month = 0] = today.split('-').map(Number);
   const periods = periodsBack({ year, month }, LOOK_BACK_PERIODS);
   const until = addDays(today, WINDOW_DAYS);
@@ -139,13 +143,16 @@ async function collectLines(deps: MorningDigestDeps, today: string) {
   }
 
   for (const { period, businesses, services, applying, taskApplying } of perPeriod) {
-    const businessById = new Map(businesses.map((business) => [business.id, business]));
+    // A company's months before its 'Seguimiento desde' are 'N/A' on the boards: never late, never due.
+    const businessById = new Map(
+      businesses.filter((business) => isTrackedIn(business, period)).map((business) => [business.id, business]),
+    );
     const servicesById = new Map(services.map((entry) => [entry.service.id, entry]));
     for (const link of applying) {
       const business = businessById.get(link.businessId);
       const entry = servicesById.get(link.serviceId);
       if (!business || business.responsibleUserId === null || !entry) continue;
-      const dueDate = dueDateFor(entry.service, business, period);
+      const dueDate = calendar.dueDateFor(entry.service, business, period);
       if (dueDate === null || dueDate > until) continue;
       const stateId =
         chosenState.get(key(business.id, entry.service.id, period.year, period.month)) ?? entry.states[0]?.id;
@@ -166,7 +173,7 @@ async function collectLines(deps: MorningDigestDeps, today: string) {
       const business = businessById.get(link.businessId);
       const task = tasksById.get(link.taskId);
       if (!business || !task) continue;
-      const dueDate = chileanDueDate(period, task.expirationDate);
+      const dueDate = calendar.dueDate(period, task.expirationDate);
       const state = chosenTaskState.get(key(business.id, task.id, period.year, period.month)) ?? TASK_STATE_INITIAL;
       // Late by the task board's own rule, or not done and due within the week.
       if (!isTaskOverdue({ state }, dueDate, today) && (state === TASK_STATE_DONE || dueDate > until)) continue;
@@ -199,7 +206,7 @@ async function collectToReview(deps: MorningDigestDeps) {
 }
 
 /**
- * At 08:00 in Santiago on business days (not weekends nor Chilean holidays), each staff member who
+ * At 08:00 in Santiago on business days (not weekends, Chilean holidays nor the firm's extra ones), each staff member who
  * has not opted out gets one e-mail with the board cells of the companies they own and the task
  * cells they are responsible for that are overdue or due within the week, and the documents the
  * clients of their companies sent that nobody has reviewed yet. A claim row per user and
@@ -212,12 +219,16 @@ export function morningDigestJob(db: Db, deps: MorningDigestDeps): ScheduledJob 
     async run(now) {
       if (santiagoClock(now).minutes < SEND_FROM_MINUTES) return;
       const today = santiagoDate(now);
-      if (isNonBusinessDay(today, isChileanHoliday)) return;
+      const calendar = await deps.businessCalendar();
+      if (isNonBusinessDay(today, calendar.isHoliday)) return;
       const [recipients, claimed] = await Promise.all([deps.listDigestRecipients(), repository.claimedOn(db, today)]);
       const pending = recipients.filter((user) => !claimed.has(user.id));
       if (pending.length === 0) return;
 
-      const [linesByUser, toReviewByUser] = await Promise.all([collectLines(deps, today), collectToReview(deps)]);
+      const [linesByUser, toReviewByUser] = await Promise.all([
+        collectLines(deps, today, calendar),
+        collectToReview(deps),
+      ]);
       for (const user of pending) {
         if (!(await repository.claim(db, { userId: user.id, day: today, claimedAt: now }))) continue;
         const companies = [...(linesByUser.get(user.id)?.values() ?? [])];

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { chileanDueDate } from '@app/shared/due-dates-cl';
+import type { BusinessCalendar } from '@app/shared/due-dates-cl';
 import { tasksMsg } from '@app/shared/messages-tasks';
-import { isContractActiveIn, type Period, periodBounds, santiagoDate } from '@app/shared/period';
+import { isContractActiveIn, isTrackedIn, type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import { can } from '@app/shared/permissions';
 import { shortName } from '@app/shared/schemas/monthly-states';
 import {
@@ -38,6 +38,8 @@ interface Deps {
   getBusiness(
     id: number,
   ): Promise<TaskBoardParts['businesses'][number] & { startContract: string; endContract: string | null }>;
+  /** The firm's calendar of business days, its extra holidays included (holidays module). */
+  businessCalendar(): Promise<BusinessCalendar>;
   /** Who is acting, for the cell's 'Javier P.' (users module). */
   getUser(id: number): Promise<{ name: string; lastName: string }>;
   /** The companies' owners' full names by user id ('' for one deleted meanwhile; users module). */
@@ -53,15 +55,23 @@ export function createTaskBoardService(db: Db, deps: Deps) {
     assertSelectable(period);
     const today = santiagoDate(now());
     const { lastDay } = periodBounds(period);
-    const [businesses, taskRows, applying, chosen] = await Promise.all([
+    const [businesses, taskRows, applying, chosen, calendar] = await Promise.all([
       deps.listActiveBusinesses(period),
       deps.tasks.listRows(),
       deps.tasks.listApplying(lastDay),
       taskStatesRepository.listForPeriod(db, period),
+      deps.businessCalendar(),
     ]);
     const tasks = taskRows.map(presentTask);
-    const rows = buildTaskBoardRows({ businesses, taskIds: tasks.map((task) => task.id), applying, chosen });
-    const dueDates = tasks.map((task) => ({ taskId: task.id, dueDate: chileanDueDate(period, task.expirationDate) }));
+    // Before a company's 'Seguimiento desde' month no task applies: its cells are 'N/A'.
+    const tracked = new Set(businesses.filter((business) => isTrackedIn(business, period)).map(({ id }) => id));
+    const rows = buildTaskBoardRows({
+      businesses,
+      taskIds: tasks.map((task) => task.id),
+      applying: applying.filter((link) => tracked.has(link.businessId)),
+      chosen,
+    });
+    const dueDates = tasks.map((task) => ({ taskId: task.id, dueDate: calendar.dueDate(period, task.expirationDate) }));
     return { ...period, tasks, rows, summary: summaryOf(tasks, rows), dueDates, today };
   }
 
@@ -91,7 +101,8 @@ export function createTaskBoardService(db: Db, deps: Deps) {
 
     /**
      * Changes one cell: only an owner or the task's responsible (the shared policy), never an
-     * 'N/A' cell. The state and its history entry are written in one transaction; then the cell
+     * 'N/A' cell (the task does not apply, the contract does not cover the month, or the month is
+     * before the company's 'Seguimiento desde'). The state and its history entry are written in one transaction; then the cell
      * goes out live.
      */
     async updateState(
@@ -112,7 +123,10 @@ export function createTaskBoardService(db: Db, deps: Deps) {
         deps.getBusiness(target.businessId),
         deps.tasks.listApplying(lastDay, target.businessId),
       ]);
-      const applies = isContractActiveIn(business, period) && applying.some((link) => link.taskId === target.taskId);
+      const applies =
+        isContractActiveIn(business, period) &&
+        isTrackedIn(business, period) &&
+        applying.some((link) => link.taskId === target.taskId);
       if (!applies) throw badRequest(tasksMsg.taskDoesNotApply, 'taskId');
 
       const user = await deps.getUser(actor.id);

@@ -9,9 +9,16 @@ import type { CellRow } from '../../db/cell-history.ts';
 
 /** What the task board is built from: a few bulk reads, never one query per company. */
 export interface TaskBoardParts {
-  businesses: { id: number; name: string; rut: string; responsibleUserId: number | null }[];
+  businesses: {
+    id: number;
+    name: string;
+    rut: string;
+    responsibleUserId: number | null;
+    /** 'Seguimiento desde' ('YYYY-MM'): before it the company's cells are 'N/A'. */
+    trackingSince: string | null;
+  }[];
   taskIds: number[];
-  /** Companies in a task from a start date on or before the period's last day. */
+  /** Companies in a task from a start date on or before the period's last day, tracked in the period. */
   applying: { taskId: number; businessId: number }[];
   /** Saved cells: a column is a task. */
   chosen: CellRow<string, string>[];

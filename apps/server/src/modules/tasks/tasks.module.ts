@@ -25,6 +25,8 @@ export interface TasksModuleDeps {
   /** Companies whose contract covers the period (companies module). */
   listActiveBusinesses: BoardDeps['listActiveBusinesses'];
   getBusiness: BoardDeps['getBusiness'];
+  /** The firm's calendar of business days (holidays module). */
+  businessCalendar: BoardDeps['businessCalendar'];
   /** Who is acting, and the companies' owners' names (users module). */
   getUser: BoardDeps['getUser'];
   fullNamesOf: BoardDeps['fullNamesOf'];

@@ -18,11 +18,16 @@ export const businessInvalidation = {
   /** The companies list (and so every group's detail) and every service's 'Empresas' rows. */
   created: (): CacheEffect =>
     combineEffects({ invalidate: [businessesQueryKey] }, businessServiceInvalidation.businessCreated()),
-  /** Name and RUT also show on the services' company lists. */
+  /**
+   * Name and RUT also show on the services' company lists; its 'Seguimiento desde' decides which
+   * months of both boards show its cells as 'N/A'.
+   */
   updated: (businessId: number): CacheEffect =>
     combineEffects(
       { invalidate: [businessesQueryKey, businessQueryKey(businessId)] },
       businessServiceInvalidation.businessChanged(),
+      monthlyStateInvalidation.cellsDeleted(),
+      taskInvalidation.businessesChanged(),
     ),
   /**
    * 'Importar empresas' created and updated companies at once, with their groups (some

@@ -6,13 +6,17 @@ import {
   type BusinessCreate,
   BusinessCreateSchema,
   splitContacts,
+  TRACKING_SINCE_MIN,
+  trackingSinceMax,
 } from '@app/shared/schemas/businesses';
 import { TAX_REGIMES, type TaxRegime } from '@app/shared/tax-catalogue';
 import { Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
 import { DateField } from '../../../components/date-field';
 import { EmailTagsInput } from '../../../components/email-tags-input';
+import { MONTH_FORMAT } from '../../../lib/dates';
 
 /** The company form's values: dates as 'YYYY-MM-DD' (null while empty), contacts as tags. */
 export interface BusinessFormValues {
@@ -31,6 +35,8 @@ export interface BusinessFormValues {
   taxRegime: TaxRegime | null;
   hasEmployees: boolean;
   vatDeferred: boolean;
+  /** 'Seguimiento desde': the month picker's first day 'YYYY-MM-DD', or null (since the contract start). */
+  trackingSince: string | null;
 }
 
 export type BusinessForm = UseFormReturnType<BusinessFormValues>;
@@ -48,6 +54,7 @@ export const emptyBusinessValues: BusinessFormValues = {
   taxRegime: null,
   hasEmployees: false,
   vatDeferred: false,
+  trackingSince: null,
 };
 
 export function businessToFormValues(business: Business): BusinessFormValues {
@@ -64,12 +71,18 @@ export function businessToFormValues(business: Business): BusinessFormValues {
     taxRegime: business.taxRegime,
     hasEmployees: business.hasEmployees,
     vatDeferred: business.vatDeferred,
+    trackingSince: business.trackingSince ? `${business.trackingSince}-01` : null,
   };
 }
 
 /** What POST and PUT /api/business take; the shared schema normalises RUT and contacts on the server. */
 export function toBusinessPayload(values: BusinessFormValues): BusinessCreate {
-  return { ...values, startContract: values.startContract ?? '', endContract: values.endContract ?? '' };
+  return {
+    ...values,
+    startContract: values.startContract ?? '',
+    endContract: values.endContract ?? '',
+    trackingSince: values.trackingSince ?? '',
+  };
 }
 
 /**
@@ -120,6 +133,19 @@ export function BusinessFormFields({ form, autoFocus = false }: { form: Business
         />
         <DateField label="Inicio de contrato" withAsterisk {...form.getInputProps('startContract')} />
         <DateField label="Término de contrato" withAsterisk {...form.getInputProps('endContract')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <MonthPickerInput
+          label={companiesMsg.trackingSinceLabel}
+          description={companiesMsg.trackingSinceHint}
+          placeholder="Desde el inicio del contrato"
+          valueFormat={MONTH_FORMAT}
+          clearable
+          minDate={`${TRACKING_SINCE_MIN}-01`}
+          maxDate={`${trackingSinceMax()}-01`}
+          popoverProps={{ withinPortal: true }}
+          {...form.getInputProps('trackingSince')}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <ResponsibleSelect form={form} />

@@ -10,6 +10,7 @@ import { RowActions } from '../../../components/row-actions';
 import { useEditModal } from '../../../components/use-edit-modal';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session';
+import { HolidaysCard } from '../components/holidays-card';
 import { SecuritySettingsCard } from '../components/security-settings-card';
 import { UserFormModal } from '../components/user-form-modal';
 import { UserSecurityMenu } from '../components/user-security-menu';
@@ -55,6 +56,7 @@ export function UsersPage() {
       )}
     >
       <SecuritySettingsCard />
+      <HolidaysCard />
       <UserFormModal opened={formOpened} user={editing} onClose={closeForm} />
     </ListPage>
   );
