@@ -14,15 +14,18 @@ import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBackupModule } from './modules/backup/backup.module.ts';
 import { createBillingModule } from './modules/billing/billing.module.ts';
 import { createBusinessImportModule } from './modules/business-import/business-import.module.ts';
-import { createBusinessServicesModule } from './modules/business-services/business-services.module.ts';
+import {
+  businessServicesSql,
+  createBusinessServicesModule,
+} from './modules/business-services/business-services.module.ts';
 import { createBusinessDetailModule } from './modules/businesses/business-detail.module.ts';
-import { createBusinessesModule } from './modules/businesses/businesses.module.ts';
+import { businessesSql, createBusinessesModule } from './modules/businesses/businesses.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
 import { createGroupsModule } from './modules/groups/groups.module.ts';
-import { createMonthlyStatesModule } from './modules/monthly-states/monthly-states.module.ts';
+import { createMonthlyStatesModule, monthlyStatesSql } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPushModule } from './modules/push/push.module.ts';
 import { createAnsweredItems, createRequestsModule } from './modules/requests/requests.module.ts';
@@ -32,6 +35,7 @@ import { createSecondFactorModule } from './modules/second-factor/second-factor.
 import { createServicesModule } from './modules/services/services.module.ts';
 import { createSessionsModule } from './modules/sessions/sessions.module.ts';
 import { createTasksModule } from './modules/tasks/tasks.module.ts';
+import { createTaxCalendarModule } from './modules/tax-calendar/tax-calendar.module.ts';
 import { createProfileModule } from './modules/users/profile.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { presentUser } from './modules/users/users.presenter.ts';
@@ -217,6 +221,22 @@ export function composeModules(deps: ModulesDeps) {
       listCredentials: credentials.listSummaries,
     }),
   );
+  // 'Calendario AT' and 'Calendario tributario': its counts embed the companies', links' and cells' SQL.
+  const taxCalendar = use(
+    createTaxCalendarModule({
+      db,
+      changes,
+      vault,
+      listServicesForMonth: services.listForMonth,
+      countSql: {
+        activeCompanies: businessesSql.activeIn,
+        applyingLinks: businessServicesSql.applyingBy,
+        savedCells: monthlyStatesSql.savedIn,
+      },
+      findUser: users.findById,
+      now: deps.now,
+    }),
+  );
   const monthlyStates = use(
     createMonthlyStatesModule({
       db,
@@ -228,6 +248,7 @@ export function composeModules(deps: ModulesDeps) {
       listServicesForMonth: services.listForMonth,
       listApplying: businessServices.listApplying,
       listServiceStates: services.listStatesOf,
+      annualDueDates: taxCalendar.annualDueDates,
       getUser: users.nameOf,
       fullNamesOf: users.fullNamesOf,
       now: deps.now,
@@ -418,6 +439,7 @@ export function composeModules(deps: ModulesDeps) {
     credentials,
     groups,
     monthlyStates,
+    taxCalendar,
     tasks,
     email,
     notes,

@@ -8,6 +8,7 @@ import {
   type ServiceDueDays,
 } from './due-dates.ts';
 import type { Period } from './period.ts';
+import { annualDueDateInPeriod } from './tax-year-calendar.ts';
 
 /**
  * Chile's national public holidays from `date-holidays` (pinned, country CL, type 'public' only:
@@ -39,4 +40,30 @@ export const chileanDueDate = (period: Period, dueDay: number) => dueDateOf(peri
 /** A board cell's due date: 'YYYY-MM-DD', or null when the service has no due day for the company. */
 export function dueDateFor(service: ServiceDueDays, company: CompanyFiling, period: Period): string | null {
   return dueDateForWith(service, company, period, isChileanHoliday);
+}
+
+/** A service as its due dates read it: its due days and, for an annual one, its key in 'Calendario AT'. */
+export interface ServiceDueRule extends ServiceDueDays {
+  catalogueKey?: string | null;
+}
+
+/**
+ * A service's due dates in a period, for companies filing on paper and online. An annual service
+ * (with a `catalogueKey`) takes the tax year's date for its key in the period that date belongs to
+ * (the month before the date's month), for both, as published (not moved); otherwise, and in its
+ * other periods, its due days apply (`dueDateFor`).
+ */
+export function serviceDueDates(
+  service: ServiceDueRule,
+  period: Period,
+  annualDueDate?: (key: string, taxYear: number) => string | null,
+): { paper: string | null; electronic: string | null } {
+  if (service.catalogueKey && annualDueDate) {
+    const annual = annualDueDateInPeriod(service.catalogueKey, period, annualDueDate);
+    if (annual !== null) return { paper: annual, electronic: annual };
+  }
+  return {
+    paper: dueDateFor(service, { electronicFiling: false }, period),
+    electronic: dueDateFor(service, { electronicFiling: true }, period),
+  };
 }

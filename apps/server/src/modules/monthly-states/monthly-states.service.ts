@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { dueDateFor } from '@app/shared/due-dates-cl';
+import { serviceDueDates } from '@app/shared/due-dates-cl';
 import { boardMsg } from '@app/shared/messages-board';
 import { type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import type { MonthlyStateBulkSchema } from '@app/shared/schemas/board-bulk';
@@ -44,7 +44,14 @@ interface Deps {
   /** Services active that month, by order, with their states (services module), with the tables it reads. */
   listServicesForMonth: ((month: number) => Promise<
     {
-      service: { id: number; name: string; order: number; dueDay: number | null; dueDayElectronic: number | null };
+      service: {
+        id: number;
+        name: string;
+        order: number;
+        dueDay: number | null;
+        dueDayElectronic: number | null;
+        catalogueKey?: string | null;
+      };
       states: BoardService['states'];
     }[]
   >) &
@@ -54,6 +61,8 @@ interface Deps {
     TablesRead;
   /** A service's states with their names and colours (services module): the history names them. */
   listServiceStates(serviceIds: number[]): Promise<{ id: number; name: string; color: string }[]>;
+  /** `(key, taxYear) => date | null`: an annual service's dates (tax-calendar module), with the tables it reads. */
+  annualDueDates: (() => Promise<(key: string, taxYear: number) => string | null>) & TablesRead;
   /** Who is acting, for the cell's 'Javier P., 12-03-2026 10:41' (users module). */
   getUser(id: number): Promise<{ name: string; lastName: string }>;
   /** The companies' owners' full names by user id ('' for one deleted meanwhile; users module). */
@@ -88,6 +97,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
     ...deps.listActiveBusinesses.tables,
     ...deps.listApplying.tables,
     ...deps.listServicesForMonth.tables,
+    ...deps.annualDueDates.tables,
   ];
   const partsCache = createTableCache<PeriodParts>(deps.changes, {
     name: 'monthly-board-parts',
@@ -104,10 +114,11 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
 
   function partsOf(period: Period): Promise<PeriodParts> {
     return partsCache.get(`${period.year}-${period.month}`, async () => {
-      const [active, listed, applying] = await Promise.all([
+      const [active, listed, applying, annualDueDate] = await Promise.all([
         deps.listActiveBusinesses(period),
         deps.listServicesForMonth(period.month),
         deps.listApplying(periodBounds(period).lastDay),
+        deps.annualDueDates(),
       ]);
       return {
         businesses: active,
@@ -118,14 +129,12 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
           states,
         })),
         applies: new Set(applying.map((link) => cellKey(link.businessId, link.serviceId))),
-        // Two dates per column at most (paper, online): the holiday rule runs here, not per cell.
+        // Two dates per column at most (paper, online): the holiday rule runs here, not per cell. An
+        // annual service takes its tax year's date in the period that date belongs to.
         dueDates: new Map(
           listed.map(({ service }): [number, ServiceDueDates] => [
             service.id,
-            {
-              paper: dueDateFor(service, { electronicFiling: false }, period),
-              electronic: dueDateFor(service, { electronicFiling: true }, period),
-            },
+            serviceDueDates(service, period, annualDueDate),
           ]),
         ),
         businessById: new Map(active.map((business) => [business.id, business])),

@@ -15,6 +15,11 @@ export const services = pgTable('services', {
   dueDay: integer('due_day'),
   /** The same for companies that file and pay online (electronicFiling); null: dueDay applies. */
   dueDayElectronic: integer('due_day_electronic'),
+  /**
+   * An annual obligation's key in 'Calendario AT' ('f22', 'dj-1887'…): the service then takes its due
+   * date from the tax year's date for that key; null for a monthly service.
+   */
+  catalogueKey: text('catalogue_key').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
