@@ -367,6 +367,7 @@ export function composeModules(deps: ModulesDeps) {
       listActiveBusinesses: businesses.listActive,
       listApplying: businessServices.listApplying,
       listServicesForMonth: services.listForMonth,
+      annualDueDates: taxCalendar.annualDueDates,
       listTaskApplying: tasks.listApplying,
       listTasks: tasks.listRows,
       listSavedTaskCells: tasks.listSavedCells,

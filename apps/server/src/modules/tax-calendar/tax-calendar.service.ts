@@ -122,13 +122,16 @@ export function createTaxCalendarService(db: Db, deps: TaxCalendarDeps) {
    */
   async function periodObligations(
     period: Period,
+    range: { from: string; to: string },
     responsible: number | 'none' | undefined,
     today: string,
     lookup: (key: string, taxYear: number) => string | null,
   ): Promise<TaxObligation[]> {
     const services = await deps.listServicesForMonth(period.month);
     const dated = services.map((entry) => ({ entry, due: serviceDueDates(entry.service, period, lookup) }));
-    const withDate = dated.filter(({ due }) => due.paper !== null || due.electronic !== null);
+    const within = (date: string | null) => date !== null && date >= range.from && date <= range.to;
+    // Only the services due within the range are counted: most periods have none there, and skip the query.
+    const withDate = dated.filter(({ due }) => within(due.paper) || within(due.electronic));
     if (withDate.length === 0) return [];
     const { firstDay, lastDay } = periodBounds(period);
     const counts = await taxCalendarRepository.countCells(
@@ -174,7 +177,7 @@ export function createTaxCalendarService(db: Db, deps: TaxCalendarDeps) {
               ['paper', false, due.paper],
             ];
       for (const [filing, electronic, date] of parts) {
-        if (date === null) continue;
+        if (date === null || !within(date)) continue;
         const counted = tally(electronic, date);
         if (counted.done + counted.pending + counted.late === 0) continue;
         obligations.push({ ...base, filing, date, ...counted });
@@ -225,8 +228,10 @@ export function createTaxCalendarService(db: Db, deps: TaxCalendarDeps) {
       periods.push(period);
       period = shiftMonth(period, 1);
     }
-    const perPeriod = await Promise.all(periods.map((period) => periodObligations(period, responsible, today, lookup)));
-    const services = perPeriod.flat().filter((obligation) => obligation.date >= from && obligation.date <= to);
+    const perPeriod = await Promise.all(
+      periods.map((period) => periodObligations(period, { from, to }, responsible, today, lookup)),
+    );
+    const services = perPeriod.flat();
     const serviceKeys = new Set(services.flatMap((obligation) => (obligation.key ? [obligation.key] : [])));
     const annual = await annualBetween(from, to, serviceKeys);
     return [...services, ...annual].sort(
@@ -325,10 +330,21 @@ export function createTaxCalendarService(db: Db, deps: TaxCalendarDeps) {
       const weekEnd = addDays(weekStart, 6);
       const firstDay = `${query.anio}-${pad(query.mes)}-01`;
       const lastDay = periodBounds({ year: query.anio, month: query.mes }).lastDay;
-      const [obligations, week] = await Promise.all([
-        obligationsBetween(firstDay, lastDay, query.encargado, today),
-        obligationsBetween(weekStart, weekEnd, query.encargado, today),
-      ]);
+      // One pass when today's week touches the shown month (they share their periods), else two.
+      const near = weekStart <= lastDay && weekEnd >= firstDay;
+      const [monthly, weekly] = near
+        ? await obligationsBetween(
+            firstDay < weekStart ? firstDay : weekStart,
+            lastDay > weekEnd ? lastDay : weekEnd,
+            query.encargado,
+            today,
+          ).then((both): [TaxObligation[], TaxObligation[]] => [both, both])
+        : await Promise.all([
+            obligationsBetween(firstDay, lastDay, query.encargado, today),
+            obligationsBetween(weekStart, weekEnd, query.encargado, today),
+          ]);
+      const obligations = monthly.filter((entry) => entry.date >= firstDay && entry.date <= lastDay);
+      const week = weekly.filter((entry) => entry.date >= weekStart && entry.date <= weekEnd);
       return { year: query.anio, month: query.mes, today, weekStart, weekEnd, obligations, week };
     },
 
