@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -8,7 +8,8 @@
 // they need none);
 // `activity` fills 1,000,000 activity entries (see activity.ts); `requests` a month of document
 // requests for every company (see requests.ts); `billing` fee terms for every company and UF values (see billing.ts);
-// `collections` 24 months of charges and payments for every company (see collections.ts).
+// `collections` 24 months of charges and payments for every company (see collections.ts); `tax-calendar` due
+// days on the services and an owner for every fifth company (see tax-calendar.ts).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +33,7 @@ import { BENCH_METRICS_TOKEN, benchMemory } from './memory.ts';
 import { benchRequests, seedRequests } from './requests.ts';
 import { seedBoard } from './seed-board.ts';
 import { seedLists } from './seed-lists.ts';
+import { benchTaxCalendar, seedTaxCalendar } from './tax-calendar.ts';
 import { benchDownloads, benchUploads } from './uploads.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -52,6 +54,7 @@ const PARTS = [
   'billing',
   'billing-page',
   'collections',
+  'tax-calendar',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -111,6 +114,7 @@ async function prepare(
       if (parts.includes('billing') || parts.includes('billing-page'))
         console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
       if (parts.includes('collections')) console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
+      if (parts.includes('tax-calendar')) console.log(`… ${JSON.stringify(await seedTaxCalendar(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -132,6 +136,7 @@ async function prepare(
       if (parts.includes('billing') || parts.includes('billing-page'))
         console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
       if (parts.includes('collections')) console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
+      if (parts.includes('tax-calendar')) console.log(`… ${JSON.stringify(await seedTaxCalendar(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -602,6 +607,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     if (parts.includes('billing')) await benchBilling(kind, base, token, report);
     if (parts.includes('billing-page')) await benchBillingPage(kind, token);
     if (parts.includes('collections')) await benchCollections(kind, base, token, report);
+    if (parts.includes('tax-calendar')) await benchTaxCalendar(kind, base, token, report);
     if (parts.includes('activity')) {
       await benchActivity(kind, base, token, precomputed, report);
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);

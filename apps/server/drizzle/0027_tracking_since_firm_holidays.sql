@@ -6,6 +6,7 @@ CREATE TABLE "firm_holidays" (
 	CONSTRAINT "firm_holidays_date_unique" UNIQUE("date")
 );
 --> statement-breakpoint
-ALTER TABLE "businesses" ADD COLUMN "tracking_since" text;--> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "tracking_since" text;
+--> statement-breakpoint
 -- The firm's calendar of business days is kept in memory and dropped when its extra holidays change, on every instance.
 CREATE TRIGGER "firm_holidays_changes" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "firm_holidays" FOR EACH STATEMENT EXECUTE FUNCTION "notify_table_change"();

@@ -14,16 +14,19 @@ import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBackupModule } from './modules/backup/backup.module.ts';
 import { createBillingModule } from './modules/billing/billing.module.ts';
 import { createBusinessImportModule } from './modules/business-import/business-import.module.ts';
-import { createBusinessServicesModule } from './modules/business-services/business-services.module.ts';
+import {
+  businessServicesSql,
+  createBusinessServicesModule,
+} from './modules/business-services/business-services.module.ts';
 import { createBusinessDetailModule } from './modules/businesses/business-detail.module.ts';
-import { createBusinessesModule } from './modules/businesses/businesses.module.ts';
+import { businessesSql, createBusinessesModule } from './modules/businesses/businesses.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
 import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createHolidaysModule } from './modules/holidays/holidays.module.ts';
-import { createMonthlyStatesModule } from './modules/monthly-states/monthly-states.module.ts';
+import { createMonthlyStatesModule, monthlyStatesSql } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPushModule } from './modules/push/push.module.ts';
 import { createAnsweredItems, createRequestsModule } from './modules/requests/requests.module.ts';
@@ -34,6 +37,7 @@ import { createServicesModule } from './modules/services/services.module.ts';
 import type { CatalogueDeps, FirmRequestTemplate } from './modules/services/services-catalogue.ts';
 import { createSessionsModule } from './modules/sessions/sessions.module.ts';
 import { createTasksModule } from './modules/tasks/tasks.module.ts';
+import { createTaxCalendarModule } from './modules/tax-calendar/tax-calendar.module.ts';
 import { createProfileModule } from './modules/users/profile.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { presentUser } from './modules/users/users.presenter.ts';
@@ -237,6 +241,23 @@ export function composeModules(deps: ModulesDeps) {
       listCredentials: credentials.listSummaries,
     }),
   );
+  // 'Calendario AT' and 'Calendario tributario': its counts embed the companies', links' and cells' SQL.
+  const taxCalendar = use(
+    createTaxCalendarModule({
+      db,
+      changes,
+      vault,
+      businessCalendar: holidays.calendar,
+      listServicesForMonth: services.listForMonth,
+      countSql: {
+        activeCompanies: businessesSql.activeIn,
+        applyingLinks: businessServicesSql.applyingBy,
+        savedCells: monthlyStatesSql.savedIn,
+      },
+      findUser: users.findById,
+      now: deps.now,
+    }),
+  );
   const monthlyStates = use(
     createMonthlyStatesModule({
       db,
@@ -249,6 +270,7 @@ export function composeModules(deps: ModulesDeps) {
       listApplying: businessServices.listApplying,
       listServiceStates: services.listStatesOf,
       businessCalendar: holidays.calendar,
+      annualDueDates: taxCalendar.annualDueDates,
       getUser: users.nameOf,
       fullNamesOf: users.fullNamesOf,
       now: deps.now,
@@ -368,6 +390,7 @@ export function composeModules(deps: ModulesDeps) {
       listActiveBusinesses: businesses.listActive,
       listApplying: businessServices.listApplying,
       listServicesForMonth: services.listForMonth,
+      annualDueDates: taxCalendar.annualDueDates,
       listTaskApplying: tasks.listApplying,
       listTasks: tasks.listRows,
       listSavedTaskCells: tasks.listSavedCells,
@@ -443,6 +466,7 @@ export function composeModules(deps: ModulesDeps) {
     groups,
     holidays,
     monthlyStates,
+    taxCalendar,
     tasks,
     email,
     notes,

@@ -8,6 +8,7 @@ import {
   type ServiceDueDays,
 } from './due-dates.ts';
 import type { Period } from './period.ts';
+import { annualDueDateInPeriod } from './tax-year-calendar.ts';
 
 /**
  * Chile's national public holidays from `date-holidays` (pinned, country CL, type 'public' only:
@@ -67,5 +68,35 @@ export function businessCalendar(extraHolidays: Iterable<string> = []): Business
     nextBusinessDay: (isoDate) => nextBusinessDay(isoDate, isHoliday),
     dueDate: (period, dueDay) => dueDateOf(period, dueDay, isHoliday),
     dueDateFor: (service, company, period) => dueDateForWith(service, company, period, isHoliday),
+  };
+}
+
+/** Chile's calendar alone (no extra holidays of a firm). */
+const CHILE_CALENDAR = businessCalendar();
+
+/** A service as its due dates read it: its due days and, for an annual one, its key in 'Calendario AT'. */
+export interface ServiceDueRule extends ServiceDueDays {
+  catalogueKey?: string | null;
+}
+
+/**
+ * A service's due dates in a period, for companies filing on paper and online. An annual service
+ * (with a `catalogueKey`) takes the tax year's date for its key in the period that date belongs to
+ * (the month before the date's month), for both, as published (not moved); otherwise, and in its
+ * other periods, its due days apply on the firm's calendar (`calendar.dueDateFor`).
+ */
+export function serviceDueDates(
+  service: ServiceDueRule,
+  period: Period,
+  annualDueDate?: (key: string, taxYear: number) => string | null,
+  calendar: BusinessCalendar = CHILE_CALENDAR,
+): { paper: string | null; electronic: string | null } {
+  if (service.catalogueKey && annualDueDate) {
+    const annual = annualDueDateInPeriod(service.catalogueKey, period, annualDueDate);
+    if (annual !== null) return { paper: annual, electronic: annual };
+  }
+  return {
+    paper: calendar.dueDateFor(service, { electronicFiling: false }, period),
+    electronic: calendar.dueDateFor(service, { electronicFiling: true }, period),
   };
 }

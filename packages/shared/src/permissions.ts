@@ -57,6 +57,12 @@ export const PERMISSIONS = {
   'billing:manage': ['owner'],
   /** A client's own company's account statement and payment receipts (policy 'billing:statement'). */
   'billing:own': ['client'],
+  /** 'Calendario tributario': each day's due obligations and how many companies are done, pending and late. */
+  'tax-calendar:read': ['owner', 'collaborator'],
+  /** 'Calendario AT': change, add and import the tax year's annual dates. */
+  'tax-calendar:manage': ['owner'],
+  /** A personal calendar feed (.ics) of the due dates of one's companies, from 'Mi perfil'. */
+  'tax-calendar:feed': ['owner', 'collaborator'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],

@@ -1,8 +1,8 @@
 /** What a hidden credential is logged as. */
 export const HIDDEN = '[oculto]';
 
-/** Path segments after which the next segment is a credential: the recovery page, download links. */
-const SECRET_AFTER = new Set(['recuperar-contraseña', 'download']);
+/** Path segments after which the next segment is a credential: the recovery page, download links, calendar feeds. */
+const SECRET_AFTER = new Set(['recuperar-contraseña', 'download', 'calendar-feed']);
 /** Query parameters that carry credentials (OAuth returns, tokens, signatures). */
 const SECRET_QUERY_NAMES = new Set([
   'token',

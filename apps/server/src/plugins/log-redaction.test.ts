@@ -43,6 +43,19 @@ describe('URLs in the access log', () => {
     expect(loggedUrls()).toContain('/recuperar-contraseña/[oculto]');
   });
 
+  it("hides the token of a calendar feed's address, whether it is live or revoked", async () => {
+    const staff = await t.userWithRole('collaborator');
+    const created = await t.request({ method: 'POST', url: '/api/profile/calendar-feed', token: staff.token });
+    const path = created.json().path as string;
+    const token = path.split('/').at(-1)?.replace('.ics', '') ?? '';
+    expect(token).toHaveLength(43);
+    expect((await t.request({ method: 'GET', url: path })).statusCode).toBe(200);
+    await t.request({ method: 'DELETE', url: '/api/profile/calendar-feed', token: staff.token });
+    expect((await t.request({ method: 'GET', url: path })).statusCode).toBe(404);
+    expect(lines.join('\n')).not.toContain(token);
+    expect(loggedUrls().filter((url) => url === '/api/calendar-feed/[oculto]')).toHaveLength(2);
+  });
+
   it('hides the token of download links, whichever way they were issued', async () => {
     const links = createDownloadLinks(loadSecrets({ DATA_DIR: t.dataDir }).tokenSecret, 7);
     const tokens = [

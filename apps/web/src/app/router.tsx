@@ -202,6 +202,30 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                element: <PrivateRoute permission="tax-calendar:read" />,
+                children: [
+                  {
+                    path: '/calendario-tributario',
+                    ...page(
+                      () => import('../features/tax-calendar/pages/tax-calendar-page'),
+                      (m) => m.TaxCalendarPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                element: <PrivateRoute permission="tax-calendar:manage" />,
+                children: [
+                  {
+                    path: '/calendario-tributario/at/:year',
+                    ...page(
+                      () => import('../features/tax-calendar/pages/tax-year-page'),
+                      (m) => m.TaxYearPage,
+                    ),
+                  },
+                ],
+              },
+              {
                 element: <PrivateRoute allow={mayViewCalendar} />,
                 children: [
                   {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { createApplyingServicesReader } from './applying-services.ts';
+import { businessServicesSql } from './business-services.repository.ts';
 import { businessServicesRoutes } from './business-services.routes.ts';
 import { createBusinessServicesService } from './business-services.service.ts';
 
@@ -24,3 +25,6 @@ export function createBusinessServicesModule(deps: BusinessServicesModuleDeps) {
     routes: (app: FastifyInstance) => app.register(businessServicesRoutes, { businessServices }),
   };
 }
+
+/** SQL fragments another module's aggregate embeds (the tax calendar's counts). */
+export { businessServicesSql };

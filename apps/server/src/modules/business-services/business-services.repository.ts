@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businessServices } from './business-services.tables.ts';
 
@@ -108,4 +108,17 @@ export const businessServicesRepository = {
   async setActiveForService(db: DbOrTx, serviceId: number, active: boolean): Promise<void> {
     await db.update(businessServices).set({ active }).where(eq(businessServices.serviceId, serviceId));
   },
+};
+
+/**
+ * SQL that another module's aggregate embeds: a subquery of the links that apply by a period's last
+ * day (`business_id`, `service_id`): active, started by then. Built here so only this module names its table.
+ */
+export const businessServicesSql = {
+  applyingBy(lastDay: string): SQL {
+    return sql`(select ${businessServices.businessId} as business_id, ${businessServices.serviceId} as service_id
+  from ${businessServices}
+  where ${businessServices.active} and ${businessServices.startDate} <= ${lastDay})`;
+  },
+  tables: [businessServices],
 };

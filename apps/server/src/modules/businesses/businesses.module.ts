@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { TableChanges } from '../../lib/table-cache.ts';
+import { businessesSql } from './businesses.repository.ts';
 import { businessesRoutes } from './businesses.routes.ts';
 import { createBusinessesService } from './businesses.service.ts';
 
@@ -22,3 +23,6 @@ export function createBusinessesModule(deps: BusinessesModuleDeps) {
     routes: (app: FastifyInstance) => app.register(businessesRoutes, { businesses }),
   };
 }
+
+/** SQL fragments another module's aggregate embeds (the tax calendar's counts). */
+export { businessesSql };

@@ -1,5 +1,5 @@
 import { sortByName } from '@app/shared/collator';
-import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businesses } from './businesses.tables.ts';
 
@@ -114,4 +114,26 @@ export const businessesRepository = {
     const rows = await db.delete(businesses).where(eq(businesses.id, id)).returning({ id: businesses.id });
     return rows.length > 0;
   },
+};
+
+/**
+ * SQL that another module's aggregate embeds (the tax calendar's counts per service): built here, so
+ * that only this module names its table. A subquery of the companies active in the period
+ * (`id`, `electronic_filing`), optionally of one owner ('Encargado') or of none.
+ */
+export const businessesSql = {
+  activeIn(firstDay: string, lastDay: string, responsible?: number | 'none'): SQL {
+    const owner =
+      responsible === undefined
+        ? sql``
+        : responsible === 'none'
+          ? sql` and ${businesses.responsibleUserId} is null`
+          : sql` and ${businesses.responsibleUserId} = ${responsible}`;
+    // Before its 'Seguimiento desde' month ('YYYY-MM') a company's cells are 'N/A': not counted.
+    return sql`(select ${businesses.id} as id, ${businesses.electronicFiling} as electronic_filing from ${businesses}
+  where ${businesses.startContract} <= ${lastDay}
+    and (${businesses.endContract} is null or ${businesses.endContract} >= ${firstDay})
+    and (${businesses.trackingSince} is null or ${businesses.trackingSince} <= ${firstDay.slice(0, 7)})${owner})`;
+  },
+  tables: [businesses],
 };

@@ -4,6 +4,7 @@ import type { EventBus } from '../../lib/events.ts';
 import type { TableChanges } from '../../lib/table-cache.ts';
 import type { LiveRooms } from '../../plugins/realtime.ts';
 import { MONTHLY_BOARD_ROOM, sendMonthlyStateChanges } from './monthly-states.events.ts';
+import { monthlyStatesSql } from './monthly-states.repository.ts';
 import { monthlyStatesRoutes } from './monthly-states.routes.ts';
 import { createMonthlyStatesService } from './monthly-states.service.ts';
 
@@ -26,6 +27,8 @@ export interface MonthlyStatesModuleDeps {
   businessCalendar: ServiceDeps['businessCalendar'];
   /** A service's states, named in a cell's history (services module). */
   listServiceStates: ServiceDeps['listServiceStates'];
+  /** The annual dates of 'Calendario AT' by key and tax year (tax-calendar module). */
+  annualDueDates: ServiceDeps['annualDueDates'];
   /** Who is acting, and the companies' owners' names (users module). */
   getUser: ServiceDeps['getUser'];
   fullNamesOf: ServiceDeps['fullNamesOf'];
@@ -42,3 +45,6 @@ export function createMonthlyStatesModule(deps: MonthlyStatesModuleDeps) {
     live: { room: MONTHLY_BOARD_ROOM, goLive: (live: LiveRooms) => sendMonthlyStateChanges(deps.events, live) },
   };
 }
+
+/** SQL fragments another module's aggregate embeds (the tax calendar's counts). */
+export { monthlyStatesSql };

@@ -1,4 +1,4 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, type SQL, sql } from 'drizzle-orm';
 import { type CellChange, type CellsChange, cellHistory } from '../../db/cell-history.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { monthlyStateHistory, monthlyStates } from './monthly-states.tables.ts';
@@ -60,4 +60,18 @@ export const monthlyStatesRepository = {
         .orderBy(desc(monthlyStateHistory.id))
     );
   },
+};
+
+/**
+ * SQL that another module's aggregate embeds: a subquery of a period's saved cells (`business_id`,
+ * `service_id`, `state_id`). A cell without a row is at its service's first state.
+ */
+export const monthlyStatesSql = {
+  savedIn(year: number, month: number): SQL {
+    return sql`(select ${monthlyStates.businessId} as business_id, ${monthlyStates.serviceId} as service_id,
+    ${monthlyStates.stateId} as state_id
+  from ${monthlyStates}
+  where ${monthlyStates.year} = ${year} and ${monthlyStates.month} = ${month})`;
+  },
+  tables: [monthlyStates],
 };

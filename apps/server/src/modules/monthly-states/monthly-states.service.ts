@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { BusinessCalendar } from '@app/shared/due-dates-cl';
+import { type BusinessCalendar, serviceDueDates } from '@app/shared/due-dates-cl';
 import { boardMsg } from '@app/shared/messages-board';
 import { isTrackedIn, type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import type { MonthlyStateBulkSchema } from '@app/shared/schemas/board-bulk';
@@ -52,6 +52,7 @@ interface Deps {
         dueDayElectronic: number | null;
         dueDayShift: boolean;
         dueDayElectronicShift: boolean;
+        catalogueKey?: string | null;
       };
       states: BoardService['states'];
     }[]
@@ -64,6 +65,8 @@ interface Deps {
   businessCalendar: (() => Promise<BusinessCalendar>) & TablesRead;
   /** A service's states with their names and colours (services module): the history names them. */
   listServiceStates(serviceIds: number[]): Promise<{ id: number; name: string; color: string }[]>;
+  /** `(key, taxYear) => date | null`: an annual service's dates (tax-calendar module), with the tables it reads. */
+  annualDueDates: (() => Promise<(key: string, taxYear: number) => string | null>) & TablesRead;
   /** Who is acting, for the cell's 'Javier P., 12-03-2026 10:41' (users module). */
   getUser(id: number): Promise<{ name: string; lastName: string }>;
   /** The companies' owners' full names by user id ('' for one deleted meanwhile; users module). */
@@ -99,6 +102,7 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
     ...deps.listApplying.tables,
     ...deps.listServicesForMonth.tables,
     ...deps.businessCalendar.tables,
+    ...deps.annualDueDates.tables,
   ];
   const partsCache = createTableCache<PeriodParts>(deps.changes, {
     name: 'monthly-board-parts',
@@ -115,11 +119,12 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
 
   function partsOf(period: Period): Promise<PeriodParts> {
     return partsCache.get(`${period.year}-${period.month}`, async () => {
-      const [active, listed, applying, calendar] = await Promise.all([
+      const [active, listed, applying, calendar, annualDueDate] = await Promise.all([
         deps.listActiveBusinesses(period),
         deps.listServicesForMonth(period.month),
         deps.listApplying(periodBounds(period).lastDay),
         deps.businessCalendar(),
+        deps.annualDueDates(),
       ]);
       // Before a company's 'Seguimiento desde' month no service applies: its cells are 'N/A'.
       const tracked = new Set(active.filter((business) => isTrackedIn(business, period)).map(({ id }) => id));
@@ -136,14 +141,12 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
             .filter((link) => tracked.has(link.businessId))
             .map((link) => cellKey(link.businessId, link.serviceId)),
         ),
-        // Two dates per column at most (paper, online): the holiday rule runs here, not per cell.
+        // Two dates per column at most (paper, online): the holiday rule runs here, not per cell. An
+        // annual service takes its tax year's date in the period that date belongs to.
         dueDates: new Map(
           listed.map(({ service }): [number, ServiceDueDates] => [
             service.id,
-            {
-              paper: calendar.dueDateFor(service, { electronicFiling: false }, period),
-              electronic: calendar.dueDateFor(service, { electronicFiling: true }, period),
-            },
+            serviceDueDates(service, period, annualDueDate, calendar),
           ]),
         ),
         businessById: new Map(active.map((business) => [business.id, business])),

@@ -1,5 +1,5 @@
 import { daysUntil, isNonBusinessDay, type ServiceDueDays } from '@app/shared/due-dates';
-import type { BusinessCalendar } from '@app/shared/due-dates-cl';
+import { type BusinessCalendar, serviceDueDates } from '@app/shared/due-dates-cl';
 import { isTrackedIn, type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import { TASK_STATE_DONE, TASK_STATE_INITIAL } from '@app/shared/schemas/tasks';
 import { isTaskOverdue } from '@app/shared/task-board';
@@ -65,10 +65,12 @@ export interface MorningDigestDeps {
   /** Services active in a month with their states (services module). */
   listServicesForMonth(month: number): Promise<
     {
-      service: { id: number; name: string } & Required<ServiceDueDays>;
+      service: { id: number; name: string; catalogueKey?: string | null } & Required<ServiceDueDays>;
       states: { id: number; name: string; order: number }[];
     }[]
   >;
+  /** `(key, taxYear) => date | null`: an annual service's dates (tax-calendar module). */
+  annualDueDates(): Promise<(key: string, taxYear: number) => string | null>;
   /** Active company-service links started by a day (business-services module). */
   listApplying(lastDay: string): Promise<{ businessId: number; serviceId: number }[]>;
   /** Companies in each task by a day (tasks module). */
@@ -109,7 +111,7 @@ async function collectLines(deps: MorningDigestDeps, today: string, calendar: Bu
   const [year = 0, month = 0] = today.split('-').map(Number);
   const periods = periodsBack({ year, month }, LOOK_BACK_PERIODS);
   const until = addDays(today, WINDOW_DAYS);
-  const [perPeriod, savedCells, taskRows, savedTaskCells] = await Promise.all([
+  const [perPeriod, savedCells, taskRows, savedTaskCells, annualDueDate] = await Promise.all([
     Promise.all(
       periods.map(async (period) => {
         const { lastDay } = periodBounds(period);
@@ -125,6 +127,7 @@ async function collectLines(deps: MorningDigestDeps, today: string, calendar: Bu
     deps.listSavedBoardCells(periods),
     deps.listTasks(),
     deps.listSavedTaskCells(periods),
+    deps.annualDueDates(),
   ]);
   const chosenState = new Map(
     savedCells.map((cell) => [key(cell.businessId, cell.column, cell.year, cell.month), cell.state]),
@@ -152,7 +155,8 @@ async function collectLines(deps: MorningDigestDeps, today: string, calendar: Bu
       const business = businessById.get(link.businessId);
       const entry = servicesById.get(link.serviceId);
       if (!business || business.responsibleUserId === null || !entry) continue;
-      const dueDate = calendar.dueDateFor(entry.service, business, period);
+      const due = serviceDueDates(entry.service, period, annualDueDate, calendar);
+      const dueDate = business.electronicFiling ? due.electronic : due.paper;
       if (dueDate === null || dueDate > until) continue;
       const stateId =
         chosenState.get(key(business.id, entry.service.id, period.year, period.month)) ?? entry.states[0]?.id;

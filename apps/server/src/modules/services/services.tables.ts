@@ -19,7 +19,10 @@ export const services = pgTable('services', {
   dueDayShift: boolean('due_day_shift').notNull().default(true),
   /** The same for dueDayElectronic (Previred's online day 13 does not move). */
   dueDayElectronicShift: boolean('due_day_electronic_shift').notNull().default(true),
-  /** The tax catalogue entry it was loaded from ('f29', 'dj-1887'…), unique when set; null: the firm's own. */
+  /**
+   * The tax catalogue entry it was loaded from ('f29', 'dj-1887'…), unique when set; null: the firm's
+   * own. An annual one ('f22', 'dj-1887'…) takes its due date from that key's date in 'Calendario AT'.
+   */
   catalogueKey: text('catalogue_key').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,6 +7,7 @@ import { useMe } from '../../../api/users/get-me';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/session';
+import { CalendarFeedSection } from '../components/calendar-feed-section';
 import { MorningDigestSwitch } from '../components/morning-digest-switch';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
@@ -48,6 +49,11 @@ export function ProfilePage() {
         {can(sessionUser, 'profile:digest') && (
           <Section id="resumen-diario" title={profileMsg.morningDigestTitle}>
             <MorningDigestSwitch />
+          </Section>
+        )}
+        {can(sessionUser, 'tax-calendar:feed') && (
+          <Section id="calendario-vencimientos" title="Calendario de vencimientos">
+            <CalendarFeedSection />
           </Section>
         )}
         <Section id="verificacion-dos-pasos" title={secondFactorMsg.title}>
