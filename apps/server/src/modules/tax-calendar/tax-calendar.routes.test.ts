@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { multipartFiles } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { businesses } from '../businesses/businesses.tables.ts';
 import { services } from '../services/services.tables.ts';
 
 // October 2026: Monday 12 is a holiday, so September's F29 (due day 12) falls due on Tuesday 13.
@@ -162,6 +163,22 @@ describe("the month's obligations", () => {
     expect(f29In(nobodys.json()).map(({ done, pending, late }) => ({ done, pending, late }))).toEqual([
       { done: 1, pending: 0, late: 0 },
     ]);
+  });
+
+  it("leaves out a company tracked only from a later month ('Seguimiento desde'), and moves the date past a firm holiday", async () => {
+    await t.database.db.update(businesses).set({ trackingSince: '2026-10' }).where(eq(businesses.id, alsoMine.id));
+    const holiday = await as(owner).post('/api/holidays', { date: '2026-10-13', name: 'Feriado regional de prueba' });
+    expect(holiday.statusCode, holiday.body).toBe(201);
+    try {
+      const response = await as(owner).get(monthUrl);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(f29In(response.json()).map(({ date, done, pending, late }) => ({ date, done, pending, late }))).toEqual([
+        { date: '2026-10-14', done: 1, pending: 1, late: 0 },
+      ]);
+    } finally {
+      await t.database.db.update(businesses).set({ trackingSince: null }).where(eq(businesses.id, alsoMine.id));
+      await as(owner).delete(`/api/holidays/${holiday.json().holiday.id}`);
+    }
   });
 
   it('refuses a month that is not one, in Spanish', async () => {
