@@ -60,13 +60,14 @@ describe("'Calendario AT' overlay", () => {
     }
   });
 
-  it('puts an annual date in the period before its month (the month-after rule)', () => {
-    expect(periodOfAnnualDate('2026-04-30')).toEqual({ year: 2026, month: 3 });
-    expect(periodOfAnnualDate('2027-01-15')).toEqual({ year: 2026, month: 12 });
+  it("puts an annual date in its own month's period (the F22 of 30 April is April's cell)", () => {
+    expect(periodOfAnnualDate('2026-04-30')).toEqual({ year: 2026, month: 4 });
+    expect(periodOfAnnualDate('2027-01-15')).toEqual({ year: 2027, month: 1 });
     const lookup = (key: string, taxYear: number) => (key === 'f22' && taxYear === 2026 ? '2026-04-30' : null);
-    expect(annualDueDateInPeriod('f22', { year: 2026, month: 3 }, lookup)).toBe('2026-04-30');
-    expect(annualDueDateInPeriod('f22', { year: 2026, month: 4 }, lookup)).toBeNull();
-    expect(annualDueDateInPeriod('dj-1887', { year: 2026, month: 3 }, lookup)).toBeNull();
+    expect(annualDueDateInPeriod('f22', { year: 2026, month: 4 }, lookup)).toBe('2026-04-30');
+    expect(annualDueDateInPeriod('f22', { year: 2026, month: 3 }, lookup)).toBeNull();
+    expect(annualDueDateInPeriod('f22', { year: 2026, month: 5 }, lookup)).toBeNull();
+    expect(annualDueDateInPeriod('dj-1887', { year: 2026, month: 4 }, lookup)).toBeNull();
   });
 });
 
@@ -85,13 +86,14 @@ describe('serviceDueDates', () => {
   it("gives an annual service its tax year's date in the period it belongs to, as published, and its due days elsewhere", () => {
     const lookup = (key: string, taxYear: number) => (key === 'f22' && taxYear === 2026 ? '2026-04-30' : null);
     const renta = { dueDay: 5, dueDayElectronic: null, catalogueKey: 'f22' };
-    expect(serviceDueDates(renta, { year: 2026, month: 3 }, lookup)).toEqual({
+    expect(serviceDueDates(renta, { year: 2026, month: 4 }, lookup)).toEqual({
       paper: '2026-04-30',
       electronic: '2026-04-30',
     });
-    expect(serviceDueDates(renta, { year: 2026, month: 2 }, lookup)).toEqual({
-      paper: '2026-03-05',
-      electronic: '2026-03-05',
+    // March's work with due day 5 falls due in April: the 5th is Easter Sunday, so Monday 6.
+    expect(serviceDueDates(renta, { year: 2026, month: 3 }, lookup)).toEqual({
+      paper: '2026-04-06',
+      electronic: '2026-04-06',
     });
   });
 });

@@ -151,30 +151,26 @@ export function overlayTaxYear(
 /** The tax year whose dates fall in a calendar year: AT 2026's dates are in 2026. */
 export const taxYearOfDate = (isoDate: string) => Number(isoDate.slice(0, 4));
 
-/** The period an annual date belongs to on the boards: the month before the date's month (the month-after rule). */
+/**
+ * The period an annual date belongs to on the boards: its own month (the F22 of 30 April is April's
+ * cell). Monthly work falls due in the month after its period; a yearly obligation is worked on and
+ * filed in the month the SII sets, which is the month its service is active in.
+ */
 export function periodOfAnnualDate(isoDate: string): Period {
-  const year = Number(isoDate.slice(0, 4));
-  const month = Number(isoDate.slice(5, 7));
-  return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
-}
-
-/** The month after a period, 'YYYY-MM': where the period's work falls due. */
-export function dueMonthOf(period: Period): { year: number; month: number } {
-  return period.month === 12 ? { year: period.year + 1, month: 1 } : { year: period.year, month: period.month + 1 };
+  return { year: Number(isoDate.slice(0, 4)), month: Number(isoDate.slice(5, 7)) };
 }
 
 /**
  * The due date of an annual service (one with a `catalogueKey`) in a period: the tax year's date for
- * its key when that date belongs to this period (falls in the month after it), else null (the
- * service's own due days then apply). `annualDueDate` answers a key's date in a tax year.
+ * its key when that date falls in this period's month, else null (the service's own due days then
+ * apply). `annualDueDate` answers a key's date in a tax year (AT 2026's dates fall in 2026).
  */
 export function annualDueDateInPeriod(
   catalogueKey: string,
   period: Period,
   annualDueDate: (key: string, taxYear: number) => string | null,
 ): string | null {
-  const due = dueMonthOf(period);
-  const date = annualDueDate(catalogueKey, due.year);
+  const date = annualDueDate(catalogueKey, period.year);
   if (date === null) return null;
   const belongs = periodOfAnnualDate(date);
   return belongs.year === period.year && belongs.month === period.month ? date : null;

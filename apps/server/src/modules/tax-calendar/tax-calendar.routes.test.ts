@@ -212,14 +212,15 @@ describe("'Calendario AT'", () => {
     });
     expect(await t.modules.taxCalendar.annualDueDate('f22', 2026)).toBe('2026-04-29');
 
-    // 'Renta' carries the key f22: March's work takes the tax year's date; February keeps its due day.
+    // 'Renta' carries the key f22: April's cell takes the tax year's date; March keeps its due day.
+    const april: MonthlyBoard = (await as(owner).get('/api/monthly-states/year/2026/month/4')).json();
     const march: MonthlyBoard = (await as(owner).get('/api/monthly-states/year/2026/month/3')).json();
-    const february: MonthlyBoard = (await as(owner).get('/api/monthly-states/year/2026/month/2')).json();
     const dueIn = (board: MonthlyBoard) =>
       board.rows.find((row) => row.business.id === mine.id)?.cells.find((cell) => cell.serviceId === renta.serviceId)
         ?.dueDate;
-    expect(dueIn(march)).toBe('2026-04-29');
-    expect(dueIn(february)).toBe('2026-03-05');
+    expect(dueIn(april)).toBe('2026-04-29');
+    // March's own due day 5 of April is Easter Sunday: Monday 6.
+    expect(dueIn(march)).toBe('2026-04-06');
 
     const reset = await as(owner).delete('/api/tax-calendar/years/2026/dates/f22');
     expect(reset.json()).toMatchObject({

@@ -223,9 +223,10 @@ export function createTaxCalendarService(db: Db, deps: TaxCalendarDeps) {
   ): Promise<TaxObligation[]> {
     const [lookup, calendar] = await Promise.all([annualLookup(), deps.businessCalendar()]);
     // A period's work falls due in the month after it, or (a due day past a short month's end moved
-    // past a weekend or holiday) in the first days of the month after that.
+    // past a weekend or holiday) in the first days of the month after that; an annual service's in
+    // its own month.
     const first = shiftMonth(monthOf(from), -2);
-    const last = shiftMonth(monthOf(to), -1);
+    const last = monthOf(to);
     const periods: Period[] = [];
     for (let period = first; period.year * 12 + period.month <= last.year * 12 + last.month; ) {
       periods.push(period);
