@@ -154,3 +154,6 @@ export const CalendarFeedStatusSchema = z.object({
 });
 export type CalendarFeedStatus = z.infer<typeof CalendarFeedStatusSchema>;
 export const CalendarFeedSavedSchema = CalendarFeedStatusSchema.extend({ message: z.string() });
+
+/** POST /api/profile/calendar-feed: nothing to send (an empty object), a new address is made. */
+export const CalendarFeedCreateSchema = z.object({});

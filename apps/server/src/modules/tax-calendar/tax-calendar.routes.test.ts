@@ -312,7 +312,7 @@ function eventsOf(ics: string) {
 describe('the calendar feed', () => {
   it("gives a collaborator an address whose feed has their companies' due dates, and revoking it ends it", async () => {
     clock = new Date('2026-10-01T15:00:00Z');
-    const created = await as(collaborator.token).post('/api/profile/calendar-feed');
+    const created = await as(collaborator.token).post('/api/profile/calendar-feed', {});
     expect(created.statusCode, created.body).toBe(200);
     const { path } = created.json() as { path: string };
     expect(path).toMatch(/^\/api\/calendar-feed\/[A-Za-z0-9_-]{43}\.ics$/);
@@ -347,7 +347,7 @@ describe('the calendar feed', () => {
       },
     ]);
 
-    const renewed = await as(collaborator.token).post('/api/profile/calendar-feed');
+    const renewed = await as(collaborator.token).post('/api/profile/calendar-feed', {});
     expect((await t.request({ method: 'GET', url: path })).statusCode).toBe(404);
     const newPath = renewed.json().path as string;
     expect((await t.request({ method: 'GET', url: newPath })).statusCode).toBe(200);
@@ -359,7 +359,7 @@ describe('the calendar feed', () => {
 
   it("gives an owner every company's counts", async () => {
     clock = new Date('2026-10-01T15:00:00Z');
-    const { path } = (await as(owner).post('/api/profile/calendar-feed')).json() as { path: string };
+    const { path } = (await as(owner).post('/api/profile/calendar-feed', {})).json() as { path: string };
     const feed = await t.request({ method: 'GET', url: path });
     const september = eventsOf(feed.body).find((event) => event.summary === 'F29: Septiembre 2026');
     expect(september?.description).toBe('Período Septiembre 2026. Empresas: 1 hechas, 2 pendientes, 0 atrasadas.');

@@ -1,6 +1,7 @@
 import { ApiErrorSchema } from '@app/shared/errors';
 import { taxCalendarMsg } from '@app/shared/messages-tax-calendar';
 import {
+  CalendarFeedCreateSchema,
   CalendarFeedSavedSchema,
   CalendarFeedStatusSchema,
   TaxCalendarMonthQuerySchema,
@@ -158,6 +159,7 @@ export const taxCalendarRoutes: FastifyPluginAsyncZod<{ taxCalendar: TaxCalendar
       schema: {
         tags,
         description: 'A new random feed address; the previous one stops working at once.',
+        body: CalendarFeedCreateSchema,
         response: { 200: CalendarFeedSavedSchema, ...errorResponses },
       },
       onRequest: app.authorize('tax-calendar:feed'),

@@ -79,7 +79,7 @@ export const useCalendarFeed = () =>
   useQuery({ queryKey: keys.feed, queryFn: () => api<CalendarFeedStatus>('/profile/calendar-feed') });
 export const useNewCalendarFeed = () =>
   useInvalidatingMutation(
-    () => api<CalendarFeedStatus & MessageResponse>('/profile/calendar-feed', { method: 'POST' }),
+    () => api<CalendarFeedStatus & MessageResponse>('/profile/calendar-feed', { method: 'POST', body: {} }),
     () => ({ invalidate: [keys.feed] }),
   );
 export const useRevokeCalendarFeed = () =>
