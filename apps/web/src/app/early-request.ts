@@ -4,7 +4,8 @@ import type { Role } from '@app/shared/roles';
 import { chargesPath } from '../api/billing/charges-url';
 import { monthlyBoardPath } from '../api/monthly-states/monthly-board-url';
 import { apiResponse } from '../lib/api-client';
-import { billingMonthOf, showsChargesTab } from '../lib/billing-params';
+import { billingMonthOf } from '../lib/billing-params';
+import { showsChargesTab } from '../lib/billing-tab-param';
 import { SESSION_KEY } from '../lib/session-store';
 import type {} from './take-early-request';
 

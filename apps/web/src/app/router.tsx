@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
-import { billingLoaderRerunsFor } from '../lib/billing-params';
+import { billingLoaderRerunsFor } from '../lib/billing-tab-param';
 import { PrivateRoute, PublicOnlyRoute } from './guards';
 import { mayViewCalendar } from './route-access';
 

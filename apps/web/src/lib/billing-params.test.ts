@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billingLoaderRerunsFor, billingMonthOf, showsChargesTab } from './billing-params';
+import { billingMonthOf } from './billing-params';
+import { billingLoaderRerunsFor, showsChargesTab } from './billing-tab-param';
 
 const url = (search: string) => new URL(`http://localhost/cobranza${search}`);
 

@@ -1,13 +1,9 @@
-// What /cobranza's address says about the screen, read by the screen, its route loader and
-// index.html's early script alike: so this file imports nothing that would weigh on that script.
+// The month /cobranza's address names, read by the screen, its route loader and index.html's early
+// script alike: so this file imports nothing that would weigh on that script.
 
 import { santiagoDate } from '@app/shared/current-period';
 import type { BillingMonth } from '@app/shared/schemas/billing';
 import { MONTH_PARAM, YEAR_PARAM } from './period-param-names';
-
-/** The tab /cobranza shows (?vista=saldos); none is 'Cobros del mes'. */
-export const BILLING_TAB_PARAM = 'vista';
-export const CHARGES_TAB = 'cobros';
 
 /** Billing's earliest month (the server takes years from 2000). */
 export const FIRST_BILLING_MONTH: BillingMonth = { year: 2000, month: 1 };
@@ -39,22 +35,4 @@ export function billingMonthOf(params: URLSearchParams, today?: string): Billing
   const latest = billingMonthIndex(latestBillingMonth(today));
   const first = billingMonthIndex(FIRST_BILLING_MONTH);
   return fromBillingMonthIndex(Math.min(Math.max(billingMonthIndex({ year, month }), first), latest));
-}
-
-/** Whether the address shows 'Cobros del mes' (no tab named, or that one). */
-export function showsChargesTab(params: URLSearchParams): boolean {
-  const tab = params.get(BILLING_TAB_PARAM);
-  return tab === null || tab === CHARGES_TAB;
-}
-
-/**
- * Whether /cobranza's route loader runs again between two addresses: only when the charges it
- * starts may change (another tab or month), so that a filter of another tab written to the address
- * never waits on it.
- */
-export function billingLoaderRerunsFor({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }): boolean {
-  if (currentUrl.pathname !== nextUrl.pathname) return true;
-  return [BILLING_TAB_PARAM, YEAR_PARAM, MONTH_PARAM].some(
-    (name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name),
-  );
 }

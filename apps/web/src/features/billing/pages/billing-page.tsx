@@ -5,7 +5,7 @@ import { IconCalendarMonth } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { BILLING_TAB_PARAM, CHARGES_TAB } from '../../../lib/billing-params';
+import { BILLING_TAB_PARAM, CHARGES_TAB } from '../../../lib/billing-tab-param';
 import { MONTH_FORMAT } from '../../../lib/dates';
 import { useCurrentUser } from '../../../lib/session';
 import { ChargesTab } from '../components/charges/charges-tab';

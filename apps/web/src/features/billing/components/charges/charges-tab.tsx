@@ -161,33 +161,39 @@ export function ChargesTab({ month, mayChange }: { month: BillingMonth; mayChang
           onVoid: (charge) => setDialog({ kind: 'void', charge }),
         }}
       />
-      <Suspense fallback={null}>
-        {used.has('edit') && (
+      {used.has('edit') && (
+        <Suspense fallback={null}>
           <EditChargeModal
             charge={dialog?.kind === 'edit' ? dialog.charge : null}
             opened={open && dialog?.kind === 'edit'}
             onClose={() => setDialog(null)}
           />
-        )}
-        {used.has('void') && (
+        </Suspense>
+      )}
+      {used.has('void') && (
+        <Suspense fallback={null}>
           <VoidChargeModal
             charge={dialog?.kind === 'void' ? dialog.charge : null}
             opened={open && dialog?.kind === 'void'}
             onClose={() => setDialog(null)}
           />
-        )}
-        {used.has('issue') && (
+        </Suspense>
+      )}
+      {used.has('issue') && (
+        <Suspense fallback={null}>
           <IssueModal
             charges={dialog?.kind === 'issue' ? dialog.charges : []}
             opened={open && dialog?.kind === 'issue'}
             onClose={() => setDialog(null)}
             onIssued={() => setSelected([])}
           />
-        )}
-        {used.has('import') && (
+        </Suspense>
+      )}
+      {used.has('import') && (
+        <Suspense fallback={null}>
           <IssuedImportModal month={month} opened={open && dialog?.kind === 'import'} onClose={() => setDialog(null)} />
-        )}
-      </Suspense>
+        </Suspense>
+      )}
     </>
   );
 }
