@@ -38,23 +38,23 @@ function precompress(): Plugin {
   };
 }
 
-const EARLY_BOARD = path.resolve(import.meta.dirname, 'src/app/early-board.ts');
+const EARLY_REQUEST = path.resolve(import.meta.dirname, 'src/app/early-request.ts');
 
 /**
- * src/app/early-board.ts as one file of its own (its few imports bundled in), its script tag first
+ * src/app/early-request.ts as one file of its own (its few imports bundled in), its script tag first
  * in index.html: index.html's own scripts are bundled into one entry, which the browser runs only
  * once all of it (~350 KB) has arrived and compiled; this one runs at once and starts a staff
- * reload's board request.
+ * reload's board request (or an owner's reload of /cobranza's charges).
  */
-function earlyBoard(): Plugin {
+function earlyRequest(): Plugin {
   let fileName = '';
   let code = '';
   return {
-    name: 'early-board',
+    name: 'early-request',
     apply: 'build',
     async buildStart() {
       const built = await esbuild({
-        entryPoints: [EARLY_BOARD],
+        entryPoints: [EARLY_REQUEST],
         bundle: true,
         write: false,
         format: 'esm',
@@ -62,7 +62,7 @@ function earlyBoard(): Plugin {
         target: 'es2022',
       });
       code = built.outputFiles[0]?.text ?? '';
-      fileName = `assets/early-board-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+      fileName = `assets/early-request-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
     },
     generateBundle() {
       this.emitFile({ type: 'asset', fileName, source: code });
@@ -71,7 +71,7 @@ function earlyBoard(): Plugin {
       order: 'post',
       handler(html) {
         const first = html.indexOf('<script type="module"');
-        if (!fileName || first < 0) throw new Error('early-board: not built, or index.html has no app script');
+        if (!fileName || first < 0) throw new Error('early-request: not built, or index.html has no app script');
         // async: run as soon as it arrives, not after the page's style sheet as a deferred script would.
         const tag = `<script type="module" async crossorigin src="/${fileName}"></script>\n    `;
         return html.slice(0, first) + tag + html.slice(first);
@@ -102,7 +102,7 @@ function scrollAreaOwnFloatingUi(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), earlyBoard(), scrollAreaOwnFloatingUi()],
+  plugins: [react(), precompress(), earlyRequest(), scrollAreaOwnFloatingUi()],
   server: {
     port: 5173,
     proxy: {

@@ -1,4 +1,4 @@
-// The current period without dayjs: the web's early board script (apps/web/src/app/early-board.ts)
+// The current period without dayjs: the web's early request script (apps/web/src/app/early-request.ts)
 // is bundled with it alone, and stays small. period.ts re-exports all of it.
 
 /** The firm's time zone: periods, due dates and shown moments are in Santiago time. */

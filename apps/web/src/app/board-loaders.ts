@@ -10,7 +10,7 @@ import { periodOf } from '../lib/period-params';
 import { queryClient } from '../lib/query-client';
 import { sessionStore } from '../lib/session-store';
 import { loadStaffHome } from './staff-home-script';
-import { takeEarlyBoard } from './take-early-board';
+import { fromEarlyRequest } from './take-early-request';
 
 /**
  * A board route's loader: it starts the shown month's request (and `load`, a script the screen
@@ -42,13 +42,8 @@ function prefetchBoard<Board>(
  */
 function monthlyBoardOptions(period: Period) {
   const options = monthlyBoardQueryOptions(period);
-  const early = takeEarlyBoard(monthlyBoardPath(period));
-  if (!early) return options;
-  const queryFn = async (): Promise<MonthlyBoard> => {
-    const response = await early.catch(() => undefined);
-    return response?.ok ? ((await response.json()) as MonthlyBoard) : getMonthlyBoard(period);
-  };
-  return { ...options, queryFn };
+  const queryFn = fromEarlyRequest<MonthlyBoard>(monthlyBoardPath(period), () => getMonthlyBoard(period));
+  return queryFn ? { ...options, queryFn } : options;
 }
 
 /** Home ('/'): the monthly board, and the staff home's script (the board and the e-mail modal). */

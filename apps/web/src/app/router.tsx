@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { billingLoaderRerunsFor } from '../lib/billing-tab-param';
 import { PrivateRoute, PublicOnlyRoute } from './guards';
 import { mayViewCalendar } from './route-access';
 
@@ -12,8 +13,9 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 }
 
 /*
- * The boards' loaders start their month's request as the navigation starts (app/board-loaders.ts);
- * they are a script of their own so that the sign-in page does not load what they need.
+ * The boards' loaders, and /cobranza's, start their month's request as the navigation starts
+ * (app/board-loaders.ts, app/billing-loader.ts); they are scripts of their own so that the sign-in
+ * page does not load what they need.
  */
 
 function Root() {
@@ -297,6 +299,8 @@ export const router = createBrowserRouter([
                       () => import('../features/billing/pages/billing-page'),
                       (m) => m.BillingPage,
                     ),
+                    loader: (args) => import('./billing-loader').then((loaders) => loaders.billingLoader(args)),
+                    shouldRevalidate: billingLoaderRerunsFor,
                   },
                   {
                     path: '/cobranza/empresa/:businessId',

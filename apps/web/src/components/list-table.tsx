@@ -1,5 +1,5 @@
 import { DataTable, type DataTableColumn, type DataTableProps } from 'mantine-datatable';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { type FailedQuery, LoadError } from './load-error';
 import { SortHeader } from './sort-header';
 
@@ -23,6 +23,12 @@ export type ListTableProps<T> = DataTableProps<T> & {
   search?: string;
   /** Rows a page when the table pages its own records (longer lists only; default 50). */
   pageSize?: number;
+  /**
+   * A long page drawn in two steps: its first rows (those a window shows) at once, so that the
+   * screen can be used sooner, then the rest of the page right after, as a transition that a click
+   * or a key press does not wait for. Without it the whole page is drawn at once.
+   */
+  firstPaintRows?: number;
 };
 
 /** How every list's pager reads: '1-50 de 2.000'. */
@@ -54,8 +60,9 @@ function useScrollsSideways() {
   });
   useEffect(() => {
     if (!viewport) return;
+    // Measured when the observer first reports, once the page is laid out: reading the widths
+    // here, right after the table is drawn, would make the browser lay it out an extra time.
     const measure = () => setScrolls(viewport.scrollWidth > viewport.clientWidth + 1);
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(viewport);
     if (viewport.firstElementChild) observer.observe(viewport.firstElementChild);
@@ -78,6 +85,15 @@ function usePagedRecords<T>(records: T[], pageSize: number) {
   return { page: shown, setPage, pageRecords: records.slice((shown - 1) * pageSize, shown * pageSize) };
 }
 
+/** How many of the page's rows to draw now: `firstPaintRows` until the first rows are drawn, then all (undefined). */
+function useFirstPaintRows(firstPaintRows: number | undefined, hasRecords: boolean): number | undefined {
+  const [drawnAll, setDrawnAll] = useState(firstPaintRows === undefined);
+  useEffect(() => {
+    if (!drawnAll && hasRecords) startTransition(() => setDrawnAll(true));
+  }, [drawnAll, hasRecords]);
+  return drawnAll ? undefined : firstPaintRows;
+}
+
 /**
  * The bordered, striped DataTable of every list: keeps its height when empty, shows the query's
  * loading, tells a failed load (LoadError, with 'Reintentar') and a search without match from an
@@ -93,9 +109,11 @@ export function ListTable<T>({
   actions,
   search,
   pageSize = 50,
+  firstPaintRows,
   ...props
 }: ListTableProps<T>) {
   const paged = usePagedRecords(props.records, pageSize);
+  const drawnRows = useFirstPaintRows(firstPaintRows, props.records.length > 0);
   const sideways = useScrollsSideways();
   if (query?.isError && errorText) return <LoadError title={errorText} query={query} />;
   const pagesItself = !('page' in props) && props.records.length > pageSize;
@@ -122,11 +140,12 @@ export function ListTable<T>({
         }
       : column,
   );
+  const pageRecords = pagesItself ? paged.pageRecords : props.records;
   const tableProps = {
     ...rest,
+    records: drawnRows === undefined ? pageRecords : pageRecords.slice(0, drawnRows),
     ...(pagesItself
       ? {
-          records: paged.pageRecords,
           totalRecords: props.records.length,
           recordsPerPage: pageSize,
           page: paged.page,

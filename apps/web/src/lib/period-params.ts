@@ -6,13 +6,10 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { notifyWarning } from './notify';
 import { clampPeriod, FIRST_PERIOD, monthIndex, parsePeriod } from './period';
+import { MONTH_PARAM, YEAR_PARAM } from './period-param-names';
 
-/**
- * The one spelling of a period's year in the address, on the boards and the documents alike:
- * ?anio=2026&mes=3 (plain ASCII, never percent-encoded).
- */
-export const YEAR_PARAM = 'anio';
-export const MONTH_PARAM = 'mes';
+export { MONTH_PARAM, YEAR_PARAM } from './period-param-names';
+
 /** The documents' former spelling, still read so that links already shared keep working. */
 const OLD_YEAR_PARAM = 'año';
 

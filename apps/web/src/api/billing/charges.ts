@@ -13,17 +13,17 @@ import { api } from '../../lib/api-client';
 import { useInvalidatingMutation } from '../../lib/cache-effect';
 import { downloadFile } from '../../lib/download-file';
 import { postFiles } from '../documents/upload-files';
+import { chargesPath } from './charges-url';
 import { billingInvalidation } from './invalidation';
 import { billingKeys } from './keys';
 
 const monthParams = ({ year, month }: BillingMonth) => ({ year, month });
 
 /** GET /api/billing/charges?year=&month=: the month's charges by company name, with the month's totals. */
+export const getCharges = (month: BillingMonth) => api<ChargeList>(chargesPath(month));
+
 export const chargesQueryOptions = (month: BillingMonth) =>
-  queryOptions({
-    queryKey: billingKeys.charges(month),
-    queryFn: () => api<ChargeList>('/billing/charges', { params: monthParams(month) }),
-  });
+  queryOptions({ queryKey: billingKeys.charges(month), queryFn: () => getCharges(month) });
 
 export const useCharges = (month: BillingMonth) => useQuery(chargesQueryOptions(month));
 

@@ -1,17 +1,14 @@
 import { can } from '@app/shared/permissions';
-import { Group, Tabs } from '@mantine/core';
+import { Group, Loader, Tabs } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconCalendarMonth } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { BILLING_TAB_PARAM, CHARGES_TAB } from '../../../lib/billing-tab-param';
 import { MONTH_FORMAT } from '../../../lib/dates';
 import { useCurrentUser } from '../../../lib/session';
-import { CartolaTab } from '../components/cartola/cartola-tab';
 import { ChargesTab } from '../components/charges/charges-tab';
-import { CollectionsTab } from '../components/collections/collections-tab';
-import { PaymentsTab } from '../components/payments/payments-tab';
-import { SettingsTab } from '../components/settings/settings-tab';
-import { UfTab } from '../components/uf/uf-tab';
 import {
   FIRST_BILLING_MONTH,
   fromPickerValue,
@@ -19,6 +16,24 @@ import {
   monthPickerValue,
   useBillingMonth,
 } from '../utils/billing-month';
+
+/*
+ * 'Cobros del mes', the tab /cobranza opens on, comes with the page; each other tab's script (its
+ * forms, dropzones and modals) loads when the tab is first shown, so that opening the page does
+ * not load and run them.
+ */
+const CollectionsTab = lazy(() =>
+  import('../components/collections/collections-tab').then((m) => ({ default: m.CollectionsTab })),
+);
+const PaymentsTab = lazy(() => import('../components/payments/payments-tab').then((m) => ({ default: m.PaymentsTab })));
+const CartolaTab = lazy(() => import('../components/cartola/cartola-tab').then((m) => ({ default: m.CartolaTab })));
+const UfTab = lazy(() => import('../components/uf/uf-tab').then((m) => ({ default: m.UfTab })));
+const SettingsTab = lazy(() => import('../components/settings/settings-tab').then((m) => ({ default: m.SettingsTab })));
+
+/** A tab loaded when first shown: a loader until its script arrives. */
+const Loaded = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<Loader aria-label="Cargando" />}>{children}</Suspense>
+);
 
 const TABS = {
   cobros: 'Cobros del mes',
@@ -41,14 +56,14 @@ export function BillingPage() {
   const mayChange = can(user, 'billing:manage');
   const [month, setMonth] = useBillingMonth();
   const [params, setParams] = useSearchParams();
-  const asked = params.get('vista');
-  const tab: Tab = isTab(asked) ? asked : 'cobros';
+  const asked = params.get(BILLING_TAB_PARAM);
+  const tab: Tab = isTab(asked) ? asked : CHARGES_TAB;
   const setTab = (next: string | null) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
-        if (next && next !== 'cobros') updated.set('vista', next);
-        else updated.delete('vista');
+        if (next && next !== CHARGES_TAB) updated.set(BILLING_TAB_PARAM, next);
+        else updated.delete(BILLING_TAB_PARAM);
         return updated;
       },
       { replace: true, preventScrollReset: true },
@@ -83,22 +98,32 @@ export function BillingPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="saldos">
-          <CollectionsTab mayChange={mayChange} />
+          <Loaded>
+            <CollectionsTab mayChange={mayChange} />
+          </Loaded>
         </Tabs.Panel>
         <Tabs.Panel value="cobros">
           <ChargesTab month={month} mayChange={mayChange} />
         </Tabs.Panel>
         <Tabs.Panel value="pagos">
-          <PaymentsTab mayChange={mayChange} />
+          <Loaded>
+            <PaymentsTab mayChange={mayChange} />
+          </Loaded>
         </Tabs.Panel>
         <Tabs.Panel value="cartola">
-          <CartolaTab mayChange={mayChange} />
+          <Loaded>
+            <CartolaTab mayChange={mayChange} />
+          </Loaded>
         </Tabs.Panel>
         <Tabs.Panel value="uf">
-          <UfTab month={month} mayChange={mayChange} />
+          <Loaded>
+            <UfTab month={month} mayChange={mayChange} />
+          </Loaded>
         </Tabs.Panel>
         <Tabs.Panel value="config">
-          <SettingsTab mayChange={mayChange} />
+          <Loaded>
+            <SettingsTab mayChange={mayChange} />
+          </Loaded>
         </Tabs.Panel>
       </Tabs>
     </>

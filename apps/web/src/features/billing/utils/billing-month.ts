@@ -1,24 +1,19 @@
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/months';
-import { santiagoDate } from '@app/shared/period';
 import type { BillingMonth } from '@app/shared/schemas/billing';
 import { useSearchParams } from 'react-router';
+import {
+  billingMonthIndex,
+  billingMonthOf,
+  currentBillingMonth,
+  FIRST_BILLING_MONTH,
+  fromBillingMonthIndex,
+  latestBillingMonth,
+} from '../../../lib/billing-params';
 import { MONTH_PARAM, YEAR_PARAM } from '../../../lib/period-params';
 
-/** Billing's earliest month (the server takes years from 2000). */
-export const FIRST_BILLING_MONTH: BillingMonth = { year: 2000, month: 1 };
+export { currentBillingMonth, FIRST_BILLING_MONTH, latestBillingMonth };
 
-const index = ({ year, month }: BillingMonth) => year * 12 + month - 1;
-const fromIndex = (value: number): BillingMonth => ({ year: Math.floor(value / 12), month: (value % 12) + 1 });
-
-/** The calendar month of today in Santiago: billing works by calendar months, not the boards' periods. */
-export function currentBillingMonth(today = santiagoDate()): BillingMonth {
-  return { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
-}
-
-/** The latest month that may be generated: the month after the current one. */
-export const latestBillingMonth = (today?: string) => fromIndex(index(currentBillingMonth(today)) + 1);
-
-export const shiftMonth = (month: BillingMonth, by: number) => fromIndex(index(month) + by);
+export const shiftMonth = (month: BillingMonth, by: number) => fromBillingMonthIndex(billingMonthIndex(month) + by);
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** 'YYYY-MM-01', as the month pickers take and give a month. */
@@ -47,13 +42,7 @@ export const monthTextLabel = (text: string | null) => (text ? monthLabel(fromMo
  */
 export function useBillingMonth(): [BillingMonth, (month: BillingMonth) => void] {
   const [params, setParams] = useSearchParams();
-  const year = Number(params.get(YEAR_PARAM));
-  const month = Number(params.get(MONTH_PARAM));
-  const asked = Number.isInteger(year) && Number.isInteger(month) && month >= 1 && month <= 12 && year > 0;
-  const latest = index(latestBillingMonth());
-  const shown = asked
-    ? fromIndex(Math.min(Math.max(index({ year, month }), index(FIRST_BILLING_MONTH)), latest))
-    : currentBillingMonth();
+  const shown = billingMonthOf(params);
   const setMonth = (next: BillingMonth) =>
     setParams(
       (current) => {

@@ -8,7 +8,7 @@ import {
   IconFileSpreadsheet,
   IconPlayerPlay,
 } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useCharges, useExportCharges, useGenerateCharges } from '../../../../api/billing/charges';
 import { SearchInput } from '../../../../components/search-input';
 import { useSortedRecords } from '../../../../components/use-sorted-records';
@@ -17,11 +17,17 @@ import { normalizeSearch } from '../../../../lib/search';
 import { monthLabel } from '../../utils/billing-month';
 import { chargeSearchText } from './charge-format';
 import { ChargesTable } from './charges-table';
-import { EditChargeModal } from './edit-charge-modal';
 import { GenerateResult } from './generate-result';
-import { IssueModal } from './issue-modal';
-import { IssuedImportModal } from './issued-import-modal';
-import { VoidChargeModal } from './void-charge-modal';
+
+/*
+ * The dialogs' scripts (their forms, the shared schemas, the file picker) load when one is first
+ * opened, not with the month's charges: the tab is drawn without them. Once loaded a dialog stays
+ * mounted, so that it fades in and out as any other.
+ */
+const EditChargeModal = lazy(() => import('./edit-charge-modal').then((m) => ({ default: m.EditChargeModal })));
+const VoidChargeModal = lazy(() => import('./void-charge-modal').then((m) => ({ default: m.VoidChargeModal })));
+const IssueModal = lazy(() => import('./issue-modal').then((m) => ({ default: m.IssueModal })));
+const IssuedImportModal = lazy(() => import('./issued-import-modal').then((m) => ({ default: m.IssuedImportModal })));
 
 type Dialog =
   | { kind: 'edit'; charge: Charge }
@@ -29,6 +35,7 @@ type Dialog =
   | { kind: 'issue'; charges: Charge[] }
   | { kind: 'import' }
   | null;
+type DialogKind = NonNullable<Dialog>['kind'];
 
 /** 'Cobros del mes': generate, search and sort, edit, void, mark issued, export for invoicing. */
 export function ChargesTab({ month, mayChange }: { month: BillingMonth; mayChange: boolean }) {
@@ -40,8 +47,13 @@ export function ChargesTab({ month, mayChange }: { month: BillingMonth; mayChang
   // The dialog last opened stays while it fades out; `open` says whether it is shown.
   const [dialog, setDialogState] = useState<Dialog>(null);
   const [open, setOpen] = useState(false);
+  // The dialogs opened so far: each is mounted from its first opening on.
+  const [used, setUsed] = useState<ReadonlySet<DialogKind>>(new Set());
   const setDialog = (next: Dialog) => {
-    if (next) setDialogState(next);
+    if (next) {
+      setDialogState(next);
+      if (!used.has(next.kind)) setUsed(new Set([...used, next.kind]));
+    }
     setOpen(next !== null);
   };
   const [generated, setGenerated] = useState<{ key: string; result: GenerateChargesResult } | null>(null);
@@ -52,10 +64,12 @@ export function ChargesTab({ month, mayChange }: { month: BillingMonth; mayChang
     const needle = normalizeSearch(search.trim());
     return needle ? all.filter((charge) => chargeSearchText(charge).includes(needle)) : all;
   }, [charges.data, search]);
-  const { records, sortStatus, setSortStatus } = useSortedRecords<Charge>(rows, {
-    columnAccessor: 'businessName',
-    direction: 'asc',
-  });
+  // The server sends the month's charges by company name: shown so until another order is chosen.
+  const { records, sortStatus, setSortStatus } = useSortedRecords<Charge>(
+    rows,
+    { columnAccessor: 'businessName', direction: 'asc' },
+    { arrivesSorted: true },
+  );
   // Only drafts still shown and still drafts stay selected (after a reload, a search, another month).
   const selectedDrafts = selected.filter((charge) =>
     records.some((row) => row.id === charge.id && row.status === 'draft'),
@@ -147,23 +161,39 @@ export function ChargesTab({ month, mayChange }: { month: BillingMonth; mayChang
           onVoid: (charge) => setDialog({ kind: 'void', charge }),
         }}
       />
-      <EditChargeModal
-        charge={dialog?.kind === 'edit' ? dialog.charge : null}
-        opened={open && dialog?.kind === 'edit'}
-        onClose={() => setDialog(null)}
-      />
-      <VoidChargeModal
-        charge={dialog?.kind === 'void' ? dialog.charge : null}
-        opened={open && dialog?.kind === 'void'}
-        onClose={() => setDialog(null)}
-      />
-      <IssueModal
-        charges={dialog?.kind === 'issue' ? dialog.charges : []}
-        opened={open && dialog?.kind === 'issue'}
-        onClose={() => setDialog(null)}
-        onIssued={() => setSelected([])}
-      />
-      <IssuedImportModal month={month} opened={open && dialog?.kind === 'import'} onClose={() => setDialog(null)} />
+      {used.has('edit') && (
+        <Suspense fallback={null}>
+          <EditChargeModal
+            charge={dialog?.kind === 'edit' ? dialog.charge : null}
+            opened={open && dialog?.kind === 'edit'}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
+      {used.has('void') && (
+        <Suspense fallback={null}>
+          <VoidChargeModal
+            charge={dialog?.kind === 'void' ? dialog.charge : null}
+            opened={open && dialog?.kind === 'void'}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
+      {used.has('issue') && (
+        <Suspense fallback={null}>
+          <IssueModal
+            charges={dialog?.kind === 'issue' ? dialog.charges : []}
+            opened={open && dialog?.kind === 'issue'}
+            onClose={() => setDialog(null)}
+            onIssued={() => setSelected([])}
+          />
+        </Suspense>
+      )}
+      {used.has('import') && (
+        <Suspense fallback={null}>
+          <IssuedImportModal month={month} opened={open && dialog?.kind === 'import'} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

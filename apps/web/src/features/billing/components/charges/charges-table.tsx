@@ -39,6 +39,7 @@ export function ChargesTable({
   return (
     <ListTable
       aria-label="Cobros del mes"
+      firstPaintRows={15}
       highlightOnHover
       query={query}
       errorText="No se pudieron cargar los cobros"

@@ -3,8 +3,8 @@ import { formatMoney } from '@app/shared/money';
 import type { CollectionRow } from '@app/shared/schemas/billing-collections';
 import { ActionIcon, Anchor, Group, Menu, Paper, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconCash, IconDots, IconFileText, IconMail, IconMailOff } from '@tabler/icons-react';
-import { useDeferredValue, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { type CollectionsFilter, useCollections, useExportCollections } from '../../../../api/billing/collections';
 import { useSetRemindersStopped } from '../../../../api/billing/settings';
 import { useResponsibleOptions } from '../../../../api/businesses/get-responsible-options';
@@ -12,15 +12,15 @@ import { useGroups } from '../../../../api/groups/get-groups';
 import { ExportButton } from '../../../../components/export-button';
 import { ListTable } from '../../../../components/list-table';
 import { SearchInput } from '../../../../components/search-input';
-import { useSortedRecords } from '../../../../components/use-sorted-records';
+import { useSortedBy } from '../../../../components/use-sorted-records';
+import { NO_RESPONSIBLE } from '../../../../lib/board-filter-params';
 import { formatDate } from '../../../../lib/dates';
 import { notifyOutcome } from '../../../../lib/notify';
 import { normalizeSearch } from '../../../../lib/search';
+import { type CollectionsFilters, collectionsFiltersOf, withCollectionsFilter } from '../../utils/collections-params';
 import { PaymentFormModal } from '../payments/payment-form-modal';
 import { StatusBadge } from '../status-badge';
 import { AGING_BUCKETS, BUCKET_COLORS, bucketLabel } from './aging-format';
-
-const NONE = 'none';
 
 /** Totals per aging bucket over the companies listed, and the balance. */
 function BucketTotals({ totals }: { totals: { balance: number; buckets: Record<AgingBucket, number> } }) {
@@ -44,24 +44,52 @@ function BucketTotals({ totals }: { totals: { balance: number; buckets: Record<A
   );
 }
 
+/** The server's first order: by company name, upwards. */
+const ARRIVAL_ORDER = { columnAccessor: 'name', direction: 'asc' } as const;
+
+/**
+ * The filters and order of 'Saldos' in the address (see collections-params.ts), changed with
+ * `replace` as the tab and the month are: a reload, Back to the page or a shared link keeps them.
+ */
+function useCollectionsFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => collectionsFiltersOf(params), [params]);
+  const setFilter = useCallback(
+    <Key extends keyof CollectionsFilters>(key: Key, value: CollectionsFilters[Key]) =>
+      setParams((current) => withCollectionsFilter(current, key, value), { replace: true, preventScrollReset: true }),
+    [setParams],
+  );
+  return { filters, setFilter };
+}
+
 /**
  * 'Saldos': each company's balance, oldest due date and aging bucket, the totals per bucket, the
  * filters Encargado, grupo and 'Solo vencidos', a search, sorting (Spanish order) and the export.
  */
 export function CollectionsTab({ mayChange }: { mayChange: boolean }) {
-  const [responsible, setResponsible] = useState<string | null>(null);
-  const [group, setGroup] = useState<string | null>(null);
-  const [overdue, setOverdue] = useState(false);
-  const [search, setSearch] = useState('');
+  const { filters, setFilter } = useCollectionsFilters();
+  const { overdue, search, sort: sortStatus } = filters;
   const [paying, setPaying] = useState<CollectionRow | null>(null);
+  const responsibleOptions = useResponsibleOptions();
+  const groups = useGroups();
+  // A user or group the filters do not offer (an old link, one deleted since) filters nothing.
+  const responsible =
+    filters.responsible === null ||
+    filters.responsible === NO_RESPONSIBLE ||
+    !responsibleOptions.data ||
+    responsibleOptions.data.some((option) => option.id === filters.responsible)
+      ? filters.responsible
+      : null;
+  const group =
+    filters.group === null || !groups.data || groups.data.some((entry) => entry.id === filters.group)
+      ? filters.group
+      : null;
   const query: CollectionsFilter = {
-    responsible: responsible === NONE ? 'none' : responsible ? Number(responsible) : undefined,
-    group: group ? Number(group) : undefined,
+    responsible: responsible ?? undefined,
+    group: group ?? undefined,
     overdue,
   };
   const collections = useCollections(query);
-  const responsibleOptions = useResponsibleOptions();
-  const groups = useGroups();
   const exportList = useExportCollections();
   const stopReminders = useSetRemindersStopped();
   const needle = normalizeSearch(useDeferredValue(search).trim());
@@ -73,10 +101,7 @@ export function CollectionsTab({ mayChange }: { mayChange: boolean }) {
       normalizeSearch(`${row.name} ${row.razonSocial} ${row.rut} ${row.rut.replaceAll('.', '')}`).includes(needle),
     );
   }, [collections.data, needle]);
-  const { records, sortStatus, setSortStatus } = useSortedRecords<CollectionRow>(rows, {
-    columnAccessor: 'name',
-    direction: 'asc',
-  });
+  const records = useSortedBy<CollectionRow>(rows, sortStatus, ARRIVAL_ORDER);
   const sortKey =
     sortStatus.columnAccessor === 'balance'
       ? 'balance'
@@ -91,18 +116,20 @@ export function CollectionsTab({ mayChange }: { mayChange: boolean }) {
           label="Buscar empresa"
           placeholder="Nombre, razón social o RUT"
           value={search}
-          onChange={setSearch}
+          onChange={(text) => setFilter('search', text)}
           mb={0}
         />
         <Select
           label="Encargado"
           placeholder="Todos"
           data={[
-            { value: NONE, label: 'Sin encargado' },
+            { value: NO_RESPONSIBLE, label: 'Sin encargado' },
             ...(responsibleOptions.data ?? []).map((option) => ({ value: String(option.id), label: option.name })),
           ]}
-          value={responsible}
-          onChange={setResponsible}
+          value={responsible === null ? null : String(responsible)}
+          onChange={(value) =>
+            setFilter('responsible', value === NO_RESPONSIBLE ? NO_RESPONSIBLE : value ? Number(value) : null)
+          }
           clearable
           clearButtonProps={{ 'aria-label': 'Quitar filtro de encargado' }}
           w={200}
@@ -111,8 +138,8 @@ export function CollectionsTab({ mayChange }: { mayChange: boolean }) {
           label="Grupo"
           placeholder="Todos"
           data={(groups.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))}
-          value={group}
-          onChange={setGroup}
+          value={group === null ? null : String(group)}
+          onChange={(value) => setFilter('group', value ? Number(value) : null)}
           clearable
           searchable
           clearButtonProps={{ 'aria-label': 'Quitar filtro de grupo' }}
@@ -121,7 +148,7 @@ export function CollectionsTab({ mayChange }: { mayChange: boolean }) {
         <Switch
           label="Solo vencidos"
           checked={overdue}
-          onChange={(event) => setOverdue(event.currentTarget.checked)}
+          onChange={(event) => setFilter('overdue', event.currentTarget.checked)}
           mb={8}
         />
         <ExportButton
@@ -148,7 +175,7 @@ export function CollectionsTab({ mayChange }: { mayChange: boolean }) {
         records={records}
         idAccessor="businessId"
         sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
+        onSortStatusChange={(status) => setFilter('sort', status)}
         columns={[
           {
             accessor: 'name',
