@@ -16,9 +16,10 @@ import { pdfText } from './support/pdf-text';
 
 /** A client's payment receipt sent through the client's own API, as the client's statement sends it. */
 async function sendReceiptViaApi(request: APIRequestContext, token: string, amount: string, date: string) {
-  const sent = await request.post(`/api/billing/my/receipts?amount=${amount}&date=${date}`, {
+  // The typed fields travel in the form before the file, never in the address.
+  const sent = await request.post('/api/billing/my/receipts', {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { file: { name: 'comprobante.png', mimeType: 'image/png', buffer: PNG_BYTES } },
+    multipart: { amount, date, file: { name: 'comprobante.png', mimeType: 'image/png', buffer: PNG_BYTES } },
   });
   expect(sent.status(), await sent.text()).toBe(201);
 }
