@@ -45,7 +45,12 @@ describe('URLs in the access log', () => {
 
   it("hides the token of a calendar feed's address, whether it is live or revoked", async () => {
     const staff = await t.userWithRole('collaborator');
-    const created = await t.request({ method: 'POST', url: '/api/profile/calendar-feed', token: staff.token });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/profile/calendar-feed',
+      token: staff.token,
+      payload: {},
+    });
     const path = created.json().path as string;
     const token = path.split('/').at(-1)?.replace('.ics', '') ?? '';
     expect(token).toHaveLength(43);
