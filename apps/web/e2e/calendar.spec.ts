@@ -56,7 +56,9 @@ test.beforeAll(async ({ request }) => {
 test('an owner links the Google account through "Vincular cuenta" and sees this week in Spanish', async ({ page }) => {
   await page.setViewportSize(WIDE);
   await openCalendar(page);
-  await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByText('Calendario')).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Ruta de navegación' }).getByText('Calendario', { exact: true }),
+  ).toBeVisible();
 
   const card = calendarsCard(page);
   await expect(card.getByRole('heading', { name: calendarMsg.calendarsCard })).toBeVisible();
@@ -166,7 +168,7 @@ test('a collaborator with allowCalendarView sees the events at 700 px in the day
   await page.setViewportSize(NARROW);
   await signIn(page, email, PASSWORD);
   await page.getByRole('button', { name: 'Mostrar menú' }).click();
-  await menu(page).getByRole('link', { name: 'Calendario' }).click();
+  await menu(page).getByRole('link', { name: 'Calendario', exact: true }).click();
   await expect(page.getByRole('heading', { name: calendarMsg.title, level: 1 })).toBeVisible();
 
   const calendar = calendarRegion(page);
@@ -191,7 +193,7 @@ test('a collaborator without allowCalendarView has no menu entry and is sent hom
   await page.setViewportSize(WIDE);
   await signIn(page, email, PASSWORD);
   await expect(menu(page).getByRole('link', { name: 'Documentos' })).toBeVisible();
-  await expect(menu(page).getByRole('link', { name: 'Calendario' })).toHaveCount(0);
+  await expect(menu(page).getByRole('link', { name: 'Calendario', exact: true })).toHaveCount(0);
 
   await page.goto('/calendario');
   await expect(page).toHaveURL(/\/$/);
