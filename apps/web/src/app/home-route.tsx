@@ -14,7 +14,7 @@ const ClientHome = lazy(async () => {
   return { default: ClientDocumentsRoute };
 });
 
-const loading = <Loader aria-label="Cargando" />;
+const loading = <Loader role="status" aria-label="Cargando" />;
 
 /** The staff home, rendered at once when the route's loader already ran its script (chosen once per mount). */
 function StaffView() {

@@ -22,7 +22,11 @@ export function PageFallback({
   return (
     <>
       <PageHeader title={title} crumbs={crumbs} />
-      {query.isError ? <LoadError title={errorTitle} query={query} back={back} /> : <Loader aria-label="Cargando" />}
+      {query.isError ? (
+        <LoadError title={errorTitle} query={query} back={back} />
+      ) : (
+        <Loader role="status" aria-label="Cargando" />
+      )}
     </>
   );
 }

@@ -29,7 +29,7 @@ const SetupStep = lazy(() =>
 const RecoveryCodesPanel = lazy(() =>
   import('../../../components/second-factor/recovery-codes-panel').then((m) => ({ default: m.RecoveryCodesPanel })),
 );
-const loading = <Loader size="sm" aria-label="Cargando" />;
+const loading = <Loader size="sm" role="status" aria-label="Cargando" />;
 
 /** Where the sign-in is: the password, then the code, or the set-up the firm requires. */
 type Step =

@@ -32,7 +32,7 @@ const SettingsTab = lazy(() => import('../components/settings/settings-tab').the
 
 /** A tab loaded when first shown: a loader until its script arrives. */
 const Loaded = ({ children }: { children: ReactNode }) => (
-  <Suspense fallback={<Loader aria-label="Cargando" />}>{children}</Suspense>
+  <Suspense fallback={<Loader role="status" aria-label="Cargando" />}>{children}</Suspense>
 );
 
 const TABS = {

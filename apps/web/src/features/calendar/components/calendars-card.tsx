@@ -32,7 +32,7 @@ export function CalendarsCard({
         {mine.isError ? (
           <LoadError title={calendarMsg.calendarsFailed} query={mine} />
         ) : !mine.data ? (
-          <Loader size="sm" aria-label="Cargando" />
+          <Loader size="sm" role="status" aria-label="Cargando" />
         ) : (
           <>
             {account ? (

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/dates';
 
 function DownloadsTable({ file }: { file: StoredFile }) {
   const downloads = useFileDownloads(file.id);
-  if (downloads.isPending) return <Loader size="sm" aria-label="Cargando" />;
+  if (downloads.isPending) return <Loader size="sm" role="status" aria-label="Cargando" />;
   if (downloads.isError) {
     return <LoadError title={documentsMsg.downloadsFailed} query={downloads} />;
   }

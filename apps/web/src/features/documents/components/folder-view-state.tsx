@@ -22,7 +22,7 @@ export function FolderViewState({
   }
   return (
     <Stack gap="sm" aria-busy>
-      <Loader size="sm" aria-label="Cargando" />
+      <Loader size="sm" role="status" aria-label="Cargando" />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 5 }} spacing="sm">
         {[0, 1, 2, 3].map((index) => (
           <Skeleton key={index} height={64} />

@@ -10,7 +10,7 @@ export function CalendarFeedSection() {
   const feed = useCalendarFeed();
   const renew = useNewCalendarFeed();
   const revoke = useRevokeCalendarFeed();
-  if (!feed.data) return <Loader size="sm" aria-label="Cargando" />;
+  if (!feed.data) return <Loader size="sm" role="status" aria-label="Cargando" />;
   const address = feed.data.path ? `${window.location.origin}${feed.data.path}` : null;
   const onDone = {
     onSuccess: (result: { message: string }) => notifySuccess(result.message),

@@ -13,7 +13,7 @@ export function MorningDigestSwitch() {
   const flipped = inFlight.shownFor('digest');
 
   if (digest.isError) return <LoadError title={profileMsg.morningDigestLoadFailed} query={digest} />;
-  if (!digest.data) return <Loader size="sm" aria-label="Cargando" />;
+  if (!digest.data) return <Loader size="sm" role="status" aria-label="Cargando" />;
   return (
     <Switch
       label={profileMsg.morningDigestLabel}

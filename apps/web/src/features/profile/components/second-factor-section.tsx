@@ -83,7 +83,7 @@ export function SecondFactorSection() {
   const back = () => setMode({ kind: 'status' });
 
   if (status.isError) return <LoadError title={secondFactorMsg.title} query={status} />;
-  if (!status.data) return <Loader size="sm" aria-label="Cargando" />;
+  if (!status.data) return <Loader size="sm" role="status" aria-label="Cargando" />;
   const { enabled, recoveryCodesLeft, required } = status.data;
 
   if (mode.kind === 'password')

@@ -80,7 +80,7 @@ export function SessionsSection() {
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
   if (sessions.isError) return <LoadError title="No se pudieron cargar las sesiones" query={sessions} />;
-  if (!sessions.data) return <Loader size="sm" aria-label="Cargando" />;
+  if (!sessions.data) return <Loader size="sm" role="status" aria-label="Cargando" />;
   const others = sessions.data.filter((session) => !session.current).length;
   const confirmEndOthers = () =>
     askToEnd(

@@ -40,7 +40,7 @@ export function ProfilePage() {
           ) : me.isError ? (
             <LoadError title={profileMsg.loadFailed} query={me} />
           ) : (
-            <Loader size="sm" aria-label="Cargando" />
+            <Loader size="sm" role="status" aria-label="Cargando" />
           )}
         </Section>
         <Section id="cambiar-contrasena" title={profileMsg.changePassword}>

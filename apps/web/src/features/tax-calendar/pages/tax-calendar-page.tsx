@@ -140,7 +140,7 @@ export function TaxCalendarPage() {
       {query.isError ? (
         <LoadError title="No se pudo cargar el calendario" query={query} />
       ) : !data ? (
-        <Loader size="sm" aria-label="Cargando" />
+        <Loader size="sm" role="status" aria-label="Cargando" />
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, md: 2 }} mb="md">

@@ -253,7 +253,7 @@ export function TaxYearPage() {
       {query.isError ? (
         <LoadError title="No se pudo cargar el calendario" query={query} />
       ) : !query.data ? (
-        <Loader size="sm" aria-label="Cargando" />
+        <Loader size="sm" role="status" aria-label="Cargando" />
       ) : (
         <Stack>
           {query.data.entries.length === 0 && (

@@ -56,7 +56,7 @@ export function HolidaysCard() {
       {holidays.isError ? (
         <LoadError title={holidaysMsg.title} query={holidays} />
       ) : !holidays.data ? (
-        <Loader size="sm" aria-label="Cargando" mt="sm" />
+        <Loader size="sm" role="status" aria-label="Cargando" mt="sm" />
       ) : holidays.data.length === 0 ? (
         <Text size="sm" mt="sm">
           {holidaysMsg.empty}

@@ -17,7 +17,7 @@ export function SecuritySettingsCard() {
       {settings.isError ? (
         <LoadError title={secondFactorMsg.title} query={settings} />
       ) : !settings.data ? (
-        <Loader size="sm" aria-label="Cargando" />
+        <Loader size="sm" role="status" aria-label="Cargando" />
       ) : (
         <Switch
           label={secondFactorMsg.requireSetting}
