@@ -1,4 +1,5 @@
 import { msg } from './messages.ts';
+import { sheetRefusalMsg } from './messages-import.ts';
 
 /** Largest UF-values or issued-documents import file, in bytes (2 MB: a year of UF values is ~10 KB). */
 export const BILLING_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -6,24 +7,7 @@ export const BILLING_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const BILLING_IMPORT_MAX_ROWS = 10_000;
 
 /** The billing imports' answers to a refused file (UF values, the invoicing tool's export). */
-export const billingSheetMsg = {
-  fileRequired: 'Adjunta un archivo .xlsx o .csv',
-  notSpreadsheet: 'El archivo no es una planilla .xlsx ni .csv',
-  tooLarge: 'El archivo supera el máximo de 2 MB',
-  emptySheet: 'La planilla está vacía: la primera hoja no tiene filas con datos',
-  tooManyRows: (max: number) =>
-    `La planilla tiene más de ${max.toLocaleString('es-CL')} filas, el máximo por importación`,
-  tooManyCells: (max: number) =>
-    `La planilla tiene más de ${max.toLocaleString('es-CL')} celdas con datos, el máximo por importación`,
-  tooManyColumns: (max: number) =>
-    `La planilla tiene datos más allá de la columna ${max.toLocaleString('es-CL')}; deja solo las columnas necesarias`,
-  tooMuchText: (max: number) =>
-    `La planilla tiene más de ${(max / 1_000_000).toLocaleString('es-CL')} millones de caracteres de texto, el máximo por importación`,
-  formulas: (cell: string) =>
-    `La planilla tiene fórmulas (celda ${cell}); copia y pega solo los valores antes de importarla`,
-  zipBomb: 'El archivo está dañado o es demasiado grande al descomprimirlo',
-  unreadable: 'No se pudo leer la planilla; revisa que no esté dañada',
-} as const;
+export const billingSheetMsg = sheetRefusalMsg(2);
 
 /** Spanish texts of 'Honorarios y cobranza': fees, UF values, charges, issuing, payments. */
 export const billingMsg = {

@@ -16,6 +16,32 @@ export const IMPORT_MAX_TEXT_LENGTH = 10_000_000;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
+ * How a spreadsheet import other than the companies' refuses a whole file (nothing read, nothing
+ * written), for a file limit of `maxMb` megabytes: the UF values, the invoicing tool's export and
+ * 'Calendario AT' share these texts.
+ */
+export function sheetRefusalMsg(maxMb: number) {
+  return {
+    fileRequired: 'Adjunta un archivo .xlsx o .csv',
+    notSpreadsheet: 'El archivo no es una planilla .xlsx ni .csv',
+    tooLarge: `El archivo supera el máximo de ${maxMb} MB`,
+    emptySheet: 'La planilla está vacía: la primera hoja no tiene filas con datos',
+    tooManyRows: (max: number) =>
+      `La planilla tiene más de ${max.toLocaleString('es-CL')} filas, el máximo por importación`,
+    tooManyCells: (max: number) =>
+      `La planilla tiene más de ${max.toLocaleString('es-CL')} celdas con datos, el máximo por importación`,
+    tooManyColumns: (max: number) =>
+      `La planilla tiene datos más allá de la columna ${max.toLocaleString('es-CL')}; deja solo las columnas necesarias`,
+    tooMuchText: (max: number) =>
+      `La planilla tiene más de ${(max / 1_000_000).toLocaleString('es-CL')} millones de caracteres de texto, el máximo por importación`,
+    formulas: (cell: string) =>
+      `La planilla tiene fórmulas (celda ${cell}); copia y pega solo los valores antes de importarla`,
+    zipBomb: 'El archivo está dañado o es demasiado grande al descomprimirlo',
+    unreadable: 'No se pudo leer la planilla; revisa que no esté dañada',
+  } as const;
+}
+
+/**
  * Spanish texts of 'Importar empresas': the template, the preview of a spreadsheet of
  * companies and its confirmation.
  */

@@ -1,3 +1,4 @@
+import { sheetRefusalMsg } from './messages-import.ts';
 /** Spanish texts of 'Calendario tributario', 'Calendario AT' and the calendar feed. */
 export const taxCalendarMsg = {
   invalidYear: 'El año tributario no es válido',
@@ -28,21 +29,4 @@ export const taxCalendarMsg = {
 };
 
 /** The sheet rules' messages of the 'Calendario AT' import. */
-export const taxCalendarSheetMsg = {
-  fileRequired: 'Adjunta un archivo .xlsx o .csv',
-  notSpreadsheet: 'El archivo no es una planilla .xlsx ni .csv',
-  tooLarge: 'El archivo supera el máximo de 1 MB',
-  emptySheet: 'La planilla está vacía: la primera hoja no tiene filas con datos',
-  tooManyRows: (max: number) =>
-    `La planilla tiene más de ${max.toLocaleString('es-CL')} filas, el máximo por importación`,
-  tooManyCells: (max: number) =>
-    `La planilla tiene más de ${max.toLocaleString('es-CL')} celdas con datos, el máximo por importación`,
-  tooManyColumns: (max: number) =>
-    `La planilla tiene datos más allá de la columna ${max.toLocaleString('es-CL')}; deja solo las columnas necesarias`,
-  tooMuchText: (max: number) =>
-    `La planilla tiene más de ${(max / 1_000_000).toLocaleString('es-CL')} millones de caracteres de texto, el máximo por importación`,
-  formulas: (cell: string) =>
-    `La planilla tiene fórmulas (celda ${cell}); copia y pega solo los valores antes de importarla`,
-  zipBomb: 'El archivo está dañado o es demasiado grande al descomprimirlo',
-  unreadable: 'No se pudo leer la planilla; revisa que no esté dañada',
-};
+export const taxCalendarSheetMsg = sheetRefusalMsg(1);
