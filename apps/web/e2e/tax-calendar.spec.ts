@@ -8,6 +8,7 @@ import {
   signInAsOwner,
   uniqueName,
 } from './support/fixtures';
+import { expectText, pageOverflowsSideways, truncatedTexts } from './support/page-checks';
 
 // October 2026: Monday 12 is a holiday (Encuentro de Dos Mundos), so September's work with due day 12
 // falls due on Tuesday 13.
@@ -42,4 +43,54 @@ test("'Calendario tributario' shows September's service due on Tuesday 13 Octobe
   await count.click();
   await expect(page).toHaveURL(new RegExp(`/\\?anio=2026&mes=9&orden=${service.id}`));
   await expect(page.getByRole('row').filter({ hasText: company.name })).toBeVisible();
+});
+
+test("'Calendario AT': the owner changes a published date and goes back to it, adds one for a year without dates and removes it; the table fits 700 px", async ({
+  page,
+}) => {
+  await signInAsOwner(page, '/calendario-tributario/at/2027');
+  await expect(page.getByRole('heading', { name: 'Calendario AT 2027' })).toBeVisible();
+  const dj1887 = 'DJ 1887 Sueldos y retenciones (art. 42 N° 1)';
+  const row = page.getByRole('row').filter({ hasText: dj1887 });
+  await expect(row).toContainText('19-03-2027');
+  await expect(row).toContainText('Publicado');
+
+  await row.getByRole('button', { name: `Editar ${dj1887}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Fecha de ${dj1887}` });
+  await dialog.getByLabel('Fecha', { exact: true }).fill('2027-03-22');
+  await dialog.getByLabel('Confirmada en el calendario del SII').check();
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expectText(page, 'Fecha guardada');
+  await expect(row).toContainText('22-03-2027');
+  await expect(row).toContainText('publicado 19-03-2027');
+  await expect(row).toContainText('Confirmada');
+  await expect(row).toContainText('Cambiado por el estudio');
+
+  // At 700 px the table scrolls in its box: the page does not, and no badge is cut.
+  await page.setViewportSize({ width: 700, height: 900 });
+  expect(await pageOverflowsSideways(page)).toBe(false);
+  expect(await truncatedTexts(row)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await row.getByRole('button', { name: `Volver a la publicada: ${dj1887}` }).click();
+  await expectText(page, 'Se volvió a la fecha del calendario publicado');
+  await expect(row).toContainText('19-03-2027');
+  await expect(row).toContainText('Publicado');
+
+  // A tax year the app ships no dates for.
+  await page.getByRole('link', { name: 'AT 2028' }).click();
+  await expect(page.getByRole('heading', { name: 'Calendario AT 2028' })).toBeVisible();
+  await expect(page.getByText('No hay fechas para el AT 2028. Agrégalas o impórtalas.')).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar fecha' }).click();
+  const adding = page.getByRole('dialog', { name: 'Agregar fecha' });
+  await adding.getByLabel('Clave').fill('dj-1887');
+  await adding.getByLabel('Fecha', { exact: true }).fill('2028-03-20');
+  await adding.getByRole('button', { name: 'Guardar' }).click();
+  await expectText(page, 'Fecha guardada');
+  const added = page.getByRole('row').filter({ hasText: dj1887 });
+  await expect(added).toContainText('20-03-2028');
+  await expect(added).toContainText('Agregado por el estudio');
+  await added.getByRole('button', { name: `Quitar: ${dj1887}` }).click();
+  await expectText(page, 'Fecha eliminada');
+  await expect(page.getByText('No hay fechas para el AT 2028. Agrégalas o impórtalas.')).toBeVisible();
 });

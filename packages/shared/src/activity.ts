@@ -32,6 +32,7 @@ export const ACTIVITY_KINDS = {
   cartola: 'Cartola',
   billing_settings: 'Configuración de cobranza',
   holiday: 'Feriado adicional',
+  tax_year_date: 'Fecha del Calendario AT',
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 

@@ -4,7 +4,7 @@ import { msg } from '@app/shared/messages';
 import { boardMsg } from '@app/shared/messages-board';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { requestsMsg } from '@app/shared/messages-requests';
-import { currentPeriod, type Period } from '@app/shared/period';
+import { currentPeriod, type Period, periodMonthText } from '@app/shared/period';
 import {
   type DocumentRequest,
   REQUESTS_EVENT,
@@ -292,7 +292,7 @@ describe('document requests: routes', () => {
   });
 
   describe("'Solicitar a todas'", () => {
-    it('creates one request per company the service applies to that period, e-mails those with contacts, skips on a second send', async () => {
+    it('creates one request per company the service applies to (and tracks) that period, e-mails those with contacts, skips on a second send', async () => {
       const { serviceId, folderIds } = await serviceWithFolders(t);
       const template = await createTemplate(
         api.owner,
@@ -304,7 +304,12 @@ describe('document requests: routes', () => {
       const notLinked = await insertBusiness(t);
       const contractEnded = await insertBusiness(t, { startContract: '2020-01-01', endContract: '2020-12-31' });
       const linkedLater = await insertBusiness(t);
-      for (const company of [withContacts, withoutContacts, contractEnded]) await linkService(t, company.id, serviceId);
+      // 'Seguimiento desde' the month after: not asked for this one.
+      const trackedLater = await insertBusiness(t, {
+        trackingSince: `${periodMonthText(period.month === 12 ? { year: period.year + 1, month: 1 } : { ...period, month: period.month + 1 })}-01`,
+      });
+      for (const company of [withContacts, withoutContacts, contractEnded, trackedLater])
+        await linkService(t, company.id, serviceId);
       await linkService(t, linkedLater.id, serviceId, '2100-01-01');
       const mailsBefore = t.mailer.sent.length;
 
@@ -340,7 +345,7 @@ describe('document requests: routes', () => {
           ['Documento 2', folderIds[1], 'pendiente'],
         ]);
       }
-      for (const company of [notLinked, contractEnded, linkedLater]) {
+      for (const company of [notLinked, contractEnded, linkedLater, trackedLater]) {
         expect(list.rows.some((row) => row.business.id === company.id)).toBe(false);
       }
 

@@ -1,7 +1,7 @@
 import { boardMsg } from '@app/shared/messages-board';
 import { companiesMsg } from '@app/shared/messages-companies';
 import { requestsMsg } from '@app/shared/messages-requests';
-import { currentPeriod, type Period, periodBounds, santiagoDate } from '@app/shared/period';
+import { currentPeriod, isTrackedIn, type Period, periodBounds, santiagoDate } from '@app/shared/period';
 import { splitContacts } from '@app/shared/schemas/businesses';
 import type { StoredFile } from '@app/shared/schemas/documents';
 import type {
@@ -43,6 +43,8 @@ interface Business {
   id: number;
   name: string;
   contact: string;
+  /** 'Seguimiento desde' (the stored first day), or null when tracked since the contract start. */
+  trackingSince: string | null;
 }
 
 export interface EmailInput {
@@ -398,7 +400,10 @@ export function createRequestsService(db: Db, deps: Deps) {
       const linked = new Set(
         applying.filter((link) => link.serviceId === template.serviceId).map((link) => link.businessId),
       );
-      const targets = service ? active.filter((business) => linked.has(business.id)) : [];
+      // A company tracked only from a later month ('Seguimiento desde') is not asked for this one.
+      const targets = service
+        ? active.filter((business) => linked.has(business.id) && isTrackedIn(business, period))
+        : [];
       const dueDate = templateDueDate(period, template.dueDay);
 
       const created = await checked(

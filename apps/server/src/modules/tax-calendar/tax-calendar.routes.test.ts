@@ -2,10 +2,11 @@ import { msg } from '@app/shared/messages';
 import { taxCalendarMsg } from '@app/shared/messages-tax-calendar';
 import type { MonthlyBoard } from '@app/shared/schemas/monthly-states';
 import type { TaxCalendarMonth, TaxYearImportPreview, TaxYearList } from '@app/shared/schemas/tax-calendar';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { activity } from '../../db/schema/activity.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { multipartFiles } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -189,7 +190,15 @@ describe("the month's obligations", () => {
 });
 
 describe("'Calendario AT'", () => {
-  it("lists the shipped dates, and an owner's edit replaces one and moves the annual service's due date", async () => {
+  /** The activity log's 'Calendario AT' entries, oldest first. */
+  const taxYearActivity = () =>
+    t.database.db
+      .select({ action: activity.action, recordLabel: activity.recordLabel, details: activity.details })
+      .from(activity)
+      .where(eq(activity.kind, 'tax_year_date'))
+      .orderBy(asc(activity.id));
+
+  it("lists the shipped dates, and an owner's edit replaces one and moves the annual service's due date; both changes are in the activity log", async () => {
     const listed: TaxYearList = (await as(owner).get('/api/tax-calendar/years/2026')).json();
     const dj = listed.entries.find((entry) => entry.key === 'dj-1887');
     expect(dj).toMatchObject({ date: '2026-03-19', confirmed: false, origin: 'shipped', shippedDate: null });
@@ -228,6 +237,19 @@ describe("'Calendario AT'", () => {
       entry: { date: '2026-04-30', origin: 'shipped' },
     });
     expect(await t.modules.taxCalendar.annualDueDate('f22', 2026)).toBe('2026-04-30');
+
+    expect(await taxYearActivity()).toEqual([
+      {
+        action: 'updated',
+        recordLabel: 'AT 2026: F22 Operación Renta: plazo con pago de impuesto',
+        details: { before: { date: '2026-04-30', confirmed: false }, after: { date: '2026-04-29', confirmed: true } },
+      },
+      {
+        action: 'deleted',
+        recordLabel: 'AT 2026: F22 Operación Renta: plazo con pago de impuesto',
+        details: { before: { date: '2026-04-29', confirmed: true } },
+      },
+    ]);
   });
 
   it('refuses a date outside its tax year', async () => {
@@ -283,6 +305,11 @@ describe("'Calendario AT'", () => {
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toEqual({ message: taxCalendarMsg.imported(1, 1), created: 1, changed: 1, unchanged: 0 });
+    expect((await taxYearActivity()).at(-1)).toEqual({
+      action: 'imported',
+      recordLabel: 'AT 2027: 2 fechas',
+      details: { after: { 'dj-1887': '2027-03-22', 'dj-2000': '2027-06-15' } },
+    });
     const year: TaxYearList = (await as(owner).get('/api/tax-calendar/years/2027')).json();
     expect(
       year.entries
@@ -310,7 +337,7 @@ function eventsOf(ics: string) {
 }
 
 describe('the calendar feed', () => {
-  it("gives a collaborator an address whose feed has their companies' due dates, and revoking it ends it", async () => {
+  it("gives a collaborator an address whose feed has their companies' due dates from three months back to three ahead, and revoking it ends it", async () => {
     clock = new Date('2026-10-01T15:00:00Z');
     const created = await as(collaborator.token).post('/api/profile/calendar-feed', {});
     expect(created.statusCode, created.body).toBe(200);
@@ -325,8 +352,27 @@ describe('the calendar feed', () => {
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(feed.body).toContain('\r\n');
+    // About three months back (past dates stay, counted as of today) and three ahead.
     const f29Events = eventsOf(feed.body).filter((event) => event.summary.startsWith('F29'));
     expect(f29Events).toEqual([
+      {
+        summary: 'F29: Junio 2026',
+        start: '2026-07-13', // 12 July is a Sunday
+        allDay: true,
+        description: 'Período Junio 2026. Empresas: 0 hechas, 0 pendientes, 2 atrasadas.',
+      },
+      {
+        summary: 'F29: Julio 2026',
+        start: '2026-08-12',
+        allDay: true,
+        description: 'Período Julio 2026. Empresas: 0 hechas, 0 pendientes, 2 atrasadas.',
+      },
+      {
+        summary: 'F29: Agosto 2026',
+        start: '2026-09-14', // 12 September is a Saturday
+        allDay: true,
+        description: 'Período Agosto 2026. Empresas: 0 hechas, 0 pendientes, 2 atrasadas.',
+      },
       {
         summary: 'F29: Septiembre 2026',
         start: '2026-10-13',

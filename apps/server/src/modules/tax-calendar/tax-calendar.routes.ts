@@ -17,6 +17,7 @@ import {
 } from '@app/shared/schemas/tax-calendar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/activity-actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { readSheetForm } from '../../lib/sheet-upload.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -24,8 +25,8 @@ import { calendarFeedText } from './calendar-feed.ts';
 import { type TaxCalendarService, TaxYearImportRefused } from './tax-calendar.service.ts';
 import { TAX_YEAR_SHEET_RULES } from './tax-year-import.ts';
 
-/** How many days ahead a calendar feed reaches. */
-export const FEED_DAYS = 92;
+/** How far a calendar feed reaches: about three months back and three ahead. */
+export const FEED_WINDOW = { daysBack: 92, daysAhead: 92 };
 
 const importBody =
   "multipart/form-data with one field 'file': an .xlsx or .csv with a header row naming 'Clave', 'Fecha' (DD-MM-AAAA or AAAA-MM-DD, in the tax year), and optionally 'Confirmada' (sí/no), 'Fuente' and 'Nota'; 1 MB at most (413).";
@@ -77,8 +78,7 @@ export const taxCalendarRoutes: FastifyPluginAsyncZod<{ taxCalendar: TaxCalendar
       },
       onRequest: app.authorize('tax-calendar:manage'),
     },
-    async (request) =>
-      taxCalendar.saveDate(currentUser(request), request.params.year, request.params.key, request.body),
+    async (request) => taxCalendar.saveDate(actorOf(request), request.params.year, request.params.key, request.body),
   );
 
   app.delete(
@@ -92,7 +92,7 @@ export const taxCalendarRoutes: FastifyPluginAsyncZod<{ taxCalendar: TaxCalendar
       },
       onRequest: app.authorize('tax-calendar:manage'),
     },
-    async (request) => taxCalendar.removeDate(request.params.year, request.params.key),
+    async (request) => taxCalendar.removeDate(actorOf(request), request.params.year, request.params.key),
   );
 
   app.post(
@@ -130,7 +130,7 @@ export const taxCalendarRoutes: FastifyPluginAsyncZod<{ taxCalendar: TaxCalendar
     async (request, reply) => {
       const { bytes } = await readSheetForm(request, TAX_YEAR_SHEET_RULES);
       try {
-        return await taxCalendar.confirmImport(currentUser(request), request.params.year, bytes);
+        return await taxCalendar.confirmImport(actorOf(request), request.params.year, bytes);
       } catch (error) {
         if (error instanceof TaxYearImportRefused)
           return reply.status(400).send({ message: error.message, lines: error.lines });
@@ -193,14 +193,17 @@ export const taxCalendarRoutes: FastifyPluginAsyncZod<{ taxCalendar: TaxCalendar
       schema: {
         tags,
         description:
-          "text/calendar: all-day events of the due dates of the next ~3 months, of the companies the feed's user owns (an owner's: every company). 404 for an unknown or revoked address.",
+          "text/calendar: all-day events of the due dates from ~3 months ago to ~3 months ahead, of the companies the feed's user owns (an owner's: every company). 404 for an unknown or revoked address.",
         params: z.object({ file: z.string().max(64) }),
       },
     },
     async (request, reply) => {
       const token = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : request.params.file;
       const owner = await taxCalendar.feedOwner(token);
-      const obligations = await taxCalendar.upcoming(owner.role === 'owner' ? undefined : owner.userId, FEED_DAYS);
+      const obligations = await taxCalendar.feedObligations(
+        owner.role === 'owner' ? undefined : owner.userId,
+        FEED_WINDOW,
+      );
       const text = await calendarFeedText(obligations, 'Estudio Contable');
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')

@@ -21,9 +21,10 @@ import {
   type TaxYearEntry,
 } from '@app/shared/tax-year-calendar';
 import type { SQL, Table } from 'drizzle-orm';
+import { recordActivity } from '../../db/activity-log.ts';
 import type { Db } from '../../db/client.ts';
+import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import type { AuthUser } from '../../lib/auth-user.ts';
 import { readSheet } from '../../lib/sheet-upload.ts';
 import { createTableCache, readingTables, type TableChanges, type TablesRead } from '../../lib/table-cache.ts';
 import type { Vault } from '../../lib/vault.ts';
@@ -259,18 +260,44 @@ export function createTaxCalendarService(db: Db, deps: TaxCalendarDeps) {
       return { taxYear, entries: (await yearEntries(taxYear)).map(present) };
     },
 
-    /** Saves the firm's date of a key for a tax year (replacing a shipped one, or adding a key). */
-    async saveDate(actor: AuthUser, taxYear: number, key: string, input: TaxYearDateInput) {
+    /**
+     * Saves the firm's date of a key for a tax year (replacing a shipped one, or adding a key), with
+     * its activity entry (the date in force before and after) in the same transaction.
+     */
+    async saveDate(actor: ActivityActor, taxYear: number, key: string, input: TaxYearDateInput) {
       if (Number(input.date.slice(0, 4)) !== taxYear) throw badRequest(taxCalendarMsg.dateOutsideYear(taxYear), 'date');
-      await taxCalendarRepository.upsert(db, { key, taxYear, ...input }, actor.id);
+      const before = (await yearEntries(taxYear)).find((candidate) => candidate.key === key);
+      await db.transaction(async (tx) => {
+        await taxCalendarRepository.upsert(tx, { key, taxYear, ...input }, actor.userId);
+        await recordActivity(tx, actor, {
+          kind: 'tax_year_date',
+          action: before ? 'updated' : 'created',
+          recordId: `${taxYear}/${key}`,
+          recordLabel: `AT ${taxYear}: ${labelOf(key)}`,
+          details: {
+            before: before ? { date: before.date, confirmed: before.confirmed } : undefined,
+            after: { date: input.date, confirmed: input.confirmed },
+          },
+        });
+      });
       const entry = (await yearEntries(taxYear)).find((candidate) => candidate.key === key);
       return { message: taxCalendarMsg.dateSaved, entry: entry ? present(entry) : null };
     },
 
     /** Removes the firm's date: a shipped key shows its shipped date again, an added one is gone. */
-    async removeDate(taxYear: number, key: string) {
-      const removed = await taxCalendarRepository.remove(db, key, taxYear);
-      if (!removed) throw notFound(taxCalendarMsg.dateNotEdited);
+    async removeDate(actor: ActivityActor, taxYear: number, key: string) {
+      const before = (await yearEntries(taxYear)).find((candidate) => candidate.key === key);
+      await db.transaction(async (tx) => {
+        const removed = await taxCalendarRepository.remove(tx, key, taxYear);
+        if (!removed) throw notFound(taxCalendarMsg.dateNotEdited);
+        await recordActivity(tx, actor, {
+          kind: 'tax_year_date',
+          action: 'deleted',
+          recordId: `${taxYear}/${key}`,
+          recordLabel: `AT ${taxYear}: ${labelOf(key)}`,
+          details: { before: before ? { date: before.date, confirmed: before.confirmed } : undefined },
+        });
+      });
       const entry = (await yearEntries(taxYear)).find((candidate) => candidate.key === key);
       return {
         message: entry ? taxCalendarMsg.dateReset : taxCalendarMsg.dateRemoved,
@@ -297,7 +324,7 @@ export function createTaxCalendarService(db: Db, deps: TaxCalendarDeps) {
     },
 
     /** Writes the file's new and changed dates in one transaction, or nothing when a line is invalid. */
-    async confirmImport(actor: AuthUser, taxYear: number, bytes: Buffer) {
+    async confirmImport(actor: ActivityActor, taxYear: number, bytes: Buffer) {
       const { lines } = await this.previewImport(taxYear, bytes);
       if (lines.some((line) => line.status === 'invalid')) throw new TaxYearImportRefused(lines);
       const writes = lines.filter((line) => line.status === 'new' || line.status === 'changed');
@@ -313,9 +340,17 @@ export function createTaxCalendarService(db: Db, deps: TaxCalendarDeps) {
               source: line.source,
               note: line.note,
             },
-            actor.id,
+            actor.userId,
           );
         }
+        if (writes.length > 0)
+          await recordActivity(tx, actor, {
+            kind: 'tax_year_date',
+            action: 'imported',
+            recordId: String(taxYear),
+            recordLabel: `AT ${taxYear}: ${writes.length} ${writes.length === 1 ? 'fecha' : 'fechas'}`,
+            details: { after: Object.fromEntries(writes.map((line) => [line.key as string, line.date as string])) },
+          });
       });
       const created = lines.filter((line) => line.status === 'new').length;
       const changed = writes.length - created;
@@ -352,10 +387,14 @@ export function createTaxCalendarService(db: Db, deps: TaxCalendarDeps) {
       return { year: query.anio, month: query.mes, today, weekStart, weekEnd, obligations, week };
     },
 
-    /** The obligations of the next `days` days from today: the feed's events. */
-    async upcoming(responsible: number | undefined, days: number) {
+    /**
+     * The feed's events: the obligations from `daysBack` days before today to `daysAhead` after it.
+     * Past dates stay in the feed (a calendar app removes what a feed stops listing), with their
+     * counts of today.
+     */
+    async feedObligations(responsible: number | undefined, window: { daysBack: number; daysAhead: number }) {
       const today = santiagoDate(now());
-      return obligationsBetween(today, addDays(today, days), responsible, today);
+      return obligationsBetween(addDays(today, -window.daysBack), addDays(today, window.daysAhead), responsible, today);
     },
 
     // ------------------------------------------------------------ calendar feed

@@ -19,8 +19,8 @@ export function CalendarFeedSection() {
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Suscríbete a esta dirección desde tu calendario para ver los vencimientos de los próximos tres meses de tus
-        empresas. Quien tenga la dirección ve esos vencimientos: no la compartas.
+        Suscríbete a esta dirección desde tu calendario para ver los vencimientos de tus empresas, desde tres meses
+        atrás hasta tres meses adelante. Quien tenga la dirección ve esos vencimientos: no la compartas.
       </Text>
       {address ? (
         <>

@@ -34,13 +34,21 @@ const showDate = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.
 const STATUS = { new: 'Nueva', changed: 'Cambia', unchanged: 'Sin cambios', invalid: 'Con error' } as const;
 const STATUS_COLOR = { new: 'blue', changed: 'yellow', unchanged: 'gray', invalid: 'red' } as const;
 
-type Editing = { key: string; date: string; confirmed: boolean; source: string; note: string; isNew: boolean };
+type Editing = {
+  key: string;
+  label: string;
+  date: string;
+  confirmed: boolean;
+  source: string;
+  note: string;
+  isNew: boolean;
+};
 
 function DateModal({ year, editing, onClose }: { year: number; editing: Editing; onClose: () => void }) {
   const [form, setForm] = useState(editing);
   const save = useSaveTaxYearDate();
   return (
-    <Modal opened onClose={onClose} title={editing.isNew ? 'Agregar fecha' : `Fecha de ${editing.key}`}>
+    <Modal opened onClose={onClose} title={editing.isNew ? 'Agregar fecha' : `Fecha de ${editing.label}`}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -218,6 +226,7 @@ export function TaxYearPage() {
   const edit = (entry: TaxYearEntryView) =>
     setEditing({
       key: entry.key,
+      label: entry.label,
       date: entry.date,
       confirmed: entry.confirmed,
       source: entry.source ?? '',
@@ -244,7 +253,15 @@ export function TaxYearPage() {
         </Button>
         <Button
           onClick={() =>
-            setEditing({ key: '', date: `${year}-01-01`, confirmed: false, source: '', note: '', isNew: true })
+            setEditing({
+              key: '',
+              label: '',
+              date: `${year}-01-01`,
+              confirmed: false,
+              source: '',
+              note: '',
+              isNew: true,
+            })
           }
         >
           Agregar fecha
@@ -259,74 +276,82 @@ export function TaxYearPage() {
           {query.data.entries.length === 0 && (
             <Alert color="gray">No hay fechas para el AT {year}. Agrégalas o impórtalas.</Alert>
           )}
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Obligación</Table.Th>
-                <Table.Th>Clave</Table.Th>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Confirmada</Table.Th>
-                <Table.Th>Origen</Table.Th>
-                <Table.Th>Fuente y nota</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.entries.map((entry) => (
-                <Table.Tr key={entry.key}>
-                  <Table.Td>{entry.label}</Table.Td>
-                  <Table.Td>{entry.key}</Table.Td>
-                  <Table.Td>
-                    {showDate(entry.date)}
-                    {entry.shippedDate && (
-                      <Text size="xs" c="dimmed">
-                        publicado {showDate(entry.shippedDate)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={entry.confirmed ? 'green' : 'gray'} variant="light">
-                      {entry.confirmed ? 'Confirmada' : 'Sin confirmar'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{ORIGIN[entry.origin]}</Table.Td>
-                  <Table.Td>
-                    {entry.source && (
-                      <Anchor href={entry.source} target="_blank" rel="noreferrer" size="sm">
-                        Fuente
-                      </Anchor>
-                    )}
-                    {entry.note && <Text size="xs">{entry.note}</Text>}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => edit(entry)}>
-                        Editar
-                      </Button>
-                      {entry.origin !== 'shipped' && (
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Obligación</Table.Th>
+                  <Table.Th>Clave</Table.Th>
+                  <Table.Th>Fecha</Table.Th>
+                  <Table.Th>Confirmada</Table.Th>
+                  <Table.Th>Origen</Table.Th>
+                  <Table.Th>Fuente y nota</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.entries.map((entry) => (
+                  <Table.Tr key={entry.key}>
+                    <Table.Td>{entry.label}</Table.Td>
+                    <Table.Td>{entry.key}</Table.Td>
+                    <Table.Td>
+                      {showDate(entry.date)}
+                      {entry.shippedDate && (
+                        <Text size="xs" c="dimmed">
+                          publicado {showDate(entry.shippedDate)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={entry.confirmed ? 'green' : 'gray'} variant="light">
+                        {entry.confirmed ? 'Confirmada' : 'Sin confirmar'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{ORIGIN[entry.origin]}</Table.Td>
+                    <Table.Td>
+                      {entry.source && (
+                        <Anchor href={entry.source} target="_blank" rel="noreferrer" size="sm">
+                          Fuente
+                        </Anchor>
+                      )}
+                      {entry.note && <Text size="xs">{entry.note}</Text>}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
                         <Button
                           size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() =>
-                            reset.mutate(
-                              { year, key: entry.key },
-                              {
-                                onSuccess: (result) => notifySuccess(result.message),
-                                onError: (error) => notifyError(error),
-                              },
-                            )
-                          }
+                          variant="default"
+                          aria-label={`Editar ${entry.label}`}
+                          onClick={() => edit(entry)}
                         >
-                          {entry.origin === 'edited' ? 'Volver a la publicada' : 'Quitar'}
+                          Editar
                         </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                        {entry.origin !== 'shipped' && (
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            aria-label={`${entry.origin === 'edited' ? 'Volver a la publicada' : 'Quitar'}: ${entry.label}`}
+                            onClick={() =>
+                              reset.mutate(
+                                { year, key: entry.key },
+                                {
+                                  onSuccess: (result) => notifySuccess(result.message),
+                                  onError: (error) => notifyError(error),
+                                },
+                              )
+                            }
+                          >
+                            {entry.origin === 'edited' ? 'Volver a la publicada' : 'Quitar'}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <ImportSection year={year} />
         </Stack>
       )}
