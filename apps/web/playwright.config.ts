@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './e2e/support/chromium';
+import { chromiumLaunchOptions, fullChromiumLaunchOptions } from './e2e/support/chromium';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -12,6 +12,9 @@ const SERVER_BUNDLE = process.env.E2E_SERVER_BUNDLE ?? 'apps/server/dist/main.js
 export const FAKE_GOOGLE_URL = `http://127.0.0.1:${E2E_PORT + 1000}`;
 /** A second real server without Google configured (only calendar.spec.ts uses it). */
 export const NO_GOOGLE_URL = `http://127.0.0.1:${E2E_PORT + 2000}`;
+
+/** Specs that need the full browser: the headless shell shows no service worker notification. */
+const NEEDS_FULL_BROWSER = /push-reminder\.spec\.ts$/;
 
 /** What both real servers share: the built app, the first owner, an embedded database of their own. */
 const serverEnv = (port: number, dataDir: string) => ({
@@ -45,7 +48,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: NEEDS_FULL_BROWSER,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'chromium-full',
+      testMatch: NEEDS_FULL_BROWSER,
+      use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: fullChromiumLaunchOptions },
+    },
+  ],
   webServer: [
     {
       command: `node --import tsx apps/server/src/test/fake-google-main.ts ${E2E_PORT + 1000}`,

@@ -190,6 +190,7 @@ test('only owners have the e-mail log (collaborators still send from the board)'
 });
 
 test('/email at 1280 px and at 700 px', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000); // two widths, each with an accessibility scan
   const company = await createBusinessViaApi(request, uniqueName('Pantalla correo'));
   const sent = await request.post('/api/utils/send-email', {
     headers: await ownerHeaders(request),

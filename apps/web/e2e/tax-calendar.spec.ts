@@ -57,7 +57,7 @@ test("'Calendario AT': the owner changes a published date and goes back to it, a
 
   await row.getByRole('button', { name: `Editar ${dj1887}` }).click();
   const dialog = page.getByRole('dialog', { name: `Fecha de ${dj1887}` });
-  await dialog.getByLabel('Fecha', { exact: true }).fill('2027-03-22');
+  await dialog.getByRole('textbox', { name: 'Fecha', exact: true }).fill('2027-03-22');
   await dialog.getByLabel('Confirmada en el calendario del SII').check();
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expectText(page, 'Fecha guardada');
@@ -83,8 +83,8 @@ test("'Calendario AT': the owner changes a published date and goes back to it, a
   await expect(page.getByText('No hay fechas para el AT 2028. Agrégalas o impórtalas.')).toBeVisible();
   await page.getByRole('button', { name: 'Agregar fecha' }).click();
   const adding = page.getByRole('dialog', { name: 'Agregar fecha' });
-  await adding.getByLabel('Clave').fill('dj-1887');
-  await adding.getByLabel('Fecha', { exact: true }).fill('2028-03-20');
+  await adding.getByRole('textbox', { name: 'Clave' }).fill('dj-1887');
+  await adding.getByRole('textbox', { name: 'Fecha', exact: true }).fill('2028-03-20');
   await adding.getByRole('button', { name: 'Guardar' }).click();
   await expectText(page, 'Fecha guardada');
   const added = page.getByRole('row').filter({ hasText: dj1887 });

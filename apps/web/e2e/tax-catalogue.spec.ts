@@ -27,7 +27,7 @@ async function profileAndActivate(
   await expectText(page, 'La empresa se editó correctamente');
 
   const suggestions = page.getByRole('alert', { name: 'Obligaciones según el perfil tributario' });
-  await expect(suggestions).toContainText(`Según su perfil aplican: ${expected.suggested}`);
+  await expect(suggestions).toContainText(`Según su perfil aplican: ${expected.suggested} (desde el 01-09-2026)`);
   await suggestions.getByRole('button', { name: 'Activar', exact: true }).click();
   await expectText(page, expected.activated);
   await expect(suggestions).not.toContainText('Según su perfil aplican');
@@ -47,8 +47,10 @@ test('an owner loads F29 and Previred from the catalogue, profiles two companies
   request,
 }) => {
   test.setTimeout(120_000);
-  const online = await createBusinessViaApi(request, uniqueName('Transportes'));
-  const onPaper = await createBusinessViaApi(request, uniqueName('Ferretería'));
+  // Clients the firm takes on with their work from September 2026 ('Seguimiento desde'): 'Activar'
+  // links their obligations from then.
+  const online = await createBusinessViaApi(request, uniqueName('Transportes'), { trackingSince: '2026-09' });
+  const onPaper = await createBusinessViaApi(request, uniqueName('Ferretería'), { trackingSince: '2026-09' });
 
   // ---- Servicios: 'Cargar obligaciones del SII'
   await signInAsOwner(page, '/servicios');
@@ -68,7 +70,22 @@ test('an owner loads F29 and Previred from the catalogue, profiles two companies
   }
   await catalogue.getByRole('button', { name: 'Cerrar' }).click();
   await expect(catalogue).toBeHidden();
-  await expect(page.getByRole('row').filter({ hasText: PREVIRED })).toContainText('10 / 13');
+  // Read from the API: on the shared test server the list of services draws only the rows in view.
+  const headers = await ownerHeaders(request);
+  const services = (await (await request.get('/api/service', { headers })).json()) as {
+    name: string;
+    dueDay: number | null;
+    dueDayElectronic: number | null;
+  }[];
+  expect(
+    services
+      .filter((service) => service.name === F29 || service.name === PREVIRED)
+      .map(({ name, dueDay, dueDayElectronic }) => ({ name, dueDay, dueDayElectronic }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'es')),
+  ).toEqual([
+    { name: F29, dueDay: 12, dueDayElectronic: 20 },
+    { name: PREVIRED, dueDay: 10, dueDayElectronic: 13 },
+  ]);
 
   // ---- Each company's tax profile and the obligations it suggests
   await profileAndActivate(
@@ -87,7 +104,6 @@ test('an owner loads F29 and Previred from the catalogue, profiles two companies
     { suggested: F29, activated: 'Se activó 1 obligación en la empresa' },
   );
 
-  const headers = await ownerHeaders(request);
   const activeLinks = async (businessId: number) => {
     // Read from the company's detail: on the shared test server 'Servicios en empresa' lists every
     // other spec's services too, and draws only the rows in view.

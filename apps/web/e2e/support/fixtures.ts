@@ -67,7 +67,7 @@ export async function ownerHeaders(request: APIRequestContext) {
 }
 
 /** A valid company with a fresh RUT, as the create form would send it. */
-export function businessBody(name: string, overrides: { startContract?: string } = {}) {
+export function businessBody(name: string, overrides: { startContract?: string; trackingSince?: string } = {}) {
   return {
     name,
     razonSocial: `${name} SpA`,
@@ -105,7 +105,7 @@ export async function createBusinessesViaApi(request: APIRequestContext, prefix:
 export async function createBusinessViaApi(
   request: APIRequestContext,
   name: string,
-  overrides: { startContract?: string } = {},
+  overrides: { startContract?: string; trackingSince?: string } = {},
 ) {
   const response = await request.post('/api/business', {
     headers: await ownerHeaders(request),

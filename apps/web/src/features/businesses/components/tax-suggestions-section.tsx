@@ -11,8 +11,9 @@ import { useSession } from '../../../lib/session';
 
 /**
  * 'Según su perfil aplican…': the catalogue obligations the company's tax profile calls for that are
- * loaded as services but not active on it ('Activar' links them all from the first day of the current
- * period), and those not loaded yet (an owner may load them here).
+ * loaded as services but not active on it, and those not loaded yet (an owner may load them here).
+ * 'Activar' links them all from the company's 'Seguimiento desde' month when it has one (a firm
+ * onboarding a client tracks its obligations from there), else from the first day of the current period.
  */
 export function TaxSuggestionsSection({ business }: { business: BusinessDetail }) {
   const session = useSession();
@@ -29,7 +30,9 @@ export function TaxSuggestionsSection({ business }: { business: BusinessDetail }
   const notLoaded = keys.filter((key) => !byKey.has(key));
   if (inactive.length === 0 && notLoaded.length === 0) return null;
 
-  const startDate = periodBounds(currentPeriod()).firstDay;
+  const startDate = business.trackingSince
+    ? `${business.trackingSince.slice(0, 7)}-01`
+    : periodBounds(currentPeriod()).firstDay;
   const canLoad = session !== null && can(session.user, 'services:catalogue');
 
   const activateAll = async () => {

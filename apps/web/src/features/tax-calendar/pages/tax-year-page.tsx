@@ -303,7 +303,9 @@ export function TaxYearPage() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={entry.confirmed ? 'green' : 'gray'} variant="light">
+                      {/* A badge's own minimum is near nothing (its label cuts with an ellipsis): the
+                          table would squeeze the column below the word. */}
+                      <Badge color={entry.confirmed ? 'green' : 'gray'} variant="light" miw="max-content">
                         {entry.confirmed ? 'Confirmada' : 'Sin confirmar'}
                       </Badge>
                     </Table.Td>
