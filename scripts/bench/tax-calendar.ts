@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { santiagoDate } from '@app/shared/period';
+import { CATALOGUE_KEYS } from '@app/shared/tax-catalogue';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client.ts';
 import { getBytes, percentile } from './load.ts';
@@ -64,6 +65,49 @@ export async function benchTaxCalendar(
         `p50 ${percentile(times, 0.5).toFixed(1)} ms`,
         `p95 ${percentile(times, 0.95).toFixed(1)} ms`,
         'target under 400 ms',
+      );
+    }
+    // The owner's .ics feed: every company's obligations from three months back to three ahead.
+    const created = await fetch(`${base}/api/profile/calendar-feed`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    if (!created.ok) throw new Error(`calendar feed: ${created.status} ${await created.text()}`);
+    const feedUrl = `${base}${((await created.json()) as { path: string }).path}`;
+    const feedSize = await getBytes(feedUrl, { 'accept-encoding': 'gzip' }, agent);
+    const feedTimes: number[] = [];
+    for (let run = 0; run < REQUESTS; run++) {
+      const started = performance.now();
+      await getBytes(feedUrl, { 'accept-encoding': 'gzip' }, agent);
+      feedTimes.push(performance.now() - started);
+    }
+    feedTimes.sort((a, b) => a - b);
+    report(
+      kind,
+      `GET /api/calendar-feed/{token}.ics (an owner's: ~6 months of due dates, 2,000 companies × 12 services), ${(feedSize / 1024).toFixed(1)} KB as sent, ${REQUESTS} in a row`,
+      `p50 ${percentile(feedTimes, 0.5).toFixed(1)} ms`,
+      `p95 ${percentile(feedTimes, 0.95).toFixed(1)} ms`,
+      'a calendar app polls it every few hours',
+    );
+
+    // 'Cargar obligaciones del SII' with every entry: the first load creates them all, the second finds
+    // them loaded and writes nothing.
+    for (const round of ['first: creates every entry', 'again: all loaded, nothing written']) {
+      const started = performance.now();
+      const loaded = await fetch(`${base}/api/service/catalogue/load`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ keys: CATALOGUE_KEYS }),
+      });
+      if (!loaded.ok) throw new Error(`catalogue load: ${loaded.status} ${await loaded.text()}`);
+      await loaded.arrayBuffer();
+      report(
+        kind,
+        `POST /api/service/catalogue/load, all ${CATALOGUE_KEYS.length} entries (${round})`,
+        `${(performance.now() - started).toFixed(0)} ms`,
+        '',
+        'target under 2 s',
       );
     }
   } finally {
