@@ -13,7 +13,7 @@ export interface ProfitabilityDeps {
   /** The services module: every service's id and name. */
   listServiceNames(): Promise<{ id: number; name: string }[]>;
   /** The users module: the staff. */
-  listStaff(): Promise<{ id: number; name: string; lastName: string }[]>;
+  listStaff(): Promise<{ id: number; name: string; lastName: string; role: string }[]>;
 }
 
 /**
