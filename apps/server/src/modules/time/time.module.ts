@@ -27,6 +27,7 @@ export function createTimeModule(deps: TimeModuleDeps) {
     stopTimer: time.stop,
     createEntry: time.create,
     setHourlyCost: time.setCost,
+    listHourlyCosts: time.costs,
     week: time.week,
     profitability: profitability.month,
     routes: async (app: FastifyInstance) => {
