@@ -18,7 +18,7 @@ function lastMonth() {
 
 /**
  * 100,000 finished time entries of the staff over the last 180 days, spread over every company and
- * service (one staff member in 40 has about 2,500, some 100 a week), an hourly cost for each staff
+ * service (each of the 40 staff members has 2,500, some 14 every day, about 100 a week), an hourly cost for each staff
  * member, and last month's fee of every company as an issued charge.
  */
 export async function seedTime(db: Db): Promise<{ entries: number; charges: number }> {
@@ -27,10 +27,10 @@ export async function seedTime(db: Db): Promise<{ entries: number; charges: numb
     select s.ids[1 + g % array_length(s.ids, 1)],
            b.ids[1 + (g * 7919) % array_length(b.ids, 1)],
            case when g % 3 = 0 then null else v.ids[1 + g % array_length(v.ids, 1)] end,
-           now() - ((g % 180) || ' days')::interval,
-           now() - ((g % 180) || ' days')::interval,
+           now() - (((g / array_length(s.ids, 1)) % 180) || ' days')::interval,
+           now() - (((g / array_length(s.ids, 1)) % 180) || ' days')::interval,
            15 + (g * 37) % 226,
-           (current_date - (g % 180)),
+           (current_date - (g / array_length(s.ids, 1)) % 180),
            ''
     from generate_series(1, ${TIME_ENTRIES}) g,
          (select array_agg(id order by id) ids from users where role <> 'client') s,

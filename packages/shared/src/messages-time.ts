@@ -26,6 +26,7 @@ export const timeMsg = {
   timerStartedStopping: (businessName: string) =>
     `Cronómetro iniciado; el anterior (${businessName}) quedó detenido y registrado`,
   timerStopped: 'Cronómetro detenido y registrado',
+  timerRace: 'Otro inicio de tu cronómetro llegó al mismo tiempo; vuelve a intentarlo',
   noTimer: 'No tienes un cronómetro en curso',
   created: 'Tiempo registrado',
   updated: 'Registro de tiempo modificado',

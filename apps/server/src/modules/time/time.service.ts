@@ -197,7 +197,8 @@ export function createTimeService(db: Db, deps: TimeDeps) {
           announce(actor.id, timer);
           return { timer, stopped: result.stopped ? await presentOne(result.stopped) : null };
         } catch (error) {
-          if (!isUniqueViolation(error) || attempt >= START_ATTEMPTS) throw error;
+          if (!isUniqueViolation(error)) throw error;
+          if (attempt >= START_ATTEMPTS) throw conflict(timeMsg.timerRace);
         }
       }
     },
