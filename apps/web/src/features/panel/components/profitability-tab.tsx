@@ -1,13 +1,14 @@
 import { formatDuration } from '@app/shared/duration';
 import { formatMoney } from '@app/shared/money';
 import { santiagoDate } from '@app/shared/period';
-import { Alert, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconCalendarMonth } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useProfitability } from '../../../api/panel/profitability';
 import { LoadError } from '../../../components/load-error';
 import { monthTitle } from '../../../components/period-picker';
+import { WarningAlert } from '../../../components/warning-alert';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const percent = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1, minimumFractionDigits: 0 });
@@ -49,9 +50,9 @@ export function ProfitabilityTab() {
       ) : (
         <>
           {data.withoutCost.length > 0 && (
-            <Alert color="yellow" title="Personas sin costo por hora">
+            <WarningAlert title="Personas sin costo por hora">
               {data.withoutCost.join(', ')}: sus horas de {monthTitle(period).toLowerCase()} no suman costo.
-            </Alert>
+            </WarningAlert>
           )}
           <Table.ScrollContainer minWidth={640}>
             <Table striped withTableBorder aria-label={`Rentabilidad por empresa, ${monthTitle(period)}`}>
