@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createBusinessViaApi, createCollaboratorViaApi, signIn, signInAsOwner, uniqueName } from './support/fixtures';
-import { pageOverflowsSideways } from './support/page-checks';
+import { pageOverflowsSideways, seriousViolations } from './support/page-checks';
 
 // A collaborator's timer lives on the server: it survives a reload, a second tab of theirs sees it
 // stop at once (the live event), and the minute it logged shows in /tiempo. The owner then sets that
@@ -26,6 +26,7 @@ test('a collaborator times work on a company; the owner sets their hourly cost a
   const elapsed = page.getByTestId('timer-elapsed');
   await expect(elapsed).toHaveText(/^0:00:0\d$/);
   expect(await pageOverflowsSideways(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.reload();
   await expect(elapsed).toBeVisible();
@@ -75,4 +76,5 @@ test('a collaborator times work on a company; the owner sets their hourly cost a
     .getByRole('row')
     .filter({ hasText: company.name });
   await expect(row.getByRole('cell')).toHaveText([company.name, '$0', '3:01', '$181.000', '-$181.000', '—']);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -82,10 +82,10 @@ export function ProfitabilityTab() {
                     <Table.Td ta="right">{formatMoney(row.fee)}</Table.Td>
                     <Table.Td ta="right">{hours(row.minutes)}</Table.Td>
                     <Table.Td ta="right">{formatMoney(row.cost)}</Table.Td>
-                    <Table.Td ta="right" c={row.margin < 0 ? 'red.8' : undefined} fw={600}>
+                    <Table.Td ta="right" c={row.margin < 0 ? 'red.9' : undefined} fw={600}>
                       {formatMoney(row.margin)}
                     </Table.Td>
-                    <Table.Td ta="right" c={row.margin < 0 ? 'red.8' : undefined}>
+                    <Table.Td ta="right" c={row.margin < 0 ? 'red.9' : undefined}>
                       {row.marginPct === null ? '—' : `${percent.format(row.marginPct)} %`}
                     </Table.Td>
                   </Table.Tr>

@@ -3,7 +3,7 @@ import { addDays, formatDuration, mondayOf } from '@app/shared/duration';
 import { timeMsg } from '@app/shared/messages-time';
 import { can } from '@app/shared/permissions';
 import type { TimeEntry } from '@app/shared/schemas/time';
-import { Button, Group, Loader, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -167,8 +167,9 @@ export function TimePage() {
           <Loader size="sm" role="status" aria-label="Cargando" />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped withTableBorder aria-label="Horas de la semana por empresa">
+            {/* Scrolls sideways on a phone; focusable, so the keyboard scrolls it too. */}
+            <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Semana por empresa">
+              <Table striped withTableBorder miw={640} aria-label="Horas de la semana por empresa">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Empresa</Table.Th>
@@ -218,7 +219,7 @@ export function TimePage() {
                   </Table.Tr>
                 </Table.Tfoot>
               </Table>
-            </Table.ScrollContainer>
+            </Box>
 
             <Paper withBorder p="md" radius="md" component="section" aria-labelledby="registros-semana">
               <Title order={3} size="h5" id="registros-semana" mb="sm">
