@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, time (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -34,6 +34,7 @@ import { benchRequests, seedRequests } from './requests.ts';
 import { seedBoard } from './seed-board.ts';
 import { seedLists } from './seed-lists.ts';
 import { benchTaxCalendar, seedTaxCalendar } from './tax-calendar.ts';
+import { benchTime, seedTime } from './time.ts';
 import { benchDownloads, benchUploads } from './uploads.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -56,6 +57,7 @@ const PARTS = [
   'collections',
   'tax-calendar',
   'tax-calendar-page',
+  'time',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -118,6 +120,7 @@ async function prepare(
         console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
       if (parts.includes('tax-calendar') || parts.includes('tax-calendar-page'))
         console.log(`… ${JSON.stringify(await seedTaxCalendar(database.db))}`);
+      if (parts.includes('time')) console.log(`… ${JSON.stringify(await seedTime(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -142,6 +145,7 @@ async function prepare(
         console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
       if (parts.includes('tax-calendar') || parts.includes('tax-calendar-page'))
         console.log(`… ${JSON.stringify(await seedTaxCalendar(database.db))}`);
+      if (parts.includes('time')) console.log(`… ${JSON.stringify(await seedTime(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -691,6 +695,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     if (parts.includes('collections')) await benchCollections(kind, base, token, report);
     if (parts.includes('tax-calendar')) await benchTaxCalendar(kind, base, token, report);
     if (parts.includes('tax-calendar-page')) await benchTaxCalendarPage(kind);
+    if (parts.includes('time')) await benchTime(kind, base, token, report);
     if (parts.includes('activity')) {
       await benchActivity(kind, base, token, precomputed, report);
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);

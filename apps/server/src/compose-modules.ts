@@ -38,6 +38,7 @@ import type { CatalogueDeps, FirmRequestTemplate } from './modules/services/serv
 import { createSessionsModule } from './modules/sessions/sessions.module.ts';
 import { createTasksModule } from './modules/tasks/tasks.module.ts';
 import { createTaxCalendarModule } from './modules/tax-calendar/tax-calendar.module.ts';
+import { createTimeModule } from './modules/time/time.module.ts';
 import { createProfileModule } from './modules/users/profile.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { presentUser } from './modules/users/users.presenter.ts';
@@ -408,6 +409,9 @@ export function composeModules(deps: ModulesDeps) {
       claimTemplateSend: requests.claimTemplateSend,
       releaseTemplateSend: requests.releaseTemplateSend,
       sendRequestTemplate: (templateId, period) => requests.sendTemplate(null, templateId, period),
+      // The time module is built after this one (it reads the billing module): called only when the digest runs.
+      remindedWithoutTimeOn: (day: string, userIds: number[]): Promise<Set<number>> =>
+        time.remindedWithoutTimeOn(day, userIds),
       appUrl: config.APP_URL,
     }),
   );
@@ -435,6 +439,20 @@ export function composeModules(deps: ModulesDeps) {
       sendEmail: email.sendAutomatic,
       deliveries: email.deliveries,
       mailConfigured: Boolean(config.SMTP_URL),
+      now: deps.now,
+    }),
+  );
+  // 'Registro de tiempo' and profitability: companies', services', tasks' and staff names through their
+  // modules, and the month's fee billed through the billing module.
+  const time = use(
+    createTimeModule({
+      db,
+      events,
+      businessNames: businesses.listNames,
+      listServiceNames: services.listNamesInOrder,
+      listTaskNames: async () => (await tasks.listRows()).map((task) => ({ id: task.id, name: task.name })),
+      listStaff: users.listStaff,
+      issuedNetByBusiness: billing.issuedNetByBusiness,
       now: deps.now,
     }),
   );
@@ -476,6 +494,7 @@ export function composeModules(deps: ModulesDeps) {
     scheduler,
     activity,
     billing,
+    time,
   };
 }
 

@@ -33,6 +33,8 @@ export const ACTIVITY_KINDS = {
   billing_settings: 'Configuración de cobranza',
   holiday: 'Feriado adicional',
   tax_year_date: 'Fecha del Calendario AT',
+  time_entry: 'Registro de tiempo',
+  hourly_cost: 'Costo por hora',
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -135,6 +137,12 @@ const FIELD_LABELS: Record<string, string> = {
   dteType: 'Tipo de documento',
   folio: 'Folio',
   reason: 'Motivo',
+  date: 'Fecha',
+  minutes: 'Minutos',
+  serviceId: 'Servicio',
+  taskId: 'Tarea',
+  note: 'Nota',
+  hourlyCost: 'Costo por hora',
 };
 
 /** A field's label: the form's, or the field's own name with its first letter capitalised ('estado' → 'Estado'). */

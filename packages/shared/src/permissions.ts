@@ -63,6 +63,12 @@ export const PERMISSIONS = {
   'tax-calendar:manage': ['owner'],
   /** A personal calendar feed (.ics) of the due dates of one's companies, from 'Mi perfil'. */
   'tax-calendar:feed': ['owner', 'collaborator'],
+  /** 'Registro de tiempo': one's own timer and time entries, the week's grid and its export. */
+  'time:track': ['owner', 'collaborator'],
+  /** Everyone's time entries, and each staff member's hourly cost (money). */
+  'time:manage': ['owner'],
+  /** Profitability per company: fee billed against the cost of the hours logged (money). */
+  'panel:profitability': ['owner'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],

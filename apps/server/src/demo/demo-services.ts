@@ -19,6 +19,7 @@ export function demoServices(modules: AppModules) {
     email: modules.email,
     activity: modules.activity,
     billing: modules.billing,
+    time: modules.time,
   };
 }
 

@@ -13,6 +13,7 @@ import { seedDemoNotes } from './notes.demo.ts';
 import { seedDemoRequests } from './requests.demo.ts';
 import { seedDemoServices } from './services.demo.ts';
 import { seedDemoTasks } from './tasks.demo.ts';
+import { seedDemoTime } from './time.demo.ts';
 import { ensureDemoOwner, seedDemoUsers } from './users.demo.ts';
 
 /**
@@ -47,6 +48,7 @@ async function main() {
       await seedDemoRequests(features, config.FILE_MAX_MB),
       await seedDemoBilling(features),
       await seedDemoCollections(features),
+      await seedDemoTime(features),
       await seedDemoActivity(features),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);

@@ -3,6 +3,7 @@ import type { MonthlyStateBulkEvent } from '@app/shared/schemas/board-bulk';
 import type { BoardCellChange } from '@app/shared/schemas/monthly-states';
 import type { RequestsEvent } from '@app/shared/schemas/requests';
 import type { TaskCellChange } from '@app/shared/schemas/tasks';
+import type { TimeEntry } from '@app/shared/schemas/time';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -24,6 +25,8 @@ export interface AppEvents {
    * a client sent or removed a file against one of its items. Staff sockets hear it live.
    */
   'requests.changed': RequestsEvent;
+  /** A user's timer started or stopped: their other browsers show it (that user's sockets only). */
+  'time.timer-changed': { userId: number; timer: TimeEntry | null };
   /** A company was deleted, with everything that cascades from it. */
   'business.deleted': { businessId: number };
   /** A service was deleted, with its states, folders, links and monthly states. */

@@ -41,6 +41,8 @@ interface SocketUser {
 export interface LiveRooms {
   /** Sends the event to every socket whose user holds the permission (each live event names the one that reads it). */
   sendToPermission(permission: Permission, event: string, payload: unknown): void;
+  /** Sends the event to that user's sockets only (every session of theirs, on every instance). */
+  sendToUser(userId: number, event: string, payload: unknown): void;
 }
 
 interface RealtimeOptions {
@@ -188,5 +190,6 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   });
   return {
     sendToPermission: (permission, event, payload) => io.to(permissionRoom(permission)).emit(event, payload),
+    sendToUser: (userId, event, payload) => io.to(userRoom(userId)).emit(event, payload),
   };
 }

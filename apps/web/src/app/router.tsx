@@ -228,6 +228,31 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                element: <PrivateRoute permission="time:track" />,
+                children: [
+                  {
+                    path: '/tiempo',
+                    ...page(
+                      () => import('../features/time/pages/time-page'),
+                      (m) => m.TimePage,
+                    ),
+                  },
+                ],
+              },
+              // Profitability per company on a page of its own until the panel shows it as a tab.
+              {
+                element: <PrivateRoute permission="panel:profitability" />,
+                children: [
+                  {
+                    path: '/tiempo/rentabilidad',
+                    ...page(
+                      () => import('../features/panel/pages/profitability-page'),
+                      (m) => m.ProfitabilityPage,
+                    ),
+                  },
+                ],
+              },
+              {
                 element: <PrivateRoute allow={mayViewCalendar} />,
                 children: [
                   {

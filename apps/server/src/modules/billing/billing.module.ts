@@ -164,6 +164,8 @@ export function createBillingModule(deps: BillingModuleDeps) {
     listCharges: charges.list,
     /** Marks charges issued (all or none). */
     issueCharges: charges.issue,
+    /** A month's fee billed per company: the net of its issued charges (the time module's profitability). */
+    issuedNetByBusiness: (year: number, month: number) => chargesRepository.issuedNetByBusiness(db, year, month),
     /** Payments, as the demo and the bench record them. */
     payments,
     /** Of these days, those with a UF value stored. */

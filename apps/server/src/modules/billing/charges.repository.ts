@@ -97,6 +97,22 @@ export const chargesRepository = {
       .orderBy(billingCharges.id);
   },
 
+  /** A month's issued charges' net amounts summed per company (drafts, charges waiting for the UF and voided ones do not count). */
+  async issuedNetByBusiness(db: DbOrTx, year: number, month: number): Promise<Map<number, number>> {
+    const rows = await db
+      .select({ businessId: billingCharges.businessId, net: sql<string>`coalesce(sum(${billingCharges.net}), 0)` })
+      .from(billingCharges)
+      .where(
+        and(
+          eq(billingCharges.periodYear, year),
+          eq(billingCharges.periodMonth, month),
+          eq(billingCharges.status, 'issued'),
+        ),
+      )
+      .groupBy(billingCharges.businessId);
+    return new Map(rows.map((row) => [row.businessId, Number(row.net)]));
+  },
+
   async findById(db: DbOrTx, id: number): Promise<ChargeRow | undefined> {
     const [row] = await db.select().from(billingCharges).where(eq(billingCharges.id, id));
     return row;

@@ -79,6 +79,11 @@ export interface MorningDigestDeps {
   countRequestsToReview(): Promise<{ total: number; byBusiness: { businessId: number; count: number }[] }>;
   /** The e-mail module's send without a staff sender, written to the e-mail log. */
   sendEmail(input: { emails: string[]; subject: string; content: string; html?: string }): Promise<unknown>;
+  /**
+   * Of these users, those who asked to be reminded and logged no time on that day (time module);
+   * absent: no reminder.
+   */
+  remindedWithoutTimeOn?(day: string, userIds: number[]): Promise<Set<number>>;
   /** The public address the mail's links start with (APP_URL). */
   appUrl: string;
 }
@@ -229,16 +234,25 @@ export function morningDigestJob(db: Db, deps: MorningDigestDeps): ScheduledJob 
       const pending = recipients.filter((user) => !claimed.has(user.id));
       if (pending.length === 0) return;
 
-      const [linesByUser, toReviewByUser] = await Promise.all([
+      // 'Ayer no registraste tiempo': only when yesterday was a business day.
+      const yesterday = addDays(today, -1);
+      const [linesByUser, toReviewByUser, withoutTime] = await Promise.all([
         collectLines(deps, today, calendar),
         collectToReview(deps),
+        deps.remindedWithoutTimeOn && !isNonBusinessDay(yesterday, calendar.isHoliday)
+          ? deps.remindedWithoutTimeOn(
+              yesterday,
+              pending.map((user) => user.id),
+            )
+          : new Set<number>(),
       ]);
       for (const user of pending) {
         if (!(await repository.claim(db, { userId: user.id, day: today, claimedAt: now }))) continue;
         const companies = [...(linesByUser.get(user.id)?.values() ?? [])];
         const toReview = toReviewByUser.get(user.id) ?? [];
-        if (companies.length === 0 && toReview.length === 0) continue;
-        const mail = presentMorningDigest({ user, today, companies, toReview, appUrl: deps.appUrl });
+        const noTimeYesterday = withoutTime.has(user.id);
+        if (companies.length === 0 && toReview.length === 0 && !noTimeYesterday) continue;
+        const mail = presentMorningDigest({ user, today, companies, toReview, noTimeYesterday, appUrl: deps.appUrl });
         await deps.sendEmail({ emails: [user.email], subject: mail.subject, content: mail.text, html: mail.html });
       }
     },

@@ -1,5 +1,6 @@
 import { compareNames } from '@app/shared/collator';
 import { requestsMsg } from '@app/shared/messages-requests';
+import { timeMsg } from '@app/shared/messages-time';
 import type { Period } from '@app/shared/period';
 import { MONTH_KEYS, MONTH_NAMES } from '@app/shared/schemas/services';
 
@@ -37,6 +38,8 @@ export interface MorningDigestInput {
   companies: DigestCompany[];
   /** The user's companies with client documents to review (none when absent). */
   toReview?: DigestToReview[];
+  /** The user asked to be reminded and logged no time yesterday (a business day). */
+  noTimeYesterday?: boolean;
   appUrl: string;
 }
 
@@ -140,7 +143,9 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
       ? [`${late} ${late === 1 ? 'atrasada' : 'atrasadas'} y ${soon} por vencer en los próximos 7 días`]
       : []),
     ...(review.total > 0 ? [requestsMsg.digestToReviewCount(review.total)] : []),
+    ...(input.noTimeYesterday ? [timeMsg.digestNoTimeYesterday.toLowerCase()] : []),
   ].join('; ');
+  const timeUrl = `${input.appUrl}/tiempo`;
   const subject = `Resumen de vencimientos del ${chileanDate(input.today)}: ${counts}`;
   const intro = `Hola ${input.user.name}, estos son tus vencimientos al ${chileanDate(input.today)}: ${counts}.`;
   const links = boardLinks(input);
@@ -148,6 +153,7 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
 
   const text = [
     intro,
+    ...(input.noTimeYesterday ? [`${timeMsg.digestNoTimeYesterday}. ${timeMsg.digestNoTimeLink}: ${timeUrl}`] : []),
     ...companies.map((company) =>
       [`${company.name} (${company.rut})`, ...company.lines.map((line) => `- ${lineText(line)}`)].join('\n'),
     ),
@@ -168,6 +174,9 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
   const anchor = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
   const html = [
     `<p>${escapeHtml(intro)}</p>`,
+    ...(input.noTimeYesterday
+      ? [`<p>${escapeHtml(timeMsg.digestNoTimeYesterday)}. ${anchor(timeUrl, timeMsg.digestNoTimeLink)}</p>`]
+      : []),
     ...companies.map(
       (company) =>
         `<h3>${escapeHtml(company.name)} (${escapeHtml(company.rut)})</h3>\n<ul>${company.lines

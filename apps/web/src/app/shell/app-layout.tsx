@@ -16,6 +16,7 @@ import {
   TO_REVIEW_DESCRIPTION_ID,
   ToReviewMenuBadge,
 } from '../../features/requests/components/staff-requests-live';
+import { HeaderTimer } from '../../features/time/components/header-timer';
 import { useCurrentUser } from '../../lib/session';
 import { NAV_ENTRIES } from '../navigation';
 import classes from './app-layout.module.css';
@@ -82,33 +83,36 @@ export function AppLayout() {
               Estudio Contable
             </Text>
           </Group>
-          <Menu position="bottom-end" withArrow>
-            <Menu.Target>
-              {/* The name starts with what it shows (WCAG 2.5.3), so voice control users can say it. */}
-              <UnstyledButton aria-label={fullName ? `${fullName}, menú de usuario` : 'Menú de usuario'}>
-                <Group gap={6} wrap="nowrap">
-                  <IconUserCircle size={22} />
-                  <Text size="sm" fw={500} truncate maw={200}>
-                    {fullName}
-                  </Text>
-                  <IconChevronDown size={14} />
-                </Group>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item component={Link} to="/perfil" leftSection={<IconUser size={16} />}>
-                Mi perfil
-              </Menu.Item>
-              {can(user, 'backup:download') && (
-                <Menu.Item component={Link} to="/respaldo" leftSection={<IconDatabaseExport size={16} />}>
-                  Respaldo
+          <Group gap="sm" wrap="nowrap">
+            {can(user, 'time:track') && <HeaderTimer />}
+            <Menu position="bottom-end" withArrow>
+              <Menu.Target>
+                {/* The name starts with what it shows (WCAG 2.5.3), so voice control users can say it. */}
+                <UnstyledButton aria-label={fullName ? `${fullName}, menú de usuario` : 'Menú de usuario'}>
+                  <Group gap={6} wrap="nowrap">
+                    <IconUserCircle size={22} />
+                    <Text size="sm" fw={500} truncate maw={{ base: 110, sm: 200 }}>
+                      {fullName}
+                    </Text>
+                    <IconChevronDown size={14} />
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to="/perfil" leftSection={<IconUser size={16} />}>
+                  Mi perfil
                 </Menu.Item>
-              )}
-              <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
-                Cerrar sesión
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+                {can(user, 'backup:download') && (
+                  <Menu.Item component={Link} to="/respaldo" leftSection={<IconDatabaseExport size={16} />}>
+                    Respaldo
+                  </Menu.Item>
+                )}
+                <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
+                  Cerrar sesión
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         </Group>
       </AppShell.Header>
 

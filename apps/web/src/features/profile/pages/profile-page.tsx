@@ -1,4 +1,5 @@
 import { profileMsg } from '@app/shared/messages-profile';
+import { timeMsg } from '@app/shared/messages-time';
 import { secondFactorMsg, sessionsMsg } from '@app/shared/messages-trust';
 import { can } from '@app/shared/permissions';
 import { Loader, Paper, SimpleGrid, Title } from '@mantine/core';
@@ -13,6 +14,7 @@ import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SecondFactorSection } from '../components/second-factor-section';
 import { SessionsSection } from '../components/sessions-section';
+import { TimeReminderSwitch } from '../components/time-reminder-switch';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -49,6 +51,11 @@ export function ProfilePage() {
         {can(sessionUser, 'profile:digest') && (
           <Section id="resumen-diario" title={profileMsg.morningDigestTitle}>
             <MorningDigestSwitch />
+          </Section>
+        )}
+        {can(sessionUser, 'time:track') && (
+          <Section id="aviso-tiempo" title={timeMsg.remindTitle}>
+            <TimeReminderSwitch />
           </Section>
         )}
         {can(sessionUser, 'tax-calendar:feed') && (
