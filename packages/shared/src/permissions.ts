@@ -63,6 +63,10 @@ export const PERMISSIONS = {
   'tax-calendar:manage': ['owner'],
   /** A personal calendar feed (.ics) of the due dates of one's companies, from 'Mi perfil'. */
   'tax-calendar:feed': ['owner', 'collaborator'],
+  /** 'Panel': the firm at a glance in charts; a collaborator sees only the companies they are 'Encargado' of. */
+  'panel:read': ['owner', 'collaborator'],
+  /** The panel's money charts: billed against collected, receivables by aging. */
+  'panel:money': ['owner'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],
