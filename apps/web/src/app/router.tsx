@@ -204,6 +204,18 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                element: <PrivateRoute permission="panel:read" />,
+                children: [
+                  {
+                    path: '/panel',
+                    ...page(
+                      () => import('../features/panel/pages/panel-page'),
+                      (m) => m.PanelPage,
+                    ),
+                  },
+                ],
+              },
+              {
                 element: <PrivateRoute permission="tax-calendar:read" />,
                 children: [
                   {
