@@ -17,6 +17,7 @@ import { expectNoSeriousViolations, pageOverflowsSideways } from './support/page
 async function progressOf(page: Page, period: PanelProgress, service: string) {
   const table = page.getByRole('table', { name: `Avance de ${monthTitle(period)} por servicio` });
   const rows = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: service, exact: true }) });
+  await expect(rows.first()).toBeAttached();
   const texts = await rows.getByRole('cell').allTextContents();
   return Object.fromEntries(
     texts.map((text) => {
@@ -103,7 +104,8 @@ test("'Panel': the progress chart counts as the board does, its bar opens the fi
   await expectNoSeriousViolations(page);
   // At 390 px the charts stack in one column and the page does not scroll sideways.
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await pageOverflowsSideways(page)).toBe(false);
+  // The charts take their new width when their container reports it.
+  await expect.poll(() => pageOverflowsSideways(page)).toBe(false);
   await page.screenshot({ path: 'test-results/panel-owner-390.png', fullPage: true });
   await expectNoSeriousViolations(page);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -129,7 +131,8 @@ test("'Panel': the progress chart counts as the board does, its bar opens the fi
   const workload = page.getByRole('table', { name: 'Carga por encargado' });
   await expect(workload.getByRole('rowheader')).toHaveText(['Renata Panel']);
   await expect(page.getByRole('heading', { name: 'Facturado y cobrado, últimos 12 meses' })).toHaveCount(0);
-  expect(await pageOverflowsSideways(page)).toBe(false);
+  // The charts take their new width when their container reports it.
+  await expect.poll(() => pageOverflowsSideways(page)).toBe(false);
   await page.screenshot({ path: 'test-results/panel-collaborator-390.png', fullPage: true });
   await expectNoSeriousViolations(page);
 });

@@ -78,6 +78,7 @@ function ProgressChart({ progress, responsible }: { progress: PanelProgress; res
         type="stacked"
         orientation="vertical"
         yAxisProps={{ width: 110 }}
+        xAxisProps={{ allowDecimals: false }}
         valueFormatter={formatCount}
         accessibilityLayer={false}
         series={[...states].map(([name, state]) => ({ name, label: state.label, color: state.color }))}
@@ -131,11 +132,13 @@ function PunctualityChart({ responsible }: { responsible: PanelResponsible }) {
           >
             <LineChart
               h={260}
+              curveType="linear"
               data={data}
               dataKey="label"
               withLegend
               legendProps={{ verticalAlign: 'bottom' }}
               valueFormatter={formatCount}
+              yAxisProps={{ allowDecimals: false }}
               accessibilityLayer={false}
               series={PUNCTUALITY_SERIES.map((series) => ({ ...series }))}
               lineProps={(series) => ({
@@ -209,6 +212,7 @@ function WorkloadChart() {
               dataKey="name"
               orientation="vertical"
               yAxisProps={{ width: 110 }}
+              xAxisProps={{ allowDecimals: false }}
               withLegend
               legendProps={{ verticalAlign: 'bottom' }}
               valueFormatter={formatCount}
@@ -256,6 +260,7 @@ function RequestsAgeChart({ responsible }: { responsible: PanelResponsible }) {
               data={buckets.map((bucket) => ({ ...bucket }))}
               dataKey="label"
               valueFormatter={formatCount}
+              yAxisProps={{ allowDecimals: false }}
               accessibilityLayer={false}
               series={[{ name: 'count', label: 'Solicitudes', color: 'indigo.6' }]}
               barProps={{
