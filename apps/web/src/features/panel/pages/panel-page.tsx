@@ -37,6 +37,8 @@ export function PanelPage() {
   const period = useAskedPeriod();
   // A collaborator's panel is always their own companies.
   const responsible: PanelResponsible = owner ? filters.values.responsible : user.id;
+  // The tabs in their order; each other tab is an entry here and a Tabs.Panel below ('Rentabilidad',
+  // owners only, is to sit after 'Resumen').
   const tabs = [{ value: SUMMARY, label: 'Resumen' }];
   const tab = tabs.some((entry) => entry.value === params.get(TAB_PARAM)) ? (params.get(TAB_PARAM) as string) : SUMMARY;
   const setTab = (value: string | null) =>
