@@ -220,6 +220,7 @@ function WorkloadChart() {
               series={WORKLOAD_SERIES.map((series) => ({ ...series }))}
               barProps={(series) => ({
                 cursor: 'pointer',
+                isAnimationActive: false,
                 onClick: (entry: Clicked<(typeof data)[number]>) => {
                   if (entry.payload) navigate(link(entry.payload.responsibleUserId, series.name === 'late'));
                 },
@@ -265,6 +266,7 @@ function RequestsAgeChart({ responsible }: { responsible: PanelResponsible }) {
               series={[{ name: 'count', label: 'Solicitudes', color: 'indigo.6' }]}
               barProps={{
                 cursor: 'pointer',
+                isAnimationActive: false,
                 onClick: (entry: Clicked<(typeof buckets)[number]>) => {
                   if (entry.payload?.period) navigate(requestsLink(entry.payload.period, responsible));
                 },
@@ -322,6 +324,7 @@ function BillingCharts({ billing }: { billing: PanelBilling }) {
           ]}
           barProps={(series) => ({
             cursor: 'pointer',
+            isAnimationActive: false,
             onClick: (entry: Clicked<(typeof months)[number]>) => {
               if (entry.payload)
                 navigate(
@@ -350,6 +353,7 @@ function BillingCharts({ billing }: { billing: PanelBilling }) {
           series={[{ name: 'amount', label: 'Por cobrar', color: 'orange.7' }]}
           barProps={{
             cursor: 'pointer',
+            isAnimationActive: false,
             onClick: (entry: Clicked<(typeof aging)[number]>) => {
               if (entry.payload) navigate(agingLink(entry.payload.bucket));
             },

@@ -1,7 +1,7 @@
 import { can } from '@app/shared/permissions';
 import { Group, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useBoardLookups } from '../../../api/businesses/use-board-lookups';
+import { useResponsibleOptions } from '../../../api/businesses/get-responsible-options';
 import type { PanelResponsible } from '../../../api/panel/panel';
 import { ResponsibleFilter } from '../../../components/board/board-filter-controls';
 import { useBoardFilters } from '../../../components/board/use-board-filters';
@@ -31,7 +31,7 @@ function useAskedPeriod() {
 export function PanelPage() {
   const user = useCurrentUser();
   const owner = can(user, 'panel:money');
-  const { staff } = useBoardLookups();
+  const staff = useResponsibleOptions().data;
   const filters = useBoardFilters(owner ? staff : [], undefined);
   const [params, setParams] = useSearchParams();
   const period = useAskedPeriod();
