@@ -221,10 +221,12 @@ export function createPanelService(db: Db, deps: PanelDeps) {
   async function punctuality(responsible: Responsible, today: string): Promise<PanelPunctuality> {
     const current = currentPeriod(now());
     const periods = Array.from({ length: 12 }, (_, index) => shiftMonth(current, index - 11));
+    // One aggregate per period; on PostgreSQL they run side by side over the pool.
+    const cells = await Promise.all(periods.map((period) => periodCells(period, responsible, true)));
     const months = [];
-    for (const period of periods) {
+    for (const [index, period] of periods.entries()) {
       const tally = { ...period, onTime: 0, late: 0, overdue: 0, pending: 0 };
-      for (const { first, last, due, counts } of await periodCells(period, responsible, true)) {
+      for (const { first, last, due, counts } of cells[index] ?? []) {
         for (const count of counts) {
           const state = count.stateId ?? first;
           const dueDate = count.electronicFiling ? due.electronic : due.paper;

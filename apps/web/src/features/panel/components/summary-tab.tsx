@@ -5,7 +5,7 @@ import type { PanelBilling, PanelProgress } from '@app/shared/schemas/panel';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Loader, SimpleGrid } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   type PanelResponsible,
@@ -34,6 +34,26 @@ function Loading({ title, query, children }: { title: string; query: UseQueryRes
   if (query.isError) return <LoadError title={`No se pudo cargar: ${title}`} query={query} />;
   if (!query.data) return <Loader size="sm" role="status" aria-label={`Cargando ${title}`} />;
   return <>{children()}</>;
+}
+
+/**
+ * Axes whose ticks are all drawn (counts) or every other one (the 12 months): a fixed interval spares
+ * the chart measuring every label's text to choose which fit.
+ */
+const COUNT_AXIS = { allowDecimals: false, interval: 0 } as const;
+const MONTHS_AXIS = { interval: 1 } as const;
+
+/**
+ * Drawn after the first paint, as a transition: the charts in view first (each chart costs the
+ * main thread tens of milliseconds), the rest right after without holding them back.
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => startTransition(() => setShown(true)), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? children : <Loader size="sm" role="status" aria-label="Cargando gráfico" />;
 }
 
 /** Chart height for horizontal bars: a row per entry. */
@@ -77,8 +97,8 @@ function ProgressChart({ progress, responsible }: { progress: PanelProgress; res
         dataKey="name"
         type="stacked"
         orientation="vertical"
-        yAxisProps={{ width: 110 }}
-        xAxisProps={{ allowDecimals: false }}
+        yAxisProps={{ width: 110, interval: 0 }}
+        xAxisProps={COUNT_AXIS}
         valueFormatter={formatCount}
         accessibilityLayer={false}
         series={[...states].map(([name, state]) => ({ name, label: state.label, color: state.color }))}
@@ -138,7 +158,8 @@ function PunctualityChart({ responsible }: { responsible: PanelResponsible }) {
               withLegend
               legendProps={{ verticalAlign: 'bottom' }}
               valueFormatter={formatCount}
-              yAxisProps={{ allowDecimals: false }}
+              yAxisProps={COUNT_AXIS}
+              xAxisProps={MONTHS_AXIS}
               accessibilityLayer={false}
               series={PUNCTUALITY_SERIES.map((series) => ({ ...series }))}
               lineProps={(series) => ({
@@ -211,8 +232,8 @@ function WorkloadChart() {
               data={data}
               dataKey="name"
               orientation="vertical"
-              yAxisProps={{ width: 110 }}
-              xAxisProps={{ allowDecimals: false }}
+              yAxisProps={{ width: 110, interval: 0 }}
+              xAxisProps={COUNT_AXIS}
               withLegend
               legendProps={{ verticalAlign: 'bottom' }}
               valueFormatter={formatCount}
@@ -261,7 +282,7 @@ function RequestsAgeChart({ responsible }: { responsible: PanelResponsible }) {
               data={buckets.map((bucket) => ({ ...bucket }))}
               dataKey="label"
               valueFormatter={formatCount}
-              yAxisProps={{ allowDecimals: false }}
+              yAxisProps={COUNT_AXIS}
               accessibilityLayer={false}
               series={[{ name: 'count', label: 'Solicitudes', color: 'indigo.6' }]}
               barProps={{
@@ -316,7 +337,8 @@ function BillingCharts({ billing }: { billing: PanelBilling }) {
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           valueFormatter={formatMoney}
-          yAxisProps={{ width: 90 }}
+          yAxisProps={{ width: 90, interval: 0 }}
+          xAxisProps={MONTHS_AXIS}
           accessibilityLayer={false}
           series={[
             { name: 'billed', label: 'Facturado', color: 'blue.7' },
@@ -348,7 +370,7 @@ function BillingCharts({ billing }: { billing: PanelBilling }) {
           data={aging}
           dataKey="label"
           valueFormatter={formatMoney}
-          yAxisProps={{ width: 90 }}
+          yAxisProps={{ width: 90, interval: 0 }}
           accessibilityLayer={false}
           series={[{ name: 'amount', label: 'Por cobrar', color: 'orange.7' }]}
           barProps={{
@@ -388,12 +410,18 @@ export function SummaryTab({
         {() => (progress.data ? <ProgressChart progress={progress.data} responsible={responsible} /> : null)}
       </Loading>
       <PunctualityChart responsible={responsible} />
-      <WorkloadChart />
-      <RequestsAgeChart responsible={responsible} />
+      <AfterFirstPaint>
+        <WorkloadChart />
+      </AfterFirstPaint>
+      <AfterFirstPaint>
+        <RequestsAgeChart responsible={responsible} />
+      </AfterFirstPaint>
       {showMoney && (
-        <Loading title="Facturado y cobrado" query={billing}>
-          {() => (billing.data ? <BillingCharts billing={billing.data} /> : null)}
-        </Loading>
+        <AfterFirstPaint>
+          <Loading title="Facturado y cobrado" query={billing}>
+            {() => (billing.data ? <BillingCharts billing={billing.data} /> : null)}
+          </Loading>
+        </AfterFirstPaint>
       )}
     </SimpleGrid>
   );
