@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, time (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -9,7 +9,8 @@
 // `activity` fills 1,000,000 activity entries (see activity.ts); `requests` a month of document
 // requests for every company (see requests.ts); `billing` fee terms for every company and UF values (see billing.ts);
 // `collections` and `billing-page` 24 months of charges and payments for every company (see collections.ts);
-// `tax-calendar` due days on the services and an owner for every fifth company (see tax-calendar.ts).
+// `tax-calendar` due days on the services and an owner for every fifth company (see tax-calendar.ts);
+// `panel` all of the last four and the cells' history of 12 months (see panel.ts).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +31,7 @@ import { startFanoutFloor } from './fanout-floor.ts';
 import { benchImportLimits, benchImports } from './imports.ts';
 import { load, percentile, rawAnswer, rssMb, withPeakRss } from './load.ts';
 import { BENCH_METRICS_TOKEN, benchMemory } from './memory.ts';
+import { benchPanelApi, benchPanelPage, seedPanel } from './panel.ts';
 import { benchRequests, seedRequests } from './requests.ts';
 import { seedBoard } from './seed-board.ts';
 import { seedLists } from './seed-lists.ts';
@@ -58,6 +60,7 @@ const PARTS = [
   'tax-calendar',
   'tax-calendar-page',
   'time',
+  'panel',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -113,14 +116,16 @@ async function prepare(
     if (seeded) {
       console.log(`seeding the embedded database… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
       ({ groupId } = await seedLists(database.db));
-      if (parts.includes('requests')) console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
+      if (parts.includes('requests') || parts.includes('panel'))
+        console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
       if (parts.includes('billing') || parts.includes('billing-page'))
         console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
-      if (parts.includes('collections') || parts.includes('billing-page'))
+      if (parts.includes('collections') || parts.includes('billing-page') || parts.includes('panel'))
         console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
-      if (parts.includes('tax-calendar') || parts.includes('tax-calendar-page'))
+      if (parts.includes('tax-calendar') || parts.includes('tax-calendar-page') || parts.includes('panel'))
         console.log(`… ${JSON.stringify(await seedTaxCalendar(database.db))}`);
       if (parts.includes('time')) console.log(`… ${JSON.stringify(await seedTime(database.db))}`);
+      if (parts.includes('panel')) console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -138,14 +143,16 @@ async function prepare(
     if (seeded) {
       console.log(`seeding PostgreSQL… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
       ({ groupId } = await seedLists(database.db));
-      if (parts.includes('requests')) console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
+      if (parts.includes('requests') || parts.includes('panel'))
+        console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
       if (parts.includes('billing') || parts.includes('billing-page'))
         console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
-      if (parts.includes('collections') || parts.includes('billing-page'))
+      if (parts.includes('collections') || parts.includes('billing-page') || parts.includes('panel'))
         console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
-      if (parts.includes('tax-calendar') || parts.includes('tax-calendar-page'))
+      if (parts.includes('tax-calendar') || parts.includes('tax-calendar-page') || parts.includes('panel'))
         console.log(`… ${JSON.stringify(await seedTaxCalendar(database.db))}`);
       if (parts.includes('time')) console.log(`… ${JSON.stringify(await seedTime(database.db))}`);
+      if (parts.includes('panel')) console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -696,6 +703,10 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     if (parts.includes('tax-calendar')) await benchTaxCalendar(kind, base, token, report);
     if (parts.includes('tax-calendar-page')) await benchTaxCalendarPage(kind);
     if (parts.includes('time')) await benchTime(kind, base, token, report);
+    if (parts.includes('panel')) {
+      await benchPanelApi(kind, base, token, report);
+      await benchPanelPage(kind, benchScreensBesideFloor);
+    }
     if (parts.includes('activity')) {
       await benchActivity(kind, base, token, precomputed, report);
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);

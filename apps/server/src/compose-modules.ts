@@ -28,8 +28,9 @@ import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createHolidaysModule } from './modules/holidays/holidays.module.ts';
 import { createMonthlyStatesModule, monthlyStatesSql } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
+import { createPanelModule } from './modules/panel/panel.module.ts';
 import { createPushModule } from './modules/push/push.module.ts';
-import { createAnsweredItems, createRequestsModule } from './modules/requests/requests.module.ts';
+import { createAnsweredItems, createRequestsModule, requestsSql } from './modules/requests/requests.module.ts';
 import { createSchedulerModule } from './modules/scheduler/scheduler.module.ts';
 import { createSecondFactorChallenges } from './modules/second-factor/challenges.ts';
 import { createSecondFactorModule } from './modules/second-factor/second-factor.module.ts';
@@ -453,6 +454,29 @@ export function composeModules(deps: ModulesDeps) {
       listTaskNames: async () => (await tasks.listRows()).map((task) => ({ id: task.id, name: task.name })),
       listStaff: users.listStaff,
       issuedNetByBusiness: billing.issuedNetByBusiness,
+      now: deps.now,
+    }),
+  );
+  // 'Panel': counts the board's cells, the requests and the billing through their modules' SQL and functions.
+  use(
+    createPanelModule({
+      db,
+      changes,
+      businessCalendar: holidays.calendar,
+      listServicesForMonth: services.listForMonth,
+      annualDueDates: taxCalendar.annualDueDates,
+      fullNamesOf: users.fullNamesOf,
+      countSql: {
+        activeCompanies: businessesSql.activeIn,
+        ownedCompanies: businessesSql.ownedBy,
+        applyingLinks: businessServicesSql.applyingBy,
+        savedCells: monthlyStatesSql.savedIn,
+        reachedCells: monthlyStatesSql.reachedIn,
+        waitingRequests: requestsSql.waiting,
+        cellTables: [...businessesSql.tables, ...businessServicesSql.tables, ...monthlyStatesSql.historyTables],
+        requestTables: [...requestsSql.tables, ...businessesSql.tables],
+      },
+      money: billing.moneyOverview,
       now: deps.now,
     }),
   );

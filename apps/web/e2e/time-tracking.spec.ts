@@ -4,7 +4,7 @@ import { pageOverflowsSideways, seriousViolations } from './support/page-checks'
 
 // A collaborator's timer lives on the server: it survives a reload, a second tab of theirs sees it
 // stop at once (the live event), and the minute it logged shows in /tiempo. The owner then sets that
-// collaborator's hourly cost and reads the company's hours, cost and margin in 'Rentabilidad'.
+// collaborator's hourly cost and reads the company's hours, cost and margin in the panel's 'Rentabilidad'.
 
 test('a collaborator times work on a company; the owner sets their hourly cost and sees the company’s margin', async ({
   page,
@@ -69,8 +69,10 @@ test('a collaborator times work on a company; the owner sets their hourly cost a
   await costs.getByRole('button', { name: `Guardar costo por hora de ${fullName}` }).click();
   await expect(page.getByText('Costo por hora guardado')).toBeVisible();
 
+  // 'Rentabilidad' on /tiempo opens the panel's tab of that name.
   await page.getByRole('link', { name: 'Rentabilidad' }).click();
-  await expect(page.getByRole('heading', { name: 'Rentabilidad', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/panel\?vista=rentabilidad$/);
+  await expect(page.getByRole('tab', { name: 'Rentabilidad', selected: true })).toBeVisible();
   const row = page
     .getByRole('table', { name: /^Rentabilidad por empresa/ })
     .getByRole('row')

@@ -69,6 +69,10 @@ export const PERMISSIONS = {
   'time:manage': ['owner'],
   /** Profitability per company: fee billed against the cost of the hours logged (money). */
   'panel:profitability': ['owner'],
+  /** 'Panel': the firm at a glance in charts; a collaborator sees only the companies they are 'Encargado' of. */
+  'panel:read': ['owner', 'collaborator'],
+  /** The panel's money charts: billed against collected, receivables by aging. */
+  'panel:money': ['owner'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],

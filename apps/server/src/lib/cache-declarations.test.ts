@@ -134,6 +134,11 @@ describe('every cache names every table its loader reads (else a write there wou
       boardUrl,
       `/api/billing/charges?year=${billingMonth[0]}&month=${billingMonth[1]}`,
       `/api/billing/collections?group=${group.json().group.id}`,
+      '/api/panel/progress',
+      '/api/panel/punctuality',
+      '/api/panel/workload',
+      '/api/panel/requests-age',
+      '/api/panel/billing',
     ]) {
       await get(url);
     }

@@ -8,6 +8,7 @@ import {
   IconCalendar,
   IconCalendarDue,
   IconCash,
+  IconChartBar,
   IconChecklist,
   IconClockHour4,
   IconFileImport,
@@ -35,6 +36,7 @@ const holding = (permission: Permission) => (user: User) => can(user, permission
 /** The side menu, in its established order; only screens that exist are listed. */
 export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Inicio', path: '/', icon: IconHome, visibleTo: () => true },
+  { label: 'Panel', path: '/panel', icon: IconChartBar, visibleTo: holding('panel:read') },
   { label: 'Usuarios', path: '/usuarios', icon: IconUsers, visibleTo: holding('users:manage') },
   { label: 'Servicios', path: '/servicios', icon: IconBriefcase, visibleTo: holding('services:write') },
   { label: 'Empresas', path: '/empresas', icon: IconBuilding, visibleTo: holding('businesses:read') },

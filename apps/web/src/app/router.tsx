@@ -204,6 +204,18 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                element: <PrivateRoute permission="panel:read" />,
+                children: [
+                  {
+                    path: '/panel',
+                    ...page(
+                      () => import('../features/panel/pages/panel-page'),
+                      (m) => m.PanelPage,
+                    ),
+                  },
+                ],
+              },
+              {
                 element: <PrivateRoute permission="tax-calendar:read" />,
                 children: [
                   {
@@ -235,19 +247,6 @@ export const router = createBrowserRouter([
                     ...page(
                       () => import('../features/time/pages/time-page'),
                       (m) => m.TimePage,
-                    ),
-                  },
-                ],
-              },
-              // Profitability per company on a page of its own until the panel shows it as a tab.
-              {
-                element: <PrivateRoute permission="panel:profitability" />,
-                children: [
-                  {
-                    path: '/tiempo/rentabilidad',
-                    ...page(
-                      () => import('../features/panel/pages/profitability-page'),
-                      (m) => m.ProfitabilityPage,
                     ),
                   },
                 ],

@@ -22,6 +22,7 @@ import { collectionsRoutes } from './collections.routes.ts';
 import { createCollectionsService } from './collections.service.ts';
 import { feeTermsRoutes } from './fee-terms.routes.ts';
 import { createFeeTermsService } from './fee-terms.service.ts';
+import { createMoneyOverview } from './money-overview.ts';
 import { paymentsRepository } from './payments.repository.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { createPaymentsService } from './payments.service.ts';
@@ -176,6 +177,8 @@ export function createBillingModule(deps: BillingModuleDeps) {
     statementOf: statement.of,
     /** The reminders' run (tests call it with their own clock). */
     runReminders: reminders.run,
+    /** Billed and collected by month, and what is open by aging (the panel's money charts). */
+    moneyOverview: createMoneyOverview(db),
     /** Of these stored keys, those a payment's receipt names: the documents' orphan sweep keeps them. */
     receiptKeysAmong: (keys: string[]) => paymentsRepository.receiptKeysAmong(db, keys),
     routes: async (app: FastifyInstance) => {

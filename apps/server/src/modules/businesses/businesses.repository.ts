@@ -130,10 +130,21 @@ export const businessesSql = {
           ? sql` and ${businesses.responsibleUserId} is null`
           : sql` and ${businesses.responsibleUserId} = ${responsible}`;
     // Before its 'Seguimiento desde' month ('YYYY-MM') a company's cells are 'N/A': not counted.
-    return sql`(select ${businesses.id} as id, ${businesses.electronicFiling} as electronic_filing from ${businesses}
+    return sql`(select ${businesses.id} as id, ${businesses.electronicFiling} as electronic_filing,
+    ${businesses.responsibleUserId} as responsible_user_id from ${businesses}
   where ${businesses.startContract} <= ${lastDay}
     and (${businesses.endContract} is null or ${businesses.endContract} >= ${firstDay})
     and (${businesses.trackingSince} is null or ${businesses.trackingSince} <= ${firstDay.slice(0, 7)})${owner})`;
+  },
+  /** Every company (`id`, `responsible_user_id`), of one owner ('Encargado') or of none when asked. */
+  ownedBy(responsible?: number | 'none'): SQL {
+    const owner =
+      responsible === undefined
+        ? sql``
+        : responsible === 'none'
+          ? sql` where ${businesses.responsibleUserId} is null`
+          : sql` where ${businesses.responsibleUserId} = ${responsible}`;
+    return sql`(select ${businesses.id} as id, ${businesses.responsibleUserId} as responsible_user_id from ${businesses}${owner})`;
   },
   tables: [businesses],
 };

@@ -73,5 +73,19 @@ export const monthlyStatesSql = {
   from ${monthlyStates}
   where ${monthlyStates.year} = ${year} and ${monthlyStates.month} = ${month})`;
   },
+  /**
+   * A period's saved cells with when each reached its state: the latest history entry that moved it
+   * there (the cell's last change when none names it), `reached_at`.
+   */
+  reachedIn(year: number, month: number): SQL {
+    return sql`(select m.business_id, m.service_id, m.state_id, coalesce(h.reached_at, m.updated_at) as reached_at
+  from ${monthlyStates} m
+  left join (select business_id, service_id, to_state_id, max(created_at) as reached_at from ${monthlyStateHistory}
+    where year = ${year} and month = ${month} group by business_id, service_id, to_state_id) h
+    on h.business_id = m.business_id and h.service_id = m.service_id and h.to_state_id = m.state_id
+  where m.year = ${year} and m.month = ${month})`;
+  },
   tables: [monthlyStates],
+  /** What reachedIn reads. */
+  historyTables: [monthlyStates, monthlyStateHistory],
 };

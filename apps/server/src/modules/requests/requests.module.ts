@@ -12,6 +12,8 @@ import { requestsRoutes } from './requests.routes.ts';
 import { createRequestsService } from './requests.service.ts';
 
 export { createAnsweredItems } from './answered-items.ts';
+/** SQL fragments another module's aggregate embeds (the panel's requests by age). */
+export { requestsSql } from './requests.repository.ts';
 
 type ServiceDeps = Parameters<typeof createRequestsService>[1];
 type ItemUploadsDeps = Parameters<typeof createItemUploadsService>[1];

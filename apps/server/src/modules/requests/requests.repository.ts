@@ -356,3 +356,16 @@ export const requestsRepository = {
     }));
   },
 };
+
+/**
+ * SQL that another module's aggregate embeds: the requests waiting (an item not received yet: not
+ * complete), each with its company, period and when it was made (`business_id`, `year`, `month`,
+ * `created_at`).
+ */
+export const requestsSql = {
+  waiting(): SQL {
+    return sql`(select r.business_id, r.year, r.month, r.created_at from ${documentRequests} r
+  where exists (select 1 from ${documentRequestItems} i where i.request_id = r.id and i.status <> 'received'))`;
+  },
+  tables: [documentRequests, documentRequestItems],
+};

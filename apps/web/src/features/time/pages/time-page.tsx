@@ -94,7 +94,7 @@ export function TimePage() {
         actions={
           <Group gap="xs">
             {can(user, 'panel:profitability') && (
-              <Button component={Link} to="/tiempo/rentabilidad" variant="default">
+              <Button component={Link} to="/panel?vista=rentabilidad" variant="default">
                 {timeMsg.profitabilityTitle}
               </Button>
             )}
