@@ -37,11 +37,11 @@ function Loading({ title, query, children }: { title: string; query: UseQueryRes
 }
 
 /**
- * Axes whose ticks are all drawn (counts) or every other one (the 12 months): a fixed interval spares
+ * Axes whose ticks are all drawn (counts) or every third one (the 12 months): a fixed interval spares
  * the chart measuring every label's text to choose which fit.
  */
 const COUNT_AXIS = { allowDecimals: false, interval: 0 } as const;
-const MONTHS_AXIS = { interval: 1 } as const;
+const MONTHS_AXIS = { interval: 2 } as const;
 
 /**
  * Drawn after the first paint, as a transition: the charts in view first (each chart costs the
@@ -156,7 +156,7 @@ function PunctualityChart({ responsible }: { responsible: PanelResponsible }) {
               data={data}
               dataKey="label"
               withLegend
-              legendProps={{ verticalAlign: 'bottom' }}
+              legendProps={{ verticalAlign: 'bottom', height: 50 }}
               valueFormatter={formatCount}
               yAxisProps={COUNT_AXIS}
               xAxisProps={MONTHS_AXIS}
@@ -235,7 +235,7 @@ function WorkloadChart() {
               yAxisProps={{ width: 110, interval: 0 }}
               xAxisProps={COUNT_AXIS}
               withLegend
-              legendProps={{ verticalAlign: 'bottom' }}
+              legendProps={{ verticalAlign: 'bottom', height: 50 }}
               valueFormatter={formatCount}
               accessibilityLayer={false}
               series={WORKLOAD_SERIES.map((series) => ({ ...series }))}
@@ -335,7 +335,7 @@ function BillingCharts({ billing }: { billing: PanelBilling }) {
           data={months}
           dataKey="label"
           withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
+          legendProps={{ verticalAlign: 'bottom', height: 50 }}
           valueFormatter={formatMoney}
           yAxisProps={{ width: 90, interval: 0 }}
           xAxisProps={MONTHS_AXIS}
