@@ -47,6 +47,7 @@ test("'Panel': the progress chart counts as the board does, its bar opens the fi
   page,
   request,
 }) => {
+  test.setTimeout(90_000); // two people, two widths, an accessibility scan at each
   const headers = await ownerHeaders(request);
   const collaborator = await createCollaboratorViaApi(request, 'Renata', 'Panel');
   const name = uniqueName('IVA panel');

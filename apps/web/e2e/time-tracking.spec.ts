@@ -11,6 +11,7 @@ test('a collaborator times work on a company; the owner sets their hourly cost a
   request,
   context,
 }) => {
+  test.setTimeout(90_000); // two people, a second tab, two widths
   const company = await createBusinessViaApi(request, uniqueName('Tiempo'));
   const collaborator = await createCollaboratorViaApi(request, 'Renata', uniqueName('Tiempo'));
   await page.setViewportSize({ width: 390, height: 800 });
