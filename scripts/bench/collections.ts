@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import { getBytes, percentile } from './load.ts';
+import { getBytes, percentile, readsInARow } from './load.ts';
 
 const READS = 30;
 const STATEMENTS = 60;
@@ -43,18 +43,6 @@ export async function seedCollections(db: Db): Promise<{ charges: number; paymen
     rows: { charges: number; payments: number; allocations: number }[];
   };
   return rows.rows[0] ?? { charges: 0, payments: 0, allocations: 0 };
-}
-
-async function readsOf(url: string, headers: Record<string, string>, agent: http.Agent, count: number) {
-  const size = await getBytes(url, headers, agent);
-  const times: number[] = [];
-  for (let run = 0; run < count; run++) {
-    const started = performance.now();
-    await getBytes(url, headers, agent);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { size, p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
 }
 
 /** A bank statement of `lines` deposits: a third naming a company's RUT, a third a folio, a third nothing known. */
@@ -113,7 +101,7 @@ export async function benchCollections(
       ['only overdue, by balance', '?overdue=true&sort=balance&order=desc'],
     ] as const) {
       // Kept as built JSON between changes: these reads are served from memory.
-      const read = await readsOf(`${base}/api/billing/collections${query}`, headers, agent, READS);
+      const read = await readsInARow(`${base}/api/billing/collections${query}`, headers, agent, READS);
       report(
         kind,
         `GET /api/billing/collections, ${label}: 2,000 companies × 24 months of charges and payments (${(read.size / 1024).toFixed(0)} KB as sent), ${READS} in a row`,
@@ -148,7 +136,7 @@ export async function benchCollections(
       `slowest ${cold.at(-1)?.toFixed(1)} ms`,
       'target under 400 ms',
     );
-    const ids = await readsOf(`${base}/api/billing/collections/overdue-ids`, headers, agent, READS);
+    const ids = await readsInARow(`${base}/api/billing/collections/overdue-ids`, headers, agent, READS);
     report(
       kind,
       `GET /api/billing/collections/overdue-ids, ${READS} in a row`,
@@ -156,7 +144,7 @@ export async function benchCollections(
       `p95 ${ids.p95.toFixed(1)} ms`,
       '',
     );
-    const exported = await readsOf(`${base}/api/billing/collections/export`, headers, agent, 3);
+    const exported = await readsInARow(`${base}/api/billing/collections/export`, headers, agent, 3);
     report(
       kind,
       `GET /api/billing/collections/export (.xlsx, ${(exported.size / 1024).toFixed(0)} KB)`,

@@ -32,6 +32,24 @@ export function getBytes(url: string, headers: Record<string, string>, agent?: h
 }
 
 /**
+ * One GET to warm up (timed: `first`, and its size as sent), then `count` more one after the other
+ * over `agent`; their p50 and p95 (ms).
+ */
+export async function readsInARow(url: string, headers: Record<string, string>, agent: http.Agent, count: number) {
+  const started = performance.now();
+  const size = await getBytes(url, headers, agent);
+  const first = performance.now() - started;
+  const times: number[] = [];
+  for (let run = 0; run < count; run++) {
+    const sent = performance.now();
+    await getBytes(url, headers, agent);
+    times.push(performance.now() - sent);
+  }
+  times.sort((a, b) => a - b);
+  return { size, first, p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+}
+
+/**
  * Closed-loop load: `connections` clients each send the next request as soon as the last one is
  * answered, for `seconds`. Answers latency percentiles (ms) and throughput. The same client
  * measures the server and the floor, so their ratio compares like with like; it reads the bytes

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { currentPeriod, type Period } from '@app/shared/period';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import { getBytes, percentile } from './load.ts';
+import { readsInARow } from './load.ts';
 
 const REQUESTS = 30;
 
@@ -72,19 +72,12 @@ export async function benchRequests(
   try {
     for (const page of pages) {
       const url = `${base}${page.path}`;
-      const size = await getBytes(url, headers, agent); // warm-up
-      const times: number[] = [];
-      for (let run = 0; run < REQUESTS; run++) {
-        const started = performance.now();
-        await getBytes(url, headers, agent);
-        times.push(performance.now() - started);
-      }
-      times.sort((a, b) => a - b);
+      const { size, p50, p95 } = await readsInARow(url, headers, agent, REQUESTS);
       report(
         kind,
         `${page.name}, ${(size / 1024).toFixed(0)} KB as sent (gzip accepted), ${REQUESTS} in a row`,
-        `p50 ${percentile(times, 0.5).toFixed(1)} ms`,
-        `p95 ${percentile(times, 0.95).toFixed(1)} ms`,
+        `p50 ${p50.toFixed(1)} ms`,
+        `p95 ${p95.toFixed(1)} ms`,
         'target p95 under 100 ms',
       );
     }

@@ -3,7 +3,7 @@ import { santiagoDate } from '@app/shared/period';
 import { CATALOGUE_KEYS } from '@app/shared/tax-catalogue';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import { getBytes, percentile } from './load.ts';
+import { readsInARow } from './load.ts';
 
 const REQUESTS = 30;
 
@@ -51,19 +51,12 @@ export async function benchTaxCalendar(
   try {
     for (const page of pages) {
       const url = `${base}${page.path}`;
-      const size = await getBytes(url, headers, agent); // warm-up
-      const times: number[] = [];
-      for (let run = 0; run < REQUESTS; run++) {
-        const started = performance.now();
-        await getBytes(url, headers, agent);
-        times.push(performance.now() - started);
-      }
-      times.sort((a, b) => a - b);
+      const { size, p50, p95 } = await readsInARow(url, headers, agent, REQUESTS);
       report(
         kind,
         `GET /api/tax-calendar/month (${page.name}; 2,000 companies × 12 services), ${(size / 1024).toFixed(1)} KB as sent, ${REQUESTS} in a row`,
-        `p50 ${percentile(times, 0.5).toFixed(1)} ms`,
-        `p95 ${percentile(times, 0.95).toFixed(1)} ms`,
+        `p50 ${p50.toFixed(1)} ms`,
+        `p95 ${p95.toFixed(1)} ms`,
         'target under 400 ms',
       );
     }
@@ -75,19 +68,12 @@ export async function benchTaxCalendar(
     });
     if (!created.ok) throw new Error(`calendar feed: ${created.status} ${await created.text()}`);
     const feedUrl = `${base}${((await created.json()) as { path: string }).path}`;
-    const feedSize = await getBytes(feedUrl, { 'accept-encoding': 'gzip' }, agent);
-    const feedTimes: number[] = [];
-    for (let run = 0; run < REQUESTS; run++) {
-      const started = performance.now();
-      await getBytes(feedUrl, { 'accept-encoding': 'gzip' }, agent);
-      feedTimes.push(performance.now() - started);
-    }
-    feedTimes.sort((a, b) => a - b);
+    const feed = await readsInARow(feedUrl, { 'accept-encoding': 'gzip' }, agent, REQUESTS);
     report(
       kind,
-      `GET /api/calendar-feed/{token}.ics (an owner's: ~6 months of due dates, 2,000 companies × 12 services), ${(feedSize / 1024).toFixed(1)} KB as sent, ${REQUESTS} in a row`,
-      `p50 ${percentile(feedTimes, 0.5).toFixed(1)} ms`,
-      `p95 ${percentile(feedTimes, 0.95).toFixed(1)} ms`,
+      `GET /api/calendar-feed/{token}.ics (an owner's: ~6 months of due dates, 2,000 companies × 12 services), ${(feed.size / 1024).toFixed(1)} KB as sent, ${REQUESTS} in a row`,
+      `p50 ${feed.p50.toFixed(1)} ms`,
+      `p95 ${feed.p95.toFixed(1)} ms`,
       'a calendar app polls it every few hours',
     );
 
