@@ -40,7 +40,8 @@ export function ObligationLine({
   const name = `${obligation.name}${FILING[obligation.filing ?? 'all']}`;
   return (
     <div data-testid="obligacion">
-      <Text size="sm" fw={500} lh={1.3}>
+      {/* Long service names break inside a narrow day cell rather than run out of it. */}
+      <Text size="sm" fw={500} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
         {showDate && `${obligation.date.slice(8, 10)}-${obligation.date.slice(5, 7)} · `}
         {name}
       </Text>
@@ -49,7 +50,8 @@ export function ObligationLine({
           {COUNTS.map(({ kind, color, label }) =>
             obligation[kind] > 0 ? (
               <Anchor key={kind} component={Link} to={boardLink(obligation, kind, responsible)} underline="never">
-                <Badge size="sm" variant="light" color={color} style={{ cursor: 'pointer' }}>
+                {/* A badge's own minimum is near nothing: it would be cut to '11 HECH…' in a narrow cell. */}
+                <Badge size="sm" variant="light" color={color} miw="max-content" style={{ cursor: 'pointer' }}>
                   {label(obligation[kind])}
                 </Badge>
               </Anchor>
