@@ -27,6 +27,16 @@ async function progressOf(page: Page, period: PanelProgress, service: string) {
   );
 }
 
+/** What the progress chart draws for a service: each part's state and the count written inside it. */
+async function drawnProgressOf(page: Page, service: string) {
+  const parts = page.locator(`[data-testid="panel-chart"] [data-service="${service}"] [data-state]`);
+  await expect(parts.first()).toBeVisible();
+  const drawn: Record<string, number> = {};
+  for (const part of await parts.all())
+    drawn[(await part.getAttribute('data-state')) as string] = Number((await part.textContent())?.replace(/\./g, ''));
+  return drawn;
+}
+
 const MONTHS = [
   'Enero',
   'Febrero',
@@ -99,6 +109,8 @@ test("'Panel': the progress chart counts as the board does, its bar opens the fi
   await expect(page.getByRole('tab', { name: 'Resumen' })).toHaveAttribute('aria-selected', 'true');
   expect(await progressOf(page, current, name)).toEqual(boardCounts());
   expect(await progressOf(page, current, name)).toEqual({ Pendiente: 1, Declarado: 2 });
+  // The bar shows the same counts: a part per state with companies, its count written inside.
+  expect(await drawnProgressOf(page, name)).toEqual({ Pendiente: 1, Declarado: 2 });
   await expect(page.getByRole('heading', { name: 'Facturado y cobrado, últimos 12 meses' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Por cobrar según antigüedad' })).toBeVisible();
   await page.screenshot({ path: 'test-results/panel-owner-1280.png', fullPage: true });
@@ -114,9 +126,13 @@ test("'Panel': the progress chart counts as the board does, its bar opens the fi
   // The collaborator's companies: the chart has this service's row alone, with the board's numbers.
   await page.goto(`/panel?encargado=${collaborator.id}`);
   expect(await progressOf(page, current, name)).toEqual(boardCounts(collaborator.id));
+  // The workload follows the same filter: that 'Encargado''s row alone.
+  await expect(page.getByRole('table', { name: 'Carga por encargado' }).getByRole('rowheader')).toHaveText([
+    'Renata Panel',
+  ]);
   const progressChart = page.getByTestId('panel-chart').filter({ hasText: `Avance de ${monthTitle(current)}` });
-  // The 'Declarado' bar (the state's colour) opens the board narrowed to that service, state and owner.
-  await progressChart.locator('path.recharts-rectangle[fill="#2ECC71"]').first().click();
+  // The service's 'Declarado' part of its bar opens the board narrowed to that service, state and owner.
+  await progressChart.locator(`[data-service="${name}"] [data-state="Declarado"]`).click();
   await expect(page).toHaveURL(
     `/?anio=${current.year}&mes=${current.month}&orden=${service.id}&estado=${service.states[1]?.id}&encargado=${collaborator.id}`,
   );

@@ -237,11 +237,23 @@ describe('GET /api/panel/workload', () => {
     expect(answer.rows[0]?.late).toBe(lateOnBoard);
   });
 
-  it('gives a collaborator their own row only', async () => {
+  it('gives a collaborator their own row only, and refuses them anyone else’s (403)', async () => {
     const answer = (await get(collaborator.token, '/api/panel/workload')).json() as PanelWorkload;
     expect(answer.rows.map((row) => [row.responsibleUserId, row.pending])).toEqual([[collaborator.id, 2]]);
     const empty = (await get(otherCollaborator.token, '/api/panel/workload')).json() as PanelWorkload;
     expect(empty.rows).toEqual([]);
+    expect((await get(collaborator.token, '/api/panel/workload?encargado=none')).statusCode).toBe(403);
+  });
+
+  it("gives an owner filtering by 'Encargado' (or 'Sin encargado') that row alone, as the board's filter", async () => {
+    const theirs = (await get(owner, `/api/panel/workload?encargado=${collaborator.id}`)).json() as PanelWorkload;
+    expect(theirs.rows.map((row) => [row.responsibleUserId, row.pending, row.dueThisWeek, row.late])).toEqual([
+      [collaborator.id, 2, 1, 1],
+    ]);
+    const none = (await get(owner, '/api/panel/workload?encargado=none')).json() as PanelWorkload;
+    expect(none.rows.map((row) => [row.responsibleUserId, row.name, row.pending])).toEqual([
+      [null, 'Sin encargado', 1],
+    ]);
   });
 });
 

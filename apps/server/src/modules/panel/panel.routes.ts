@@ -54,13 +54,13 @@ export const panelRoutes: FastifyPluginAsyncZod<{ panel: PanelReads }> = async (
     {
       schema: {
         tags,
-        description:
-          "Per 'Encargado' (and 'Sin encargado') the current period's cells not done: all, due this week, late. A collaborator gets their own row.",
+        description: `Per 'Encargado' (and 'Sin encargado') the current period's cells not done: all, due this week, late; with \`encargado\`, that row alone.${collaboratorNote}`,
+        querystring: PanelResponsibleQuerySchema,
         response: { 200: PanelWorkloadSchema, ...errorResponses },
       },
       onRequest: app.authorize('panel:read'),
     },
-    async (request, reply) => sendBuiltJson(request, reply, await panel.workload(currentUser(request))),
+    async (request, reply) => sendBuiltJson(request, reply, await panel.workload(currentUser(request), request.query)),
   );
 
   app.get(

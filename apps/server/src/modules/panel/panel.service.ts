@@ -356,9 +356,9 @@ export function createPanelService(db: Db, deps: PanelDeps) {
       return punctualityCache.get(`${today}|${keyOf(responsible)}`, () => punctuality(responsible, today));
     },
 
-    /** Per 'Encargado' the current period's open cells: pending, due this week, late. */
-    workload(actor: AuthUser): Promise<BuiltJson> {
-      const responsible = responsibleFor(actor, undefined);
+    /** Per 'Encargado' the current period's open cells: pending, due this week, late (one's row, filtered). */
+    workload(actor: AuthUser, query: PanelResponsibleQuery): Promise<BuiltJson> {
+      const responsible = responsibleFor(actor, query.encargado);
       const today = santiagoDate(now());
       return workloadCache.get(`${today}|${keyOf(responsible)}`, () => workload(responsible, today));
     },

@@ -1,6 +1,8 @@
-import { Anchor, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import { Anchor, Loader, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useId } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error';
 
 /** One cell of a chart's text alternative: its text, and the list or board it opens. */
 export interface ChartCell {
@@ -12,6 +14,39 @@ export interface ChartCell {
 export interface ChartTable {
   columns: string[];
   rows: { key: string; cells: ChartCell[] }[];
+}
+
+/**
+ * What a chart calls once it is on screen (drawn, empty or failed to load): the page draws its
+ * charts one after another, the next when the one before has been shown.
+ */
+export const ChartShownContext = createContext<() => void>(() => {});
+
+/** Tells the page, once, that this chart is on screen. */
+export function useChartShown() {
+  const shown = useContext(ChartShownContext);
+  useEffect(() => shown(), [shown]);
+}
+
+/** A chart that could not load: shown, so the charts after it still draw. */
+function LoadFailed({ title, query }: { title: string; query: UseQueryResult }) {
+  useChartShown();
+  return <LoadError title={`No se pudo cargar: ${title}`} query={query} />;
+}
+
+/** A chart's data while it loads or when it fails; its drawing once the answer is in. */
+export function ChartLoading({
+  title,
+  query,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult;
+  children: () => ReactNode;
+}) {
+  if (query.isError) return <LoadFailed title={title} query={query} />;
+  if (!query.data) return <Loader size="sm" role="status" aria-label={`Cargando ${title}`} />;
+  return <>{children()}</>;
 }
 
 /** A cell's text, a link when it opens a list or board. */
@@ -43,6 +78,7 @@ export function ChartCard({
   children: ReactNode;
 }) {
   const titleId = useId();
+  useChartShown();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId} data-testid="panel-chart">
       <Title order={3} size="h4" id={titleId}>
