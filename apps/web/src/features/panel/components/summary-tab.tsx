@@ -1,10 +1,10 @@
 import { Loader, SimpleGrid } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, startTransition, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, startTransition, useMemo, useState } from 'react';
 import { type PanelResponsible, usePanelProgress, usePrefetchPanel } from '../../../api/panel/panel';
 import { ChartLoading, ChartShownContext } from './chart-card';
 import { ProgressChart } from './progress-chart';
 
-/** The charts drawn with the charts library, a chunk of their own: loaded once, from the first call on. */
+/** The charts drawn with the charts library, a chunk of their own: loaded once, at the first call. */
 let trendCharts: Promise<typeof import('./trend-charts')> | undefined;
 const loadTrendCharts = () => {
   trendCharts ??= import('./trend-charts');
@@ -25,8 +25,9 @@ const waiting = <Loader size="sm" role="status" aria-label="Cargando gráfico" /
  *
  * The first chart (progress) is plain elements and draws as soon as its answer is in. The others
  * (the charts library, tens of milliseconds of main thread each) draw one after another, in their
- * order on screen, each in a transition once the one before has been shown and painted; their
- * answers and their code are asked for as soon as the first chart has its answer.
+ * order on screen, each in a transition once the one before has been shown and painted. Their
+ * answers are asked for as soon as the first chart has its answer; their code when the second's turn
+ * comes (evaluating it takes the main thread, which the first chart needs until it is painted).
  */
 export function SummaryTab({
   responsible,
@@ -42,9 +43,6 @@ export function SummaryTab({
   const progress = usePanelProgress(year, month, responsible);
   const firstAnswered = progress.data !== undefined || progress.isError;
   usePrefetchPanel(responsible, showMoney, firstAnswered);
-  useEffect(() => {
-    if (firstAnswered) void loadTrendCharts();
-  }, [firstAnswered]);
   const charts: { key: string; chart: ReactNode }[] = [
     {
       key: 'progress',

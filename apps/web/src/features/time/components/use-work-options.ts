@@ -1,12 +1,16 @@
 import { compareNames } from '@app/shared/collator';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useBusinesses } from '../../../api/businesses/get-businesses';
-import { useServices } from '../../../api/services/get-services';
+import { businessesQueryOptions } from '../../../api/businesses/get-businesses';
+import { servicesQueryOptions } from '../../../api/services/get-services';
 
-/** The companies (by name) and services a time entry may name, as select options. */
+/**
+ * The companies (by name) and services a time entry may name, as select options. Asked for only
+ * while `enabled`: the header's timer asks when its form opens, not on every page.
+ */
 export function useWorkOptions(enabled = true) {
-  const businesses = useBusinesses();
-  const services = useServices();
+  const businesses = useQuery({ ...businessesQueryOptions(), enabled });
+  const services = useQuery({ ...servicesQueryOptions(), enabled });
   const companyOptions = useMemo(
     () =>
       enabled
