@@ -413,6 +413,7 @@ export function composeModules(deps: ModulesDeps) {
       // The time module is built after this one (it reads the billing module): called only when the digest runs.
       remindedWithoutTimeOn: (day: string, userIds: number[]): Promise<Set<number>> =>
         time.remindedWithoutTimeOn(day, userIds),
+      timersRunningBefore: (before: Date, userIds: number[]) => time.timersRunningBefore(before, userIds),
       appUrl: config.APP_URL,
     }),
   );

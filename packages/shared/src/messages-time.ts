@@ -26,6 +26,11 @@ export const timeMsg = {
   timerStartedStopping: (businessName: string) =>
     `Cronómetro iniciado; el anterior (${businessName}) quedó detenido y registrado`,
   timerStopped: 'Cronómetro detenido y registrado',
+  /** A stop after LONG_TIMER_MINUTES: the timer was probably left running. */
+  timerStoppedLong: (duration: string) =>
+    `Cronómetro detenido: se registraron ${duration} h. Si quedó corriendo sin querer, corrige el registro en Registro de tiempo`,
+  timerStartedStoppingLong: (businessName: string, duration: string) =>
+    `Cronómetro iniciado; el anterior (${businessName}) quedó registrado con ${duration} h. Si quedó corriendo sin querer, corrige ese registro en Registro de tiempo`,
   timerRace: 'Otro inicio de tu cronómetro llegó al mismo tiempo; vuelve a intentarlo',
   noTimer: 'No tienes un cronómetro en curso',
   created: 'Tiempo registrado',
@@ -42,6 +47,11 @@ export const timeMsg = {
   /** The morning digest's line. */
   digestNoTimeYesterday: 'Ayer no registraste tiempo',
   digestNoTimeLink: 'Registrar tiempo',
+  /** The morning digest's line for a timer started before today and still running. */
+  digestTimerRunning: (since: string, businessName: string) =>
+    `Tu cronómetro sigue corriendo desde el ${since} (${businessName})`,
+  digestTimerRunningShort: 'cronómetro corriendo desde antes de hoy',
+  digestTimerRunningLink: 'Detenerlo y corregir el registro',
   // The week grid and its export.
   weekSheet: 'Semana',
   companyColumn: 'Empresa',

@@ -5,6 +5,8 @@ import { z } from '../zod-setup.ts';
 
 /** The longest note of a time entry. */
 export const TIME_NOTE_MAX = 500;
+/** A timer stopped after this many minutes (10 h) was probably left running: the answer says so. */
+export const LONG_TIMER_MINUTES = 600;
 /** The highest hourly cost an owner may set, in whole pesos. */
 export const HOURLY_COST_MAX = 10_000_000;
 /** The longest range GET /api/time/entries answers, in days. */

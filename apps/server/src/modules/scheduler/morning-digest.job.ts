@@ -84,9 +84,21 @@ export interface MorningDigestDeps {
    * absent: no reminder.
    */
   remindedWithoutTimeOn?(day: string, userIds: number[]): Promise<Set<number>>;
+  /** Of these users, those whose timer started before an instant and still runs (time module); absent: none. */
+  timersRunningBefore?(
+    before: Date,
+    userIds: number[],
+  ): Promise<Map<number, { startedAt: Date; businessName: string }>>;
   /** The public address the mail's links start with (APP_URL). */
   appUrl: string;
 }
+
+/** An instant as 'DD-MM-AAAA HH:MM' in Santiago. */
+const santiagoDateTime = (at: Date) => {
+  const clock = santiagoClock(at);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(clock.day)}-${pad(clock.month)}-${clock.year} ${pad(Math.floor(clock.minutes / 60))}:${pad(clock.minutes % 60)}`;
+};
 
 const addDays = (isoDate: string, days: number) => {
   const date = new Date(`${isoDate}T00:00:00Z`);
@@ -236,7 +248,11 @@ export function morningDigestJob(db: Db, deps: MorningDigestDeps): ScheduledJob 
 
       // 'Ayer no registraste tiempo': only when yesterday was a business day.
       const yesterday = addDays(today, -1);
-      const [linesByUser, toReviewByUser, withoutTime] = await Promise.all([
+      // Santiago's offsets are whole hours: today began that many minutes (and these seconds) ago.
+      const todayBegan = new Date(
+        now.getTime() - santiagoClock(now).minutes * 60_000 - now.getUTCSeconds() * 1000 - now.getUTCMilliseconds(),
+      );
+      const [linesByUser, toReviewByUser, withoutTime, runningTimers] = await Promise.all([
         collectLines(deps, today, calendar),
         collectToReview(deps),
         deps.remindedWithoutTimeOn && !isNonBusinessDay(yesterday, calendar.isHoliday)
@@ -245,14 +261,30 @@ export function morningDigestJob(db: Db, deps: MorningDigestDeps): ScheduledJob 
               pending.map((user) => user.id),
             )
           : new Set<number>(),
+        deps.timersRunningBefore
+          ? deps.timersRunningBefore(
+              todayBegan,
+              pending.map((user) => user.id),
+            )
+          : new Map<number, { startedAt: Date; businessName: string }>(),
       ]);
       for (const user of pending) {
         if (!(await repository.claim(db, { userId: user.id, day: today, claimedAt: now }))) continue;
         const companies = [...(linesByUser.get(user.id)?.values() ?? [])];
         const toReview = toReviewByUser.get(user.id) ?? [];
         const noTimeYesterday = withoutTime.has(user.id);
-        if (companies.length === 0 && toReview.length === 0 && !noTimeYesterday) continue;
-        const mail = presentMorningDigest({ user, today, companies, toReview, noTimeYesterday, appUrl: deps.appUrl });
+        const timer = runningTimers.get(user.id);
+        const runningTimer = timer && { since: santiagoDateTime(timer.startedAt), businessName: timer.businessName };
+        if (companies.length === 0 && toReview.length === 0 && !noTimeYesterday && !runningTimer) continue;
+        const mail = presentMorningDigest({
+          user,
+          today,
+          companies,
+          toReview,
+          noTimeYesterday,
+          runningTimer,
+          appUrl: deps.appUrl,
+        });
         await deps.sendEmail({ emails: [user.email], subject: mail.subject, content: mail.text, html: mail.html });
       }
     },

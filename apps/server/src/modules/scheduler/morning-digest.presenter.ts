@@ -40,6 +40,8 @@ export interface MorningDigestInput {
   toReview?: DigestToReview[];
   /** The user asked to be reminded and logged no time yesterday (a business day). */
   noTimeYesterday?: boolean;
+  /** The user's timer started before today and still runs: since when ('DD-MM-AAAA HH:MM') and on which company. */
+  runningTimer?: { since: string; businessName: string };
   appUrl: string;
 }
 
@@ -144,7 +146,10 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
       : []),
     ...(review.total > 0 ? [requestsMsg.digestToReviewCount(review.total)] : []),
     ...(input.noTimeYesterday ? [timeMsg.digestNoTimeYesterday.toLowerCase()] : []),
+    ...(input.runningTimer ? [timeMsg.digestTimerRunningShort] : []),
   ].join('; ');
+  const timer =
+    input.runningTimer && timeMsg.digestTimerRunning(input.runningTimer.since, input.runningTimer.businessName);
   const timeUrl = `${input.appUrl}/tiempo`;
   const subject = `Resumen de vencimientos del ${chileanDate(input.today)}: ${counts}`;
   const intro = `Hola ${input.user.name}, estos son tus vencimientos al ${chileanDate(input.today)}: ${counts}.`;
@@ -153,6 +158,7 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
 
   const text = [
     intro,
+    ...(timer ? [`${timer}. ${timeMsg.digestTimerRunningLink}: ${timeUrl}`] : []),
     ...(input.noTimeYesterday ? [`${timeMsg.digestNoTimeYesterday}. ${timeMsg.digestNoTimeLink}: ${timeUrl}`] : []),
     ...companies.map((company) =>
       [`${company.name} (${company.rut})`, ...company.lines.map((line) => `- ${lineText(line)}`)].join('\n'),
@@ -174,6 +180,7 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
   const anchor = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
   const html = [
     `<p>${escapeHtml(intro)}</p>`,
+    ...(timer ? [`<p>${escapeHtml(timer)}. ${anchor(timeUrl, timeMsg.digestTimerRunningLink)}</p>`] : []),
     ...(input.noTimeYesterday
       ? [`<p>${escapeHtml(timeMsg.digestNoTimeYesterday)}. ${anchor(timeUrl, timeMsg.digestNoTimeLink)}</p>`]
       : []),

@@ -1,8 +1,10 @@
 import { timeMsg } from '@app/shared/messages-time';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBusiness } from '../../test/factories.ts';
 import { callerFor } from '../../test/route-suite.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { timeEntries } from './time.tables.ts';
 
 // The morning digest's 'Ayer no registraste tiempo': for whoever turned the reminder on, when the
 // day before was a business day without a single time entry of theirs.
@@ -53,5 +55,32 @@ describe('the reminder of time not logged', () => {
     expect(mailsTo(dana.email).map((mail) => mail.subject)).toEqual([
       'Resumen de vencimientos del 10-12-2026: ayer no registraste tiempo',
     ]);
+  });
+});
+
+describe('a timer left running', () => {
+  it('is named in the digest of everyone whose timer started before today, with since when and the company', async () => {
+    const company = await insertBusiness(t, { name: 'Ulmo' });
+    const elisa = await t.userWithRole('collaborator', { name: 'Elisa' });
+    const fede = await t.userWithRole('collaborator', { name: 'Fede' });
+    const startedAt = async (user: { id: number; token: string }, at: string) => {
+      await callerFor(t, () => user.token).post('/api/time/timer/start', { businessId: company.id });
+      await t.database.db
+        .update(timeEntries)
+        .set({ startedAt: new Date(at) })
+        .where(eq(timeEntries.userId, user.id));
+    };
+    await startedAt(elisa, '2026-10-14T20:30:00Z'); // Wednesday 14, 17:30 in Santiago
+    await startedAt(fede, '2026-10-15T10:30:00Z'); // Thursday 15, 07:30: today's, not left running
+
+    await t.modules.scheduler.tick(new Date('2026-10-15T11:00:00Z')); // Thursday 15, 08:00 in Santiago
+    const [mail, ...more] = mailsTo(elisa.email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Resumen de vencimientos del 15-10-2026: cronómetro corriendo desde antes de hoy');
+    expect(mail?.text).toContain(
+      `Tu cronómetro sigue corriendo desde el 14-10-2026 17:30 (Ulmo). Detenerlo y corregir el registro: ${APP_URL}/tiempo`,
+    );
+    expect(mail?.html).toContain(`<a href="${APP_URL}/tiempo">Detenerlo y corregir el registro</a>`);
+    expect(mailsTo(fede.email)).toEqual([]);
   });
 });

@@ -22,6 +22,8 @@ export function createTimeModule(deps: TimeModuleDeps) {
   return {
     /** The morning digest's reminder: users with it on and nothing logged on that day. */
     remindedWithoutTimeOn: time.remindedWithoutTimeOn,
+    /** The morning digest's warning: timers started before today and still running. */
+    timersRunningBefore: time.timersRunningBefore,
     /** The demo and the bench log time through these, under the API's rules. */
     startTimer: time.start,
     stopTimer: time.stop,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffHourlyCosts, timeEntries, timeSettings } from './time.tables.ts';
 
@@ -171,6 +171,19 @@ export const timeRepository = {
       .insert(timeSettings)
       .values({ userId, remind })
       .onConflictDoUpdate({ target: timeSettings.userId, set: { remind } });
+  },
+
+  /** Of these users, the running timers started before an instant. */
+  async runningStartedBefore(
+    db: DbOrTx,
+    before: Date,
+    userIds: number[],
+  ): Promise<{ userId: number; businessId: number; startedAt: Date }[]> {
+    if (userIds.length === 0) return [];
+    return db
+      .select({ userId: timeEntries.userId, businessId: timeEntries.businessId, startedAt: timeEntries.startedAt })
+      .from(timeEntries)
+      .where(and(inArray(timeEntries.userId, userIds), isNull(timeEntries.endedAt), lt(timeEntries.startedAt, before)));
   },
 
   /** Of these users, those with the reminder on and no entry on that day. */

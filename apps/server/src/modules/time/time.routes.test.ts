@@ -171,6 +171,32 @@ describe('the timer', () => {
     await t.database.db.delete(timeEntries).where(eq(timeEntries.userId, beto.id));
   });
 
+  it('says a timer stopped after more than 10 h was probably left running, whether a stop or a start stopped it', async () => {
+    const dora = await t.userWithRole('collaborator', { name: 'Dora' });
+    const asDora = callerFor(t, () => dora.token);
+    at('2026-10-15T12:00:00Z');
+    await asDora.post('/api/time/timer/start', { businessId: boldos.id });
+    at('2026-10-15T22:00:00Z'); // exactly 10 h: an ordinary day
+    expect((await asDora.post('/api/time/timer/stop', {})).json().message).toBe(timeMsg.timerStopped);
+
+    at('2026-10-16T12:00:00Z');
+    await asDora.post('/api/time/timer/start', { businessId: boldos.id });
+    at('2026-10-16T22:01:00Z');
+    const long = (await asDora.post('/api/time/timer/stop', {})).json();
+    expect([long.message, long.stopped.minutes]).toEqual([timeMsg.timerStoppedLong('10:01'), 601]);
+    expect(long.message).toBe(
+      'Cronómetro detenido: se registraron 10:01 h. Si quedó corriendo sin querer, corrige el registro en Registro de tiempo',
+    );
+
+    at('2026-10-17T12:00:00Z');
+    await asDora.post('/api/time/timer/start', { businessId: canelos.id });
+    at('2026-10-19T12:30:00Z'); // two days and a half hour later
+    const restarted = (await asDora.post('/api/time/timer/start', { businessId: boldos.id })).json();
+    expect(restarted.message).toBe(timeMsg.timerStartedStoppingLong('Canelos', '48:30'));
+    await asDora.post('/api/time/timer/stop', {});
+    await t.database.db.delete(timeEntries).where(eq(timeEntries.userId, dora.id));
+  });
+
   it('refuses a company that does not exist, on its field', async () => {
     const response = await api.ana.post('/api/time/timer/start', { businessId: 999_999 });
     expect([response.statusCode, response.json().errors]).toEqual([

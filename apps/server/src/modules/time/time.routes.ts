@@ -1,9 +1,11 @@
+import { formatDuration } from '@app/shared/duration';
 import { MessageSchema } from '@app/shared/errors';
 import { timeMsg } from '@app/shared/messages-time';
 import {
   HourlyCostInputSchema,
   HourlyCostListSchema,
   HourlyCostResponseSchema,
+  LONG_TIMER_MINUTES,
   TimeEntriesQuerySchema,
   TimeEntryInputSchema,
   TimeEntryListSchema,
@@ -58,7 +60,11 @@ export const timeRoutes: FastifyPluginAsyncZod<{ time: TimeService }> = async (a
     async (request) => {
       const { timer, stopped } = await time.start(currentUser(request), request.body, actorOf(request));
       return {
-        message: stopped ? timeMsg.timerStartedStopping(stopped.businessName) : timeMsg.timerStarted,
+        message: !stopped
+          ? timeMsg.timerStarted
+          : (stopped.minutes ?? 0) > LONG_TIMER_MINUTES
+            ? timeMsg.timerStartedStoppingLong(stopped.businessName, formatDuration(stopped.minutes ?? 0))
+            : timeMsg.timerStartedStopping(stopped.businessName),
         timer,
         stopped,
       };
@@ -71,11 +77,16 @@ export const timeRoutes: FastifyPluginAsyncZod<{ time: TimeService }> = async (a
       schema: { tags, body: TimerStopSchema, response: { 200: TimerChangeResponseSchema, ...errorResponses } },
       onRequest: app.authorize('time:track'),
     },
-    async (request) => ({
-      message: timeMsg.timerStopped,
-      timer: null,
-      stopped: await time.stop(currentUser(request), actorOf(request)),
-    }),
+    async (request) => {
+      const stopped = await time.stop(currentUser(request), actorOf(request));
+      const minutes = stopped.minutes ?? 0;
+      return {
+        message:
+          minutes > LONG_TIMER_MINUTES ? timeMsg.timerStoppedLong(formatDuration(minutes)) : timeMsg.timerStopped,
+        timer: null,
+        stopped,
+      };
+    },
   );
 
   app.get(

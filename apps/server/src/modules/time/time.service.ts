@@ -364,6 +364,21 @@ export function createTimeService(db: Db, deps: TimeDeps) {
      */
     remindedWithoutTimeOn: async (day: string, userIds: number[]): Promise<Set<number>> =>
       new Set(await repository.remindedWithoutEntryOn(db, day, userIds)),
+
+    /**
+     * The morning digest's warning, for everyone (not a setting): of these users, those whose timer
+     * was started before an instant (today's start) and still runs, with when and on which company.
+     */
+    async timersRunningBefore(
+      before: Date,
+      userIds: number[],
+    ): Promise<Map<number, { startedAt: Date; businessName: string }>> {
+      const rows = await repository.runningStartedBefore(db, before, userIds);
+      const names = await deps.businessNames(rows.map((row) => row.businessId));
+      return new Map(
+        rows.map((row) => [row.userId, { startedAt: row.startedAt, businessName: names.get(row.businessId) ?? '' }]),
+      );
+    },
   };
 }
 
