@@ -9,8 +9,8 @@ import type { AppSecrets } from './lib/secrets.ts';
 import type { TableChanges } from './lib/table-cache.ts';
 import { createVault } from './lib/vault.ts';
 import { createActivityModule } from './modules/activity/activity.module.ts';
-import { createApprovalsModule } from './modules/approvals/approvals.module.ts';
 import type { ModuleParts } from './modules/app-module.ts';
+import { createApprovalsModule } from './modules/approvals/approvals.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBackupModule } from './modules/backup/backup.module.ts';
 import { createBillingModule } from './modules/billing/billing.module.ts';
@@ -474,7 +474,12 @@ export function composeModules(deps: ModulesDeps) {
       firmName: async () => (await billing.firmName()) || mailFromName(config.MAIL_FROM) || 'Estudio Contable',
       getBusiness: businesses.getById,
       listClientUsers: async (businessId: number) =>
-        (await users.listForBusiness(businessId)).map(({ id, name, lastName, email }) => ({ id, name, lastName, email })),
+        (await users.listForBusiness(businessId)).map(({ id, name, lastName, email }) => ({
+          id,
+          name,
+          lastName,
+          email,
+        })),
       findUser: async (id: number) => {
         const user = await users.findById(id);
         return user && { id: user.id, name: user.name, lastName: user.lastName, email: user.email };

@@ -24,7 +24,9 @@ export function certificateRows(approval: Approval): { label: string; value: str
     { label: 'Respuesta', value: approval.answerText ?? approval.statusText },
     {
       label: 'Respondido por',
-      value: approval.answeredByEmail ? `${approval.answeredBy} <${approval.answeredByEmail}>` : (approval.answeredBy ?? ''),
+      value: approval.answeredByEmail
+        ? `${approval.answeredBy} <${approval.answeredByEmail}>`
+        : (approval.answeredBy ?? ''),
     },
     { label: 'Fecha y hora', value: approval.answeredAt ? santiagoDateTime(approval.answeredAt) : '' },
     { label: 'Dirección IP', value: approval.answerIp ?? '' },

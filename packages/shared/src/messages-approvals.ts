@@ -77,7 +77,8 @@ export const approvalsMsg = {
   noClientUser:
     'La empresa no tiene un usuario cliente que pueda aprobar: crea uno en «Usuarios de la empresa» antes de solicitar la aprobación',
   alreadyPending: 'Este documento ya tiene una aprobación pendiente',
-  alreadyApproved: 'Este documento ya está aprobado; una versión nueva se sube como archivo nuevo y se pide su aprobación',
+  alreadyApproved:
+    'Este documento ya está aprobado; una versión nueva se sube como archivo nuevo y se pide su aprobación',
   notPending: (status: string) => `Esta solicitud ya no está pendiente (está ${status.toLowerCase()})`,
   documentGone:
     'El documento de esta solicitud fue eliminado: no se puede aprobar. El estudio debe solicitar una nueva aprobación',

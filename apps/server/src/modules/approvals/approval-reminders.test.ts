@@ -173,7 +173,12 @@ describe('an answer and a deletion of the same file at once', () => {
       });
       const id = created.json().approval.id as number;
       const [approved, deleted] = await Promise.all([
-        t.request({ method: 'POST', url: `/api/approvals/${id}/answer`, token: client.token, payload: { answer: 'approve' } }),
+        t.request({
+          method: 'POST',
+          url: `/api/approvals/${id}/answer`,
+          token: client.token,
+          payload: { answer: 'approve' },
+        }),
         t.request({ method: 'DELETE', url: `/api/business-folder/file/${fileId}`, token: owner }),
       ]);
       const statuses = [approved.statusCode, deleted.statusCode].sort();

@@ -10,7 +10,7 @@ import { activity } from '../../db/schema/activity.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { multipartFiles, pdfText, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { storageKeys } from '../backup/backup.repository.ts';
+import { approvals } from './approvals.tables.ts';
 
 // Client approvals role by role: anonymous 401; staff ask, list and cancel; the company's client
 // answers; a client of another company is refused (403) on every endpoint. The SHA-256 of the exact
@@ -76,7 +76,9 @@ beforeAll(async () => {
   client = await t.userWithRole('client', { name: 'Camila', lastName: 'Rojas', businessId: company.id });
   otherCompany = await insertBusiness(t, { name: 'Ferretería El Roble' });
   stranger = await t.userWithRole('client', { businessId: otherCompany.id });
-  const service = await createServiceWithStates(t, 'Contabilidad aprobaciones', [{ name: 'Pendiente', pctProgress: 0 }]);
+  const service = await createServiceWithStates(t, 'Contabilidad aprobaciones', [
+    { name: 'Pendiente', pctProgress: 0 },
+  ]);
   const template = await t.request({
     method: 'POST',
     url: `/api/service/${service.serviceId}/folder`,
@@ -116,7 +118,12 @@ describe('who may reach each endpoint', () => {
     for (const [method, url, payload] of endpoints) {
       const anonymous = await t.request({ method: method as 'GET', url, payload: payload as never });
       expect([url, anonymous.statusCode, anonymous.json().message]).toEqual([url, 401, msg.unauthorized]);
-      const refused = await t.request({ method: method as 'GET', url, payload: payload as never, token: stranger.token });
+      const refused = await t.request({
+        method: method as 'GET',
+        url,
+        payload: payload as never,
+        token: stranger.token,
+      });
       expect([url, refused.statusCode, refused.json().message]).toEqual([url, 403, msg.forbidden]);
     }
     // The request is still pending: nothing above changed it.
@@ -128,7 +135,11 @@ describe('who may reach each endpoint', () => {
     const [fileId] = await uploadPdfs({ name: 'roles.pdf', bytes: tinyPdf('roles') });
     const asClient = await requestApproval(fileId as number, {}, client.token);
     expect([asClient.statusCode, asClient.json().message]).toEqual([403, msg.forbidden]);
-    const byCollaborator = await requestApproval(fileId as number, { title: 'Borrador F29 octubre 2026' }, collaborator);
+    const byCollaborator = await requestApproval(
+      fileId as number,
+      { title: 'Borrador F29 octubre 2026' },
+      collaborator,
+    );
     expect(byCollaborator.statusCode, byCollaborator.body).toBe(201);
     const id = byCollaborator.json().approval.id as number;
     expect(byCollaborator.json().approval.requestedBy).toBe('Javier Soto');
@@ -140,10 +151,19 @@ describe('who may reach each endpoint', () => {
       const staffAnswer = await answer(id, { answer: 'approve' }, token);
       expect([staffAnswer.statusCode, staffAnswer.json().message]).toEqual([403, msg.forbidden]);
     }
-    const clientList = await t.request({ method: 'GET', url: `/api/business/${company.id}/approvals`, token: client.token });
+    const clientList = await t.request({
+      method: 'GET',
+      url: `/api/business/${company.id}/approvals`,
+      token: client.token,
+    });
     expect(clientList.statusCode).toBe(200);
     expect((clientList.json() as Approval[]).find((row) => row.id === id)?.statusText).toBe('Pendiente');
-    const clientCancel = await t.request({ method: 'POST', url: `/api/approvals/${id}/cancel`, token: client.token, payload: {} });
+    const clientCancel = await t.request({
+      method: 'POST',
+      url: `/api/approvals/${id}/cancel`,
+      token: client.token,
+      payload: {},
+    });
     expect(clientCancel.statusCode).toBe(403);
     const clientFiles = await t.request({
       method: 'GET',
@@ -152,9 +172,17 @@ describe('who may reach each endpoint', () => {
     });
     expect(clientFiles.statusCode).toBe(403);
 
-    const cancelled = await t.request({ method: 'POST', url: `/api/approvals/${id}/cancel`, token: collaborator, payload: {} });
+    const cancelled = await t.request({
+      method: 'POST',
+      url: `/api/approvals/${id}/cancel`,
+      token: collaborator,
+      payload: {},
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json()).toMatchObject({ message: approvalsMsg.cancelled, approval: { status: 'cancelled', statusText: 'Anulado', cancelledBy: 'Javier Soto' } });
+    expect(cancelled.json()).toMatchObject({
+      message: approvalsMsg.cancelled,
+      approval: { status: 'cancelled', statusText: 'Anulado', cancelledBy: 'Javier Soto' },
+    });
     const late = await answer(id, { answer: 'approve' });
     expect([late.statusCode, late.json().message]).toEqual([409, approvalsMsg.notPending('Anulado')]);
     const again = await t.request({ method: 'POST', url: `/api/approvals/${id}/cancel`, token: owner, payload: {} });
@@ -187,12 +215,20 @@ describe('asking, answering and the certificate', () => {
     expect([twice.statusCode, twice.json().message]).toEqual([409, approvalsMsg.alreadyPending]);
 
     // The client opens the document: the same bytes.
-    const opened = await t.request({ method: 'GET', url: `/api/approvals/${approval.id}/document`, token: client.token });
+    const opened = await t.request({
+      method: 'GET',
+      url: `/api/approvals/${approval.id}/document`,
+      token: client.token,
+    });
     expect(opened.statusCode).toBe(200);
     expect(sha256(opened.rawPayload)).toBe(approval.document.sha256);
 
     // No certificate while pending.
-    const early = await t.request({ method: 'GET', url: `/api/approvals/${approval.id}/certificate.pdf`, token: owner });
+    const early = await t.request({
+      method: 'GET',
+      url: `/api/approvals/${approval.id}/certificate.pdf`,
+      token: owner,
+    });
     expect([early.statusCode, early.json().message]).toEqual([409, approvalsMsg.certificateNotYet]);
 
     const approved = await answer(approval.id, { answer: 'approve', comment: 'Conforme' });
@@ -212,9 +248,16 @@ describe('asking, answering and the certificate', () => {
       },
     });
     const twiceAnswered = await answer(approval.id, { answer: 'reject', comment: 'No' });
-    expect([twiceAnswered.statusCode, twiceAnswered.json().message]).toEqual([409, approvalsMsg.notPending('Aprobado')]);
+    expect([twiceAnswered.statusCode, twiceAnswered.json().message]).toEqual([
+      409,
+      approvalsMsg.notPending('Aprobado'),
+    ]);
 
-    const page = await t.request({ method: 'GET', url: `/api/approvals/${approval.id}/certificate`, token: client.token });
+    const page = await t.request({
+      method: 'GET',
+      url: `/api/approvals/${approval.id}/certificate`,
+      token: client.token,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.json().approval.document.sha256).toBe(sha256(bytes));
     const pdf = await t.request({ method: 'GET', url: `/api/approvals/${approval.id}/certificate.pdf`, token: owner });
@@ -251,9 +294,15 @@ describe('asking, answering and the certificate', () => {
     expect((await answer(id, { answer: 'approve' })).statusCode).toBe(200);
 
     const replaced = await replaceFile(fileId as number, tinyPdf('carta v2'));
-    expect([replaced.statusCode, replaced.json().message]).toEqual([409, approvalsMsg.fileApproved('Carta de compromiso')]);
+    expect([replaced.statusCode, replaced.json().message]).toEqual([
+      409,
+      approvalsMsg.fileApproved('Carta de compromiso'),
+    ]);
     const deleted = await t.request({ method: 'DELETE', url: `/api/business-folder/file/${fileId}`, token: owner });
-    expect([deleted.statusCode, deleted.json().message]).toEqual([409, approvalsMsg.fileApproved('Carta de compromiso')]);
+    expect([deleted.statusCode, deleted.json().message]).toEqual([
+      409,
+      approvalsMsg.fileApproved('Carta de compromiso'),
+    ]);
     const again = await requestApproval(fileId as number);
     expect([again.statusCode, again.json().message]).toEqual([409, approvalsMsg.alreadyApproved]);
 
@@ -281,7 +330,11 @@ describe('asking, answering and the certificate', () => {
     expect([noComment.statusCode, noComment.json().message]).toEqual([400, approvalsMsg.commentRequired]);
     const rejected = await answer(id, { answer: 'reject', comment: 'El archivo cambió' });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json().approval).toMatchObject({ status: 'rejected', answerText: 'Rechazo', comment: 'El archivo cambió' });
+    expect(rejected.json().approval).toMatchObject({
+      status: 'rejected',
+      answerText: 'Rechazo',
+      comment: 'El archivo cambió',
+    });
     const pdf = await t.request({ method: 'GET', url: `/api/approvals/${id}/certificate.pdf`, token: client.token });
     expect(pdfText(pdf.rawPayload)).toContain('Constancia de rechazo');
     // A rejected file is not locked: it can be replaced again.
@@ -299,7 +352,7 @@ describe('asking, answering and the certificate', () => {
     expect(read.json().document).toMatchObject({ fileId: null, available: false, name: 'borrar.pdf' });
   });
 
-  it('takes a PDF uploaded with the request, keeps it for the backup, and refuses anything but a PDF', async () => {
+  it('takes a PDF uploaded with the request, keeps its bytes from the orphan sweep, and refuses anything but a PDF', async () => {
     const bytes = tinyPdf('subido-ahi');
     const upload = multipartFiles([{ name: 'balance-subido.pdf', bytes }], {
       title: 'Balance 2025 (subido)',
@@ -319,9 +372,13 @@ describe('asking, answering and the certificate', () => {
       reminderDays: 7,
       document: { source: 'upload', fileId: null, sha256: sha256(bytes), available: true },
     });
-    const keys = await storageKeys(t.database.db);
-    const kept = await t.modules.approvals.keysAmong(keys);
-    expect(kept.size).toBeGreaterThan(0);
+    const [row] = await t.database.db
+      .select({ key: approvals.storageKey })
+      .from(approvals)
+      .where(eq(approvals.id, approval.id));
+    expect(row?.key).toBeTruthy();
+    // The documents' hourly sweep keeps the bytes of a PDF uploaded with a request.
+    expect(await t.modules.approvals.keysAmong([row?.key as string, 'otra-clave'])).toEqual(new Set([row?.key]));
 
     const approved = await answer(approval.id, { answer: 'approve' });
     expect(approved.statusCode, approved.body).toBe(200);
@@ -364,7 +421,9 @@ describe('asking, answering and the certificate', () => {
     const names = (files.json() as { name: string; place: string }[]).map((file) => file.name);
     expect(names[0]).toBe('ajeno.pdf');
     expect(names).toContain('carta-v2.pdf');
-    const listed = (await t.request({ method: 'GET', url: `/api/business/${company.id}/approvals`, token: owner })).json() as Approval[];
+    const listed = (
+      await t.request({ method: 'GET', url: `/api/business/${company.id}/approvals`, token: owner })
+    ).json() as Approval[];
     const ids = listed.map((row) => row.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const [newest] = await t.database.db

@@ -175,7 +175,8 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
       exposeHeadRoute: false,
       schema: {
         tags,
-        description: "The document's bytes as they are now, streamed from storage; each opening is in the activity log.",
+        description:
+          "The document's bytes as they are now, streamed from storage; each opening is in the activity log.",
         params: ApprovalParamSchema,
         response: errorResponses,
       },
@@ -197,7 +198,8 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        description: "The certificate's data (the page 'Certificado de aprobación'); 409 while pending or once cancelled.",
+        description:
+          "The certificate's data (the page 'Certificado de aprobación'); 409 while pending or once cancelled.",
         params: ApprovalParamSchema,
         response: { 200: ApprovalCertificateSchema, ...conflictResponse, ...errorResponses },
       },

@@ -20,8 +20,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/a
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { IncomingFile } from '../../lib/multipart-uploads.ts';
-import { type ApprovalRow, approvalsRepository as repository } from './approvals.repository.ts';
 import { presentApproval } from './approvals.presenter.ts';
+import { type ApprovalRow, approvalsRepository as repository } from './approvals.repository.ts';
 import { sha256Of } from './file-hash.ts';
 
 type RequestInput = z.output<typeof ApprovalRequestSchema>;
@@ -449,11 +449,7 @@ export function createApprovalsService(db: Db, deps: ApprovalsDeps) {
         });
         return settled;
       });
-      await announce(
-        row.businessId,
-        approvalsMsg.announceAnswered(answeredByName, input.answer, row.title),
-        row.id,
-      );
+      await announce(row.businessId, approvalsMsg.announceAnswered(answeredByName, input.answer, row.title), row.id);
       return { approval: await presentOne(row), message: approve ? approvalsMsg.approved : approvalsMsg.rejected };
     },
 

@@ -82,10 +82,7 @@ export const approvals = pgTable(
       'approvals_reject_comment_check',
       sql`${table.status} <> 'rejected' or coalesce(length(trim(${table.comment})), 0) > 0`,
     ),
-    check(
-      'approvals_cancel_check',
-      sql`(${table.status} = 'cancelled') = (${table.cancelledAt} is not null)`,
-    ),
+    check('approvals_cancel_check', sql`(${table.status} = 'cancelled') = (${table.cancelledAt} is not null)`),
   ],
 );
 

@@ -44,7 +44,11 @@ export async function certificatePdf(approval: Approval, firmName: string, gener
 
   for (const row of certificateRows(approval)) {
     const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text(row.label, left, y, { width: LABEL_WIDTH - 8 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor('black')
+      .text(row.label, left, y, { width: LABEL_WIDTH - 8 });
     const labelBottom = doc.y;
     doc
       .font(row.mono ? 'Courier' : 'Helvetica')

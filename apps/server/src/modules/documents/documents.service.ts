@@ -528,7 +528,13 @@ export function createDocumentsService(db: Db, deps: Deps) {
       const found = await documentsRepository.findFile(db, fileId);
       if (!found || found.businessId !== businessId) return undefined;
       const { file } = found;
-      return { id: file.id, name: file.name, size: file.size, contentType: file.contentType, storageKey: file.storageKey };
+      return {
+        id: file.id,
+        name: file.name,
+        size: file.size,
+        contentType: file.contentType,
+        storageKey: file.storageKey,
+      };
     },
 
     /** The stored bytes' key of a file, its row locked until the caller's transaction ends; undefined when gone. */
