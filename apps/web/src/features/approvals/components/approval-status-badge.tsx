@@ -1,7 +1,7 @@
 import type { Approval } from '@app/shared/schemas/approvals';
 import { Badge } from '@mantine/core';
 
-/** Each state's colour: waiting yellow, approved green, rejected red, cancelled grey (dark text on light fills). */
+/** Each state's dot: waiting yellow, approved green, rejected red, cancelled grey (dark text on white: the light fills read under 4.5:1). */
 const COLORS: Record<Approval['status'], string> = {
   pending: 'yellow',
   approved: 'green',
@@ -12,7 +12,7 @@ const COLORS: Record<Approval['status'], string> = {
 /** 'Pendiente', 'Aprobado', 'Rechazado' or 'Anulado'. */
 export function ApprovalStatusBadge({ approval }: { approval: Pick<Approval, 'status' | 'statusText'> }) {
   return (
-    <Badge color={COLORS[approval.status]} variant="light" radius="sm" style={{ flexShrink: 0 }}>
+    <Badge color={COLORS[approval.status]} variant="dot" radius="sm" style={{ flexShrink: 0 }}>
       {approval.statusText}
     </Badge>
   );

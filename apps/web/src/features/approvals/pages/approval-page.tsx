@@ -59,7 +59,7 @@ function AnswerForm({ approval }: { approval: Approval }) {
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button
             size="lg"
-            color="green"
+            color="teal.9"
             leftSection={<IconThumbUp size={20} aria-hidden />}
             loading={answer.isPending && answer.variables?.body.answer === 'approve'}
             disabled={answer.isPending}
@@ -69,7 +69,7 @@ function AnswerForm({ approval }: { approval: Approval }) {
           </Button>
           <Button
             size="lg"
-            color="red"
+            color="red.9"
             variant="outline"
             leftSection={<IconThumbDown size={20} aria-hidden />}
             loading={answer.isPending && answer.variables?.body.answer === 'reject'}
