@@ -185,6 +185,12 @@ describe('who may reach each endpoint', () => {
     });
     const late = await answer(id, { answer: 'approve' });
     expect([late.statusCode, late.json().message]).toEqual([409, approvalsMsg.notPending('Anulado')]);
+    const logged = await t.database.db
+      .select({ action: activity.action })
+      .from(activity)
+      .where(and(eq(activity.kind, 'approval'), eq(activity.recordId, String(id))))
+      .orderBy(activity.id);
+    expect(logged.map((entry) => entry.action)).toEqual(['requested', 'cancelled']);
     const again = await t.request({ method: 'POST', url: `/api/approvals/${id}/cancel`, token: owner, payload: {} });
     expect([again.statusCode, again.json().message]).toEqual([409, approvalsMsg.notPending('Anulado')]);
   });

@@ -111,19 +111,19 @@ export function createApprovalsService(db: Db, deps: ApprovalsDeps) {
   }
 
   /** The API's shape of rows of one company: its name, the e-mails' outcomes, the documents' state. */
-  async function present(rows: ApprovalRow[]): Promise<Approval[]> {
+  async function present(rows: ApprovalRow[], knownNames = new Map<number, string>()): Promise<Approval[]> {
     if (rows.length === 0) return [];
-    const names = new Map<number, string>();
-    for (const businessId of new Set(rows.map((row) => row.businessId))) {
-      names.set(businessId, (await deps.getBusiness(businessId)).name);
-    }
-    const reminders = await repository.listReminders(
-      db,
-      rows.map((row) => row.id),
-    );
-    const deliveries = await deps.deliveries(
-      reminders.flatMap((reminder) => (reminder.emailLogId === null ? [] : [reminder.emailLogId])),
-    );
+    const names = new Map(knownNames);
+    const missing = [...new Set(rows.map((row) => row.businessId))].filter((businessId) => !names.has(businessId));
+    const [reminders] = await Promise.all([
+      repository.listReminders(
+        db,
+        rows.map((row) => row.id),
+      ),
+      ...missing.map(async (businessId) => names.set(businessId, (await deps.getBusiness(businessId)).name)),
+    ]);
+    const emailLogIds = reminders.flatMap((reminder) => (reminder.emailLogId === null ? [] : [reminder.emailLogId]));
+    const deliveries = emailLogIds.length > 0 ? await deps.deliveries(emailLogIds) : new Map<number, EmailDelivery>();
     const outcomeOf = (emailLogId: number | null): ApprovalMailOutcome =>
       emailLogId === null ? 'none' : (deliveries.get(emailLogId) ?? 'none');
     return rows.map((row) => {
@@ -247,8 +247,11 @@ export function createApprovalsService(db: Db, deps: ApprovalsDeps) {
     /** GET /api/business/{businessId}/approvals: a company's approvals, newest first. */
     async list(actor: AuthUser, businessId: number): Promise<Approval[]> {
       if (!can(actor, 'approval:view', { businessId })) throw forbidden(msg.forbidden);
-      await deps.getBusiness(businessId);
-      return present(await repository.listOfBusiness(db, businessId));
+      const [business, rows] = await Promise.all([
+        deps.getBusiness(businessId),
+        repository.listOfBusiness(db, businessId),
+      ]);
+      return present(rows, new Map([[business.id, business.name]]));
     },
 
     /** GET /api/approvals/{id}. */
