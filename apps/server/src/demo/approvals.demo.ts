@@ -16,7 +16,8 @@ export async function seedDemoApprovals(features: DemoServices): Promise<string>
   const chosen: { id: number; fileId: number; client: { id: number } }[] = [];
   for (const company of await businesses.list()) {
     const [client] = await users.listForBusiness(company.id);
-    const [file] = await documents.listFilesOfBusiness(company.id, 1);
+    // The oldest of its recent files: one the firm uploaded, not one the client sent for a request.
+    const file = (await documents.listFilesOfBusiness(company.id, 50)).at(-1);
     if (client && file) chosen.push({ id: company.id, fileId: file.id, client });
     if (chosen.length === 2) break;
   }
