@@ -126,6 +126,27 @@ describe('who may reach each endpoint', () => {
       });
       expect([url, refused.statusCode, refused.json().message]).toEqual([url, 403, msg.forbidden]);
     }
+    // 'Reemplazar' a file is the staff's: 401 anonymous, 403 to any client (its own company's too).
+    const replaceBody = multipartFiles([{ name: 'x.pdf', bytes: tinyPdf('x') }]);
+    const url = `/api/business-folder/file/${fileId}`;
+    expect((await t.request({ method: 'PUT', url, ...replaceBody })).statusCode).toBe(401);
+    for (const token of [stranger.token, client.token]) {
+      const refused = await t.request({
+        method: 'PUT',
+        url,
+        token,
+        ...multipartFiles([{ name: 'x.pdf', bytes: tinyPdf('x') }]),
+      });
+      expect([refused.statusCode, refused.json().message]).toEqual([403, msg.forbidden]);
+    }
+    const byCollaborator = await t.request({
+      method: 'PUT',
+      url,
+      token: collaborator,
+      ...multipartFiles([{ name: 'permisos-v2.pdf', bytes: tinyPdf('permisos v2') }]),
+    });
+    expect(byCollaborator.statusCode, byCollaborator.body).toBe(200);
+    expect(byCollaborator.json().files[0]).toMatchObject({ id: fileId, name: 'permisos-v2.pdf' });
     // The request is still pending: nothing above changed it.
     const read = await t.request({ method: 'GET', url: `/api/approvals/${id}`, token: owner });
     expect(read.json().status).toBe('pending');
@@ -329,6 +350,17 @@ describe('asking, answering and the certificate', () => {
     const replaced = await replaceFile(fileId as number, tinyPdf('f29 cambiado'));
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json().message).toBe(documentsMsg.fileReplaced);
+    const [logged] = await t.database.db
+      .select({ action: activity.action, label: activity.recordLabel, details: activity.details })
+      .from(activity)
+      .where(and(eq(activity.kind, 'file'), eq(activity.recordId, String(fileId))))
+      .orderBy(desc(activity.id))
+      .limit(1);
+    expect(logged).toMatchObject({
+      action: 'replaced',
+      label: 'nueva-version.pdf',
+      details: { before: { name: 'f29.pdf' }, after: { name: 'nueva-version.pdf' } },
+    });
 
     const refused = await answer(id, { answer: 'approve' });
     expect([refused.statusCode, refused.json().message]).toEqual([409, approvalsMsg.documentChanged]);
