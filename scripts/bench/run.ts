@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel, approvals (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -10,7 +10,8 @@
 // requests for every company (see requests.ts); `billing` fee terms for every company and UF values (see billing.ts);
 // `collections` and `billing-page` 24 months of charges and payments for every company (see collections.ts);
 // `tax-calendar` due days on the services and an owner for every fifth company (see tax-calendar.ts);
-// `panel` all of the last four and the cells' history of 12 months (see panel.ts).
+// `panel` all of the last four and the cells' history of 12 months (see panel.ts); `approvals` 5 approvals of
+// every company (see approvals.ts).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,7 @@ import { createScratchDatabase } from '../../apps/server/src/db/scratch-database
 import { chromiumLaunchOptions } from '../../apps/web/e2e/support/chromium.ts';
 import { START_FLAGS } from '../start-flags.mjs';
 import { ACTIVITY_ROWS, benchActivity, explainActivity, seedActivity } from './activity.ts';
+import { benchApprovals, seedApprovals } from './approvals.ts';
 import { benchBilling, seedBilling } from './billing.ts';
 import { benchBulk } from './bulk.ts';
 import { benchCollections, seedCollections } from './collections.ts';
@@ -61,6 +63,7 @@ const PARTS = [
   'tax-calendar-page',
   'time',
   'panel',
+  'approvals',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -126,6 +129,7 @@ async function prepare(
         console.log(`… ${JSON.stringify(await seedTaxCalendar(database.db))}`);
       if (parts.includes('time')) console.log(`… ${JSON.stringify(await seedTime(database.db))}`);
       if (parts.includes('panel')) console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
+      if (parts.includes('approvals')) console.log(`… ${JSON.stringify(await seedApprovals(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -153,6 +157,7 @@ async function prepare(
         console.log(`… ${JSON.stringify(await seedTaxCalendar(database.db))}`);
       if (parts.includes('time')) console.log(`… ${JSON.stringify(await seedTime(database.db))}`);
       if (parts.includes('panel')) console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
+      if (parts.includes('approvals')) console.log(`… ${JSON.stringify(await seedApprovals(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -703,6 +708,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     if (parts.includes('tax-calendar')) await benchTaxCalendar(kind, base, token, report);
     if (parts.includes('tax-calendar-page')) await benchTaxCalendarPage(kind);
     if (parts.includes('time')) await benchTime(kind, base, token, report);
+    if (parts.includes('approvals')) await benchApprovals(kind, base, token, precomputed, report);
     if (parts.includes('panel')) {
       await benchPanelApi(kind, base, token, report);
       await benchPanelPage(kind, benchScreensBesideFloor);

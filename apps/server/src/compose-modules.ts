@@ -10,6 +10,7 @@ import type { TableChanges } from './lib/table-cache.ts';
 import { createVault } from './lib/vault.ts';
 import { createActivityModule } from './modules/activity/activity.module.ts';
 import type { ModuleParts } from './modules/app-module.ts';
+import { createApprovalsModule } from './modules/approvals/approvals.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBackupModule } from './modules/backup/backup.module.ts';
 import { createBillingModule } from './modules/billing/billing.module.ts';
@@ -350,8 +351,12 @@ export function composeModules(deps: ModulesDeps) {
       sendEmail: async (actor, input) => (await email.send(actor, input)).delivery,
       lockAnsweredItem: answeredItems.lock,
       answeredItemChanged: answeredItems.changed,
-      // The billing module is built after this one (payments keep clients' receipts): called only by the hourly sweep.
-      keysKeptElsewhere: (keys: string[]): Promise<Set<string>> => billing.receiptKeysAmong(keys),
+      // The billing and approvals modules are built after this one (payments keep clients' receipts, approvals
+      // the PDFs uploaded with a request): called only by the hourly sweep.
+      keysKeptElsewhere: async (keys: string[]): Promise<Set<string>> =>
+        new Set([...(await billing.receiptKeysAmong(keys)), ...(await approvals.keysAmong(keys))]),
+      // The approvals module is built after this one: an approved file is neither replaced nor deleted (409).
+      assertFileMayChange: (tx: DbOrTx, fileId: number): Promise<void> => approvals.assertFileMayChange(tx, fileId),
     }),
   );
   const requests = use(
@@ -458,6 +463,42 @@ export function composeModules(deps: ModulesDeps) {
       now: deps.now,
     }),
   );
+  // Client approvals: the documents module's files and stored bytes, the company's client users, the
+  // e-mail module's log, and the firm's name from the billing settings (else MAIL_FROM's name).
+  const approvals = use(
+    createApprovalsModule({
+      db,
+      log,
+      uploads,
+      appUrl: config.APP_URL,
+      openStored: (key: string) => storage.open(key),
+      firmName: async () => (await billing.firmName()) || mailFromName(config.MAIL_FROM) || 'Estudio Contable',
+      getBusiness: businesses.getById,
+      listClientUsers: async (businessId: number) =>
+        (await users.listForBusiness(businessId)).map(({ id, name, lastName, email }) => ({
+          id,
+          name,
+          lastName,
+          email,
+        })),
+      findUser: async (id: number) => {
+        const user = await users.findById(id);
+        return user && { id: user.id, name: user.name, lastName: user.lastName, email: user.email };
+      },
+      fileOfBusiness: documents.fileOfBusiness,
+      lockFileKey: documents.lockFileKey,
+      listFilesOfBusiness: documents.listFilesOfBusiness,
+      storeLooseFile: documents.storeLooseFile,
+      removeStoredBytes: documents.removeStoredBytes,
+      sendEmail: async (actor, input) => {
+        const sent = actor ? await email.send(actor, input) : await email.sendAutomatic(input);
+        return { id: sent.row.id, delivery: sent.delivery };
+      },
+      sendAutomatic: async (input) => ({ id: (await email.sendAutomatic(input)).row.id }),
+      deliveries: email.deliveries,
+      now: deps.now,
+    }),
+  );
   // 'Panel': counts the board's cells, the requests and the billing through their modules' SQL and functions.
   use(
     createPanelModule({
@@ -520,7 +561,14 @@ export function composeModules(deps: ModulesDeps) {
     activity,
     billing,
     time,
+    approvals,
   };
+}
+
+/** The display name of a From address ('Estudio Contable <no-reply@…>' → 'Estudio Contable'); '' without one. */
+function mailFromName(from: string): string {
+  const match = /^\s*"?([^"<]*?)"?\s*</.exec(from);
+  return match?.[1]?.trim() ?? '';
 }
 
 export type AppModules = ReturnType<typeof composeModules>;

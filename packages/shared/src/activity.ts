@@ -35,6 +35,7 @@ export const ACTIVITY_KINDS = {
   tax_year_date: 'Fecha del Calendario AT',
   time_entry: 'Registro de tiempo',
   hourly_cost: 'Costo por hora',
+  approval: 'Aprobación de documento',
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -66,6 +67,10 @@ export const ACTIVITY_ACTIONS = {
   ignored: 'Ignoró',
   matched: 'Asoció',
   applied: 'Aplicó',
+  requested: 'Solicitó',
+  approved: 'Aprobó',
+  cancelled: 'Anuló la solicitud',
+  replaced: 'Reemplazó',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
@@ -143,6 +148,14 @@ const FIELD_LABELS: Record<string, string> = {
   taskId: 'Tarea',
   note: 'Nota',
   hourlyCost: 'Costo por hora',
+  title: 'Título',
+  document: 'Documento',
+  sha256: 'Huella SHA-256',
+  answer: 'Respuesta',
+  comment: 'Comentario',
+  userAgent: 'Navegador',
+  reminderDays: 'Recordar cada (días)',
+  size: 'Tamaño (bytes)',
 };
 
 /** A field's label: the form's, or the field's own name with its first letter capitalised ('estado' → 'Estado'). */

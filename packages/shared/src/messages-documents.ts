@@ -21,6 +21,13 @@ export const documentsMsg = {
   fileAddFailed: 'No se pudo agregar el archivo',
   fileDeleted: 'Archivo eliminado correctamente',
   fileDeleteFailed: 'No se pudo eliminar el archivo',
+  fileReplaced: 'Archivo reemplazado',
+  fileReplaceFailed: 'No se pudo reemplazar el archivo',
+  replaceOneFile: 'Para reemplazar un archivo elige uno solo',
+  replaceTitle: (name: string) => `Reemplazar ${name}`,
+  replaceButton: 'Reemplazar',
+  replaceHint:
+    'El archivo nuevo toma el lugar del actual: mismo lugar y mismos enlaces. Un archivo aprobado por el cliente no se puede reemplazar.',
   linkCopied: 'Link copiado al portapapeles',
   clientNotified: 'Se avisó al cliente por correo',
 

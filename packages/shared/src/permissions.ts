@@ -73,6 +73,12 @@ export const PERMISSIONS = {
   'panel:read': ['owner', 'collaborator'],
   /** The panel's money charts: billed against collected, receivables by aging. */
   'panel:money': ['owner'],
+  /** Client approvals ('Aprobaciones'): see a company's requests and certificates (policy 'approval:view'). */
+  'approvals:read': ['owner', 'collaborator', 'client'],
+  /** Ask a company's client to approve a document, and cancel a pending request. */
+  'approvals:request': ['owner', 'collaborator'],
+  /** Answer 'Apruebo' or 'Rechazo' for one's own company (policy 'approval:answer'). */
+  'approvals:answer': ['client'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],
@@ -139,6 +145,14 @@ export const POLICIES = {
   /** A company's account statement: an owner any company's; a client only their own company's. */
   'billing:statement': (actor: Actor, statement: { businessId: number }) =>
     actor.role === 'owner' || (actor.role === 'client' && actor.businessId === statement.businessId),
+  /** A company's approvals and their certificates: staff any company's; a client only their own company's. */
+  'approval:view': (actor: Actor, approval: { businessId: number }) =>
+    actor.role === 'owner' ||
+    actor.role === 'collaborator' ||
+    (actor.role === 'client' && actor.businessId === approval.businessId),
+  /** Answer an approval: only a client of the company it was asked of (staff never answer for the client). */
+  'approval:answer': (actor: Actor, approval: { businessId: number }) =>
+    actor.role === 'client' && actor.businessId === approval.businessId,
   /**
    * Create, change or delete a user of this role: a client user is managed with their company
    * (whoever writes companies); a staff user only by whoever manages users (owners).

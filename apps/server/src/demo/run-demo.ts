@@ -3,6 +3,7 @@ import { assembleApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemoActivity } from './activity.demo.ts';
+import { seedDemoApprovals } from './approvals.demo.ts';
 import { seedDemoBilling } from './billing.demo.ts';
 import { seedDemoCollections } from './collections.demo.ts';
 import { seedDemoCompanies } from './companies.demo.ts';
@@ -49,6 +50,7 @@ async function main() {
       await seedDemoBilling(features),
       await seedDemoCollections(features),
       await seedDemoTime(features),
+      await seedDemoApprovals(features),
       await seedDemoActivity(features),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);

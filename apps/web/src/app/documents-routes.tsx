@@ -1,3 +1,5 @@
+import { ClientApprovals } from '../features/approvals/components/client-approvals';
+import { FileApproval } from '../features/approvals/components/file-approval';
 import { ClientStatement } from '../features/billing/components/client/client-statement';
 import { BusinessDocumentsPage } from '../features/documents/pages/business-documents-page';
 import { ClientDocumentsView } from '../features/documents/pages/client-documents-view';
@@ -6,20 +8,22 @@ import { RequestsSection } from '../features/requests/components/staff/requests-
 
 /*
  * The documents screens with their requests, composed here because features do not import each
- * other: a company's documents show its period's requests, a client's Home their pending ones.
+ * other: a company's documents show its period's requests and each file's approval, a client's Home
+ * their pending requests and approvals.
  */
 
 /** /documentos/empresa/:businessId (and a folder of it), for the staff. */
 export function BusinessDocumentsRoute() {
-  return <BusinessDocumentsPage RequestsSection={RequestsSection} />;
+  return <BusinessDocumentsPage RequestsSection={RequestsSection} FileApproval={FileApproval} />;
 }
 
-/** A client's Home and /carpeta/…, always of their own company; Home also shows their account statement. */
+/** A client's Home and /carpeta/…, always of their own company; Home also shows their approvals and account statement. */
 export function ClientDocumentsRoute() {
   return (
     <ClientDocumentsView
       requests={
         <>
+          <ClientApprovals />
           <ClientStatement />
           <ClientRequests />
         </>

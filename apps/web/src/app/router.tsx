@@ -275,6 +275,26 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              // Client approvals: the company's client answers, staff follow; each page checks the company.
+              {
+                element: <PrivateRoute permission="approvals:read" />,
+                children: [
+                  {
+                    path: '/aprobaciones/:id',
+                    ...page(
+                      () => import('../features/approvals/pages/approval-page'),
+                      (m) => m.ApprovalPage,
+                    ),
+                  },
+                  {
+                    path: '/aprobaciones/:id/certificado',
+                    ...page(
+                      () => import('../features/approvals/pages/certificate-page'),
+                      (m) => m.CertificatePage,
+                    ),
+                  },
+                ],
+              },
               {
                 element: <PrivateRoute permission="task-states:read" />,
                 children: [

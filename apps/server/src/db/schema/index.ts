@@ -4,6 +4,7 @@
 // added here (schema-barrel.test.ts checks that none is missing).
 
 // Each module's tables, in the module that owns them.
+export * from '../../modules/approvals/approvals.tables.ts';
 export * from '../../modules/auth/auth.tables.ts';
 export * from '../../modules/backup/backup.tables.ts';
 export * from '../../modules/billing/billing.tables.ts';

@@ -74,11 +74,13 @@ export async function appliedMigrations(db: DbOrTx): Promise<{ hash: string; cre
   return found.map((row) => ({ hash: row.hash, createdAt: row.created_at }));
 }
 
-/** The storage key of every stored file the database names. */
+/** The storage key of every stored file the database names: company files and the PDFs uploaded with an approval request. */
 export async function storageKeys(db: DbOrTx): Promise<string[]> {
   const found = await rows<{ key: string }>(
     db,
-    sql`SELECT storage_key AS key FROM business_files ORDER BY storage_key`,
+    sql`SELECT storage_key AS key FROM business_files
+        UNION SELECT storage_key FROM approvals WHERE storage_key IS NOT NULL
+        ORDER BY key`,
   );
   return found.map((row) => row.key);
 }
@@ -93,6 +95,9 @@ export async function keysStillNamed(db: DbOrTx, keys: string[]): Promise<Set<st
       sql`SELECT storage_key AS key FROM business_files WHERE storage_key IN (${sql.join(
         page.map((key) => sql`${key}`),
         sql`, `,
+      )}) UNION SELECT storage_key FROM approvals WHERE storage_key IN (${sql.join(
+        page.map((key) => sql`${key}`),
+        sql`, `,
       )})`,
     );
     for (const row of found) named.add(row.key);
@@ -104,7 +109,9 @@ export async function keysStillNamed(db: DbOrTx, keys: string[]): Promise<Set<st
 export async function storedFiles(db: DbOrTx): Promise<{ key: string; name: string }[]> {
   return rows<{ key: string; name: string }>(
     db,
-    sql`SELECT storage_key AS key, name FROM business_files ORDER BY storage_key`,
+    sql`SELECT storage_key AS key, name FROM business_files
+        UNION SELECT storage_key, document_name FROM approvals WHERE storage_key IS NOT NULL
+        ORDER BY key`,
   );
 }
 

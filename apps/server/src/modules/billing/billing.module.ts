@@ -179,6 +179,8 @@ export function createBillingModule(deps: BillingModuleDeps) {
     runReminders: reminders.run,
     /** Billed and collected by month, and what is open by aging (the panel's money charts). */
     moneyOverview: createMoneyOverview(db),
+    /** The firm's name as the billing settings hold it (the account's holder; '' when not set). */
+    firmName,
     /** Of these stored keys, those a payment's receipt names: the documents' orphan sweep keeps them. */
     receiptKeysAmong: (keys: string[]) => paymentsRepository.receiptKeysAmong(db, keys),
     routes: async (app: FastifyInstance) => {

@@ -38,6 +38,8 @@ export interface DocumentsModuleDeps {
   /** Requests module: the request item a deleted file answers, locked; and, after commit, that it changed. */
   lockAnsweredItem: ServiceDeps['lockAnsweredItem'];
   answeredItemChanged: ServiceDeps['answeredItemChanged'];
+  /** Approvals module: refuses to replace or delete a file the client approved (409). */
+  assertFileMayChange?: ServiceDeps['assertFileMayChange'];
   /** Keys of stored files other modules' rows name (the billing module's receipts): the orphan sweep keeps them. */
   keysKeptElsewhere?: (keys: string[]) => Promise<Set<string>>;
 }

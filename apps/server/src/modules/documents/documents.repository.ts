@@ -117,13 +117,45 @@ export const documentsRepository = {
       .orderBy(businessFiles.id);
   },
 
-  /** A file with the company its folder belongs to. */
-  async findFile(db: DbOrTx, id: number) {
-    const [row] = await db
+  /**
+   * A file with the company its folder belongs to; with `lock`, its row locked until the caller's
+   * transaction ends (a replace or delete and an approval of the same file wait for each other).
+   */
+  async findFile(db: DbOrTx, id: number, options: { lock?: boolean } = {}) {
+    const query = db
       .select({ file: businessFiles, businessId: businessFolders.businessId })
       .from(businessFiles)
       .innerJoin(businessFolders, eq(businessFolders.id, businessFiles.businessFolderId))
       .where(eq(businessFiles.id, id));
+    const [row] = options.lock ? await query.for('update', { of: businessFiles }) : await query;
+    return row;
+  },
+
+  /** A company's files, newest first, with the period of their folder (the approvals' file picker). */
+  listFilesOfBusiness(db: DbOrTx, businessId: number, limit: number) {
+    return db
+      .select({
+        id: businessFiles.id,
+        name: businessFiles.name,
+        size: businessFiles.size,
+        createdAt: businessFiles.createdAt,
+        year: businessFolders.year,
+        month: businessFolders.month,
+      })
+      .from(businessFiles)
+      .innerJoin(businessFolders, eq(businessFolders.id, businessFiles.businessFolderId))
+      .where(eq(businessFolders.businessId, businessId))
+      .orderBy(desc(businessFiles.createdAt), desc(businessFiles.id))
+      .limit(limit);
+  },
+
+  /** Puts new bytes in place of a file's (the row, its id and its links stay). */
+  async replaceFile(
+    db: DbOrTx,
+    id: number,
+    values: Pick<BusinessFileRow, 'name' | 'storageKey' | 'size' | 'contentType' | 'uploadedBy'>,
+  ): Promise<BusinessFileRow | undefined> {
+    const [row] = await db.update(businessFiles).set(values).where(eq(businessFiles.id, id)).returning();
     return row;
   },
 

@@ -9,6 +9,7 @@ import {
   FileIdParamSchema,
   FolderViewSchema,
   NotifyClientResponseSchema,
+  UploadResponseSchema,
 } from '@app/shared/schemas/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -91,6 +92,31 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       await documents.deleteFile(currentUser(request), request.params.id, actorOf(request));
       return { message: documentsMsg.fileDeleted };
+    },
+  );
+
+  app.put(
+    '/api/business-folder/file/:id',
+    {
+      schema: {
+        tags: ['documents'],
+        description: `'Reemplazar' (staff): one new file in place of the file's bytes; its id, folder and links stay. 409 when the client approved the file (a new version is uploaded as a new file and approved anew). ${uploads.description}`,
+        params: FileIdParamSchema,
+        response: { ...uploads.responses, 200: UploadResponseSchema, 409: ApiErrorSchema },
+      },
+      onRequest: app.authorize('documents:manage'),
+    },
+    async (request, reply) => {
+      const file = await uploads.accept(request, reply, (files) =>
+        documents.replaceFile(
+          currentUser(request),
+          request.params.id,
+          files,
+          { maxMegabytes: uploads.maxMegabytes },
+          actorOf(request),
+        ),
+      );
+      return { message: documentsMsg.fileReplaced, count: 1, files: [file] };
     },
   );
 

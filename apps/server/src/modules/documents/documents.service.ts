@@ -63,6 +63,11 @@ interface Deps {
   lockAnsweredItem(tx: DbOrTx, itemId: number): Promise<AnsweredItem | undefined>;
   /** Requests module, after commit: a file answering the item went (staff hear it live). */
   answeredItemChanged(item: AnsweredItem): void;
+  /**
+   * Approvals module: refuses (409, in Spanish) to replace or delete a file the client approved, in
+   * the caller's transaction with the file's row locked. No check when absent.
+   */
+  assertFileMayChange?(tx: DbOrTx, fileId: number): Promise<void>;
 }
 
 /** A request item as a file answering it sees it: received or not, and its request's company and period. */
@@ -216,7 +221,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
 
   /** The activity log's entry of a file: named by its file name, under its company. */
   const fileEntry = (
-    action: 'uploaded' | 'deleted' | 'downloaded',
+    action: 'uploaded' | 'deleted' | 'downloaded' | 'replaced',
     file: Pick<BusinessFileRow, 'id' | 'name'>,
     businessId: number,
   ): ActivityEntryInput => ({ kind: 'file', action, recordId: file.id, recordLabel: file.name, businessId });
@@ -443,7 +448,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
      */
     async deleteFile(actor: AuthUser, id: number, by: ActivityActor): Promise<void> {
       const answered = await db.transaction(async (tx) => {
-        const found = await documentsRepository.findFile(tx, id);
+        const found = await documentsRepository.findFile(tx, id, { lock: true });
         if (!found) throw notFound(documentsMsg.fileNotFound);
         const { file } = found;
         const item = file.requestItemId === null ? undefined : await deps.lockAnsweredItem(tx, file.requestItemId);
@@ -454,12 +459,99 @@ export function createDocumentsService(db: Db, deps: Deps) {
           received: item?.received === true,
         };
         if (!can(actor, 'file:delete', record)) throw forbidden(msg.forbidden);
+        await deps.assertFileMayChange?.(tx, id);
         if (!(await documentsRepository.deleteFile(tx, id))) throw notFound(documentsMsg.fileNotFound);
         await recordActivity(tx, by, fileEntry('deleted', file, found.businessId));
         return item;
       });
       deps.events.emit('files.removed', {});
       if (answered) deps.answeredItemChanged(answered);
+    },
+
+    /**
+     * 'Reemplazar' (staff): one new file in place of a file's bytes, recognised by its content as any
+     * upload; the row keeps its id, folder and links, its old bytes are removed after commit. A file
+     * the client approved is refused (`assertFileMayChange`: a new version is a new file, approved
+     * anew). A refused replacement leaves nothing of the new file stored.
+     */
+    async replaceFile(
+      actor: AuthUser,
+      id: number,
+      files: AsyncIterable<IncomingFile> | Iterable<IncomingFile>,
+      { maxMegabytes }: { maxMegabytes: number },
+      by: ActivityActor,
+    ): Promise<StoredFile> {
+      if (!(await documentsRepository.findFile(db, id))) throw notFound(documentsMsg.fileNotFound);
+      const stored: StoredBytes[] = [];
+      try {
+        for await (const file of files) {
+          if (stored.length > 0) {
+            file.content.resume();
+            throw badRequest(documentsMsg.replaceOneFile, 'file');
+          }
+          stored.push(await streamToStorage(file, maxMegabytes));
+        }
+        const bytes = stored[0];
+        if (!bytes) throw badRequest(documentsMsg.noFiles, 'file');
+        const row = await db.transaction(async (tx) => {
+          const found = await documentsRepository.findFile(tx, id, { lock: true });
+          if (!found) throw notFound(documentsMsg.fileNotFound);
+          await deps.assertFileMayChange?.(tx, id);
+          const replaced = await documentsRepository.replaceFile(tx, id, {
+            name: bytes.name,
+            storageKey: bytes.key,
+            size: bytes.size,
+            contentType: bytes.contentType,
+            uploadedBy: actor.id,
+          });
+          if (!replaced) throw notFound(documentsMsg.fileNotFound);
+          await documentsRepository.queueRemovals(tx, [found.file.storageKey]);
+          await recordActivity(tx, by, {
+            ...fileEntry('replaced', replaced, found.businessId),
+            details: {
+              before: { name: found.file.name, size: found.file.size },
+              after: { name: replaced.name, size: replaced.size },
+            },
+          });
+          return replaced;
+        });
+        deps.events.emit('files.removed', {});
+        return presentFile(actor, row);
+      } catch (error) {
+        await removeUnlisted(stored.map(({ key }) => key));
+        throw error;
+      }
+    },
+
+    /** A company's file as the approvals module asks for it (its stored bytes' key); undefined when not the company's. */
+    async fileOfBusiness(businessId: number, fileId: number) {
+      const found = await documentsRepository.findFile(db, fileId);
+      if (!found || found.businessId !== businessId) return undefined;
+      const { file } = found;
+      return {
+        id: file.id,
+        name: file.name,
+        size: file.size,
+        contentType: file.contentType,
+        storageKey: file.storageKey,
+      };
+    },
+
+    /** The stored bytes' key of a file, its row locked until the caller's transaction ends; undefined when gone. */
+    async lockFileKey(tx: DbOrTx, fileId: number): Promise<string | undefined> {
+      return (await documentsRepository.findFile(tx, fileId, { lock: true }))?.file.storageKey;
+    },
+
+    /** A company's files, newest first (at most `limit`), each with the month of its folder. */
+    async listFilesOfBusiness(businessId: number, limit: number) {
+      const rows = await documentsRepository.listFilesOfBusiness(db, businessId, limit);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        size: row.size,
+        createdAt: row.createdAt.toISOString(),
+        place: periodLabel({ year: row.year, month: row.month }),
+      }));
     },
 
     /**

@@ -20,9 +20,16 @@ import { TaxSuggestionsSection } from '../components/tax-suggestions-section';
 
 /**
  * Detalle empresa: the edit form, its fees ('Honorarios', owners only: `FeesSection`, handed in by
- * the app since features do not import each other), its services, its client users and its credentials.
+ * the app since features do not import each other), its services, its client users, its credentials
+ * and its client approvals ('Aprobaciones': `ApprovalsSection`, handed in the same way).
  */
-export function BusinessDetailPage({ FeesSection }: { FeesSection?: ComponentType<{ businessId: number }> }) {
+export function BusinessDetailPage({
+  FeesSection,
+  ApprovalsSection,
+}: {
+  FeesSection?: ComponentType<{ businessId: number }>;
+  ApprovalsSection?: ComponentType<{ businessId: number }>;
+}) {
   const id = Number(useParams().id);
   const business = useBusiness(id);
   const update = useUpdateBusiness();
@@ -54,6 +61,7 @@ export function BusinessDetailPage({ FeesSection }: { FeesSection?: ComponentTyp
           <TaxSuggestionsSection business={loaded} />
           <BusinessServicesSection business={loaded} />
           <BusinessUsersSection business={loaded} />
+          {ApprovalsSection && <ApprovalsSection businessId={loaded.id} />}
           <CredentialsSection businessId={loaded.id} />
           <BusinessActivitySection businessId={loaded.id} />
         </>

@@ -1,7 +1,8 @@
 import { documentsMsg } from '@app/shared/messages-documents';
 import type { StoredFile } from '@app/shared/schemas/documents';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconHistory, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconHistory, IconReplace, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { FileTypeIcon, FromClientBadge, fileDetails } from '../../../components/stored-file';
 import { CopyLinkButton } from './copy-link-button';
 import classes from './file-list.module.css';
@@ -10,6 +11,10 @@ import classes from './file-list.module.css';
 export interface StaffFileActions {
   onDelete: (file: StoredFile) => void;
   onShowDownloads: (file: StoredFile) => void;
+  /** 'Reemplazar': a new file in place of this one's bytes. */
+  onReplace?: (file: StoredFile) => void;
+  /** More for a row, handed in by the app (its approval state and 'Solicitar aprobación'). */
+  extra?: (file: StoredFile) => ReactNode;
 }
 
 /**
@@ -101,11 +106,24 @@ export function FileList({
                     <IconHistory size={18} />
                   </ActionIcon>
                 </Tooltip>
+                {staff.onReplace && (
+                  <Tooltip label={documentsMsg.replaceButton}>
+                    <ActionIcon
+                      variant="default"
+                      size="input-sm"
+                      aria-label={`${documentsMsg.replaceButton} ${file.name}`}
+                      onClick={() => staff.onReplace?.(file)}
+                    >
+                      <IconReplace size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
                 <DeleteFileButton file={file} onDelete={staff.onDelete} />
               </>
             )}
             {client?.mayDelete(file) && <DeleteFileButton file={file} onDelete={client.onDelete} />}
           </div>
+          {staff?.extra && <div className={classes.extra}>{staff.extra(file)}</div>}
         </Paper>
       ))}
     </Stack>

@@ -20,6 +20,7 @@ import { FileList } from '../components/file-list';
 import { FolderGrid } from '../components/folder-grid';
 import { FolderViewState } from '../components/folder-view-state';
 import { NotifyClientButton } from '../components/notify-client-button';
+import { ReplaceModal } from '../components/replace-modal';
 import { UploadModal } from '../components/upload-modal';
 import { staffFolderPath } from '../utils/paths';
 
@@ -30,6 +31,12 @@ export interface RequestsSectionProps {
   folders: FolderTile[];
 }
 
+/** A file row's approval state and 'Solicitar aprobación': the app hands in the approvals feature's. */
+export interface FileApprovalProps {
+  businessId: number;
+  file: StoredFile;
+}
+
 /**
  * A company's documents for the staff: /documentos/empresa/{businessId} shows
  * its top folders of the month, …/carpeta/{folderId} one folder with its subfolders and files,
@@ -37,7 +44,13 @@ export interface RequestsSectionProps {
  * folders, the period's document requests (`RequestsSection`, from the requests feature). The month
  * lives in the query string (?anio=2026&mes=10); changing it keeps the same folder.
  */
-export function BusinessDocumentsPage({ RequestsSection }: { RequestsSection: ComponentType<RequestsSectionProps> }) {
+export function BusinessDocumentsPage({
+  RequestsSection,
+  FileApproval,
+}: {
+  RequestsSection: ComponentType<RequestsSectionProps>;
+  FileApproval?: ComponentType<FileApprovalProps>;
+}) {
   const params = useParams();
   const businessId = Number(params.businessId);
   const folderId = params.folderId ? Number(params.folderId) : null;
@@ -48,6 +61,7 @@ export function BusinessDocumentsPage({ RequestsSection }: { RequestsSection: Co
   const deleteFile = useDeleteFile();
   const [uploadOpened, setUploadOpened] = useState(false);
   const [downloadsOf, setDownloadsOf] = useState<StoredFile | null>(null);
+  const [replacing, setReplacing] = useState<StoredFile | null>(null);
 
   const data = view.data;
   const folder = data?.folder ?? null;
@@ -142,7 +156,15 @@ export function BusinessDocumentsPage({ RequestsSection }: { RequestsSection: Co
                 <Title order={3} id="archivos" size="h4" mb="sm">
                   {documentsMsg.filesTitle}
                 </Title>
-                <FileList files={data.files} staff={{ onDelete: confirmDelete, onShowDownloads: setDownloadsOf }} />
+                <FileList
+                  files={data.files}
+                  staff={{
+                    onDelete: confirmDelete,
+                    onShowDownloads: setDownloadsOf,
+                    onReplace: setReplacing,
+                    extra: FileApproval && ((file) => <FileApproval businessId={businessId} file={file} />),
+                  }}
+                />
               </section>
               <UploadModal
                 businessFolderId={folder.businessFolderId}
@@ -155,6 +177,7 @@ export function BusinessDocumentsPage({ RequestsSection }: { RequestsSection: Co
         </Stack>
       )}
       <DownloadsModal file={downloadsOf} onClose={() => setDownloadsOf(null)} />
+      <ReplaceModal file={replacing} onClose={() => setReplacing(null)} />
     </>
   );
 }
