@@ -68,9 +68,7 @@ export default defineConfig({
       cwd: root,
       url: `${FAKE_GOOGLE_URL}/__control/health`,
       reuseExistingServer: false,
-      // A flow takes 10–20 s on a quiet machine; twice that when the machine is shared (a timed-out test is
-  // run again on CI, which costs more than waiting).
-  timeout: 60_000,
+      timeout: 30_000,
       stdout: 'ignore',
     },
     {
