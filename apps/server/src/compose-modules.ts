@@ -27,6 +27,7 @@ import { createEmailModule } from './modules/email/email.module.ts';
 import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createHolidaysModule } from './modules/holidays/holidays.module.ts';
 import { createMonthlyStatesModule, monthlyStatesSql } from './modules/monthly-states/monthly-states.module.ts';
+import { createMessagesModule } from './modules/messages/messages.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPanelModule } from './modules/panel/panel.module.ts';
 import { createPushModule } from './modules/push/push.module.ts';
@@ -350,8 +351,15 @@ export function composeModules(deps: ModulesDeps) {
       sendEmail: async (actor, input) => (await email.send(actor, input)).delivery,
       lockAnsweredItem: answeredItems.lock,
       answeredItemChanged: answeredItems.changed,
-      // The billing module is built after this one (payments keep clients' receipts): called only by the hourly sweep.
-      keysKeptElsewhere: (keys: string[]): Promise<Set<string>> => billing.receiptKeysAmong(keys),
+      // The billing and messages modules are built after this one (payments keep clients' receipts, messages
+      // their attachments): called only by the hourly sweep.
+      keysKeptElsewhere: async (keys: string[]): Promise<Set<string>> => {
+        const [receipts, attachments] = await Promise.all([
+          billing.receiptKeysAmong(keys),
+          messages.attachmentKeysAmong(keys),
+        ]);
+        return new Set([...receipts, ...attachments]);
+      },
     }),
   );
   const requests = use(
@@ -457,6 +465,33 @@ export function composeModules(deps: ModulesDeps) {
       now: deps.now,
     }),
   );
+  // 'Mensajes': each company's thread; attachments stored and filed through the documents module, the
+  // unread notice mailed through the e-mail module and pushed through the push module.
+  const messages = use(
+    createMessagesModule({
+      db,
+      events,
+      log,
+      uploads,
+      maxMegabytes: config.FILE_MAX_MB,
+      appUrl: config.APP_URL,
+      now: deps.now,
+      getBusiness: businesses.getById,
+      listBusinesses: businesses.list,
+      listBusinessesByIds: businesses.listByIds,
+      nameOf: users.nameOf,
+      listStaff: users.listStaff,
+      listClientUsers: users.listForBusiness,
+      listClientUserIds: async (businessId: number) => (await users.listForBusiness(businessId)).map((user) => user.id),
+      storeLooseFile: documents.storeLooseFile,
+      removeStoredBytes: documents.removeStoredBytes,
+      openStored: (key: string) => storage.open(key),
+      viewFolder: documents.view,
+      storeFiles: documents.storeFiles,
+      sendEmail: email.sendAutomatic,
+      sendPush: push.sendToUser,
+    }),
+  );
   // 'Panel': counts the board's cells, the requests and the billing through their modules' SQL and functions.
   use(
     createPanelModule({
@@ -519,6 +554,7 @@ export function composeModules(deps: ModulesDeps) {
     activity,
     billing,
     time,
+    messages,
   };
 }
 

@@ -35,6 +35,7 @@ export const ACTIVITY_KINDS = {
   tax_year_date: 'Fecha del Calendario AT',
   time_entry: 'Registro de tiempo',
   hourly_cost: 'Costo por hora',
+  message: 'Mensaje',
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -66,6 +67,7 @@ export const ACTIVITY_ACTIONS = {
   ignored: 'Ignoró',
   matched: 'Asoció',
   applied: 'Aplicó',
+  filed: 'Archivó en documentos',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
@@ -143,6 +145,10 @@ const FIELD_LABELS: Record<string, string> = {
   taskId: 'Tarea',
   note: 'Nota',
   hourlyCost: 'Costo por hora',
+  characters: 'Caracteres',
+  attachments: 'Adjuntos',
+  period: 'Período',
+  folder: 'Carpeta',
 };
 
 /** A field's label: the form's, or the field's own name with its first letter capitalised ('estado' → 'Estado'). */

@@ -73,6 +73,15 @@ export const PERMISSIONS = {
   'panel:read': ['owner', 'collaborator'],
   /** The panel's money charts: billed against collected, receivables by aging. */
   'panel:money': ['owner'],
+  /**
+   * 'Mensajes': the thread of a company (policy 'messages:thread': staff any company's, a client
+   * only their own company's); read, write, edit and delete one's own messages, attachments.
+   */
+  'messages:use': ['owner', 'collaborator', 'client'],
+  /** The firm's inbox of every company's thread ('/mensajes'), and filing an attachment into documents. */
+  'messages:inbox': ['owner', 'collaborator'],
+  /** The minutes an unread message waits before the other side is e-mailed. */
+  'messages:settings': ['owner'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],
@@ -139,6 +148,11 @@ export const POLICIES = {
   /** A company's account statement: an owner any company's; a client only their own company's. */
   'billing:statement': (actor: Actor, statement: { businessId: number }) =>
     actor.role === 'owner' || (actor.role === 'client' && actor.businessId === statement.businessId),
+  /** A company's message thread: staff any company's; a client only their own company's. */
+  'messages:thread': (actor: Actor, thread: { businessId: number }) =>
+    actor.role === 'owner' ||
+    actor.role === 'collaborator' ||
+    (actor.role === 'client' && actor.businessId === thread.businessId),
   /**
    * Create, change or delete a user of this role: a client user is managed with their company
    * (whoever writes companies); a staff user only by whoever manages users (owners).
