@@ -74,11 +74,17 @@ export async function appliedMigrations(db: DbOrTx): Promise<{ hash: string; cre
   return found.map((row) => ({ hash: row.hash, createdAt: row.created_at }));
 }
 
+/**
+ * Every stored file's key and name: the company documents, and the messages' attachments (the
+ * backup reads every table; the attachments' bytes go into the archive like the documents').
+ */
+const STORED_FILES = sql`SELECT storage_key, name FROM business_files UNION ALL SELECT storage_key, name FROM message_attachments`;
+
 /** The storage key of every stored file the database names. */
 export async function storageKeys(db: DbOrTx): Promise<string[]> {
   const found = await rows<{ key: string }>(
     db,
-    sql`SELECT storage_key AS key FROM business_files ORDER BY storage_key`,
+    sql`SELECT storage_key AS key FROM (${STORED_FILES}) f ORDER BY storage_key`,
   );
   return found.map((row) => row.key);
 }
@@ -90,7 +96,7 @@ export async function keysStillNamed(db: DbOrTx, keys: string[]): Promise<Set<st
     const page = keys.slice(start, start + 1000);
     const found = await rows<{ key: string }>(
       db,
-      sql`SELECT storage_key AS key FROM business_files WHERE storage_key IN (${sql.join(
+      sql`SELECT storage_key AS key FROM (${STORED_FILES}) f WHERE storage_key IN (${sql.join(
         page.map((key) => sql`${key}`),
         sql`, `,
       )})`,
@@ -104,7 +110,7 @@ export async function keysStillNamed(db: DbOrTx, keys: string[]): Promise<Set<st
 export async function storedFiles(db: DbOrTx): Promise<{ key: string; name: string }[]> {
   return rows<{ key: string; name: string }>(
     db,
-    sql`SELECT storage_key AS key, name FROM business_files ORDER BY storage_key`,
+    sql`SELECT storage_key AS key, name FROM (${STORED_FILES}) f ORDER BY storage_key`,
   );
 }
 
