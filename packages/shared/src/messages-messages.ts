@@ -1,5 +1,5 @@
 import { msg } from './messages.ts';
-import { MONTH_NAMES, MONTH_KEYS } from './months.ts';
+import { MONTH_KEYS, MONTH_NAMES } from './months.ts';
 
 const monthName = (month: number) => MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan'];
 

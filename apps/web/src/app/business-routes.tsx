@@ -1,7 +1,11 @@
 import { BusinessFeesSection } from '../features/billing/components/fees/business-fees-section';
 import { BusinessDetailPage } from '../features/businesses/pages/business-detail-page';
+import { BusinessMessagesSection } from '../features/messages/components/messages-section';
 
-/** /empresas/:id with its 'Honorarios' (shown to owners only), composed here because features do not import each other. */
+/**
+ * /empresas/:id with its 'Honorarios' (shown to owners only) and its 'Mensajes' thread, composed here
+ * because features do not import each other.
+ */
 export function BusinessDetailRoute() {
-  return <BusinessDetailPage FeesSection={BusinessFeesSection} />;
+  return <BusinessDetailPage FeesSection={BusinessFeesSection} MessagesSection={BusinessMessagesSection} />;
 }

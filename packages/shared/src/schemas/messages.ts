@@ -1,4 +1,4 @@
-import { idParam, idField, plainText } from '../fields.ts';
+import { idField, idParam, plainText } from '../fields.ts';
 import { messagesMsg } from '../messages-messages.ts';
 import { z } from '../zod-setup.ts';
 import { PeriodParamsSchema } from './monthly-states.ts';

@@ -2,8 +2,8 @@ import type { Permission } from '@app/shared/permissions';
 import {
   MESSAGE_CHANGED_EVENT,
   MESSAGE_NEW_EVENT,
-  type MessageEvent,
   MESSAGES_READ_EVENT,
+  type MessageEvent,
   type MessagesReadEvent,
 } from '@app/shared/schemas/messages';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { messageAttachments, messageReads, messageSettings, messageThreads, messages } from './messages.tables.ts';
+import { messageAttachments, messageReads, messageSettings, messages, messageThreads } from './messages.tables.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
@@ -20,7 +20,8 @@ const first = <Row>(list: Row[]): Row => {
 };
 
 /** The sides whose messages a reader of `side` reads: a client the firm's (staff and system), staff the clients'. */
-const writtenFor = (side: ReaderSide) => (side === 'client' ? sql`m.side in ('staff', 'system')` : sql`m.side = 'client'`);
+const writtenFor = (side: ReaderSide) =>
+  side === 'client' ? sql`m.side in ('staff', 'system')` : sql`m.side = 'client'`;
 const newestFor = (side: ReaderSide) => (side === 'client' ? sql`t.last_firm_id` : sql`t.last_client_id`);
 
 export interface ConversationRow {
@@ -125,7 +126,10 @@ export const messagesRepository = {
     return { row, keys: removed.map((entry) => entry.key) };
   },
 
-  async findAttachment(db: DbOrTx, id: number): Promise<{ attachment: AttachmentRow; message: MessageRow } | undefined> {
+  async findAttachment(
+    db: DbOrTx,
+    id: number,
+  ): Promise<{ attachment: AttachmentRow; message: MessageRow } | undefined> {
     const [found] = await db
       .select({ attachment: messageAttachments, message: messages })
       .from(messageAttachments)

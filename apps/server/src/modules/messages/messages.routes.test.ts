@@ -1,12 +1,7 @@
 import { msg } from '@app/shared/messages';
 import { messagesMsg } from '@app/shared/messages-messages';
 import { currentPeriod } from '@app/shared/period';
-import {
-  MESSAGE_NEW_EVENT,
-  type ConversationList,
-  type Message,
-  type ThreadPage,
-} from '@app/shared/schemas/messages';
+import { type ConversationList, MESSAGE_NEW_EVENT, type Message, type ThreadPage } from '@app/shared/schemas/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '../../db/schema/activity.ts';
@@ -48,7 +43,12 @@ afterAll(() => t.close());
 
 const post = (caller: Caller, businessId: number, text: string) =>
   caller.post(`/api/messages/business/${businessId}`, { text });
-const postFiles = (token: string | undefined, businessId: number, text: string, files: { name: string; bytes: Buffer }[]) => {
+const postFiles = (
+  token: string | undefined,
+  businessId: number,
+  text: string,
+  files: { name: string; bytes: Buffer }[],
+) => {
   const body = multipartFiles(files, { text });
   return t.request({
     method: 'POST',
@@ -103,7 +103,9 @@ describe('who may reach each endpoint', () => {
   it("refuses the staff's inbox and filing to clients, and the settings to collaborators", async () => {
     expect((await api.client.get('/api/messages/conversations')).statusCode).toBe(403);
     expect((await api.client.get('/api/messages/settings')).statusCode).toBe(403);
-    expect((await api.client.post('/api/messages/attachments/1/file', { year: 2026, month: 11, folderId: 1 })).statusCode).toBe(403);
+    expect(
+      (await api.client.post('/api/messages/attachments/1/file', { year: 2026, month: 11, folderId: 1 })).statusCode,
+    ).toBe(403);
     const collaborator = await api.collaborator.put('/api/messages/settings', { notifyAfterMinutes: 5 });
     expect(collaborator.statusCode).toBe(403);
     const owner = await api.owner.put('/api/messages/settings', { notifyAfterMinutes: 20 });
@@ -132,7 +134,11 @@ describe('a thread between a client and the firm', () => {
 
     const inbox = (await api.collaborator.get('/api/messages/conversations')).json() as ConversationList;
     const row = inbox.conversations.find((conversation) => conversation.businessId === company.id);
-    expect(row).toMatchObject({ businessName: 'Panadería Ñandú', unread: 1, last: { preview: 'Les mando la boleta', attachments: 1 } });
+    expect(row).toMatchObject({
+      businessName: 'Panadería Ñandú',
+      unread: 1,
+      last: { preview: 'Les mando la boleta', attachments: 1 },
+    });
     expect(inbox.conversations[0]?.unread).toBeGreaterThan(0);
     const unreadBefore = (await api.collaborator.get('/api/messages/unread')).json().total as number;
 
@@ -209,12 +215,9 @@ describe('editing and deleting', () => {
   });
 
   it('deletes a message leaving a row without text or files, and logs it without its text', async () => {
-    const sent = await postFiles(
-      strangerToken,
-      strangerBusinessId,
-      'Texto confidencial que se borra',
-      [{ name: 'cartola.pdf', bytes: tinyPdf('cartola') }],
-    );
+    const sent = await postFiles(strangerToken, strangerBusinessId, 'Texto confidencial que se borra', [
+      { name: 'cartola.pdf', bytes: tinyPdf('cartola') },
+    ]);
     expect(sent.statusCode, sent.body).toBe(201);
     const item = sent.json().item as Message;
     const [stored] = await t.database.db
@@ -232,7 +235,9 @@ describe('editing and deleting', () => {
     expect(gone.json().item).toMatchObject({ deleted: true, text: '', attachments: [] });
     const [row] = await t.database.db.select().from(messages).where(eq(messages.id, item.id));
     expect(row?.body).toBe('');
-    expect(await t.database.db.select().from(messageAttachments).where(eq(messageAttachments.messageId, item.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(messageAttachments).where(eq(messageAttachments.messageId, item.id)),
+    ).toEqual([]);
     expect(await t.modules.storage.open(stored?.storageKey ?? '')).toBeNull();
     const download = await api.owner.get(`/api/messages/attachments/${stored?.id}`);
     expect(download.statusCode).toBe(404);
@@ -251,7 +256,11 @@ describe('system lines', () => {
   it('posts a centred line without author that the client counts unread', async () => {
     const company = await insertBusiness(t);
     const client = await t.userWithRole('client', { businessId: company.id });
-    const line = await t.modules.messages.postSystemMessage(company.id, 'Aprobación solicitada: F29 de octubre', '/aprobaciones');
+    const line = await t.modules.messages.postSystemMessage(
+      company.id,
+      'Aprobación solicitada: F29 de octubre',
+      '/aprobaciones',
+    );
     expect(line).toMatchObject({ side: 'system', author: null, link: '/aprobaciones' });
     const clientCaller = callerFor(t, () => client.token);
     expect((await clientCaller.get('/api/messages/unread')).json().total).toBe(1);
@@ -262,7 +271,9 @@ describe('system lines', () => {
 
 describe('filing an attachment into documents', () => {
   it("copies the file into the company's folder of the period chosen, and remembers where", async () => {
-    const service = await createServiceWithStates(t, `Contabilidad ${Math.random()}`, [{ name: 'Pendiente', pctProgress: 0 }]);
+    const service = await createServiceWithStates(t, `Contabilidad ${Math.random()}`, [
+      { name: 'Pendiente', pctProgress: 0 },
+    ]);
     const template = await api.owner.post(`/api/service/${service.serviceId}/folder`, { name: 'Boletas' });
     expect(template.statusCode, template.body).toBe(201);
     const folderId = template.json().folder.id as number;
@@ -273,14 +284,20 @@ describe('filing an attachment into documents', () => {
     const attachmentId = (sent.json().item as Message).attachments[0]?.id;
     const { year, month } = currentPeriod();
 
-    expect((await api.client.post(`/api/messages/attachments/${attachmentId}/file`, { year, month, folderId })).statusCode).toBe(403);
+    expect(
+      (await api.client.post(`/api/messages/attachments/${attachmentId}/file`, { year, month, folderId })).statusCode,
+    ).toBe(403);
     const future = await api.collaborator.post(`/api/messages/attachments/${attachmentId}/file`, {
       year: year + 1,
       month,
       folderId,
     });
     expect(future.statusCode).toBe(400);
-    const filed = await api.collaborator.post(`/api/messages/attachments/${attachmentId}/file`, { year, month, folderId });
+    const filed = await api.collaborator.post(`/api/messages/attachments/${attachmentId}/file`, {
+      year,
+      month,
+      folderId,
+    });
     expect(filed.statusCode, filed.body).toBe(201);
     expect(filed.json().attachment.filed).toEqual({ year, month, folderName: 'Boletas' });
     const view = await api.owner.get(`/api/business/${company.id}/folder/${folderId}/year/${year}/month/${month}`);
@@ -306,7 +323,11 @@ describe('live delivery', () => {
     const silent = eventsWithin(otherClient, MESSAGE_NEW_EVENT, 600);
     const toStaff = nextEvent<{ businessId: number; item: Message }>(staff, MESSAGE_NEW_EVENT);
     const toColleague = nextEvent<{ businessId: number; item: Message }>(colleagueSocket, MESSAGE_NEW_EVENT);
-    await post(callerFor(t, () => writer.token), company.id, 'En vivo');
+    await post(
+      callerFor(t, () => writer.token),
+      company.id,
+      'En vivo',
+    );
     expect((await toStaff).item).toMatchObject({ businessId: company.id, text: 'En vivo' });
     expect((await toColleague).item.text).toBe('En vivo');
     expect(await silent).toEqual([]);

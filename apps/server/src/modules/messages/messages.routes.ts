@@ -15,12 +15,12 @@ import {
   MessageReadSavedSchema,
   MessageReadSchema,
   MessageSavedSchema,
+  messageText,
   NotifySettingsSavedSchema,
   NotifySettingsSchema,
   ThreadPageSchema,
   ThreadQuerySchema,
   UnreadCountSchema,
-  messageText,
 } from '@app/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/activity-actor.ts';
@@ -74,7 +74,8 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService; 
     {
       schema: {
         tags,
-        description: "The menu's badge: unread messages of the other side (staff: every thread; a client: their company's).",
+        description:
+          "The menu's badge: unread messages of the other side (staff: every thread; a client: their company's).",
         response: { 200: UnreadCountSchema, ...errorResponses },
       },
       onRequest: app.authorize('messages:use'),
@@ -181,8 +182,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService; 
       },
       onRequest: app.authorize('messages:use'),
     },
-    async (request) =>
-      messages.markRead(currentUser(request), request.params.businessId, request.body.lastReadId),
+    async (request) => messages.markRead(currentUser(request), request.params.businessId, request.body.lastReadId),
   );
 
   app.get(

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { compareNames } from '@app/shared/collator';
-import type { Period } from '@app/shared/period';
 import { msg } from '@app/shared/messages';
 import { messagesMsg } from '@app/shared/messages-messages';
+import type { Period } from '@app/shared/period';
 import { can, isStaff } from '@app/shared/permissions';
 import {
   type Conversation,
@@ -26,8 +26,8 @@ import type { IncomingFile } from '../../lib/multipart-uploads.ts';
 import {
   type AttachmentRow,
   type MessageRow,
-  messagesRepository as repository,
   type ReaderSide,
+  messagesRepository as repository,
 } from './messages.repository.ts';
 
 /** What a message may carry: every kind the documents accept (a phone's photo is a JPEG or a PNG). */
@@ -179,7 +179,11 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
   async function write(
     author: { actor: AuthUser | null; side: 'staff' | 'client' | 'system'; name: string },
     businessId: number,
-    input: { text: string; link?: string | null; files: { key: string; name: string; size: number; contentType: string }[] },
+    input: {
+      text: string;
+      link?: string | null;
+      files: { key: string; name: string; size: number; contentType: string }[];
+    },
     by: ActivityActor,
   ): Promise<Message> {
     const at = now();
@@ -355,7 +359,11 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
     },
 
     /** Marks the thread read up to `lastReadId` (at most its newest message) for the actor. */
-    async markRead(actor: AuthUser, businessId: number, lastReadId: number): Promise<{ lastReadId: number; unread: number }> {
+    async markRead(
+      actor: AuthUser,
+      businessId: number,
+      lastReadId: number,
+    ): Promise<{ lastReadId: number; unread: number }> {
       assertThread(actor, businessId);
       await deps.getBusiness(businessId);
       const side = sideOf(actor);
@@ -383,7 +391,10 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
      * messages, so a conversation can be started.
      */
     async conversations(actor: AuthUser, query: { q?: string; mias: boolean }): Promise<ConversationList> {
-      const [companies, rows] = await Promise.all([deps.listBusinesses(), repository.conversations(db, actor.id, 'staff')]);
+      const [companies, rows] = await Promise.all([
+        deps.listBusinesses(),
+        repository.conversations(db, actor.id, 'staff'),
+      ]);
       const threads = new Map(rows.map((row) => [row.businessId, row]));
       const needle = query.q ? folded(query.q) : '';
       const list: (Conversation & { sortAt: number })[] = [];
@@ -423,7 +434,10 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
     },
 
     /** An attachment's bytes for a reader of its thread. */
-    async attachment(actor: AuthUser, id: number): Promise<{ name: string; contentType: string; size: number; body: Readable }> {
+    async attachment(
+      actor: AuthUser,
+      id: number,
+    ): Promise<{ name: string; contentType: string; size: number; body: Readable }> {
       const found = await repository.findAttachment(db, id);
       if (!found) throw notFound(messagesMsg.attachmentNotFound);
       assertThread(actor, found.message.businessId);

@@ -34,7 +34,12 @@ export interface UnreadNoticeDeps {
  * on any number of instances; one mail per company and side, however many messages it covers.
  */
 export function unreadNoticeJob(db: Db, deps: UnreadNoticeDeps): ScheduledJob {
-  async function tell(businessId: number, side: 'staff' | 'client', count: number, company: { name: string; responsibleUserId: number | null }) {
+  async function tell(
+    businessId: number,
+    side: 'staff' | 'client',
+    count: number,
+    company: { name: string; responsibleUserId: number | null },
+  ) {
     const toStaff = side === 'client';
     let recipients: Recipient[];
     if (toStaff) {

@@ -26,7 +26,10 @@ afterAll(() => t.close());
 
 async function companyWithPeople() {
   const encargado = await t.userWithRole('collaborator', { name: 'Eva', lastName: 'Mora' });
-  const company = await insertBusiness(t, { name: `Botillería ${Math.random().toString(16).slice(2, 6)}`, responsibleUserId: encargado.id });
+  const company = await insertBusiness(t, {
+    name: `Botillería ${Math.random().toString(16).slice(2, 6)}`,
+    responsibleUserId: encargado.id,
+  });
   const client = await t.userWithRole('client', { businessId: company.id });
   return { company, encargado, client };
 }
@@ -51,7 +54,11 @@ describe('the unread notice', () => {
     await job().run(clock);
     expect(sentTo(encargado.email)).toHaveLength(1);
     // The e-mail log holds it, as sent (the test mailer delivers).
-    const log = await t.request({ method: 'GET', url: `/api/email?businessId=${company.id}`, token: await t.ownerToken() });
+    const log = await t.request({
+      method: 'GET',
+      url: `/api/email?businessId=${company.id}`,
+      token: await t.ownerToken(),
+    });
     expect(log.json().rows.map((row: { subject: string; status?: string }) => row.subject)).toContain(
       messagesMsg.noticeSubject(company.name),
     );

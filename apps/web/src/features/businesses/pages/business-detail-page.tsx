@@ -20,9 +20,17 @@ import { TaxSuggestionsSection } from '../components/tax-suggestions-section';
 
 /**
  * Detalle empresa: the edit form, its fees ('Honorarios', owners only: `FeesSection`, handed in by
- * the app since features do not import each other), its services, its client users and its credentials.
+ * the app since features do not import each other), its services, its client users, its credentials and
+ * its 'Mensajes' thread (handed in the same way).
  */
-export function BusinessDetailPage({ FeesSection }: { FeesSection?: ComponentType<{ businessId: number }> }) {
+export function BusinessDetailPage({
+  FeesSection,
+  MessagesSection,
+}: {
+  FeesSection?: ComponentType<{ businessId: number }>;
+  /** The company's thread with the firm ('Mensajes'), from the messages feature. */
+  MessagesSection?: ComponentType<{ businessId: number }>;
+}) {
   const id = Number(useParams().id);
   const business = useBusiness(id);
   const update = useUpdateBusiness();
@@ -55,6 +63,7 @@ export function BusinessDetailPage({ FeesSection }: { FeesSection?: ComponentTyp
           <BusinessServicesSection business={loaded} />
           <BusinessUsersSection business={loaded} />
           <CredentialsSection businessId={loaded.id} />
+          {MessagesSection && <MessagesSection businessId={loaded.id} />}
           <BusinessActivitySection businessId={loaded.id} />
         </>
       )}
