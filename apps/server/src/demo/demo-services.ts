@@ -20,6 +20,7 @@ export function demoServices(modules: AppModules) {
     activity: modules.activity,
     billing: modules.billing,
     time: modules.time,
+    messages: modules.messages,
   };
 }
 

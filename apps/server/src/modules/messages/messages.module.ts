@@ -34,6 +34,7 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
     /** The demo and the bench write messages through these, under the API's rules. */
     post: messages.post,
     markRead: messages.markRead,
+    anyThread: messages.anyThread,
     routes: (app: FastifyInstance) => app.register(messagesRoutes, { messages, uploads: deps.uploads }),
     live: { room: MESSAGES_ROOM, goLive: (live: LiveRooms) => sendMessageChanges(deps, live) },
     jobs: [unreadNoticeJob(deps.db, deps)],

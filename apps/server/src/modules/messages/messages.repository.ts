@@ -282,6 +282,12 @@ export const messagesRepository = {
       .onConflictDoUpdate({ target: messageSettings.id, set: { notifyAfterMinutes } });
   },
 
+  /** Whether any company has a thread (the demo seeds them once). */
+  async anyThread(db: DbOrTx): Promise<boolean> {
+    const [row] = await db.select({ id: messageThreads.businessId }).from(messageThreads).limit(1);
+    return row !== undefined;
+  },
+
   /** Of these storage keys, those an attachment names (the documents' orphan sweep keeps them). */
   async keysAmong(db: DbOrTx, keys: string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();

@@ -521,6 +521,9 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       return { notifyAfterMinutes };
     },
 
+    /** Whether any company has a thread yet. */
+    anyThread: () => repository.anyThread(db),
+
     /** Of these storage keys, those an attachment names. */
     attachmentKeysAmong: (keys: string[]) => repository.keysAmong(db, keys),
   };

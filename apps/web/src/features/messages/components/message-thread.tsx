@@ -42,6 +42,7 @@ import { saveFile } from '../../../lib/save-file';
 import { useCurrentUser } from '../../../lib/session';
 import { FileAttachmentModal } from './file-attachment-modal';
 import classes from './message-thread.module.css';
+import { useFillHeight } from './use-fill-height';
 
 /** What the file picker offers: the documents' kinds (a phone offers its camera and photos for images). */
 const ACCEPT =
@@ -105,11 +106,14 @@ function AttachmentView({
 function MessageItem({
   message,
   own,
+  viewerIsStaff,
   canFile,
   onFile,
 }: {
   message: Message;
   own: boolean;
+  /** A client reads staff's messages marked as the firm's. */
+  viewerIsStaff: boolean;
   canFile: boolean;
   onFile: (message: Message, attachment: MessageAttachment) => void;
 }) {
@@ -147,7 +151,9 @@ function MessageItem({
       <div className={classes.bubble}>
         <Group gap={6} justify="space-between" wrap="nowrap" align="flex-start">
           <Text size="xs" fw={600} c={own ? 'blue.9' : 'dark.6'}>
-            {own ? 'Tú' : message.author?.name || 'Usuario eliminado'}
+            {own
+              ? 'Tú'
+              : `${message.author?.name || 'Usuario eliminado'}${message.side === 'staff' && !viewerIsStaff ? ' (Estudio)' : ''}`}
             <Text span size="xs" c="dimmed" fw={400}>
               {' · '}
               {formatDateTime(message.createdAt)}
@@ -321,8 +327,10 @@ function Composer({ businessId }: { businessId: number }) {
  * lines centred), the composer below. What is shown of the other side counts as read while the page
  * is in view. Staff file attachments into the company's documents.
  */
-export function MessageThread({ businessId, height }: { businessId: number; height: string | number }) {
+export function MessageThread({ businessId, height }: { businessId: number; height: number | 'fill' }) {
   const user = useCurrentUser();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const filled = useFillHeight(boxRef, 360);
   const thread = useThread(businessId);
   const markRead = useMarkRead(businessId);
   const logRef = useRef<HTMLDivElement>(null);
@@ -371,7 +379,12 @@ export function MessageThread({ businessId, height }: { businessId: number; heig
   };
 
   return (
-    <Paper withBorder radius="md" style={{ display: 'flex', flexDirection: 'column', height }}>
+    <Paper
+      ref={boxRef}
+      withBorder
+      radius="md"
+      style={{ display: 'flex', flexDirection: 'column', height: height === 'fill' ? filled : height }}
+    >
       <div
         ref={logRef}
         className={classes.log}
@@ -406,6 +419,7 @@ export function MessageThread({ businessId, height }: { businessId: number; heig
             <MessageItem
               message={message}
               own={message.author?.id === user.id}
+              viewerIsStaff={canFile}
               canFile={canFile}
               onFile={(picked, attachment) => setFiling({ message: picked, attachment })}
             />

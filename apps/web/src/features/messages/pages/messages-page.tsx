@@ -13,21 +13,22 @@ import {
   Stack,
   Text,
   TextInput,
+  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useConversations } from '../../../api/messages/messages';
+import { useConversations, useThread } from '../../../api/messages/messages';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/dates';
 import { useCurrentUser } from '../../../lib/session';
 import { MessageThread } from '../components/message-thread';
+import { useFillHeight } from '../components/use-fill-height';
 import classes from './messages-page.module.css';
 
 const PHONE_QUERY = '(max-width: 700px)';
-/** The thread fills the window under the header and the page title. */
-const THREAD_HEIGHT = 'max(420px, calc(100dvh - 200px))';
 
 function preview(conversation: Conversation): string {
   const last = conversation.last;
@@ -42,6 +43,8 @@ function preview(conversation: Conversation): string {
 
 function ConversationList({ selected }: { selected: number | null }) {
   const [params, setParams] = useSearchParams();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const height = useFillHeight(boxRef, 360);
   const mine = params.get('vista') !== 'todas';
   const q = params.get('q') ?? '';
   const [debounced] = useDebouncedValue(q, 250);
@@ -58,7 +61,7 @@ function ConversationList({ selected }: { selected: number | null }) {
     );
   const list = conversations.data?.conversations ?? [];
   return (
-    <Paper withBorder radius="md" className={classes.list}>
+    <Paper ref={boxRef} withBorder radius="md" className={classes.list} style={{ height }}>
       <Stack gap="xs" p="sm">
         <SegmentedControl
           fullWidth
@@ -166,7 +169,7 @@ function StaffMessages() {
               </Anchor>
             )}
             <ThreadHeader businessId={businessId} />
-            <MessageThread key={businessId} businessId={businessId} height={THREAD_HEIGHT} />
+            <MessageThread key={businessId} businessId={businessId} height="fill" />
           </Stack>
         ) : (
           !isPhone && (
@@ -182,15 +185,22 @@ function StaffMessages() {
   );
 }
 
+/** The company's name over its thread, with its page and its documents a click away. */
 function ThreadHeader({ businessId }: { businessId: number }) {
+  const name = useThread(businessId).first?.business.name;
   return (
-    <Group justify="space-between" gap="xs">
-      <Anchor component={Link} to={`/empresas/${businessId}`} size="sm">
-        Ver empresa
-      </Anchor>
-      <Anchor component={Link} to={`/documentos/empresa/${businessId}`} size="sm">
-        Documentos
-      </Anchor>
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+        {name ?? ' '}
+      </Title>
+      <Group gap="sm" wrap="nowrap">
+        <Anchor component={Link} to={`/empresas/${businessId}`} size="sm">
+          Empresa
+        </Anchor>
+        <Anchor component={Link} to={`/documentos/empresa/${businessId}`} size="sm">
+          Documentos
+        </Anchor>
+      </Group>
     </Group>
   );
 }
@@ -203,7 +213,7 @@ function ClientMessages({ businessId }: { businessId: number }) {
       <Text size="sm" c="dimmed" mb="xs">
         Conversación segura con el estudio. Puedes adjuntar fotos y documentos.
       </Text>
-      <MessageThread businessId={businessId} height="max(380px, calc(100dvh - 190px))" />
+      <MessageThread businessId={businessId} height="fill" />
     </>
   );
 }
