@@ -10,6 +10,7 @@ import {
   MESSAGE_EDIT_MINUTES,
   MESSAGE_FILES_MAX,
   MESSAGE_PAGE_DEFAULT,
+  MESSAGE_TEXT_MAX,
   type Message,
   type MessageAttachment,
   NOTIFY_AFTER_MINUTES_DEFAULT,
@@ -300,8 +301,11 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       link: string | null = null,
       by: ActivityActor = SYSTEM_ACTOR,
     ): Promise<Message> {
+      const line = text.trim();
+      if (!line) throw badRequest(messagesMsg.empty, 'text');
+      if (line.length > MESSAGE_TEXT_MAX) throw badRequest(messagesMsg.tooLong(MESSAGE_TEXT_MAX), 'text');
       await deps.getBusiness(businessId);
-      return write({ actor: null, side: 'system', name: '' }, businessId, { text: text.trim(), link, files: [] }, by);
+      return write({ actor: null, side: 'system', name: '' }, businessId, { text: line, link, files: [] }, by);
     },
 
     /** Corrects the text of one's own message within MESSAGE_EDIT_MINUTES; it shows 'editado' from then on. */

@@ -1,5 +1,4 @@
 import { messagesMsg } from '@app/shared/messages-messages';
-import { currentPeriod, type Period } from '@app/shared/period';
 import type { Message, MessageAttachment } from '@app/shared/schemas/messages';
 import { Alert, Button, Group, Modal, Select, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -7,19 +6,7 @@ import { useFolderView } from '../../../api/documents/get-folder-view';
 import { useFileAttachment } from '../../../api/messages/messages';
 import { PeriodPicker } from '../../../components/period-picker';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-
-const santiagoMonth = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Santiago',
-  year: 'numeric',
-  month: '2-digit',
-});
-
-/** The message's month in Santiago, or the latest period that can be opened when that one is later. */
-export function defaultFilingPeriod(createdAt: string, latest: Period = currentPeriod()): Period {
-  const [year, month] = santiagoMonth.format(new Date(createdAt)).split('-').map(Number);
-  const own = { year: year ?? latest.year, month: month ?? latest.month };
-  return own.year * 12 + own.month > latest.year * 12 + latest.month ? latest : own;
-}
+import { defaultFilingPeriod } from './filing-period';
 
 /** 'Archivar en documentos': the period (the message's month by default) and one of the company's folders of it. */
 export function FileAttachmentModal({

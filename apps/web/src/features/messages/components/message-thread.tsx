@@ -354,11 +354,21 @@ export function MessageThread({ businessId, height }: { businessId: number; heig
     if (log && stickToBottom.current && newestId !== undefined) log.scrollTop = log.scrollHeight;
   }, [newestId]);
 
-  // What is on screen is read: the marker moves to the newest message while the page is visible.
+  // The thread is on screen (the company page's section may be scrolled out of view).
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const log = logRef.current;
+    if (!log) return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry?.isIntersecting ?? false));
+    observer.observe(log);
+    return () => observer.disconnect();
+  }, []);
+
+  // What is on screen is read: the marker moves to the newest message while the thread is in view.
   const markedUpTo = useRef(0);
   useEffect(() => {
     const mark = () => {
-      if (!newest || document.visibilityState !== 'visible') return;
+      if (!newest || !inView || document.visibilityState !== 'visible') return;
       if (newest.id <= lastReadId || newest.id <= markedUpTo.current) return;
       markedUpTo.current = newest.id;
       markRead.mutate(newest.id);
@@ -366,7 +376,7 @@ export function MessageThread({ businessId, height }: { businessId: number; heig
     mark();
     document.addEventListener('visibilitychange', mark);
     return () => document.removeEventListener('visibilitychange', mark);
-  }, [newest, lastReadId, markRead]);
+  }, [newest, lastReadId, markRead, inView]);
 
   const loadOlder = async () => {
     const log = logRef.current;
