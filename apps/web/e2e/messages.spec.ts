@@ -11,7 +11,7 @@ import {
   uniqueEmail,
   uniqueName,
 } from './support/fixtures';
-import { pageOverflowsSideways } from './support/page-checks';
+import { pageOverflowsSideways, seriousViolations } from './support/page-checks';
 
 // A client on a 390 px phone writes to the firm with a photo; staff at 1280 px see it arrive live
 // and unread, answer, and file the photo into that month's folder of the company's documents; the
@@ -76,6 +76,7 @@ test('a client sends a photo from a phone; staff see it live, answer and file it
   await expect(clientLog.getByText('Hola, les envío la boleta de compras.')).toBeVisible();
   await expect(clientLog.getByRole('img', { name: 'IMG_4521.jpg' })).toBeVisible();
   expect(await pageOverflowsSideways(clientPage)).toBe(false);
+  expect(await seriousViolations(clientPage)).toEqual([]);
 
   // Staff see it arrive without reloading: unread in the list.
   await expect(row).toContainText('Hola, les envío la boleta de compras.');
@@ -87,6 +88,7 @@ test('a client sends a photo from a phone; staff see it live, answer and file it
   await expect(log.getByText('Hola, les envío la boleta de compras.')).toBeVisible();
   await expect(log.getByRole('img', { name: 'IMG_4521.jpg' })).toBeVisible();
   await expect(row.getByLabel('1 mensaje sin leer')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('textbox', { name: 'Escribe un mensaje' }).fill('Gracias Rosa, la archivamos en sus documentos.');
   await page.getByRole('button', { name: 'Enviar' }).click();
