@@ -252,6 +252,21 @@ describe('editing and deleting', () => {
   });
 });
 
+describe("the documents' hourly sweep of stored bytes no row names", () => {
+  it("keeps the bytes of messages' attachments", async () => {
+    const sent = await postFiles(await t.ownerToken(), clientBusinessId, 'Adjunto que se queda', [
+      { name: 'balance.pdf', bytes: tinyPdf('se queda') },
+    ]);
+    const id = (sent.json().item as Message).attachments[0]?.id;
+    const [row] = await t.database.db.select().from(messageAttachments).where(eq(messageAttachments.id, id ?? 0));
+    await t.modules.documents.sweepOrphans(new Date(Date.now() + 3 * 60 * 60_000));
+    expect(await t.modules.storage.open(row?.storageKey ?? '')).not.toBeNull();
+    const download = await api.client.get(`/api/messages/attachments/${id}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(tinyPdf('se queda'))).toBe(true);
+  });
+});
+
 describe('system lines', () => {
   it('posts a centred line without author that the client counts unread', async () => {
     const company = await insertBusiness(t);
