@@ -163,6 +163,15 @@ describe('a thread between a client and the firm', () => {
     expect(page.otherSideReadId).toBe(answer.json().item.id);
   });
 
+  it("answers 404 for a company that does not exist, keeping none of the message's files", async () => {
+    const before = await t.database.db.select().from(messageAttachments);
+    const missing = await postFiles(await t.ownerToken(), 999_999, 'Hola', [{ name: 'a.pdf', bytes: tinyPdf('a') }]);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(messagesMsg.businessNotFound);
+    expect(await t.database.db.select().from(messageAttachments)).toHaveLength(before.length);
+    expect((await post(api.owner, 999_999, 'Hola')).statusCode).toBe(404);
+  });
+
   it('refuses an empty message, a file of another kind and a text past the limit, storing nothing', async () => {
     const empty = await post(api.client, clientBusinessId, '   ');
     expect(empty.statusCode).toBe(400);
@@ -258,7 +267,10 @@ describe("the documents' hourly sweep of stored bytes no row names", () => {
       { name: 'balance.pdf', bytes: tinyPdf('se queda') },
     ]);
     const id = (sent.json().item as Message).attachments[0]?.id;
-    const [row] = await t.database.db.select().from(messageAttachments).where(eq(messageAttachments.id, id ?? 0));
+    const [row] = await t.database.db
+      .select()
+      .from(messageAttachments)
+      .where(eq(messageAttachments.id, id ?? 0));
     await t.modules.documents.sweepOrphans(new Date(Date.now() + 3 * 60 * 60_000));
     expect(await t.modules.storage.open(row?.storageKey ?? '')).not.toBeNull();
     const download = await api.client.get(`/api/messages/attachments/${id}`);

@@ -22,6 +22,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { type ActivityActor, SYSTEM_ACTOR } from '../../lib/activity-actor.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
+import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { IncomingFile } from '../../lib/multipart-uploads.ts';
 import {
@@ -188,47 +189,53 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
     by: ActivityActor,
   ): Promise<Message> {
     const at = now();
-    const { row, attachments } = await db.transaction(async (tx) => {
-      const row = await repository.insert(tx, {
-        businessId,
-        side: author.side,
-        authorId: author.actor?.id ?? null,
-        authorName: author.name,
-        body: input.text,
-        link: input.link ?? null,
-        createdAt: at,
-      });
-      const attachments = await repository.insertAttachments(
-        tx,
-        input.files.map((file) => ({
-          messageId: row.id,
-          storageKey: file.key,
-          name: file.name,
-          size: file.size,
-          contentType: file.contentType,
-        })),
-      );
-      await repository.touchThread(tx, row);
-      // Whoever writes has read the thread up to their own message.
-      if (author.actor && author.side !== 'system') {
-        await repository.markRead(tx, {
-          userId: author.actor.id,
+    const { row, attachments } = await db
+      .transaction(async (tx) => {
+        const row = await repository.insert(tx, {
           businessId,
           side: author.side,
-          lastReadId: row.id,
-          at,
+          authorId: author.actor?.id ?? null,
+          authorName: author.name,
+          body: input.text,
+          link: input.link ?? null,
+          createdAt: at,
         });
-      }
-      await recordActivity(tx, by, {
-        kind: 'message',
-        action: 'created',
-        recordId: row.id,
-        recordLabel: messagesMsg.activityLabel(row.id),
-        businessId,
-        details: { after: activityDetails(row, attachments.length) },
+        const attachments = await repository.insertAttachments(
+          tx,
+          input.files.map((file) => ({
+            messageId: row.id,
+            storageKey: file.key,
+            name: file.name,
+            size: file.size,
+            contentType: file.contentType,
+          })),
+        );
+        await repository.touchThread(tx, row);
+        // Whoever writes has read the thread up to their own message.
+        if (author.actor && author.side !== 'system') {
+          await repository.markRead(tx, {
+            userId: author.actor.id,
+            businessId,
+            side: author.side,
+            lastReadId: row.id,
+            at,
+          });
+        }
+        await recordActivity(tx, by, {
+          kind: 'message',
+          action: 'created',
+          recordId: row.id,
+          recordLabel: messagesMsg.activityLabel(row.id),
+          businessId,
+          details: { after: activityDetails(row, attachments.length) },
+        });
+        return { row, attachments };
+      })
+      .catch((error: unknown) => {
+        // The company named does not exist (or went meanwhile): its key refuses the message.
+        if (isForeignKeyViolation(error)) throw notFound(messagesMsg.businessNotFound);
+        throw error;
       });
-      return { row, attachments };
-    });
     const item = presentMessage(row, attachments);
     announce('created', item);
     return item;
@@ -272,7 +279,7 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       by: ActivityActor,
     ): Promise<Message> {
       assertThread(actor, businessId);
-      await deps.getBusiness(businessId);
+      // A missing company is refused by the message's key when it is written (404), without a read first.
       const stored: { key: string; name: string; size: number; contentType: string }[] = [];
       try {
         for await (const file of files) {
@@ -304,7 +311,6 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       const line = text.trim();
       if (!line) throw badRequest(messagesMsg.empty, 'text');
       if (line.length > MESSAGE_TEXT_MAX) throw badRequest(messagesMsg.tooLong(MESSAGE_TEXT_MAX), 'text');
-      await deps.getBusiness(businessId);
       return write({ actor: null, side: 'system', name: '' }, businessId, { text: line, link, files: [] }, by);
     },
 
