@@ -60,6 +60,8 @@ test('a client sends a photo from a phone; staff see it live, answer and file it
   const conversations = page.getByRole('navigation', { name: 'Conversaciones' });
   const row = conversations.getByRole('link', { name: new RegExp(company.name) });
   await expect(row).toContainText('Sin mensajes');
+  // Owners set after how many minutes an unread message is e-mailed.
+  await expect(page.getByRole('button', { name: /^Aviso por correo: \d+ min$/ })).toBeVisible();
 
   // The client, on a phone.
   const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });

@@ -8,6 +8,7 @@ import {
   type Message,
   type MessageEvent,
   type MessageSaved,
+  type NotifySettings,
   type ThreadPage,
   type UnreadCount,
 } from '@app/shared/schemas/messages';
@@ -183,4 +184,19 @@ export function useLiveMessages() {
   });
   useSocketEvent(MESSAGES_READ_EVENT, refreshCounts);
   useSocketReconnect(() => void queryClient.invalidateQueries({ queryKey: messagesQueryKey }));
+}
+
+const settingsKey = [...messagesQueryKey, 'settings'] as const;
+
+/** The minutes an unread message waits before the other side is e-mailed. */
+export const useMessageSettings = (enabled = true) =>
+  useQuery({ queryKey: settingsKey, queryFn: () => api<NotifySettings>('/messages/settings'), enabled });
+
+export function useSaveMessageSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotifySettings) =>
+      api<{ message: string; settings: NotifySettings }>('/messages/settings', { method: 'PUT', body }),
+    onSuccess: ({ settings }) => queryClient.setQueryData(settingsKey, settings),
+  });
 }

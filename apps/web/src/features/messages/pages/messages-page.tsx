@@ -25,6 +25,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/dates';
 import { useCurrentUser } from '../../../lib/session';
 import { MessageThread } from '../components/message-thread';
+import { NoticeSettings } from '../components/notice-settings';
 import { useFillHeight } from '../components/use-fill-height';
 import classes from './messages-page.module.css';
 
@@ -149,6 +150,7 @@ function ConversationList({ selected }: { selected: number | null }) {
 
 /** Staff's '/mensajes': the conversations by company and the chosen one's thread (one at a time on a phone). */
 function StaffMessages() {
+  const user = useCurrentUser();
   const businessId = Number(useParams().businessId) || null;
   const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
   const [params] = useSearchParams();
@@ -156,7 +158,11 @@ function StaffMessages() {
   const showThread = businessId !== null;
   return (
     <>
-      <PageHeader title={messagesMsg.title} crumbs={[]} />
+      <PageHeader
+        title={messagesMsg.title}
+        crumbs={[]}
+        actions={can(user, 'messages:settings') ? <NoticeSettings /> : undefined}
+      />
       <div className={classes.layout}>
         {showList && (!isPhone || !showThread) && <ConversationList selected={businessId} />}
         {showThread ? (
