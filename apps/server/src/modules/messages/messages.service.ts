@@ -210,17 +210,12 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
             contentType: file.contentType,
           })),
         );
-        await repository.touchThread(tx, row);
         // Whoever writes has read the thread up to their own message.
-        if (author.actor && author.side !== 'system') {
-          await repository.markRead(tx, {
-            userId: author.actor.id,
-            businessId,
-            side: author.side,
-            lastReadId: row.id,
-            at,
-          });
-        }
+        await repository.touchThread(
+          tx,
+          row,
+          author.actor && author.side !== 'system' ? { userId: author.actor.id, side: author.side } : undefined,
+        );
         await recordActivity(tx, by, {
           kind: 'message',
           action: 'created',
