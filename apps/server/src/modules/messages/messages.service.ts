@@ -242,10 +242,10 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
     /** GET /api/messages/business/{id}: the newest page (or the page before `before`), oldest first. */
     async thread(actor: AuthUser, businessId: number, query: { before?: number; limit?: number }): Promise<ThreadPage> {
       assertThread(actor, businessId);
-      const business = await deps.getBusiness(businessId);
       const limit = query.limit ?? MESSAGE_PAGE_DEFAULT;
       const side = sideOf(actor);
-      const [rows, lastReadId, otherSideReadId] = await Promise.all([
+      const [business, rows, lastReadId, otherSideReadId] = await Promise.all([
+        deps.getBusiness(businessId),
         repository.page(db, businessId, limit + 1, query.before),
         repository.lastReadOf(db, actor.id, businessId),
         repository.readBySide(db, businessId, otherSide(side)),
@@ -370,9 +370,8 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       lastReadId: number,
     ): Promise<{ lastReadId: number; unread: number }> {
       assertThread(actor, businessId);
-      await deps.getBusiness(businessId);
       const side = sideOf(actor);
-      const newest = await repository.newestId(db, businessId);
+      const [, newest] = await Promise.all([deps.getBusiness(businessId), repository.newestId(db, businessId)]);
       const upTo = Math.min(lastReadId, newest);
       const stored =
         upTo > 0
