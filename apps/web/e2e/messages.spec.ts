@@ -70,7 +70,9 @@ test('a client sends a photo from a phone; staff see it live, answer and file it
   await expect(clientPage.getByRole('heading', { name: 'Mensajes', level: 1 })).toBeVisible();
   await expect(clientPage.getByText('Aún no hay mensajes. Escribe el primero.')).toBeVisible();
   const photo = await photoFrom(clientPage);
-  await clientPage.locator('input[type=file]').setInputFiles({ name: 'IMG_4521.JPG', mimeType: 'image/jpeg', buffer: photo });
+  await clientPage
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'IMG_4521.JPG', mimeType: 'image/jpeg', buffer: photo });
   await expect(clientPage.getByText('IMG_4521.JPG')).toBeVisible();
   await clientPage.getByRole('textbox', { name: 'Escribe un mensaje' }).fill('Hola, les envío la boleta de compras.');
   await clientPage.getByRole('button', { name: 'Enviar' }).click();
@@ -92,7 +94,9 @@ test('a client sends a photo from a phone; staff see it live, answer and file it
   await expect(row.getByLabel('1 mensaje sin leer')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
-  await page.getByRole('textbox', { name: 'Escribe un mensaje' }).fill('Gracias Rosa, la archivamos en sus documentos.');
+  await page
+    .getByRole('textbox', { name: 'Escribe un mensaje' })
+    .fill('Gracias Rosa, la archivamos en sus documentos.');
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(log.getByText('Gracias Rosa, la archivamos en sus documentos.')).toBeVisible();
 

@@ -13,9 +13,7 @@ const THREADS: { side: 'client' | 'staff'; text: string; file?: string }[][] = [
     { side: 'staff', text: 'Buenos días, ¿nos pueden enviar el libro de remuneraciones de noviembre?' },
     { side: 'client', text: 'Sí, se los envío hoy en la tarde.' },
   ],
-  [
-    { side: 'client', text: 'Necesitamos un certificado de renta para el banco, ¿lo pueden preparar?' },
-  ],
+  [{ side: 'client', text: 'Necesitamos un certificado de renta para el banco, ¿lo pueden preparar?' }],
   [
     { side: 'client', text: '¿Cuándo vence el pago del F29 de este mes?' },
     { side: 'staff', text: 'Vence el 20. Les enviamos el detalle para pagar apenas esté listo.' },
