@@ -126,6 +126,8 @@ export const ThreadPageSchema = z.object({
   lastReadId: z.number().int(),
   /** The newest message id anyone of the other side has read (0 when none): 'Visto'. */
   otherSideReadId: z.number().int(),
+  /** How many client users the company has: with none, nobody of the company reads the thread. */
+  clientUsers: z.number().int(),
 });
 export type ThreadPage = z.infer<typeof ThreadPageSchema>;
 

@@ -11,7 +11,7 @@ import { type UnreadNoticeDeps, unreadNoticeJob } from './unread-notice.job.ts';
 export interface MessagesModuleDeps
   extends Omit<MessagesDeps, 'events'>,
     Omit<UnreadNoticeDeps, 'log'>,
-    Omit<MessagesLiveDeps, 'events' | 'log'> {
+    Omit<MessagesLiveDeps, 'events' | 'log' | 'listClientUserIds'> {
   db: Db;
   events: EventBus;
   log: FastifyBaseLogger;

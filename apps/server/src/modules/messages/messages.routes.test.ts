@@ -161,6 +161,8 @@ describe('a thread between a client and the firm', () => {
       ['staff', 'Recibida, gracias'],
     ]);
     expect(page.otherSideReadId).toBe(answer.json().item.id);
+    expect(page.clientUsers).toBe(1);
+    expect((await thread(api.owner, (await insertBusiness(t)).id)).clientUsers).toBe(0);
   });
 
   it("answers 404 for a company that does not exist, keeping none of the message's files", async () => {

@@ -51,6 +51,8 @@ export interface MessagesDeps {
   /** The companies module: the company (404 when missing) and every company. */
   getBusiness(id: number): Promise<Company>;
   listBusinesses(): Promise<Company[]>;
+  /** The users module: the ids of the company's client users. */
+  listClientUserIds(businessId: number): Promise<number[]>;
   /** The users module: a user's name as the thread shows its author. */
   nameOf(userId: number): Promise<{ name: string; lastName: string }>;
   /** The documents module: one file streamed to storage, recognised by its content, refused unless of `kinds`. */
@@ -244,11 +246,12 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       assertThread(actor, businessId);
       const limit = query.limit ?? MESSAGE_PAGE_DEFAULT;
       const side = sideOf(actor);
-      const [business, rows, lastReadId, otherSideReadId] = await Promise.all([
+      const [business, rows, lastReadId, otherSideReadId, clientUsers] = await Promise.all([
         deps.getBusiness(businessId),
         repository.page(db, businessId, limit + 1, query.before),
         repository.lastReadOf(db, actor.id, businessId),
         repository.readBySide(db, businessId, otherSide(side)),
+        deps.listClientUserIds(businessId),
       ]);
       const page = rows.slice(0, limit);
       const messages = await presentRows(page.reverse());
@@ -258,6 +261,7 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
         hasOlder: rows.length > limit,
         lastReadId,
         otherSideReadId,
+        clientUsers: clientUsers.length,
       };
     },
 

@@ -436,6 +436,14 @@ export function MessageThread({ businessId, height }: { businessId: number; heig
           </div>
         ))}
       </div>
+      {canFile && thread.first?.clientUsers === 0 && (
+        <Alert color="yellow" radius={0} py={6} data-testid="sin-usuarios-cliente">
+          <Text size="sm">
+            La empresa aún no tiene usuarios cliente: nadie de la empresa leerá estos mensajes hasta que se le cree uno
+            en su ficha.
+          </Text>
+        </Alert>
+      )}
       <Composer businessId={businessId} />
       {filing && (
         <FileAttachmentModal
