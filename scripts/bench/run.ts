@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel, approvals (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel, approvals, messages (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -11,7 +11,8 @@
 // `collections` and `billing-page` 24 months of charges and payments for every company (see collections.ts);
 // `tax-calendar` due days on the services and an owner for every fifth company (see tax-calendar.ts);
 // `panel` all of the last four and the cells' history of 12 months (see panel.ts); `approvals` 5 approvals of
-// every company (see approvals.ts).
+// every company (see approvals.ts); `messages` a thread of 10,000 messages and 5 in every other company's
+// (see messages.ts).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,7 @@ import { startFanoutFloor } from './fanout-floor.ts';
 import { benchImportLimits, benchImports } from './imports.ts';
 import { load, percentile, rawAnswer, rssMb, withPeakRss } from './load.ts';
 import { BENCH_METRICS_TOKEN, benchMemory } from './memory.ts';
+import { benchMessages, seedMessages } from './messages.ts';
 import { benchPanelApi, benchPanelPage, seedPanel } from './panel.ts';
 import { benchRequests, seedRequests } from './requests.ts';
 import { seedBoard } from './seed-board.ts';
@@ -64,6 +66,7 @@ const PARTS = [
   'time',
   'panel',
   'approvals',
+  'messages',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -86,6 +89,13 @@ const report = (...cells: (string | number)[]) => {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** The board and lists data are only needed by the parts that read them. */
 const seeded = parts.some((part) => part !== 'uploads' && part !== 'activity' && part !== 'first-load');
+/** The company whose thread of 10,000 messages the messages part opens (set by the seeding). */
+let longThreadBusinessId = 0;
+async function seedMessagesOf(db: Parameters<typeof seedMessages>[0]) {
+  const seededMessages = await seedMessages(db);
+  longThreadBusinessId = seededMessages.businessId;
+  console.log(`… ${JSON.stringify(seededMessages)}`);
+}
 /** The 1,000,000 activity entries only by the activity part. */
 const activityFilled = parts.includes('activity');
 
@@ -130,6 +140,7 @@ async function prepare(
       if (parts.includes('time')) console.log(`… ${JSON.stringify(await seedTime(database.db))}`);
       if (parts.includes('panel')) console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
       if (parts.includes('approvals')) console.log(`… ${JSON.stringify(await seedApprovals(database.db))}`);
+      if (parts.includes('messages')) await seedMessagesOf(database.db);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -158,6 +169,7 @@ async function prepare(
       if (parts.includes('time')) console.log(`… ${JSON.stringify(await seedTime(database.db))}`);
       if (parts.includes('panel')) console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
       if (parts.includes('approvals')) console.log(`… ${JSON.stringify(await seedApprovals(database.db))}`);
+      if (parts.includes('messages')) await seedMessagesOf(database.db);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -713,6 +725,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
       await benchPanelApi(kind, base, token, report);
       await benchPanelPage(kind, benchScreensBesideFloor);
     }
+    if (parts.includes('messages')) await benchMessages(kind, base, token, longThreadBusinessId, precomputed, report);
     if (parts.includes('activity')) {
       await benchActivity(kind, base, token, precomputed, report);
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);

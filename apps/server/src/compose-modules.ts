@@ -27,6 +27,7 @@ import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
 import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createHolidaysModule } from './modules/holidays/holidays.module.ts';
+import { createMessagesModule } from './modules/messages/messages.module.ts';
 import { createMonthlyStatesModule, monthlyStatesSql } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPanelModule } from './modules/panel/panel.module.ts';
@@ -351,10 +352,16 @@ export function composeModules(deps: ModulesDeps) {
       sendEmail: async (actor, input) => (await email.send(actor, input)).delivery,
       lockAnsweredItem: answeredItems.lock,
       answeredItemChanged: answeredItems.changed,
-      // The billing and approvals modules are built after this one (payments keep clients' receipts, approvals
-      // the PDFs uploaded with a request): called only by the hourly sweep.
-      keysKeptElsewhere: async (keys: string[]): Promise<Set<string>> =>
-        new Set([...(await billing.receiptKeysAmong(keys)), ...(await approvals.keysAmong(keys))]),
+      // The billing, approvals and messages modules are built after this one (payments keep clients' receipts,
+      // approvals the PDFs uploaded with a request, messages their attachments): called only by the hourly sweep.
+      keysKeptElsewhere: async (keys: string[]): Promise<Set<string>> => {
+        const [receipts, approvalPdfs, attachments] = await Promise.all([
+          billing.receiptKeysAmong(keys),
+          approvals.keysAmong(keys),
+          messages.attachmentKeysAmong(keys),
+        ]);
+        return new Set([...receipts, ...approvalPdfs, ...attachments]);
+      },
       // The approvals module is built after this one: an approved file is neither replaced nor deleted (409).
       assertFileMayChange: (tx: DbOrTx, fileId: number): Promise<void> => approvals.assertFileMayChange(tx, fileId),
     }),
@@ -463,8 +470,36 @@ export function composeModules(deps: ModulesDeps) {
       now: deps.now,
     }),
   );
+  // 'Mensajes': each company's thread; attachments stored and filed through the documents module, the
+  // unread notice mailed through the e-mail module and pushed through the push module.
+  const messages = use(
+    createMessagesModule({
+      db,
+      events,
+      log,
+      uploads,
+      maxMegabytes: config.FILE_MAX_MB,
+      appUrl: config.APP_URL,
+      now: deps.now,
+      getBusiness: businesses.getById,
+      listBusinesses: businesses.list,
+      listBusinessesByIds: businesses.listByIds,
+      nameOf: users.nameOf,
+      listStaff: users.listStaff,
+      listClientUsers: users.listForBusiness,
+      listClientUserIds: async (businessId: number) => (await users.listForBusiness(businessId)).map((user) => user.id),
+      storeLooseFile: documents.storeLooseFile,
+      removeStoredBytes: documents.removeStoredBytes,
+      openStored: (key: string) => storage.open(key),
+      viewFolder: documents.view,
+      storeFiles: documents.storeFiles,
+      sendEmail: email.sendAutomatic,
+      sendPush: push.sendToUser,
+    }),
+  );
   // Client approvals: the documents module's files and stored bytes, the company's client users, the
-  // e-mail module's log, and the firm's name from the billing settings (else MAIL_FROM's name).
+  // e-mail module's log, the firm's name from the billing settings (else MAIL_FROM's name), and the
+  // messages module's thread, where each request and answer shows as a line.
   const approvals = use(
     createApprovalsModule({
       db,
@@ -496,6 +531,10 @@ export function composeModules(deps: ModulesDeps) {
       },
       sendAutomatic: async (input) => ({ id: (await email.sendAutomatic(input)).row.id }),
       deliveries: email.deliveries,
+      // A request and its answer show as a line in the company's thread.
+      announce: async (businessId, text, link) => {
+        await messages.postSystemMessage(businessId, text, link);
+      },
       now: deps.now,
     }),
   );
@@ -562,6 +601,7 @@ export function composeModules(deps: ModulesDeps) {
     billing,
     time,
     approvals,
+    messages,
   };
 }
 

@@ -36,6 +36,7 @@ export const ACTIVITY_KINDS = {
   time_entry: 'Registro de tiempo',
   hourly_cost: 'Costo por hora',
   approval: 'Aprobación de documento',
+  message: 'Mensaje',
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -71,6 +72,7 @@ export const ACTIVITY_ACTIONS = {
   approved: 'Aprobó',
   cancelled: 'Anuló la solicitud',
   replaced: 'Reemplazó',
+  filed: 'Archivó en documentos',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
@@ -156,6 +158,10 @@ const FIELD_LABELS: Record<string, string> = {
   userAgent: 'Navegador',
   reminderDays: 'Recordar cada (días)',
   size: 'Tamaño (bytes)',
+  characters: 'Caracteres',
+  attachments: 'Adjuntos',
+  period: 'Período',
+  folder: 'Carpeta',
 };
 
 /** A field's label: the form's, or the field's own name with its first letter capitalised ('estado' → 'Estado'). */

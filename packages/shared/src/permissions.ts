@@ -79,6 +79,15 @@ export const PERMISSIONS = {
   'approvals:request': ['owner', 'collaborator'],
   /** Answer 'Apruebo' or 'Rechazo' for one's own company (policy 'approval:answer'). */
   'approvals:answer': ['client'],
+  /**
+   * 'Mensajes': the thread of a company (policy 'messages:thread': staff any company's, a client
+   * only their own company's); read, write, edit and delete one's own messages, attachments.
+   */
+  'messages:use': ['owner', 'collaborator', 'client'],
+  /** The firm's inbox of every company's thread ('/mensajes'), and filing an attachment into documents. */
+  'messages:inbox': ['owner', 'collaborator'],
+  /** The minutes an unread message waits before the other side is e-mailed. */
+  'messages:settings': ['owner'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],
@@ -153,6 +162,11 @@ export const POLICIES = {
   /** Answer an approval: only a client of the company it was asked of (staff never answer for the client). */
   'approval:answer': (actor: Actor, approval: { businessId: number }) =>
     actor.role === 'client' && actor.businessId === approval.businessId,
+  /** A company's message thread: staff any company's; a client only their own company's. */
+  'messages:thread': (actor: Actor, thread: { businessId: number }) =>
+    actor.role === 'owner' ||
+    actor.role === 'collaborator' ||
+    (actor.role === 'client' && actor.businessId === thread.businessId),
   /**
    * Create, change or delete a user of this role: a client user is managed with their company
    * (whoever writes companies); a staff user only by whoever manages users (owners).

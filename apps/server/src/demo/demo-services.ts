@@ -21,6 +21,7 @@ export function demoServices(modules: AppModules) {
     billing: modules.billing,
     time: modules.time,
     approvals: modules.approvals,
+    messages: modules.messages,
   };
 }
 

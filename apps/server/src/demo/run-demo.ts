@@ -9,6 +9,7 @@ import { seedDemoCollections } from './collections.demo.ts';
 import { seedDemoCompanies } from './companies.demo.ts';
 import { demoServices } from './demo-services.ts';
 import { seedDemoDocuments } from './documents.demo.ts';
+import { seedDemoMessages } from './messages.demo.ts';
 import { seedDemoMonthlyStates } from './monthly-states.demo.ts';
 import { seedDemoNotes } from './notes.demo.ts';
 import { seedDemoRequests } from './requests.demo.ts';
@@ -51,6 +52,7 @@ async function main() {
       await seedDemoCollections(features),
       await seedDemoTime(features),
       await seedDemoApprovals(features),
+      await seedDemoMessages(features),
       await seedDemoActivity(features),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);

@@ -1,5 +1,6 @@
 import type { Role } from '@app/shared/roles';
 import type { MonthlyStateBulkEvent } from '@app/shared/schemas/board-bulk';
+import type { Message } from '@app/shared/schemas/messages';
 import type { BoardCellChange } from '@app/shared/schemas/monthly-states';
 import type { RequestsEvent } from '@app/shared/schemas/requests';
 import type { TaskCellChange } from '@app/shared/schemas/tasks';
@@ -27,6 +28,13 @@ export interface AppEvents {
   'requests.changed': RequestsEvent;
   /** A user's timer started or stopped: their other browsers show it (that user's sockets only). */
   'time.timer-changed': { userId: number; timer: TimeEntry | null };
+  /**
+   * A company's thread changed: a new message (`created`), one edited or deleted (`changed`); staff
+   * and the company's client users hear it live.
+   */
+  'messages.changed': { kind: 'created' | 'changed'; item: Message };
+  /** A user read a thread up to a message: their other browsers update their unread counts. */
+  'messages.read': { userId: number; businessId: number; lastReadId: number };
   /** A company was deleted, with everything that cascades from it. */
   'business.deleted': { businessId: number };
   /** A service was deleted, with its states, folders, links and monthly states. */

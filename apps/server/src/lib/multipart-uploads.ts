@@ -104,15 +104,16 @@ export function createUploadReceiver(maxMegabytes: number) {
     /**
      * Lets the routes of the calling plugin take multipart bodies (only them: another plugin's
      * routes keep refusing one). One byte over the limit reaches the upload's own check, which
-     * cuts the file off with 413.
+     * cuts the file off with 413. `fieldMaxBytes` lets a form carry a longer text field (a message's
+     * text) than FIELD_MAX_BYTES; a field past it is refused with 400 as ever.
      */
-    async registerParser(app: FastifyInstance): Promise<void> {
+    async registerParser(app: FastifyInstance, options: { fieldMaxBytes?: number } = {}): Promise<void> {
       await app.register(multipart, {
         limits: {
           fileSize: maxBytes + 1,
           files: MAX_FILES,
           fields: 10,
-          fieldSize: FIELD_MAX_BYTES,
+          fieldSize: options.fieldMaxBytes ?? FIELD_MAX_BYTES,
           parts: MAX_FILES + 10,
         },
       });

@@ -17,6 +17,7 @@ import {
   IconHome,
   IconListCheck,
   IconMail,
+  IconMessages,
   IconNotes,
   IconUsers,
 } from '@tabler/icons-react';
@@ -36,6 +37,7 @@ const holding = (permission: Permission) => (user: User) => can(user, permission
 /** The side menu, in its established order; only screens that exist are listed. */
 export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Inicio', path: '/', icon: IconHome, visibleTo: () => true },
+  { label: 'Mensajes', path: '/mensajes', icon: IconMessages, visibleTo: holding('messages:use') },
   { label: 'Panel', path: '/panel', icon: IconChartBar, visibleTo: holding('panel:read') },
   { label: 'Usuarios', path: '/usuarios', icon: IconUsers, visibleTo: holding('users:manage') },
   { label: 'Servicios', path: '/servicios', icon: IconBriefcase, visibleTo: holding('services:write') },

@@ -84,6 +84,30 @@ export const router = createBrowserRouter([
               },
               // Each screen asks for a permission of the shared table; without it the user goes Home.
               {
+                element: <PrivateRoute permission="messages:use" />,
+                children: [
+                  {
+                    path: '/mensajes',
+                    ...page(
+                      () => import('../features/messages/pages/messages-page'),
+                      (m) => m.MessagesPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                element: <PrivateRoute permission="messages:inbox" />,
+                children: [
+                  {
+                    path: '/mensajes/empresa/:businessId',
+                    ...page(
+                      () => import('../features/messages/pages/messages-page'),
+                      (m) => m.MessagesPage,
+                    ),
+                  },
+                ],
+              },
+              {
                 element: <PrivateRoute permission="users:manage" />,
                 children: [
                   {

@@ -16,6 +16,7 @@ export * from '../../modules/documents/documents.tables.ts';
 export * from '../../modules/email/email.tables.ts';
 export * from '../../modules/groups/groups.tables.ts';
 export * from '../../modules/holidays/holidays.tables.ts';
+export * from '../../modules/messages/messages.tables.ts';
 export * from '../../modules/monthly-states/monthly-states.tables.ts';
 export * from '../../modules/notes/notes.tables.ts';
 export * from '../../modules/push/push.tables.ts';

@@ -74,13 +74,19 @@ export async function appliedMigrations(db: DbOrTx): Promise<{ hash: string; cre
   return found.map((row) => ({ hash: row.hash, createdAt: row.created_at }));
 }
 
-/** The storage key of every stored file the database names: company files and the PDFs uploaded with an approval request. */
+/**
+ * Every stored file's key and name: the company documents, the PDFs uploaded with an approval request
+ * and the messages' attachments (the backup reads every table; their bytes go into the archive).
+ */
+const STORED_FILES = sql`SELECT storage_key, name FROM business_files
+  UNION ALL SELECT storage_key, document_name FROM approvals WHERE storage_key IS NOT NULL
+  UNION ALL SELECT storage_key, name FROM message_attachments`;
+
+/** The storage key of every stored file the database names. */
 export async function storageKeys(db: DbOrTx): Promise<string[]> {
   const found = await rows<{ key: string }>(
     db,
-    sql`SELECT storage_key AS key FROM business_files
-        UNION SELECT storage_key FROM approvals WHERE storage_key IS NOT NULL
-        ORDER BY key`,
+    sql`SELECT DISTINCT storage_key AS key FROM (${STORED_FILES}) f ORDER BY key`,
   );
   return found.map((row) => row.key);
 }
@@ -92,10 +98,7 @@ export async function keysStillNamed(db: DbOrTx, keys: string[]): Promise<Set<st
     const page = keys.slice(start, start + 1000);
     const found = await rows<{ key: string }>(
       db,
-      sql`SELECT storage_key AS key FROM business_files WHERE storage_key IN (${sql.join(
-        page.map((key) => sql`${key}`),
-        sql`, `,
-      )}) UNION SELECT storage_key FROM approvals WHERE storage_key IN (${sql.join(
+      sql`SELECT storage_key AS key FROM (${STORED_FILES}) f WHERE storage_key IN (${sql.join(
         page.map((key) => sql`${key}`),
         sql`, `,
       )})`,
@@ -109,9 +112,7 @@ export async function keysStillNamed(db: DbOrTx, keys: string[]): Promise<Set<st
 export async function storedFiles(db: DbOrTx): Promise<{ key: string; name: string }[]> {
   return rows<{ key: string; name: string }>(
     db,
-    sql`SELECT storage_key AS key, name FROM business_files
-        UNION SELECT storage_key, document_name FROM approvals WHERE storage_key IS NOT NULL
-        ORDER BY key`,
+    sql`SELECT DISTINCT ON (storage_key) storage_key AS key, name FROM (${STORED_FILES}) f ORDER BY storage_key`,
   );
 }
 

@@ -44,7 +44,7 @@ async function ok(response: { statusCode: number; body: string }, status = 201) 
   return JSON.parse(response.body);
 }
 
-/** One of every kind of write: a company, a credential, a board cell, an upload. */
+/** One of every kind of write: a company, a credential, a board cell, an upload, a message with an attachment. */
 async function writeOneOfEach(n: number) {
   await ok(
     await t.request({
@@ -77,6 +77,14 @@ async function writeOneOfEach(n: number) {
       url: `/api/business-folder/${folderId}/file`,
       token,
       ...multipartFiles([{ name: `documento-${n}.pdf`, bytes: pdf(n) }]),
+    }),
+  );
+  await ok(
+    await t.request({
+      method: 'POST',
+      url: `/api/messages/business/${board.businessId}`,
+      token,
+      ...multipartFiles([{ name: `adjunto-${n}.pdf`, bytes: pdf(n + 1000) }], { text: `Mensaje ${n}` }),
     }),
   );
 }
@@ -168,6 +176,15 @@ describe('backup and restore', () => {
         .map((line) => JSON.parse(line) as { storage_key: string; size: number });
       expect(rows.length).toBeGreaterThanOrEqual(5);
       for (const row of rows) expect(staged.manifest.entries[`files/${row.storage_key}`]?.size).toBe(row.size);
+      // The messages' attachments too.
+      const attachmentRows = (await fs.readFile(staged.files.get('db/message_attachments.jsonl') ?? '', 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { storage_key: string; size: number });
+      expect(attachmentRows.length).toBeGreaterThanOrEqual(2);
+      for (const row of attachmentRows) {
+        expect(staged.manifest.entries[`files/${row.storage_key}`]?.size).toBe(row.size);
+      }
       expect(staged.manifest.files.missing).toEqual([]);
       expect(staged.manifest.secretsIncluded).toBe(true);
     } finally {
@@ -178,7 +195,8 @@ describe('backup and restore', () => {
     await t.modules.sessions.settled();
     const quiet = await t.modules.backup.toFile({ withSecrets: true });
     after = quiet.path;
-    expect(quiet.summary.files).toBe(3 + written);
+    // Each write uploaded a document and a message's attachment.
+    expect(quiet.summary.files).toBe(2 * (3 + written));
   });
 
   // Each restore creates and migrates a new embedded database: seconds each, more on a busy machine.

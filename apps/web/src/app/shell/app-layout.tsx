@@ -12,6 +12,11 @@ import { useLogout } from '../../api/auth/logout';
 import { useEmailStatus } from '../../api/email/get-email-status';
 import { MailNotConfiguredBanner } from '../../components/mail-status-alerts';
 import {
+  MessagesLive,
+  UNREAD_MESSAGES_DESCRIPTION_ID,
+  UnreadMessagesBadge,
+} from '../../features/messages/components/messages-live';
+import {
   StaffRequestsLive,
   TO_REVIEW_DESCRIPTION_ID,
   ToReviewMenuBadge,
@@ -50,6 +55,8 @@ export function AppLayout() {
 
   // Staff see the documents clients sent and nobody reviewed yet, live.
   const seesRequests = can(user, 'requests:manage');
+  // Everyone with a thread (staff, and clients their company's) sees new messages live.
+  const seesMessages = can(user, 'messages:use');
 
   const isActive = (path: string) =>
     path === '/' ? location.pathname === '/' : location.pathname === path || location.pathname.startsWith(`${path}/`);
@@ -146,6 +153,9 @@ export function AppLayout() {
                       rightSection: <ToReviewMenuBadge />,
                     }
                   : {})}
+                {...(seesMessages && entry.path === '/mensajes'
+                  ? { 'aria-describedby': UNREAD_MESSAGES_DESCRIPTION_ID, rightSection: <UnreadMessagesBadge /> }
+                  : {})}
               />
             ))}
           </ScrollArea>
@@ -153,6 +163,7 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       {seesRequests && <StaffRequestsLive />}
+      {seesMessages && <MessagesLive />}
       <AppShell.Main id="contenido" tabIndex={-1} inert={drawerOpen}>
         {/* Dates, confirmation modals and toasts live only behind sign-in: the sign-in page loads none of them. */}
         <DatesProvider settings={{ locale: 'es' }}>

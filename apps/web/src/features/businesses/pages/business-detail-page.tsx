@@ -20,15 +20,19 @@ import { TaxSuggestionsSection } from '../components/tax-suggestions-section';
 
 /**
  * Detalle empresa: the edit form, its fees ('Honorarios', owners only: `FeesSection`, handed in by
- * the app since features do not import each other), its services, its client users, its credentials
- * and its client approvals ('Aprobaciones': `ApprovalsSection`, handed in the same way).
+ * the app since features do not import each other), its services, its client users, its credentials,
+ * its client approvals ('Aprobaciones': `ApprovalsSection`) and its 'Mensajes' thread (`MessagesSection`),
+ * both handed in the same way.
  */
 export function BusinessDetailPage({
   FeesSection,
   ApprovalsSection,
+  MessagesSection,
 }: {
   FeesSection?: ComponentType<{ businessId: number }>;
   ApprovalsSection?: ComponentType<{ businessId: number }>;
+  /** The company's thread with the firm ('Mensajes'), from the messages feature. */
+  MessagesSection?: ComponentType<{ businessId: number }>;
 }) {
   const id = Number(useParams().id);
   const business = useBusiness(id);
@@ -63,6 +67,7 @@ export function BusinessDetailPage({
           <BusinessUsersSection business={loaded} />
           {ApprovalsSection && <ApprovalsSection businessId={loaded.id} />}
           <CredentialsSection businessId={loaded.id} />
+          {MessagesSection && <MessagesSection businessId={loaded.id} />}
           <BusinessActivitySection businessId={loaded.id} />
         </>
       )}
