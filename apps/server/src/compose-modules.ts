@@ -24,8 +24,10 @@ import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
+import { createFirmModule } from './modules/firm/firm.module.ts';
 import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createHolidaysModule } from './modules/holidays/holidays.module.ts';
+import { createMonthlyReportModule } from './modules/monthly-report/monthly-report.module.ts';
 import { createMonthlyStatesModule, monthlyStatesSql } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPanelModule } from './modules/panel/panel.module.ts';
@@ -417,6 +419,8 @@ export function composeModules(deps: ModulesDeps) {
     }),
   );
   const activity = use(createActivityModule({ db }));
+  // 'Datos del estudio': the firm's identity its PDFs carry, and the monthly report's e-mail day.
+  const firm = use(createFirmModule({ db, mailConfigured: Boolean(config.SMTP_URL) }));
   // The firm's own billing: reads companies, users' names and groups through their modules, keeps
   // clients' receipts through the documents module's upload checks, and mails through the e-mail module.
   const billing = use(
@@ -440,6 +444,7 @@ export function composeModules(deps: ModulesDeps) {
       sendEmail: email.sendAutomatic,
       deliveries: email.deliveries,
       mailConfigured: Boolean(config.SMTP_URL),
+      firmName: async () => (await firm.identity()).name,
       now: deps.now,
     }),
   );
@@ -478,6 +483,24 @@ export function composeModules(deps: ModulesDeps) {
       },
       money: billing.moneyOverview,
       now: deps.now,
+    }),
+  );
+  // 'Informe mensual': a company's month in a PDF, from the board, documents, requests and billing
+  // modules' functions; e-mailed through the e-mail module on the firm's day.
+  const monthlyReport = use(
+    createMonthlyReportModule({
+      db,
+      log,
+      firmIdentity: firm.identity,
+      getBusiness: businesses.getById,
+      companyMonth: monthlyStates.companyMonth,
+      periodFiles: documents.periodFiles,
+      pendingRequests: requests.pendingOf,
+      clientBalance: billing.clientBalance,
+      reportDay: firm.reportDay,
+      listActiveBusinesses: businesses.listActive,
+      clientEmailsOf: users.clientEmailsOf,
+      sendEmail: email.sendAutomatic,
     }),
   );
   use(
@@ -519,6 +542,8 @@ export function composeModules(deps: ModulesDeps) {
     activity,
     billing,
     time,
+    firm,
+    monthlyReport,
   };
 }
 

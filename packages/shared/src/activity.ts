@@ -35,6 +35,8 @@ export const ACTIVITY_KINDS = {
   tax_year_date: 'Fecha del Calendario AT',
   time_entry: 'Registro de tiempo',
   hourly_cost: 'Costo por hora',
+  monthly_report: 'Informe mensual',
+  firm_settings: 'Datos del estudio',
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -66,6 +68,9 @@ export const ACTIVITY_ACTIONS = {
   ignored: 'Ignoró',
   matched: 'Asoció',
   applied: 'Aplicó',
+  emailed: 'Envió por correo',
+  kept_in_outbox: 'Dejó en la bandeja local',
+  email_failed: 'No pudo enviar por correo',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
@@ -143,6 +148,12 @@ const FIELD_LABELS: Record<string, string> = {
   taskId: 'Tarea',
   note: 'Nota',
   hourlyCost: 'Costo por hora',
+  address: 'Dirección',
+  logo: 'Logo',
+  monthlyReportDay: 'Día del informe mensual',
+  period: 'Período',
+  emails: 'Destinatarios',
+  outcome: 'Resultado',
 };
 
 /** A field's label: the form's, or the field's own name with its first letter capitalised ('estado' → 'Estado'). */

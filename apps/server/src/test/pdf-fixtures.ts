@@ -34,6 +34,16 @@ export function multipartFiles(
   };
 }
 
+/** WinAnsi's characters at 0x80–0x9F, where Latin-1 has control codes ('—' is 0x97, '€' 0x80). */
+const WIN_ANSI_HIGH: Record<number, string> = {
+  0x80: '€', 0x82: '‚', 0x83: 'ƒ', 0x84: '„', 0x85: '…', 0x86: '†', 0x87: '‡', 0x88: 'ˆ', 0x89: '‰',
+  0x8a: 'Š', 0x8b: '‹', 0x8c: 'Œ', 0x8e: 'Ž', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•',
+  0x96: '–', 0x97: '—', 0x98: '˜', 0x99: '™', 0x9a: 'š', 0x9b: '›', 0x9c: 'œ', 0x9e: 'ž', 0x9f: 'Ÿ',
+};
+
+/** Bytes in the standard fonts' encoding (WinAnsi) as text. */
+const winAnsi = (bytes: Buffer) => Array.from(bytes, (byte) => WIN_ANSI_HIGH[byte] ?? String.fromCharCode(byte)).join('');
+
 /**
  * The text PDFKit wrote into a PDF, one line per text operation: its content streams inflated and
  * their hex strings read as WinAnsi (the standard fonts' encoding), kerned pieces joined.
@@ -56,7 +66,7 @@ export function pdfText(pdf: Buffer): string {
     for (const operation of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
       const pieces =
         operation[1] !== undefined ? [...operation[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]) : [operation[2]];
-      lines.push(pieces.map((hex) => Buffer.from(hex ?? '', 'hex').toString('latin1')).join(''));
+      lines.push(pieces.map((hex) => winAnsi(Buffer.from(hex ?? '', 'hex'))).join(''));
     }
   }
   return lines.join('\n');

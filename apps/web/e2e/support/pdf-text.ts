@@ -27,6 +27,16 @@ function stringBytes(token: string): number[] {
   return bytes;
 }
 
+/** WinAnsi's characters at 0x80–0x9F, where Latin-1 has control codes ('—' is 0x97, '€' 0x80). */
+const WIN_ANSI_HIGH: Record<number, string> = {
+  0x80: '€', 0x82: '‚', 0x83: 'ƒ', 0x84: '„', 0x85: '…', 0x86: '†', 0x87: '‡', 0x88: 'ˆ', 0x89: '‰',
+  0x8a: 'Š', 0x8b: '‹', 0x8c: 'Œ', 0x8e: 'Ž', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•',
+  0x96: '–', 0x97: '—', 0x98: '˜', 0x99: '™', 0x9a: 'š', 0x9b: '›', 0x9c: 'œ', 0x9e: 'ž', 0x9f: 'Ÿ',
+};
+
+/** Bytes in the standard fonts' encoding (WinAnsi) as text. */
+const winAnsi = (bytes: Buffer) => Array.from(bytes, (byte) => WIN_ANSI_HIGH[byte] ?? String.fromCharCode(byte)).join('');
+
 /**
  * The text a PDF written with the standard fonts shows (PDFKit's statements): every content stream
  * inflated, the strings of its Tj and TJ operators read as WinAnsi (Latin-1 for Spanish), one line
@@ -47,7 +57,7 @@ export function pdfText(pdf: Buffer): string {
     }
     for (const block of content.split(/\bET\b/)) {
       const strings = block.match(/<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\)/g) ?? [];
-      const text = Buffer.from(strings.flatMap(stringBytes)).toString('latin1');
+      const text = winAnsi(Buffer.from(strings.flatMap(stringBytes)));
       if (text.trim()) lines.push(text);
     }
   }

@@ -15,6 +15,8 @@ export * from '../../modules/documents/documents.tables.ts';
 export * from '../../modules/email/email.tables.ts';
 export * from '../../modules/groups/groups.tables.ts';
 export * from '../../modules/holidays/holidays.tables.ts';
+export * from '../../modules/firm/firm.tables.ts';
+export * from '../../modules/monthly-report/monthly-report.tables.ts';
 export * from '../../modules/monthly-states/monthly-states.tables.ts';
 export * from '../../modules/notes/notes.tables.ts';
 export * from '../../modules/push/push.tables.ts';

@@ -20,6 +20,7 @@ import { createChargesService } from './charges.service.ts';
 import { creditJob, remindersJob } from './collections.jobs.ts';
 import { collectionsRoutes } from './collections.routes.ts';
 import { createCollectionsService } from './collections.service.ts';
+import { feeTermsRepository } from './fee-terms.repository.ts';
 import { feeTermsRoutes } from './fee-terms.routes.ts';
 import { createFeeTermsService } from './fee-terms.service.ts';
 import { createMoneyOverview } from './money-overview.ts';
@@ -68,6 +69,8 @@ export interface BillingModuleDeps {
   storage: Pick<FileStorage, 'open'>;
   /** The instance's multipart upload receiver (FILE_MAX_MB; its slots shared with every upload route). */
   uploads: UploadReceiver;
+  /** The firm module: the firm's name its PDFs carry (the holder of the account when the firm has none typed). */
+  firmName?: () => Promise<string>;
   /** The e-mail module: a send without a staff sender, logged; what became of logged e-mails; whether SMTP_URL is set. */
   sendEmail: RemindersDeps['sendEmail'];
   deliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
@@ -147,7 +150,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
     sendEmail: deps.sendEmail,
     deliveries: deps.deliveries,
   });
-  const firmName = async () => (await settings.row()).holder;
+  const firmName = async () => (await deps.firmName?.()) || (await settings.row()).holder;
   const provider = deps.ufProvider ?? (deps.ufSourceUrl ? mindicadorProvider(deps.ufSourceUrl) : undefined);
   const missingUfDates = (lastDay: string) => chargesRepository.waitingUfDates(db, lastDay);
 
@@ -175,6 +178,19 @@ export function createBillingModule(deps: BillingModuleDeps) {
     saveSettings: settings.save,
     /** A company's account statement. */
     statementOf: statement.of,
+    /**
+     * A company's balance as its client's statement counts it (only what was issued to them), with
+     * the day it is judged on; null for a company without billing (no fee terms, charges or payments).
+     */
+    async clientBalance(businessId: number) {
+      const [view, terms] = await Promise.all([
+        statement.of(businessId, 'client'),
+        feeTermsRepository.history(db, businessId),
+      ]);
+      if (terms.length === 0 && view.lines.length === 0 && view.charges.length === 0 && view.receipts.length === 0)
+        return null;
+      return { asOf: view.asOf, totals: view.totals };
+    },
     /** The reminders' run (tests call it with their own clock). */
     runReminders: reminders.run,
     /** Billed and collected by month, and what is open by aging (the panel's money charts). */

@@ -3,18 +3,8 @@ import { AGING_BUCKET_LABELS } from '@app/shared/billing';
 import { chileanDate, collectionsMsg } from '@app/shared/messages-billing-collections';
 import { formatMoney } from '@app/shared/money';
 import type { Statement } from '@app/shared/schemas/billing-collections';
+import { loadPdfKit } from '../../lib/pdf-kit.ts';
 import { transferLines } from './billing-settings.service.ts';
-
-/**
- * PDFKit and the fonts' metrics it reads load on the first statement, not at start-up (a feature
- * used now and then, as the .xlsx exports' ExcelJS).
- */
-type PdfKit = typeof import('pdfkit');
-let pdfkit: Promise<PdfKit> | undefined;
-const loadPdfKit = () => {
-  pdfkit ??= import('pdfkit').then((module) => (module as unknown as { default: PdfKit }).default);
-  return pdfkit;
-};
 
 const PAGE = { size: 'A4' as const, margin: 40 };
 const WIDTH = 595.28 - 2 * PAGE.margin;
