@@ -207,7 +207,6 @@ describe('GET /api/business/{id}/monthly-report', () => {
     expect(received.statusCode, received.body).toBe(200);
 
     const text = await reportText(client);
-    (await import('node:fs')).writeFileSync('/tmp/report-sample.pdf', (await get(owner, reportUrl(company.id))).rawPayload);
     expect(text).toContain('F29 septiembre.pdf');
     expect(text).toContain('Declaraciones');
     expect(text).toContain('Documentos de septiembre');
