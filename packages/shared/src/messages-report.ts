@@ -2,8 +2,7 @@ import type { Period } from './current-period.ts';
 import { MONTH_KEYS, MONTH_NAMES } from './months.ts';
 
 /** A period as the report names it: 'Octubre 2026'. */
-export const reportPeriodLabel = ({ year, month }: Period) =>
-  `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
+export const reportPeriodLabel = ({ year, month }: Period) => `${MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan']} ${year}`;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -12,8 +11,8 @@ export const reportMsg = {
   title: 'Informe mensual',
   invalidYear: 'El año no es válido',
   invalidMonth: 'El mes no es válido',
-  periodInFuture: 'Ese mes aún no tiene informe: elige un mes hasta el período actual',
-  fileName: (rut: string, period: Period) => `informe-mensual-${rut.replace(/[^0-9kK-]/g, '')}-${period.year}-${pad(period.month)}.pdf`,
+  fileName: (rut: string, period: Period) =>
+    `informe-mensual-${rut.replace(/[^0-9kK-]/g, '')}-${period.year}-${pad(period.month)}.pdf`,
   periodLine: (period: Period) => `Período: ${reportPeriodLabel(period)}`,
   generatedOn: (day: string) => `Emitido el ${day.split('-').reverse().join('-')}`,
   // Sections of the PDF.
@@ -45,7 +44,7 @@ export const reportMsg = {
       : count === 1
         ? 'Hay 1 mensaje esperando respuesta.'
         : `Hay ${count} mensajes esperando respuesta.`,
-  pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  page: (page: number) => `Página ${page}`,
   // The e-mail of the monthly report.
   emailSubject: (company: string, period: Period) => `Informe mensual de ${company}: ${reportPeriodLabel(period)}`,
   emailBody: (company: string, period: Period, firm: string) =>

@@ -74,7 +74,9 @@ export const firmRepository = {
   /** Writes these columns of the one row (made with the defaults the first time). */
   async save(
     db: DbOrTx,
-    values: Partial<Pick<typeof firmIdentity.$inferInsert, 'name' | 'rut' | 'address' | 'logo' | 'logoType' | 'monthlyReportDay'>> & {
+    values: Partial<
+      Pick<typeof firmIdentity.$inferInsert, 'name' | 'rut' | 'address' | 'logo' | 'logoType' | 'monthlyReportDay'>
+    > & {
       updatedBy: number | null;
     },
   ): Promise<void> {

@@ -28,7 +28,8 @@ async function readLogo(request: FastifyRequest): Promise<Buffer> {
         continue;
       }
       bytes = await part.toBuffer();
-      if (part.file.truncated || bytes.length > MAX_BYTES) throw new AppError(413, reportMsg.logoTooLarge(FIRM_LOGO_MAX_KB));
+      if (part.file.truncated || bytes.length > MAX_BYTES)
+        throw new AppError(413, reportMsg.logoTooLarge(FIRM_LOGO_MAX_KB));
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -65,7 +66,7 @@ export const firmRoutes: FastifyPluginAsyncZod<{ firm: FirmService }> = async (a
       schema: {
         tags,
         description:
-          'Saves the firm\'s name, RUT (checked, stored as 12.345.678-5), address and the monthly report\'s day (1 to 28, or null: off).',
+          "Saves the firm's name, RUT (checked, stored as 12.345.678-5), address and the monthly report's day (1 to 28, or null: off).",
         body: FirmSettingsSaveSchema,
         response: { 200: FirmSettingsSavedSchema, ...errorResponses },
       },
@@ -93,7 +94,11 @@ export const firmRoutes: FastifyPluginAsyncZod<{ firm: FirmService }> = async (a
   app.delete(
     '/api/firm/logo',
     {
-      schema: { tags, description: "Removes the firm's logo.", response: { 200: FirmSettingsSavedSchema, ...errorResponses } },
+      schema: {
+        tags,
+        description: "Removes the firm's logo.",
+        response: { 200: FirmSettingsSavedSchema, ...errorResponses },
+      },
       onRequest: app.authorize('settings:manage'),
     },
     async (request) => ({ message: reportMsg.logoRemoved, settings: await firm.removeLogo(actorOf(request)) }),

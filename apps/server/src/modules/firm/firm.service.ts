@@ -1,5 +1,5 @@
-import { FIRM_LOGO_MAX_KB, type FirmSettings, type FirmSettingsSaveSchema } from '@app/shared/schemas/monthly-report';
 import { reportMsg } from '@app/shared/messages-report';
+import { FIRM_LOGO_MAX_KB, type FirmSettings, type FirmSettingsSaveSchema } from '@app/shared/schemas/monthly-report';
 import type { z } from 'zod';
 import { changedFields, recordActivity } from '../../db/activity-log.ts';
 import type { Db } from '../../db/client.ts';
@@ -58,7 +58,8 @@ export function createFirmService(db: Db, deps: FirmDeps) {
         await firmRepository.save(tx, { ...input, updatedBy: actor.userId });
         const after = await firmRepository.get(tx);
         const details = changedFields(before, after, FIELDS);
-        if (details) await recordActivity(tx, actor, { kind: 'firm_settings', action: 'updated', recordLabel: LABEL, details });
+        if (details)
+          await recordActivity(tx, actor, { kind: 'firm_settings', action: 'updated', recordLabel: LABEL, details });
         return after;
       });
       return present(row);
@@ -77,7 +78,10 @@ export function createFirmService(db: Db, deps: FirmDeps) {
           kind: 'firm_settings',
           action: before.logoType ? 'changed' : 'uploaded',
           recordLabel: LABEL,
-          details: { before: { logo: before.logoType ? 'sí' : 'no' }, after: { logo: `${type}, ${Math.ceil(bytes.length / 1024)} KB` } },
+          details: {
+            before: { logo: before.logoType ? 'sí' : 'no' },
+            after: { logo: `${type}, ${Math.ceil(bytes.length / 1024)} KB` },
+          },
         });
         return firmRepository.get(tx);
       });

@@ -13,7 +13,7 @@ import { reportedPeriod, reportRecipients } from './monthly-report.job.ts';
 const dayFive = new Date('2026-11-05T13:00:00Z');
 const october = { year: 2026, month: 10 };
 
-let now = dayFive;
+const now = dayFive;
 let t: TestApp;
 let second: TestApp;
 let owner: string;
@@ -58,7 +58,12 @@ beforeAll(async () => {
     method: 'PUT',
     url: '/api/monthly-states/year/2026/month/10',
     token: owner,
-    payload: { businessId: first?.id, serviceId: service.serviceId, stateId: service.stateIds[1], optionalValue: 987_654 },
+    payload: {
+      businessId: first?.id,
+      serviceId: service.serviceId,
+      stateId: service.stateIds[1],
+      optionalValue: 987_654,
+    },
   });
   expect(paid.statusCode, paid.body).toBe(200);
   clientOnly = await insertBusiness(t, { name: 'Sin Contacto Con Cliente', startContract: '2020-01-01', contact: '' });
@@ -101,7 +106,9 @@ describe('the monthly report e-mailed on day N', () => {
     const sent = [...t.mailer.sent, ...second.mailer.sent];
     expect(sent).toHaveLength(4);
     for (const company of companies) {
-      const mails = sent.filter((message) => message.to.includes(`pagos${companies.indexOf(company) + 1}@empresa${companies.indexOf(company) + 1}.cl`));
+      const mails = sent.filter((message) =>
+        message.to.includes(`pagos${companies.indexOf(company) + 1}@empresa${companies.indexOf(company) + 1}.cl`),
+      );
       expect(mails).toHaveLength(1);
       const [mail] = mails;
       expect(mail?.subject).toBe(`Informe mensual de ${company.name}: Octubre 2026`);
@@ -135,7 +142,10 @@ describe('the monthly report e-mailed on day N', () => {
 
   it('writes each sent report in the e-mail log and the activity log as sent', async () => {
     const [company] = companies;
-    const logged = await t.database.db.select().from(emailLog).where(eq(emailLog.businessId, company?.id ?? 0));
+    const logged = await t.database.db
+      .select()
+      .from(emailLog)
+      .where(eq(emailLog.businessId, company?.id ?? 0));
     expect(logged).toHaveLength(1);
     expect(logged[0]?.ok).toBe(true);
     const entries = await t.database.db
@@ -148,7 +158,11 @@ describe('the monthly report e-mailed on day N', () => {
   });
 
   it('keeps a failed send as failed without the e-mail log retrying it bare, and tries it again after half an hour', async () => {
-    const late = await insertBusiness(t, { name: 'Llegó Tarde', startContract: '2020-01-01', contact: 'tarde@empresa.cl' });
+    const late = await insertBusiness(t, {
+      name: 'Llegó Tarde',
+      startContract: '2020-01-01',
+      contact: 'tarde@empresa.cl',
+    });
     const send = t.mailer.send.bind(t.mailer);
     t.mailer.send = async () => {
       throw new Error('554 rechazado por el servidor');
@@ -193,7 +207,11 @@ describe('the monthly report e-mailed without mail configured', () => {
   it("says it only reached the local outbox: never 'sent'", async () => {
     outbox = await createTestApp({}, { now: () => dayFive, mailer: 'configured' });
     const token = await outbox.ownerToken();
-    const company = await insertBusiness(outbox, { name: 'Bandeja Local', startContract: '2020-01-01', contact: 'a@bandeja.cl' });
+    const company = await insertBusiness(outbox, {
+      name: 'Bandeja Local',
+      startContract: '2020-01-01',
+      contact: 'a@bandeja.cl',
+    });
     const saved = await outbox.request({
       method: 'PUT',
       url: '/api/firm/settings',

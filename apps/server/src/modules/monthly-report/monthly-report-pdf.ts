@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { formatMoney } from '@app/shared/money';
 import { reportMsg, reportPeriodLabel } from '@app/shared/messages-report';
+import { formatMoney } from '@app/shared/money';
 import { loadPdfKit, type PdfDocument } from '../../lib/pdf-kit.ts';
-import type { MonthlyReportData, ReportService } from './monthly-report.service.ts';
+import type { MonthlyReportData, ReportService } from './monthly-report-data.ts';
 
 const PAGE = { size: 'A4' as const, margin: 40 };
 const PAGE_WIDTH = 595.28;
@@ -34,7 +34,9 @@ interface Cell {
  * value as pesos when the state has one).
  */
 export function serviceLine(service: Pick<ReportService, 'name' | 'state' | 'value'>): string {
-  const shown = [service.state ?? '', service.value === null ? '' : formatMoney(service.value)].filter(Boolean).join(' ');
+  const shown = [service.state ?? '', service.value === null ? '' : formatMoney(service.value)]
+    .filter(Boolean)
+    .join(' ');
   return shown ? `${service.name} — ${shown}` : service.name;
 }
 
@@ -86,7 +88,7 @@ export async function monthlyReportPdf(data: MonthlyReportData): Promise<Readabl
       .font('Helvetica')
       .fontSize(7.5)
       .fillColor(GREY)
-      .text(`Página ${pages}`, left, doc.page.height - 28, { width: WIDTH, align: 'right', lineBreak: false });
+      .text(reportMsg.page(pages), left, doc.page.height - 28, { width: WIDTH, align: 'right', lineBreak: false });
     margins.bottom = kept;
     if (pages > 1) {
       doc.text(running, left, PAGE.margin - 18, { width: WIDTH, lineBreak: false });
@@ -101,7 +103,12 @@ export async function monthlyReportPdf(data: MonthlyReportData): Promise<Readabl
 
   const heading = (text: string) => {
     if (doc.y > bottom() - 70) doc.addPage();
-    doc.moveDown(0.9).font('Helvetica-Bold').fontSize(11.5).fillColor('black').text(text, left, doc.y, { width: WIDTH });
+    doc
+      .moveDown(0.9)
+      .font('Helvetica-Bold')
+      .fontSize(11.5)
+      .fillColor('black')
+      .text(text, left, doc.y, { width: WIDTH });
     doc.moveDown(0.3);
   };
   const paragraph = (text: string, colour = 'black') => {

@@ -1,8 +1,8 @@
 import type { ActivityAction } from '@app/shared/activity';
 import { reportMsg } from '@app/shared/messages-report';
 import type { Period } from '@app/shared/period';
-import type { EmailDelivery } from '@app/shared/schemas/email';
 import { splitContacts } from '@app/shared/schemas/businesses';
+import type { EmailDelivery } from '@app/shared/schemas/email';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordActivity } from '../../db/activity-log.ts';
 import type { Db } from '../../db/client.ts';

@@ -3,15 +3,15 @@ import { formatMoney } from '@app/shared/money';
 import type { MonthlyBoard } from '@app/shared/schemas/monthly-states';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { activity } from '../../db/schema/activity.ts';
 import { companyWithTerms } from '../../test/billing-factories.ts';
 import { insertCharge } from '../../test/collections-factories.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
+import { pngLogo } from '../../test/logo-fixtures.ts';
 import { multipartFiles, pdfText, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { activity } from '../../db/schema/activity.ts';
 import { monthlyStateHistory } from '../monthly-states/monthly-states.tables.ts';
 import { services } from '../services/services.tables.ts';
-import { pngLogo } from '../../test/logo-fixtures.ts';
 
 // Tuesday 20 October 2026 in Santiago. September's F29 (due day 12: Monday 12 October is a holiday)
 // fell due on Tuesday 13; its 'Libro' (due day 23) falls due on Friday 23; 'Previred' (due day 10,
@@ -53,7 +53,12 @@ beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
   owner = await t.ownerToken();
   collaborator = (await t.userWithRole('collaborator')).token;
-  company = await companyWithTerms(t, owner, { amount: '100.000' }, { name: 'Ferretería El Roble', startContract: '2020-01-01' });
+  company = await companyWithTerms(
+    t,
+    owner,
+    { amount: '100.000' },
+    { name: 'Ferretería El Roble', startContract: '2020-01-01' },
+  );
   client = (await t.userWithRole('client', { businessId: company.id })).token;
   otherClient = (await t.userWithRole('client', { businessId: (await insertBusiness(t)).id })).token;
   f29 = await createServiceWithStates(t, 'F29', [
@@ -122,7 +127,9 @@ describe('GET /api/business/{id}/monthly-report', () => {
   });
 
   it("lists each service's state and value exactly as the board shows that month, leaving out 'N/A'", async () => {
-    const board = (await get(owner, `/api/monthly-states/year/${period.year}/month/${period.month}`)).json() as MonthlyBoard;
+    const board = (
+      await get(owner, `/api/monthly-states/year/${period.year}/month/${period.month}`)
+    ).json() as MonthlyBoard;
     const row = board.rows.find((candidate) => candidate.business.id === company.id);
     expect(row).toBeDefined();
     const expected = (row?.cells ?? [])
@@ -277,7 +284,12 @@ describe("the firm's identity ('Datos del estudio')", () => {
       method: 'PUT',
       url: '/api/firm/settings',
       token: owner,
-      payload: { name: 'Estudio Contable Pérez y Asociados', rut: '76.086.428-5', address: 'Av. Apoquindo 3000, of. 501, Las Condes', monthlyReportDay: null },
+      payload: {
+        name: 'Estudio Contable Pérez y Asociados',
+        rut: '76.086.428-5',
+        address: 'Av. Apoquindo 3000, of. 501, Las Condes',
+        monthlyReportDay: null,
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().settings).toMatchObject({ rut: '76.086.428-5', monthlyReportDay: null, logo: null });

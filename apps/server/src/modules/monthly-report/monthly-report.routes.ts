@@ -26,12 +26,7 @@ export const monthlyReportRoutes: FastifyPluginAsyncZod<{ reports: MonthlyReport
     },
     async (request, reply) => {
       const period = { year: request.query.anio, month: request.query.mes };
-      const report = await reports.forReader(
-        currentUser(request),
-        request.params.businessId,
-        period,
-        actorOf(request),
-      );
+      const report = await reports.forReader(currentUser(request), request.params.businessId, period, actorOf(request));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentHeader(report.fileName))

@@ -1,31 +1,21 @@
 import type { Readable } from 'node:stream';
 import { compareNames } from '@app/shared/collator';
-import { msg } from '@app/shared/messages';
 import { cellPunctuality, type Punctuality } from '@app/shared/due-dates';
-import { requestsMsg } from '@app/shared/messages-requests';
+import { msg } from '@app/shared/messages';
 import { reportMsg, reportPeriodLabel } from '@app/shared/messages-report';
+import { requestsMsg } from '@app/shared/messages-requests';
 import { type Period, santiagoDate } from '@app/shared/period';
 import { can } from '@app/shared/permissions';
-import type { DocumentRequest } from '@app/shared/schemas/requests';
 import type { BoardRow, BoardService } from '@app/shared/schemas/monthly-states';
+import type { DocumentRequest } from '@app/shared/schemas/requests';
 import { recordActivity } from '../../db/activity-log.ts';
 import type { Db } from '../../db/client.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { forbidden } from '../../lib/app-error.ts';
-import { assertSelectable } from '../../lib/selectable-period.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
+import { assertSelectable } from '../../lib/selectable-period.ts';
+import type { BalanceTotals, MonthlyReportData, ReportFirm, ReportService } from './monthly-report-data.ts';
 import { monthlyReportPdf } from './monthly-report-pdf.ts';
-
-/** A statement's totals as the client sees them (billing module). */
-type BalanceTotals = { charged: number; paid: number; open: number; overdue: number; credit: number; balance: number };
-
-/** The firm as its PDFs present it (firm module). */
-export interface ReportFirm {
-  name: string;
-  rut: string;
-  address: string;
-  logo: Buffer | null;
-}
 
 export interface MonthlyReportDeps {
   /** The firm's identity at the top of the report (firm module). */
@@ -51,37 +41,6 @@ export interface MonthlyReportDeps {
    * (the messages module, once it exists). Without it the report has no such section.
    */
   pendingMessages?: (businessId: number) => Promise<number>;
-}
-
-/** A service of the month as the report lists it: what the board's cell shows, and where it stands against its due date. */
-export interface ReportService {
-  serviceId: number;
-  name: string;
-  /** The cell's state, as the board names it; null for a service without states. */
-  state: string | null;
-  color: string | null;
-  /** The cell's value (whole pesos) when its state has one. */
-  value: number | null;
-  dueDate: string | null;
-  punctuality: Punctuality;
-  /** The Santiago day the cell reached its state (null: never changed). */
-  reachedDay: string | null;
-}
-
-/** Everything one report shows, gathered before the PDF is written. */
-export interface MonthlyReportData {
-  firm: ReportFirm;
-  business: { id: number; name: string; razonSocial: string; rut: string };
-  period: Period;
-  /** The Santiago day it was made on: overdue and pending are judged on it. */
-  today: string;
-  services: ReportService[];
-  documents: { folder: string; name: string; day: string; fromClient: boolean }[];
-  requests: { title: string; period: Period; dueDate: string; state: string; missing: string[] }[];
-  /** Left out for a reader who may not see the company's billing, and for a company without billing. */
-  balance: { asOf: string; totals: BalanceTotals } | null;
-  /** SLOT: null while no messages module is wired in (the section is left out). */
-  pendingMessages: number | null;
 }
 
 /**
