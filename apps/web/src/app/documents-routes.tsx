@@ -1,6 +1,7 @@
 import { ClientStatement } from '../features/billing/components/client/client-statement';
 import { BusinessDocumentsPage } from '../features/documents/pages/business-documents-page';
 import { ClientDocumentsView } from '../features/documents/pages/client-documents-view';
+import { ClientMonthlyReport } from '../features/monthly-report/components/client-monthly-report';
 import { ClientRequests } from '../features/requests/components/client/client-requests';
 import { RequestsSection } from '../features/requests/components/staff/requests-section';
 
@@ -14,12 +15,13 @@ export function BusinessDocumentsRoute() {
   return <BusinessDocumentsPage RequestsSection={RequestsSection} />;
 }
 
-/** A client's Home and /carpeta/…, always of their own company; Home also shows their account statement. */
+/** A client's Home and /carpeta/…, always of their own company; Home also shows their monthly report and account statement. */
 export function ClientDocumentsRoute() {
   return (
     <ClientDocumentsView
       requests={
         <>
+          <ClientMonthlyReport />
           <ClientStatement />
           <ClientRequests />
         </>

@@ -1,3 +1,5 @@
+import { can } from '@app/shared/permissions';
+import { Group } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { useBusiness } from '../../../api/businesses/get-business';
@@ -5,6 +7,7 @@ import { useUpdateBusiness } from '../../../api/businesses/update-business';
 import { DetailPage } from '../../../components/detail-page';
 import { FormCard } from '../../../components/form-card';
 import { useFormFromRecord } from '../../../components/use-form-from-record';
+import { useCurrentUser } from '../../../lib/session';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { BusinessActivitySection } from '../components/business-activity-section';
 import {
@@ -20,10 +23,19 @@ import { TaxSuggestionsSection } from '../components/tax-suggestions-section';
 
 /**
  * Detalle empresa: the edit form, its fees ('Honorarios', owners only: `FeesSection`, handed in by
- * the app since features do not import each other), its services, its client users and its credentials.
+ * the app since features do not import each other), its 'Informe mensual' button, its services, its client
+ * users and its credentials.
  */
-export function BusinessDetailPage({ FeesSection }: { FeesSection?: ComponentType<{ businessId: number }> }) {
+export function BusinessDetailPage({
+  FeesSection,
+  ReportButton,
+}: {
+  FeesSection?: ComponentType<{ businessId: number }>;
+  /** 'Informe mensual' of the company (its month in a PDF), from the monthly-report feature. */
+  ReportButton?: ComponentType<{ businessId: number; businessName: string }>;
+}) {
   const id = Number(useParams().id);
+  const user = useCurrentUser();
   const business = useBusiness(id);
   const update = useUpdateBusiness();
   const form = useBusinessForm();
@@ -47,6 +59,11 @@ export function BusinessDetailPage({ FeesSection }: { FeesSection?: ComponentTyp
     >
       {(loaded) => (
         <>
+          {ReportButton && can(user, 'report:read') && (
+            <Group justify="flex-end" mb={-16}>
+              <ReportButton businessId={loaded.id} businessName={loaded.name} />
+            </Group>
+          )}
           <FormCard id="datos-empresa" title="Datos de la empresa" onSubmit={submit} saving={update.isPending}>
             <BusinessFormFields form={form} />
           </FormCard>
