@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel, monthly-report (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -10,7 +10,8 @@
 // requests for every company (see requests.ts); `billing` fee terms for every company and UF values (see billing.ts);
 // `collections` and `billing-page` 24 months of charges and payments for every company (see collections.ts);
 // `tax-calendar` due days on the services and an owner for every fifth company (see tax-calendar.ts);
-// `panel` all of the last four and the cells' history of 12 months (see panel.ts).
+// `panel` all of the last four and the cells' history of 12 months (see panel.ts); `monthly-report` the
+// board's, the history's, the requests' and the collections' seeds (see monthly-report.ts).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,7 @@ import { startFanoutFloor } from './fanout-floor.ts';
 import { benchImportLimits, benchImports } from './imports.ts';
 import { load, percentile, rawAnswer, rssMb, withPeakRss } from './load.ts';
 import { BENCH_METRICS_TOKEN, benchMemory } from './memory.ts';
+import { benchMonthlyReport } from './monthly-report.ts';
 import { benchPanelApi, benchPanelPage, seedPanel } from './panel.ts';
 import { benchRequests, seedRequests } from './requests.ts';
 import { seedBoard } from './seed-board.ts';
@@ -116,16 +118,22 @@ async function prepare(
     if (seeded) {
       console.log(`seeding the embedded database… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
       ({ groupId } = await seedLists(database.db));
-      if (parts.includes('requests') || parts.includes('panel'))
+      if (parts.includes('requests') || parts.includes('panel') || parts.includes('monthly-report'))
         console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
       if (parts.includes('billing') || parts.includes('billing-page'))
         console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
-      if (parts.includes('collections') || parts.includes('billing-page') || parts.includes('panel'))
+      if (
+        parts.includes('collections') ||
+        parts.includes('billing-page') ||
+        parts.includes('panel') ||
+        parts.includes('monthly-report')
+      )
         console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
       if (parts.includes('tax-calendar') || parts.includes('tax-calendar-page') || parts.includes('panel'))
         console.log(`… ${JSON.stringify(await seedTaxCalendar(database.db))}`);
       if (parts.includes('time')) console.log(`… ${JSON.stringify(await seedTime(database.db))}`);
-      if (parts.includes('panel')) console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
+      if (parts.includes('panel') || parts.includes('monthly-report'))
+        console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -143,16 +151,22 @@ async function prepare(
     if (seeded) {
       console.log(`seeding PostgreSQL… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
       ({ groupId } = await seedLists(database.db));
-      if (parts.includes('requests') || parts.includes('panel'))
+      if (parts.includes('requests') || parts.includes('panel') || parts.includes('monthly-report'))
         console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
       if (parts.includes('billing') || parts.includes('billing-page'))
         console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
-      if (parts.includes('collections') || parts.includes('billing-page') || parts.includes('panel'))
+      if (
+        parts.includes('collections') ||
+        parts.includes('billing-page') ||
+        parts.includes('panel') ||
+        parts.includes('monthly-report')
+      )
         console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
       if (parts.includes('tax-calendar') || parts.includes('tax-calendar-page') || parts.includes('panel'))
         console.log(`… ${JSON.stringify(await seedTaxCalendar(database.db))}`);
       if (parts.includes('time')) console.log(`… ${JSON.stringify(await seedTime(database.db))}`);
-      if (parts.includes('panel')) console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
+      if (parts.includes('panel') || parts.includes('monthly-report'))
+        console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -707,6 +721,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
       await benchPanelApi(kind, base, token, report);
       await benchPanelPage(kind, benchScreensBesideFloor);
     }
+    if (parts.includes('monthly-report')) await benchMonthlyReport(kind, base, token, precomputed, report);
     if (parts.includes('activity')) {
       await benchActivity(kind, base, token, precomputed, report);
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);

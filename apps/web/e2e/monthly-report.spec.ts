@@ -67,7 +67,9 @@ async function companyWithMonth(request: APIRequestContext) {
 async function downloadReport(page: Page, businessId: number) {
   await page.getByRole('button', { name: 'Informe mensual', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /Informe mensual/ });
-  await expect(dialog.getByRole('button', { name: 'Mes del informe' })).toHaveText(monthTitle(currentPeriod()).toLowerCase());
+  await expect(dialog.getByRole('button', { name: 'Mes del informe' })).toHaveText(
+    monthTitle(currentPeriod()).toLowerCase(),
+  );
   const answered = page.waitForResponse((response) =>
     response.url().includes(`/business/${businessId}/monthly-report?`),
   );

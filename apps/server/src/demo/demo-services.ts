@@ -20,6 +20,8 @@ export function demoServices(modules: AppModules) {
     activity: modules.activity,
     billing: modules.billing,
     time: modules.time,
+    firm: modules.firm,
+    monthlyReport: modules.monthlyReport,
   };
 }
 

@@ -8,6 +8,7 @@ import { seedDemoCollections } from './collections.demo.ts';
 import { seedDemoCompanies } from './companies.demo.ts';
 import { demoServices } from './demo-services.ts';
 import { seedDemoDocuments } from './documents.demo.ts';
+import { seedDemoMonthlyReport } from './monthly-report.demo.ts';
 import { seedDemoMonthlyStates } from './monthly-states.demo.ts';
 import { seedDemoNotes } from './notes.demo.ts';
 import { seedDemoRequests } from './requests.demo.ts';
@@ -49,6 +50,7 @@ async function main() {
       await seedDemoBilling(features),
       await seedDemoCollections(features),
       await seedDemoTime(features),
+      await seedDemoMonthlyReport(features),
       await seedDemoActivity(features),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);

@@ -531,9 +531,7 @@ export function createDocumentsService(db: Db, deps: Deps) {
       ]);
       const byId = new Map(templates.map((template) => [template.id, template]));
       const active = (template: FolderTemplate | undefined): boolean =>
-        template !== undefined &&
-        template.isActive &&
-        (template.parentFolderId === null || active(byId.get(template.parentFolderId)));
+        template?.isActive === true && (template.parentFolderId === null || active(byId.get(template.parentFolderId)));
       return files
         .filter(({ serviceFolderId }) => active(byId.get(serviceFolderId)))
         .map(({ file, serviceFolderId }) => ({

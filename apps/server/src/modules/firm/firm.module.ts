@@ -20,8 +20,9 @@ export function createFirmModule(deps: FirmModuleDeps) {
     identity: firm.identity,
     /** The day the previous month's report goes out by e-mail (null: never). */
     reportDay: firm.reportDay,
-    /** Saves the settings (the demo's firm, tests). */
+    /** Saves the settings and the logo (the demo's firm), under the API's rules. */
     save: firm.save,
+    setLogo: firm.setLogo,
     routes: (app: FastifyInstance) => app.register(firmRoutes, { firm }),
   };
 }

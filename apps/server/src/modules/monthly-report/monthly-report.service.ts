@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { compareNames } from '@app/shared/collator';
-import { cellPunctuality, type Punctuality } from '@app/shared/due-dates';
+import { cellPunctuality } from '@app/shared/due-dates';
 import { msg } from '@app/shared/messages';
 import { reportMsg, reportPeriodLabel } from '@app/shared/messages-report';
 import { requestsMsg } from '@app/shared/messages-requests';

@@ -21,7 +21,7 @@ function chunk(type: string, body: Buffer): Buffer {
 
 /**
  * A real PNG (RGBA, 8 bits, a blue square with a transparent border and a diagonal), made here so
- * tests need no image file: what an owner uploads as the firm's logo.
+ * neither the demo nor the tests need an image file: what an owner uploads as the firm's logo.
  */
 export function pngLogo(width = 96, height = 48): Buffer {
   const header = Buffer.alloc(13);
