@@ -101,8 +101,9 @@ export async function monthlyReportPdf(data: MonthlyReportData): Promise<Readabl
   });
   doc.addPage();
 
-  const heading = (text: string) => {
-    if (doc.y > bottom() - 70) doc.addPage();
+  /** A section's title, on a new page when what must follow it (`keep` points) does not fit below it. */
+  const heading = (text: string, keep = 40) => {
+    if (doc.y + 30 + keep > bottom()) doc.addPage();
     doc
       .moveDown(0.9)
       .font('Helvetica-Bold')
@@ -115,20 +116,35 @@ export async function monthlyReportPdf(data: MonthlyReportData): Promise<Readabl
     doc.font('Helvetica').fontSize(9.5).fillColor(colour).text(text, left, doc.y, { width: WIDTH });
   };
 
+  /** How high a table's header and first row stand: what its section's title keeps with it. */
+  function tableStart(columns: Column[], rows: Cell[][]) {
+    return (
+      rowHeight(
+        columns,
+        columns.map((column) => ({ text: column.header })),
+        true,
+      ) +
+      rowHeight(columns, rows[0] ?? [], false) +
+      8
+    );
+  }
+
+  function rowHeight(columns: Column[], cells: Cell[], bold: boolean) {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
+    return Math.max(
+      ...columns.map((column, index) => {
+        const cell = cells[index];
+        const room = column.width * WIDTH - 4 - (cell?.dot ? 9 : 0);
+        return doc.heightOfString(cell?.text || ' ', { width: room });
+      }),
+    );
+  }
+
   function table(columns: Column[], rows: Cell[][]) {
     const fontSize = 8.5;
     const pad = 2;
     const dotRoom = 9;
-    const heightOf = (cells: Cell[], bold: boolean) => {
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
-      return Math.max(
-        ...columns.map((column, index) => {
-          const cell = cells[index];
-          const room = column.width * WIDTH - 2 * pad - (cell?.dot ? dotRoom : 0);
-          return doc.heightOfString(cell?.text || ' ', { width: room });
-        }),
-      );
-    };
+    const heightOf = (cells: Cell[], bold: boolean) => rowHeight(columns, cells, bold);
     const draw = (cells: Cell[], bold: boolean) => {
       const height = heightOf(cells, bold);
       const y = doc.y;
@@ -215,24 +231,34 @@ export async function monthlyReportPdf(data: MonthlyReportData): Promise<Readabl
       width: WIDTH,
     });
 
-  heading(reportMsg.servicesHeading);
-  if (data.services.length === 0) paragraph(reportMsg.servicesNone, GREY);
-  else
-    table(
-      [
-        { header: 'Servicio y estado', width: 0.52 },
-        { header: 'Vence', width: 0.14 },
-        { header: 'Cumplimiento', width: 0.34 },
-      ],
-      data.services.map((service) => [
-        { text: serviceLine(service), dot: colourOf(service.color) },
-        { text: service.dueDate ? dayText(service.dueDate) : '—' },
-        {
-          text: punctualityText(service),
-          colour: service.dueDate === null ? GREY : PUNCTUALITY_COLOURS[service.punctuality],
-        },
-      ]),
-    );
+  /** A section holding a table: its title stays with the table's header and first row; '…none' when empty. */
+  const tableSection = (title: string, columns: Column[], rows: Cell[][], none: string) => {
+    if (rows.length === 0) {
+      heading(title);
+      paragraph(none, GREY);
+      return;
+    }
+    heading(title, tableStart(columns, rows));
+    table(columns, rows);
+  };
+
+  tableSection(
+    reportMsg.servicesHeading,
+    [
+      { header: 'Servicio y estado', width: 0.52 },
+      { header: 'Vence', width: 0.14 },
+      { header: 'Cumplimiento', width: 0.34 },
+    ],
+    data.services.map((service) => [
+      { text: serviceLine(service), dot: colourOf(service.color) },
+      { text: service.dueDate ? dayText(service.dueDate) : '—' },
+      {
+        text: punctualityText(service),
+        colour: service.dueDate === null ? GREY : PUNCTUALITY_COLOURS[service.punctuality],
+      },
+    ]),
+    reportMsg.servicesNone,
+  );
 
   heading(reportMsg.punctualityHeading);
   const dated = data.services.filter((service) => service.dueDate !== null);
@@ -243,67 +269,64 @@ export async function monthlyReportPdf(data: MonthlyReportData): Promise<Readabl
     paragraph(reportMsg.punctualitySummary(counts));
   }
 
-  heading(reportMsg.documentsHeading);
-  if (data.documents.length === 0) paragraph(reportMsg.documentsNone, GREY);
-  else
-    table(
-      [
-        { header: 'Carpeta', width: 0.28 },
-        { header: 'Documento', width: 0.46 },
-        { header: 'Recibido', width: 0.13 },
-        { header: 'De', width: 0.13 },
-      ],
-      data.documents.map((file) => [
-        { text: file.folder },
-        { text: file.name },
-        { text: dayText(file.day) },
-        { text: file.fromClient ? reportMsg.fromClient : reportMsg.fromFirm },
-      ]),
-    );
+  tableSection(
+    reportMsg.documentsHeading,
+    [
+      { header: 'Carpeta', width: 0.28 },
+      { header: 'Documento', width: 0.46 },
+      { header: 'Recibido', width: 0.13 },
+      { header: 'De', width: 0.13 },
+    ],
+    data.documents.map((file) => [
+      { text: file.folder },
+      { text: file.name },
+      { text: dayText(file.day) },
+      { text: file.fromClient ? reportMsg.fromClient : reportMsg.fromFirm },
+    ]),
+    reportMsg.documentsNone,
+  );
 
-  heading(reportMsg.requestsHeading);
-  if (data.requests.length === 0) paragraph(reportMsg.requestsNone, GREY);
-  else
-    table(
-      [
-        { header: 'Solicitud', width: 0.3 },
-        { header: 'Período', width: 0.15 },
-        { header: 'Vence', width: 0.12 },
-        { header: 'Estado', width: 0.11 },
-        { header: 'Falta', width: 0.32 },
-      ],
-      data.requests.map((request) => [
-        { text: request.title },
-        { text: reportPeriodLabel(request.period) },
-        { text: dayText(request.dueDate) },
-        { text: request.state, colour: request.state === 'Atrasada' ? PUNCTUALITY_COLOURS.late : undefined },
-        { text: request.missing.join(', ') },
-      ]),
-    );
+  tableSection(
+    reportMsg.requestsHeading,
+    [
+      { header: 'Solicitud', width: 0.3 },
+      { header: 'Período', width: 0.15 },
+      { header: 'Vence', width: 0.12 },
+      { header: 'Estado', width: 0.11 },
+      { header: 'Falta', width: 0.32 },
+    ],
+    data.requests.map((request) => [
+      { text: request.title },
+      { text: reportPeriodLabel(request.period) },
+      { text: dayText(request.dueDate) },
+      { text: request.state, colour: request.state === 'Atrasada' ? PUNCTUALITY_COLOURS.late : undefined },
+      { text: request.missing.join(', ') },
+    ]),
+    reportMsg.requestsNone,
+  );
 
   if (data.balance) {
     const { totals } = data.balance;
-    heading(reportMsg.balanceHeading);
+    const columns: Column[] = [
+      { header: 'Total cobrado', width: 0.2, align: 'right' },
+      { header: 'Total pagado', width: 0.2, align: 'right' },
+      { header: 'Pendiente', width: 0.2, align: 'right' },
+      { header: 'Vencido', width: 0.2, align: 'right' },
+      { header: totals.balance < 0 ? 'Saldo a favor' : 'Saldo', width: 0.2, align: 'right' },
+    ];
+    const rows = [
+      [
+        { text: formatMoney(totals.charged) },
+        { text: formatMoney(totals.paid) },
+        { text: formatMoney(totals.open) },
+        { text: formatMoney(totals.overdue) },
+        { text: formatMoney(Math.abs(totals.balance)) },
+      ],
+    ];
+    heading(reportMsg.balanceHeading, 20 + tableStart(columns, rows));
     paragraph(reportMsg.balanceAsOf(data.balance.asOf), GREY);
     doc.moveDown(0.3);
-    table(
-      [
-        { header: 'Total cobrado', width: 0.2, align: 'right' },
-        { header: 'Total pagado', width: 0.2, align: 'right' },
-        { header: 'Pendiente', width: 0.2, align: 'right' },
-        { header: 'Vencido', width: 0.2, align: 'right' },
-        { header: totals.balance < 0 ? 'Saldo a favor' : 'Saldo', width: 0.2, align: 'right' },
-      ],
-      [
-        [
-          { text: formatMoney(totals.charged) },
-          { text: formatMoney(totals.paid) },
-          { text: formatMoney(totals.open) },
-          { text: formatMoney(totals.overdue) },
-          { text: formatMoney(Math.abs(totals.balance)) },
-        ],
-      ],
-    );
+    table(columns, rows);
   }
 
   // SLOT 'Mensajes esperando respuesta': shown once the messages module hands its count in.
