@@ -63,6 +63,7 @@ const PARTS = [
   'tax-calendar-page',
   'time',
   'panel',
+  'monthly-report',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
