@@ -497,6 +497,8 @@ export function composeModules(deps: ModulesDeps) {
       periodFiles: documents.periodFiles,
       pendingRequests: requests.pendingOf,
       clientBalance: billing.clientBalance,
+      // SLOT: `pendingMessages: (businessId) => messages.…` once the messages module exists; without it the
+      // report has no 'Mensajes esperando respuesta' section.
       reportDay: firm.reportDay,
       listActiveBusinesses: businesses.listActive,
       clientEmailsOf: users.clientEmailsOf,
