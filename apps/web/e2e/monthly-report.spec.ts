@@ -128,3 +128,41 @@ test('a client downloads their own monthly report from the portal on a phone', a
   });
   expect(refused.status()).toBe(403);
 });
+
+/** A 1×1 PNG: the firm's logo. */
+const LOGO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test("the owner types the firm's identity and logo in Cobranza's settings, and the report carries them", async ({
+  page,
+  request,
+}) => {
+  const { company } = await companyWithMonth(request);
+  const firm = { name: uniqueName('Estudio Contable Andes'), address: 'Av. Providencia 1208, of. 402, Providencia' };
+  await signInAsOwner(page, '/cobranza?vista=config');
+  const card = page.getByRole('region', { name: 'Datos del estudio' });
+  await card.getByLabel('Nombre del estudio').fill(firm.name);
+  await card.getByLabel('RUT del estudio').fill('76.086.428-5');
+  await card.getByLabel('Dirección').fill(firm.address);
+  await expect(card.getByLabel('Enviar el informe mensual el día')).toHaveValue('No enviar');
+  await card.getByRole('button', { name: 'Guardar datos del estudio' }).click();
+  await expect(page.getByText('Datos del estudio guardados').first()).toBeVisible();
+  await card.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });
+  await expect(card.getByRole('img', { name: 'Logo del estudio' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Cambiar logo' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('datos-del-estudio-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(card.getByRole('button', { name: 'Guardar datos del estudio' })).toBeVisible();
+  expect(await pageOverflowsSideways(page)).toBe(false);
+  await card.screenshot({ path: test.info().outputPath('datos-del-estudio-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.goto(`/empresas/${company.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: company.name })).toBeVisible({ timeout: 20_000 });
+  const text = await downloadReport(page, company.id);
+  expect(text).toContain(firm.name);
+  expect(text).toContain('RUT 76.086.428-5');
+  expect(text).toContain(firm.address);
+});

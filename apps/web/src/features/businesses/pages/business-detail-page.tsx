@@ -1,5 +1,4 @@
 import { can } from '@app/shared/permissions';
-import { Group } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { useBusiness } from '../../../api/businesses/get-business';
@@ -56,14 +55,14 @@ export function BusinessDetailPage({
       list={{ label: 'Empresas', to: '/empresas' }}
       fallbackTitle="Empresa"
       errorTitle="No se pudo cargar la empresa"
+      actions={(loaded) =>
+        ReportButton && can(user, 'report:read') ? (
+          <ReportButton businessId={loaded.id} businessName={loaded.name} />
+        ) : null
+      }
     >
       {(loaded) => (
         <>
-          {ReportButton && can(user, 'report:read') && (
-            <Group justify="flex-end" mb={-16}>
-              <ReportButton businessId={loaded.id} businessName={loaded.name} />
-            </Group>
-          )}
           <FormCard id="datos-empresa" title="Datos de la empresa" onSubmit={submit} saving={update.isPending}>
             <BusinessFormFields form={form} />
           </FormCard>
