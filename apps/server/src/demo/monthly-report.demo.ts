@@ -29,11 +29,13 @@ export async function seedDemoMonthlyReport(features: DemoServices): Promise<str
   // Day 5 of this month at 10:00 in Santiago: last month's reports go out as on that day.
   const clock = santiagoWallClock(new Date());
   const dayFive = new Date(`${clock.year}-${clock.month}-05T14:00:00Z`);
-  let sent = 0;
-  for (;;) {
-    const tried = await monthlyReport.runMail(dayFive);
-    if (tried === 0) break;
-    sent += tried;
+  while ((await monthlyReport.runMail(dayFive)) > 0) {
+    // a batch at a time, as the scheduler sends them
   }
-  return `Informe mensual: datos del estudio con logo, envío el día 5; ${sent} ${sent === 1 ? 'informe' : 'informes'} del mes pasado por correo.`;
+  const clockFive = santiagoWallClock(dayFive);
+  const index = Number(clockFive.year) * 12 + Number(clockFive.month) - 2;
+  const rows = await monthlyReport.sendsOf({ year: Math.floor(index / 12), month: (index % 12) + 1 });
+  const count = (outcome: string) => rows.filter((row) => row.outcome === outcome).length;
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `Informe mensual: datos del estudio con logo, envío el día 5; del mes pasado ${plural(count('sent'), 'informe enviado', 'informes enviados')}, ${plural(count('outbox'), 'guardado', 'guardados')} en la bandeja local (sin SMTP_URL no se envían).`;
 }
