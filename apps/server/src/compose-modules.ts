@@ -444,7 +444,7 @@ export function composeModules(deps: ModulesDeps) {
       sendEmail: email.sendAutomatic,
       deliveries: email.deliveries,
       mailConfigured: Boolean(config.SMTP_URL),
-      firmName: async () => (await firm.identity()).name,
+      firmIdentity: firm.identity,
       now: deps.now,
     }),
   );

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import type { UploadReceiver } from '../../lib/multipart-uploads.ts';
+import type { Letterhead } from '../../lib/pdf-letterhead.ts';
 import type { TableChanges, TablesRead } from '../../lib/table-cache.ts';
 import { chargeGenerationJob, ufFetchJob } from './billing.jobs.ts';
 import type { BillingCompany } from './billing.presenter.ts';
@@ -69,8 +70,8 @@ export interface BillingModuleDeps {
   storage: Pick<FileStorage, 'open'>;
   /** The instance's multipart upload receiver (FILE_MAX_MB; its slots shared with every upload route). */
   uploads: UploadReceiver;
-  /** The firm module: the firm's name its PDFs carry (the holder of the account when the firm has none typed). */
-  firmName?: () => Promise<string>;
+  /** The firm module: the letterhead its PDFs carry (named after the account's holder while the firm has no name typed). */
+  firmIdentity?: () => Promise<Letterhead>;
   /** The e-mail module: a send without a staff sender, logged; what became of logged e-mails; whether SMTP_URL is set. */
   sendEmail: RemindersDeps['sendEmail'];
   deliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
@@ -150,7 +151,10 @@ export function createBillingModule(deps: BillingModuleDeps) {
     sendEmail: deps.sendEmail,
     deliveries: deps.deliveries,
   });
-  const firmName = async () => (await deps.firmName?.()) || (await settings.row()).holder;
+  const firmIdentity = async (): Promise<Letterhead> => {
+    const firm = (await deps.firmIdentity?.()) ?? { name: '', rut: '', address: '', logo: null };
+    return { ...firm, name: firm.name || (await settings.row()).holder };
+  };
   const provider = deps.ufProvider ?? (deps.ufSourceUrl ? mindicadorProvider(deps.ufSourceUrl) : undefined);
   const missingUfDates = (lastDay: string) => chargesRepository.waitingUfDates(db, lastDay);
 
@@ -208,7 +212,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
         await billing.register(paymentsRoutes, { payments, receipts });
         await billing.register(cartolaRoutes, { cartola });
         await billing.register(collectionsRoutes, { collections });
-        await billing.register(statementRoutes, { statement, firmName });
+        await billing.register(statementRoutes, { statement, firm: firmIdentity });
         await billing.register(billingSettingsRoutes, { settings, reminders });
       });
       // A client's receipt: multipart within the upload limits (FILE_MAX_MB), not the sheets' above.

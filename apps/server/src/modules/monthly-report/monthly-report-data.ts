@@ -1,5 +1,6 @@
 import type { Punctuality } from '@app/shared/due-dates';
 import type { Period } from '@app/shared/period';
+import type { Letterhead } from '../../lib/pdf-letterhead.ts';
 
 // What one monthly report shows, gathered by the service before the PDF is written.
 
@@ -14,12 +15,7 @@ export type BalanceTotals = {
 };
 
 /** The firm as its PDFs present it (firm module). */
-export interface ReportFirm {
-  name: string;
-  rut: string;
-  address: string;
-  logo: Buffer | null;
-}
+export type ReportFirm = Letterhead;
 
 /** A service of the month as the report lists it: what the board's cell shows, and where it stands against its due date. */
 export interface ReportService {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { reportMsg, reportPeriodLabel } from '@app/shared/messages-report';
 import { formatMoney } from '@app/shared/money';
 import { loadPdfKit, type PdfDocument } from '../../lib/pdf-kit.ts';
+import { drawLetterhead } from '../../lib/pdf-letterhead.ts';
 import type { MonthlyReportData, ReportService } from './monthly-report-data.ts';
 
 const PAGE = { size: 'A4' as const, margin: 40 };
@@ -188,36 +189,7 @@ export async function monthlyReportPdf(data: MonthlyReportData): Promise<Readabl
     doc.x = left;
   }
 
-  // Letterhead: the logo on the left, the firm's name, RUT and address beside it.
-  const top = PAGE.margin;
-  let textLeft = left;
-  let logoBottom = top;
-  if (data.firm.logo) {
-    try {
-      doc.image(data.firm.logo, left, top, { fit: [110, 48] });
-      textLeft = left + 122;
-      logoBottom = top + 48;
-    } catch {
-      // A logo PDFKit cannot read (checked when it was uploaded) is left out rather than lose the report.
-    }
-  }
-  const firmWidth = WIDTH - (textLeft - left);
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(11)
-    .fillColor('black')
-    .text(data.firm.name || 'Estudio Contable', textLeft, top, { width: firmWidth });
-  doc.font('Helvetica').fontSize(8.5).fillColor(GREY);
-  if (data.firm.rut) doc.text(`RUT ${data.firm.rut}`, textLeft, doc.y, { width: firmWidth });
-  if (data.firm.address) doc.text(data.firm.address, textLeft, doc.y, { width: firmWidth });
-  doc.y = Math.max(doc.y, logoBottom) + 10;
-  doc
-    .moveTo(left, doc.y)
-    .lineTo(left + WIDTH, doc.y)
-    .lineWidth(0.6)
-    .strokeColor(RULE)
-    .stroke();
-  doc.y += 10;
+  drawLetterhead(doc, data.firm, { left, top: PAGE.margin, width: WIDTH });
 
   // The company and the period.
   doc.font('Helvetica-Bold').fontSize(18).fillColor('black').text(reportMsg.title, left, doc.y, { width: WIDTH });

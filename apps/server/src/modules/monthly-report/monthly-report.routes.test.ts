@@ -279,7 +279,7 @@ describe("the firm's identity ('Datos del estudio')", () => {
     }
   });
 
-  it('puts its name, RUT, address and logo at the top of the report and its name on the statement', async () => {
+  it('puts its name, RUT, address and logo at the top of the report and of the account statement', async () => {
     const saved = await t.request({
       method: 'PUT',
       url: '/api/firm/settings',
@@ -309,8 +309,13 @@ describe("the firm's identity ('Datos del estudio')", () => {
     expect(text).toContain('Av. Apoquindo 3000, of. 501, Las Condes');
     expect(answer.rawPayload.toString('latin1')).toContain('/Subtype /Image');
 
+    // One identity: the account statement carries the same letterhead.
     const statement = await get(owner, `/api/billing/business/${company.id}/statement/pdf`);
-    expect(pdfText(statement.rawPayload)).toContain('Estudio Contable Pérez y Asociados');
+    const statementText = pdfText(statement.rawPayload);
+    expect(statementText).toContain('Estudio Contable Pérez y Asociados');
+    expect(statementText).toContain('RUT 76.086.428-5');
+    expect(statementText).toContain('Av. Apoquindo 3000, of. 501, Las Condes');
+    expect(statement.rawPayload.toString('latin1')).toContain('/Subtype /Image');
   });
 
   it('refuses a logo that is not a PNG or JPEG by its content, one too large, and a RUT with a wrong check digit', async () => {
