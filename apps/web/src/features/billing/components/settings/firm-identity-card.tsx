@@ -162,8 +162,7 @@ export function FirmIdentityCard({ mayChange }: { mayChange: boolean }) {
                 </FileButton>
                 {settings.data?.logo && (
                   <Button
-                    variant="subtle"
-                    color="red.9"
+                    variant="default"
                     size="sm"
                     loading={remove.isPending}
                     leftSection={<IconTrash size={16} aria-hidden />}
