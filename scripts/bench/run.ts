@@ -1,5 +1,5 @@
 // `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel, approvals, messages (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel, approvals, messages, monthly-report (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -13,6 +13,7 @@
 // `panel` all of the last four and the cells' history of 12 months (see panel.ts); `approvals` 5 approvals of
 // every company (see approvals.ts); `messages` a thread of 10,000 messages and 5 in every other company's
 // (see messages.ts).
+// `monthly-report` the board's, the history's, the requests' and the collections' seeds (see monthly-report.ts).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,7 @@ import { benchImportLimits, benchImports } from './imports.ts';
 import { load, percentile, rawAnswer, rssMb, withPeakRss } from './load.ts';
 import { BENCH_METRICS_TOKEN, benchMemory } from './memory.ts';
 import { benchMessages, seedMessages } from './messages.ts';
+import { benchMonthlyReport } from './monthly-report.ts';
 import { benchPanelApi, benchPanelPage, seedPanel } from './panel.ts';
 import { benchRequests, seedRequests } from './requests.ts';
 import { seedBoard } from './seed-board.ts';
@@ -67,6 +69,7 @@ const PARTS = [
   'panel',
   'approvals',
   'messages',
+  'monthly-report',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -129,16 +132,22 @@ async function prepare(
     if (seeded) {
       console.log(`seeding the embedded database… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
       ({ groupId } = await seedLists(database.db));
-      if (parts.includes('requests') || parts.includes('panel'))
+      if (parts.includes('requests') || parts.includes('panel') || parts.includes('monthly-report'))
         console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
       if (parts.includes('billing') || parts.includes('billing-page'))
         console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
-      if (parts.includes('collections') || parts.includes('billing-page') || parts.includes('panel'))
+      if (
+        parts.includes('collections') ||
+        parts.includes('billing-page') ||
+        parts.includes('panel') ||
+        parts.includes('monthly-report')
+      )
         console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
       if (parts.includes('tax-calendar') || parts.includes('tax-calendar-page') || parts.includes('panel'))
         console.log(`… ${JSON.stringify(await seedTaxCalendar(database.db))}`);
       if (parts.includes('time')) console.log(`… ${JSON.stringify(await seedTime(database.db))}`);
-      if (parts.includes('panel')) console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
+      if (parts.includes('panel') || parts.includes('monthly-report'))
+        console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
       if (parts.includes('approvals')) console.log(`… ${JSON.stringify(await seedApprovals(database.db))}`);
       if (parts.includes('messages')) await seedMessagesOf(database.db);
     }
@@ -158,16 +167,22 @@ async function prepare(
     if (seeded) {
       console.log(`seeding PostgreSQL… ${JSON.stringify(await seedBoard(database.db, SIZE))}`);
       ({ groupId } = await seedLists(database.db));
-      if (parts.includes('requests') || parts.includes('panel'))
+      if (parts.includes('requests') || parts.includes('panel') || parts.includes('monthly-report'))
         console.log(`… ${JSON.stringify(await seedRequests(database.db))}`);
       if (parts.includes('billing') || parts.includes('billing-page'))
         console.log(`… ${JSON.stringify(await seedBilling(database.db))}`);
-      if (parts.includes('collections') || parts.includes('billing-page') || parts.includes('panel'))
+      if (
+        parts.includes('collections') ||
+        parts.includes('billing-page') ||
+        parts.includes('panel') ||
+        parts.includes('monthly-report')
+      )
         console.log(`… ${JSON.stringify(await seedCollections(database.db))}`);
       if (parts.includes('tax-calendar') || parts.includes('tax-calendar-page') || parts.includes('panel'))
         console.log(`… ${JSON.stringify(await seedTaxCalendar(database.db))}`);
       if (parts.includes('time')) console.log(`… ${JSON.stringify(await seedTime(database.db))}`);
-      if (parts.includes('panel')) console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
+      if (parts.includes('panel') || parts.includes('monthly-report'))
+        console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
       if (parts.includes('approvals')) console.log(`… ${JSON.stringify(await seedApprovals(database.db))}`);
       if (parts.includes('messages')) await seedMessagesOf(database.db);
     }
@@ -726,6 +741,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
       await benchPanelPage(kind, benchScreensBesideFloor);
     }
     if (parts.includes('messages')) await benchMessages(kind, base, token, longThreadBusinessId, precomputed, report);
+    if (parts.includes('monthly-report')) await benchMonthlyReport(kind, base, token, precomputed, report);
     if (parts.includes('activity')) {
       await benchActivity(kind, base, token, precomputed, report);
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);

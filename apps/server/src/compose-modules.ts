@@ -25,9 +25,11 @@ import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
+import { createFirmModule } from './modules/firm/firm.module.ts';
 import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createHolidaysModule } from './modules/holidays/holidays.module.ts';
 import { createMessagesModule } from './modules/messages/messages.module.ts';
+import { createMonthlyReportModule } from './modules/monthly-report/monthly-report.module.ts';
 import { createMonthlyStatesModule, monthlyStatesSql } from './modules/monthly-states/monthly-states.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createPanelModule } from './modules/panel/panel.module.ts';
@@ -430,6 +432,8 @@ export function composeModules(deps: ModulesDeps) {
     }),
   );
   const activity = use(createActivityModule({ db }));
+  // 'Datos del estudio': the firm's identity its PDFs carry, and the monthly report's e-mail day.
+  const firm = use(createFirmModule({ db, mailConfigured: Boolean(config.SMTP_URL) }));
   // The firm's own billing: reads companies, users' names and groups through their modules, keeps
   // clients' receipts through the documents module's upload checks, and mails through the e-mail module.
   const billing = use(
@@ -453,6 +457,7 @@ export function composeModules(deps: ModulesDeps) {
       sendEmail: email.sendAutomatic,
       deliveries: email.deliveries,
       mailConfigured: Boolean(config.SMTP_URL),
+      firmIdentity: firm.identity,
       now: deps.now,
     }),
   );
@@ -498,7 +503,8 @@ export function composeModules(deps: ModulesDeps) {
     }),
   );
   // Client approvals: the documents module's files and stored bytes, the company's client users, the
-  // e-mail module's log, the firm's name from the billing settings (else MAIL_FROM's name), and the
+  // e-mail module's log, the firm's name as its PDFs carry it ('Datos del estudio', else the account's
+  // holder, else MAIL_FROM's name), and the
   // messages module's thread, where each request and answer shows as a line.
   const approvals = use(
     createApprovalsModule({
@@ -561,6 +567,26 @@ export function composeModules(deps: ModulesDeps) {
       now: deps.now,
     }),
   );
+  // 'Informe mensual': a company's month in a PDF, from the board, documents, requests and billing
+  // modules' functions; e-mailed through the e-mail module on the firm's day.
+  const monthlyReport = use(
+    createMonthlyReportModule({
+      db,
+      log,
+      firmIdentity: firm.identity,
+      getBusiness: businesses.getById,
+      companyMonth: monthlyStates.companyMonth,
+      periodFiles: documents.periodFiles,
+      pendingRequests: requests.pendingOf,
+      clientBalance: billing.clientBalance,
+      // 'Mensajes esperando respuesta': the firm's messages of the company's thread no client user has read.
+      pendingMessages: messages.pendingForClient,
+      reportDay: firm.reportDay,
+      listActiveBusinesses: businesses.listActive,
+      clientEmailsOf: users.clientEmailsOf,
+      sendEmail: email.sendAutomatic,
+    }),
+  );
   use(
     createCalendarModule({
       db,
@@ -602,6 +628,8 @@ export function composeModules(deps: ModulesDeps) {
     time,
     approvals,
     messages,
+    firm,
+    monthlyReport,
   };
 }
 

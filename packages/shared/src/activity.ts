@@ -37,6 +37,8 @@ export const ACTIVITY_KINDS = {
   hourly_cost: 'Costo por hora',
   approval: 'Aprobación de documento',
   message: 'Mensaje',
+  monthly_report: 'Informe mensual',
+  firm_settings: 'Datos del estudio',
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -73,6 +75,9 @@ export const ACTIVITY_ACTIONS = {
   cancelled: 'Anuló la solicitud',
   replaced: 'Reemplazó',
   filed: 'Archivó en documentos',
+  emailed: 'Envió por correo',
+  kept_in_outbox: 'Dejó en la bandeja local',
+  email_failed: 'No pudo enviar por correo',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
@@ -162,6 +167,11 @@ const FIELD_LABELS: Record<string, string> = {
   attachments: 'Adjuntos',
   period: 'Período',
   folder: 'Carpeta',
+  address: 'Dirección',
+  logo: 'Logo',
+  monthlyReportDay: 'Día del informe mensual',
+  emails: 'Destinatarios',
+  outcome: 'Resultado',
 };
 
 /** A field's label: the form's, or the field's own name with its first letter capitalised ('estado' → 'Estado'). */

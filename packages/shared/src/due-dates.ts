@@ -102,3 +102,25 @@ export function isOverdue(dueDate: string | null, todayInSantiago: string, atLas
 export function daysUntil(dueDate: string, todayInSantiago: string): number {
   return Math.round((fromIso(dueDate).getTime() - fromIso(todayInSantiago).getTime()) / 86_400_000);
 }
+
+/** Where a cell stands against its due date: done on time, done late, not done past it, or not due yet. */
+export type Punctuality = 'onTime' | 'late' | 'overdue' | 'pending';
+
+/**
+ * A cell's punctuality, as the panel counts it and the monthly report lists it. A done cell (at the
+ * service's last state) is on time when it got there on or before its due date; one never changed
+ * (`reachedDay` null: at a service's only state) and one of a service without a due date are never
+ * late. A cell not done is overdue once today is past its due date, else pending.
+ */
+export function cellPunctuality(cell: {
+  done: boolean;
+  dueDate: string | null;
+  /** The Santiago day the cell reached its state; null when it was never changed. */
+  reachedDay: string | null;
+  today: string;
+}): Punctuality {
+  if (cell.done) {
+    return cell.dueDate === null || cell.reachedDay === null || cell.reachedDay <= cell.dueDate ? 'onTime' : 'late';
+  }
+  return cell.dueDate !== null && cell.today > cell.dueDate ? 'overdue' : 'pending';
+}

@@ -49,7 +49,10 @@ export const PERMISSIONS = {
   'holidays:read': ['owner', 'collaborator'],
   /** Add and delete the firm's extra holidays: they move every due date. */
   'holidays:manage': ['owner'],
-  /** The firm's security settings: require a second factor of owners and collaborators. */
+  /**
+   * The firm's settings: require a second factor of owners and collaborators; the firm's identity
+   * (name, RUT, address, logo) its PDFs carry; the day the monthly report is e-mailed.
+   */
   'settings:manage': ['owner'],
   /** The firm's own billing ('Honorarios y cobranza'): fees, UF values, charges, payments, aging. */
   'billing:read': ['owner'],
@@ -88,6 +91,10 @@ export const PERMISSIONS = {
   'messages:inbox': ['owner', 'collaborator'],
   /** The minutes an unread message waits before the other side is e-mailed. */
   'messages:settings': ['owner'],
+  /** 'Informe mensual': any company's monthly report (PDF) from the company's page. */
+  'report:read': ['owner', 'collaborator'],
+  /** A client's own company's monthly report, from the portal (policy 'report:view'). */
+  'report:own': ['client'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],
@@ -151,6 +158,11 @@ export const POLICIES = {
    */
   'notes:list': (actor: Actor, filter: { userId: number | undefined }) =>
     actor.role === 'owner' || (actor.role === 'collaborator' && filter.userId === actor.id),
+  /** A company's monthly report ('Informe mensual'): staff any company's; a client only their own company's. */
+  'report:view': (actor: Actor, company: { businessId: number }) =>
+    actor.role === 'owner' ||
+    actor.role === 'collaborator' ||
+    (actor.role === 'client' && actor.businessId === company.businessId),
   /** A company's account statement: an owner any company's; a client only their own company's. */
   'billing:statement': (actor: Actor, statement: { businessId: number }) =>
     actor.role === 'owner' || (actor.role === 'client' && actor.businessId === statement.businessId),

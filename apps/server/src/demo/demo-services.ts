@@ -22,6 +22,8 @@ export function demoServices(modules: AppModules) {
     time: modules.time,
     approvals: modules.approvals,
     messages: modules.messages,
+    firm: modules.firm,
+    monthlyReport: modules.monthlyReport,
   };
 }
 

@@ -10,6 +10,7 @@ import { seedDemoCompanies } from './companies.demo.ts';
 import { demoServices } from './demo-services.ts';
 import { seedDemoDocuments } from './documents.demo.ts';
 import { seedDemoMessages } from './messages.demo.ts';
+import { seedDemoMonthlyReport } from './monthly-report.demo.ts';
 import { seedDemoMonthlyStates } from './monthly-states.demo.ts';
 import { seedDemoNotes } from './notes.demo.ts';
 import { seedDemoRequests } from './requests.demo.ts';
@@ -53,6 +54,7 @@ async function main() {
       await seedDemoTime(features),
       await seedDemoApprovals(features),
       await seedDemoMessages(features),
+      await seedDemoMonthlyReport(features),
       await seedDemoActivity(features),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);

@@ -8,6 +8,14 @@ export interface MailMessage {
   html?: string;
   /** Where replies go; without it the mailer's configured MAIL_REPLY_TO. */
   replyTo?: string;
+  /** Files sent with the message (a monthly report's PDF): small, held whole while it is sent. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface SentMail {

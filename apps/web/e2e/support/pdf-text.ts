@@ -27,6 +27,41 @@ function stringBytes(token: string): number[] {
   return bytes;
 }
 
+/** WinAnsi's characters at 0x80–0x9F, where Latin-1 has control codes ('—' is 0x97, '€' 0x80). */
+const WIN_ANSI_HIGH: Record<number, string> = {
+  128: '€',
+  130: '‚',
+  131: 'ƒ',
+  132: '„',
+  133: '…',
+  134: '†',
+  135: '‡',
+  136: 'ˆ',
+  137: '‰',
+  138: 'Š',
+  139: '‹',
+  140: 'Œ',
+  142: 'Ž',
+  145: '‘',
+  146: '’',
+  147: '“',
+  148: '”',
+  149: '•',
+  150: '–',
+  151: '—',
+  152: '˜',
+  153: '™',
+  154: 'š',
+  155: '›',
+  156: 'œ',
+  158: 'ž',
+  159: 'Ÿ',
+};
+
+/** Bytes in the standard fonts' encoding (WinAnsi) as text. */
+const winAnsi = (bytes: Buffer) =>
+  Array.from(bytes, (byte) => WIN_ANSI_HIGH[byte] ?? String.fromCharCode(byte)).join('');
+
 /**
  * The text a PDF written with the standard fonts shows (PDFKit's statements): every content stream
  * inflated, the strings of its Tj and TJ operators read as WinAnsi (Latin-1 for Spanish), one line
@@ -47,7 +82,7 @@ export function pdfText(pdf: Buffer): string {
     }
     for (const block of content.split(/\bET\b/)) {
       const strings = block.match(/<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\)/g) ?? [];
-      const text = Buffer.from(strings.flatMap(stringBytes)).toString('latin1');
+      const text = winAnsi(Buffer.from(strings.flatMap(stringBytes)));
       if (text.trim()) lines.push(text);
     }
   }

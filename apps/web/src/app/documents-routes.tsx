@@ -3,6 +3,7 @@ import { FileApproval } from '../features/approvals/components/file-approval';
 import { ClientStatement } from '../features/billing/components/client/client-statement';
 import { BusinessDocumentsPage } from '../features/documents/pages/business-documents-page';
 import { ClientDocumentsView } from '../features/documents/pages/client-documents-view';
+import { ClientMonthlyReport } from '../features/monthly-report/components/client-monthly-report';
 import { ClientRequests } from '../features/requests/components/client/client-requests';
 import { RequestsSection } from '../features/requests/components/staff/requests-section';
 
@@ -17,13 +18,14 @@ export function BusinessDocumentsRoute() {
   return <BusinessDocumentsPage RequestsSection={RequestsSection} FileApproval={FileApproval} />;
 }
 
-/** A client's Home and /carpeta/…, always of their own company; Home also shows their approvals and account statement. */
+/** A client's Home and /carpeta/…, always of their own company; Home also shows their approvals, monthly report and account statement. */
 export function ClientDocumentsRoute() {
   return (
     <ClientDocumentsView
       requests={
         <>
           <ClientApprovals />
+          <ClientMonthlyReport />
           <ClientStatement />
           <ClientRequests />
         </>

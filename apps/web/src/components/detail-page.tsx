@@ -16,6 +16,7 @@ export function DetailPage<T extends { name: string }>({
   errorTitle,
   title = (record) => record.name,
   crumb,
+  actions,
   gap = 'xl',
   children,
 }: {
@@ -29,6 +30,8 @@ export function DetailPage<T extends { name: string }>({
   title?: (record: T) => string;
   /** The last crumb, when it is not the record's name. */
   crumb?: string;
+  /** Buttons beside the loaded record's title (a company's 'Informe mensual'). */
+  actions?: (record: T) => ReactNode;
   gap?: StackProps['gap'];
   children: (record: T) => ReactNode;
 }) {
@@ -51,7 +54,7 @@ export function DetailPage<T extends { name: string }>({
   }
   return (
     <>
-      <PageHeader title={title(record)} crumbs={crumbs} />
+      <PageHeader title={title(record)} crumbs={crumbs} actions={actions?.(record)} />
       <Stack gap={gap}>{children(record)}</Stack>
     </>
   );

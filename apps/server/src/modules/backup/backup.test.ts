@@ -9,6 +9,7 @@ import { assembleApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { type Db, openDatabase } from '../../db/client.ts';
 import { createScratchDatabase } from '../../db/scratch-database.ts';
+import { pngLogo } from '../../demo/demo-logo.ts';
 import { monthlyBoardCell, nextRut, uploadFolder } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, OWNER, TEST_KEYS, type TestApp } from '../../test/test-app.ts';
@@ -133,6 +134,14 @@ beforeAll(async () => {
   token = await t.ownerToken();
   board = await monthlyBoardCell(t);
   folderId = await uploadFolder(t);
+  // The firm's logo is bytes in a row (bytea): it must come back byte for byte too.
+  const logo = await t.request({
+    method: 'PUT',
+    url: '/api/firm/logo',
+    token,
+    ...multipartFiles([{ name: 'logo.png', bytes: pngLogo() }]),
+  });
+  expect(logo.statusCode, logo.body).toBe(200);
 });
 
 afterAll(async () => {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import type { UploadReceiver } from '../../lib/multipart-uploads.ts';
+import type { Letterhead } from '../../lib/pdf-letterhead.ts';
 import type { TableChanges, TablesRead } from '../../lib/table-cache.ts';
 import { chargeGenerationJob, ufFetchJob } from './billing.jobs.ts';
 import type { BillingCompany } from './billing.presenter.ts';
@@ -20,6 +21,7 @@ import { createChargesService } from './charges.service.ts';
 import { creditJob, remindersJob } from './collections.jobs.ts';
 import { collectionsRoutes } from './collections.routes.ts';
 import { createCollectionsService } from './collections.service.ts';
+import { feeTermsRepository } from './fee-terms.repository.ts';
 import { feeTermsRoutes } from './fee-terms.routes.ts';
 import { createFeeTermsService } from './fee-terms.service.ts';
 import { createMoneyOverview } from './money-overview.ts';
@@ -68,6 +70,8 @@ export interface BillingModuleDeps {
   storage: Pick<FileStorage, 'open'>;
   /** The instance's multipart upload receiver (FILE_MAX_MB; its slots shared with every upload route). */
   uploads: UploadReceiver;
+  /** The firm module: the letterhead its PDFs carry (named after the account's holder while the firm has no name typed). */
+  firmIdentity?: () => Promise<Letterhead>;
   /** The e-mail module: a send without a staff sender, logged; what became of logged e-mails; whether SMTP_URL is set. */
   sendEmail: RemindersDeps['sendEmail'];
   deliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
@@ -147,7 +151,10 @@ export function createBillingModule(deps: BillingModuleDeps) {
     sendEmail: deps.sendEmail,
     deliveries: deps.deliveries,
   });
-  const firmName = async () => (await settings.row()).holder;
+  const firmIdentity = async (): Promise<Letterhead> => {
+    const firm = (await deps.firmIdentity?.()) ?? { name: '', rut: '', address: '', logo: null };
+    return { ...firm, name: firm.name || (await settings.row()).holder };
+  };
   const provider = deps.ufProvider ?? (deps.ufSourceUrl ? mindicadorProvider(deps.ufSourceUrl) : undefined);
   const missingUfDates = (lastDay: string) => chargesRepository.waitingUfDates(db, lastDay);
 
@@ -175,12 +182,25 @@ export function createBillingModule(deps: BillingModuleDeps) {
     saveSettings: settings.save,
     /** A company's account statement. */
     statementOf: statement.of,
+    /**
+     * A company's balance as its client's statement counts it (only what was issued to them), with
+     * the day it is judged on; null for a company without billing (no fee terms, charges or payments).
+     */
+    async clientBalance(businessId: number) {
+      const [view, terms] = await Promise.all([
+        statement.of(businessId, 'client'),
+        feeTermsRepository.history(db, businessId),
+      ]);
+      if (terms.length === 0 && view.lines.length === 0 && view.charges.length === 0 && view.receipts.length === 0)
+        return null;
+      return { asOf: view.asOf, totals: view.totals };
+    },
     /** The reminders' run (tests call it with their own clock). */
     runReminders: reminders.run,
     /** Billed and collected by month, and what is open by aging (the panel's money charts). */
     moneyOverview: createMoneyOverview(db),
-    /** The firm's name as the billing settings hold it (the account's holder; '' when not set). */
-    firmName,
+    /** The firm's name its PDFs carry: 'Datos del estudio''s, else the account's holder ('' when neither is set). */
+    firmName: async () => (await firmIdentity()).name,
     /** Of these stored keys, those a payment's receipt names: the documents' orphan sweep keeps them. */
     receiptKeysAmong: (keys: string[]) => paymentsRepository.receiptKeysAmong(db, keys),
     routes: async (app: FastifyInstance) => {
@@ -194,7 +214,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
         await billing.register(paymentsRoutes, { payments, receipts });
         await billing.register(cartolaRoutes, { cartola });
         await billing.register(collectionsRoutes, { collections });
-        await billing.register(statementRoutes, { statement, firmName });
+        await billing.register(statementRoutes, { statement, firm: firmIdentity });
         await billing.register(billingSettingsRoutes, { settings, reminders });
       });
       // A client's receipt: multipart within the upload limits (FILE_MAX_MB), not the sheets' above.

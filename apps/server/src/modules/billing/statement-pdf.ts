@@ -3,18 +3,9 @@ import { AGING_BUCKET_LABELS } from '@app/shared/billing';
 import { chileanDate, collectionsMsg } from '@app/shared/messages-billing-collections';
 import { formatMoney } from '@app/shared/money';
 import type { Statement } from '@app/shared/schemas/billing-collections';
+import { loadPdfKit } from '../../lib/pdf-kit.ts';
+import { drawLetterhead, type Letterhead } from '../../lib/pdf-letterhead.ts';
 import { transferLines } from './billing-settings.service.ts';
-
-/**
- * PDFKit and the fonts' metrics it reads load on the first statement, not at start-up (a feature
- * used now and then, as the .xlsx exports' ExcelJS).
- */
-type PdfKit = typeof import('pdfkit');
-let pdfkit: Promise<PdfKit> | undefined;
-const loadPdfKit = () => {
-  pdfkit ??= import('pdfkit').then((module) => (module as unknown as { default: PdfKit }).default);
-  return pdfkit;
-};
 
 const PAGE = { size: 'A4' as const, margin: 40 };
 const WIDTH = 595.28 - 2 * PAGE.margin;
@@ -29,11 +20,11 @@ interface Column {
 
 /**
  * The account statement as a PDF (A4, Spanish, es-CL money), streamed as PDFKit writes it: the
- * company, the totals, every movement with its running balance, the charges still open, the
+ * firm's letterhead, the company, the totals, every movement with its running balance, the charges still open, the
  * receipts waiting, and where to transfer. Uses the PDF's standard Helvetica, whose encoding
  * covers Spanish (á, ñ, ¿, °).
  */
-export async function statementPdf(statement: Statement, firmName: string): Promise<Readable> {
+export async function statementPdf(statement: Statement, firm: Letterhead): Promise<Readable> {
   const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: PAGE.size,
@@ -41,7 +32,7 @@ export async function statementPdf(statement: Statement, firmName: string): Prom
     bufferPages: false,
     info: {
       Title: `${collectionsMsg.statementTitle} ${statement.business.name}`,
-      Author: firmName || 'Estudio Contable',
+      Author: firm.name || 'Estudio Contable',
     },
   });
   const left = PAGE.margin;
@@ -87,13 +78,9 @@ export async function statementPdf(statement: Statement, firmName: string): Prom
     for (const cells of rows) row(cells, false);
   }
 
-  // Heading: the firm, the title, the company and the day.
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor(GREY)
-    .text(firmName || 'Estudio Contable', left, PAGE.margin);
-  doc.font('Helvetica-Bold').fontSize(18).fillColor('black').text(collectionsMsg.statementTitle);
+  // Heading: the firm's letterhead, the title, the company and the day.
+  drawLetterhead(doc, firm, { left, top: PAGE.margin, width: WIDTH });
+  doc.font('Helvetica-Bold').fontSize(18).fillColor('black').text(collectionsMsg.statementTitle, left, doc.y);
   doc.moveDown(0.3).font('Helvetica-Bold').fontSize(11).text(statement.business.name);
   doc
     .font('Helvetica')

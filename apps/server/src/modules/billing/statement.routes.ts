@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { attachmentHeader } from '../../lib/file-names.ts';
+import type { Letterhead } from '../../lib/pdf-letterhead.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { StatementService, StatementView } from './statement.service.ts';
 import { statementPdf } from './statement-pdf.ts';
@@ -18,8 +19,8 @@ import { statementPdf } from './statement-pdf.ts';
  */
 export const statementRoutes: FastifyPluginAsyncZod<{
   statement: StatementService;
-  firmName: () => Promise<string>;
-}> = async (app, { statement, firmName }) => {
+  firm: () => Promise<Letterhead>;
+}> = async (app, { statement, firm }) => {
   const tags = ['billing'];
   /** 403 unless the user may read this statement; answers whose view they get (the client's: only charges issued). */
   const viewOf = (request: Parameters<typeof currentUser>[0], businessId: number): StatementView => {
@@ -58,7 +59,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const data = await statement.of(request.params.businessId, viewOf(request, request.params.businessId));
-      const pdf = await statementPdf(data, await firmName());
+      const pdf = await statementPdf(data, await firm());
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentHeader(collectionsMsg.statementFileName(data.business.rut, data.asOf)))

@@ -611,6 +611,31 @@ export function createDocumentsService(db: Db, deps: Deps) {
     },
 
     /**
+     * The files of a company's period that its client sees (in folders of the services that apply
+     * that month, each folder and those above it active), by folder and then as they arrived: the
+     * monthly report's documents. Reads only: no folder is made.
+     */
+    async periodFiles(businessId: number, period: Period) {
+      const services = await deps.listApplyingServices(businessId, period);
+      const [templates, files] = await Promise.all([
+        deps.listFolderTemplates(services.map((service) => service.id)),
+        documentsRepository.listFilesOfPeriod(db, businessId, period),
+      ]);
+      const byId = new Map(templates.map((template) => [template.id, template]));
+      const active = (template: FolderTemplate | undefined): boolean =>
+        template?.isActive === true && (template.parentFolderId === null || active(byId.get(template.parentFolderId)));
+      return files
+        .filter(({ serviceFolderId }) => active(byId.get(serviceFolderId)))
+        .map(({ file, serviceFolderId }) => ({
+          id: file.id,
+          folder: byId.get(serviceFolderId)?.name ?? '',
+          name: file.name,
+          createdAt: file.createdAt,
+          fromClient: file.fromClient,
+        }));
+    },
+
+    /**
      * 'Avisar al cliente': e-mails the company's contacts a link to each file of the period; logged
      * like every e-mail. `delivery` 'outbox' when mail is not configured (nobody received it).
      */

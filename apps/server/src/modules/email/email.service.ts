@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
-import type { Mailer, MailMessage } from '../../lib/mailer.ts';
+import type { MailAttachment, Mailer, MailMessage } from '../../lib/mailer.ts';
 import { createBuiltJsonCache, type TableChanges, type TablesRead } from '../../lib/table-cache.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { deliveryOf, presentEmail } from './email.presenter.ts';
@@ -13,6 +13,8 @@ import { emailLog } from './email.tables.ts';
 import { emailLogSheet } from './email-export.ts';
 
 type SendInput = z.output<typeof SendEmailSchema>;
+/** An automatic mail: its own HTML (the morning digest's) and files attached (a monthly report's PDF). */
+type AutomaticInput = SendInput & { html?: string; attachments?: MailAttachment[] };
 
 interface Deps {
   mailer: Mailer;
@@ -82,7 +84,7 @@ export function createEmailService(db: Db, deps: Deps) {
   }
 
   const messageOf = (
-    input: Pick<SendInput, 'emails' | 'subject' | 'content'> & { html?: string },
+    input: Pick<AutomaticInput, 'emails' | 'subject' | 'content' | 'html' | 'attachments'>,
     replyTo?: string,
   ): MailMessage => ({
     to: input.emails,
@@ -90,6 +92,7 @@ export function createEmailService(db: Db, deps: Deps) {
     text: input.content,
     html: input.html ?? `<div style="white-space: pre-wrap">${escapeHtml(input.content)}</div>`,
     replyTo,
+    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
   });
 
   const retryAt = (from: Date, attempt: number) =>
@@ -97,10 +100,12 @@ export function createEmailService(db: Db, deps: Deps) {
 
   /**
    * Sends, then writes the attempt to the e-mail log whatever happened; a failed send is tried
-   * again later by the scheduler (retryDue), and its entry then shows the final outcome.
+   * again later by the scheduler (retryDue), and its entry then shows the final outcome. A mail with
+   * attachments is not: the log keeps no file, and a retry would go without it, so its sender (which
+   * can make the file again) tries again itself.
    */
   async function sendAndLog(
-    input: SendInput & { html?: string },
+    input: AutomaticInput,
     sentBy: number | null,
     replyTo?: string,
   ): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
@@ -116,7 +121,7 @@ export function createEmailService(db: Db, deps: Deps) {
       ...outcome,
       sentBy,
     });
-    if (!outcome.ok)
+    if (!outcome.ok && !input.attachments?.length)
       await emailRepository.scheduleRetry(db, {
         emailLogId: id,
         attempts: 1,
@@ -144,9 +149,9 @@ export function createEmailService(db: Db, deps: Deps) {
     /**
      * A mail the app sends by itself (the scheduler's): logged like any other, without a sender.
      * Its own `html` (the morning digest's) goes out on the first try; the log keeps the text, so a
-     * retry sends the text as HTML.
+     * retry sends the text as HTML. With attachments a failed send is not retried here (see sendAndLog).
      */
-    sendAutomatic(input: SendInput & { html?: string }): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
+    sendAutomatic(input: AutomaticInput): Promise<{ row: EmailLogRow; delivery: EmailDelivery }> {
       return sendAndLog(input, null);
     },
 

@@ -29,6 +29,8 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
   return {
     /** A line of the app in a company's thread (centred, without author): `postSystemMessage(businessId, text, link?)`. */
     postSystemMessage: messages.postSystemMessage,
+    /** The firm's messages in a company's thread that no client user has read (the monthly report). */
+    pendingForClient: messages.pendingForClient,
     /** The documents' orphan sweep keeps the bytes attachments name. */
     attachmentKeysAmong: messages.attachmentKeysAmong,
     /** The demo and the bench write messages through these, under the API's rules. */

@@ -229,6 +229,21 @@ export const messagesRepository = {
     );
   },
 
+  /**
+   * The firm's messages in a company's thread that none of its client users has read yet (after the
+   * furthest client marker; deleted ones not counted): what awaits the client.
+   */
+  async waitingForClient(db: DbOrTx, businessId: number): Promise<number> {
+    const [row] = await rows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from messages m
+          where m.business_id = ${businessId} and m.side = 'staff' and m.deleted_at is null
+            and m.id > coalesce((select max(r.last_read_id) from message_reads r
+                                  where r.business_id = ${businessId} and r.side = 'client'), 0)`,
+    );
+    return row?.count ?? 0;
+  },
+
   /** The user's unread messages (of the other side, not deleted) in every thread, or in one company's. */
   async unread(
     db: DbOrTx,

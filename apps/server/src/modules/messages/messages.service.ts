@@ -386,6 +386,9 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       return { lastReadId: stored, unread: unread.total };
     },
 
+    /** The monthly report's 'Mensajes esperando respuesta': the firm's messages no client user has read. */
+    pendingForClient: (businessId: number): Promise<number> => repository.waitingForClient(db, businessId),
+
     /** GET /api/messages/unread: staff every thread's unread messages of clients; a client their company's. */
     async unread(actor: AuthUser): Promise<UnreadCount> {
       if (isStaff(actor.role)) return repository.unread(db, actor.id, 'staff');

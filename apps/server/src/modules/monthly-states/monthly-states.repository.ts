@@ -36,6 +36,25 @@ export const monthlyStatesRepository = {
   changeCells: (db: Db, change: CellsChange<number, number>, rowServiceIds: number[]) =>
     cells.changeMany(db, change, rowServiceIds),
 
+  /**
+   * When each of a company's saved cells of a period reached its state: the latest history entry
+   * that moved it there (the cell's last change when none names it), as the panel's punctuality reads it.
+   */
+  async reachedOf(db: DbOrTx, period: { year: number; month: number }, businessId: number) {
+    // reachedIn's rule for one company, read through the cells' own index.
+    const result = await db.execute(sql`select m.service_id as "serviceId",
+    coalesce((select max(h.created_at) from ${monthlyStateHistory} h
+      where h.business_id = m.business_id and h.service_id = m.service_id and h.year = m.year
+        and h.month = m.month and h.to_state_id = m.state_id), m.updated_at) as "reachedAt"
+  from ${monthlyStates} m
+  where m.business_id = ${businessId} and m.year = ${period.year} and m.month = ${period.month}`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      serviceId: unknown;
+      reachedAt: unknown;
+    }[];
+    return new Map(rows.map((row) => [Number(row.serviceId), new Date(row.reachedAt as string | Date)]));
+  },
+
   /** A cell's changes, newest first, with the states by id (the services module names them). */
   listHistory(db: DbOrTx, cell: Cell) {
     return (

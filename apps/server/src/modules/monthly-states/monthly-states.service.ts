@@ -181,6 +181,24 @@ export function createMonthlyStatesService(db: Db, deps: Deps) {
     getBoard: (period: Period) => getBoard(period),
 
     /**
+     * One company's row of a month's board, exactly as the board shows it (the same parts and
+     * rules: 'N/A' cells, a cell without a saved state at its service's first state, due dates,
+     * overdue marks), with the month's services and when each saved cell reached its state (the
+     * monthly report lists it). A company whose contract does not cover the month has every cell 'N/A'.
+     */
+    async companyMonth(period: Period, businessId: number, today = santiagoDate(now())) {
+      assertSelectable(period);
+      const [parts, chosen, reached] = await Promise.all([
+        partsOf(period),
+        monthlyStatesRepository.listForPeriod(db, period, businessId),
+        monthlyStatesRepository.reachedOf(db, period, businessId),
+      ]);
+      const business = parts.businessById.get(businessId);
+      const [row] = business ? buildBoardRows({ ...parts, businesses: [business], chosen, today }) : [];
+      return { ...period, today, services: parts.services, row: row ?? null, reached };
+    },
+
+    /**
      * The board as an .xlsx, streamed: the companies asked for (those the browser
      * shows after its filters), in that order, read from the same built board the GET answers,
      * so nothing it computed is queried again. Ids not on the month's board are left out.

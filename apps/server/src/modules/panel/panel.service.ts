@@ -1,5 +1,6 @@
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket } from '@app/shared/billing';
 import { compareNames } from '@app/shared/collator';
+import { cellPunctuality } from '@app/shared/due-dates';
 import { type BusinessCalendar, serviceDueDates } from '@app/shared/due-dates-cl';
 import { boardMsg } from '@app/shared/messages-board';
 import { panelMsg, REQUEST_AGE_BUCKETS, type RequestAgeBucket, requestAgeBucket } from '@app/shared/messages-panel';
@@ -229,15 +230,14 @@ export function createPanelService(db: Db, deps: PanelDeps) {
       for (const { first, last, due, counts } of cells[index] ?? []) {
         for (const count of counts) {
           const state = count.stateId ?? first;
-          const dueDate = count.electronicFiling ? due.electronic : due.paper;
-          if (state !== null && state === last) {
-            // Done: on time when it got there on or before its due date (a cell never changed, at a
-            // service's only state, and a service without a due date are never late).
-            const reachedDay = count.reachedHour === null ? null : santiagoDate(new Date(count.reachedHour));
-            if (dueDate === null || reachedDay === null || reachedDay <= dueDate) tally.onTime += count.count;
-            else tally.late += count.count;
-          } else if (dueDate !== null && today > dueDate) tally.overdue += count.count;
-          else tally.pending += count.count;
+          // The one rule of punctuality (the monthly report lists each cell by it too).
+          const standing = cellPunctuality({
+            done: state !== null && state === last,
+            dueDate: count.electronicFiling ? due.electronic : due.paper,
+            reachedDay: count.reachedHour === null ? null : santiagoDate(new Date(count.reachedHour)),
+            today,
+          });
+          tally[standing] += count.count;
         }
       }
       months.push(tally);

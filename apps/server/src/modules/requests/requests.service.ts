@@ -579,6 +579,30 @@ export function createRequestsService(db: Db, deps: Deps) {
     },
 
     /**
+     * A company's requests still waiting (an item not received) of this period and the ones before,
+     * oldest due first, each with its state as of today and its items (no files: the monthly report
+     * names what is missing, it links nothing).
+     */
+    async pendingOf(businessId: number, upTo: Period): Promise<DocumentRequest[]> {
+      const day = today();
+      // Nothing is reviewed in the future: only the requests with an item not received.
+      const rows = (
+        await repo.listRequests(db, { businessId, openOrCompletedSince: new Date(now().getTime() + 86_400_000) })
+      ).filter((row) => row.year * 12 + row.month <= upTo.year * 12 + upTo.month);
+      const items = await repo.listItems(
+        db,
+        rows.map((row) => row.id),
+        deps.filesSql,
+      );
+      const itemsOf = new Map<number, typeof items>();
+      for (const item of items) itemsOf.set(item.requestId, [...(itemsOf.get(item.requestId) ?? []), item]);
+      return rows
+        .map((row) => presentRequest(row, itemsOf.get(row.id) ?? [], new Map(), day))
+        .filter((request) => request.state !== 'completa')
+        .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id);
+    },
+
+    /**
      * PUT /api/request-item/{id}: staff mark it received, ask again (the company is e-mailed the
      * comment), or reopen it; stamped with who and when. Answers the whole request.
      */

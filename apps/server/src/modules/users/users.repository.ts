@@ -88,6 +88,21 @@ export const usersRepository = {
     return counts;
   },
 
+  /** The e-mail addresses of these companies' client users, by company id (none for a company without any). */
+  async clientEmailsOf(db: DbOrTx, businessIds: readonly number[]): Promise<Map<number, string[]>> {
+    const emails = new Map<number, string[]>();
+    if (businessIds.length === 0) return emails;
+    const rows = await db
+      .select({ businessId: users.businessId, email: users.email })
+      .from(users)
+      .where(and(inArray(users.businessId, [...businessIds]), eq(users.role, 'client')))
+      .orderBy(users.id);
+    for (const { businessId, email } of rows) {
+      if (businessId !== null) emails.set(businessId, [...(emails.get(businessId) ?? []), email]);
+    }
+    return emails;
+  },
+
   async countOwners(db: DbOrTx): Promise<number> {
     const [row] = await db.select({ value: count() }).from(users).where(eq(users.role, 'owner'));
     return row?.value ?? 0;

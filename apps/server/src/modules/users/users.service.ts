@@ -152,6 +152,8 @@ export function createUsersService(db: Db, deps: Deps) {
 
     /** The client users of a company (company detail, 'Usuarios en empresa'). */
     listForBusiness: (businessId: number) => usersRepository.listByBusiness(db, businessId),
+    /** These companies' client users' e-mail addresses, by company (the monthly report's recipients). */
+    clientEmailsOf: (businessIds: readonly number[]) => usersRepository.clientEmailsOf(db, businessIds),
     /**
      * Whether the user exists and is staff, inside the caller's transaction with the row locked
      * until it ends: a write that needs the user to stay staff (a company's or a task's

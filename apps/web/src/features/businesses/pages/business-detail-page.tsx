@@ -1,3 +1,4 @@
+import { can } from '@app/shared/permissions';
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { useBusiness } from '../../../api/businesses/get-business';
@@ -5,6 +6,7 @@ import { useUpdateBusiness } from '../../../api/businesses/update-business';
 import { DetailPage } from '../../../components/detail-page';
 import { FormCard } from '../../../components/form-card';
 import { useFormFromRecord } from '../../../components/use-form-from-record';
+import { useCurrentUser } from '../../../lib/session';
 import { submitAndNotify } from '../../../lib/submit-and-notify';
 import { BusinessActivitySection } from '../components/business-activity-section';
 import {
@@ -20,21 +22,25 @@ import { TaxSuggestionsSection } from '../components/tax-suggestions-section';
 
 /**
  * Detalle empresa: the edit form, its fees ('Honorarios', owners only: `FeesSection`, handed in by
- * the app since features do not import each other), its services, its client users, its credentials,
- * its client approvals ('Aprobaciones': `ApprovalsSection`) and its 'Mensajes' thread (`MessagesSection`),
- * both handed in the same way.
+ * the app since features do not import each other), its 'Informe mensual' button, its services, its client
+ * users, its credentials, its client approvals ('Aprobaciones': `ApprovalsSection`) and its 'Mensajes'
+ * thread (`MessagesSection`), all handed in the same way.
  */
 export function BusinessDetailPage({
   FeesSection,
+  ReportButton,
   ApprovalsSection,
   MessagesSection,
 }: {
   FeesSection?: ComponentType<{ businessId: number }>;
+  /** 'Informe mensual' of the company (its month in a PDF), from the monthly-report feature. */
+  ReportButton?: ComponentType<{ businessId: number; businessName: string }>;
   ApprovalsSection?: ComponentType<{ businessId: number }>;
   /** The company's thread with the firm ('Mensajes'), from the messages feature. */
   MessagesSection?: ComponentType<{ businessId: number }>;
 }) {
   const id = Number(useParams().id);
+  const user = useCurrentUser();
   const business = useBusiness(id);
   const update = useUpdateBusiness();
   const form = useBusinessForm();
@@ -55,6 +61,11 @@ export function BusinessDetailPage({
       list={{ label: 'Empresas', to: '/empresas' }}
       fallbackTitle="Empresa"
       errorTitle="No se pudo cargar la empresa"
+      actions={(loaded) =>
+        ReportButton && can(user, 'report:read') ? (
+          <ReportButton businessId={loaded.id} businessName={loaded.name} />
+        ) : null
+      }
     >
       {(loaded) => (
         <>
