@@ -12,6 +12,16 @@ import { expectText } from './support/page-checks';
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title });
 
+/** The order this spec's service takes: above every other service's on the shared test server. */
+const HIGHEST_ORDER = 9_000;
+
+/** Sorts the services list by 'Orden', highest first (a click on the column's header turns it around). */
+async function highestOrderFirst(page: Page) {
+  const header = page.getByRole('columnheader', { name: 'Orden' });
+  await header.click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+}
+
 async function addFolder(page: Page, opener: Locator, dialogName: string, name: string) {
   await opener.click();
   const dialog = page.getByRole('dialog', { name: dialogName });
@@ -45,9 +55,13 @@ test('an owner builds a service from nothing, it survives a reload, and deletes 
   await create.getByRole('button', { name: 'Guardar' }).click();
   await expect(create.getByText('Debe estar entre 1 y 31')).toBeVisible();
   await create.getByLabel('Día inicio').fill('5');
+  // The shared test server holds many services of order 0 and the list pages by 50: the highest order
+  // and the list sorted by it, highest first, put this one on the first page.
+  await create.getByLabel('Orden').fill(String(HIGHEST_ORDER));
   await create.getByRole('button', { name: 'Guardar' }).click();
   await expectText(page, 'Servicio creado correctamente');
   await expect(create).toBeHidden();
+  await highestOrderFirst(page);
   const listRow = page.getByRole('row').filter({ hasText: serviceName });
   await expect(listRow).toContainText('5');
   await expect(listRow).toContainText('20');
@@ -203,6 +217,7 @@ test('an owner builds a service from nothing, it survives a reload, and deletes 
 
   // Delete from the list: the modal names the company that has the service and warns.
   await page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Servicios' }).click();
+  await highestOrderFirst(page);
   await page
     .getByRole('row')
     .filter({ hasText: serviceName })
@@ -217,7 +232,12 @@ test('an owner builds a service from nothing, it survives a reload, and deletes 
   await expect(page.getByRole('row').filter({ hasText: serviceName })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Servicios' })).toBeVisible();
+  await highestOrderFirst(page);
   await expect(page.getByRole('row').filter({ hasText: serviceName })).toHaveCount(0);
+  const left = (await (await request.get('/api/service', { headers: await ownerHeaders(request) })).json()) as {
+    name: string;
+  }[];
+  expect(left.map((service) => service.name)).not.toContain(serviceName);
 });
 
 test('a company start date is edited from the service detail', async ({ page, request }) => {
