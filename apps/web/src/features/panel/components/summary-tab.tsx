@@ -4,12 +4,8 @@ import { type PanelResponsible, usePanelProgress, usePrefetchPanel } from '../..
 import { ChartLoading, ChartShownContext } from './chart-card';
 import { ProgressChart } from './progress-chart';
 
-/** The charts drawn with the charts library, a chunk of their own: loaded once, at the first call. */
-let trendCharts: Promise<typeof import('./trend-charts')> | undefined;
-const loadTrendCharts = () => {
-  trendCharts ??= import('./trend-charts');
-  return trendCharts;
-};
+/** The charts drawn with the charts library, a chunk of their own (the browser loads a module once). */
+const loadTrendCharts = () => import('./trend-charts');
 const PunctualityChart = lazy(async () => ({ default: (await loadTrendCharts()).PunctualityChart }));
 const WorkloadChart = lazy(async () => ({ default: (await loadTrendCharts()).WorkloadChart }));
 const RequestsAgeChart = lazy(async () => ({ default: (await loadTrendCharts()).RequestsAgeChart }));
