@@ -12,6 +12,13 @@ const SERVER_BUNDLE = process.env.E2E_SERVER_BUNDLE ?? 'apps/server/dist/main.js
 export const FAKE_GOOGLE_URL = `http://127.0.0.1:${E2E_PORT + 1000}`;
 /** A second real server without Google configured (only calendar.spec.ts uses it). */
 export const NO_GOOGLE_URL = `http://127.0.0.1:${E2E_PORT + 2000}`;
+/**
+ * A PostgreSQL database (empty) for a third server: when set, the specs of money, approvals, messages
+ * and the monthly report run again against it in the same run (CI sets it).
+ */
+const POSTGRES_URL = process.env.E2E_POSTGRES_URL ?? '';
+const POSTGRES_SERVER_PORT = E2E_PORT + 3000;
+const ON_POSTGRES_TOO = /\/e2e\/(billing[\w-]*|approvals|messages|monthly-report)\.spec\.ts$/;
 
 /** Specs that need the full browser: the headless shell shows no service worker notification. */
 const NEEDS_FULL_BROWSER = /push-reminder\.spec\.ts$/;
@@ -44,6 +51,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'es-CL',
     timezoneId: 'America/Santiago',
+    // No transitions to draw frame by frame (the app honours the setting): the renderer is most of the
+    // suite's CPU on a 2-core machine.
+    reducedMotion: 'reduce',
     // Recording a trace of every test costs each test ~15% (the runner's CPU, on a 2-core machine): CI,
     // which retries a failed test once, records the retry only; a local run keeps a failure's trace.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
@@ -61,6 +71,19 @@ export default defineConfig({
       testMatch: NEEDS_FULL_BROWSER,
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: fullChromiumLaunchOptions },
     },
+    ...(POSTGRES_URL
+      ? [
+          {
+            name: 'postgres',
+            testMatch: ON_POSTGRES_TOO,
+            use: {
+              ...devices['Desktop Chrome'],
+              channel: undefined,
+              baseURL: `http://127.0.0.1:${POSTGRES_SERVER_PORT}`,
+            },
+          },
+        ]
+      : []),
   ],
   webServer: [
     {
@@ -83,7 +106,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         ...serverEnv(E2E_PORT, E2E_DATA_DIR),
-        // CI runs some specs again with the main server on a fresh PostgreSQL database (.ci/run).
+        // The main server on PostgreSQL instead, for a run by hand (E2E_POSTGRES_URL adds a server beside it).
         DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
         GOOGLE_CLIENT_ID: 'cliente-de-prueba',
         GOOGLE_CLIENT_SECRET: 'secreto-de-prueba',
@@ -110,5 +133,20 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: '',
       },
     },
+    ...(POSTGRES_URL
+      ? [
+          {
+            // The same app on PostgreSQL (its files in a data folder of its own).
+            command: `rm -rf "${E2E_DATA_DIR}-postgres" && node ${SERVER_BUNDLE}`,
+            cwd: root,
+            url: `http://127.0.0.1:${POSTGRES_SERVER_PORT}/api/docs/json`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            env: { ...serverEnv(POSTGRES_SERVER_PORT, `${E2E_DATA_DIR}-postgres`), DATABASE_URL: POSTGRES_URL },
+          },
+        ]
+      : []),
   ],
 });

@@ -47,6 +47,19 @@ describe('the tax catalogue', () => {
     expect(new Set(TAX_CATALOGUE.map((entry) => entry.definition.name)).size).toBe(TAX_CATALOGUE.length);
   });
 
+  it("names each monthly entry's due days in its legal basis, and each entry the public body's site", () => {
+    const hosts = new Set(['www.sii.cl', 'www.spensiones.cl', 'www.dt.gob.cl', 'www.chileatiende.gob.cl']);
+    for (const entry of TAX_CATALOGUE) {
+      expect(hosts.has(new URL(entry.sourceUrl).host), entry.key).toBe(true);
+      const { dueDay, dueDayElectronic } = entry.definition;
+      // The rule the owner reads beside 'Fuente' states the days the service is loaded with.
+      for (const day of [dueDay, dueDayElectronic]) {
+        if (day !== null) expect(entry.legalBasis, entry.key).toContain(`${day}`);
+      }
+    }
+    expect(catalogueEntry('previred')?.legalBasis).toContain('aunque sea sábado, domingo o festivo');
+  });
+
   it('sets annual entries to their season without a monthly due day', () => {
     expect(definition('f22')).toMatchObject({ months: ['apr', 'may'], dueDay: null, dueDayElectronic: null });
     expect(definition('dj-1887')).toMatchObject({ months: ['mar', 'apr', 'may', 'jun'], dueDay: null });

@@ -75,8 +75,10 @@ export interface CatalogueEntry {
   /** Stable: kept on the loaded service (`catalogueKey`). */
   key: string;
   description: string;
-  /** The published rule's page (SII, Previred, Superintendencia de Pensiones, Dirección del Trabajo). */
+  /** The site of the body that publishes the rule (SII, Superintendencia de Pensiones, Dirección del Trabajo). */
   sourceUrl: string;
+  /** The rule itself and the norm it comes from, as the owner reads it beside 'Fuente'. */
+  legalBasis: string;
   kind: 'monthly' | 'annual';
   /** The board's column order it is loaded with (the firm may change it; not compared). */
   order: number;
@@ -136,6 +138,8 @@ const dj = (number: string, title: string, description: string, order: number): 
   key: `dj-${number}`,
   description,
   sourceUrl: SII_DJ_URL,
+  legalBasis:
+    'Resolución del SII de cada declaración jurada; el SII publica cada año sus vencimientos (cárguelos en Calendario AT).',
   kind: 'annual',
   order,
   definition: annual(`DJ ${number} ${title}`, DJ_SEASON, `Declaración Jurada ${number}`, 'Presentada'),
@@ -147,6 +151,8 @@ export const TAX_CATALOGUE: readonly CatalogueEntry[] = [
     description:
       'Declaración mensual y pago simultáneo de impuestos (IVA, PPM, retenciones). Vence el día 12 del mes siguiente; el 20 para facturadores electrónicos que declaran en línea; se corre al día hábil siguiente.',
     sourceUrl: 'https://www.sii.cl',
+    legalBasis:
+      'D.L. N° 825 (Ley sobre Impuesto a las Ventas y Servicios), art. 64: hasta el día 12 del mes siguiente; el SII extiende el plazo al día 20 a quienes declaran en línea y facturan electrónicamente.',
     kind: 'monthly',
     order: 10,
     definition: monthly({
@@ -186,6 +192,8 @@ export const TAX_CATALOGUE: readonly CatalogueEntry[] = [
     description:
       'Declaración y pago de cotizaciones previsionales. Vence el día 10 del mes siguiente (se corre al día hábil siguiente); el 13 si se declara y paga electrónicamente, aunque caiga en sábado, domingo o festivo.',
     sourceUrl: 'https://www.spensiones.cl',
+    legalBasis:
+      'D.L. N° 3.500, art. 19: dentro de los 10 primeros días del mes siguiente, prorrogado al día hábil siguiente si vence en sábado, domingo o festivo; hasta el día 13 si se declara y paga por medio electrónico, aunque sea sábado, domingo o festivo.',
     kind: 'monthly',
     order: 20,
     definition: monthly({
@@ -227,6 +235,8 @@ export const TAX_CATALOGUE: readonly CatalogueEntry[] = [
     description:
       'Libro de Remuneraciones Electrónico en el portal Mi DT: las remuneraciones pagadas el mes anterior, hasta el día 15; si cae en día inhábil, hasta el día hábil siguiente.',
     sourceUrl: 'https://www.dt.gob.cl',
+    legalBasis:
+      'Código del Trabajo, art. 62 bis: el Libro de Remuneraciones Electrónico se carga en el sitio de la Dirección del Trabajo dentro de los primeros 15 días de cada mes.',
     kind: 'monthly',
     order: 30,
     definition: monthly({
@@ -246,6 +256,8 @@ export const TAX_CATALOGUE: readonly CatalogueEntry[] = [
     description:
       'Declaración mensual y pago simultáneo de otros impuestos (impuesto adicional, impuesto único del artículo 21, entre otros), donde corresponda. Vence como el F29: día 12, o 20 en línea.',
     sourceUrl: 'https://www.sii.cl',
+    legalBasis:
+      'Ley sobre Impuesto a la Renta, art. 79, y D.L. N° 825: impuestos de declaración mensual no incluidos en el F29, hasta el día 12 del mes siguiente (el día 20 en línea, como el F29).',
     kind: 'monthly',
     order: 40,
     definition: monthly({
@@ -264,6 +276,8 @@ export const TAX_CATALOGUE: readonly CatalogueEntry[] = [
     key: 'f22',
     description: 'Operación Renta: declaración anual de impuestos a la renta (Formulario 22), en abril y mayo.',
     sourceUrl: 'https://www.sii.cl',
+    legalBasis:
+      'Ley sobre Impuesto a la Renta, art. 69: declaración anual en abril; el SII fija cada año el calendario de la Operación Renta (cárguelo en Calendario AT).',
     kind: 'annual',
     order: 50,
     definition: {
@@ -309,6 +323,8 @@ export const TAX_CATALOGUE: readonly CatalogueEntry[] = [
     key: 'patente-municipal',
     description: 'Patente municipal: pago semestral en enero y julio en la municipalidad.',
     sourceUrl: 'https://www.chileatiende.gob.cl',
+    legalBasis:
+      'D.L. N° 3.063 (Ley de Rentas Municipales): la patente se paga por semestres, en enero y julio, en la municipalidad donde se ejerce la actividad.',
     kind: 'annual',
     order: 70,
     definition: annual('Patente municipal', ['jan', 'jul'], 'Patente municipal', 'Pagada'),

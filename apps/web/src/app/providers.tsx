@@ -15,6 +15,8 @@ const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 6 },
   defaultRadius: 'sm',
+  // A user whose system asks for less motion gets menus, modals and toasts without their transitions.
+  respectReducedMotion: true,
   components: {
     // Plain entries rather than Modal.extend / Notification.extend: `.extend` imports the component,
     // which would put the modal (focus trap, scroll lock, scroll area) and the toast into the sign-in

@@ -12,6 +12,7 @@ export const CatalogueEntryStatusSchema = z.object({
   name: z.string(),
   description: z.string(),
   sourceUrl: z.string(),
+  legalBasis: z.string(),
   kind: z.enum(['monthly', 'annual']),
   status: z.enum(['new', 'loaded', 'changed', 'name-taken']),
   /** The loaded service (or the one holding the name), null when new. */

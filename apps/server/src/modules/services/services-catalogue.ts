@@ -112,6 +112,7 @@ export function createServicesCatalogue(db: Db, deps: CatalogueDeps) {
         name: entry.definition.name,
         description: entry.description,
         sourceUrl: entry.sourceUrl,
+        legalBasis: entry.legalBasis,
         kind: entry.kind,
       };
       const firm = loaded.get(entry.key);

@@ -66,10 +66,13 @@ export function TaxCatalogueModal({ opened, onClose }: { opened: boolean; onClos
                   <Table.Td>
                     <Text fw={500}>{entry.name}</Text>
                     <Text size="xs" c="dimmed">
-                      {entry.description}{' '}
+                      {entry.description}
+                    </Text>
+                    <Text size="xs" c="dimmed">
                       <Anchor href={entry.sourceUrl} target="_blank" rel="noreferrer" size="xs">
                         Fuente
                       </Anchor>
+                      : {entry.legalBasis}
                     </Text>
                     {entry.differences.length > 0 && (
                       <ul aria-label={`Diferencias de ${entry.name}`} style={{ margin: 0, paddingLeft: 18 }}>
