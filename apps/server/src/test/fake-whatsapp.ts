@@ -73,6 +73,8 @@ export async function startFakeWhatsApp() {
     undeliverable: new Set<string>(),
     /** How long each answer waits (a test of two senders at once overlaps them). */
     delayMs: 0,
+    /** The tokens it takes (a test adds the 'new' token an owner configures after one expired). */
+    tokens: new Set([FAKE_WHATSAPP_TOKEN]),
   };
 
   const json = (response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -138,7 +140,7 @@ export async function startFakeWhatsApp() {
       record(400);
       return json(response, 400, errorBody({ message: 'Unknown path components', type: 'OAuthException', code: 2500 }));
     }
-    if (authorization !== `Bearer ${FAKE_WHATSAPP_TOKEN}`) {
+    if (!authorization?.startsWith('Bearer ') || !state.tokens.has(authorization.slice('Bearer '.length))) {
       record(401);
       return json(response, 401, errorBody({ ...FAILURES.token.error, message: 'Invalid OAuth access token.' }));
     }
