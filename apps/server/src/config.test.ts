@@ -71,7 +71,9 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ WHATSAPP_TEMPLATE_CHARGE: 'Cobro Vencido' })).toThrow(/WHATSAPP_TEMPLATE_CHARGE:/);
     expect(() => loadConfig({ WHATSAPP_API_VERSION: '21' })).toThrow(/WHATSAPP_API_VERSION:/);
-    expect(loadConfig({ WHATSAPP_TOKEN: token, WHATSAPP_PHONE_NUMBER_ID: '109876543210987' }).WHATSAPP_TOKEN).toBe(token);
+    expect(loadConfig({ WHATSAPP_TOKEN: token, WHATSAPP_PHONE_NUMBER_ID: '109876543210987' }).WHATSAPP_TOKEN).toBe(
+      token,
+    );
   });
 
   it('asks for the rest of the S3 settings when S3_BUCKET is set', () => {

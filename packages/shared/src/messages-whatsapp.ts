@@ -38,11 +38,13 @@ export const whatsappMsg = {
     `WhatsApp no pudo entregar el aviso a ${phone} (código ${code}): revise que el número tenga WhatsApp`,
   reasonServer: (detail: string) => `WhatsApp no respondió bien (${detail}): se reintentará`,
   reasonNetwork: 'No se pudo conectar con WhatsApp: se reintentará',
-  reasonGaveUp: (attempts: number, last: string) => `Se dejó de intentar tras ${attempts} intentos. Último error: ${last}`,
+  reasonGaveUp: (attempts: number, last: string) =>
+    `Se dejó de intentar tras ${attempts} intentos. Último error: ${last}`,
   reasonRejected: (code: number | null, detail: string) =>
     `WhatsApp rechazó el envío${code === null ? '' : ` (código ${code})`}: ${detail}`,
   reasonNoMessageId: 'WhatsApp respondió sin identificador de mensaje: no se sabe si lo aceptó, no se reintenta solo',
-  reasonInterrupted: 'El envío se interrumpió (el servidor se detuvo): no se sabe si WhatsApp lo aceptó, no se reintenta solo',
+  reasonInterrupted:
+    'El envío se interrumpió (el servidor se detuvo): no se sabe si WhatsApp lo aceptó, no se reintenta solo',
   reasonExpired: (days: number) => `No se pudo enviar en ${days} días: se descartó para no avisar tarde`,
   reasonOptedOut: 'La empresa dejó de aceptar avisos por WhatsApp antes del envío',
 } as const;

@@ -105,7 +105,8 @@ export async function startFakeWhatsApp() {
     if (typeof message.to !== 'string' || !/^\+?\d{8,15}$/.test(message.to)) return 'Invalid parameter: to';
     if (message.type !== 'template') return 'Param type must be template here';
     if (typeof message.template?.name !== 'string') return 'The parameter template[name] is required.';
-    if (typeof message.template.language?.code !== 'string') return 'The parameter template[language][code] is required.';
+    if (typeof message.template.language?.code !== 'string')
+      return 'The parameter template[language][code] is required.';
     const components = message.template.components;
     if (!Array.isArray(components) || components.length !== 1 || components[0]?.type !== 'body')
       return 'Param template[components] must hold the body component';
@@ -161,7 +162,12 @@ export async function startFakeWhatsApp() {
     if (forced) {
       const failure = FAILURES[forced];
       record(failure.status);
-      return json(response, failure.status, errorBody(failure.error), forced === 'rate' ? { 'retry-after': '120' } : {});
+      return json(
+        response,
+        failure.status,
+        errorBody(failure.error),
+        forced === 'rate' ? { 'retry-after': '120' } : {},
+      );
     }
     const problem = shapeProblem(body);
     if (problem) {
@@ -179,7 +185,10 @@ export async function startFakeWhatsApp() {
       return json(
         response,
         400,
-        errorBody({ message: '(#132000) Number of parameters does not match the expected number of params', code: 132000 }),
+        errorBody({
+          message: '(#132000) Number of parameters does not match the expected number of params',
+          code: 132000,
+        }),
       );
     }
     const waId = message.to.replace(/^\+/, '');

@@ -13,12 +13,12 @@ import { pngLogo } from '../../demo/demo-logo.ts';
 import { monthlyBoardCell, nextRut, uploadFolder } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, OWNER, TEST_KEYS, type TestApp } from '../../test/test-app.ts';
+import { whatsappOutbox } from '../whatsapp/whatsapp.tables.ts';
 import { FIRM, rewriteArchive } from './archive.fixture.ts';
 import { BackupError, entryKind } from './archive.ts';
 import { listTables } from './backup.repository.ts';
 import { describeBackup, writeBackup } from './backup.service.ts';
 import { restoreArchive, stageArchive } from './restore.ts';
-import { whatsappOutbox } from '../whatsapp/whatsapp.tables.ts';
 
 // Each restore into the embedded database creates a new one: from a dump of initdb, not initdb itself.
 vi.mock('@electric-sql/pglite', async (importOriginal) =>

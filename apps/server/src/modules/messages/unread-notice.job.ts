@@ -28,7 +28,13 @@ export interface UnreadNoticeDeps {
    * The WhatsApp module's queue: the firm's messages unread by the client, keyed by the newest of
    * them (queued only when configured and the company accepted); never throws.
    */
-  notifyWhatsApp(notice: { kind: 'message'; businessId: number; messageId: number; count: number; at: Date }): Promise<unknown>;
+  notifyWhatsApp(notice: {
+    kind: 'message';
+    businessId: number;
+    messageId: number;
+    count: number;
+    at: Date;
+  }): Promise<unknown>;
 }
 
 /**

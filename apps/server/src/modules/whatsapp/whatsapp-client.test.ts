@@ -1,6 +1,11 @@
 import { whatsappMsg } from '@app/shared/messages-whatsapp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_WHATSAPP_PHONE_ID, FAKE_WHATSAPP_TOKEN, type FakeWhatsApp, startFakeWhatsApp } from '../../test/fake-whatsapp.ts';
+import {
+  FAKE_WHATSAPP_PHONE_ID,
+  FAKE_WHATSAPP_TOKEN,
+  type FakeWhatsApp,
+  startFakeWhatsApp,
+} from '../../test/fake-whatsapp.ts';
 import { createWhatsAppClient, type SendOutcome, type TemplateMessage } from './whatsapp-client.ts';
 
 // The Cloud API client against the local fake of Meta's Graph API: what it sends, and what each
@@ -69,7 +74,7 @@ describe('a template message', () => {
 });
 
 describe('what a refusal becomes', () => {
-  it("an expired token (190) stops the channel, and the reason never carries the token", async () => {
+  it('an expired token (190) stops the channel, and the reason never carries the token', async () => {
     fake.fail('token');
     const outcome = refused(await clientWith().sendTemplate(message));
     expect(outcome).toMatchObject({ kind: 'token', code: 190, reason: whatsappMsg.reasonTokenInvalid(190) });
@@ -94,7 +99,11 @@ describe('what a refusal becomes', () => {
   it('a template that does not exist or is not approved (132001) fails with a clear reason, not tried again', async () => {
     fake.fail('template');
     const forced = refused(await clientWith().sendTemplate(message));
-    expect(forced).toMatchObject({ kind: 'fail', code: 132001, reason: whatsappMsg.reasonTemplate(message.template, 132001) });
+    expect(forced).toMatchObject({
+      kind: 'fail',
+      code: 132001,
+      reason: whatsappMsg.reasonTemplate(message.template, 132001),
+    });
     const unknown = refused(await clientWith().sendTemplate({ ...message, template: 'plantilla_que_no_existe' }));
     expect(unknown.kind).toBe('fail');
     expect(unknown.reason).toBe(whatsappMsg.reasonTemplate('plantilla_que_no_existe', 132001));
@@ -106,7 +115,11 @@ describe('what a refusal becomes', () => {
   it('a recipient WhatsApp cannot reach (131026) fails naming the number, not tried again', async () => {
     fake.state.undeliverable.add('56912345678');
     const outcome = refused(await clientWith().sendTemplate(message));
-    expect(outcome).toMatchObject({ kind: 'fail', code: 131026, reason: whatsappMsg.reasonRecipient('+56912345678', 131026) });
+    expect(outcome).toMatchObject({
+      kind: 'fail',
+      code: 131026,
+      reason: whatsappMsg.reasonRecipient('+56912345678', 131026),
+    });
   });
 
   it('a server error (500) and no answer at all are tried again', async () => {
@@ -153,6 +166,10 @@ describe('what a refusal becomes', () => {
           status: 400,
         }),
     );
-    expect(refused(await client.sendTemplate(message))).toMatchObject({ kind: 'retry', code: 80007, retryAfterMs: null });
+    expect(refused(await client.sendTemplate(message))).toMatchObject({
+      kind: 'retry',
+      code: 80007,
+      retryAfterMs: null,
+    });
   });
 });

@@ -87,10 +87,12 @@ export function classify(
     reason,
     retryAfterMs: context.retryAfterMs,
   });
-  if (code === 190 || (code === null && status === 401)) return outcome('token', whatsappMsg.reasonTokenInvalid(code ?? 190));
+  if (code === 190 || (code === null && status === 401))
+    return outcome('token', whatsappMsg.reasonTokenInvalid(code ?? 190));
   if (status === 429 || (code !== null && RATE_LIMIT_CODES.has(code)))
     return outcome('retry', whatsappMsg.reasonRateLimited(code));
-  if (code !== null && TEMPLATE_CODES.has(code)) return outcome('fail', whatsappMsg.reasonTemplate(context.template, code));
+  if (code !== null && TEMPLATE_CODES.has(code))
+    return outcome('fail', whatsappMsg.reasonTemplate(context.template, code));
   if (code !== null && RECIPIENT_CODES.has(code)) return outcome('fail', whatsappMsg.reasonRecipient(context.to, code));
   if (status >= 500 || (code !== null && TRANSIENT_CODES.has(code)))
     return outcome('retry', whatsappMsg.reasonServer(code === null ? `HTTP ${status}` : `código ${code}: ${detail}`));

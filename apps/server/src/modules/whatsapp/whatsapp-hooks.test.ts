@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCharge } from '../../test/collections-factories.ts';
-import { startFakeWhatsApp } from '../../test/fake-whatsapp.ts';
 import { createServiceWithStates, insertBusiness } from '../../test/factories.ts';
+import { startFakeWhatsApp } from '../../test/fake-whatsapp.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { callerFor } from '../../test/route-suite.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -66,8 +66,7 @@ describe('a staff message the client has not read', () => {
     const accepting = await company(true);
     const silent = await company(false);
     const fromClient = await company(true);
-    for (const target of [accepting, silent, fromClient])
-      await t.userWithRole('client', { businessId: target.id });
+    for (const target of [accepting, silent, fromClient]) await t.userWithRole('client', { businessId: target.id });
     const staff = callerFor(t, () => owner);
     await staff.post(`/api/messages/business/${accepting.id}`, { text: 'Texto privado uno' });
     const newest = await staff.post(`/api/messages/business/${accepting.id}`, { text: 'Texto privado dos' });
@@ -100,7 +99,9 @@ describe('a staff message the client has not read', () => {
 
 describe("a document request's reminders", () => {
   it('queue one notice 3 days before the due date and one on it', async () => {
-    const { serviceId } = await createServiceWithStates(t, 'Contabilidad WhatsApp', [{ name: 'Pendiente', pctProgress: 0 }]);
+    const { serviceId } = await createServiceWithStates(t, 'Contabilidad WhatsApp', [
+      { name: 'Pendiente', pctProgress: 0 },
+    ]);
     const [folder] = await t.database.db.insert(serviceFolders).values({ serviceId, name: 'Compras' }).returning();
     const accepting = await company(true);
     const silent = await company(false);
@@ -152,7 +153,10 @@ describe("an approval's request and reminders", () => {
       method: 'POST',
       url: `/api/business/${accepting.id}/approvals/upload`,
       token: owner,
-      ...multipartFiles([{ name: 'balance.pdf', bytes: tinyPdf('balance') }], { title: 'Balance 2025', reminderDays: '3' }),
+      ...multipartFiles([{ name: 'balance.pdf', bytes: tinyPdf('balance') }], {
+        title: 'Balance 2025',
+        reminderDays: '3',
+      }),
     });
     expect(created.statusCode, created.body).toBe(201);
     const approvalId = created.json().approval.id as number;

@@ -2,9 +2,9 @@ import { whatsappMsg } from '@app/shared/messages-whatsapp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { ScheduledJob } from '../scheduler/scheduler.ts';
-import type { WhatsAppClient } from './whatsapp-client.ts';
 import { whatsappRepository as repository } from './whatsapp.repository.ts';
 import { tokenFingerprint, type WhatsAppSettings } from './whatsapp.service.ts';
+import type { WhatsAppClient } from './whatsapp-client.ts';
 
 /** Minutes before the 2nd, 3rd, 4th and 5th try of a send that failed for a passing reason; then it fails. */
 export const RETRY_DELAYS_MINUTES = [1, 5, 15, 60] as const;
@@ -43,7 +43,11 @@ export function whatsappSenderJob(db: Db, deps: WhatsAppSenderDeps) {
       await repository.clearRefused(db);
     }
     await repository.failInterrupted(db, new Date(now.getTime() - INTERRUPTED_MS), whatsappMsg.reasonInterrupted);
-    await repository.expireWaiting(db, new Date(now.getTime() - EXPIRE_DAYS * 86_400_000), whatsappMsg.reasonExpired(EXPIRE_DAYS));
+    await repository.expireWaiting(
+      db,
+      new Date(now.getTime() - EXPIRE_DAYS * 86_400_000),
+      whatsappMsg.reasonExpired(EXPIRE_DAYS),
+    );
 
     let sent = 0;
     for (let count = 0; count < PER_RUN; count += 1) {

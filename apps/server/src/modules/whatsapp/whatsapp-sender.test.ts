@@ -2,11 +2,11 @@ import { whatsappMsg } from '@app/shared/messages-whatsapp';
 import type { WhatsAppChannelStatus } from '@app/shared/schemas/whatsapp';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeWhatsApp, startFakeWhatsApp } from '../../test/fake-whatsapp.ts';
 import { insertBusiness } from '../../test/factories.ts';
+import { type FakeWhatsApp, startFakeWhatsApp } from '../../test/fake-whatsapp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { EXPIRE_DAYS, MAX_ATTEMPTS } from './whatsapp-sender.job.ts';
 import { whatsappChannel, whatsappOutbox } from './whatsapp.tables.ts';
+import { EXPIRE_DAYS, MAX_ATTEMPTS } from './whatsapp-sender.job.ts';
 
 // The sender: each due row to WhatsApp once, what each answer leaves in the outbox (accepted, tried
 // again later, failed with its reason, the whole channel waiting for a new token), and two
@@ -20,7 +20,11 @@ let nextSubject = 1;
 
 const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000);
 const rowsOf = (businessId: number) =>
-  t.database.db.select().from(whatsappOutbox).where(eq(whatsappOutbox.businessId, businessId)).orderBy(whatsappOutbox.id);
+  t.database.db
+    .select()
+    .from(whatsappOutbox)
+    .where(eq(whatsappOutbox.businessId, businessId))
+    .orderBy(whatsappOutbox.id);
 
 /** A company that accepted WhatsApp notices, with its number. */
 async function optedIn(app: TestApp = t, phone = '+56 9 1234 5678') {
@@ -113,7 +117,12 @@ describe('sending the outbox', () => {
     fake.fail('rate');
     expect(await t.modules.whatsapp.runSender(at(0))).toBe(0);
     const [first, second] = await rowsOf(company.id);
-    expect(first).toMatchObject({ status: 'retrying', attempts: 1, errorCode: 130429, reason: whatsappMsg.reasonRateLimited(130429) });
+    expect(first).toMatchObject({
+      status: 'retrying',
+      attempts: 1,
+      errorCode: 130429,
+      reason: whatsappMsg.reasonRateLimited(130429),
+    });
     // 120 s asked for, longer than the first try's minute.
     expect(first?.nextAttemptAt.toISOString()).toBe(at(2).toISOString());
     // The run stopped there: the second row was not tried.

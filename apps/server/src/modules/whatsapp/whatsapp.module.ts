@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { createWhatsAppClient } from './whatsapp-client.ts';
 import { whatsappRoutes } from './whatsapp.routes.ts';
 import { createWhatsAppService, type WhatsAppDeps, type WhatsAppSettings } from './whatsapp.service.ts';
+import { createWhatsAppClient } from './whatsapp-client.ts';
 import { whatsappSenderJob } from './whatsapp-sender.job.ts';
 
 export type { NotifyOutcome, WhatsAppNotice } from './whatsapp.service.ts';

@@ -117,7 +117,11 @@ export const whatsappRepository = {
   },
 
   async newest(db: DbOrTx, limit: number): Promise<OutboxRow[]> {
-    return db.select().from(whatsappOutbox).orderBy(desc(whatsappOutbox.createdAt), desc(whatsappOutbox.id)).limit(limit);
+    return db
+      .select()
+      .from(whatsappOutbox)
+      .orderBy(desc(whatsappOutbox.createdAt), desc(whatsappOutbox.id))
+      .limit(limit);
   },
 
   async byId(db: DbOrTx, id: number): Promise<OutboxRow | undefined> {

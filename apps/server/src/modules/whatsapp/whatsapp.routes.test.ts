@@ -4,8 +4,8 @@ import type { WhatsAppChannelStatus, WhatsAppContact } from '@app/shared/schemas
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { activity } from '../../db/schema/activity.ts';
-import { FAKE_WHATSAPP_TOKEN, startFakeWhatsApp } from '../../test/fake-whatsapp.ts';
 import { insertBusiness } from '../../test/factories.ts';
+import { FAKE_WHATSAPP_TOKEN, startFakeWhatsApp } from '../../test/fake-whatsapp.ts';
 import { appWithEveryRole } from '../../test/route-suite.ts';
 import { whatsappOutbox } from './whatsapp.tables.ts';
 

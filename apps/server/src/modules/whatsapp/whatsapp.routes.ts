@@ -1,8 +1,8 @@
 import { whatsappMsg } from '@app/shared/messages-whatsapp';
 import {
   WhatsAppBusinessParamsSchema,
-  WhatsAppContactSaveSchema,
   WhatsAppContactSavedSchema,
+  WhatsAppContactSaveSchema,
   WhatsAppContactSchema,
   WhatsAppOutboxParamsSchema,
   WhatsAppRetrySavedSchema,

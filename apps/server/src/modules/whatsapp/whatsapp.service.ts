@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { formatMoney } from '@app/shared/money';
 import { whatsappMsg } from '@app/shared/messages-whatsapp';
+import { formatMoney } from '@app/shared/money';
 import type {
   WhatsAppChannelStatus,
   WhatsAppContact,
@@ -83,7 +83,9 @@ export function paramsOf(notice: WhatsAppNotice, company: string, appUrl: string
     case 'approval':
       return [company, notice.title, `${base}/aprobaciones/${notice.approvalId}`].map(param);
     case 'charge':
-      return [company, notice.description, formatMoney(notice.open), chileanDate(notice.dueDate), `${base}/`].map(param);
+      return [company, notice.description, formatMoney(notice.open), chileanDate(notice.dueDate), `${base}/`].map(
+        param,
+      );
   }
 }
 
@@ -221,7 +223,11 @@ export function createWhatsAppService(db: Db, deps: WhatsAppDeps) {
         return queued ? 'queued' : 'already_queued';
       } catch (error) {
         deps.log.warn(
-          { businessId: notice.businessId, kind: notice.kind, error: error instanceof Error ? error.message : String(error) },
+          {
+            businessId: notice.businessId,
+            kind: notice.kind,
+            error: error instanceof Error ? error.message : String(error),
+          },
           'whatsapp notice not queued',
         );
         return 'failed';

@@ -83,9 +83,7 @@ export const whatsappOutbox = pgTable(
   },
   (table) => [
     uniqueIndex('whatsapp_outbox_notice_key').on(table.kind, table.subjectId, table.number),
-    index('whatsapp_outbox_due_idx')
-      .on(table.nextAttemptAt)
-      .where(sql`${table.status} in ('pending', 'retrying')`),
+    index('whatsapp_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('pending', 'retrying')`),
     index('whatsapp_outbox_created_idx').on(table.createdAt, table.id),
     index('whatsapp_outbox_business_idx').on(table.businessId),
     check('whatsapp_outbox_sent_check', sql`${table.status} <> 'sent' or ${table.waMessageId} is not null`),
