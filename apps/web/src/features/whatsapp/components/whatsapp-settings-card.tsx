@@ -6,7 +6,7 @@ import {
   type WhatsAppOutboxRow,
   type WhatsAppStatus,
 } from '@app/shared/schemas/whatsapp';
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useRetryWhatsApp, useWhatsAppStatus } from '../../../api/whatsapp/whatsapp';
 import { LoadError } from '../../../components/load-error';
@@ -99,8 +99,9 @@ function ChannelCard() {
           <Text size="xs" c="dimmed" mb="xs">
             'Aceptado por WhatsApp' significa que WhatsApp recibió el aviso, no que la empresa lo haya leído.
           </Text>
-          <Table.ScrollContainer minWidth={640}>
-            <Table withTableBorder fz="sm" aria-label="Últimos envíos por WhatsApp">
+          {/* Focusable, so that a keyboard can scroll it sideways on a phone. */}
+          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Últimos envíos">
+            <Table withTableBorder fz="sm" miw={640} aria-label="Últimos envíos por WhatsApp">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Fecha</Table.Th>
@@ -162,7 +163,7 @@ function ChannelCard() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         </div>
       </Stack>
     </Card>
