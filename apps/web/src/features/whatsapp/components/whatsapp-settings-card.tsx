@@ -23,6 +23,9 @@ const STATUS_COLORS: Record<WhatsAppStatus, string> = {
   failed: 'red',
 };
 
+/** The state's whole name, never cut to '…' in a narrow column. */
+const WHOLE_BADGE = { root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
 /** What a row's detail says: why it failed or waits, or when it is tried next. */
 function detailOf(row: WhatsAppOutboxRow): string {
   if (row.status === 'sent' && row.sentAt) return `Aceptado el ${formatDateTime(row.sentAt)}`;
@@ -127,13 +130,13 @@ function ChannelCard() {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</Table.Td>
                     <Table.Td>
                       {row.business?.name ?? 'Empresa eliminada'}
-                      <Text size="xs" c="dimmed">
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                         {formatChileanMobile(row.phone)}
                       </Text>
                     </Table.Td>
                     <Table.Td>{whatsappMsg.kindLabels[row.kind]}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLORS[row.status]} variant="light">
+                      <Badge color={STATUS_COLORS[row.status]} variant="light" styles={WHOLE_BADGE}>
                         {whatsappMsg.statusLabels[row.status]}
                       </Badge>
                     </Table.Td>
