@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations } from './support/page-checks';
 import { createBusinessViaApi, createCollaboratorViaApi, signIn, signInAsOwner, uniqueName } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/page-checks';
 
 // The browser tests' server has WhatsApp off: the screens say so, and a company's number and
 // consent are still recorded (with who and when) for the day it is configured.
@@ -27,7 +27,9 @@ test("a collaborator records a company's WhatsApp number and consent; the owner'
   await section.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('WhatsApp de la empresa guardado')).toBeVisible();
   await expect(phone).toHaveValue('+56 9 8765 4321');
-  await expect(section.getByText(/^Aceptación registrada por Walter Zapata el \d{2}-\d{2}-\d{4} \d{2}:\d{2}\.$/)).toBeVisible();
+  await expect(
+    section.getByText(/^Aceptación registrada por Walter Zapata el \d{2}-\d{2}-\d{4} \d{2}:\d{2}\.$/),
+  ).toBeVisible();
   await expectNoSeriousViolations(page);
 
   await signInAsOwner(page, '/cobranza?vista=config');
