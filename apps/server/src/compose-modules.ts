@@ -47,6 +47,7 @@ import { createTimeModule } from './modules/time/time.module.ts';
 import { createProfileModule } from './modules/users/profile.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { presentUser } from './modules/users/users.presenter.ts';
+import { createWhatsAppModule } from './modules/whatsapp/whatsapp.module.ts';
 import type { RedisLink } from './plugins/redis.ts';
 
 export interface ModulesDeps {
@@ -219,6 +220,20 @@ export function composeModules(deps: ModulesDeps) {
     }),
   );
   const groups = use(createGroupsModule({ db, changes, assertBusinessesExist: businesses.assertAllExist }));
+  // WhatsApp notices to client companies (off until WHATSAPP_* are set): the modules below queue
+  // theirs with `whatsapp.notify` beside their e-mails.
+  const whatsapp = use(
+    createWhatsAppModule({
+      db,
+      log,
+      config,
+      appUrl: config.APP_URL,
+      now: deps.now,
+      getBusiness: businesses.getById,
+      listBusinessNames: businesses.listNames,
+      nameOf: users.nameOf,
+    }),
+  );
   // Reads and writes companies, groups, owners and service links through their modules, in one transaction.
   use(
     createBusinessImportModule({
@@ -429,6 +444,7 @@ export function composeModules(deps: ModulesDeps) {
         time.remindedWithoutTimeOn(day, userIds),
       timersRunningBefore: (before: Date, userIds: number[]) => time.timersRunningBefore(before, userIds),
       appUrl: config.APP_URL,
+      notifyWhatsApp: whatsapp.notify,
     }),
   );
   const activity = use(createActivityModule({ db }));
@@ -457,6 +473,7 @@ export function composeModules(deps: ModulesDeps) {
       sendEmail: email.sendAutomatic,
       deliveries: email.deliveries,
       mailConfigured: Boolean(config.SMTP_URL),
+      notifyWhatsApp: whatsapp.notify,
       firmIdentity: firm.identity,
       now: deps.now,
     }),
@@ -500,6 +517,7 @@ export function composeModules(deps: ModulesDeps) {
       storeFiles: documents.storeFiles,
       sendEmail: email.sendAutomatic,
       sendPush: push.sendToUser,
+      notifyWhatsApp: whatsapp.notify,
     }),
   );
   // Client approvals: the documents module's files and stored bytes, the company's client users, the
@@ -541,6 +559,7 @@ export function composeModules(deps: ModulesDeps) {
       announce: async (businessId, text, link) => {
         await messages.postSystemMessage(businessId, text, link);
       },
+      notifyWhatsApp: whatsapp.notify,
       now: deps.now,
     }),
   );
@@ -630,6 +649,7 @@ export function composeModules(deps: ModulesDeps) {
     messages,
     firm,
     monthlyReport,
+    whatsapp,
   };
 }
 

@@ -45,6 +45,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SCHEDULER_INTERVAL_SECONDS: '0' })).toThrow(/SCHEDULER_INTERVAL_SECONDS:/);
   });
 
+  it('keeps WhatsApp off by default, asks for its id and token together, and never echoes the token', () => {
+    expect(loadConfig({})).toMatchObject({
+      WHATSAPP_API_URL: 'https://graph.facebook.com',
+      WHATSAPP_API_VERSION: 'v21.0',
+      WHATSAPP_TEMPLATE_LANGUAGE: 'es',
+      WHATSAPP_TEMPLATE_MESSAGE: 'nuevo_mensaje',
+      WHATSAPP_TEMPLATE_REQUEST: 'solicitud_por_vencer',
+      WHATSAPP_TEMPLATE_APPROVAL: 'aprobacion_pendiente',
+      WHATSAPP_TEMPLATE_CHARGE: 'cobro_vencido',
+    });
+    expect(loadConfig({}).WHATSAPP_TOKEN).toBeUndefined();
+    const token = 'EAAG-token-secreto-de-whatsapp-123456';
+    expect(() => loadConfig({ WHATSAPP_TOKEN: token })).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID: es obligatoria cuando WHATSAPP_TOKEN está definida/,
+    );
+    expect(() => loadConfig({ WHATSAPP_PHONE_NUMBER_ID: '109876543210987' })).toThrow(
+      /WHATSAPP_TOKEN: es obligatoria cuando WHATSAPP_PHONE_NUMBER_ID está definida/,
+    );
+    expect(() => loadConfig({ WHATSAPP_TOKEN: 'corto-secreto', WHATSAPP_PHONE_NUMBER_ID: '1098765' })).toThrow(
+      /WHATSAPP_TOKEN: .*\(valor: \(oculto\)\)/,
+    );
+    expect(() => loadConfig({ WHATSAPP_TOKEN: 'corto-secreto', WHATSAPP_PHONE_NUMBER_ID: '1098765' })).not.toThrow(
+      /corto-secreto/,
+    );
+    expect(() => loadConfig({ WHATSAPP_TEMPLATE_CHARGE: 'Cobro Vencido' })).toThrow(/WHATSAPP_TEMPLATE_CHARGE:/);
+    expect(() => loadConfig({ WHATSAPP_API_VERSION: '21' })).toThrow(/WHATSAPP_API_VERSION:/);
+    expect(loadConfig({ WHATSAPP_TOKEN: token, WHATSAPP_PHONE_NUMBER_ID: '109876543210987' }).WHATSAPP_TOKEN).toBe(
+      token,
+    );
+  });
+
   it('asks for the rest of the S3 settings when S3_BUCKET is set', () => {
     expect(() => loadConfig({ S3_BUCKET: 'estudio' })).toThrow(
       /S3_ENDPOINT: es obligatoria cuando S3_BUCKET está definida/,

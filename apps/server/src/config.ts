@@ -56,6 +56,13 @@ export function trustProxyOption(value: boolean | number | string[]) {
   return (_address: string, hop: number) => hop < value;
 }
 
+/** A WhatsApp template's name as WhatsApp Manager allows it (lower case, digits, '_'), with its default. */
+const templateName = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, 'debe ser el nombre de una plantilla de WhatsApp (minúsculas, números y _)')
+    .default(fallback);
+
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -150,6 +157,30 @@ const ConfigSchema = z
      * UF's value; unset (the default), UF values are only typed or imported.
      */
     UF_SOURCE_URL: optionalString.pipe(z.url().optional()),
+    /**
+     * WhatsApp Business Cloud API (Meta's Graph API): off until both the phone number's id and the
+     * token are set; then notices go as approved templates, one name per kind of notice.
+     */
+    WHATSAPP_API_URL: z.url().default('https://graph.facebook.com'),
+    WHATSAPP_API_VERSION: z
+      .string()
+      .regex(/^v\d{1,3}\.\d{1,2}$/, 'debe ser una versión de la Graph API, p. ej. v21.0')
+      .default('v21.0'),
+    WHATSAPP_PHONE_NUMBER_ID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{5,30}$/, 'debe ser el identificador numérico del número de teléfono en WhatsApp Manager')
+        .optional(),
+    ),
+    WHATSAPP_TOKEN: optionalString.pipe(z.string().min(20, 'debe ser un token de acceso de la Graph API').optional()),
+    WHATSAPP_TEMPLATE_LANGUAGE: z
+      .string()
+      .regex(/^[a-z]{2}(_[A-Z]{2})?$/, "debe ser un código de idioma de plantilla, p. ej. 'es' o 'es_MX'")
+      .default('es'),
+    WHATSAPP_TEMPLATE_MESSAGE: templateName('nuevo_mensaje'),
+    WHATSAPP_TEMPLATE_REQUEST: templateName('solicitud_por_vencer'),
+    WHATSAPP_TEMPLATE_APPROVAL: templateName('aprobacion_pendiente'),
+    WHATSAPP_TEMPLATE_CHARGE: templateName('cobro_vencido'),
     /** Prometheus metrics at /metrics, only with `Authorization: Bearer <this>`; without it /metrics does not exist. */
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'debe tener 16 caracteres o más').optional()),
     /** Where `npm run backup` and scheduled backups write archives (default DATA_DIR/backups). */
@@ -176,6 +207,11 @@ const ConfigSchema = z
       ctx.addIssue({ code: 'custom', path: ['BACKUP_CRON'], message: 'usa BACKUP_TIME o BACKUP_CRON, no ambas' });
     if (config.PUSH_TEST_LOOPBACK === 'on' && config.NODE_ENV === 'production')
       ctx.addIssue({ code: 'custom', path: ['PUSH_TEST_LOOPBACK'], message: 'no se permite con NODE_ENV=production' });
+    if (Boolean(config.WHATSAPP_PHONE_NUMBER_ID) !== Boolean(config.WHATSAPP_TOKEN)) {
+      const missing = config.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_NUMBER_ID' : 'WHATSAPP_TOKEN';
+      const other = config.WHATSAPP_TOKEN ? 'WHATSAPP_TOKEN' : 'WHATSAPP_PHONE_NUMBER_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: `es obligatoria cuando ${other} está definida` });
+    }
     if (!config.S3_BUCKET) return;
     for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!config[name])

@@ -39,6 +39,7 @@ export const ACTIVITY_KINDS = {
   message: 'Mensaje',
   monthly_report: 'Informe mensual',
   firm_settings: 'Datos del estudio',
+  whatsapp: 'WhatsApp',
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -172,6 +173,8 @@ const FIELD_LABELS: Record<string, string> = {
   monthlyReportDay: 'Día del informe mensual',
   emails: 'Destinatarios',
   outcome: 'Resultado',
+  phone: 'Celular WhatsApp',
+  optedIn: 'Acepta avisos por WhatsApp',
 };
 
 /** A field's label: the form's, or the field's own name with its first letter capitalised ('estado' → 'Estado'). */

@@ -25,6 +25,16 @@ describe('can', () => {
     expect(can(client, 'email:manage')).toBe(false);
   });
 
+  it('lets staff record a company’s WhatsApp consent, and keeps the channel and its outbox to owners', () => {
+    expect(can(owner, 'whatsapp:contact')).toBe(true);
+    expect(can(responsible, 'whatsapp:contact')).toBe(true);
+    expect(can(client, 'whatsapp:contact')).toBe(false);
+    expect(can(owner, 'whatsapp:manage')).toBe(true);
+    expect(can(responsible, 'whatsapp:manage')).toBe(false);
+    expect(can(client, 'whatsapp:manage')).toBe(false);
+    expect(can(null, 'whatsapp:contact')).toBe(false);
+  });
+
   it('lets an owner or the task’s responsible collaborator change a task cell, and no one else', () => {
     const task = { responsableId: responsible.id };
     expect(can(owner, 'task-state:change', task)).toBe(true);

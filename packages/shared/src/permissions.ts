@@ -95,6 +95,13 @@ export const PERMISSIONS = {
   'report:read': ['owner', 'collaborator'],
   /** A client's own company's monthly report, from the portal (policy 'report:view'). */
   'report:own': ['client'],
+  /**
+   * A company's WhatsApp number and its consent to WhatsApp notices, on the company's page: read and
+   * change (each change of the consent is kept with who and when).
+   */
+  'whatsapp:contact': ['owner', 'collaborator'],
+  /** The WhatsApp channel's state (configured or not, the templates) and its outbox; 'Reintentar' a failed send. */
+  'whatsapp:manage': ['owner'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],

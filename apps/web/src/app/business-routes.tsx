@@ -3,10 +3,12 @@ import { BusinessFeesSection } from '../features/billing/components/fees/busines
 import { BusinessDetailPage } from '../features/businesses/pages/business-detail-page';
 import { BusinessMessagesSection } from '../features/messages/components/messages-section';
 import { MonthlyReportButton } from '../features/monthly-report/components/monthly-report-button';
+import { WhatsAppContactSection } from '../features/whatsapp/components/whatsapp-contact-section';
 
 /**
- * /empresas/:id with its 'Honorarios' (shown to owners only), its 'Informe mensual', its 'Aprobaciones' and
- * its 'Mensajes' thread, composed here because features do not import each other.
+ * /empresas/:id with its 'Honorarios' (shown to owners only), its 'Informe mensual', its WhatsApp number
+ * and consent, its 'Aprobaciones' and its 'Mensajes' thread, composed here because features do not
+ * import each other.
  */
 export function BusinessDetailRoute() {
   return (
@@ -15,6 +17,7 @@ export function BusinessDetailRoute() {
       ReportButton={MonthlyReportButton}
       ApprovalsSection={ApprovalsSection}
       MessagesSection={BusinessMessagesSection}
+      WhatsAppSection={WhatsAppContactSection}
     />
   );
 }

@@ -364,8 +364,8 @@ export const router = createBrowserRouter([
                   {
                     path: '/cobranza',
                     ...page(
-                      () => import('../features/billing/pages/billing-page'),
-                      (m) => m.BillingPage,
+                      () => import('./billing-routes'),
+                      (m) => m.BillingRoute,
                     ),
                     loader: (args) => import('./billing-loader').then((loaders) => loaders.billingLoader(args)),
                     shouldRevalidate: billingLoaderRerunsFor,

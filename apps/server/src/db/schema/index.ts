@@ -31,6 +31,7 @@ export * from '../../modules/tasks/tasks.tables.ts';
 export * from '../../modules/tax-calendar/tax-calendar.tables.ts';
 export * from '../../modules/time/time.tables.ts';
 export * from '../../modules/users/users.tables.ts';
+export * from '../../modules/whatsapp/whatsapp.tables.ts';
 // The platform's own tables, written by the infrastructure every module uses.
 export * from './activity.ts';
 export * from './idempotency.ts';

@@ -36,6 +36,7 @@ it('announces a request and its answer to the company, and a failing hook change
     removeStoredBytes: documents.removeStoredBytes,
     sendEmail: async () => ({ id: 0, delivery: 'outbox' }),
     deliveries: async () => new Map(),
+    notifyWhatsApp: t.modules.whatsapp.notify,
     announce: (businessId, text, link) => {
       if (failing) throw new Error('hilo caído');
       heard.push([businessId, text, link]);

@@ -23,6 +23,15 @@ export interface ApprovalRemindersDeps {
     subject: string;
     content: string;
   }): Promise<{ id: number }>;
+  /** The WhatsApp module's queue (only when configured and the company accepted); never throws. */
+  notifyWhatsApp(notice: {
+    kind: 'approval';
+    businessId: number;
+    approvalId: number;
+    reminder: number;
+    title: string;
+    at: Date;
+  }): Promise<unknown>;
 }
 
 /** Which reminder is due at `now` for a request made at `requestedAt` every `days` days (0: none yet). */
@@ -47,6 +56,14 @@ export function approvalRemindersJob(db: Db, deps: ApprovalRemindersDeps) {
       const number = dueReminderNumber(approval.requestedAt, approval.reminderDays, now);
       if (number === 0 || number <= approval.lastNumber) continue;
       if (!(await repository.claimReminder(db, approval.id, number, now))) continue;
+      await deps.notifyWhatsApp({
+        kind: 'approval',
+        businessId: approval.businessId,
+        approvalId: approval.id,
+        reminder: number,
+        title: approval.title,
+        at: now,
+      });
       const emails = [...new Set((await deps.listClientUsers(approval.businessId)).map((user) => user.email))].filter(
         Boolean,
       );

@@ -5,7 +5,9 @@ import { type ApprovalRemindersDeps, approvalRemindersJob } from './approval-rem
 import { approvalsRoutes } from './approvals.routes.ts';
 import { type ApprovalsDeps, createApprovalsService } from './approvals.service.ts';
 
-export interface ApprovalsModuleDeps extends ApprovalsDeps, Pick<ApprovalRemindersDeps, 'sendAutomatic'> {
+export interface ApprovalsModuleDeps
+  extends ApprovalsDeps,
+    Pick<ApprovalRemindersDeps, 'sendAutomatic' | 'notifyWhatsApp'> {
   db: Db;
   /** The instance's multipart upload receiver (a PDF uploaded with a request shares its slots). */
   uploads: UploadReceiver;

@@ -81,6 +81,15 @@ export interface ApprovalsDeps {
    * may show it); nothing by default. A failure is logged, never the request's.
    */
   announce?(businessId: number, text: string, link: string): void | Promise<void>;
+  /** The WhatsApp module's queue: the request as notice 0 (only when configured and the company accepted); never throws. */
+  notifyWhatsApp(notice: {
+    kind: 'approval';
+    businessId: number;
+    approvalId: number;
+    reminder: number;
+    title: string;
+    at: Date;
+  }): Promise<unknown>;
   now?: () => Date;
 }
 
@@ -206,7 +215,7 @@ export function createApprovalsService(db: Db, deps: ApprovalsDeps) {
     }
   }
 
-  /** After commit: the request's e-mail to the client users (number 0 of its mails), then the hook. */
+  /** After commit: the request's e-mail to the client users (number 0 of its mails), its WhatsApp notice, then the hook. */
   async function tellClients(actor: AuthUser, row: ApprovalRow, clients: Person[]): Promise<ApprovalMailOutcome> {
     const emails = [...new Set(clients.map((client) => client.email).filter(Boolean))];
     let outcome: ApprovalMailOutcome = 'none';
@@ -230,6 +239,14 @@ export function createApprovalsService(db: Db, deps: ApprovalsDeps) {
     if (await repository.claimReminder(db, row.id, 0, row.requestedAt)) {
       if (emailLogId !== null) await repository.setReminderEmail(db, row.id, 0, emailLogId);
     }
+    await deps.notifyWhatsApp({
+      kind: 'approval',
+      businessId: row.businessId,
+      approvalId: row.id,
+      reminder: 0,
+      title: row.title,
+      at: row.requestedAt,
+    });
     await announce(row.businessId, approvalsMsg.announceRequested(row.title), row.id);
     return outcome;
   }

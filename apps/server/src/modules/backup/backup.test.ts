@@ -13,6 +13,7 @@ import { pngLogo } from '../../demo/demo-logo.ts';
 import { monthlyBoardCell, nextRut, uploadFolder } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, OWNER, TEST_KEYS, type TestApp } from '../../test/test-app.ts';
+import { whatsappOutbox } from '../whatsapp/whatsapp.tables.ts';
 import { FIRM, rewriteArchive } from './archive.fixture.ts';
 import { BackupError, entryKind } from './archive.ts';
 import { listTables } from './backup.repository.ts';
@@ -142,6 +143,26 @@ beforeAll(async () => {
     ...multipartFiles([{ name: 'logo.png', bytes: pngLogo() }]),
   });
   expect(logo.statusCode, logo.body).toBe(200);
+  // A company's WhatsApp number and consent, and a notice of its outbox: rows of the WhatsApp module's tables.
+  const whatsapp = await t.request({
+    method: 'PUT',
+    url: `/api/business/${board.businessId}/whatsapp`,
+    token,
+    payload: { phone: '+56 9 1234 5678', optedIn: true },
+  });
+  expect(whatsapp.statusCode, whatsapp.body).toBe(200);
+  await t.database.db.insert(whatsappOutbox).values({
+    kind: 'approval',
+    subjectId: 1,
+    businessId: board.businessId,
+    phone: '+56912345678',
+    template: 'aprobacion_pendiente',
+    language: 'es',
+    params: ['Empresa', 'Balance 2025', 'https://estudio.example.cl/aprobaciones/1'],
+    status: 'sent',
+    attempts: 1,
+    waMessageId: 'wamid.respaldo',
+  });
 });
 
 afterAll(async () => {
@@ -229,7 +250,9 @@ describe('backup and restore', () => {
     // on it, signs in, and reads its portal passwords with the restored keys.
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
     try {
-      expect(await everyRow(database.db)).toEqual(await everyRow(t.database.db));
+      const restoredRows = await everyRow(database.db);
+      expect(restoredRows).toEqual(await everyRow(t.database.db));
+      expect([restoredRows.whatsapp_contacts?.length, restoredRows.whatsapp_outbox?.length]).toEqual([1, 1]);
     } catch (error) {
       await database.close();
       throw error;

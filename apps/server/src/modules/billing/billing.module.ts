@@ -76,6 +76,8 @@ export interface BillingModuleDeps {
   sendEmail: RemindersDeps['sendEmail'];
   deliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
   mailConfigured: boolean;
+  /** The WhatsApp module's queue: an overdue charge's reminder (only when configured and the company accepted). */
+  notifyWhatsApp: RemindersDeps['notifyWhatsApp'];
   now?: () => Date;
 }
 
@@ -150,6 +152,7 @@ export function createBillingModule(deps: BillingModuleDeps) {
     listBusinessesByIds: deps.listBusinessesByIds,
     sendEmail: deps.sendEmail,
     deliveries: deps.deliveries,
+    notifyWhatsApp: deps.notifyWhatsApp,
   });
   const firmIdentity = async (): Promise<Letterhead> => {
     const firm = (await deps.firmIdentity?.()) ?? { name: '', rut: '', address: '', logo: null };

@@ -29,6 +29,17 @@ export interface RemindersDeps {
   getBusiness(id: number): Promise<unknown>;
   /** The e-mail module: what became of logged e-mails now (a failed one may have gone out on a retry). */
   deliveries(ids: number[]): Promise<Map<number, EmailDelivery>>;
+  /** The WhatsApp module's queue (only when configured and the company accepted); never throws. */
+  notifyWhatsApp(notice: {
+    kind: 'charge';
+    businessId: number;
+    chargeId: number;
+    step: number;
+    description: string;
+    open: number;
+    dueDate: string;
+    at: Date;
+  }): Promise<unknown>;
 }
 
 /**
@@ -47,7 +58,8 @@ export function stepsDue(offsets: readonly number[], dueDate: string, today: str
  * to the company's billing contacts with what is open, the due date and where to transfer. Each
  * (charge, step) is claimed by inserting its row before the mail, so any number of instances send
  * it once. Companies whose reminders are stopped get none; the outcome kept is the e-mail's:
- * 'outbox' when mail is not configured, never 'sent' for what only reached the outbox.
+ * 'outbox' when mail is not configured, never 'sent' for what only reached the outbox. A step after
+ * the due date (the charge overdue) is also queued for the company's WhatsApp, when it accepted them.
  */
 export function createRemindersService(db: Db, deps: RemindersDeps) {
   async function remind(
@@ -126,6 +138,17 @@ export function createRemindersService(db: Db, deps: RemindersDeps) {
           now,
         );
         if (!mine.has(latest)) continue;
+        if (latest > 0)
+          await deps.notifyWhatsApp({
+            kind: 'charge',
+            businessId: charge.businessId,
+            chargeId: charge.id,
+            step: latest,
+            description: charge.description,
+            open: charge.open,
+            dueDate: charge.dueDate,
+            at: now,
+          });
         await remind(charge, latest, company, settings, today);
         sent += 1;
       }

@@ -24,6 +24,17 @@ export interface UnreadNoticeDeps {
   sendEmail(input: { emails: string[]; subject: string; content: string; businessId: number }): Promise<unknown>;
   /** The push module's send to a user's browsers; never throws. */
   sendPush(userId: number, message: { title: string; body: string; url: string }): Promise<number>;
+  /**
+   * The WhatsApp module's queue: the firm's messages unread by the client, keyed by the newest of
+   * them (queued only when configured and the company accepted); never throws.
+   */
+  notifyWhatsApp(notice: {
+    kind: 'message';
+    businessId: number;
+    messageId: number;
+    count: number;
+    at: Date;
+  }): Promise<unknown>;
 }
 
 /**
@@ -37,9 +48,10 @@ export function unreadNoticeJob(db: Db, deps: UnreadNoticeDeps): ScheduledJob {
   async function tell(
     businessId: number,
     side: 'staff' | 'client',
-    count: number,
+    messages: { count: number; newestId: number; at: Date },
     company: { name: string; responsibleUserId: number | null },
   ) {
+    const { count } = messages;
     const toStaff = side === 'client';
     let recipients: Recipient[];
     if (toStaff) {
@@ -50,6 +62,8 @@ export function unreadNoticeJob(db: Db, deps: UnreadNoticeDeps): ScheduledJob {
       recipients = await deps.listClientUsers(businessId);
     }
     if (recipients.length === 0) return;
+    if (!toStaff)
+      await deps.notifyWhatsApp({ kind: 'message', businessId, messageId: messages.newestId, count, at: messages.at });
     const path = toStaff ? `/mensajes/empresa/${businessId}` : '/mensajes';
     const link = `${deps.appUrl.replace(/\/$/, '')}${path}`;
     await deps.sendEmail({
@@ -72,12 +86,16 @@ export function unreadNoticeJob(db: Db, deps: UnreadNoticeDeps): ScheduledJob {
     async run(now) {
       const minutes = (await repository.settings(db))?.notifyAfterMinutes ?? NOTIFY_AFTER_MINUTES_DEFAULT;
       const claimed = await repository.claimNotices(db, now, new Date(now.getTime() - minutes * 60_000));
-      const groups = new Map<string, { businessId: number; side: ClaimedNotice['side']; count: number }>();
+      const groups = new Map<
+        string,
+        { businessId: number; side: ClaimedNotice['side']; count: number; newestId: number }
+      >();
       for (const notice of claimed) {
         if (!notice.notice) continue;
         const key = `${notice.businessId}:${notice.side}`;
-        const group = groups.get(key) ?? { businessId: notice.businessId, side: notice.side, count: 0 };
+        const group = groups.get(key) ?? { businessId: notice.businessId, side: notice.side, count: 0, newestId: 0 };
         group.count += 1;
+        group.newestId = Math.max(group.newestId, notice.id);
         groups.set(key, group);
       }
       if (groups.size === 0) return;
@@ -90,7 +108,8 @@ export function unreadNoticeJob(db: Db, deps: UnreadNoticeDeps): ScheduledJob {
         const company = companies.get(group.businessId);
         if (!company) continue;
         // One company's failure (a mail server down) does not stop the others' notices.
-        await tell(group.businessId, group.side, group.count, company).catch((error: unknown) =>
+        const told = { count: group.count, newestId: group.newestId, at: now };
+        await tell(group.businessId, group.side, told, company).catch((error: unknown) =>
           deps.log.warn({ businessId: group.businessId, err: error }, 'unread message notice failed'),
         );
       }

@@ -23,6 +23,16 @@ export interface RequestRemindersDeps {
   sendEmail(input: { emails: string[]; subject: string; content: string; businessId: number }): Promise<unknown>;
   /** The public address the mail's link starts with (APP_URL). */
   appUrl: string;
+  /** The WhatsApp module's queue (only when configured and the company accepted); never throws. */
+  notifyWhatsApp(notice: {
+    kind: 'request';
+    businessId: number;
+    requestId: number;
+    when: 'before' | 'due';
+    title: string;
+    dueDate: string;
+    at: Date;
+  }): Promise<unknown>;
 }
 
 const addDays = (isoDate: string, days: number) => {
@@ -39,6 +49,7 @@ const chileanDate = (isoDate: string) => isoDate.split('-').reverse().join('-');
  * row per request and kind is written before the mail, so a later tick, a restart or another
  * instance sends nothing twice; a company without contacts is claimed without a mail. A request
  * created that same day waits for the next (its creation mail just listed the same documents).
+ * Each claimed reminder is also queued for the company's WhatsApp (when it accepted them).
  */
 export function requestRemindersJob(deps: RequestRemindersDeps): ScheduledJob {
   return {
@@ -67,6 +78,15 @@ export function requestRemindersJob(deps: RequestRemindersDeps): ScheduledJob {
         if (!items || !company) continue; // received or sent in the meantime
         const kind = request.dueDate === today ? 'due' : 'before';
         if (!(await deps.claimReminder({ requestId: request.id, kind, claimedAt: now }))) continue;
+        await deps.notifyWhatsApp({
+          kind: 'request',
+          businessId: request.businessId,
+          requestId: request.id,
+          when: kind,
+          title: request.title,
+          dueDate: request.dueDate,
+          at: now,
+        });
         const emails = splitContacts(company.contact);
         if (emails.length === 0) continue;
         const due = chileanDate(request.dueDate);

@@ -18,6 +18,7 @@ import { taskBoardQueryKey } from '../tasks/get-task-board';
 import { tasksQueryKey } from '../tasks/get-tasks';
 import { meQueryKey } from '../users/get-me';
 import { usersQueryKey } from '../users/get-users';
+import { whatsappKeys } from '../whatsapp/invalidation';
 import { deleteBusinessMutationOptions } from './delete-business';
 import { businessQueryKey } from './get-business';
 import { businessesQueryKey } from './get-businesses';
@@ -33,6 +34,7 @@ const gone: QueryKey[] = [
   businessQueryKey(deleted),
   credentialsQueryKey(deleted),
   folderViewQueryKey({ businessId: deleted, folderId: null, period }),
+  whatsappKeys.contact(deleted),
 ];
 
 /** Entries that list the company or rows that cascaded from it. */
@@ -47,6 +49,7 @@ const stale: QueryKey[] = [
   taskQueryKey(4),
   taskBoardQueryKey(period),
   emailLogPageQueryKey({ page: 1, businessId: null }),
+  whatsappKeys.status,
 ];
 
 /** Entries the delete cannot reach. */
@@ -54,6 +57,7 @@ const untouched: QueryKey[] = [
   businessQueryKey(other),
   credentialsQueryKey(other),
   folderViewQueryKey({ businessId: other, folderId: null, period }),
+  whatsappKeys.contact(other),
   fileDownloadsQueryKey(9),
   serviceQueryKey(3),
   servicesListQueryKey,

@@ -9,6 +9,7 @@ import { groupInvalidation } from '../groups/invalidation';
 import { monthlyBoardsQueryKey } from '../monthly-states/get-monthly-board';
 import { monthlyStateInvalidation } from '../monthly-states/invalidation';
 import { taskInvalidation } from '../tasks/invalidation';
+import { whatsappInvalidation } from '../whatsapp/invalidation';
 import { businessDetailsQueryKey, businessQueryKey } from './get-business';
 import { businessesQueryKey } from './get-businesses';
 import { responsibleOptionsQueryKey } from './get-responsible-options';
@@ -50,7 +51,8 @@ export const businessInvalidation = {
   /**
    * The rows that reference businesses ON DELETE CASCADE go with it: its service links, credentials,
    * group memberships, folders and files, monthly states, tasks' companies and task states, and its
-   * client users (listed only in its own detail, dropped here); the e-mail log loses its name (SET NULL).
+   * client users (listed only in its own detail, dropped here), its WhatsApp number and sends; the
+   * e-mail log loses its name (SET NULL).
    */
   deleted: (businessId: number): CacheEffect =>
     combineEffects(
@@ -62,5 +64,6 @@ export const businessInvalidation = {
       monthlyStateInvalidation.cellsDeleted(),
       taskInvalidation.businessDeleted(),
       emailInvalidation.businessDeleted(),
+      whatsappInvalidation.businessDeleted(businessId),
     ),
 };

@@ -2,7 +2,7 @@ import { can } from '@app/shared/permissions';
 import { Group, Loader, Tabs } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconCalendarMonth } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { BILLING_TAB_PARAM, CHARGES_TAB } from '../../../lib/billing-tab-param';
@@ -51,7 +51,12 @@ const isTab = (value: string | null): value is Tab => value !== null && value in
  * the month's charges, payments and receipts, the bank statement, UF values and the settings. The
  * month (?anio=&mes=, up to next month) is chosen above the charges and the UF values.
  */
-export function BillingPage() {
+export function BillingPage({
+  SettingsExtra,
+}: {
+  /** Another card of 'Configuración' (the WhatsApp channel's), handed in by the app. */
+  SettingsExtra?: ComponentType;
+} = {}) {
   const user = useCurrentUser();
   const mayChange = can(user, 'billing:manage');
   const [month, setMonth] = useBillingMonth();
@@ -122,7 +127,7 @@ export function BillingPage() {
         </Tabs.Panel>
         <Tabs.Panel value="config">
           <Loaded>
-            <SettingsTab mayChange={mayChange} />
+            <SettingsTab mayChange={mayChange} Extra={SettingsExtra} />
           </Loaded>
         </Tabs.Panel>
       </Tabs>

@@ -23,14 +23,15 @@ import { TaxSuggestionsSection } from '../components/tax-suggestions-section';
 /**
  * Detalle empresa: the edit form, its fees ('Honorarios', owners only: `FeesSection`, handed in by
  * the app since features do not import each other), its 'Informe mensual' button, its services, its client
- * users, its credentials, its client approvals ('Aprobaciones': `ApprovalsSection`) and its 'Mensajes'
- * thread (`MessagesSection`), all handed in the same way.
+ * users, its WhatsApp number and consent (`WhatsAppSection`), its credentials, its client approvals
+ * ('Aprobaciones': `ApprovalsSection`) and its 'Mensajes' thread (`MessagesSection`), all handed in the same way.
  */
 export function BusinessDetailPage({
   FeesSection,
   ReportButton,
   ApprovalsSection,
   MessagesSection,
+  WhatsAppSection,
 }: {
   FeesSection?: ComponentType<{ businessId: number }>;
   /** 'Informe mensual' of the company (its month in a PDF), from the monthly-report feature. */
@@ -38,6 +39,8 @@ export function BusinessDetailPage({
   ApprovalsSection?: ComponentType<{ businessId: number }>;
   /** The company's thread with the firm ('Mensajes'), from the messages feature. */
   MessagesSection?: ComponentType<{ businessId: number }>;
+  /** The company's WhatsApp number and consent, from the whatsapp feature. */
+  WhatsAppSection?: ComponentType<{ businessId: number }>;
 }) {
   const id = Number(useParams().id);
   const user = useCurrentUser();
@@ -76,6 +79,7 @@ export function BusinessDetailPage({
           <TaxSuggestionsSection business={loaded} />
           <BusinessServicesSection business={loaded} />
           <BusinessUsersSection business={loaded} />
+          {WhatsAppSection && <WhatsAppSection businessId={loaded.id} />}
           {ApprovalsSection && <ApprovalsSection businessId={loaded.id} />}
           <CredentialsSection businessId={loaded.id} />
           {MessagesSection && <MessagesSection businessId={loaded.id} />}

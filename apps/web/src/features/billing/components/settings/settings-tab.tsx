@@ -2,7 +2,7 @@ import { can } from '@app/shared/permissions';
 import type { BillingSettings } from '@app/shared/schemas/billing-collections';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { type ComponentType, Suspense, useEffect } from 'react';
 import { useBillingSettings, useSaveBillingSettings } from '../../../../api/billing/settings';
 import { LoadError } from '../../../../components/load-error';
 import { WarningAlert } from '../../../../components/warning-alert';
@@ -52,10 +52,11 @@ const stepText = (offset: number) =>
     : `${Math.abs(offset)} ${Math.abs(offset) === 1 ? 'día' : 'días'} ${offset < 0 ? 'antes' : 'después'}`;
 
 /**
- * 'Configuración': the firm's identity and its monthly report's e-mail day ('Datos del estudio'), where
- * clients transfer, where receipts go, and the reminders of unpaid charges.
+ * 'Configuración': the firm's identity and its monthly report's e-mail day ('Datos del estudio'), the
+ * card the app hands in (WhatsApp's), where clients transfer, where receipts go, and the reminders of
+ * unpaid charges.
  */
-export function SettingsTab({ mayChange }: { mayChange: boolean }) {
+export function SettingsTab({ mayChange, Extra }: { mayChange: boolean; Extra?: ComponentType }) {
   const mayChangeFirm = can(useCurrentUser(), 'settings:manage');
   const settings = useBillingSettings();
   const save = useSaveBillingSettings();
@@ -93,6 +94,11 @@ export function SettingsTab({ mayChange }: { mayChange: boolean }) {
   return (
     <Stack>
       <FirmIdentityCard mayChange={mayChangeFirm} />
+      {Extra && (
+        <Suspense fallback={null}>
+          <Extra />
+        </Suspense>
+      )}
       <form onSubmit={submit} noValidate>
         <Stack>
           <Card withBorder component="section" aria-labelledby="datos-transferencia">
