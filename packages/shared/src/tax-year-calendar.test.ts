@@ -36,7 +36,7 @@ describe("'Calendario AT' overlay", () => {
       shippedDate: null,
     });
     expect(year.find((entry) => entry.key === 'dj-1887')).toMatchObject({
-      date: '2026-03-19',
+      date: '2026-03-27',
       origin: 'shipped',
       confirmed: false,
     });

@@ -53,6 +53,8 @@ const PRESS_2026 =
   'https://elpinguino.com/noticia/2026/02/18/operacion-renta-2026-se-aproxima-uno-de-los-procesos-mas-exigentes-del-calendario-tributario';
 const DJ_SUMMARY_2026 =
   'https://blog.uwigo.com/declaraciones-juradas-2026-fechas-y-tips-para-operaci%C3%B3n-renta?hs_amp=true';
+const BUK_1887_2026 =
+  'https://supportcenter.buk.cl/hc/es-419/articles/36669453412635-Preguntas-Frecuentes-Declaraciones-Juradas-1887';
 const USUAL = 'Fecha habitual de años anteriores: confirmar con el calendario de vencimientos del SII.';
 
 const shipped = (
@@ -88,7 +90,13 @@ export const SHIPPED_TAX_YEAR_DATES: readonly TaxYearDate[] = [
     'Declaraciones con devolución o sin pago, según la prensa (febrero de 2026).',
   ),
   shipped('dj-1879', 2026, '2026-03-19', DJ_SUMMARY_2026, USUAL),
-  shipped('dj-1887', 2026, '2026-03-19', DJ_SUMMARY_2026, USUAL),
+  shipped(
+    'dj-1887',
+    2026,
+    '2026-03-27',
+    BUK_1887_2026,
+    'Hasta el 27 de marzo de 2026 según la Resolución Exenta SII N° 123, del 25 de septiembre de 2025 (citada por Buk); confirmar con el SII.',
+  ),
   shipped('dj-1835', 2026, '2026-03-26', DJ_SUMMARY_2026, USUAL),
   shipped('dj-1948', 2026, '2026-03-26', DJ_SUMMARY_2026, USUAL),
   shipped('dj-1847', 2026, '2026-04-30', DJ_SUMMARY_2026, `Vence con el F22. ${USUAL}`),
@@ -105,7 +113,7 @@ export const SHIPPED_TAX_YEAR_DATES: readonly TaxYearDate[] = [
   shipped('f22', 2027, '2027-04-30', null, USUAL),
   shipped('f22-devolucion', 2027, '2027-05-10', null, `El 9 de mayo de 2027 es domingo. ${USUAL}`),
   shipped('dj-1879', 2027, '2027-03-19', null, USUAL),
-  shipped('dj-1887', 2027, '2027-03-19', null, USUAL),
+  shipped('dj-1887', 2027, '2027-03-19', null, `En el AT 2026 una resolución la movió al 27 de marzo. ${USUAL}`),
   shipped('dj-1835', 2027, '2027-03-29', null, `El 26 de marzo de 2027 es Viernes Santo. ${USUAL}`),
   shipped('dj-1948', 2027, '2027-03-29', null, `El 26 de marzo de 2027 es Viernes Santo. ${USUAL}`),
   shipped('dj-1847', 2027, '2027-04-30', null, `Vence con el F22. ${USUAL}`),

@@ -201,7 +201,7 @@ describe("'Calendario AT'", () => {
   it("lists the shipped dates, and an owner's edit replaces one and moves the annual service's due date; both changes are in the activity log", async () => {
     const listed: TaxYearList = (await as(owner).get('/api/tax-calendar/years/2026')).json();
     const dj = listed.entries.find((entry) => entry.key === 'dj-1887');
-    expect(dj).toMatchObject({ date: '2026-03-19', confirmed: false, origin: 'shipped', shippedDate: null });
+    expect(dj).toMatchObject({ date: '2026-03-27', confirmed: false, origin: 'shipped', shippedDate: null });
     expect(await t.modules.taxCalendar.annualDueDate('f22', 2026)).toBe('2026-04-30');
 
     const saved = await as(owner).put('/api/tax-calendar/years/2026/dates/f22', {
