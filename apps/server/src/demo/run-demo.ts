@@ -52,8 +52,10 @@ async function main() {
       await seedDemoBilling(features),
       await seedDemoCollections(features),
       await seedDemoTime(features),
-      await seedDemoApprovals(features),
+      // Messages before approvals: an approval writes a line into its company's thread, and the
+      // messages' demo seeds only where no thread exists yet.
       await seedDemoMessages(features),
+      await seedDemoApprovals(features),
       await seedDemoMonthlyReport(features),
       await seedDemoActivity(features),
     ];
