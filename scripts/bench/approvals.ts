@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import { getBytes, percentile, rawAnswer } from './load.ts';
+import { rawAnswer, readsInARow } from './load.ts';
 
 const REQUESTS = 30;
 export const APPROVALS_PER_COMPANY = 5;
@@ -48,18 +48,6 @@ export async function seedApprovals(db: Db): Promise<{ approvals: number; remind
   return { approvals: await count('approvals'), reminders: await count('approval_reminders') };
 }
 
-async function timed(url: string, headers: Record<string, string>, agent: http.Agent) {
-  await getBytes(url, headers, agent); // warm-up
-  const times: number[] = [];
-  for (let run = 0; run < REQUESTS; run++) {
-    const started = performance.now();
-    await getBytes(url, headers, agent);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
-}
-
 export async function benchApprovals(
   kind: string,
   base: string,
@@ -89,10 +77,10 @@ export async function benchApprovals(
   try {
     for (const endpoint of endpoints) {
       const { body, encoding } = await rawAnswer(endpoint.url, headers);
-      const api = await timed(endpoint.url, headers, agent);
+      const api = await readsInARow(endpoint.url, headers, agent, REQUESTS);
       const floorServer = await floorOf(body, encoding);
       const floorAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      const floor = await timed(floorServer.url, { 'accept-encoding': 'gzip' }, floorAgent);
+      const floor = await readsInARow(floorServer.url, { 'accept-encoding': 'gzip' }, floorAgent, REQUESTS);
       floorAgent.destroy();
       floorServer.close();
       report(

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { CartolaPreview } from '@app/shared/schemas/billing-collections';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { pdfText } from '../../server/src/test/pdf-text';
 import { billingToday, generateChargesViaApi, rowWith, setFeeTermsViaApi, shownDate } from './support/billing-fixtures';
 import {
   apiToken,
@@ -12,7 +13,6 @@ import {
   uniqueName,
   uniqueRut,
 } from './support/fixtures';
-import { pdfText } from './support/pdf-text';
 
 /** A client's payment receipt sent through the client's own API, as the client's statement sends it. */
 async function sendReceiptViaApi(request: APIRequestContext, token: string, amount: string, date: string) {

@@ -3,6 +3,7 @@ import { formatMoney } from '@app/shared/money';
 import { currentPeriod } from '@app/shared/period';
 import type { MonthlyBoard } from '@app/shared/schemas/monthly-states';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { pdfText } from '../../server/src/test/pdf-text';
 import {
   createBusinessViaApi,
   createServiceWithStatesViaApi,
@@ -16,7 +17,6 @@ import {
 } from './support/fixtures';
 import { monthTitle } from './support/months';
 import { pageOverflowsSideways } from './support/page-checks';
-import { pdfText } from './support/pdf-text';
 
 test.describe.configure({ timeout: 90_000 });
 

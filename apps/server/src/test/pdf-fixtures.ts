@@ -1,5 +1,3 @@
-import { inflateSync } from 'node:zlib';
-
 /** A small but real PDF (one empty page), different per `label` so tests can tell files apart. */
 export function tinyPdf(label = 'documento'): Buffer {
   return Buffer.from(
@@ -34,65 +32,5 @@ export function multipartFiles(
   };
 }
 
-/** WinAnsi's characters at 0x80–0x9F, where Latin-1 has control codes ('—' is 0x97, '€' 0x80). */
-const WIN_ANSI_HIGH: Record<number, string> = {
-  128: '€',
-  130: '‚',
-  131: 'ƒ',
-  132: '„',
-  133: '…',
-  134: '†',
-  135: '‡',
-  136: 'ˆ',
-  137: '‰',
-  138: 'Š',
-  139: '‹',
-  140: 'Œ',
-  142: 'Ž',
-  145: '‘',
-  146: '’',
-  147: '“',
-  148: '”',
-  149: '•',
-  150: '–',
-  151: '—',
-  152: '˜',
-  153: '™',
-  154: 'š',
-  155: '›',
-  156: 'œ',
-  158: 'ž',
-  159: 'Ÿ',
-};
-
-/** Bytes in the standard fonts' encoding (WinAnsi) as text. */
-const winAnsi = (bytes: Buffer) =>
-  Array.from(bytes, (byte) => WIN_ANSI_HIGH[byte] ?? String.fromCharCode(byte)).join('');
-
-/**
- * The text PDFKit wrote into a PDF, one line per text operation: its content streams inflated and
- * their hex strings read as WinAnsi (the standard fonts' encoding), kerned pieces joined.
- */
-export function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  let from = 0;
-  for (;;) {
-    const start = pdf.indexOf('stream\n', from);
-    if (start === -1) break;
-    const end = pdf.indexOf('\nendstream', start);
-    if (end === -1) break;
-    from = end + 10;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start + 7, end)).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const operation of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const pieces =
-        operation[1] !== undefined ? [...operation[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]) : [operation[2]];
-      lines.push(pieces.map((hex) => winAnsi(Buffer.from(hex ?? '', 'hex'))).join(''));
-    }
-  }
-  return lines.join('\n');
-}
+/** Read back what a generated PDF says (one reader for the server's tests and the browser tests). */
+export { pdfText } from './pdf-text.ts';
