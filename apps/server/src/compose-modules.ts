@@ -114,6 +114,8 @@ export function composeModules(deps: ModulesDeps) {
       savePushSubscription: push.saveSubscription,
       // The tasks module is built after this one (it asks users for the responsible's role): called only once requests run.
       isTaskResponsible: (tx: DbOrTx, userId: number): Promise<boolean> => tasks.isResponsible(tx, userId),
+      // The messages module is built after this one: called only once requests run.
+      catchUpOnMessages: (tx: DbOrTx, userId: number): Promise<void> => messages.catchUpNewStaff(tx, userId),
       acceptLoopbackPushEndpoints: config.PUSH_TEST_LOOPBACK === 'on',
     }),
   );

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { UploadReceiver } from '../../lib/multipart-uploads.ts';
 import type { LiveRooms } from '../../plugins/realtime.ts';
 import { MESSAGES_ROOM, type MessagesLiveDeps, sendMessageChanges } from './messages.events.ts';
+import { messagesRepository } from './messages.repository.ts';
 import { messagesRoutes } from './messages.routes.ts';
 import { createMessagesService, type MessagesDeps } from './messages.service.ts';
 import { type UnreadNoticeDeps, unreadNoticeJob } from './unread-notice.job.ts';
@@ -36,6 +37,8 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
     /** The demo and the bench write messages through these, under the API's rules. */
     post: messages.post,
     markRead: messages.markRead,
+    /** Every thread read up to its newest message for a staff member who joins now (the users module's create). */
+    catchUpNewStaff: (tx: DbOrTx, userId: number) => messagesRepository.markEveryThreadRead(tx, userId, new Date()),
     anyThread: messages.anyThread,
     routes: (app: FastifyInstance) => app.register(messagesRoutes, { messages, uploads: deps.uploads }),
     live: { room: MESSAGES_ROOM, goLive: (live: LiveRooms) => sendMessageChanges(deps, live) },

@@ -161,6 +161,15 @@ export const messagesRepository = {
     );
   },
 
+  /** A staff member's marker in every thread at its newest message (kept where one exists already). */
+  async markEveryThreadRead(db: DbOrTx, userId: number, at: Date): Promise<void> {
+    await db.execute(
+      sql`insert into message_reads (user_id, business_id, side, last_read_id, read_at)
+          select ${userId}, business_id, 'staff', last_message_id, ${at.toISOString()}::timestamptz from message_threads
+          on conflict (user_id, business_id) do nothing`,
+    );
+  },
+
   /** Moves the user's marker forward to `lastReadId` (never back), answering where it stands. */
   async markRead(
     db: DbOrTx,

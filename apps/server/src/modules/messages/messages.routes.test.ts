@@ -165,6 +165,37 @@ describe('a thread between a client and the firm', () => {
     expect((await thread(api.owner, (await insertBusiness(t)).id)).clientUsers).toBe(0);
   });
 
+  it('counts nothing unread for a staff member who joins after the clients wrote; what comes later counts', async () => {
+    const company = await insertBusiness(t, { name: 'Librería Ágora' });
+    const client = await t.userWithRole('client', { businessId: company.id });
+    const clientCaller = callerFor(t, () => client.token);
+    expect((await post(clientCaller, company.id, '¿Recibieron la cartola?')).statusCode).toBe(201);
+    expect((await post(clientCaller, company.id, 'La mando de nuevo por si acaso')).statusCode).toBe(201);
+    const ownersUnread = (await api.owner.get('/api/messages/unread')).json().total as number;
+    expect(ownersUnread).toBeGreaterThanOrEqual(2);
+
+    const created = await api.owner.post('/api/user', {
+      name: 'Nora',
+      lastName: 'Quiroga',
+      email: 'nora.quiroga@estudio.cl',
+      password: 'secreto-nora-1',
+      role: 'collaborator',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'nora.quiroga@estudio.cl', password: 'secreto-nora-1' },
+    });
+    const nora = callerFor(t, () => login.json().token as string);
+    expect((await nora.get('/api/messages/unread')).json()).toEqual({ total: 0, threads: 0 });
+    // The staff who were there still have them unread.
+    expect((await api.owner.get('/api/messages/unread')).json().total).toBe(ownersUnread);
+
+    expect((await post(clientCaller, company.id, 'Ya la subí')).statusCode).toBe(201);
+    expect((await nora.get('/api/messages/unread')).json()).toEqual({ total: 1, threads: 1 });
+  });
+
   it("answers 404 for a company that does not exist, keeping none of the message's files", async () => {
     const before = await t.database.db.select().from(messageAttachments);
     const missing = await postFiles(await t.ownerToken(), 999_999, 'Hola', [{ name: 'a.pdf', bytes: tinyPdf('a') }]);

@@ -17,6 +17,8 @@ export interface UsersModuleDeps {
   savePushSubscription(userId: number, subscription: PushSubscriptionJson): Promise<void>;
   /** The tasks module's check, inside the users module's transaction: a task's responsible stays staff. */
   isTaskResponsible(tx: DbOrTx, userId: number): Promise<boolean>;
+  /** The messages module's, inside the creating transaction: a new staff member starts with every thread read. */
+  catchUpOnMessages(tx: DbOrTx, userId: number): Promise<void>;
   /** Browser tests only: a subscription may name a local fake push service. */
   acceptLoopbackPushEndpoints?: boolean;
 }

@@ -50,6 +50,8 @@ interface Deps {
   savePushSubscription(userId: number, subscription: PushSubscriptionJson): Promise<void>;
   /** The tasks module's check, inside this transaction: a task's responsible must stay staff. */
   isTaskResponsible(tx: DbOrTx, userId: number): Promise<boolean>;
+  /** The messages module's: marks every company's thread read for a staff member who joins now. */
+  catchUpOnMessages(tx: DbOrTx, userId: number): Promise<void>;
 }
 
 export function createUsersService(db: Db, deps: Deps) {
@@ -193,6 +195,8 @@ export function createUsersService(db: Db, deps: Deps) {
             businessId: row.businessId,
             details: { after: pickFields(row, LOGGED_FIELDS) },
           });
+          // What clients wrote before this person joined the firm is not waiting for them.
+          if (isStaff(row.role)) await deps.catchUpOnMessages(tx, row.id);
           return row;
         }),
       );
