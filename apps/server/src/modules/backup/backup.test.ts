@@ -567,8 +567,7 @@ describe('files whose bytes are not in this instance', () => {
       {
         db,
         kind: t.database.kind,
-        storage: t.modules.storage,
-        filesDir: path.join(t.dataDir, 'files'),
+        storage: t.modules.storage.stored,
         secrets: () => TEST_KEYS,
         encryptionKey: FIRM.encryptionKey,
         appVersion: 'prueba',
