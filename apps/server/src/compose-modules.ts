@@ -353,8 +353,6 @@ export function composeModules(deps: ModulesDeps) {
       findUser: users.findById,
     }),
   );
-  // Stored files brought under the current file key while the server runs (plain ones from before, a rotation's).
-  const filesAtRest = use(createFilesAtRestModule({ db, storage, log }));
   // One receiver of multipart uploads for the instance: the folder and request-item upload routes share its slots.
   const uploads = createUploadReceiver(config.FILE_MAX_MB);
   // The request item a file answers: built before the documents module, which asks it when such a
@@ -624,6 +622,10 @@ export function composeModules(deps: ModulesDeps) {
       claimOnce: auth.claimOnce,
     }),
   );
+
+  // Stored files brought under the current file key while the server runs (plain ones from before, a
+  // rotation's): last, so that each tick's other jobs (the orphan sweep among them) go first.
+  const filesAtRest = use(createFilesAtRestModule({ db, storage, log }));
 
   return {
     events,

@@ -79,11 +79,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       const details = { error: loggableError(error), reason: error.reason };
       if (error.reason === 'damaged') request.log.error(details, 'stored file fails authentication');
       else request.log.warn(details, 'stored file encrypted with a key this server does not hold');
-      return reply
-        .status(503)
-        .send({
-          message: error.reason === 'damaged' ? documentsMsg.storedFileDamaged : documentsMsg.storedFileOtherKey,
-        });
+      return reply.status(503).send({
+        message: error.reason === 'damaged' ? documentsMsg.storedFileDamaged : documentsMsg.storedFileOtherKey,
+      });
     }
     if (isDatabaseUnreachable(error)) {
       // Not a bug: the database is restarting or out of reach; the request may be sent again.
