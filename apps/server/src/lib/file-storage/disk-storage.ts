@@ -120,19 +120,25 @@ export function createDiskStorage(root: string, options: DiskOptions = {}): RawF
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
-      try {
-        // One handle for the size, the head and the stream: a file replaced meanwhile is read as it was.
-        const { size } = await handle.stat();
-        const head = Buffer.alloc(Math.min(headBytes, size));
-        for (let read = 0; read < head.length; ) {
-          const { bytesRead } = await handle.read(head, read, head.length - read, read);
+      const readAt = async (buffer: Buffer, length: number, position: number) => {
+        let read = 0;
+        while (read < length) {
+          const { bytesRead } = await handle.read(buffer, read, length - read, position + read);
           if (bytesRead === 0) break;
           read += bytesRead;
         }
+        return read;
+      };
+      try {
+        // One handle for the size, the head and the reads: a file replaced meanwhile is read as it was.
+        const { size } = await handle.stat();
+        const head = Buffer.alloc(Math.min(headBytes, size));
+        await readAt(head, head.length, 0);
         return {
           size,
           head,
           stream: async (start, end) => handle.createReadStream({ start, end }),
+          readAt,
           close: () => handle.close(),
         };
       } catch (error) {

@@ -1,7 +1,8 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import {
-  decryptRange,
-  encryptStream,
+  createChunkReader,
+  createOpeningStream,
+  createSealingStream,
   type FileKeyring,
   HEADER_BYTES,
   headerKey,
@@ -55,20 +56,24 @@ async function retrying<T>(work: () => Promise<T>): Promise<T> {
 
 const empty = () => Readable.from([] as Buffer[]);
 
-/** A generator as a byte stream, with its first piece taken already (so its errors come before any byte is sent). */
-async function startedStream(pieces: AsyncGenerator<Buffer>): Promise<Readable> {
-  const first = await pieces.next().catch(async (error) => {
-    await pieces.return(undefined).catch(() => undefined);
-    throw error;
+/**
+ * The stream once its first piece is ready (or it ended): a wrong key or a damaged first chunk
+ * throws here, before any byte (or status) is sent.
+ */
+async function startedStream(stream: Readable): Promise<Readable> {
+  await new Promise<void>((resolve, reject) => {
+    const ready = () => {
+      stream.off('error', failed);
+      resolve();
+    };
+    const failed = (error: Error) => {
+      stream.off('readable', ready);
+      reject(error);
+    };
+    stream.once('readable', ready);
+    stream.once('error', failed);
   });
-  if (first.done) return empty();
-  return Readable.from(
-    (async function* () {
-      yield first.value;
-      yield* pieces;
-    })(),
-    { objectMode: false },
-  );
+  return stream;
 }
 
 /**
@@ -85,13 +90,19 @@ export function createEncryptedStorage(
 ): EncryptedFileStorage {
   const encrypting = options.encrypt ?? true;
 
+  /** `source` sealed as it streams: its errors end the sealed stream with the same error, and the other way round. */
+  const sealedFrom = (source: Readable, counted?: (bytes: number) => void) =>
+    pipeline(source, createSealingStream(newFileSeal(keys), counted), () => undefined);
+
   /** Streams `source` sealed under `key`; answers the plaintext byte count. */
-  async function writeSealed(key: string, source: AsyncIterable<Uint8Array | string>) {
+  async function writeSealed(key: string, source: Readable) {
     let size = 0;
-    const sealed = encryptStream(source, newFileSeal(keys), (bytes) => {
-      size += bytes;
-    });
-    await stored.write(key, Readable.from(sealed, { objectMode: false }));
+    await stored.write(
+      key,
+      sealedFrom(source, (bytes) => {
+        size += bytes;
+      }),
+    );
     return size;
   }
 
@@ -124,9 +135,12 @@ export function createEncryptedStorage(
       await object.close();
       return empty();
     }
+    if (object.readAt) {
+      return startedStream(createChunkReader(object.readAt, () => object.close(), seal, plainSize, wanted));
+    }
     const where = storedRangeOf(plainSize, seal.chunkSize, wanted);
     const source = await object.stream(where.start, where.end);
-    return startedStream(decryptRange(source, seal, plainSize, wanted));
+    return startedStream(pipeline(source, createOpeningStream(seal, plainSize, wanted), () => undefined));
   }
 
   /** Opens the stored file, with its header read: null when nothing is stored under the key. */
@@ -140,7 +154,7 @@ export function createEncryptedStorage(
   }
 
   /** Writes under `key` what `build` makes of the opened file, reading it again if it was replaced meanwhile. */
-  async function replace(key: string, build: (object: StoredObject) => Promise<AsyncIterable<Buffer> | null>) {
+  async function replace(key: string, build: (object: StoredObject) => Promise<Readable | null>) {
     return retrying(async () => {
       const object = await openObject(key);
       if (!object) return false;
@@ -152,7 +166,7 @@ export function createEncryptedStorage(
         await object.close();
         return false;
       }
-      await stored.write(key, Readable.from(replacement, { objectMode: false }));
+      await stored.write(key, replacement);
       return true;
     });
   }
@@ -197,9 +211,9 @@ export function createEncryptedStorage(
         if (isEncrypted(object.head)) return null;
         if (object.size === 0) {
           await object.close();
-          return encryptStream(empty(), newFileSeal(keys));
+          return sealedFrom(empty());
         }
-        return encryptStream(await object.stream(0, object.size - 1), newFileSeal(keys));
+        return sealedFrom(await object.stream(0, object.size - 1));
       });
     },
     rewrap(key) {
@@ -210,10 +224,13 @@ export function createEncryptedStorage(
         // A file too short to hold a chunk is damaged: refused before anything is written.
         plainSizeOf(object.size, openHeader(object.head, keys).chunkSize);
         const chunks = await object.stream(HEADER_BYTES, object.size - 1);
-        return (async function* () {
-          yield header;
-          yield* chunks as AsyncIterable<Buffer>;
-        })();
+        return Readable.from(
+          (async function* () {
+            yield header;
+            yield* chunks as AsyncIterable<Buffer>;
+          })(),
+          { objectMode: false },
+        );
       });
     },
   };

@@ -9,8 +9,8 @@ import { createEncryptedStorage } from './encrypted-storage.ts';
 import {
   CHUNK_SIZE,
   createFileKeyring,
-  decryptRange,
-  encryptStream,
+  createOpeningStream,
+  createSealingStream,
   type FileKeyring,
   HEADER_BYTES,
   MAGIC,
@@ -34,7 +34,8 @@ function* pieces(bytes: Buffer, size = 10_007) {
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
 }
 
-async function collect(stream: AsyncIterable<Uint8Array>) {
+async function collect(stream: AsyncIterable<Uint8Array> | null) {
+  if (!stream) throw new Error('nothing stored under the key');
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks);
@@ -43,9 +44,11 @@ async function collect(stream: AsyncIterable<Uint8Array>) {
 async function encrypt(plain: Buffer, keys: FileKeyring = KEYS) {
   let counted = 0;
   const stored = await collect(
-    encryptStream(Readable.from(pieces(plain)), newFileSeal(keys), (bytes) => {
-      counted += bytes;
-    }),
+    Readable.from(pieces(plain)).pipe(
+      createSealingStream(newFileSeal(keys), (bytes) => {
+        counted += bytes;
+      }),
+    ),
   );
   expect(counted).toBe(plain.length);
   return stored;
@@ -58,7 +61,9 @@ async function decrypt(stored: Buffer, keys: FileKeyring = KEYS, range?: PlainRa
   const wanted = range ?? { start: 0, end: Math.max(size - 1, 0) };
   const where = storedRangeOf(size, seal.chunkSize, wanted);
   return collect(
-    decryptRange(Readable.from(pieces(stored.subarray(where.start, where.end + 1), 4_099)), seal, size, wanted),
+    Readable.from(pieces(stored.subarray(where.start, where.end + 1), 4_099)).pipe(
+      createOpeningStream(seal, size, wanted),
+    ),
   );
 }
 
@@ -77,7 +82,8 @@ describe('the at-rest file format', () => {
     const stored = await encrypt(plain);
     expect(stored.subarray(0, MAGIC.length)).toEqual(MAGIC);
     expect(stored.length).toBe(storedSizeOf(size));
-    expect(stored.length).toBe(HEADER_BYTES + size + Math.max(1, Math.ceil(size / C)) * TAG);
+    // The header, each chunk's tag, and the end mark's.
+    expect(stored.length).toBe(HEADER_BYTES + size + (Math.ceil(size / C) + 1) * TAG);
     expect(plainSizeOf(stored.length, C)).toBe(size);
     expect((await decrypt(stored)).equals(plain)).toBe(true);
     // Nothing of the plaintext shows: no 64-byte window of it is found in what is stored.
@@ -128,7 +134,18 @@ describe('the at-rest file format', () => {
         altered[at] = (altered[at] ?? 0) ^ 1;
         return altered;
       };
-      for (const at of [chunkAt(1) + 500, chunkAt(1) + C + 3, chunkAt(3) + 1, 8, 11, 25, 50, HEADER_BYTES - 1]) {
+      const endMark = stored.length - 3;
+      for (const at of [
+        chunkAt(1) + 500,
+        chunkAt(1) + C + 3,
+        chunkAt(3) + 1,
+        endMark,
+        8,
+        11,
+        25,
+        50,
+        HEADER_BYTES - 1,
+      ]) {
         expect(await reason(flipped(at)), `byte ${at}`).toBe('damaged');
       }
       // A byte of the key's id: it names a key nobody holds.
@@ -154,6 +171,14 @@ describe('the at-rest file format', () => {
       expect(await reason(stored.subarray(0, stored.length - 1))).toBe('damaged');
       expect(await reason(stored.subarray(0, HEADER_BYTES))).toBe('damaged');
       expect(await reason(Buffer.concat([stored, stored.subarray(chunkAt(1), chunkAt(2))]))).toBe('damaged');
+      // The end mark dropped; the last chunk dropped with the end mark kept after the one before.
+      expect(await reason(stored.subarray(0, stored.length - TAG))).toBe('damaged');
+      expect(await reason(Buffer.concat([stored.subarray(0, chunkAt(3)), stored.subarray(stored.length - TAG)]))).toBe(
+        'damaged',
+      );
+      // An empty file cut to its header.
+      const empty = await encrypt(Buffer.alloc(0));
+      expect(await reason(empty.subarray(0, HEADER_BYTES))).toBe('damaged');
     });
 
     it('another key: the header names a key this instance does not hold', async () => {
@@ -207,7 +232,7 @@ describe('encrypted storage on disk', () => {
     await raw.put(key, plain);
     expect(await storage.state(key)).toBe('plain');
     expect((await storage.get(key))?.equals(plain)).toBe(true);
-    expect(await collect((await storage.open(key, { start: 5, end: C + 5 })) ?? [])).toEqual(plain.subarray(5, C + 6));
+    expect(await collect(await storage.open(key, { start: 5, end: C + 5 }))).toEqual(plain.subarray(5, C + 6));
 
     expect(await storage.encryptPlain(key)).toBe(true);
     expect(await storage.state(key)).toBe('current');
@@ -215,7 +240,7 @@ describe('encrypted storage on disk', () => {
     expect(onDisk.subarray(0, MAGIC.length)).toEqual(MAGIC);
     expect(onDisk.includes('%PDF')).toBe(false);
     expect((await storage.get(key))?.equals(plain)).toBe(true);
-    expect(await collect((await storage.open(key, { start: 5, end: C + 5 })) ?? [])).toEqual(plain.subarray(5, C + 6));
+    expect(await collect(await storage.open(key, { start: 5, end: C + 5 }))).toEqual(plain.subarray(5, C + 6));
     // A second time: it is not plain any more.
     expect(await storage.encryptPlain(key)).toBe(false);
     expect(await storage.encryptPlain(randomUUID())).toBe(false);
@@ -251,12 +276,13 @@ describe('encrypted storage on disk', () => {
     await storage.put(key, patterned(3 * C));
     const file = fileOf(key);
     const bytes = await fs.readFile(file);
-    bytes[HEADER_BYTES + 2 * (C + TAG) + 7] ^= 1;
+    const at = HEADER_BYTES + 2 * (C + TAG) + 7;
+    bytes[at] = (bytes[at] ?? 0) ^ 1;
     await fs.writeFile(file, bytes);
     // The first two chunks are whole.
-    expect((await collect((await storage.open(key, { start: 0, end: 2 * C - 1 })) ?? [])).length).toBe(2 * C);
+    expect((await collect(await storage.open(key, { start: 0, end: 2 * C - 1 }))).length).toBe(2 * C);
     await expect(storage.open(key, { start: 2 * C, end: 2 * C + 1 })).rejects.toMatchObject({ reason: 'damaged' });
-    await expect(collect((await storage.open(key)) ?? [])).rejects.toMatchObject({ reason: 'damaged' });
+    await expect(collect(await storage.open(key))).rejects.toMatchObject({ reason: 'damaged' });
   });
 
   it('with FILE_ENCRYPTION off writes plain, and still reads encrypted files', async () => {

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { StoredFileUnreadableError } from './storage.ts';
 
 /*
@@ -14,10 +15,14 @@ import { StoredFileUnreadableError } from './storage.ts';
  *     wrapped key 32  the file's random AES-256 data key, sealed with AES-256-GCM under the
  *     wrap tag    16  file-wrapping key, the header's first 29 bytes as associated data
  *   chunks
- *     each chunk-size bytes of plaintext (the last one shorter, or empty for an empty file) sealed
- *     with AES-256-GCM under the data key: nonce = prefix ‖ chunk index (32 bits), associated data
- *     = chunk index ‖ last-chunk flag, so chunks cannot be moved, swapped or dropped from the end
- *     unnoticed; each is ciphertext followed by its 16-byte tag.
+ *     each chunk-size bytes of plaintext (the last one shorter; none for an empty file) sealed with
+ *     AES-256-GCM under the data key, nonce = prefix ‖ chunk index (32 bits), associated data =
+ *     chunk index ‖ 0: ciphertext followed by its 16-byte tag. A chunk moved or swapped fails.
+ *   end mark
+ *     16 bytes: the tag of an empty plaintext sealed at the next index with associated data
+ *     index ‖ 1. A file cut at a chunk's edge has lost it, one with a chunk added has it misplaced:
+ *     either fails. (The end is a chunk of its own so that a file is sealed as it streams in, each
+ *     chunk's ciphertext sent as it comes, without knowing which chunk is the last.)
  *
  * The file-wrapping key is derived from the firm's ENCRYPTION_KEY with HKDF under a label of its
  * own (as the backup signing key is): the vault's values and the wrapped data keys never share a
@@ -177,93 +182,88 @@ export function rewrapHeader(head: Buffer, keys: FileKeyring): Buffer | null {
   return headerFor(seal.chunkSize, seal.prefix, seal.dataKey, keys.current);
 }
 
-const nonceOf = (prefix: Buffer, index: number) => {
+/** The per-chunk nonce and associated data of one file, rewritten for each chunk (GCM copies them when set). */
+function chunkParameters(prefix: Buffer) {
   const nonce = Buffer.alloc(PREFIX_BYTES + 4);
   prefix.copy(nonce, 0);
-  nonce.writeUInt32BE(index, PREFIX_BYTES);
-  return nonce;
-};
-
-const aadOf = (index: number, last: boolean) => {
   const aad = Buffer.alloc(5);
-  aad.writeUInt32BE(index, 0);
-  aad[4] = last ? 1 : 0;
-  return aad;
-};
-
-function sealChunk(seal: FileSeal, index: number, last: boolean, plain: Buffer): Buffer {
-  const cipher = createCipheriv('aes-256-gcm', seal.dataKey, nonceOf(seal.prefix, index));
-  cipher.setAAD(aadOf(index, last));
-  const first = cipher.update(plain);
-  const rest = cipher.final();
-  return Buffer.concat([first, rest, cipher.getAuthTag()], first.length + rest.length + TAG_BYTES);
+  return (index: number, end: boolean) => {
+    nonce.writeUInt32BE(index, PREFIX_BYTES);
+    aad.writeUInt32BE(index, 0);
+    aad[4] = end ? 1 : 0;
+    return { nonce, aad };
+  };
 }
 
-/** One chunk's plaintext, whole and authenticated before any of it is given out. */
-function openChunk(seal: FileSeal, index: number, last: boolean, sealed: Buffer): Buffer {
-  const body = sealed.length - TAG_BYTES;
-  const decipher = createDecipheriv('aes-256-gcm', seal.dataKey, nonceOf(seal.prefix, index));
-  decipher.setAAD(aadOf(index, last));
-  decipher.setAuthTag(sealed.subarray(body));
-  try {
-    const first = decipher.update(sealed.subarray(0, body));
-    const rest = decipher.final();
-    return rest.length ? Buffer.concat([first, rest]) : first;
-  } catch {
-    throw damaged(`el bloque ${index} no se autentica (alterado, reordenado o truncado)`);
-  }
-}
-
-/** How many chunks a plaintext of `size` bytes is sealed in (an empty file: one empty chunk). */
-const chunkCount = (size: number, chunkSize: number) => Math.max(1, Math.ceil(size / chunkSize));
+/** How many chunks a plaintext of `size` bytes is sealed in (an empty file: none, only the end mark). */
+const chunkCount = (size: number, chunkSize: number) => Math.ceil(size / chunkSize);
 
 /** The stored size of a plaintext of `size` bytes. */
 export const storedSizeOf = (size: number, chunkSize = CHUNK_SIZE): number =>
-  HEADER_BYTES + size + chunkCount(size, chunkSize) * TAG_BYTES;
+  HEADER_BYTES + size + (chunkCount(size, chunkSize) + 1) * TAG_BYTES;
 
 /** The plaintext size of an encrypted file of `storedSize` bytes; a size no file of ours can have throws. */
 export function plainSizeOf(storedSize: number, chunkSize: number): number {
-  const body = storedSize - HEADER_BYTES;
-  if (body < TAG_BYTES) throw damaged('truncado');
+  const body = storedSize - HEADER_BYTES - TAG_BYTES;
+  if (body < 0) throw damaged('truncado');
   const whole = Math.floor(body / (chunkSize + TAG_BYTES));
   const rest = body - whole * (chunkSize + TAG_BYTES);
   if (rest === 0) return whole * chunkSize;
-  if (rest < TAG_BYTES) throw damaged('truncado');
+  // The last chunk holds at least one byte besides its tag.
+  if (rest <= TAG_BYTES) throw damaged('truncado');
   return whole * chunkSize + rest - TAG_BYTES;
 }
 
 /**
- * Seals a stream: the header, then each chunk once the next byte shows it is not the last (one
- * chunk held at a time). `counted` hears each piece's plaintext length. An error of the source is
- * thrown as it is.
+ * Seals what is written into it: the header first, then each chunk's ciphertext as its bytes come
+ * (nothing held back), its tag at the chunk's end, and the end mark when the input ends.
+ * `counted` hears each piece's plaintext length.
  */
-export async function* encryptStream(
-  source: AsyncIterable<Uint8Array | string>,
+export function createSealingStream(
   sealed: { seal: FileSeal; header: Buffer },
   counted: (bytes: number) => void = () => undefined,
-): AsyncGenerator<Buffer> {
+): Transform {
   const { seal } = sealed;
-  yield sealed.header;
+  const parameters = chunkParameters(seal.prefix);
+  // Pieces arrive in all sizes (a few KB off the network): gathered into whole chunks, each sealed
+  // in one call, so that what is written is a few large buffers rather than many small ones.
   const chunk = Buffer.allocUnsafe(seal.chunkSize);
   let filled = 0;
   let index = 0;
-  for await (const received of source) {
-    const piece = typeof received === 'string' ? Buffer.from(received) : received;
-    counted(piece.length);
-    let offset = 0;
-    while (offset < piece.length) {
-      if (filled === seal.chunkSize) {
-        yield sealChunk(seal, index, false, chunk);
-        index += 1;
-        filled = 0;
+  const sealChunk = (stream: Transform, plain: Buffer, end: boolean) => {
+    const { nonce, aad } = parameters(index, end);
+    const cipher = createCipheriv('aes-256-gcm', seal.dataKey, nonce);
+    cipher.setAAD(aad);
+    if (plain.length) stream.push(cipher.update(plain));
+    const rest = cipher.final();
+    if (rest.length) stream.push(rest);
+    stream.push(cipher.getAuthTag());
+    index += 1;
+  };
+  const stream = new Transform({
+    transform(received: Buffer | string, _encoding, done: TransformCallback) {
+      const piece = typeof received === 'string' ? Buffer.from(received) : received;
+      counted(piece.length);
+      for (let offset = 0; offset < piece.length; ) {
+        const taken = Math.min(seal.chunkSize - filled, piece.length - offset);
+        piece.copy(chunk, filled, offset, offset + taken);
+        filled += taken;
+        offset += taken;
+        if (filled === seal.chunkSize) {
+          sealChunk(this, chunk, false);
+          filled = 0;
+        }
       }
-      const taken = Math.min(seal.chunkSize - filled, piece.length - offset);
-      chunk.set(piece.subarray(offset, offset + taken), filled);
-      filled += taken;
-      offset += taken;
-    }
-  }
-  yield sealChunk(seal, index, true, chunk.subarray(0, filled));
+      done();
+    },
+    flush(done: TransformCallback) {
+      if (filled > 0) sealChunk(this, chunk.subarray(0, filled), false);
+      sealChunk(this, Buffer.alloc(0), true);
+      done();
+    },
+  });
+  stream.push(sealed.header);
+  return stream;
 }
 
 /** Plaintext bytes `start` to `end`, both included (HTTP's way of counting). */
@@ -272,52 +272,148 @@ export interface PlainRange {
   end: number;
 }
 
-/** Where the chunks that hold a plaintext range lie in the stored file (both ends included). */
+/**
+ * Where the chunks that hold a plaintext range lie in the stored file (both ends included), the
+ * end mark with them when the range reaches the last chunk (or the file is empty).
+ */
 export function storedRangeOf(plainSize: number, chunkSize: number, range: PlainRange) {
   const count = chunkCount(plainSize, chunkSize);
-  const first = Math.floor(range.start / chunkSize);
-  const last = Math.min(count - 1, Math.floor(range.end / chunkSize));
+  /** Stored bytes of chunk `index`, its tag included; the end mark's (index `count`) is its tag alone. */
   const sealedLength = (index: number) =>
-    (index < count - 1 ? chunkSize : plainSize - (count - 1) * chunkSize) + TAG_BYTES;
-  const start = HEADER_BYTES + first * (chunkSize + TAG_BYTES);
-  const end = HEADER_BYTES + last * (chunkSize + TAG_BYTES) + sealedLength(last) - 1;
-  return { first, last, count, start, end, sealedLength };
+    index === count ? TAG_BYTES : (index < count - 1 ? chunkSize : plainSize - (count - 1) * chunkSize) + TAG_BYTES;
+  const first = count === 0 ? 0 : Math.floor(range.start / chunkSize);
+  const lastChunk = Math.min(count - 1, Math.floor(range.end / chunkSize));
+  const withEnd = lastChunk === count - 1;
+  const chunksEnd =
+    count === 0 ? HEADER_BYTES : HEADER_BYTES + lastChunk * (chunkSize + TAG_BYTES) + sealedLength(lastChunk);
+  return {
+    first,
+    /** The last index read: the end mark's when the range reaches the last chunk. */
+    last: withEnd ? count : lastChunk,
+    count,
+    start: HEADER_BYTES + first * (chunkSize + TAG_BYTES),
+    end: chunksEnd + (withEnd ? TAG_BYTES : 0) - 1,
+    sealedLength,
+  };
 }
 
 /**
- * Opens the chunks of a plaintext range from a stream of the stored bytes `storedRangeOf` names,
- * each authenticated whole before any of its bytes is given out; too few or too many bytes, a
- * chunk moved, altered or cut, throws StoredFileUnreadableError.
+ * The chunks of a plaintext range, one after another: where each lies, and its plaintext (the
+ * range's part of it) once the whole chunk is in `sealed` and authenticates.
  */
-export async function* decryptRange(
-  source: AsyncIterable<Uint8Array>,
+function rangeOpener(seal: FileSeal, plainSize: number, range: PlainRange) {
+  const where = storedRangeOf(plainSize, seal.chunkSize, range);
+  const { count, sealedLength } = where;
+  const parameters = chunkParameters(seal.prefix);
+  const sealed = Buffer.allocUnsafe(seal.chunkSize + TAG_BYTES);
+  let index = where.first;
+  return {
+    where,
+    sealed,
+    /** The index of the chunk to read next, past `where.last` once all are read. */
+    next: () => index,
+    /** Stored bytes of the chunk to read next. */
+    length: () => sealedLength(index),
+    /** Opens the chunk now in `sealed` (its `length()` bytes) and moves on; its part of the range, maybe empty. */
+    open(): Buffer {
+      const length = sealedLength(index);
+      const body = length - TAG_BYTES;
+      const { nonce, aad } = parameters(index, index === count);
+      const decipher = createDecipheriv('aes-256-gcm', seal.dataKey, nonce);
+      decipher.setAAD(aad);
+      decipher.setAuthTag(sealed.subarray(body, length));
+      let plain: Buffer;
+      try {
+        plain = decipher.update(sealed.subarray(0, body));
+        const rest = decipher.final();
+        if (rest.length) plain = Buffer.concat([plain, rest]);
+      } catch {
+        throw damaged(
+          index === count
+            ? 'falta o no cuadra su marca de fin (truncado)'
+            : `el bloque ${index} no se autentica (alterado o movido)`,
+        );
+      }
+      const at = index * seal.chunkSize;
+      index += 1;
+      const from = Math.max(0, range.start - at);
+      const to = Math.min(plain.length, range.end + 1 - at);
+      if (to <= from) return Buffer.alloc(0);
+      return from === 0 && to === plain.length ? plain : plain.subarray(from, to);
+    },
+  };
+}
+
+/**
+ * Opens the chunks of a plaintext range from a stream of the stored bytes `storedRangeOf` names:
+ * each chunk authenticated whole before any of its bytes is given out. Too few or too many bytes, a
+ * chunk moved, altered or cut, the end mark missing, fails the stream with StoredFileUnreadableError.
+ */
+export function createOpeningStream(seal: FileSeal, plainSize: number, range: PlainRange): Transform {
+  const chunks = rangeOpener(seal, plainSize, range);
+  const { last } = chunks.where;
+  let filled = 0;
+  return new Transform({
+    transform(piece: Buffer, _encoding, done: TransformCallback) {
+      try {
+        for (let offset = 0; offset < piece.length; ) {
+          if (chunks.next() > last) throw damaged('más bytes de los esperados');
+          const expected = chunks.length();
+          const taken = Math.min(expected - filled, piece.length - offset);
+          piece.copy(chunks.sealed, filled, offset, offset + taken);
+          filled += taken;
+          offset += taken;
+          if (filled < expected) continue;
+          filled = 0;
+          const plain = chunks.open();
+          if (plain.length) this.push(plain);
+        }
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
+    },
+    flush(done: TransformCallback) {
+      done(chunks.next() <= last ? damaged('truncado') : null);
+    },
+  });
+}
+
+/**
+ * The same, reading each chunk straight into one buffer at its place in the stored file
+ * (`readAt`, a file on disk): no buffer is made per read, only each chunk's plaintext. `done`
+ * runs once, when the stream ends or is destroyed.
+ */
+export function createChunkReader(
+  readAt: (buffer: Buffer, length: number, position: number) => Promise<number>,
+  done: () => Promise<void>,
   seal: FileSeal,
   plainSize: number,
   range: PlainRange,
-): AsyncGenerator<Buffer> {
-  const { first, last, count, sealedLength } = storedRangeOf(plainSize, seal.chunkSize, range);
-  const sealed = Buffer.allocUnsafe(seal.chunkSize + TAG_BYTES);
-  let index = first;
-  let expected = sealedLength(index);
-  let filled = 0;
-  for await (const piece of source) {
-    let offset = 0;
-    while (offset < piece.length) {
-      if (index > last) throw damaged('más bytes de los esperados');
-      const taken = Math.min(expected - filled, piece.length - offset);
-      sealed.set(piece.subarray(offset, offset + taken), filled);
-      filled += taken;
-      offset += taken;
-      if (filled < expected) continue;
-      const plain = openChunk(seal, index, index === count - 1, sealed.subarray(0, expected));
-      const at = index * seal.chunkSize;
-      const from = Math.max(0, range.start - at);
-      const to = Math.min(plain.length, range.end + 1 - at);
-      if (to > from) yield from === 0 && to === plain.length ? plain : plain.subarray(from, to);
-      index += 1;
-      filled = 0;
-      if (index <= last) expected = sealedLength(index);
-    }
-  }
-  if (index <= last) throw damaged('truncado');
+): Readable {
+  const chunks = rangeOpener(seal, plainSize, range);
+  const { last } = chunks.where;
+  let position = chunks.where.start;
+  return new Readable({
+    highWaterMark: seal.chunkSize,
+    read() {
+      (async () => {
+        for (;;) {
+          if (chunks.next() > last) return this.push(null);
+          const length = chunks.length();
+          if ((await readAt(chunks.sealed, length, position)) < length) throw damaged('truncado');
+          position += length;
+          const plain = chunks.open();
+          if (plain.length) return this.push(plain);
+        }
+      })().catch((error: Error) => this.destroy(error));
+    },
+    destroy(error, callback) {
+      done().then(
+        () => callback(error),
+        () => callback(error),
+      );
+    },
+  });
 }

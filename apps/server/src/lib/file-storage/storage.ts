@@ -60,6 +60,11 @@ export interface StoredObject {
   head: Buffer;
   /** Bytes `start` to `end` (both included, within the file); called once, or `close` instead. */
   stream(start: number, end: number): Promise<Readable>;
+  /**
+   * Where the place allows it (a file on disk), reads `length` bytes at `position` into `buffer`,
+   * answering how many there were: read after read, then `close`. Absent on S3.
+   */
+  readAt?(buffer: Buffer, length: number, position: number): Promise<number>;
   close(): Promise<void>;
 }
 

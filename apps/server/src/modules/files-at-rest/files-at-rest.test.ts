@@ -7,7 +7,7 @@ import { CHUNK_SIZE, createFileKeyring, HEADER_BYTES, MAGIC } from '../../lib/fi
 import { uploadFolder } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, TEST_KEYS, type TestApp } from '../../test/test-app.ts';
-import { createFilesAtRest } from './files-at-rest.job.ts';
+import { createFilesAtRest, type FilesAtRestDeps } from './files-at-rest.job.ts';
 import { filesAtRestRepository } from './files-at-rest.repository.ts';
 
 /** A real PDF with every byte value inside, `size` bytes: a shifted or re-encoded byte shows. */
@@ -68,7 +68,7 @@ function logCollector() {
   const line = (level: string) => (details: unknown, message: string) => {
     lines.push({ level, details, message });
   };
-  return { lines, log: { info: line('info'), warn: line('warn') } };
+  return { lines, log: { info: line('info'), warn: line('warn') } as unknown as FilesAtRestDeps['log'] };
 }
 
 describe('files uploaded through the app', () => {
