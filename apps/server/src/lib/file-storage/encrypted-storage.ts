@@ -63,7 +63,10 @@ const empty = () => Readable.from([] as Buffer[]);
 async function startedStream(stream: Readable): Promise<Readable> {
   await new Promise<void>((resolve, reject) => {
     const ready = () => {
+      // Kept: a later chunk may fail before the reader has attached its own listener (the stream
+      // then ends errored, which the reader sees), and an 'error' nobody listens to would end the process.
       stream.off('error', failed);
+      stream.on('error', () => undefined);
       resolve();
     };
     const failed = (error: Error) => {

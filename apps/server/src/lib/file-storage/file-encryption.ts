@@ -6,7 +6,7 @@ import { StoredFileUnreadableError } from './storage.ts';
  * Stored files encrypted at rest, in a format that a byte range can be read from without the rest:
  *
  *   header (89 bytes)
- *     magic        8  00 'ECCIFRA' (no file the app accepts starts with a NUL byte)
+ *     magic        8  00 'ECCIFRA' (no kind of file the app accepts can start so: a NUL, then text)
  *     version      1  1
  *     chunk size   4  plaintext bytes per chunk, big-endian (64 KiB)
  *     key id       8  which file-wrapping key wrapped the data key (an HMAC of a label, not the key)
@@ -21,8 +21,8 @@ import { StoredFileUnreadableError } from './storage.ts';
  *   end mark
  *     16 bytes: the tag of an empty plaintext sealed at the next index with associated data
  *     index ‖ 1. A file cut at a chunk's edge has lost it, one with a chunk added has it misplaced:
- *     either fails. (The end is a chunk of its own so that a file is sealed as it streams in, each
- *     chunk's ciphertext sent as it comes, without knowing which chunk is the last.)
+ *     either fails. (The end is a mark of its own so that a chunk is sealed and written as soon as
+ *     it is full, without waiting for the next byte to learn whether it was the last.)
  *
  * The file-wrapping key is derived from the firm's ENCRYPTION_KEY with HKDF under a label of its
  * own (as the backup signing key is): the vault's values and the wrapped data keys never share a
@@ -215,9 +215,9 @@ export function plainSizeOf(storedSize: number, chunkSize: number): number {
 }
 
 /**
- * Seals what is written into it: the header first, then each chunk's ciphertext as its bytes come
- * (nothing held back), its tag at the chunk's end, and the end mark when the input ends.
- * `counted` hears each piece's plaintext length.
+ * Seals what is written into it: the header first, then each chunk as soon as it is full (one
+ * chunk held at a time), and the last one and the end mark when the input ends. `counted` hears
+ * each piece's plaintext length.
  */
 export function createSealingStream(
   sealed: { seal: FileSeal; header: Buffer },

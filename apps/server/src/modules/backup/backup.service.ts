@@ -305,7 +305,7 @@ export function describeBackup(summary: BackupSummary): string[] {
   }
   if (!summary.secretsIncluded) {
     lines.push(
-      'Sin secretos: las claves de portales y los tokens del calendario solo se pueden leer después de restaurar con la misma ENCRYPTION_KEY (guárdala aparte, o usa --with-secrets para incluirla en el respaldo).',
+      'Sin secretos: los archivos (van cifrados, como están guardados), las claves de portales y los tokens del calendario solo se pueden leer después de restaurar con la misma ENCRYPTION_KEY (guárdala aparte, o usa --with-secrets para incluirla en el respaldo).',
     );
   } else {
     lines.push('Incluye secrets.json (claves de cifrado y de sesión): guarda este archivo en un lugar seguro.');
