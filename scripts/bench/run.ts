@@ -1,10 +1,10 @@
 // `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel, approvals, messages, monthly-report (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel, approvals, messages, monthly-report, crypt (files encrypted at rest against plain, see crypt.ts) (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
 // Seeds 2,000 companies × 12 services with a state in every cell for 24 months, a group of every
-// company, 40 staff users and 1,000 logged e-mails (not when `uploads`, `activity` or `first-load` are the only parts:
+// company, 40 staff users and 1,000 logged e-mails (not when `uploads`, `activity`, `first-load` or `crypt` are the only parts:
 // they need none);
 // `activity` fills 1,000,000 activity entries (see activity.ts); `requests` a month of document
 // requests for every company (see requests.ts); `billing` fee terms for every company and UF values (see billing.ts);
@@ -30,6 +30,7 @@ import { benchApprovals, seedApprovals } from './approvals.ts';
 import { benchBilling, seedBilling } from './billing.ts';
 import { benchBulk } from './bulk.ts';
 import { benchCollections, seedCollections } from './collections.ts';
+import { benchCrypt } from './crypt.ts';
 import { benchExports } from './exports.ts';
 import { startFanoutFloor } from './fanout-floor.ts';
 import { benchImportLimits, benchImports } from './imports.ts';
@@ -70,6 +71,7 @@ const PARTS = [
   'approvals',
   'messages',
   'monthly-report',
+  'crypt',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -91,7 +93,9 @@ const report = (...cells: (string | number)[]) => {
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** The board and lists data are only needed by the parts that read them. */
-const seeded = parts.some((part) => part !== 'uploads' && part !== 'activity' && part !== 'first-load');
+const seeded = parts.some(
+  (part) => part !== 'uploads' && part !== 'activity' && part !== 'first-load' && part !== 'crypt',
+);
 /** The company whose thread of 10,000 messages the messages part opens (set by the seeding). */
 let longThreadBusinessId = 0;
 async function seedMessagesOf(db: Parameters<typeof seedMessages>[0]) {
@@ -702,8 +706,26 @@ async function benchFirstLoad() {
   }
 }
 
+async function stopServer(server: ChildProcess) {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+}
+
 async function benchOn(kind: 'pglite' | 'postgres') {
   const prepared = await prepare(kind);
+  if (parts.includes('crypt')) {
+    // Servers of its own, started with files encrypted and not, before the others' server.
+    try {
+      await benchCrypt(kind, base, (env) => startServer({ ...prepared.env, ...env }), stopServer, signIn, report);
+    } catch (error) {
+      await prepared.cleanup();
+      throw error;
+    }
+    if (parts.every((part) => part === 'crypt')) {
+      await prepared.cleanup();
+      return;
+    }
+  }
   const server = await startServer(prepared.env);
   try {
     report(kind, 'server RSS right after start', `${rssMb(server.pid ?? 0).toFixed(0)} MB`, '', '');
@@ -747,8 +769,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopServer(server);
     await prepared.cleanup();
   }
 }

@@ -18,7 +18,7 @@ export const DOWNLOADS = { parallel: 16, megabytes: 19.5 } as const;
 export const DOWNLOAD_RSS_BUDGET_MB = 50;
 
 /** Downloads the link, discarding the bytes as they arrive; answers the status and the byte count. */
-function download(url: string) {
+export function download(url: string) {
   return new Promise<{ status: number; bytes: number }>((resolve, reject) => {
     http
       .get(url, { agent: false }, (response) => {
@@ -84,7 +84,7 @@ export function streamUpload(base: string, token: string, folderId: number, file
 }
 
 /** The same upload, answering its status and its (JSON) body. */
-function sendUpload(base: string, token: string, folderId: number, files: number, bytes: number) {
+export function sendUpload(base: string, token: string, folderId: number, files: number, bytes: number) {
   const url = new URL(`${base}/api/business-folder/${folderId}/file`);
   const boundary = `----bench${Math.random().toString(16).slice(2)}`;
   const head = Buffer.from('%PDF-1.7\n% bench\n');

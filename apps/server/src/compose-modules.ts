@@ -25,6 +25,7 @@ import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
+import { createFilesAtRestModule } from './modules/files-at-rest/files-at-rest.module.ts';
 import { createFirmModule } from './modules/firm/firm.module.ts';
 import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createHolidaysModule } from './modules/holidays/holidays.module.ts';
@@ -76,8 +77,12 @@ export function composeModules(deps: ModulesDeps) {
   const { config, secrets, db, changes, mailer, log, redis, signToken } = deps;
   /** Typed events the services publish after commit; realtime and clean-ups subscribe. */
   const events = createEventBus(log);
-  /** File bytes: the disk under DATA_DIR/files, or S3-compatible storage when configured. */
-  const storage = createFileStorage(config);
+  /** File bytes, encrypted at rest: the disk under DATA_DIR/files, or S3-compatible storage when configured. */
+  const storage = createFileStorage(config, {
+    encryptionKey: secrets.encryptionKey,
+    PREVIOUS_ENCRYPTION_KEY: config.PREVIOUS_ENCRYPTION_KEY,
+    FILE_ENCRYPTION: config.FILE_ENCRYPTION,
+  });
   // One key for every secret at rest: portal passwords and Google tokens.
   const vault = createVault(secrets.encryptionKey);
   /** The modules in the order they are built, which is the order of their routes and jobs. */
@@ -343,7 +348,8 @@ export function composeModules(deps: ModulesDeps) {
       db,
       config,
       secrets,
-      storage,
+      // Files go into archives as they are stored: encrypted, opened again only with the firm's key.
+      storage: storage.stored,
       log,
       startPasswordCheck: auth.startCurrentPasswordCheck,
       findUser: users.findById,
@@ -619,6 +625,10 @@ export function composeModules(deps: ModulesDeps) {
     }),
   );
 
+  // Stored files brought under the current file key while the server runs (plain ones from before, a
+  // rotation's): last, so that each tick's other jobs (the orphan sweep among them) go first.
+  const filesAtRest = use(createFilesAtRestModule({ db, storage, log }));
+
   return {
     events,
     storage,
@@ -641,6 +651,7 @@ export function composeModules(deps: ModulesDeps) {
     email,
     notes,
     backup,
+    filesAtRest,
     documents,
     requests,
     scheduler,

@@ -45,6 +45,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SCHEDULER_INTERVAL_SECONDS: '0' })).toThrow(/SCHEDULER_INTERVAL_SECONDS:/);
   });
 
+  it('encrypts stored files unless FILE_ENCRYPTION=off, which production refuses; takes the previous key of a rotation, never echoing it', () => {
+    expect(loadConfig({}).FILE_ENCRYPTION).toBe('on');
+    expect(loadConfig({ FILE_ENCRYPTION: 'off' }).FILE_ENCRYPTION).toBe('off');
+    expect(() => loadConfig({ FILE_ENCRYPTION: 'off', NODE_ENV: 'production' })).toThrow(
+      'FILE_ENCRYPTION: no se permite con NODE_ENV=production',
+    );
+    const key = Buffer.alloc(32, 3).toString('base64');
+    expect(loadConfig({ PREVIOUS_ENCRYPTION_KEY: key }).PREVIOUS_ENCRYPTION_KEY).toBe(key);
+    let refused = '';
+    try {
+      loadConfig({ PREVIOUS_ENCRYPTION_KEY: 'corta' });
+    } catch (error) {
+      refused = (error as Error).message;
+    }
+    expect(refused).toContain('PREVIOUS_ENCRYPTION_KEY: debe ser una clave de 32 bytes en base64 (valor: (oculto))');
+    expect(() => loadConfig({ ENCRYPTION_KEY: key, PREVIOUS_ENCRYPTION_KEY: key })).toThrow(
+      'PREVIOUS_ENCRYPTION_KEY: es la misma ENCRYPTION_KEY',
+    );
+  });
+
   it('keeps WhatsApp off by default, asks for its id and token together, and never echoes the token', () => {
     expect(loadConfig({})).toMatchObject({
       WHATSAPP_API_URL: 'https://graph.facebook.com',

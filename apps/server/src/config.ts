@@ -82,6 +82,21 @@ const ConfigSchema = z
         .optional(),
     ),
     /**
+     * The ENCRYPTION_KEY before a rotation: stored files whose data key it wrapped are still read,
+     * and the at-rest job re-wraps them under ENCRYPTION_KEY (their content is not encrypted again).
+     */
+    PREVIOUS_ENCRYPTION_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9+/]{43}=$/, 'debe ser una clave de 32 bytes en base64')
+        .optional(),
+    ),
+    /**
+     * Stored files encrypted at rest: on by default; 'off' (to measure what encryption costs, never
+     * in production) stores new files plain and leaves plain files so. Either way encrypted files are read.
+     */
+    FILE_ENCRYPTION: z.enum(['on', 'off']).default('on'),
+    /**
      * Keys whose new value replaces, at this start, the one the database was started with (its
      * fingerprint): 'TOKEN_SECRET', 'ENCRYPTION_KEY', 'VAPID_PRIVATE_KEY', comma-separated. Without
      * it a differing key stops the start.
@@ -207,6 +222,14 @@ const ConfigSchema = z
       ctx.addIssue({ code: 'custom', path: ['BACKUP_CRON'], message: 'usa BACKUP_TIME o BACKUP_CRON, no ambas' });
     if (config.PUSH_TEST_LOOPBACK === 'on' && config.NODE_ENV === 'production')
       ctx.addIssue({ code: 'custom', path: ['PUSH_TEST_LOOPBACK'], message: 'no se permite con NODE_ENV=production' });
+    if (config.FILE_ENCRYPTION === 'off' && config.NODE_ENV === 'production')
+      ctx.addIssue({ code: 'custom', path: ['FILE_ENCRYPTION'], message: 'no se permite con NODE_ENV=production' });
+    if (config.PREVIOUS_ENCRYPTION_KEY && config.PREVIOUS_ENCRYPTION_KEY === config.ENCRYPTION_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PREVIOUS_ENCRYPTION_KEY'],
+        message: 'es la misma ENCRYPTION_KEY: la anterior es la que se reemplaza',
+      });
     if (Boolean(config.WHATSAPP_PHONE_NUMBER_ID) !== Boolean(config.WHATSAPP_TOKEN)) {
       const missing = config.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_NUMBER_ID' : 'WHATSAPP_TOKEN';
       const other = config.WHATSAPP_TOKEN ? 'WHATSAPP_TOKEN' : 'WHATSAPP_PHONE_NUMBER_ID';

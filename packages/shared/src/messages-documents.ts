@@ -91,4 +91,8 @@ export const documentsMsg = {
   storageFull: 'El almacenamiento de archivos está lleno; avisa al administrador del estudio',
   storageReadOnly:
     'El almacenamiento de archivos no acepta escrituras en este momento; avisa al administrador del estudio',
+  storedFileOtherKey:
+    'No se puede abrir el archivo: está cifrado con una clave que este servidor no tiene (ENCRYPTION_KEY); avisa al administrador del estudio',
+  storedFileDamaged:
+    'No se puede abrir el archivo: su copia guardada está dañada o fue alterada; avisa al administrador del estudio para recuperarla de un respaldo',
 } as const;

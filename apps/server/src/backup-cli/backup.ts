@@ -5,7 +5,7 @@
  * otherwise this process reads the database itself (PostgreSQL: alongside a running server).
  */
 import { loadConfig } from '../config.ts';
-import { createFileStorage } from '../lib/file-storage/file-storage.ts';
+import { createRawFileStorage } from '../lib/file-storage/file-storage.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import { adminSocketPath, requestBackup } from '../modules/backup/admin-socket.ts';
 import { BackupError } from '../modules/backup/archive.ts';
@@ -45,8 +45,7 @@ runCli(async () => {
       {
         db: source.db,
         kind: source.kind,
-        storage: createFileStorage(config),
-        filesDir: `${config.DATA_DIR}/files`,
+        storage: createRawFileStorage(config),
         secrets: () => secretsFile(loadSecrets(config)),
         encryptionKey,
         appVersion: appVersion(),

@@ -42,6 +42,11 @@ runCli(async () => {
     for (const file of withoutBytes.slice(0, 20)) print(`  - ${file.name} (${file.key})`);
     if (withoutBytes.length > 20) print(`  … y ${withoutBytes.length - 20} más`);
   }
+  if (restored.encryptedFiles > 0) {
+    print(
+      `${restored.encryptedFiles} ${restored.encryptedFiles === 1 ? 'archivo venía cifrado' : 'archivos venían cifrados'} como estaban guardados; su clave es la ENCRYPTION_KEY con que esta instalación los abrirá.`,
+    );
+  }
   for (const aside of restored.setAside) print(`Lo que había antes quedó en ${aside}`);
   if (manifest.files.storage === 's3' && !manifest.files.included) {
     print('Los archivos no venían en el respaldo (estaban en S3): el bucket debe tenerlos.');
@@ -55,7 +60,7 @@ runCli(async () => {
     }
   } else {
     print(
-      'El respaldo no incluye secretos: antes de iniciar, define TOKEN_SECRET, ENCRYPTION_KEY, VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY con los valores del servidor de origen (o copia su secrets.json a este DATA_DIR). Con otras claves el servidor se niega a iniciar, y las claves de portales y los tokens del calendario no se pueden leer.',
+      'El respaldo no incluye secretos: antes de iniciar, define TOKEN_SECRET, ENCRYPTION_KEY, VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY con los valores del servidor de origen (o copia su secrets.json a este DATA_DIR). Con otras claves el servidor se niega a iniciar, y ni los archivos ni las claves de portales ni los tokens del calendario se pueden leer.',
     );
   }
   print(

@@ -42,9 +42,10 @@ const CONSEQUENCES: Record<KeyName, { breaks: string; replace: string }> = {
       'Para cambiarlo a propósito (se cierran todas las sesiones), detén todas las instancias e inicia una con ACCEPT_NEW_KEYS=TOKEN_SECRET.',
   },
   ENCRYPTION_KEY: {
-    breaks: 'con ella no se podrían leer las contraseñas de portales ni las cuentas de calendario guardadas',
+    breaks:
+      'con ella no se podrían leer las contraseñas de portales, las cuentas de calendario ni los archivos guardados',
     replace:
-      'Si esa clave se perdió y aceptas que lo cifrado con ella quede ilegible, inicia una vez con ACCEPT_NEW_KEYS=ENCRYPTION_KEY.',
+      'Si esa clave se perdió y aceptas que lo cifrado con ella quede ilegible, inicia una vez con ACCEPT_NEW_KEYS=ENCRYPTION_KEY (si la cambias a propósito y tienes la anterior, defínela en PREVIOUS_ENCRYPTION_KEY: los archivos guardados se vuelven a cifrar con la nueva y siguen legibles).',
   },
   VAPID_PRIVATE_KEY: {
     breaks:

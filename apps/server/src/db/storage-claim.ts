@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { createFileStorage, type FileStorageSettings } from '../lib/file-storage/file-storage.ts';
+import { createRawFileStorage, type FileStorageSettings } from '../lib/file-storage/file-storage.ts';
 import { StartupError } from '../lib/startup-error.ts';
 
 /*
@@ -33,7 +33,7 @@ const ID_FILE = '.storage-id';
 
 /** The storage's identity as this instance's settings give it (the disk id is created on first use). */
 export function storageIdentity(settings: FileStorageSettings): string {
-  if (createFileStorage(settings).kind === 's3') return `s3:${settings.S3_ENDPOINT}/${settings.S3_BUCKET}`;
+  if (createRawFileStorage(settings).kind === 's3') return `s3:${settings.S3_ENDPOINT}/${settings.S3_BUCKET}`;
   const filesDir = path.join(settings.DATA_DIR, 'files');
   const file = path.join(filesDir, ID_FILE);
   try {

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyAttemptsError } from '../lib/app-error.ts';
 import { isDatabaseUnreachable, loggableError } from '../lib/db-errors.ts';
-import { StorageUnavailableError } from '../lib/file-storage/storage.ts';
+import { StorageUnavailableError, StoredFileUnreadableError } from '../lib/file-storage/storage.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 
 const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
@@ -72,6 +72,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       return error.reason === 'full'
         ? reply.status(507).send({ message: documentsMsg.storageFull })
         : reply.status(503).send({ message: documentsMsg.storageReadOnly });
+    }
+    if (error instanceof StoredFileUnreadableError) {
+      // Not a bug either: the server lacks the key the file was stored with, or its bytes fail
+      // authentication (damaged, or altered on the disk). An administrator has to act; no byte was sent.
+      const details = { error: loggableError(error), reason: error.reason };
+      if (error.reason === 'damaged') request.log.error(details, 'stored file fails authentication');
+      else request.log.warn(details, 'stored file encrypted with a key this server does not hold');
+      return reply.status(503).send({
+        message: error.reason === 'damaged' ? documentsMsg.storedFileDamaged : documentsMsg.storedFileOtherKey,
+      });
     }
     if (isDatabaseUnreachable(error)) {
       // Not a bug: the database is restarting or out of reach; the request may be sent again.

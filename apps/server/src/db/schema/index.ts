@@ -14,6 +14,7 @@ export * from '../../modules/calendar/calendar.tables.ts';
 export * from '../../modules/credentials/credentials.tables.ts';
 export * from '../../modules/documents/documents.tables.ts';
 export * from '../../modules/email/email.tables.ts';
+export * from '../../modules/files-at-rest/files-at-rest.tables.ts';
 export * from '../../modules/firm/firm.tables.ts';
 export * from '../../modules/groups/groups.tables.ts';
 export * from '../../modules/holidays/holidays.tables.ts';

@@ -3,7 +3,13 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { asStorageUnavailable, assertStorageKey, type FileStorage, isStorageKey, type StoredKey } from './storage.ts';
+import {
+  asStorageUnavailable,
+  assertStorageKey,
+  isStorageKey,
+  type RawFileStorage,
+  type StoredKey,
+} from './storage.ts';
 
 const TEMPORARY = /^([0-9a-f-]{36})\.[0-9a-f-]{36}\.tmp$/;
 
@@ -13,14 +19,14 @@ interface DiskOptions {
 }
 
 /** Files under `root/ab/abcd…`: written to a temporary name and renamed, so a crash never leaves half a file. */
-export function createDiskStorage(root: string, options: DiskOptions = {}): FileStorage {
+export function createDiskStorage(root: string, options: DiskOptions = {}): RawFileStorage {
   const statfs = options.statfs ?? ((where: string) => fs.statfs(where));
   const pathOf = (key: string) => {
     assertStorageKey(key);
     return path.join(root, key.slice(0, 2), key);
   };
-  /** Each folder of keys (`ab/`) with its entries; none when nothing was ever stored. */
-  async function* entries(): AsyncGenerator<{ file: string; name: string }> {
+  /** Each folder of keys (`ab/`) with its entries, in order; none when nothing was ever stored. */
+  async function* entries(fromFolder = ''): AsyncGenerator<{ file: string; name: string }> {
     let folders: string[];
     try {
       folders = await fs.readdir(root);
@@ -28,10 +34,10 @@ export function createDiskStorage(root: string, options: DiskOptions = {}): File
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw error;
     }
-    for (const folder of folders) {
-      if (!/^[0-9a-f]{2}$/.test(folder)) continue;
+    for (const folder of folders.sort()) {
+      if (!/^[0-9a-f]{2}$/.test(folder) || folder < fromFolder) continue;
       const names = await fs.readdir(path.join(root, folder)).catch(() => [] as string[]);
-      for (const name of names) yield { file: path.join(root, folder, name), name };
+      for (const name of names.sort()) yield { file: path.join(root, folder, name), name };
     }
   }
   /** When a file was last written, or null if it went meanwhile. */
@@ -106,9 +112,43 @@ export function createDiskStorage(root: string, options: DiskOptions = {}): File
     async remove(key) {
       await fs.rm(pathOf(key), { force: true });
     },
-    async *list(): AsyncGenerator<StoredKey> {
-      for await (const { file, name } of entries()) {
-        if (!isStorageKey(name)) continue;
+    async openStored(key, headBytes) {
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(pathOf(key), 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      const readAt = async (buffer: Buffer, length: number, position: number) => {
+        let read = 0;
+        while (read < length) {
+          const { bytesRead } = await handle.read(buffer, read, length - read, position + read);
+          if (bytesRead === 0) break;
+          read += bytesRead;
+        }
+        return read;
+      };
+      try {
+        // One handle for the size, the head and the reads: a file replaced meanwhile is read as it was.
+        const { size } = await handle.stat();
+        const head = Buffer.alloc(Math.min(headBytes, size));
+        await readAt(head, head.length, 0);
+        return {
+          size,
+          head,
+          stream: async (start, end) => handle.createReadStream({ start, end }),
+          readAt,
+          close: () => handle.close(),
+        };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+    async *list(after?: string): AsyncGenerator<StoredKey> {
+      for await (const { file, name } of entries(after?.slice(0, 2))) {
+        if (!isStorageKey(name) || (after !== undefined && name <= after)) continue;
         const at = await modifiedAt(file);
         if (at) yield { key: name, modifiedAt: at };
       }

@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
-import { assertStorageKey, type FileStorage, isStorageKey, type StoredKey } from './storage.ts';
+import {
+  assertStorageKey,
+  isStorageKey,
+  type RawFileStorage,
+  type StoredKey,
+  StoredObjectChangedError,
+} from './storage.ts';
 
 interface S3Options {
   endpoint: string;
@@ -19,8 +25,15 @@ const MiB = 1024 * 1024;
 const tagValues = (xml: string, tag: string) =>
   [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((match) => match[1] ?? '');
 
+/**
+ * What every object is written with: the app's own encryption makes the bytes opaque already;
+ * S3's server-side encryption (SSE-S3) is asked for as well, so the provider's disks hold them
+ * encrypted a second time, under its keys.
+ */
+const PUT_HEADERS = { 'content-type': 'application/octet-stream', 'x-amz-server-side-encryption': 'AES256' };
+
 /** S3-compatible object storage (AWS, MinIO, R2…), path-style addressing, requests signed with SigV4. */
-export function createS3Storage(options: S3Options): FileStorage {
+export function createS3Storage(options: S3Options): RawFileStorage {
   const partSize = Math.max(options.partSize ?? 5 * MiB, 5 * MiB);
   const client = new AwsClient({
     accessKeyId: options.accessKeyId,
@@ -41,17 +54,14 @@ export function createS3Storage(options: S3Options): FileStorage {
     const response = await client.fetch(urlOf(key), {
       method: 'PUT',
       body: bytes,
-      headers: { 'content-type': 'application/pdf', 'content-length': String(bytes.length) },
+      headers: { ...PUT_HEADERS, 'content-length': String(bytes.length) },
     });
     if (!response.ok) throw await failure(response, 'PUT');
   }
 
   /** One multipart upload: parts are sent as they fill, so one part at most is held in memory. */
   async function startMultipart(key: string) {
-    const created = await client.fetch(`${urlOf(key)}?uploads`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/pdf' },
-    });
+    const created = await client.fetch(`${urlOf(key)}?uploads`, { method: 'POST', headers: PUT_HEADERS });
     if (!created.ok) throw await failure(created, 'CreateMultipartUpload');
     const uploadId = tagValues(await created.text(), 'UploadId')[0];
     if (!uploadId) throw new Error('almacenamiento S3: CreateMultipartUpload sin UploadId');
@@ -141,14 +151,65 @@ export function createS3Storage(options: S3Options): FileStorage {
       // Read from S3 as the reader takes it: the web stream is pulled, never gathered.
       return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     },
+    async openStored(key, headBytes) {
+      const first = await client.fetch(urlOf(key), { headers: { range: `bytes=0-${headBytes - 1}` } });
+      if (first.status === 404) return null;
+      // An empty object has no byte 0: S3 answers 416.
+      if (first.status === 416) {
+        await first.body?.cancel();
+        const empty = await client.fetch(urlOf(key), { method: 'HEAD' });
+        if (empty.status === 404) return null;
+        if (!empty.ok) throw await failure(empty, 'HEAD');
+        return { size: 0, head: Buffer.alloc(0), stream: async () => Readable.from([]), close: async () => undefined };
+      }
+      if (!first.ok) throw await failure(first, 'GET');
+      const etag = first.headers.get('etag');
+      let size: number;
+      let head: Buffer;
+      if (first.status === 206) {
+        size = Number(/\/(\d+)$/.exec(first.headers.get('content-range') ?? '')?.[1] ?? Number.NaN);
+        head = Buffer.from(await first.arrayBuffer());
+      } else {
+        // The whole object came (a storage that ignores Range): its first bytes are enough.
+        size = Number(first.headers.get('content-length') ?? Number.NaN);
+        head = Buffer.alloc(0);
+        const reader = first.body?.getReader();
+        while (reader && head.length < headBytes) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          head = Buffer.concat([head, value]);
+        }
+        await reader?.cancel();
+        head = head.subarray(0, headBytes);
+      }
+      if (!Number.isSafeInteger(size)) throw new Error('almacenamiento S3: GET sin tamaño del objeto');
+      return {
+        size,
+        head,
+        async stream(start, end) {
+          // The same version of the object, or a StoredObjectChangedError (a job replaced it meanwhile).
+          const response = await client.fetch(urlOf(key), {
+            headers: { range: `bytes=${start}-${end}`, ...(etag ? { 'if-match': etag } : {}) },
+          });
+          if (response.status === 412 || response.status === 404 || (etag && response.headers.get('etag') !== etag)) {
+            await response.body?.cancel();
+            throw new StoredObjectChangedError(key);
+          }
+          if (!response.ok) throw await failure(response, 'GET');
+          if (!response.body) return Readable.from([]);
+          return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+        },
+        close: async () => undefined,
+      };
+    },
     async remove(key) {
       const response = await client.fetch(urlOf(key), { method: 'DELETE' });
       if (!response.ok && response.status !== 404) throw await failure(response, 'DELETE');
     },
-    async *list(): AsyncGenerator<StoredKey> {
+    async *list(after?: string): AsyncGenerator<StoredKey> {
       let token: string | undefined;
       do {
-        const query = `list-type=2&max-keys=1000${token ? `&continuation-token=${encodeURIComponent(token)}` : ''}`;
+        const query = `list-type=2&max-keys=1000${token ? `&continuation-token=${encodeURIComponent(token)}` : ''}${after && !token ? `&start-after=${encodeURIComponent(after)}` : ''}`;
         const response = await client.fetch(`${base}?${query}`);
         if (!response.ok) throw await failure(response, 'ListObjectsV2');
         const xml = await response.text();

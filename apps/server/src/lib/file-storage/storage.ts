@@ -35,8 +35,11 @@ export interface FileStorage {
   open(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes the bytes; removing what is not there is not an error. */
   remove(key: string): Promise<void>;
-  /** Every stored key of ours (anything else in the place is skipped), for the orphan sweep. */
-  list(): AsyncIterable<StoredKey>;
+  /**
+   * Every stored key of ours (anything else in the place is skipped), for the orphan sweep, in the
+   * keys' order; `after` starts past that key (a job going through them batch by batch).
+   */
+  list(after?: string): AsyncIterable<StoredKey>;
   /**
    * Bytes free where files are written, for readiness to report a store that is full or nearly so;
    * absent where the place sets no such limit we can read (S3).
@@ -44,6 +47,53 @@ export interface FileStorage {
   freeBytes?(): Promise<number>;
   /** Removes writes left half done by a crash (`*.tmp` on disk) last touched before `before`; answers how many. */
   removePartials(before: Date): Promise<number>;
+}
+
+/**
+ * One stored file as it lies in storage, opened once: its size, its first bytes, and its bytes read
+ * from that same version of it (on disk an open handle; on S3 the object's ETag, a replaced object
+ * throws StoredObjectChangedError).
+ */
+export interface StoredObject {
+  size: number;
+  /** The first bytes asked for (fewer when the file is shorter). */
+  head: Buffer;
+  /** Bytes `start` to `end` (both included, within the file); called once, or `close` instead. */
+  stream(start: number, end: number): Promise<Readable>;
+  /**
+   * Where the place allows it (a file on disk), reads `length` bytes at `position` into `buffer`,
+   * answering how many there were: read after read, then `close`. Absent on S3.
+   */
+  readAt?(buffer: Buffer, length: number, position: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Where bytes lie as they are given (the disk, S3): the encrypted storage above it seals and opens them. */
+export interface RawFileStorage extends FileStorage {
+  /** The file as it lies, its first `headBytes` read; null when nothing is stored under the key. */
+  openStored(key: string, headBytes: number): Promise<StoredObject | null>;
+}
+
+/** The stored object changed between two reads of it (a background job replaced it): read it again. */
+export class StoredObjectChangedError extends Error {
+  constructor(key: string) {
+    super(`almacenamiento: el archivo ${key} cambió mientras se leía`);
+    this.name = 'StoredObjectChangedError';
+  }
+}
+
+/**
+ * A stored file that cannot be opened: encrypted with a key this instance does not hold
+ * ('other-key': an administrator has to give the server the key it was stored with), or damaged or
+ * altered ('damaged': its bytes fail authentication; restore it from a backup). Never its bytes.
+ */
+export class StoredFileUnreadableError extends Error {
+  readonly reason: 'other-key' | 'damaged';
+  constructor(reason: 'other-key' | 'damaged', detail: string) {
+    super(`archivo guardado ilegible: ${detail}`);
+    this.name = 'StoredFileUnreadableError';
+    this.reason = reason;
+  }
 }
 
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -7,7 +7,7 @@ import { recordActivity } from '../../db/activity-log.ts';
 import type { Db } from '../../db/client.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
+import type { RawFileStorage } from '../../lib/file-storage/file-storage.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { SERVER_DIR } from '../../lib/paths.ts';
 import type { AppSecrets } from '../../lib/secrets.ts';
@@ -49,7 +49,8 @@ export interface BackupModuleDeps {
   db: Db;
   config: BackupSettings;
   secrets: AppSecrets;
-  storage: FileStorage;
+  /** The stored bytes as they lie (encrypted): archives carry them so. */
+  storage: RawFileStorage;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** The auth module's throttle of password re-checks (429 past its limit). */
   startPasswordCheck(userId: number): Promise<{ succeeded(): Promise<void> }>;
@@ -64,7 +65,6 @@ export function createBackupModule(deps: BackupModuleDeps) {
     db: deps.db,
     kind: config.DATABASE_URL ? 'postgres' : 'pglite',
     storage: deps.storage,
-    filesDir: path.join(config.DATA_DIR, 'files'),
     secrets: () => secretsFile(deps.secrets),
     encryptionKey: deps.secrets.encryptionKey,
     appVersion: appVersion(),

@@ -5,6 +5,8 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createScratchDatabase } from '../../db/scratch-database.ts';
+import { createEncryptedStorage } from '../../lib/file-storage/encrypted-storage.ts';
+import { createFileKeyring, MAGIC } from '../../lib/file-storage/file-encryption.ts';
 import { createS3Storage } from '../../lib/file-storage/s3-storage.ts';
 import { uploadFolder } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
@@ -94,5 +96,10 @@ it('with S3 the files stay in the bucket unless --with-files copies them; a rest
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
   });
-  expect(await destination.get(key ?? '')).toEqual(bytes);
+  // In the bucket as it was stored: encrypted, and opened with the firm's key.
+  const stored = (await destination.get(key ?? '')) ?? Buffer.alloc(0);
+  expect(stored.subarray(0, MAGIC.length)).toEqual(MAGIC);
+  expect(stored.includes('en S3')).toBe(false);
+  const opened = createEncryptedStorage(destination, createFileKeyring(Buffer.from(TEST_KEYS.encryptionKey, 'base64')));
+  expect(await opened.get(key ?? '')).toEqual(bytes);
 });

@@ -8,7 +8,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import type { Db } from '../../db/client.ts';
-import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
+import type { RawFileStorage } from '../../lib/file-storage/file-storage.ts';
+import { StoredObjectChangedError } from '../../lib/file-storage/storage.ts';
 import { santiagoWallClock } from '../../lib/santiago-wall-clock.ts';
 import {
   ARCHIVE_FORMAT,
@@ -36,9 +37,8 @@ export type StoredSecretsFile = Record<'tokenSecret' | 'encryptionKey' | 'vapidP
 export interface BackupDeps {
   db: Db;
   kind: 'pglite' | 'postgres';
-  storage: FileStorage;
-  /** Where disk storage keeps the bytes (DATA_DIR/files), read as streams. */
-  filesDir: string;
+  /** The stored bytes as they lie: files go into the archive encrypted as stored (plain ones from before, plain). */
+  storage: RawFileStorage;
   secrets: () => StoredSecretsFile;
   /** The firm's ENCRYPTION_KEY: the manifest is signed with a key derived from it. */
   encryptionKey: Buffer;
@@ -213,26 +213,32 @@ function bufferStream(bytes: Buffer) {
   return stream;
 }
 
-/** Streams one stored file into the archive; null when its bytes are gone (deleted after the snapshot). */
+/** Streams one stored file into the archive, as stored; null when its bytes are gone (deleted after the snapshot). */
 async function copyStoredFile(deps: BackupDeps, pack: tar.Pack, key: string) {
-  if (deps.storage.kind === 'disk') {
-    const file = path.join(deps.filesDir, key.slice(0, 2), key);
-    let handle: fs.FileHandle;
-    try {
-      handle = await fs.open(file, 'r');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
+  const source = await openWhole(deps.storage, key);
+  if (!source) return null;
+  return { sha256: await addEntry(pack, fileEntry(key), source.size, source.stream), size: source.size };
+}
+
+/**
+ * A stored file's bytes as they lie, as a stream of known size; null when nothing is stored. The
+ * file is opened before its size is read, so a removal meanwhile cannot take the bytes away (on S3
+ * the object's version is held by its ETag: one the at-rest job replaced meanwhile is opened again).
+ */
+async function openWhole(storage: RawFileStorage, key: string, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    const stored = await storage.openStored(key, 0);
+    if (!stored) return null;
+    if (stored.size === 0) {
+      await stored.close();
+      return { size: 0, stream: bufferStream(Buffer.alloc(0)) };
     }
-    // Opened before its size is read: a removal meanwhile cannot take the bytes away from us.
-    const { size } = await handle.stat();
-    const digest = await addEntry(pack, fileEntry(key), size, handle.createReadStream({ autoClose: true }));
-    return { sha256: digest, size };
+    try {
+      return { size: stored.size, stream: await stored.stream(0, stored.size - 1) };
+    } catch (error) {
+      if (!(error instanceof StoredObjectChangedError) || attempt >= attempts) throw error;
+    }
   }
-  // S3 (only with --with-files): one file in memory at a time, at most FILE_MAX_MB.
-  const bytes = await deps.storage.get(key);
-  if (!bytes) return null;
-  return { sha256: await addEntry(pack, fileEntry(key), bytes.length, bufferStream(bytes)), size: bytes.length };
 }
 
 /** `respaldo-2026-11-24-003810.tar.gz`: the date and time in Santiago, as the firm reads it. */
@@ -299,7 +305,7 @@ export function describeBackup(summary: BackupSummary): string[] {
   }
   if (!summary.secretsIncluded) {
     lines.push(
-      'Sin secretos: las claves de portales y los tokens del calendario solo se pueden leer después de restaurar con la misma ENCRYPTION_KEY (guárdala aparte, o usa --with-secrets para incluirla en el respaldo).',
+      'Sin secretos: los archivos (van cifrados, como están guardados), las claves de portales y los tokens del calendario solo se pueden leer después de restaurar con la misma ENCRYPTION_KEY (guárdala aparte, o usa --with-secrets para incluirla en el respaldo).',
     );
   } else {
     lines.push('Incluye secrets.json (claves de cifrado y de sesión): guarda este archivo en un lugar seguro.');

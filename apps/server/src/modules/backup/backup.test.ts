@@ -10,6 +10,7 @@ import { loadConfig } from '../../config.ts';
 import { type Db, openDatabase } from '../../db/client.ts';
 import { createScratchDatabase } from '../../db/scratch-database.ts';
 import { pngLogo } from '../../demo/demo-logo.ts';
+import { MAGIC, storedSizeOf } from '../../lib/file-storage/file-encryption.ts';
 import { monthlyBoardCell, nextRut, uploadFolder } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
 import { createTestApp, OWNER, TEST_KEYS, type TestApp } from '../../test/test-app.ts';
@@ -196,7 +197,8 @@ describe('backup and restore', () => {
     await fs.rename(made.path, during);
     expect(path.basename(made.path)).toMatch(/^respaldo-\d{4}-\d{2}-\d{2}-\d{6}\.tar\.gz$/);
 
-    // The snapshot is consistent: every file a row names is in the archive, with its size.
+    // The snapshot is consistent: every file a row names is in the archive, as stored (encrypted: its
+    // size is the plaintext's with the header and each chunk's tag).
     const staged = await stageArchive(during, FIRM);
     try {
       const fileRows = await fs.readFile(staged.files.get('db/business_files.jsonl') ?? '', 'utf8');
@@ -205,7 +207,12 @@ describe('backup and restore', () => {
         .split('\n')
         .map((line) => JSON.parse(line) as { storage_key: string; size: number });
       expect(rows.length).toBeGreaterThanOrEqual(5);
-      for (const row of rows) expect(staged.manifest.entries[`files/${row.storage_key}`]?.size).toBe(row.size);
+      for (const row of rows) {
+        expect(staged.manifest.entries[`files/${row.storage_key}`]?.size).toBe(storedSizeOf(row.size));
+        const bytes = await fs.readFile(staged.files.get(`files/${row.storage_key}`) ?? '');
+        expect(bytes.subarray(0, MAGIC.length)).toEqual(MAGIC);
+        expect(bytes.includes('%PDF')).toBe(false);
+      }
       // The messages' attachments too.
       const attachmentRows = (await fs.readFile(staged.files.get('db/message_attachments.jsonl') ?? '', 'utf8'))
         .trim()
@@ -213,7 +220,7 @@ describe('backup and restore', () => {
         .map((line) => JSON.parse(line) as { storage_key: string; size: number });
       expect(attachmentRows.length).toBeGreaterThanOrEqual(2);
       for (const row of attachmentRows) {
-        expect(staged.manifest.entries[`files/${row.storage_key}`]?.size).toBe(row.size);
+        expect(staged.manifest.entries[`files/${row.storage_key}`]?.size).toBe(storedSizeOf(row.size));
       }
       expect(staged.manifest.files.missing).toEqual([]);
       expect(staged.manifest.secretsIncluded).toBe(true);
@@ -263,8 +270,15 @@ describe('backup and restore', () => {
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     });
-    const { app } = await assembleApp({ config, database });
+    const { app, modules } = await assembleApp({ config, database });
     try {
+      // Every file opens with the restored keys, byte for byte as the original opens it.
+      expect(restored.encryptedFiles).toBe(files.size);
+      for (const key of files.keys()) {
+        const opened = await modules.storage.get(key);
+        expect(opened?.length).toBeGreaterThan(0);
+        expect(opened?.equals((await t.modules.storage.get(key)) ?? Buffer.alloc(0))).toBe(true);
+      }
       const login = await app.inject({ method: 'POST', url: '/api/login', payload: OWNER });
       const restoredToken = (await ok(login, 200)).token;
       const list = await app.inject({
@@ -347,6 +361,24 @@ describe('backup and restore', () => {
       await expect(refused).rejects.toThrow(/No se restauró nada.*No se cambió nada/s);
       await expect(fs.access(dataDir)).rejects.toThrow();
     }
+  });
+
+  it('refuses, changing nothing, to restore files encrypted with a key the restored instance will not hold', async () => {
+    const dir = await scratchDir('otra-clave');
+    const dataDir = path.join(dir, 'data');
+    const otherKey = Buffer.alloc(32, 9).toString('base64');
+    // Signed with another key: only on the operator's word, and even then its files could not be opened.
+    const refused = restoreArchive({
+      archive: after,
+      target: { kind: 'pglite', dataDir },
+      settings: loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY: otherKey }),
+      acceptUnsigned: true,
+    });
+    await expect(refused).rejects.toBeInstanceOf(BackupError);
+    await expect(refused).rejects.toThrow(
+      /No se restauró nada: .* tiene \d+ archivos que están cifrados con otra clave que la ENCRYPTION_KEY con que esta instalación abrirá sus archivos .*Define ENCRYPTION_KEY con la del servidor de origen .*No se cambió nada\./s,
+    );
+    await expect(fs.access(dataDir)).rejects.toThrow();
   });
 
   it('refuses a non-empty target unless --force, changing nothing; --force sets the old data aside', {
@@ -567,8 +599,7 @@ describe('files whose bytes are not in this instance', () => {
       {
         db,
         kind: t.database.kind,
-        storage: t.modules.storage,
-        filesDir: path.join(t.dataDir, 'files'),
+        storage: t.modules.storage.stored,
         secrets: () => TEST_KEYS,
         encryptionKey: FIRM.encryptionKey,
         appVersion: 'prueba',

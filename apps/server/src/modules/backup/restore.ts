@@ -11,7 +11,8 @@ import tar from 'tar-stream';
 import { recordActivity } from '../../db/activity-log.ts';
 import { type Db, MIGRATIONS_DIR } from '../../db/client.ts';
 import { SYSTEM_ACTOR } from '../../lib/activity-actor.ts';
-import { createFileStorage, type FileStorageSettings } from '../../lib/file-storage/file-storage.ts';
+import { createFileKeyring, HEADER_BYTES, headerKey, isEncrypted } from '../../lib/file-storage/file-encryption.ts';
+import { createRawFileStorage, type FileStorageSettings } from '../../lib/file-storage/file-storage.ts';
 import {
   ARCHIVE_FORMAT,
   BackupError,
@@ -287,11 +288,81 @@ async function loadRows(db: Db, staged: Staged) {
   });
 }
 
+/** The first bytes of a staged file: enough to tell an encrypted one and the key its header names. */
+async function headOf(file: string): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const head = Buffer.alloc(HEADER_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEADER_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The ENCRYPTION_KEY the restored instance will open its files with: the variable, else the
+ * archive's secrets.json when it carries one (the restore writes it into DATA_DIR), else the
+ * secrets.json already in DATA_DIR; null when there will be none yet (the server would make a new one).
+ */
+async function keyAfterRestore(settings: RestoreOptions['settings'], staged: Staged): Promise<Buffer | null> {
+  if (settings.ENCRYPTION_KEY) return Buffer.from(settings.ENCRYPTION_KEY, 'base64');
+  const carried = staged.files.get('secrets.json');
+  if (carried) {
+    const secrets = JSON.parse(await fs.readFile(carried, 'utf8')) as { encryptionKey?: unknown };
+    if (typeof secrets.encryptionKey === 'string') return Buffer.from(secrets.encryptionKey, 'base64');
+  }
+  return firmEncryptionKey({ DATA_DIR: settings.DATA_DIR });
+}
+
+/**
+ * Files travel in the archive encrypted as they were stored: before anything changes, every
+ * encrypted one is checked to name a key the restored instance will hold (ENCRYPTION_KEY, and
+ * PREVIOUS_ENCRYPTION_KEY during a rotation). Without it they could never be opened: refused.
+ * Answers how many are encrypted.
+ */
+async function checkFileKeys(archive: string, staged: Staged, settings: RestoreOptions['settings']) {
+  const key = await keyAfterRestore(settings, staged);
+  const keys = key
+    ? createFileKeyring(
+        key,
+        settings.PREVIOUS_ENCRYPTION_KEY ? Buffer.from(settings.PREVIOUS_ENCRYPTION_KEY, 'base64') : undefined,
+      )
+    : null;
+  let encrypted = 0;
+  let foreign = 0;
+  for (const [name, file] of staged.files) {
+    if (entryKind(name)?.kind !== 'file') continue;
+    const head = await headOf(file);
+    if (!isEncrypted(head)) continue;
+    encrypted += 1;
+    let known = false;
+    try {
+      known = keys !== null && headerKey(head, keys) !== null;
+    } catch {
+      // A damaged header travels as it was stored: its download says so, as it did before the backup.
+      known = true;
+    }
+    if (!known) foreign += 1;
+  }
+  if (foreign === 0) return encrypted;
+  const where = key
+    ? 'están cifrados con otra clave que la ENCRYPTION_KEY con que esta instalación abrirá sus archivos (la variable ENCRYPTION_KEY, o el secrets.json del respaldo o de DATA_DIR)'
+    : 'están cifrados y esta instalación no tendrá la clave del estudio (ni ENCRYPTION_KEY, ni secrets.json en el respaldo o en DATA_DIR)';
+  throw refused(
+    archive,
+    `tiene ${foreign} ${foreign === 1 ? 'archivo que' : 'archivos que'} ${where}, así que no se podrían abrir. Define ENCRYPTION_KEY con la del servidor de origen (o copia su secrets.json a DATA_DIR) y restaura de nuevo`,
+  );
+}
+
 export interface RestoreOptions {
   archive: string;
   target: RestoreTarget;
-  /** Where the files go (DATA_DIR/files, or S3), where secrets.json is written, and the firm's key that verifies the signature. */
-  settings: FileStorageSettings & { ENCRYPTION_KEY?: string };
+  /**
+   * Where the files go (DATA_DIR/files, or S3), where secrets.json is written, and the firm's key
+   * that verifies the signature and will open the files (with the previous one during a rotation).
+   */
+  settings: FileStorageSettings & { ENCRYPTION_KEY?: string; PREVIOUS_ENCRYPTION_KEY?: string };
   force?: boolean;
   /** Restore an archive whose signature is missing or not the firm's; the restored activity log records it. */
   acceptUnsigned?: boolean;
@@ -311,6 +382,8 @@ export interface RestoreSummary {
   fileRows: number;
   /** Those whose bytes the target's storage does not hold after the restore: their downloads will fail. */
   filesWithoutBytes: { key: string; name: string }[];
+  /** How many of the archive's files came encrypted (the others, plain from before, are encrypted by the at-rest job). */
+  encryptedFiles: number;
 }
 
 /**
@@ -342,6 +415,7 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreSu
   });
   try {
     const { journal, applied } = await migrationsToApply(staged.manifest);
+    const encryptedFiles = await checkFileKeys(options.archive, staged, options.settings);
     const opened = await openTarget(options.target, {
       force: Boolean(options.force),
       isEmpty: (db) => hasTables(db).then((found) => !found),
@@ -364,7 +438,8 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreSu
     }
     await opened.close();
 
-    const storage = createFileStorage(options.settings);
+    // The bytes as they travelled: encrypted files stay encrypted, opened by the restored instance's key.
+    const storage = createRawFileStorage(options.settings);
     let files = 0;
     for (const [name, file] of staged.files) {
       const kind = entryKind(name);
@@ -402,6 +477,7 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreSu
       signature: staged.signature,
       fileRows: fileRows.length,
       filesWithoutBytes,
+      encryptedFiles,
     };
   } finally {
     await fs.rm(staged.dir, { recursive: true, force: true });
