@@ -75,12 +75,14 @@ export async function appliedMigrations(db: DbOrTx): Promise<{ hash: string; cre
 }
 
 /**
- * Every stored file's key and name: the company documents, the PDFs uploaded with an approval request
- * and the messages' attachments (the backup reads every table; their bytes go into the archive).
+ * Every stored file's key and name: the company documents, the PDFs uploaded with an approval request,
+ * the messages' attachments and the payment receipts clients sent (the backup reads every table; their
+ * bytes go into the archive).
  */
 const STORED_FILES = sql`SELECT storage_key, name FROM business_files
   UNION ALL SELECT storage_key, document_name FROM approvals WHERE storage_key IS NOT NULL
-  UNION ALL SELECT storage_key, name FROM message_attachments`;
+  UNION ALL SELECT storage_key, name FROM message_attachments
+  UNION ALL SELECT receipt_file_key, 'comprobante-' || id FROM billing_payments WHERE receipt_file_key IS NOT NULL`;
 
 /** The storage key of every stored file the database names. */
 export async function storageKeys(db: DbOrTx): Promise<string[]> {

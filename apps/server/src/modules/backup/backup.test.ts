@@ -164,6 +164,15 @@ beforeAll(async () => {
     attempts: 1,
     waMessageId: 'wamid.respaldo',
   });
+  // A payment receipt a client sent: a stored file named by a billing payment, not by a document.
+  const client = await t.userWithRole('client', { businessId: board.businessId });
+  const receipt = await t.request({
+    method: 'POST',
+    url: '/api/billing/my/receipts',
+    token: client.token,
+    ...multipartFiles([{ name: 'transferencia.pdf', bytes: pdf(7777) }], { amount: '45.000', date: '2026-01-15' }),
+  });
+  expect(receipt.statusCode, receipt.body).toBe(201);
 });
 
 afterAll(async () => {
@@ -232,8 +241,8 @@ describe('backup and restore', () => {
     await t.modules.sessions.settled();
     const quiet = await t.modules.backup.toFile({ withSecrets: true });
     after = quiet.path;
-    // Each write uploaded a document and a message's attachment.
-    expect(quiet.summary.files).toBe(2 * (3 + written));
+    // Each write uploaded a document and a message's attachment; beside them, the client's receipt.
+    expect(quiet.summary.files).toBe(2 * (3 + written) + 1);
   });
 
   // Each restore creates and migrates a new embedded database: seconds each, more on a busy machine.
