@@ -44,6 +44,7 @@ CREATE TABLE "retention_proposal_files" (
 	"size" bigint NOT NULL,
 	"year" smallint NOT NULL,
 	"month" smallint NOT NULL,
+	"service_folder_id" integer NOT NULL,
 	"service_name" text NOT NULL,
 	"folder_name" text NOT NULL,
 	"retention_years" smallint NOT NULL,

@@ -87,6 +87,7 @@ export const ACTIVITY_ACTIONS = {
   kept_in_outbox: 'Dejó en la bandeja local',
   email_failed: 'No pudo enviar por correo',
   extended: 'Prorrogó',
+  answered: 'Respondió',
   published: 'Publicó',
   acknowledged: 'Leyó el aviso',
   purged: 'Depuró',

@@ -87,6 +87,7 @@ export const dataProtectionMsg = {
   answeredOnInvalid: 'La fecha de la respuesta no es válida (AAAA-MM-DD)',
   answeredBeforeReceived: 'La respuesta no puede ser anterior a la recepción',
   answeredInFuture: 'La fecha de la respuesta no puede ser posterior a hoy',
+  handlerInvalid: 'Elige a alguien del estudio para atender la solicitud',
   extendedOnlyByExtending: 'Una solicitud queda prorrogada solo con «Prorrogar»',
   requestNotFound: 'La solicitud no existe',
   requestCreated: 'Solicitud registrada',
@@ -105,7 +106,9 @@ export const dataProtectionMsg = {
     `${kind} de ${person}: plazo hasta el ${dueOn}, ${urgency}`,
   digestLink: 'Ver las solicitudes',
   digestCount: (count: number) =>
-    count === 1 ? '1 solicitud de datos personales por responder' : `${count} solicitudes de datos personales por responder`,
+    count === 1
+      ? '1 solicitud de datos personales por responder'
+      : `${count} solicitudes de datos personales por responder`,
 
   // Incidents
   detectedAtRequired: 'Indica cuándo se detectó el incidente',
@@ -171,13 +174,16 @@ export const dataProtectionMsg = {
   noRetentionSet: 'El registro de actividad se guarda completo: no hay nada que depurar',
   nothingToArchive: 'No hay entradas anteriores al plazo de conservación',
   archiveNotFound: 'El archivo del registro no existe',
+  archiveAlreadyPurged: 'Las entradas de ese archivo ya se depuraron',
   purgeNeedsArchive:
     'Antes de depurar descargue el archivo de las entradas que se eliminarán: no hay un archivo completo de ese rango',
   purgeArchiveStale: 'El plazo cambió desde que se descargó el archivo: descargue uno nuevo antes de depurar',
   purgeRefusedByDatabase:
     'La base de datos no permite borrar el registro de actividad (el rol de la aplicación no tiene permiso DELETE sobre «activity»)',
   purged: (count: number) =>
-    count === 1 ? 'Se depuró 1 entrada del registro de actividad' : `Se depuraron ${count.toLocaleString('es-CL')} entradas del registro de actividad`,
+    count === 1
+      ? 'Se depuró 1 entrada del registro de actividad'
+      : `Se depuraron ${count.toLocaleString('es-CL')} entradas del registro de actividad`,
 } as const;
 
 /** How the firm is named in the default notice while 'Datos del estudio' is empty. */
@@ -190,7 +196,11 @@ const FIRM_PLACEHOLDER = '[Nombre del estudio]';
  */
 export function defaultPrivacyNotice(firm: { name: string; rut: string; address: string; email: string }): string {
   const name = firm.name.trim() || FIRM_PLACEHOLDER;
-  const who = [name, firm.rut.trim() && `RUT ${firm.rut.trim()}`, firm.address.trim() && `con domicilio en ${firm.address.trim()}`]
+  const who = [
+    name,
+    firm.rut.trim() && `RUT ${firm.rut.trim()}`,
+    firm.address.trim() && `con domicilio en ${firm.address.trim()}`,
+  ]
     .filter(Boolean)
     .join(', ');
   const email = firm.email.trim() || '[correo de contacto]';

@@ -3,8 +3,8 @@ import { calendarDate, idField, idParams, optionalText, plainText, requiredText 
 import {
   ARCHIVE_FORMAT_LABELS,
   DATA_CATEGORY_LABELS,
-  dataProtectionMsg as m,
   INCIDENT_STATUS_LABELS,
+  dataProtectionMsg as m,
   PROPOSAL_STATUS_LABELS,
   RIGHTS_CHANNEL_LABELS,
   RIGHTS_CLOSED_STATUSES,
@@ -219,12 +219,7 @@ export const IncidentSavedSchema = z.object({ message: z.string(), incident: Inc
 export const PrivacyNoticePublishSchema = z.object({
   text: plainText(m.noticeTextRequired)
     .transform((value) => value.replace(/\r\n?/g, '\n').trim())
-    .pipe(
-      z
-        .string()
-        .min(1, m.noticeTextRequired)
-        .max(PRIVACY_NOTICE_MAX, m.noticeTextTooLong(PRIVACY_NOTICE_MAX)),
-    ),
+    .pipe(z.string().min(1, m.noticeTextRequired).max(PRIVACY_NOTICE_MAX, m.noticeTextTooLong(PRIVACY_NOTICE_MAX))),
 });
 export type PrivacyNoticePublish = z.input<typeof PrivacyNoticePublishSchema>;
 
@@ -243,9 +238,7 @@ export type PrivacyNoticeVersion = z.infer<typeof PrivacyNoticeVersionSchema>;
 export const PrivacyNoticeAdminSchema = z.object({
   current: PrivacyNoticeVersionSchema.nullable(),
   /** Every version, newest first, with how many users acknowledged each. */
-  versions: z.array(
-    PrivacyNoticeVersionSchema.omit({ text: true }).extend({ acknowledgements: z.number() }),
-  ),
+  versions: z.array(PrivacyNoticeVersionSchema.omit({ text: true }).extend({ acknowledgements: z.number() })),
   /** A starting text with the firm's name, RUT and address ('Datos del estudio'). */
   template: z.string(),
   /** Client users, and how many of them acknowledged the current version. */
@@ -273,6 +266,7 @@ export const PrivacyNoticeForUserSchema = z.object({
   mustAcknowledge: z.boolean(),
 });
 export type PrivacyNoticeForUser = z.infer<typeof PrivacyNoticeForUserSchema>;
+export const PrivacyNoticeAckSavedSchema = z.object({ message: z.string(), notice: PrivacyNoticeForUserSchema });
 
 // ------------------------------------------------------------------ retention
 
@@ -402,6 +396,9 @@ export const RetentionOverviewSchema = z.object({
 export type RetentionOverview = z.infer<typeof RetentionOverviewSchema>;
 
 export const RetentionSavedSchema = z.object({ message: z.string(), retention: RetentionOverviewSchema });
+
+/** A POST without fields (compute, confirm or discard a proposal): `{}`. */
+export const NoFieldsSchema = z.object({});
 
 export const DataProtectionIdParamSchema = idParams('id');
 export const DataProtectionBusinessParamSchema = idParams('businessId');

@@ -69,7 +69,9 @@ export const activityArchives = pgTable(
     purgedAt: timestamp('purged_at', { withTimezone: true }),
     purgedRows: integer('purged_rows'),
   },
-  (table) => [check('activity_archives_purge_check', sql`${table.purgedAt} is null or ${table.completedAt} is not null`)],
+  (table) => [
+    check('activity_archives_purge_check', sql`${table.purgedAt} is null or ${table.completedAt} is not null`),
+  ],
 );
 
 export type ActivityArchiveRow = typeof activityArchives.$inferSelect;

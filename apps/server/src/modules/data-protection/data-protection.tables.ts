@@ -59,21 +59,19 @@ export const rightsRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('rights_requests_open_idx')
-      .on(table.dueOn)
-      .where(sql`${table.status} not in ('answered', 'rejected')`),
+    index('rights_requests_open_idx').on(table.dueOn).where(sql`${table.status} not in ('answered', 'rejected')`),
     index('rights_requests_received_idx').on(table.receivedOn.desc(), table.id.desc()),
     // Extended once, and only by 'Prorrogar': the state says so exactly when the date is set.
-    check('rights_requests_extension_check', sql`(${table.extendedAt} is null) = (${table.dueOn} = ${table.firstDueOn})`),
+    check(
+      'rights_requests_extension_check',
+      sql`(${table.extendedAt} is null) = (${table.dueOn} = ${table.firstDueOn})`,
+    ),
     check('rights_requests_extended_check', sql`${table.status} <> 'extended' or ${table.extendedAt} is not null`),
     check(
       'rights_requests_answer_check',
       sql`${table.status} not in ('answered', 'rejected') or (${table.answeredOn} is not null and length(${table.answerText}) > 0)`,
     ),
-    check(
-      'rights_requests_block_check',
-      sql`${table.temporaryBlock} = (${table.temporaryBlockDueOn} is not null)`,
-    ),
+    check('rights_requests_block_check', sql`${table.temporaryBlock} = (${table.temporaryBlockDueOn} is not null)`),
   ],
 );
 
@@ -178,10 +176,11 @@ export const retentionProposals = pgTable(
       .on(table.scheduledYear)
       .where(sql`${table.source} = 'scheduled'`),
     // One proposal open at a time: a new one replaces (discards) the open one in the same transaction.
-    uniqueIndex('retention_proposals_one_open_idx')
-      .on(table.status)
-      .where(sql`${table.status} = 'open'`),
-    check('retention_proposals_scheduled_check', sql`(${table.source} = 'scheduled') = (${table.scheduledYear} is not null)`),
+    uniqueIndex('retention_proposals_one_open_idx').on(table.status).where(sql`${table.status} = 'open'`),
+    check(
+      'retention_proposals_scheduled_check',
+      sql`(${table.source} = 'scheduled') = (${table.scheduledYear} is not null)`,
+    ),
   ],
 );
 
@@ -202,6 +201,8 @@ export const retentionProposalFiles = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     year: smallint('year').notNull(),
     month: smallint('month').notNull(),
+    /** The folder template whose years of retention it was kept under. */
+    serviceFolderId: integer('service_folder_id').notNull(),
     serviceName: text('service_name').notNull(),
     folderName: text('folder_name').notNull(),
     retentionYears: smallint('retention_years').notNull(),

@@ -1,9 +1,20 @@
-import { type AnyPgColumn, boolean, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 // Owned by the services module (services.repository.ts). Other modules reach services, their states,
 // folder templates and notifications through its functions (assertExists, listForMonth, listInOrder,
-// listNamesInOrder, listStatesOf, listFolderTemplates, nameOf, notificationsDueOn). The requests module's
-// queries still join services and folder templates (requests.repository.ts).
+// listNamesInOrder, listStatesOf, listFolderTemplates, nameOf, notificationsDueOn, and the folder
+// templates' years of retention through listFolderRetention and setFolderRetention). The requests
+// module's queries still join services and folder templates (requests.repository.ts).
 
 export const services = pgTable('services', {
   id: serial('id').primaryKey(),
