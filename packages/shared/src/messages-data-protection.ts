@@ -132,6 +132,7 @@ export const dataProtectionMsg = {
   noticeUnchanged: 'El texto es igual al de la versión vigente: no se publicó una versión nueva',
   noticePublished: (version: number) => `Versión ${version} del aviso de privacidad publicada`,
   noticeNone: 'El estudio aún no publica un aviso de privacidad',
+  noticeVersionNotFound: 'Esa versión del aviso no existe',
   noticeNotCurrent: 'Hay una versión más reciente del aviso: léala antes de confirmar',
   noticeAcknowledged: 'Gracias: quedó registrado que leyó el aviso de privacidad',
   acknowledgeButton: 'He leído el aviso',

@@ -128,6 +128,11 @@ export const dataProtectionRepository = {
     return row;
   },
 
+  async findNoticeVersion(db: DbOrTx, id: number): Promise<NoticeVersionRow | undefined> {
+    const [row] = await db.select().from(privacyNoticeVersions).where(eq(privacyNoticeVersions.id, id));
+    return row;
+  },
+
   async acknowledgementOf(db: DbOrTx, userId: number, versionId: number) {
     const [row] = await db
       .select({ acknowledgedAt: privacyNoticeAcks.acknowledgedAt })

@@ -435,6 +435,7 @@ export function createDataProtectionService(db: Db, deps: DataProtectionDeps) {
     },
 
     async acknowledgements(versionId: number) {
+      if (!(await repository.findNoticeVersion(db, versionId))) throw notFound(m.noticeVersionNotFound);
       const rows = await repository.listAcknowledgements(db, versionId);
       return rows.map((row) => ({
         userName: row.userName,
