@@ -206,7 +206,6 @@ export function defaultPrivacyNotice(firm: { name: string; rut: string; address:
     .join(', ');
   const email = firm.email.trim() || '[correo de contacto]';
   return [
-    'Aviso de privacidad',
     `${who} (en adelante, «el estudio») es responsable del tratamiento de los datos personales que usted nos entrega y de los que tratamos por encargo de su empresa, conforme a la Ley N° 19.628 sobre protección de los datos personales, modificada por la Ley N° 21.719.`,
     'Finalidades. Tratamos sus datos para prestar los servicios contables, tributarios, laborales y de asesoría contratados; cumplir las obligaciones legales del estudio y de su empresa ante el Servicio de Impuestos Internos, la Dirección del Trabajo, Previred y otros organismos; comunicarnos con usted por este portal, por correo y, si lo acepta, por WhatsApp; cobrar nuestros honorarios; y mantener la seguridad de la información.',
     'Datos que tratamos. Datos de identificación y contacto (nombre, RUT, correo, teléfono), datos tributarios y contables, datos laborales y previsionales de trabajadores cuando el servicio lo requiere, claves de portales que usted nos confía (guardadas cifradas) y el registro de uso de este portal (fecha, hora y dirección desde la que se conecta).',

@@ -33,6 +33,7 @@ export function createDataProtectionModule(deps: DataProtectionModuleDeps) {
     /** The demo and tests register, publish and compute under the API's rules. */
     createRequest: dataProtection.createRequest,
     createIncident: dataProtection.createIncident,
+    noticeAdmin: dataProtection.noticeAdmin,
     publishNotice: dataProtection.publishNotice,
     setHold: retention.setHold,
     computeScheduled: retention.computeScheduled,

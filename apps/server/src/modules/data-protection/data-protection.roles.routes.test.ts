@@ -6,7 +6,7 @@ import { appWithEveryRole } from '../../test/route-suite.ts';
 // 'Protección de datos', role by role: every owner endpoint answers 401 without a session and 403 to
 // clients and collaborators; the privacy notice is read and acknowledged by every signed-in user.
 
-const { t, api } = appWithEveryRole();
+const { t, api, roles } = appWithEveryRole();
 
 const accessRequest = {
   kind: 'access',
@@ -48,7 +48,7 @@ describe('who may reach each endpoint', () => {
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
       expect(anonymous.json()).toEqual({ message: msg.unauthorized });
       for (const who of ['client', 'collaborator'] as const) {
-        const refused = await api[who][method.toLowerCase() as 'get'](url, payload as never);
+        const refused = await t.request({ ...request, token: roles[who] });
         expect(refused.statusCode, `${method} ${url} as ${who}`).toBe(403);
         expect(refused.json()).toEqual({ message: msg.forbidden });
       }
@@ -59,7 +59,12 @@ describe('who may reach each endpoint', () => {
 
   it('lets the owner reach them (answers of the endpoint itself, never 401 or 403)', async () => {
     for (const [method, url, payload] of ownerOnly) {
-      const response = await api.owner[method.toLowerCase() as 'get'](url, payload as never);
+      const response = await t.request({
+        method: method as 'GET',
+        url,
+        payload: payload as object,
+        token: roles.owner,
+      });
       expect([401, 403], `${method} ${url}`).not.toContain(response.statusCode);
     }
   });

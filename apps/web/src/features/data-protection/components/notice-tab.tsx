@@ -10,6 +10,7 @@ import {
 import { LoadError } from '../../../components/load-error';
 import { formatDateTime } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { ScrollTable } from './scroll-table';
 
 /**
  * 'Aviso de privacidad': the firm's notice, edited as plain text (paragraphs separated by a blank
@@ -96,36 +97,34 @@ export function NoticeTab() {
           <Title order={2} size="h4" mb="sm">
             Versiones
           </Title>
-          <Table.ScrollContainer minWidth={420}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Versión</Table.Th>
-                  <Table.Th>Publicada</Table.Th>
-                  <Table.Th>Por</Table.Th>
-                  <Table.Th>Lecturas</Table.Th>
+          <ScrollTable label="Versiones del aviso" minWidth={420}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Versión</Table.Th>
+                <Table.Th>Publicada</Table.Th>
+                <Table.Th>Por</Table.Th>
+                <Table.Th>Lecturas</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loaded.versions.map((version) => (
+                <Table.Tr key={version.id}>
+                  <Table.Td>{version.version}</Table.Td>
+                  <Table.Td>{formatDateTime(version.publishedAt)}</Table.Td>
+                  <Table.Td>{version.publishedBy}</Table.Td>
+                  <Table.Td>
+                    {version.acknowledgements > 0 ? (
+                      <Anchor component="button" type="button" size="sm" onClick={() => setReadersOf(version)}>
+                        {version.acknowledgements}
+                      </Anchor>
+                    ) : (
+                      0
+                    )}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {loaded.versions.map((version) => (
-                  <Table.Tr key={version.id}>
-                    <Table.Td>{version.version}</Table.Td>
-                    <Table.Td>{formatDateTime(version.publishedAt)}</Table.Td>
-                    <Table.Td>{version.publishedBy}</Table.Td>
-                    <Table.Td>
-                      {version.acknowledgements > 0 ? (
-                        <Anchor component="button" type="button" size="sm" onClick={() => setReadersOf(version)}>
-                          {version.acknowledgements}
-                        </Anchor>
-                      ) : (
-                        0
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ScrollTable>
         </Card>
       )}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Publicar nueva versión">
@@ -162,31 +161,29 @@ function ReadersModal({ version, onClose }: { version: { id: number; version: nu
       {readers.isLoading ? (
         <Loader role="status" aria-label="Cargando" />
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Usuario</Table.Th>
-                <Table.Th>Leído</Table.Th>
-                <Table.Th>Dirección IP</Table.Th>
+        <ScrollTable label="Lecturas" minWidth={480}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Usuario</Table.Th>
+              <Table.Th>Leído</Table.Th>
+              <Table.Th>Dirección IP</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(readers.data ?? []).map((reader) => (
+              <Table.Tr key={`${reader.userEmail}-${reader.acknowledgedAt}`}>
+                <Table.Td>
+                  {reader.userName}
+                  <Text size="xs" c="dimmed">
+                    {reader.userEmail}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{formatDateTime(reader.acknowledgedAt)}</Table.Td>
+                <Table.Td>{reader.ip ?? '—'}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(readers.data ?? []).map((reader) => (
-                <Table.Tr key={`${reader.userEmail}-${reader.acknowledgedAt}`}>
-                  <Table.Td>
-                    {reader.userName}
-                    <Text size="xs" c="dimmed">
-                      {reader.userEmail}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(reader.acknowledgedAt)}</Table.Td>
-                  <Table.Td>{reader.ip ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ScrollTable>
       )}
     </Modal>
   );

@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { RequestFormModal } from './request-form-modal';
 
+/** Each state's dot (dark text on white: the light fills read under 4.5:1). */
 const STATUS_COLORS = {
   received: 'gray',
   in_progress: 'blue',
@@ -23,9 +24,10 @@ const STATUS_COLORS = {
 function termText(request: RightsRequest): { text: string; color?: string } {
   if (request.urgency === 'closed')
     return { text: request.answeredOn ? `Respondida el ${formatDate(request.answeredOn)}` : request.statusText };
-  if (request.daysLeft < 0) return { text: m.overdueBy(-request.daysLeft), color: 'red.8' };
-  if (request.daysLeft === 0) return { text: m.dueToday, color: 'orange.9' };
-  return { text: m.dueIn(request.daysLeft), color: request.urgency === 'soon' ? 'orange.9' : undefined };
+  // Red and bold when past, bold when within the week (orange text on white reads under 4.5:1).
+  if (request.daysLeft < 0) return { text: m.overdueBy(-request.daysLeft), color: 'red.9' };
+  if (request.daysLeft === 0) return { text: m.dueToday, color: 'dark' };
+  return { text: m.dueIn(request.daysLeft), color: request.urgency === 'soon' ? 'dark' : undefined };
 }
 
 /** 'Prorrogar' is offered while the request is open, not yet extended and within its first term. */
@@ -46,7 +48,7 @@ export function RequestsTab() {
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c={overdue > 0 ? 'red.8' : 'dimmed'} fw={overdue > 0 ? 600 : undefined}>
+        <Text size="sm" c={overdue > 0 ? 'red.9' : 'dimmed'} fw={overdue > 0 ? 600 : undefined}>
           {overdue > 0
             ? `${overdue === 1 ? '1 solicitud vencida' : `${overdue} solicitudes vencidas`} sin respuesta`
             : 'El plazo legal es de 30 días corridos desde la recepción, prorrogable una vez por 30 días más.'}
@@ -62,7 +64,7 @@ export function RequestsTab() {
         errorText="No se pudieron cargar las solicitudes"
         noRecordsText="No hay solicitudes registradas"
         rowStyle={(request) =>
-          request.urgency === 'overdue' ? { backgroundColor: 'var(--mantine-color-red-light)' } : undefined
+          request.urgency === 'overdue' ? { backgroundColor: 'var(--mantine-color-red-0)' } : undefined
         }
         columns={[
           { accessor: 'receivedOn', title: 'Recibida', render: (request) => formatDate(request.receivedOn) },
@@ -104,7 +106,7 @@ export function RequestsTab() {
             accessor: 'status',
             title: 'Estado',
             render: (request) => (
-              <Badge color={STATUS_COLORS[request.status]} variant="light">
+              <Badge color={STATUS_COLORS[request.status]} variant="dot" radius="sm">
                 {request.statusText}
               </Badge>
             ),

@@ -43,6 +43,7 @@ import { LoadError } from '../../../components/load-error';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatFileSize } from '../../../lib/file-size';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { ScrollTable } from './scroll-table';
 
 const periodName = (year: number, month: number) =>
   `${(MONTH_NAMES[MONTH_KEYS[month - 1] ?? 'jan'] ?? '').toLowerCase()} ${year}`;
@@ -81,22 +82,20 @@ function FoldersSection({ folders }: { folders: FolderRetention[] }) {
       {folders.length === 0 ? (
         <Text size="sm">Aún no hay carpetas de plantilla en los servicios.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Servicio</Table.Th>
-                <Table.Th>Carpeta</Table.Th>
-                <Table.Th w={190}>Años</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {folders.map((folder) => (
-                <FolderRow key={folder.id} folder={folder} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable label="Años de conservación por carpeta" minWidth={480}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Servicio</Table.Th>
+              <Table.Th>Carpeta</Table.Th>
+              <Table.Th w={190}>Años</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {folders.map((folder) => (
+              <FolderRow key={folder.id} folder={folder} />
+            ))}
+          </Table.Tbody>
+        </ScrollTable>
       )}
     </Card>
   );
@@ -286,7 +285,7 @@ function ProposalSection({ data }: { data: RetentionOverview }) {
             <Text key={proposal.id} size="xs" c="dimmed">
               Propuesta {proposal.id} del {formatDate(proposal.asOf)}: {proposal.statusText.toLowerCase()}
               {proposal.status === 'confirmed'
-                ? `, ${proposal.deletedCount} eliminados, ${proposal.skippedCount} sin eliminar`
+                ? `, ${proposal.deletedCount} ${proposal.deletedCount === 1 ? 'eliminado' : 'eliminados'}, ${proposal.skippedCount} sin eliminar`
                 : ''}
               {proposal.closedBy ? ` (${proposal.closedBy})` : ''}
             </Text>
@@ -335,34 +334,32 @@ function OpenProposal({ summary }: { summary: ProposalSummary }) {
         </Alert>
       )}
       {files.length > 0 && (
-        <Table.ScrollContainer minWidth={640} mah={360}>
-          <Table stickyHeader>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Empresa</Table.Th>
-                <Table.Th>Período</Table.Th>
-                <Table.Th>Carpeta</Table.Th>
-                <Table.Th>Archivo</Table.Th>
-                <Table.Th>Plazo cumplido</Table.Th>
+        <ScrollTable label="Archivos de la propuesta" minWidth={640} maxHeight={360}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Empresa</Table.Th>
+              <Table.Th>Período</Table.Th>
+              <Table.Th>Carpeta</Table.Th>
+              <Table.Th>Archivo</Table.Th>
+              <Table.Th>Plazo cumplido</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {files.map((file) => (
+              <Table.Tr key={file.fileId}>
+                <Table.Td>{file.businessName}</Table.Td>
+                <Table.Td>{periodName(file.year, file.month)}</Table.Td>
+                <Table.Td>
+                  {file.serviceName} / {file.folderName}
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{file.fileName}</Table.Td>
+                <Table.Td>
+                  {formatDate(file.retentionEndedOn)} ({file.retentionYears} años)
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {files.map((file) => (
-                <Table.Tr key={file.fileId}>
-                  <Table.Td>{file.businessName}</Table.Td>
-                  <Table.Td>{periodName(file.year, file.month)}</Table.Td>
-                  <Table.Td>
-                    {file.serviceName} / {file.folderName}
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{file.fileName}</Table.Td>
-                  <Table.Td>
-                    {formatDate(file.retentionEndedOn)} ({file.retentionYears} años)
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ScrollTable>
       )}
       <Group justify="flex-end">
         <Button variant="default" disabled={close.isPending} onClick={() => act('discard')}>
@@ -496,7 +493,7 @@ function ActivitySection({ data }: { data: RetentionOverview }) {
                 </Text>
                 <Badge
                   size="sm"
-                  variant="light"
+                  variant="dot"
                   color={archive.purgedAt ? 'gray' : archive.completedAt ? 'green' : 'yellow'}
                 >
                   {archive.purgedAt
