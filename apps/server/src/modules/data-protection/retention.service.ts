@@ -118,8 +118,8 @@ export function createRetentionService(db: Db, deps: RetentionDeps) {
   async function computeProposal(
     source: 'manual' | 'scheduled',
     by: { user: AuthUser | null; activity: ActivityActor },
+    asOf: string = today(),
   ): Promise<number | undefined> {
-    const asOf = today();
     const [folders, holds] = await Promise.all([deps.listFolderRetention(), repository.listHolds(db)]);
     const cutoffs = folders.map((folder) => {
       const latest = latestPeriodPastRetention(folder.retentionYears, asOf);
@@ -284,7 +284,7 @@ export function createRetentionService(db: Db, deps: RetentionDeps) {
       if (await repository.scheduledExists(db, year)) return undefined;
       const open = (await repository.listProposals(db, 1)).find(({ proposal: row }) => row.status === 'open');
       if (open) return undefined;
-      return computeProposal('scheduled', { user: null, activity: SYSTEM_ACTOR });
+      return computeProposal('scheduled', { user: null, activity: SYSTEM_ACTOR }, day);
     },
 
     /**
