@@ -65,6 +65,9 @@ test('the owner registers an access request, sees its legal deadline and extends
 }) => {
   test.setTimeout(120_000);
   const today = santiagoDate();
+  // Names of their own: a retry of this test runs again on the same server.
+  const late = uniqueName('Rodrigo Vencido');
+  const person = uniqueName('Ana Titular');
   const api = await secondServerApi(playwright);
   const { context, page } = await onSecondServer(browser, DESKTOP);
   try {
@@ -73,7 +76,7 @@ test('the owner registers an access request, sees its legal deadline and extends
       headers: await ownerHeaders(api),
       data: {
         kind: 'erasure',
-        requesterName: 'Rodrigo Vencido',
+        requesterName: late,
         requesterEmail: 'rodrigo@correo.cl',
         receivedOn: addCalendarDays(today, -40),
         channel: 'letter',
@@ -90,14 +93,14 @@ test('the owner registers an access request, sees its legal deadline and extends
     for (const name of ['Solicitudes', 'Buscar titular', 'Incidentes', 'Aviso de privacidad', 'Retención']) {
       await expect(tabs.getByRole('tab', { name })).toBeVisible();
     }
-    const overdueRow = page.getByRole('row', { name: /Rodrigo Vencido/ });
+    const overdueRow = page.getByRole('row', { name: new RegExp(late) });
     await expect(overdueRow).toContainText('Venció hace 10 días');
-    await expect(page.getByText('1 solicitud vencida sin respuesta')).toBeVisible();
+    await expect(page.getByText(/^\d+ solicitud(es)? vencidas? sin respuesta$/)).toBeVisible();
 
     // 'Registrar solicitud': a RUT with a wrong check digit is refused by the form.
     await page.getByRole('button', { name: 'Registrar solicitud' }).click();
     const dialog = page.getByRole('dialog', { name: 'Registrar solicitud' });
-    await dialog.getByLabel('Nombre de la persona').fill('Ana Titular');
+    await dialog.getByLabel('Nombre de la persona').fill(person);
     await dialog.getByLabel('Correo de la persona').fill('ana.titular@correo.cl');
     await dialog.getByLabel('RUT (opcional)').fill('12.345.678-9');
     await expect(dialog.getByText(`Plazo legal para responder: ${shown(rightsRequestDueDate(today))}`)).toBeVisible();
@@ -108,7 +111,7 @@ test('the owner registers an access request, sees its legal deadline and extends
     await expect(page.getByText(m.requestCreated).first()).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    const row = page.getByRole('row', { name: /Ana Titular/ });
+    const row = page.getByRole('row', { name: new RegExp(person) });
     const dueOn = rightsRequestDueDate(today);
     await expect(row).toContainText(shown(dueOn));
     await expect(row).toContainText('Vence en 30 días');
@@ -116,7 +119,7 @@ test('the owner registers an access request, sees its legal deadline and extends
     await expect(row).toContainText('12.345.678-5');
 
     // 'Prorrogar': thirty more calendar days, with its reason.
-    await row.getByRole('button', { name: 'Prorrogar Acceso de Ana Titular' }).click();
+    await row.getByRole('button', { name: `Prorrogar Acceso de ${person}` }).click();
     const extend = page.getByRole('dialog', { name: 'Prorrogar el plazo' });
     const newDue = extendedRightsDueDate(dueOn);
     await expect(extend).toContainText(shown(newDue));
@@ -140,7 +143,8 @@ test('the owner registers an access request, sees its legal deadline and extends
     await page.getByRole('button', { name: 'Registrar incidente' }).click();
     const incident = page.getByRole('dialog', { name: 'Registrar incidente' });
     await incident.getByLabel('Hora de detección').fill('09:30');
-    await incident.getByLabel('Qué ocurrió').fill('Un correo con liquidaciones se envió a un destinatario equivocado');
+    const what = uniqueName('Un correo con liquidaciones se envió a un destinatario equivocado');
+    await incident.getByLabel('Qué ocurrió').fill(what);
     await incident.getByLabel('Laborales y previsionales').check();
     await incident.getByLabel('Identificación (nombre, RUT)').check();
     await incident.getByLabel('Personas afectadas').fill('12');
@@ -150,16 +154,16 @@ test('the owner registers an access request, sees its legal deadline and extends
     await agency.getByLabel('Cómo se avisó').fill('Formulario en línea de la Agencia');
     await incident.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText(m.incidentCreated).first()).toBeVisible();
-    const incidentRow = page.getByRole('row', { name: /destinatario equivocado/ });
+    const incidentRow = page.getByRole('row', { name: new RegExp(what) });
     await expect(incidentRow).toContainText('Laborales y previsionales');
     await expect(incidentRow).toContainText(`Agencia: ${shown(today)}`);
     await expect(incidentRow).toContainText('Abierto');
     await expectNoSeriousViolations(page);
 
-    // 'Aviso de privacidad': the starting text, completed and published as version 1.
+    // 'Aviso de privacidad': the starting text, completed and published as version 1 (the next one on
+    // a retry, which runs on the same server).
     await tabs.getByRole('tab', { name: 'Aviso de privacidad' }).click();
     await expect(page).toHaveURL(/vista=aviso/);
-    await expect(page.getByText('Aún no hay un aviso publicado')).toBeVisible();
     const text = page.getByLabel('Texto del aviso');
     await expect(text).toHaveValue(/Ley N° 21\.719/);
     await text.fill(`${await text.inputValue()}\n\n${addedParagraph}`);
@@ -168,8 +172,8 @@ test('the owner registers an access request, sees its legal deadline and extends
       .getByRole('dialog', { name: 'Publicar nueva versión' })
       .getByRole('button', { name: 'Publicar' })
       .click();
-    await expect(page.getByText(m.noticePublished(1)).first()).toBeVisible();
-    await expect(page.getByText(/Vigente: versión 1/)).toBeVisible();
+    await expect(page.getByText(/^Versión \d+ del aviso de privacidad publicada$/).first()).toBeVisible();
+    await expect(page.getByText(/Vigente: versión \d+/)).toBeVisible();
     await expectNoSeriousViolations(page);
     await shoot(page, 'aviso-1280');
 
@@ -198,7 +202,7 @@ test('a client signing in must acknowledge the notice before using the portal, t
     const notice = page.getByRole('region', { name: 'Aviso de privacidad' });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText(addedParagraph);
-    await expect(notice).toContainText('Versión 1');
+    await expect(notice).toContainText(/Versión \d+, publicada el/);
     // Nothing else of the portal: another screen shows the notice too, and there is no footer link yet.
     await page.goto('/mensajes');
     await expect(notice).toBeVisible();
@@ -245,7 +249,8 @@ test('the retention proposal lists an old file and the owner confirms its deleti
     await expect(page.getByRole('heading', { name: 'Propuesta de eliminación' })).toBeVisible();
     await expect(page.getByLabel(`Años de conservación de ${service.name}, Balances`)).toHaveValue('6');
     await page.getByRole('button', { name: 'Calcular propuesta' }).click();
-    await expect(page.getByText(m.proposalMade(1)).first()).toBeVisible();
+    // One file on a first run (a retry may find the first try's file as well).
+    await expect(page.getByText(/^Propuesta calculada: \d+ archivos? fuera de plazo$/).first()).toBeVisible();
     const fileRow = page.getByRole('row', { name: new RegExp(fileName) });
     await expect(fileRow).toContainText('octubre 2019');
     await expect(fileRow).toContainText('01-12-2025 (6 años)');
@@ -258,9 +263,9 @@ test('the retention proposal lists an old file and the owner confirms its deleti
       .getByRole('dialog', { name: 'Confirmar eliminación' })
       .getByRole('button', { name: 'Eliminar archivos' })
       .click();
-    await expect(page.getByText(m.proposalConfirmed(1, 0)).first()).toBeVisible();
+    await expect(page.getByText(/^Se (eliminó 1 archivo|eliminaron \d+ archivos)$/).first()).toBeVisible();
     await expect(page.getByText('No hay una propuesta por confirmar.')).toBeVisible();
-    await expect(page.getByText(/Propuesta \d+ del .*: confirmada, 1 eliminado,/)).toBeVisible();
+    await expect(page.getByText(/Propuesta \d+ del .*: confirmada, \d+ eliminados?, 0 sin eliminar/)).toBeVisible();
     const view: FolderView = await folderViewViaApi(api, company.id, folder.id, old);
     expect(view.files).toEqual([]);
 

@@ -251,6 +251,13 @@ function HoldsSection({ data }: { data: RetentionOverview }) {
 
 function ProposalSection({ data }: { data: RetentionOverview }) {
   const compute = useComputeProposal();
+  // Here rather than in the open proposal, which is gone once it is closed: its toast still shows.
+  const close = useCloseProposal();
+  const act = (id: number, action: 'confirm' | 'discard') =>
+    close.mutate(
+      { id, action },
+      { onSuccess: ({ message }) => notifySuccess(message), onError: (error) => notifyError(error) },
+    );
   const open = data.proposals.find((proposal) => proposal.status === 'open');
   const past = data.proposals.filter((proposal) => proposal.status !== 'open').slice(0, 5);
   return (
@@ -275,7 +282,11 @@ function ProposalSection({ data }: { data: RetentionOverview }) {
         Una vez al año (desde el 2 de enero) y cuando la pida, se listan los archivos cuyo plazo de conservación venció
         y cuya empresa no tiene retención legal. Nada se elimina hasta que usted lo confirme.
       </Text>
-      {open ? <OpenProposal summary={open} /> : <Text size="sm">No hay una propuesta por confirmar.</Text>}
+      {open ? (
+        <OpenProposal summary={open} closing={close.isPending} onClose={(action) => act(open.id, action)} />
+      ) : (
+        <Text size="sm">No hay una propuesta por confirmar.</Text>
+      )}
       {past.length > 0 && (
         <Stack gap={2} mt="md">
           <Text size="sm" fw={600}>
@@ -296,15 +307,17 @@ function ProposalSection({ data }: { data: RetentionOverview }) {
   );
 }
 
-function OpenProposal({ summary }: { summary: ProposalSummary }) {
+function OpenProposal({
+  summary,
+  closing,
+  onClose,
+}: {
+  summary: ProposalSummary;
+  closing: boolean;
+  onClose: (action: 'confirm' | 'discard') => void;
+}) {
   const proposal = useProposal(summary.id);
-  const close = useCloseProposal();
   const files = proposal.data?.files ?? [];
-  const act = (action: 'confirm' | 'discard') =>
-    close.mutate(
-      { id: summary.id, action },
-      { onSuccess: ({ message }) => notifySuccess(message), onError: (error) => notifyError(error) },
-    );
   const confirmDeletion = () =>
     modals.openConfirmModal({
       title: 'Confirmar eliminación',
@@ -318,7 +331,7 @@ function OpenProposal({ summary }: { summary: ProposalSummary }) {
       labels: { confirm: 'Eliminar archivos', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
       cancelProps: { 'data-autofocus': true },
-      onConfirm: () => act('confirm'),
+      onConfirm: () => onClose('confirm'),
     });
   return (
     <Stack>
@@ -362,10 +375,10 @@ function OpenProposal({ summary }: { summary: ProposalSummary }) {
         </ScrollTable>
       )}
       <Group justify="flex-end">
-        <Button variant="default" disabled={close.isPending} onClick={() => act('discard')}>
+        <Button variant="default" disabled={closing} onClick={() => onClose('discard')}>
           Descartar
         </Button>
-        <Button color="red" disabled={summary.fileCount === 0} loading={close.isPending} onClick={confirmDeletion}>
+        <Button color="red" disabled={summary.fileCount === 0} loading={closing} onClick={confirmDeletion}>
           Confirmar eliminación
         </Button>
       </Group>
