@@ -43,7 +43,6 @@ export const ACTIVITY_KINDS = {
   rights_request: 'Solicitud de datos personales',
   security_incident: 'Incidente de seguridad',
   privacy_notice: 'Aviso de privacidad',
-  folder_retention: 'Conservación de carpeta',
   legal_hold: 'Retención legal',
   retention_proposal: 'Propuesta de eliminación',
   activity_log: 'Registro de actividad',
@@ -91,6 +90,7 @@ export const ACTIVITY_ACTIONS = {
   published: 'Publicó',
   acknowledged: 'Leyó el aviso',
   purged: 'Depuró',
+  discarded: 'Descartó',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

@@ -352,7 +352,7 @@ export function createRetentionService(db: Db, deps: RetentionDeps) {
         }
         await recordActivity(tx, by, {
           kind: 'retention_proposal',
-          action: 'cancelled',
+          action: 'discarded',
           recordId: id,
           recordLabel: `Propuesta ${id}`,
         });
