@@ -23,6 +23,7 @@ import { createBusinessDetailModule } from './modules/businesses/business-detail
 import { businessesSql, createBusinessesModule } from './modules/businesses/businesses.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
+import { createDataProtectionModule } from './modules/data-protection/data-protection.module.ts';
 import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
 import { createFilesAtRestModule } from './modules/files-at-rest/files-at-rest.module.ts';
@@ -453,6 +454,8 @@ export function composeModules(deps: ModulesDeps) {
       timersRunningBefore: (before: Date, userIds: number[]) => time.timersRunningBefore(before, userIds),
       appUrl: config.APP_URL,
       notifyWhatsApp: whatsapp.notify,
+      // The data-protection module is built after this one: called only when the digest runs.
+      rightsDueFor: (day: string, userIds: number[]) => dataProtection.rightsDueFor(day, userIds),
     }),
   );
   const activity = use(createActivityModule({ db }));
@@ -614,6 +617,28 @@ export function composeModules(deps: ModulesDeps) {
       sendEmail: email.sendAutomatic,
     }),
   );
+  // 'Protección de datos' (Ley 21.719): its requests' terms on the firm's business days, the folder
+  // templates' years through the services module, files listed and deleted through the documents
+  // module, the activity log's archive and purge through the activity module.
+  const dataProtection = use(
+    createDataProtectionModule({
+      db,
+      now: deps.now,
+      businessCalendar: holidays.calendar,
+      findUser: users.findById,
+      listStaff: users.listStaff,
+      listClientIds: users.listClientIds,
+      firmIdentity: firm.identity,
+      contactEmail: config.MAIL_REPLY_TO ?? '',
+      listFolderRetention: services.listFolderRetention,
+      setFolderRetention: services.setFolderRetention,
+      listFilesUpTo: documents.listFilesUpTo,
+      deleteFile: documents.deleteFile,
+      getBusiness: businesses.getById,
+      listBusinessNames: businesses.listNames,
+      activityArchive: activity.archive,
+    }),
+  );
   use(
     createCalendarModule({
       db,
@@ -663,6 +688,7 @@ export function composeModules(deps: ModulesDeps) {
     firm,
     monthlyReport,
     whatsapp,
+    dataProtection,
   };
 }
 

@@ -40,6 +40,12 @@ export const ACTIVITY_KINDS = {
   monthly_report: 'Informe mensual',
   firm_settings: 'Datos del estudio',
   whatsapp: 'WhatsApp',
+  rights_request: 'Solicitud de datos personales',
+  security_incident: 'Incidente de seguridad',
+  privacy_notice: 'Aviso de privacidad',
+  legal_hold: 'Retención legal',
+  retention_proposal: 'Propuesta de eliminación',
+  activity_log: 'Registro de actividad',
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -79,6 +85,12 @@ export const ACTIVITY_ACTIONS = {
   emailed: 'Envió por correo',
   kept_in_outbox: 'Dejó en la bandeja local',
   email_failed: 'No pudo enviar por correo',
+  extended: 'Prorrogó',
+  answered: 'Respondió',
+  published: 'Publicó',
+  acknowledged: 'Leyó el aviso',
+  purged: 'Depuró',
+  discarded: 'Descartó',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
@@ -175,6 +187,35 @@ const FIELD_LABELS: Record<string, string> = {
   outcome: 'Resultado',
   phone: 'Celular WhatsApp',
   optedIn: 'Acepta avisos por WhatsApp',
+  kind: 'Derecho',
+  requesterName: 'Persona',
+  requesterEmail: 'Correo de la persona',
+  requesterRut: 'RUT de la persona',
+  receivedOn: 'Recibida el',
+  channel: 'Canal',
+  temporaryBlock: 'Bloqueo temporal',
+  dueOn: 'Plazo',
+  answerText: 'Respuesta',
+  answeredOn: 'Respondida el',
+  handledById: 'Atendida por',
+  detectedAt: 'Detectado el',
+  dataCategories: 'Datos afectados',
+  peopleAffected: 'Personas afectadas',
+  measures: 'Medidas',
+  agencyNotifiedOn: 'Aviso a la Agencia',
+  agencyNoticeHow: 'Cómo se avisó a la Agencia',
+  peopleNotifiedOn: 'Aviso a las personas',
+  peopleNoticeHow: 'Cómo se avisó a las personas',
+  version: 'Versión',
+  retentionYears: 'Años de conservación',
+  files: 'Archivos',
+  deleted: 'Eliminados',
+  skipped: 'No eliminados',
+  keptFrom: 'Se guarda desde',
+  rows: 'Entradas',
+  format: 'Formato',
+  archive: 'Archivo',
+  proposal: 'Propuesta',
 };
 
 /** A field's label: the form's, or the field's own name with its first letter capitalised ('estado' → 'Estado'). */

@@ -35,6 +35,16 @@ describe('can', () => {
     expect(can(null, 'whatsapp:contact')).toBe(false);
   });
 
+  it("keeps 'Protección de datos' to owners, and lets everyone signed in read and acknowledge the privacy notice", () => {
+    expect(can(owner, 'data-protection:manage')).toBe(true);
+    expect(can(responsible, 'data-protection:manage')).toBe(false);
+    expect(can(client, 'data-protection:manage')).toBe(false);
+    expect(can(owner, 'data-protection:notice')).toBe(true);
+    expect(can(responsible, 'data-protection:notice')).toBe(true);
+    expect(can(client, 'data-protection:notice')).toBe(true);
+    expect(can(null, 'data-protection:notice')).toBe(false);
+  });
+
   it('lets an owner or the task’s responsible collaborator change a task cell, and no one else', () => {
     const task = { responsableId: responsible.id };
     expect(can(owner, 'task-state:change', task)).toBe(true);

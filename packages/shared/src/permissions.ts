@@ -102,6 +102,14 @@ export const PERMISSIONS = {
   'whatsapp:contact': ['owner', 'collaborator'],
   /** The WhatsApp channel's state (configured or not, the templates) and its outbox; 'Reintentar' a failed send. */
   'whatsapp:manage': ['owner'],
+  /**
+   * 'Protección de datos' (/proteccion-datos): requests from a person under Ley 21.719, security
+   * incidents, the privacy notice's versions, document retention, legal holds and the activity log's
+   * archive and purge.
+   */
+  'data-protection:manage': ['owner'],
+  /** Read the firm's current privacy notice and record 'He leído el aviso' (the client portal asks it first). */
+  'data-protection:notice': ['owner', 'collaborator', 'client'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],

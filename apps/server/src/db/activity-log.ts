@@ -100,7 +100,7 @@ export async function recordActivities(tx: DbOrTx, actor: ActivityActor, entries
  * Detail fields that hold a user's or a company's id: the entry keeps the name instead, since a
  * person reads 'Encargado: Javier Soto → Carolina Muñoz', and the log outlives the records.
  */
-const USER_ID_FIELDS = new Set(['responsibleUserId', 'responsableId']);
+const USER_ID_FIELDS = new Set(['responsibleUserId', 'responsableId', 'handledById']);
 const BUSINESS_ID_FIELDS = new Set(['businessId']);
 
 interface ReferenceNames {

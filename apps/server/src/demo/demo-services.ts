@@ -24,6 +24,7 @@ export function demoServices(modules: AppModules) {
     messages: modules.messages,
     firm: modules.firm,
     monthlyReport: modules.monthlyReport,
+    dataProtection: modules.dataProtection,
   };
 }
 

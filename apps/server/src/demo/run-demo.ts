@@ -7,6 +7,7 @@ import { seedDemoApprovals } from './approvals.demo.ts';
 import { seedDemoBilling } from './billing.demo.ts';
 import { seedDemoCollections } from './collections.demo.ts';
 import { seedDemoCompanies } from './companies.demo.ts';
+import { seedDemoDataProtection } from './data-protection.demo.ts';
 import { demoServices } from './demo-services.ts';
 import { seedDemoDocuments } from './documents.demo.ts';
 import { seedDemoMessages } from './messages.demo.ts';
@@ -57,6 +58,7 @@ async function main() {
       await seedDemoMessages(features),
       await seedDemoApprovals(features),
       await seedDemoMonthlyReport(features),
+      await seedDemoDataProtection(features),
       await seedDemoActivity(features),
     ];
     for (const line of report) process.stdout.write(`${line}\n`);

@@ -42,6 +42,8 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+/** The role may not do it (a REVOKE), or a trigger refused it as such (the activity log's append-only rule). */
+export const isInsufficientPrivilege = (error: unknown) => pgCode(error) === '42501';
 /**
  * A delete refused because another row still references it through an `on delete restrict` key
  * (a task's responsible): PGlite reports restrict_violation, PostgreSQL foreign_key_violation.

@@ -19,6 +19,7 @@ import {
   IconMail,
   IconMessages,
   IconNotes,
+  IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
 import { mayViewCalendar } from './route-access';
@@ -70,4 +71,10 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Notas', path: '/notas', icon: IconNotes, visibleTo: holding('notes:read') },
   { label: 'Email', path: '/email', icon: IconMail, visibleTo: holding('email:manage') },
   { label: 'Actividad', path: '/actividad', icon: IconHistory, visibleTo: holding('activity:read') },
+  {
+    label: 'Protección de datos',
+    path: '/proteccion-datos',
+    icon: IconShieldLock,
+    visibleTo: holding('data-protection:manage'),
+  },
 ];

@@ -392,6 +392,19 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              // 'Protección de datos' (Ley 21.719): requests from a person, incidents, the privacy notice, retention.
+              {
+                element: <PrivateRoute permission="data-protection:manage" />,
+                children: [
+                  {
+                    path: '/proteccion-datos',
+                    ...page(
+                      () => import('./data-protection-routes'),
+                      (m) => m.DataProtectionRoute,
+                    ),
+                  },
+                ],
+              },
               // The owner's 'Respaldo' (user menu): a backup download after the password again.
               {
                 element: <PrivateRoute permission="backup:download" />,

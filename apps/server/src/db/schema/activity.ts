@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 // A platform table: every module writes its entries through db/activity-log.ts (recordActivity) and
 // db/cell-history.ts, in its own transaction; the activity module reads it for the owners' page.
@@ -45,3 +45,33 @@ export const activity = pgTable(
 );
 
 export type ActivityRow = typeof activity.$inferSelect;
+
+/**
+ * An archive of the activity log's oldest entries, downloaded before they are purged: the entries
+ * before `before_at` with an id up to `max_id` when it was made. `completed_at` is written once its
+ * last byte was handed to the connection; the trigger of migration 0035 lets a DELETE of an entry
+ * through only inside a purge that names a completed archive holding that entry.
+ */
+export const activityArchives = pgTable(
+  'activity_archives',
+  {
+    id: serial('id').primaryKey(),
+    format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
+    /** The first day kept ('YYYY-MM-DD', Santiago): the archive holds the entries before it. */
+    keptFrom: text('kept_from').notNull(),
+    beforeAt: timestamp('before_at', { withTimezone: true }).notNull(),
+    maxId: bigint('max_id', { mode: 'number' }).notNull(),
+    rows: integer('rows').notNull().default(0),
+    madeById: integer('made_by_id'),
+    madeByName: text('made_by_name').notNull(),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
+    purgedRows: integer('purged_rows'),
+  },
+  (table) => [
+    check('activity_archives_purge_check', sql`${table.purgedAt} is null or ${table.completedAt} is not null`),
+  ],
+);
+
+export type ActivityArchiveRow = typeof activityArchives.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type ActivityRow, activity } from '../../db/schema/activity.ts';
 
@@ -9,6 +9,8 @@ export interface ActivityFilters {
   kind?: string;
   from?: Date;
   before?: Date;
+  /** Entries up to this id (an archive's last entry). */
+  throughId?: number;
 }
 
 /**
@@ -27,6 +29,7 @@ function conditions(filters: ActivityFilters, after?: ActivityPosition): SQL | u
     filters.kind === undefined ? undefined : eq(activity.kind, filters.kind),
     filters.from ? gte(activity.at, filters.from) : undefined,
     filters.before ? lt(activity.at, filters.before) : undefined,
+    filters.throughId === undefined ? undefined : lte(activity.id, filters.throughId),
     // A row comparison the (…, at desc, id desc) indexes serve as a range: no sort, no skipped rows.
     after ? sql`(${activity.at}, ${activity.id}) < (${after.at}::timestamptz, ${after.id})` : undefined,
   );

@@ -118,6 +118,46 @@ export const documentsRepository = {
   },
 
   /**
+   * Files whose folder's period is at or before a cutoff of its folder template (a month as
+   * year × 12 + month − 1), of companies not among `excludedBusinessIds`: the oldest periods first,
+   * at most `limit`.
+   */
+  listFilesUpTo(
+    db: DbOrTx,
+    cutoffs: readonly { serviceFolderId: number; lastMonth: number }[],
+    excludedBusinessIds: readonly number[],
+    limit: number,
+  ) {
+    if (cutoffs.length === 0) return Promise.resolve([]);
+    const lastMonthOfFolder = sql`(select cutoff.last_month from unnest(${sql.param(
+      cutoffs.map((c) => c.serviceFolderId),
+    )}::int[], ${sql.param(cutoffs.map((c) => c.lastMonth))}::int[]) as cutoff(service_folder_id, last_month)
+      where cutoff.service_folder_id = ${businessFolders.serviceFolderId})`;
+    return db
+      .select({
+        id: businessFiles.id,
+        name: businessFiles.name,
+        size: businessFiles.size,
+        businessId: businessFolders.businessId,
+        serviceFolderId: businessFolders.serviceFolderId,
+        year: businessFolders.year,
+        month: businessFolders.month,
+      })
+      .from(businessFiles)
+      .innerJoin(businessFolders, eq(businessFolders.id, businessFiles.businessFolderId))
+      .where(
+        and(
+          sql`${businessFolders.year} * 12 + ${businessFolders.month} - 1 <= ${lastMonthOfFolder}`,
+          excludedBusinessIds.length > 0
+            ? sql`${businessFolders.businessId} <> all(${sql.param([...excludedBusinessIds])}::int[])`
+            : undefined,
+        ),
+      )
+      .orderBy(businessFolders.year, businessFolders.month, businessFolders.businessId, businessFiles.id)
+      .limit(limit);
+  },
+
+  /**
    * A file with the company its folder belongs to; with `lock`, its row locked until the caller's
    * transaction ends (a replace or delete and an approval of the same file wait for each other).
    */

@@ -439,6 +439,16 @@ export function createDocumentsService(db: Db, deps: Deps) {
       return stored;
     },
 
+    /**
+     * Files of folder templates up to a period each (the cutoffs of their retention), of companies
+     * other than these, oldest first, at most `limit` ('Protección de datos' → 'Calcular propuesta').
+     */
+    listFilesUpTo: (
+      cutoffs: readonly { serviceFolderId: number; lastMonth: number }[],
+      excludedBusinessIds: readonly number[],
+      limit: number,
+    ) => documentsRepository.listFilesUpTo(db, cutoffs, excludedBusinessIds, limit),
+
     /** Removes bytes no row names any more (a write that failed after they were stored). */
     removeStoredBytes: (keys: string[]) => removeUnlisted(keys),
 

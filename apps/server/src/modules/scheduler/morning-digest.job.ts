@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import {
   type DigestCompany,
   type DigestLine,
+  type DigestRightsRequest,
   type DigestToReview,
   presentMorningDigest,
 } from './morning-digest.presenter.ts';
@@ -89,6 +90,11 @@ export interface MorningDigestDeps {
     before: Date,
     userIds: number[],
   ): Promise<Map<number, { startedAt: Date; businessName: string }>>;
+  /**
+   * Of these users, the owners' open requests from a person (personal data) due within the week or
+   * overdue (data-protection module); absent: none.
+   */
+  rightsDueFor?(day: string, userIds: number[]): Promise<Map<number, DigestRightsRequest[]>>;
   /** The public address the mail's links start with (APP_URL). */
   appUrl: string;
 }
@@ -229,8 +235,9 @@ async function collectToReview(deps: MorningDigestDeps) {
 /**
  * At 08:00 in Santiago on business days (not weekends, Chilean holidays nor the firm's extra ones), each staff member who
  * has not opted out gets one e-mail with the board cells of the companies they own and the task
- * cells they are responsible for that are overdue or due within the week, and the documents the
- * clients of their companies sent that nobody has reviewed yet. A claim row per user and
+ * cells they are responsible for that are overdue or due within the week, the documents the
+ * clients of their companies sent that nobody has reviewed yet and, for owners, the requests from a
+ * person over their personal data whose term ends within the week or has ended. A claim row per user and
  * day decides who sends it, so a later tick, a restart or another instance sends nothing twice;
  * a user with nothing due is claimed too (no mail), so later ticks that day only read the claims.
  */
@@ -252,7 +259,7 @@ export function morningDigestJob(db: Db, deps: MorningDigestDeps): ScheduledJob 
       const todayBegan = new Date(
         now.getTime() - santiagoClock(now).minutes * 60_000 - now.getUTCSeconds() * 1000 - now.getUTCMilliseconds(),
       );
-      const [linesByUser, toReviewByUser, withoutTime, runningTimers] = await Promise.all([
+      const [linesByUser, toReviewByUser, withoutTime, runningTimers, rightsByUser] = await Promise.all([
         collectLines(deps, today, calendar),
         collectToReview(deps),
         deps.remindedWithoutTimeOn && !isNonBusinessDay(yesterday, calendar.isHoliday)
@@ -267,6 +274,12 @@ export function morningDigestJob(db: Db, deps: MorningDigestDeps): ScheduledJob 
               pending.map((user) => user.id),
             )
           : new Map<number, { startedAt: Date; businessName: string }>(),
+        deps.rightsDueFor
+          ? deps.rightsDueFor(
+              today,
+              pending.map((user) => user.id),
+            )
+          : new Map<number, DigestRightsRequest[]>(),
       ]);
       for (const user of pending) {
         if (!(await repository.claim(db, { userId: user.id, day: today, claimedAt: now }))) continue;
@@ -275,7 +288,15 @@ export function morningDigestJob(db: Db, deps: MorningDigestDeps): ScheduledJob 
         const noTimeYesterday = withoutTime.has(user.id);
         const timer = runningTimers.get(user.id);
         const runningTimer = timer && { since: santiagoDateTime(timer.startedAt), businessName: timer.businessName };
-        if (companies.length === 0 && toReview.length === 0 && !noTimeYesterday && !runningTimer) continue;
+        const rightsRequests = rightsByUser.get(user.id) ?? [];
+        if (
+          companies.length === 0 &&
+          toReview.length === 0 &&
+          !noTimeYesterday &&
+          !runningTimer &&
+          rightsRequests.length === 0
+        )
+          continue;
         const mail = presentMorningDigest({
           user,
           today,
@@ -283,6 +304,7 @@ export function morningDigestJob(db: Db, deps: MorningDigestDeps): ScheduledJob 
           toReview,
           noTimeYesterday,
           runningTimer,
+          rightsRequests,
           appUrl: deps.appUrl,
         });
         await deps.sendEmail({ emails: [user.email], subject: mail.subject, content: mail.text, html: mail.html });

@@ -159,4 +159,32 @@ describe('the morning digest presenter', () => {
     expect(mail.text).not.toContain('Empresa 001');
     expect(mail.text).toContain('Y 2 empresas más: en Solicitudes.');
   });
+
+  it("lists an owner's requests from a person by last day, overdue ones in red, with a link to 'Protección de datos'", () => {
+    const mail = presentMorningDigest({
+      user: { id: 1, name: 'Carolina' },
+      today: '2026-12-28',
+      appUrl: 'https://estudio.example.cl',
+      companies: [],
+      rightsRequests: [
+        { kindText: 'Supresión', requesterName: 'Luis <Soto>', dueOn: '2027-01-04', daysLeft: 7 },
+        { kindText: 'Acceso', requesterName: 'Ana Pérez', dueOn: '2026-12-20', daysLeft: -8 },
+      ],
+    });
+    expect(mail.subject).toBe(
+      'Resumen de vencimientos del 28-12-2026: 2 solicitudes de datos personales por responder',
+    );
+    expect(mail.text).toContain(
+      [
+        'Solicitudes de datos personales por responder',
+        '- Acceso de Ana Pérez: plazo hasta el 20-12-2026, vencida',
+        '- Supresión de Luis <Soto>: plazo hasta el 04-01-2027, vence en 7 días',
+      ].join('\n'),
+    );
+    expect(mail.text).toContain('Ver las solicitudes: https://estudio.example.cl/proteccion-datos');
+    expect(mail.html).toContain(
+      '<li style="color:#c92a2a">Acceso de Ana Pérez: plazo hasta el 20-12-2026, vencida</li>',
+    );
+    expect(mail.html).toContain('Luis &#60;Soto&#62;');
+  });
 });

@@ -1,4 +1,5 @@
 import { compareNames } from '@app/shared/collator';
+import { dataProtectionMsg } from '@app/shared/messages-data-protection';
 import { requestsMsg } from '@app/shared/messages-requests';
 import { timeMsg } from '@app/shared/messages-time';
 import type { Period } from '@app/shared/period';
@@ -31,6 +32,16 @@ export interface DigestToReview {
   count: number;
 }
 
+/** An open request from a person over their personal data, with its last day to answer. */
+export interface DigestRightsRequest {
+  kindText: string;
+  requesterName: string;
+  /** 'YYYY-MM-DD'. */
+  dueOn: string;
+  /** Days from today to the last day: negative once it is past. */
+  daysLeft: number;
+}
+
 export interface MorningDigestInput {
   user: { id: number; name: string };
   /** The day in America/Santiago, 'YYYY-MM-DD'. */
@@ -42,6 +53,8 @@ export interface MorningDigestInput {
   noTimeYesterday?: boolean;
   /** The user's timer started before today and still runs: since when ('DD-MM-AAAA HH:MM') and on which company. */
   runningTimer?: { since: string; businessName: string };
+  /** An owner's open requests from a person due within the week or overdue (none when absent). */
+  rightsRequests?: DigestRightsRequest[];
   appUrl: string;
 }
 
@@ -116,6 +129,29 @@ function toReviewSection(input: MorningDigestInput) {
   };
 }
 
+/** 'vencida', 'vence hoy', 'vence en N días': a request's term, as the lines of the boards say it. */
+const rightsUrgencyText = (daysLeft: number) => (daysLeft < 0 ? 'vencida' : urgencyOf(daysLeft));
+
+/** The requests from a person an owner must answer soon, soonest first. */
+function rightsSection(input: MorningDigestInput) {
+  const requests = [...(input.rightsRequests ?? [])].sort(
+    (a, b) => a.dueOn.localeCompare(b.dueOn) || compareNames(a.requesterName, b.requesterName),
+  );
+  return {
+    requests,
+    lines: requests.map((request) => ({
+      late: request.daysLeft < 0,
+      text: dataProtectionMsg.digestLine(
+        request.kindText,
+        request.requesterName,
+        chileanDate(request.dueOn),
+        rightsUrgencyText(request.daysLeft),
+      ),
+    })),
+    url: `${input.appUrl}/proteccion-datos`,
+  };
+}
+
 /**
  * The morning digest e-mail, in Spanish: the lines grouped by company (by name), each company's
  * by due date, then the client documents to review by company, then the links to the boards
@@ -147,7 +183,9 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
     ...(review.total > 0 ? [requestsMsg.digestToReviewCount(review.total)] : []),
     ...(input.noTimeYesterday ? [timeMsg.digestNoTimeYesterday.toLowerCase()] : []),
     ...(input.runningTimer ? [timeMsg.digestTimerRunningShort] : []),
+    ...(input.rightsRequests?.length ? [dataProtectionMsg.digestCount(input.rightsRequests.length)] : []),
   ].join('; ');
+  const rights = rightsSection(input);
   const timer =
     input.runningTimer && timeMsg.digestTimerRunning(input.runningTimer.since, input.runningTimer.businessName);
   const timeUrl = `${input.appUrl}/tiempo`;
@@ -169,6 +207,12 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
           [requestsMsg.digestToReviewTitle, ...review.lines.map((line) => `- ${line}`)].join('\n'),
           ...review.more,
           `${requestsMsg.digestToReviewLink}: ${review.url}`,
+        ]
+      : []),
+    ...(rights.lines.length > 0
+      ? [
+          [dataProtectionMsg.digestTitle, ...rights.lines.map((line) => `- ${line.text}`)].join('\n'),
+          `${dataProtectionMsg.digestLink}: ${rights.url}`,
         ]
       : []),
     ...(links.length > 0
@@ -198,6 +242,14 @@ export function presentMorningDigest(input: MorningDigestInput): { subject: stri
             .join('')}</ul>`,
           ...review.more.map((sentence) => `<p>${escapeHtml(sentence)}</p>`),
           `<p>${anchor(review.url, requestsMsg.digestToReviewLink)}</p>`,
+        ]
+      : []),
+    ...(rights.lines.length > 0
+      ? [
+          `<p>${escapeHtml(dataProtectionMsg.digestTitle)}</p>\n<ul>${rights.lines
+            .map((line) => `<li${line.late ? ' style="color:#c92a2a"' : ''}>${escapeHtml(line.text)}</li>`)
+            .join('')}</ul>`,
+          `<p>${anchor(rights.url, dataProtectionMsg.digestLink)}</p>`,
         ]
       : []),
     ...(links.length > 0

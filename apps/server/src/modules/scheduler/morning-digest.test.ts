@@ -313,4 +313,24 @@ describe('the morning digest', () => {
     ]);
     expect(mailsTo(other.email)[0]?.text).not.toContain(omega.name);
   });
+
+  it('tells owners, and only owners, of the requests from a person whose term ends within the week or has ended', async () => {
+    const owner = await t.userWithRole('owner', { name: 'Dueña de datos' });
+    const collaborator = await t.userWithRole('collaborator', { name: 'Sin datos' });
+    const request = (receivedOn: string, requesterName: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/data-protection/requests',
+        token: owner.token,
+        payload: { kind: 'access', requesterName, requesterEmail: 'persona@correo.cl', receivedOn, channel: 'email' },
+      });
+    expect((await request('2026-11-20', 'Rosa Díaz')).statusCode).toBe(201); // due 20-12-2026
+    expect((await request('2026-11-27', 'Tomás Rey')).statusCode).toBe(201); // due 27-12-2026: beyond the week
+    await tick('2026-12-16T11:00:00Z'); // Wednesday 08:00
+    const [mail] = mailsTo(owner.email);
+    expect(mail?.text).toContain('Solicitudes de datos personales por responder');
+    expect(mail?.text).toContain('- Acceso de Rosa Díaz: plazo hasta el 20-12-2026, vence en 4 días');
+    expect(mail?.text).not.toContain('Tomás Rey');
+    expect(mailsTo(collaborator.email)).toEqual([]);
+  });
 });

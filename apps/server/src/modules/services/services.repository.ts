@@ -187,6 +187,30 @@ export const servicesRepository = {
       .orderBy(asc(serviceFolders.id));
   },
 
+  /** Every folder template with its service's name, by service order, then by id (parents before children). */
+  listFoldersWithServices(db: DbOrTx) {
+    return db
+      .select({ folder: serviceFolders, serviceName: services.name })
+      .from(serviceFolders)
+      .innerJoin(services, eq(services.id, serviceFolders.serviceId))
+      .orderBy(asc(services.order), asc(services.id), asc(serviceFolders.id));
+  },
+
+  /** A folder template by id alone, locked until the transaction ends. */
+  async lockFolder(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ folder: serviceFolders, service: { id: services.id, name: services.name } })
+      .from(serviceFolders)
+      .innerJoin(services, eq(services.id, serviceFolders.serviceId))
+      .where(eq(serviceFolders.id, id))
+      .for('update', { of: serviceFolders });
+    return row;
+  },
+
+  async setFolderRetention(db: DbOrTx, id: number, retentionYears: number): Promise<void> {
+    await db.update(serviceFolders).set({ retentionYears }).where(eq(serviceFolders.id, id));
+  },
+
   async findFolder(db: DbOrTx, serviceId: number, id: number): Promise<ServiceFolderRow | undefined> {
     const [row] = await db
       .select()

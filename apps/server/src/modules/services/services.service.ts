@@ -194,6 +194,38 @@ export function createServicesService(db: Db, deps: Deps) {
     /** The folder templates of these services (documents module). */
     listFolderTemplates: (serviceIds: number[]) => servicesRepository.listFoldersOfServices(db, serviceIds),
 
+    /**
+     * Every folder template with its service, its parent's name and its years of retention
+     * ('Protección de datos' → 'Retención').
+     */
+    async listFolderRetention() {
+      const rows = await servicesRepository.listFoldersWithServices(db);
+      const names = new Map(rows.map(({ folder }) => [folder.id, folder.name]));
+      return rows.map(({ folder, serviceName }) => ({
+        id: folder.id,
+        serviceId: folder.serviceId,
+        serviceName,
+        name: folder.name,
+        parentName: folder.parentFolderId === null ? null : (names.get(folder.parentFolderId) ?? null),
+        isActive: folder.isActive,
+        retentionYears: folder.retentionYears,
+      }));
+    },
+
+    /** A folder template's years of retention, logged on its service as any change of the template. */
+    async setFolderRetention(id: number, retentionYears: number, actor: ActivityActor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const found = await servicesRepository.lockFolder(tx, id);
+        if (!found) throw notFound(servicesMsg.folderNotFound);
+        if (found.folder.retentionYears === retentionYears) return;
+        await servicesRepository.setFolderRetention(tx, id, retentionYears);
+        await recordServiceChange(tx, actor, 'updated', found.service, {
+          before: { carpeta: found.folder.name, retentionYears: found.folder.retentionYears },
+          after: { carpeta: found.folder.name, retentionYears },
+        });
+      });
+    },
+
     /** Finds services by exact name (the demo seeder uses it to stay idempotent). */
     findByName: (name: string) => servicesRepository.findByName(db, name),
 

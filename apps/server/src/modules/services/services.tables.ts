@@ -1,9 +1,20 @@
-import { type AnyPgColumn, boolean, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 // Owned by the services module (services.repository.ts). Other modules reach services, their states,
 // folder templates and notifications through its functions (assertExists, listForMonth, listInOrder,
-// listNamesInOrder, listStatesOf, listFolderTemplates, nameOf, notificationsDueOn). The requests module's
-// queries still join services and folder templates (requests.repository.ts).
+// listNamesInOrder, listStatesOf, listFolderTemplates, nameOf, notificationsDueOn, and the folder
+// templates' years of retention through listFolderRetention and setFolderRetention). The requests
+// module's queries still join services and folder templates (requests.repository.ts).
 
 export const services = pgTable('services', {
   id: serial('id').primaryKey(),
@@ -55,6 +66,12 @@ export const serviceFolders = pgTable('service_folders', {
   isActive: boolean('is_active').notNull().default(true),
   /** 'El cliente puede subir': a client may upload into this folder of their company. */
   clientCanUpload: boolean('client_can_upload').notNull().default(false),
+  /**
+   * 'Años de conservación': its companies' files are kept this many years after the month their
+   * period falls due, then proposed for deletion ('Protección de datos' → 'Retención'). Six by
+   * default, the Código Tributario's term.
+   */
+  retentionYears: smallint('retention_years').notNull().default(6),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -47,6 +47,12 @@ export const usersRepository = {
     return byName(await db.select().from(users).where(ne(users.role, 'client')));
   },
 
+  /** Every client user's id. */
+  async listClientIds(db: DbOrTx): Promise<number[]> {
+    const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'client'));
+    return rows.map((row) => row.id);
+  },
+
   /** These users' names, by id (a user deleted meanwhile is missing). */
   async listNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, UserNames>> {
     if (ids.length === 0) return new Map();

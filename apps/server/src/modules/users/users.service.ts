@@ -152,6 +152,9 @@ export function createUsersService(db: Db, deps: Deps) {
     /** How many client users each of these companies has, by company id (the company import's renames). */
     countClientsOf: (businessIds: number[]) => usersRepository.countClientsOf(db, businessIds),
 
+    /** Every client user's id (how many acknowledged the privacy notice). */
+    listClientIds: () => usersRepository.listClientIds(db),
+
     /** The client users of a company (company detail, 'Usuarios en empresa'). */
     listForBusiness: (businessId: number) => usersRepository.listByBusiness(db, businessId),
     /** These companies' client users' e-mail addresses, by company (the monthly report's recipients). */

@@ -1,4 +1,4 @@
-import { can } from '@app/shared/permissions';
+import { can, isStaff } from '@app/shared/permissions';
 import { AppShell, Burger, FocusTrap, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -11,6 +11,8 @@ import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-route
 import { useLogout } from '../../api/auth/logout';
 import { useEmailStatus } from '../../api/email/get-email-status';
 import { MailNotConfiguredBanner } from '../../components/mail-status-alerts';
+import { PrivacyNoticeFooter } from '../../features/data-protection/components/privacy-notice-footer';
+import { PrivacyNoticeGate } from '../../features/data-protection/components/privacy-notice-gate';
 import {
   MessagesLive,
   UNREAD_MESSAGES_DESCRIPTION_ID,
@@ -57,6 +59,8 @@ export function AppLayout() {
   const seesRequests = can(user, 'requests:manage');
   // Everyone with a thread (staff, and clients their company's) sees new messages live.
   const seesMessages = can(user, 'messages:use');
+  // The client portal asks for the firm's privacy notice to be read first, and links it at the foot.
+  const isClient = !isStaff(user.role);
 
   const isActive = (path: string) =>
     path === '/' ? location.pathname === '/' : location.pathname === path || location.pathname.startsWith(`${path}/`);
@@ -172,7 +176,16 @@ export function AppLayout() {
             <Notifications position="top-center" limit={4} />
             {/* Owners only, while SMTP_URL is unset: every e-mail is only kept in the server's outbox. */}
             <MailNotConfiguredBanner status={emailStatus} mb="md" />
-            <Outlet />
+            {isClient ? (
+              <>
+                <PrivacyNoticeGate>
+                  <Outlet />
+                </PrivacyNoticeGate>
+                <PrivacyNoticeFooter />
+              </>
+            ) : (
+              <Outlet />
+            )}
           </ModalsProvider>
         </DatesProvider>
       </AppShell.Main>
