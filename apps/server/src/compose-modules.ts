@@ -23,6 +23,7 @@ import { createBusinessDetailModule } from './modules/businesses/business-detail
 import { businessesSql, createBusinessesModule } from './modules/businesses/businesses.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
+import { createDataSubjectsModule } from './modules/data-subjects/data-subjects.module.ts';
 import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
 import { createFirmModule } from './modules/firm/firm.module.ts';
@@ -149,7 +150,7 @@ export function composeModules(deps: ModulesDeps) {
       presentUser,
     }),
   );
-  use(
+  const secondFactor = use(
     createSecondFactorModule({
       db,
       vault,
@@ -616,6 +617,42 @@ export function composeModules(deps: ModulesDeps) {
       claimOnce: auth.claimOnce,
     }),
   );
+  // A data subject's rights (Ley 21.719): 'Buscar titular', 'Exportar', 'Suprimir', through the
+  // functions of the modules that hold records about people, each write in the suppression's transaction.
+  const dataSubjects = use(
+    createDataSubjectsModule({
+      db,
+      encryptionKey: secrets.encryptionKey,
+      findAccounts: users.findSubjectAccounts,
+      lockOwnerIds: users.lockOwnerIds,
+      suppressClient: users.suppressClient,
+      userNames: users.listNames,
+      announceSessionsEnded: (userId: number) => sessions.announceEndedForUser(userId),
+      removePushSubscriptions: push.removeForUser,
+      removeSecondFactor: secondFactor.removeForUser,
+      companiesAbout: businesses.aboutSubject,
+      setCompanyPersonFields: businesses.setPersonFields,
+      companyNames: businesses.listNames,
+      notes: { about: notes.aboutSubject, count: notes.countAboutSubject, setDescriptions: notes.setDescriptions },
+      messages: {
+        about: messages.aboutSubject,
+        count: messages.countAboutSubject,
+        setAuthorNames: messages.setAuthorNames,
+      },
+      emails: { about: email.aboutSubject, count: email.countAboutSubject, mask: email.mask },
+      activity: {
+        about: activity.aboutSubject,
+        count: activity.countAboutSubject,
+        pseudonymise: activity.pseudonymise,
+      },
+      files: {
+        uploadedBy: documents.filesUploadedBy,
+        countUploadedBy: documents.countUploadedBy,
+        keepUploadedBy: documents.keepUploadedBy,
+        renameDownloads: documents.renameDownloads,
+      },
+    }),
+  );
 
   return {
     events,
@@ -650,6 +687,7 @@ export function composeModules(deps: ModulesDeps) {
     firm,
     monthlyReport,
     whatsapp,
+    dataSubjects,
   };
 }
 

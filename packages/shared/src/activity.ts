@@ -40,6 +40,7 @@ export const ACTIVITY_KINDS = {
   monthly_report: 'Informe mensual',
   firm_settings: 'Datos del estudio',
   whatsapp: 'WhatsApp',
+  data_subject: 'Titular de datos',
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -79,6 +80,8 @@ export const ACTIVITY_ACTIONS = {
   emailed: 'Envió por correo',
   kept_in_outbox: 'Dejó en la bandeja local',
   email_failed: 'No pudo enviar por correo',
+  searched: 'Buscó',
+  suppressed: 'Suprimió',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
@@ -175,6 +178,11 @@ const FIELD_LABELS: Record<string, string> = {
   outcome: 'Resultado',
   phone: 'Celular WhatsApp',
   optedIn: 'Acepta avisos por WhatsApp',
+  searchedBy: 'Buscado por',
+  fingerprint: 'Huella de lo buscado',
+  found: 'Encontrados',
+  removed: 'Eliminado o reemplazado',
+  kept: 'Conservado',
 };
 
 /** A field's label: the form's, or the field's own name with its first letter capitalised ('estado' → 'Estado'). */

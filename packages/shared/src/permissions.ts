@@ -102,6 +102,13 @@ export const PERMISSIONS = {
   'whatsapp:contact': ['owner', 'collaborator'],
   /** The WhatsApp channel's state (configured or not, the templates) and its outbox; 'Reintentar' a failed send. */
   'whatsapp:manage': ['owner'],
+  /**
+   * A data subject's rights (Ley 21.719): 'Buscar titular' across users, companies, notes, messages,
+   * the e-mail log, documents and the activity log; 'Exportar' everything found; 'Suprimir' it.
+   */
+  'data-subjects:search': ['owner'],
+  'data-subjects:export': ['owner'],
+  'data-subjects:suppress': ['owner'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],

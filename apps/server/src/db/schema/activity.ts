@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { joinedText, searchVector } from '../../lib/subject-search.ts';
 
 // A platform table: every module writes its entries through db/activity-log.ts (recordActivity) and
 // db/cell-history.ts, in its own transaction; the activity module reads it for the owners' page.
@@ -41,6 +42,11 @@ export const activity = pgTable(
     index('activity_record_idx')
       .on(table.kind, table.recordId, table.at.desc())
       .where(sql`${table.recordId} is not null`),
+    // 'Buscar titular': the entries that name a person by name, e-mail or RUT (lib/subject-search.ts).
+    index('activity_subject_search_idx').using(
+      'gin',
+      searchVector(joinedText(table.actorName, table.recordLabel, sql`${table.details}::text`)),
+    ),
   ],
 );
 

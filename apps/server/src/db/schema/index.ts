@@ -12,6 +12,7 @@ export * from '../../modules/business-services/business-services.tables.ts';
 export * from '../../modules/businesses/businesses.tables.ts';
 export * from '../../modules/calendar/calendar.tables.ts';
 export * from '../../modules/credentials/credentials.tables.ts';
+export * from '../../modules/data-subjects/data-subjects.tables.ts';
 export * from '../../modules/documents/documents.tables.ts';
 export * from '../../modules/email/email.tables.ts';
 export * from '../../modules/firm/firm.tables.ts';

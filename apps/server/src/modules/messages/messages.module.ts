@@ -37,6 +37,10 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
     post: messages.post,
     markRead: messages.markRead,
     anyThread: messages.anyThread,
+    /** 'Buscar titular' and 'Suprimir' (data-subjects module): a person's messages, and their author's name. */
+    aboutSubject: messages.aboutSubject,
+    countAboutSubject: messages.countAboutSubject,
+    setAuthorNames: messages.setAuthorNames,
     routes: (app: FastifyInstance) => app.register(messagesRoutes, { messages, uploads: deps.uploads }),
     live: { room: MESSAGES_ROOM, goLive: (live: LiveRooms) => sendMessageChanges(deps, live) },
     jobs: [unreadNoticeJob(deps.db, deps)],

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { anyOf, joinedText, type SubjectMatch, type SubjectPage, textMentions } from '../../lib/subject-search.ts';
 import { messageAttachments, messageReads, messageSettings, messages, messageThreads } from './messages.tables.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -306,6 +307,28 @@ export const messagesRepository = {
     return row !== undefined;
   },
 
+  /** 'Buscar titular': a page of the messages the person wrote (their account) or that name them. */
+  aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<MessageRow[]> {
+    return db
+      .select()
+      .from(messages)
+      .where(and(aboutSubject(match), page.afterId === undefined ? undefined : gt(messages.id, page.afterId)))
+      .orderBy(page.newestFirst ? desc(messages.id) : asc(messages.id))
+      .limit(page.limit);
+  },
+
+  async countAboutSubject(db: DbOrTx, match: SubjectMatch): Promise<number> {
+    const [row] = await db.select({ value: count() }).from(messages).where(aboutSubject(match));
+    return row?.value ?? 0;
+  },
+
+  /** New author names, by message id (a suppression's pseudonym in place of the person's name). */
+  async setAuthorNames(tx: DbOrTx, changes: { id: number; authorName: string }[]): Promise<void> {
+    for (const change of changes) {
+      await tx.update(messages).set({ authorName: change.authorName }).where(eq(messages.id, change.id));
+    }
+  },
+
   /** Of these storage keys, those an attachment names (the documents' orphan sweep keeps them). */
   async keysAmong(db: DbOrTx, keys: string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
@@ -316,3 +339,10 @@ export const messagesRepository = {
     return new Set(found.map((row) => row.key));
   },
 };
+
+function aboutSubject(match: SubjectMatch) {
+  return or(
+    anyOf(messages.authorId, match.userIds),
+    textMentions(joinedText(messages.authorName, messages.body), match),
+  );
+}

@@ -25,6 +25,7 @@ import type { AuthUser } from '../../lib/auth-user.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { IncomingFile } from '../../lib/multipart-uploads.ts';
+import type { SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
 import {
   type AttachmentRow,
   type MessageRow,
@@ -537,6 +538,26 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
 
     /** Of these storage keys, those an attachment names. */
     attachmentKeysAmong: (keys: string[]) => repository.keysAmong(db, keys),
+
+    /** 'Buscar titular': a page of the messages the person wrote or that name them, each with its attachments' names. */
+    async aboutSubject(match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) {
+      const rows = await repository.aboutSubject(tx, match, page);
+      const attachments = await repository.attachmentsOf(
+        tx,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
+        ...row,
+        attachments: attachments.filter((file) => file.messageId === row.id).map((file) => file.name),
+      }));
+    },
+    countAboutSubject: (match: SubjectMatch, tx: DbOrTx = db) => repository.countAboutSubject(tx, match),
+    /**
+     * A suppression's pseudonym as the author of these messages, in the caller's transaction. The
+     * text stays as written: it is the firm's correspondence with the company.
+     */
+    setAuthorNames: (tx: DbOrTx, changes: { id: number; authorName: string }[]) =>
+      repository.setAuthorNames(tx, changes),
   };
 }
 

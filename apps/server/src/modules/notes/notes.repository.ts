@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { anyOf, type SubjectMatch, type SubjectPage, textMentions } from '../../lib/subject-search.ts';
 import { type NewNoteRow, type NoteRow, notes } from './notes.tables.ts';
 
 /** The columns of a note as it is read; the service adds its assignee's names (users module). */
@@ -71,7 +72,33 @@ export const notesRepository = {
     const rows = await db.delete(notes).where(eq(notes.id, id)).returning({ id: notes.id });
     return rows.length > 0;
   },
+
+  /** 'Buscar titular': a page of the notes naming the person or assigned to their account. */
+  aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage) {
+    return db
+      .select(noteColumns)
+      .from(notes)
+      .where(and(aboutSubject(match), page.afterId === undefined ? undefined : gt(notes.id, page.afterId)))
+      .orderBy(page.newestFirst ? desc(notes.id) : asc(notes.id))
+      .limit(page.limit);
+  },
+
+  async countAboutSubject(db: DbOrTx, match: SubjectMatch): Promise<number> {
+    const [row] = await db.select({ value: count() }).from(notes).where(aboutSubject(match));
+    return row?.value ?? 0;
+  },
+
+  /** New descriptions, by id (a suppression's pseudonym in place of the person's name). */
+  async setDescriptions(db: DbOrTx, changes: { id: number; description: string }[]): Promise<void> {
+    for (const change of changes) {
+      await db.update(notes).set({ description: change.description }).where(eq(notes.id, change.id));
+    }
+  },
 };
+
+function aboutSubject(match: SubjectMatch): SQL | undefined {
+  return or(textMentions(notes.description, match), anyOf(notes.userId, match.userIds));
+}
 
 /** A note with its assignee's names, as every read shows it. */
 export type NoteListRow = Awaited<ReturnType<typeof notesRepository.list>>[number];

@@ -22,6 +22,11 @@ export const users = pgTable(
     allowCalendarView: boolean('allow_calendar_view').notNull().default(false),
     /** Staff receive the 08:00 digest of what is overdue or due within the week unless they opt out. */
     morningDigest: boolean('morning_digest').notNull().default(true),
+    /**
+     * When the account's holder had their data suppressed ('Suprimir', data-subjects module): the
+     * account is disabled, its name and e-mail are a pseudonym, and no list or mailing includes it.
+     */
+    suppressedAt: timestamp('suppressed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
