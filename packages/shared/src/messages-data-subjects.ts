@@ -37,6 +37,9 @@ export const dataSubjectsMsg = {
     'Se reemplazará su nombre, correo y RUT por un seudónimo en todos los lugares encontrados y se desactivará su cuenta de cliente. Se conservan los documentos tributarios y lo que la ley obliga a guardar. No se puede deshacer.',
   suppressConfirm: 'Suprimir definitivamente',
   suppressCancel: 'Cancelar',
+  suppressedTitle: 'Datos suprimidos',
+  suppressedAs: (pseudonym: string) =>
+    `La persona figura ahora como «${pseudonym}» en todos los lugares donde se la nombraba. Abajo, lo que se eliminó o reemplazó y lo que se conservó, con su motivo.`,
   suppressed: (pseudonym: string) => `Datos suprimidos: la persona figura ahora como «${pseudonym}»`,
   removedTitle: 'Se eliminó o reemplazó',
   keptTitle: 'Se conservó, y por qué',

@@ -392,6 +392,19 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              // 'Buscar titular' (a data subject's rights): owners only.
+              {
+                element: <PrivateRoute permission="data-subjects:search" />,
+                children: [
+                  {
+                    path: '/proteccion-datos/titular',
+                    ...page(
+                      () => import('../features/data-subjects/pages/subject-page'),
+                      (m) => m.SubjectPage,
+                    ),
+                  },
+                ],
+              },
               // The owner's 'Respaldo' (user menu): a backup download after the password again.
               {
                 element: <PrivateRoute permission="backup:download" />,

@@ -136,7 +136,7 @@ export function presentHits(rows: HitRows, context: HitContext): SubjectPlaceRes
     activity: rows.activity.map((row) => ({
       id: String(row.id),
       title: `${row.actorName ?? 'Sistema'} — ${activityText(row)}`,
-      detail: [row.recordLabel ?? '', row.businessName ?? ''].filter(Boolean).join(' · '),
+      detail: [...new Set([row.recordLabel ?? '', row.businessName ?? ''])].filter(Boolean).join(' · '),
       at: row.at.toISOString(),
       link:
         row.actorId !== null

@@ -563,7 +563,7 @@ const SUPPRESSION_LINES = {
   },
   representatives: {
     what: 'Representante legal de empresas reemplazado por el seudónimo',
-    reason: 'El estudio debe registrar al nuevo representante legal',
+    reason: 'Ya no la identifica; registre en la empresa a su representante legal vigente',
   },
   ownRut: {
     what: 'Empresa con el RUT de la persona (persona natural con giro)',
