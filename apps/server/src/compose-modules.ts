@@ -638,6 +638,7 @@ export function composeModules(deps: ModulesDeps) {
         about: messages.aboutSubject,
         count: messages.countAboutSubject,
         setAuthorNames: messages.setAuthorNames,
+        setSystemTexts: messages.setSystemTexts,
       },
       emails: { about: email.aboutSubject, count: email.countAboutSubject, mask: email.mask },
       activity: {
@@ -645,6 +646,7 @@ export function composeModules(deps: ModulesDeps) {
         count: activity.countAboutSubject,
         pseudonymise: activity.pseudonymise,
       },
+      countApprovalsAnsweredBy: approvals.countAnsweredBy,
       files: {
         uploadedBy: documents.filesUploadedBy,
         countUploadedBy: documents.countUploadedBy,

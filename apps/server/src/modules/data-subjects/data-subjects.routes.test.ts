@@ -295,6 +295,22 @@ describe('POST /api/data-subjects/suppress', () => {
   });
 
   it('suppresses her everywhere in one go, keeps what the law keeps, and says which is which', async () => {
+    // She approved her own upload when the firm asked: the approval's proof stays.
+    const asked = await api.owner.post(`/api/business/${fixture.businessId}/approvals`, {
+      fileId: fixture.fileId,
+      title: 'Factura de octubre',
+      message: '',
+      reminderDays: 3,
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const answered = await t.request({
+      method: 'POST',
+      url: `/api/approvals/${asked.json().approval.id}/answer`,
+      token: fixture.anaToken,
+      payload: { answer: 'approve', comment: '' },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+
     const response = await api.owner.post('/api/data-subjects/suppress', { by: 'email', value: ANA.email });
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json() as SubjectSuppressed;
@@ -308,12 +324,15 @@ describe('POST /api/data-subjects/suppress', () => {
       'Representante legal de empresas reemplazado por el seudónimo': 1,
       'Notas: nombre, correo y RUT reemplazados por el seudónimo': 1,
       'Mensajes: el autor figura con el seudónimo': 1,
-      'Correos enviados: dirección, nombre y RUT enmascarados en el registro': 1,
+      // The mail naming her and the approval's request to her.
+      'Correos enviados: dirección, nombre y RUT enmascarados en el registro': 2,
+      'Avisos de la aplicación en las conversaciones: nombre reemplazado por el seudónimo': 1,
       'Registro de descargas de documentos: nombre reemplazado por el seudónimo': 1,
     });
     expect(what(result.kept)).toMatchObject({
       'Documentos que subió': 1,
       'Texto de los mensajes que escribió o que la nombran': 2,
+      'Aprobaciones de documentos que respondió, con su certificado': 1,
     });
     expect(result.kept.find((line) => line.what === 'Documentos que subió')?.reason).toBe(dataSubjectsMsg.taxRetention);
 
@@ -340,6 +359,8 @@ describe('POST /api/data-subjects/suppress', () => {
     expect(thread.map((row) => [row.authorName, row.body])).toEqual([
       [pseudonym, 'Hola, adjunto las facturas de octubre.'],
       ['Administrador', 'Gracias, ANA MARIA PEREZ SOTO.'],
+      ['', 'Se solicitó tu aprobación de «Factura de octubre»'],
+      ['', expect.stringMatching(new RegExp(`^${pseudonym} aprobó «Factura de octubre»`))],
     ]);
 
     // Notes: her name replaced; Mariana's note untouched.

@@ -73,6 +73,7 @@ export interface DataSubjectsDeps {
   };
   messages: PagedPlace<MessageRow> & {
     setAuthorNames(tx: DbOrTx, changes: { id: number; authorName: string }[]): Promise<void>;
+    setSystemTexts(tx: DbOrTx, changes: { id: number; body: string }[]): Promise<void>;
   };
   emails: PagedPlace<EmailRow> & {
     mask(tx: DbOrTx, changes: { id: number; emails: string; subject: string; content: string }[]): Promise<number>;
@@ -83,6 +84,8 @@ export interface DataSubjectsDeps {
       changes: { id: number; actorName: string | null; recordLabel: string | null; details: ActivityDetails | null }[],
     ): Promise<void>;
   };
+  /** Approvals module: the approvals these accounts answered (kept as the proof of their answer). */
+  countApprovalsAnsweredBy(userIds: number[], tx?: DbOrTx): Promise<number>;
   files: {
     uploadedBy(userIds: number[], page: SubjectPage, tx?: DbOrTx): Promise<UploadedFileRow[]>;
     countUploadedBy(userIds: number[], tx?: DbOrTx): Promise<number>;
@@ -456,8 +459,15 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
 
     // Messages: the author under the pseudonym; the text stays (the firm's correspondence).
     const authorChanges: { id: number; authorName: string }[] = [];
+    const systemChanges: { id: number; body: string }[] = [];
     let messagesKept = 0;
     for await (const message of allRows((page) => deps.messages.about(match, page, tx))) {
+      // The app's own lines ('Ana Pérez aprobó…') are not correspondence: their text is rewritten.
+      if (message.side === 'system') {
+        const body = replace(message.body);
+        if (body !== message.body) systemChanges.push({ id: message.id, body });
+        continue;
+      }
       const authorName =
         message.authorId !== null && userIds.has(message.authorId) ? pseudonym : replace(message.authorName);
 
@@ -466,6 +476,8 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
       if (message.body !== '' && (authored || mentionsSubject(message.body, mentions))) messagesKept += 1;
     }
     await deps.messages.setAuthorNames(tx, authorChanges);
+    await deps.messages.setSystemTexts(tx, systemChanges);
+    if (systemChanges.length > 0) removed.push(line(SUPPRESSION_LINES.systemLines, systemChanges.length));
     if (authorChanges.length > 0) removed.push(line(SUPPRESSION_LINES.messageAuthors, authorChanges.length));
     if (messagesKept > 0) kept.push(line(SUPPRESSION_LINES.messageTexts, messagesKept));
 
@@ -525,6 +537,10 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
     const downloads = ids.length > 0 ? await deps.files.renameDownloads(tx, ids, pseudonym) : 0;
     if (downloads > 0) removed.push(line(SUPPRESSION_LINES.downloads, downloads));
 
+    // Approvals they answered: the answer's proof (who, when, from where, the document's hash) stays.
+    const approvals = ids.length > 0 ? await deps.countApprovalsAnsweredBy(ids, tx) : 0;
+    if (approvals > 0) kept.push(line(SUPPRESSION_LINES.approvals, approvals));
+
     return { removed, kept };
   }
 }
@@ -582,6 +598,10 @@ const SUPPRESSION_LINES = {
     what: 'Mensajes: el autor figura con el seudónimo',
     reason: 'La persona ya no se identifica como autora',
   },
+  systemLines: {
+    what: 'Avisos de la aplicación en las conversaciones: nombre reemplazado por el seudónimo',
+    reason: 'Son textos de la aplicación, no correspondencia',
+  },
   messageTexts: {
     what: 'Texto de los mensajes que escribió o que la nombran',
     reason:
@@ -607,6 +627,11 @@ const SUPPRESSION_LINES = {
   documents: {
     what: 'Documentos que subió',
     reason: dataSubjectsMsg.taxRetention,
+  },
+  approvals: {
+    what: 'Aprobaciones de documentos que respondió, con su certificado',
+    reason:
+      'Son la prueba de su aprobación o rechazo (firma electrónica simple: quién, cuándo, desde dónde y la huella del documento) y se conservan con su nombre',
   },
   downloads: {
     what: 'Registro de descargas de documentos: nombre reemplazado por el seudónimo',

@@ -41,6 +41,7 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
     aboutSubject: messages.aboutSubject,
     countAboutSubject: messages.countAboutSubject,
     setAuthorNames: messages.setAuthorNames,
+    setSystemTexts: messages.setSystemTexts,
     routes: (app: FastifyInstance) => app.register(messagesRoutes, { messages, uploads: deps.uploads }),
     live: { room: MESSAGES_ROOM, goLive: (live: LiveRooms) => sendMessageChanges(deps, live) },
     jobs: [unreadNoticeJob(deps.db, deps)],

@@ -322,6 +322,16 @@ export const messagesRepository = {
     return row?.value ?? 0;
   },
 
+  /** New texts of the app's own lines, by id (a suppression's pseudonym); a person's message is never changed. */
+  async setSystemTexts(tx: DbOrTx, changes: { id: number; body: string }[]): Promise<void> {
+    for (const change of changes) {
+      await tx
+        .update(messages)
+        .set({ body: change.body })
+        .where(and(eq(messages.id, change.id), eq(messages.side, 'system')));
+    }
+  },
+
   /** New author names, by message id (a suppression's pseudonym in place of the person's name). */
   async setAuthorNames(tx: DbOrTx, changes: { id: number; authorName: string }[]): Promise<void> {
     for (const change of changes) {

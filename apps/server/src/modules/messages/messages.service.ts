@@ -558,6 +558,8 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
      */
     setAuthorNames: (tx: DbOrTx, changes: { id: number; authorName: string }[]) =>
       repository.setAuthorNames(tx, changes),
+    /** The app's own lines that named the person ('Ana Pérez aprobó…'), with the pseudonym; only system lines. */
+    setSystemTexts: (tx: DbOrTx, changes: { id: number; body: string }[]) => repository.setSystemTexts(tx, changes),
   };
 }
 
