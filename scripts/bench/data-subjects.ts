@@ -30,8 +30,8 @@ const SURNAMES = ['González', 'Muñoz', 'Rojas', 'Díaz', 'Pérez', 'Soto', 'Co
  * 28,000 activity entries. One of the client users is the person searched (`SUBJECT`).
  */
 export async function seedDataSubjects(db: Db): Promise<{ rows: Record<string, number>; rut: string }> {
-  const given = sql.raw(`array[${GIVEN.map((name) => `'${name}'`).join(',')}]`);
-  const surnames = sql.raw(`array[${SURNAMES.map((name) => `'${name}'`).join(',')}]`);
+  const given = sql.raw(`(array[${GIVEN.map((name) => `'${name}'`).join(',')}])`);
+  const surnames = sql.raw(`(array[${SURNAMES.map((name) => `'${name}'`).join(',')}])`);
   await db.execute(sql`
     insert into users (name, last_name, email, password_hash, role, business_id)
     select ${given}[1 + b.n % ${GIVEN.length}] || ' ' || ${given}[1 + (b.n / 7) % ${GIVEN.length}],
@@ -50,7 +50,7 @@ export async function seedDataSubjects(db: Db): Promise<{ rows: Record<string, n
                               array_agg(email order by id) emails, array_agg(business_id order by id) companies
                        from users where role = 'client') c`;
   const staff = sql`(select array_agg(id order by id) ids from users where role <> 'client') s`;
-  const pick = (g: string, prime: number) => sql.raw(`1 + (${g} * ${prime}) % array_length(c.ids, 1)`);
+  const pick = (g: string, prime: number) => sql.raw(`1 + ((${g})::bigint * ${prime}) % array_length(c.ids, 1)`);
   await db.execute(sql`
     insert into notes (description, user_id, created_at)
     select 'Llamar a ' || c.names[${pick('g', 7919)}] || ' por el F29 de ' || (g % 12 + 1) || ' y revisar la cartola',

@@ -403,6 +403,29 @@ describe('POST /api/data-subjects/suppress', () => {
     expect(signIn.statusCode).toBe(401);
   });
 
+  it('suppresses a person once when asked twice at the same moment: the second finds nothing left (404)', async () => {
+    const luis = await api.owner.post('/api/user', {
+      name: 'Luis',
+      lastName: 'Rojas Díaz',
+      email: 'luis.rojas@elroble.cl',
+      password: 'clave-de-luis-1',
+      role: 'client',
+      businessId: fixture.businessId,
+    });
+    expect(luis.statusCode, luis.body).toBe(201);
+    const body = { by: 'email', value: 'luis.rojas@elroble.cl' };
+    const answers = await Promise.all([
+      api.owner.post('/api/data-subjects/suppress', body),
+      api.owner.post('/api/data-subjects/suppress', body),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
+    const [account] = await t.database.db.select().from(users).where(eq(users.id, luis.json().user.id));
+    const done = answers.find((answer) => answer.statusCode === 200)?.json() as SubjectSuppressed;
+    expect(account?.name).toBe(done.pseudonym);
+    const suppressedEntries = await t.database.db.select().from(activity).where(eq(activity.action, 'suppressed'));
+    expect(suppressedEntries.filter((entry) => entry.recordLabel === done.pseudonym)).toHaveLength(1);
+  });
+
   it('keeps the activity log append-only for anything else', async () => {
     const db = t.database.db;
     await expect(db.execute(sql`update activity set actor_name = 'x'`)).rejects.toThrow();

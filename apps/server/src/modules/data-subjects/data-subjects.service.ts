@@ -350,6 +350,7 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
       const term = termOf(query.by, query.value);
       const outcome = await db
         .transaction(async (tx) => {
+          await dataSubjectsRepository.lockSuppressions(tx);
           const subject = await resolve(term, tx);
           const refusal = await refusalOf(subject, tx);
           if (refusal) throw conflict(refusal);

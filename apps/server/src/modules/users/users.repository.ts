@@ -140,7 +140,7 @@ export const usersRepository = {
         suppressedAt: new Date(),
         updatedAt: new Date(),
       })
-      .where(and(eq(users.id, id), eq(users.role, 'client')))
+      .where(and(eq(users.id, id), eq(users.role, 'client'), isNull(users.suppressedAt)))
       .returning({ id: users.id });
     return rows.length === 1;
   },
