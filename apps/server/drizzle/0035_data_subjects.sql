@@ -18,12 +18,14 @@ ALTER TABLE "business_files" ADD COLUMN "retention_reason" text;--> statement-br
 ALTER TABLE "users" ADD COLUMN "suppressed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subject_suppressions" ADD CONSTRAINT "subject_suppressions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subject_suppressions" ADD CONSTRAINT "subject_suppressions_suppressed_by_users_id_fk" FOREIGN KEY ("suppressed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "businesses_subject_search_idx" ON "businesses" USING gin (to_tsvector('simple'::regconfig, subject_fold(coalesce("contact", '') || ' ' || coalesce("legal_representative", ''))));--> statement-breakpoint
 CREATE INDEX "business_files_uploaded_by_idx" ON "business_files" USING btree ("uploaded_by");--> statement-breakpoint
 CREATE INDEX "email_log_sent_by_idx" ON "email_log" USING btree ("sent_by");--> statement-breakpoint
 CREATE INDEX "email_log_subject_search_idx" ON "email_log" USING gin (to_tsvector('simple'::regconfig, subject_fold(coalesce("emails", '') || ' ' || coalesce("subject", '') || ' ' || coalesce("content", ''))));--> statement-breakpoint
 CREATE INDEX "messages_author_idx" ON "messages" USING btree ("author_id");--> statement-breakpoint
 CREATE INDEX "messages_subject_search_idx" ON "messages" USING gin (to_tsvector('simple'::regconfig, subject_fold(coalesce("author_name", '') || ' ' || coalesce("body", ''))));--> statement-breakpoint
 CREATE INDEX "notes_subject_search_idx" ON "notes" USING gin (to_tsvector('simple'::regconfig, subject_fold("description")));--> statement-breakpoint
+CREATE INDEX "users_subject_search_idx" ON "users" USING gin (to_tsvector('simple'::regconfig, subject_fold(coalesce("name", '') || ' ' || coalesce("last_name", ''))));--> statement-breakpoint
 CREATE INDEX "activity_subject_search_idx" ON "activity" USING gin (to_tsvector('simple'::regconfig, subject_fold(coalesce("actor_name", '') || ' ' || coalesce("record_label", '') || ' ' || coalesce("details"::text, ''))));
 --> statement-breakpoint
 -- The activity log stays append-only with one exception: a suppression ('Suprimir') replaces a

@@ -1,4 +1,5 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * Finding a data subject ('titular') in free text, the same way in every module that holds text
@@ -53,6 +54,16 @@ export function textMentions(text: SQL | AnyColumn, match: SubjectMatch): SQL {
 /** `column = any(ids)`, false for no ids. */
 export function anyOf(column: AnyColumn, ids: readonly number[]): SQL {
   return ids.length === 0 ? sql`false` : sql`${column} = any(${sql.param([...ids])}::integer[])`;
+}
+
+/**
+ * `id in (the rows matching)`, with the matching rows found first through their indexes. A page
+ * ordered by id and limited ('the newest 5') otherwise tempts the planner to walk the primary key
+ * and compute every row's words until it has 5: half a second over 10,000 notes, against a
+ * millisecond through the GIN index. `offset 0` keeps the inner query planned on its own.
+ */
+export function foundFirst(table: PgTable, id: AnyColumn, matching: SQL | undefined): SQL {
+  return sql`${id} in (select ${id} from ${table} where ${matching ?? sql`false`} offset 0)`;
 }
 
 /** A page of a place's rows: the newest `limit` (the search's lines), or in id order after `afterId` (the export). */

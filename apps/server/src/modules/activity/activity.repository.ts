@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, gt, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type ActivityDetails, type ActivityRow, activity } from '../../db/schema/activity.ts';
-import { anyOf, joinedText, type SubjectMatch, type SubjectPage, textMentions } from '../../lib/subject-search.ts';
+import {
+  anyOf,
+  foundFirst,
+  joinedText,
+  type SubjectMatch,
+  type SubjectPage,
+  textMentions,
+} from '../../lib/subject-search.ts';
 
 /** The filters of GET /api/activity as instants: `from` included, `before` excluded. */
 export interface ActivityFilters {
@@ -45,7 +52,12 @@ export const activityRepository = {
     return db
       .select()
       .from(activity)
-      .where(and(aboutSubject(match), page.afterId === undefined ? undefined : gt(activity.id, page.afterId)))
+      .where(
+        and(
+          foundFirst(activity, activity.id, aboutSubject(match)),
+          page.afterId === undefined ? undefined : gt(activity.id, page.afterId),
+        ),
+      )
       .orderBy(page.newestFirst ? desc(activity.id) : asc(activity.id))
       .limit(page.limit);
   },

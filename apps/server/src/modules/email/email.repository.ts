@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { anyOf, joinedText, type SubjectMatch, type SubjectPage, textMentions } from '../../lib/subject-search.ts';
+import {
+  anyOf,
+  foundFirst,
+  joinedText,
+  type SubjectMatch,
+  type SubjectPage,
+  textMentions,
+} from '../../lib/subject-search.ts';
 import { emailLog, emailRetries } from './email.tables.ts';
 
 /** A log entry as stored; the service adds its company's and sender's names (their modules). */
@@ -30,7 +37,12 @@ export const emailRepository = {
     return db
       .select()
       .from(emailLog)
-      .where(and(aboutSubject(match), page.afterId === undefined ? undefined : gt(emailLog.id, page.afterId)))
+      .where(
+        and(
+          foundFirst(emailLog, emailLog.id, aboutSubject(match)),
+          page.afterId === undefined ? undefined : gt(emailLog.id, page.afterId),
+        ),
+      )
       .orderBy(page.newestFirst ? desc(emailLog.id) : asc(emailLog.id))
       .limit(page.limit);
   },

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { anyOf, joinedText, type SubjectMatch, type SubjectPage, textMentions } from '../../lib/subject-search.ts';
+import {
+  anyOf,
+  foundFirst,
+  joinedText,
+  type SubjectMatch,
+  type SubjectPage,
+  textMentions,
+} from '../../lib/subject-search.ts';
 import { messageAttachments, messageReads, messageSettings, messages, messageThreads } from './messages.tables.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -312,7 +319,12 @@ export const messagesRepository = {
     return db
       .select()
       .from(messages)
-      .where(and(aboutSubject(match), page.afterId === undefined ? undefined : gt(messages.id, page.afterId)))
+      .where(
+        and(
+          foundFirst(messages, messages.id, aboutSubject(match)),
+          page.afterId === undefined ? undefined : gt(messages.id, page.afterId),
+        ),
+      )
       .orderBy(page.newestFirst ? desc(messages.id) : asc(messages.id))
       .limit(page.limit);
   },

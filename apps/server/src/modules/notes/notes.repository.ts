@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { anyOf, type SubjectMatch, type SubjectPage, textMentions } from '../../lib/subject-search.ts';
+import { anyOf, foundFirst, type SubjectMatch, type SubjectPage, textMentions } from '../../lib/subject-search.ts';
 import { type NewNoteRow, type NoteRow, notes } from './notes.tables.ts';
 
 /** The columns of a note as it is read; the service adds its assignee's names (users module). */
@@ -78,7 +78,12 @@ export const notesRepository = {
     return db
       .select(noteColumns)
       .from(notes)
-      .where(and(aboutSubject(match), page.afterId === undefined ? undefined : gt(notes.id, page.afterId)))
+      .where(
+        and(
+          foundFirst(notes, notes.id, aboutSubject(match)),
+          page.afterId === undefined ? undefined : gt(notes.id, page.afterId),
+        ),
+      )
       .orderBy(page.newestFirst ? desc(notes.id) : asc(notes.id))
       .limit(page.limit);
   },
