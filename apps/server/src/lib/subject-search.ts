@@ -66,6 +66,34 @@ export function foundFirst(table: PgTable, id: AnyColumn, matching: SQL | undefi
   return sql`${id} in (select ${id} from ${table} where ${matching ?? sql`false`} offset 0)`;
 }
 
+/** What runs a statement: a transaction or the database (typed here without the db floor above lib). */
+interface Executes {
+  execute(query: SQL): Promise<unknown>;
+}
+
+/**
+ * How many rows match and the ids of the newest `limit` of them, in one pass over the matching rows
+ * (found through their indexes, fenced by `offset 0` as in `foundFirst`): the search's count and
+ * lines of a place. `limit` 0 answers the count alone.
+ */
+export async function newestMatching(
+  db: Executes,
+  table: PgTable,
+  id: AnyColumn,
+  matching: SQL | undefined,
+  limit: number,
+): Promise<{ count: number; ids: number[] }> {
+  const result = (await db.execute(sql`
+    select found.id, count(*) over () as total
+      from (select ${id} as id from ${table} where ${matching ?? sql`false`} offset 0) found
+     order by found.id desc
+     limit ${Math.max(limit, 1)}`)) as { rows: { id: number | string; total: number | string }[] };
+  return {
+    count: Number(result.rows[0]?.total ?? 0),
+    ids: limit > 0 ? result.rows.map((row) => Number(row.id)) : [],
+  };
+}
+
 /** A page of a place's rows: the newest `limit` (the search's lines), or in id order after `afterId` (the export). */
 export interface SubjectPage {
   limit: number;

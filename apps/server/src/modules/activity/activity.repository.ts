@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gt, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type ActivityDetails, type ActivityRow, activity } from '../../db/schema/activity.ts';
 import {
   anyOf,
   foundFirst,
   joinedText,
+  newestMatching,
   type SubjectMatch,
   type SubjectPage,
   textMentions,
@@ -62,9 +63,18 @@ export const activityRepository = {
       .limit(page.limit);
   },
 
-  async countAboutSubject(db: DbOrTx, match: SubjectMatch): Promise<number> {
-    const [row] = await db.select({ value: count() }).from(activity).where(aboutSubject(match));
-    return row?.value ?? 0;
+  /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
+  async newestAboutSubject(
+    db: DbOrTx,
+    match: SubjectMatch,
+    limit: number,
+  ): Promise<{ count: number; rows: ActivityRow[] }> {
+    const { count, ids } = await newestMatching(db, activity, activity.id, aboutSubject(match), limit);
+    const rows =
+      ids.length === 0
+        ? []
+        : await db.select().from(activity).where(inArray(activity.id, ids)).orderBy(desc(activity.id));
+    return { count, rows };
   },
 
   /**

@@ -61,7 +61,8 @@ export function createActivityService(db: Db) {
     /** 'Buscar titular': a page of the entries of the person's account or naming them. */
     aboutSubject: (match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) =>
       activityRepository.aboutSubject(tx, match, page),
-    countAboutSubject: (match: SubjectMatch, tx: DbOrTx = db) => activityRepository.countAboutSubject(tx, match),
+    newestAboutSubject: (match: SubjectMatch, limit: number, tx: DbOrTx = db) =>
+      activityRepository.newestAboutSubject(tx, match, limit),
     /** A suppression's pseudonym in these entries' names and details, in the caller's transaction. */
     pseudonymise: (
       tx: DbOrTx,

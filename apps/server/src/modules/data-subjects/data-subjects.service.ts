@@ -42,7 +42,8 @@ import { exportJson, exportSheets, type SubjectExport } from './data-subjects-ex
 /** A place that pages its rows about the person: what the other modules hand this one. */
 interface PagedPlace<Row> {
   about(match: SubjectMatch, page: SubjectPage, tx?: DbOrTx): Promise<Row[]>;
-  count(match: SubjectMatch, tx?: DbOrTx): Promise<number>;
+  /** How many rows name the person, and the newest `limit` of them (0: the count alone). */
+  newest(match: SubjectMatch, limit: number, tx?: DbOrTx): Promise<{ count: number; rows: Row[] }>;
 }
 
 /** What this module needs from the others, as plain functions (compose-modules.ts hands them over). */
@@ -96,6 +97,8 @@ export interface DataSubjectsDeps {
 
 /** Lines of each place in the search's answer; the export has them all. */
 export const HITS_SHOWN = 5;
+/** Accounts the answer names (a name of one word may find hundreds): the count says how many. */
+const ACCOUNTS_SHOWN = 20;
 /** Rows read per query by the export and the suppression: memory stays flat. */
 const BATCH = 500;
 
@@ -204,28 +207,36 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
     return null;
   }
 
-  async function countAll(
-    subject: Subject,
-    tx: DbOrTx = db,
-  ): Promise<Record<SubjectPlace, number> & { companyRows: CompanyRow[] }> {
+  /**
+   * Each place's count and its newest `limit` rows (none with 0), one statement per place; the
+   * companies all (a person is named by a handful of them).
+   */
+  async function findAll(subject: Subject, limit: number, tx: DbOrTx = db) {
     const { match } = subject;
-    const [companyRows, notes, messages, emails, documents, activity] = await Promise.all([
+    const [companyRows, notes, messages, emails, documents, documentCount, activity] = await Promise.all([
       deps.companiesAbout(match, tx),
-      deps.notes.count(match, tx),
-      deps.messages.count(match, tx),
-      deps.emails.count(match, tx),
+      deps.notes.newest(match, limit, tx),
+      deps.messages.newest(match, limit, tx),
+      deps.emails.newest(match, limit, tx),
+      limit > 0 && match.userIds.length > 0
+        ? deps.files.uploadedBy(match.userIds, { limit, newestFirst: true }, tx)
+        : Promise.resolve([]),
       deps.files.countUploadedBy(match.userIds, tx),
-      deps.activity.count(match, tx),
+      deps.activity.newest(match, limit, tx),
     ]);
-    return {
+    const counts: Record<SubjectPlace, number> = {
       users: subject.accounts.length,
       companies: companyRows.length,
-      notes,
-      messages,
-      emails,
-      documents,
-      activity,
+      notes: notes.count,
+      messages: messages.count,
+      emails: emails.count,
+      documents: documentCount,
+      activity: activity.count,
+    };
+    return {
+      counts,
       companyRows,
+      rows: { notes: notes.rows, messages: messages.rows, emails: emails.rows, documents, activity: activity.rows },
     };
   }
 
@@ -251,18 +262,12 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
     async search(query: { by: SubjectSearchKind; value: string }, actor: ActivityActor): Promise<SubjectSearchResult> {
       const term = termOf(query.by, query.value);
       const subject = await resolve(term);
-      const counts = await countAll(subject);
-      const newest = { limit: HITS_SHOWN, newestFirst: true };
-      const [notes, messages, emails, documents, activity, refusal] = await Promise.all([
-        counts.notes ? deps.notes.about(subject.match, newest) : [],
-        counts.messages ? deps.messages.about(subject.match, newest) : [],
-        counts.emails ? deps.emails.about(subject.match, newest) : [],
-        counts.documents ? deps.files.uploadedBy(subject.match.userIds, newest) : [],
-        counts.activity ? deps.activity.about(subject.match, newest) : [],
-        refusalOf(subject, db),
-      ]);
+      const [found, refusal] = await Promise.all([findAll(subject, HITS_SHOWN), refusalOf(subject, db)]);
+      const { counts } = found;
+      const { notes, messages, emails, documents, activity } = found.rows;
+      const accounts = subject.accounts.slice(0, HITS_SHOWN);
       const companyIds = [
-        ...subject.accounts.flatMap((account) => (account.businessId ? [account.businessId] : [])),
+        ...accounts.flatMap((account) => (account.businessId ? [account.businessId] : [])),
         ...messages.map((row) => row.businessId),
         ...emails.flatMap((row) => (row.businessId ? [row.businessId] : [])),
         ...documents.map((row) => row.businessId),
@@ -271,8 +276,8 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
       const [companyNames, userNames] = await Promise.all([deps.companyNames(companyIds), deps.userNames(userIds)]);
       const places = presentHits(
         {
-          users: subject.accounts,
-          companies: counts.companyRows.slice(0, HITS_SHOWN),
+          users: accounts,
+          companies: found.companyRows.slice(0, HITS_SHOWN),
           notes,
           messages,
           emails,
@@ -286,7 +291,7 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
       return {
         count,
         places,
-        accounts: subject.accounts.map((account) => ({
+        accounts: subject.accounts.slice(0, ACCOUNTS_SHOWN).map((account) => ({
           id: account.id,
           name: fullName(account),
           email: account.email,
@@ -309,7 +314,7 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
     ): Promise<{ stream: Readable; fileName: string }> {
       const term = termOf(query.by, query.value);
       const subject = await resolve(term);
-      const counts = await countAll(subject);
+      const { counts, companyRows } = await findAll(subject, 0);
       const total = SUBJECT_PLACE_KEYS.reduce((sum, place) => sum + counts[place], 0);
       if (total === 0) throw notFound(dataSubjectsMsg.nothingFound);
       await recordStep(actor, 'exported', term, total);
@@ -319,7 +324,7 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
         term,
         counts,
         accounts: subject.accounts,
-        companies: counts.companyRows,
+        companies: companyRows,
         notes: () => allRows((page) => deps.notes.about(match, page)),
         messages: () => allRows((page) => deps.messages.about(match, page)),
         emails: () => allRows((page) => deps.emails.about(match, page)),
@@ -354,12 +359,12 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
           const subject = await resolve(term, tx);
           const refusal = await refusalOf(subject, tx);
           if (refusal) throw conflict(refusal);
-          const counts = await countAll(subject, tx);
+          const { counts, companyRows } = await findAll(subject, 0, tx);
           const total = SUBJECT_PLACE_KEYS.reduce((sum, place) => sum + counts[place], 0);
           if (total === 0) throw notFound(dataSubjectsMsg.nothingFound);
           const number = await dataSubjectsRepository.insert(tx, { searchedBy: term.by, suppressedBy: actor.userId });
           const pseudonym = pseudonymOf(number);
-          const lines = await suppressEverywhere(tx, subject, counts.companyRows, pseudonym, number);
+          const lines = await suppressEverywhere(tx, subject, companyRows, pseudonym, number);
           const account = subject.accounts.find((row) => row.suppressedAt === null && row.role === 'client');
           await dataSubjectsRepository.complete(tx, number, { userId: account?.id ?? null, ...lines });
           await recordActivity(tx, actor, {

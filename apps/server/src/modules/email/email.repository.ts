@@ -4,6 +4,7 @@ import {
   anyOf,
   foundFirst,
   joinedText,
+  newestMatching,
   type SubjectMatch,
   type SubjectPage,
   textMentions,
@@ -47,9 +48,18 @@ export const emailRepository = {
       .limit(page.limit);
   },
 
-  async countAboutSubject(db: DbOrTx, match: SubjectMatch): Promise<number> {
-    const [row] = await db.select({ value: count() }).from(emailLog).where(aboutSubject(match));
-    return row?.value ?? 0;
+  /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
+  async newestAboutSubject(
+    db: DbOrTx,
+    match: SubjectMatch,
+    limit: number,
+  ): Promise<{ count: number; rows: EmailLogEntry[] }> {
+    const { count, ids } = await newestMatching(db, emailLog, emailLog.id, aboutSubject(match), limit);
+    const rows =
+      ids.length === 0
+        ? []
+        : await db.select().from(emailLog).where(inArray(emailLog.id, ids)).orderBy(desc(emailLog.id));
+    return { count, rows };
   },
 
   /** A suppression's masked entries; their pending retries are dropped (answers how many). */

@@ -181,7 +181,8 @@ export function createEmailService(db: Db, deps: Deps) {
     /** 'Buscar titular': a page of the log's entries the person's account sent or that name them. */
     aboutSubject: (match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) =>
       emailRepository.aboutSubject(tx, match, page),
-    countAboutSubject: (match: SubjectMatch, tx: DbOrTx = db) => emailRepository.countAboutSubject(tx, match),
+    newestAboutSubject: (match: SubjectMatch, limit: number, tx: DbOrTx = db) =>
+      emailRepository.newestAboutSubject(tx, match, limit),
     /**
      * A suppression's entries with the person's address, name and RUT masked, in the caller's
      * transaction; a failed mail to them is not tried again. Answers how many retries were dropped.

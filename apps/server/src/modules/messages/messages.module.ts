@@ -39,7 +39,7 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
     anyThread: messages.anyThread,
     /** 'Buscar titular' and 'Suprimir' (data-subjects module): a person's messages, and their author's name. */
     aboutSubject: messages.aboutSubject,
-    countAboutSubject: messages.countAboutSubject,
+    newestAboutSubject: messages.newestAboutSubject,
     setAuthorNames: messages.setAuthorNames,
     setSystemTexts: messages.setSystemTexts,
     routes: (app: FastifyInstance) => app.register(messagesRoutes, { messages, uploads: deps.uploads }),

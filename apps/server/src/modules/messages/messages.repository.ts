@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   anyOf,
   foundFirst,
   joinedText,
+  newestMatching,
   type SubjectMatch,
   type SubjectPage,
   textMentions,
@@ -329,9 +330,18 @@ export const messagesRepository = {
       .limit(page.limit);
   },
 
-  async countAboutSubject(db: DbOrTx, match: SubjectMatch): Promise<number> {
-    const [row] = await db.select({ value: count() }).from(messages).where(aboutSubject(match));
-    return row?.value ?? 0;
+  /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
+  async newestAboutSubject(
+    db: DbOrTx,
+    match: SubjectMatch,
+    limit: number,
+  ): Promise<{ count: number; rows: MessageRow[] }> {
+    const { count, ids } = await newestMatching(db, messages, messages.id, aboutSubject(match), limit);
+    const rows =
+      ids.length === 0
+        ? []
+        : await db.select().from(messages).where(inArray(messages.id, ids)).orderBy(desc(messages.id));
+    return { count, rows };
   },
 
   /** New texts of the app's own lines, by id (a suppression's pseudonym); a person's message is never changed. */

@@ -135,6 +135,18 @@ export function presentMessage(row: MessageRow, attachments: AttachmentRow[]): M
  * MESSAGE_EDIT_MINUTES (shown 'editado') or deleted (the row stays as 'mensaje eliminado', its text
  * and files are removed). Each user's read marker per thread gives the unread counts.
  */
+/** Messages with their attachments' names ('Buscar titular' lists and exports them). */
+async function withAttachmentNames(tx: DbOrTx, rows: MessageRow[]) {
+  const attachments = await repository.attachmentsOf(
+    tx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    attachments: attachments.filter((file) => file.messageId === row.id).map((file) => file.name),
+  }));
+}
+
 export function createMessagesService(db: Db, deps: MessagesDeps) {
   const now = deps.now ?? (() => new Date());
 
@@ -540,18 +552,13 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
     attachmentKeysAmong: (keys: string[]) => repository.keysAmong(db, keys),
 
     /** 'Buscar titular': a page of the messages the person wrote or that name them, each with its attachments' names. */
-    async aboutSubject(match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) {
-      const rows = await repository.aboutSubject(tx, match, page);
-      const attachments = await repository.attachmentsOf(
-        tx,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row) => ({
-        ...row,
-        attachments: attachments.filter((file) => file.messageId === row.id).map((file) => file.name),
-      }));
+    aboutSubject: async (match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) =>
+      withAttachmentNames(tx, await repository.aboutSubject(tx, match, page)),
+    /** How many messages name the person, and the newest `limit` of them. */
+    async newestAboutSubject(match: SubjectMatch, limit: number, tx: DbOrTx = db) {
+      const { count, rows } = await repository.newestAboutSubject(tx, match, limit);
+      return { count, rows: await withAttachmentNames(tx, rows) };
     },
-    countAboutSubject: (match: SubjectMatch, tx: DbOrTx = db) => repository.countAboutSubject(tx, match),
     /**
      * A suppression's pseudonym as the author of these messages, in the caller's transaction. The
      * text stays as written: it is the firm's correspondence with the company.

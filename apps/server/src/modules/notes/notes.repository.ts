@@ -1,6 +1,13 @@
-import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { anyOf, foundFirst, type SubjectMatch, type SubjectPage, textMentions } from '../../lib/subject-search.ts';
+import {
+  anyOf,
+  foundFirst,
+  newestMatching,
+  type SubjectMatch,
+  type SubjectPage,
+  textMentions,
+} from '../../lib/subject-search.ts';
 import { type NewNoteRow, type NoteRow, notes } from './notes.tables.ts';
 
 /** The columns of a note as it is read; the service adds its assignee's names (users module). */
@@ -88,9 +95,14 @@ export const notesRepository = {
       .limit(page.limit);
   },
 
-  async countAboutSubject(db: DbOrTx, match: SubjectMatch): Promise<number> {
-    const [row] = await db.select({ value: count() }).from(notes).where(aboutSubject(match));
-    return row?.value ?? 0;
+  /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
+  async newestAboutSubject(db: DbOrTx, match: SubjectMatch, limit: number) {
+    const { count, ids } = await newestMatching(db, notes, notes.id, aboutSubject(match), limit);
+    const rows =
+      ids.length === 0
+        ? []
+        : await db.select(noteColumns).from(notes).where(inArray(notes.id, ids)).orderBy(desc(notes.id));
+    return { count, rows };
   },
 
   /** New descriptions, by id (a suppression's pseudonym in place of the person's name). */

@@ -97,7 +97,8 @@ export function createNotesService(db: Db, deps: Deps) {
     /** 'Buscar titular': a page of the notes naming the person or assigned to their account. */
     aboutSubject: (match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) =>
       notesRepository.aboutSubject(tx, match, page),
-    countAboutSubject: (match: SubjectMatch, tx: DbOrTx = db) => notesRepository.countAboutSubject(tx, match),
+    newestAboutSubject: (match: SubjectMatch, limit: number, tx: DbOrTx = db) =>
+      notesRepository.newestAboutSubject(tx, match, limit),
     /** A suppression's new descriptions, in the caller's transaction. */
     setDescriptions: (tx: DbOrTx, changes: { id: number; description: string }[]) =>
       notesRepository.setDescriptions(tx, changes),
