@@ -26,6 +26,11 @@ export const dataSubjectsMsg = {
   nothingFound: 'No se encontró nada sobre esa persona',
   found: (count: number) =>
     count === 1 ? 'Se encontró 1 registro' : `Se encontraron ${count.toLocaleString('es-CL')} registros`,
+  foundMore: (count: number) =>
+    `Se encontraron más de ${count.toLocaleString('es-CL')} registros: la búsqueda es muy amplia para nombrar a una sola persona; busque por correo, RUT o nombre completo`,
+  moreThan: (count: number) => `Más de ${count.toLocaleString('es-CL')}`,
+  moreThanCounted: (shown: number, count: number) =>
+    `Se muestran ${shown} de más de ${count.toLocaleString('es-CL')}; la exportación los incluye todos`,
   moreThanShown: (shown: number, count: number) =>
     `Se muestran ${shown} de ${count.toLocaleString('es-CL')}; la exportación los incluye todos`,
   openPlace: 'Abrir',

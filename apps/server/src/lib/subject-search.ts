@@ -72,25 +72,36 @@ interface Executes {
 }
 
 /**
- * How many rows match and the ids of the newest `limit` of them, in one pass over the matching rows
- * (found through their indexes, fenced by `offset 0` as in `foundFirst`): the search's count and
- * lines of a place. `limit` 0 answers the count alone.
+ * The newest `limit` rows of a place (0: none, the count alone), counting at most `cap` rows when
+ * given: past it the count answers `cap + 1` and the rows are the newest of the first `cap + 1`
+ * found. A term that names thousands of rows is not one person; reading them all to say how many
+ * would cost seconds (every matching row's page is read), so the search stops counting there.
+ */
+export interface NewestPage {
+  limit: number;
+  cap?: number;
+}
+
+/**
+ * How many rows match and the ids of the newest of them, in one pass over the matching rows (found
+ * through their indexes, fenced as in `foundFirst`): the search's count and lines of a place.
  */
 export async function newestMatching(
   db: Executes,
   table: PgTable,
   id: AnyColumn,
   matching: SQL | undefined,
-  limit: number,
+  page: NewestPage,
 ): Promise<{ count: number; ids: number[] }> {
+  const bound = page.cap === undefined ? sql`offset 0` : sql`limit ${page.cap + 1}`;
   const result = (await db.execute(sql`
     select found.id, count(*) over () as total
-      from (select ${id} as id from ${table} where ${matching ?? sql`false`} offset 0) found
+      from (select ${id} as id from ${table} where ${matching ?? sql`false`} ${bound}) found
      order by found.id desc
-     limit ${Math.max(limit, 1)}`)) as { rows: { id: number | string; total: number | string }[] };
+     limit ${Math.max(page.limit, 1)}`)) as { rows: { id: number | string; total: number | string }[] };
   return {
     count: Number(result.rows[0]?.total ?? 0),
-    ids: limit > 0 ? result.rows.map((row) => Number(row.id)) : [],
+    ids: page.limit > 0 ? result.rows.map((row) => Number(row.id)) : [],
   };
 }
 

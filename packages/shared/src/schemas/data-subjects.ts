@@ -36,6 +36,8 @@ export const SubjectPlaceResultSchema = z.object({
   place: SubjectPlaceSchema,
   label: z.string(),
   count: z.number().int(),
+  /** More rows than `count`: the search stops counting at 1,000 (a term that broad names no one person). */
+  more: z.boolean(),
   hits: z.array(SubjectHitSchema),
 });
 export type SubjectPlaceResult = z.infer<typeof SubjectPlaceResultSchema>;
@@ -51,6 +53,8 @@ export const SubjectAccountSchema = z.object({
 
 export const SubjectSearchResultSchema = z.object({
   count: z.number().int(),
+  /** Some place counted past 1,000: `count` is a floor. */
+  more: z.boolean(),
   places: z.array(SubjectPlaceResultSchema),
   accounts: z.array(SubjectAccountSchema),
   /** The accounts' own e-mail and name were searched too (the search named an account). */

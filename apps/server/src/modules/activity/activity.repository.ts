@@ -5,6 +5,7 @@ import {
   anyOf,
   foundFirst,
   joinedText,
+  type NewestPage,
   newestMatching,
   type SubjectMatch,
   type SubjectPage,
@@ -67,9 +68,9 @@ export const activityRepository = {
   async newestAboutSubject(
     db: DbOrTx,
     match: SubjectMatch,
-    limit: number,
+    page: NewestPage,
   ): Promise<{ count: number; rows: ActivityRow[] }> {
-    const { count, ids } = await newestMatching(db, activity, activity.id, aboutSubject(match), limit);
+    const { count, ids } = await newestMatching(db, activity, activity.id, aboutSubject(match), page);
     const rows =
       ids.length === 0
         ? []

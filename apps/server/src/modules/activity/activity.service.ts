@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActivityDetails, ActivityRow } from '../../db/schema/activity.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { CSV_BOM, csvLine } from '../../lib/csv.ts';
-import type { SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
+import type { NewestPage, SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
 import { type ActivityFilters, type ActivityPosition, activityRepository } from './activity.repository.ts';
 import { ACTIVITY_CSV_HEADERS, activityCsvCells } from './activity-csv.ts';
 
@@ -61,8 +61,8 @@ export function createActivityService(db: Db) {
     /** 'Buscar titular': a page of the entries of the person's account or naming them. */
     aboutSubject: (match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) =>
       activityRepository.aboutSubject(tx, match, page),
-    newestAboutSubject: (match: SubjectMatch, limit: number, tx: DbOrTx = db) =>
-      activityRepository.newestAboutSubject(tx, match, limit),
+    newestAboutSubject: (match: SubjectMatch, page: NewestPage, tx: DbOrTx = db) =>
+      activityRepository.newestAboutSubject(tx, match, page),
     /** A suppression's pseudonym in these entries' names and details, in the caller's transaction. */
     pseudonymise: (
       tx: DbOrTx,

@@ -63,6 +63,8 @@ interface HitRows {
 
 interface HitContext {
   counts: Record<SubjectPlace, number>;
+  /** A count past it says 'more than' (the search stopped counting there). */
+  cap: number;
   mentions: SubjectMentions;
   companyNames: Map<number, string>;
   userNames: Map<number, { name: string; lastName: string }>;
@@ -149,7 +151,8 @@ export function presentHits(rows: HitRows, context: HitContext): SubjectPlaceRes
   return SUBJECT_PLACE_LIST.map((place) => ({
     place,
     label: SUBJECT_PLACES[place],
-    count: context.counts[place],
+    count: Math.min(context.counts[place], context.cap),
+    more: context.counts[place] > context.cap,
     hits: hits[place],
   }));
 }

@@ -196,6 +196,21 @@ describe('POST /api/data-subjects/search', () => {
     }
   });
 
+  it('stops counting a place at 1,000: a term that broad names no one person', async () => {
+    const [owner] = await t.database.db.select().from(users).where(eq(users.email, 'duena@estudio.cl'));
+    await t.database.db.execute(sql`
+      insert into notes (description, user_id, created_at)
+      select 'Pedir la cartola a Zapata ' || g, ${owner?.id}, now() - (g || ' minutes')::interval
+      from generate_series(1, 1005) g`);
+    const result = (await search('name', 'Zapata')).json() as SubjectSearchResult;
+    expect(place(result, 'notes')).toMatchObject({ count: 1000, more: true });
+    // Its lines are the newest of the rows counted.
+    expect(place(result, 'notes').hits).toHaveLength(5);
+    expect(result.more).toBe(true);
+    expect(place(result, 'messages')).toMatchObject({ count: 0, more: false });
+    await t.database.db.execute(sql`delete from notes where description like 'Pedir la cartola a Zapata %'`);
+  });
+
   it('logs each search by its kind, a keyed fingerprint and the count, never the term', async () => {
     await search('email', ANA.email);
     const [entry] = await t.database.db

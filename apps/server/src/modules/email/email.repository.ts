@@ -4,6 +4,7 @@ import {
   anyOf,
   foundFirst,
   joinedText,
+  type NewestPage,
   newestMatching,
   type SubjectMatch,
   type SubjectPage,
@@ -52,9 +53,9 @@ export const emailRepository = {
   async newestAboutSubject(
     db: DbOrTx,
     match: SubjectMatch,
-    limit: number,
+    page: NewestPage,
   ): Promise<{ count: number; rows: EmailLogEntry[] }> {
-    const { count, ids } = await newestMatching(db, emailLog, emailLog.id, aboutSubject(match), limit);
+    const { count, ids } = await newestMatching(db, emailLog, emailLog.id, aboutSubject(match), page);
     const rows =
       ids.length === 0
         ? []

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import type { MailAttachment, Mailer, MailMessage } from '../../lib/mailer.ts';
-import type { SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
+import type { NewestPage, SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
 import { createBuiltJsonCache, type TableChanges, type TablesRead } from '../../lib/table-cache.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { deliveryOf, presentEmail } from './email.presenter.ts';
@@ -181,8 +181,8 @@ export function createEmailService(db: Db, deps: Deps) {
     /** 'Buscar titular': a page of the log's entries the person's account sent or that name them. */
     aboutSubject: (match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) =>
       emailRepository.aboutSubject(tx, match, page),
-    newestAboutSubject: (match: SubjectMatch, limit: number, tx: DbOrTx = db) =>
-      emailRepository.newestAboutSubject(tx, match, limit),
+    newestAboutSubject: (match: SubjectMatch, page: NewestPage, tx: DbOrTx = db) =>
+      emailRepository.newestAboutSubject(tx, match, page),
     /**
      * A suppression's entries with the person's address, name and RUT masked, in the caller's
      * transaction; a failed mail to them is not tried again. Answers how many retries were dropped.

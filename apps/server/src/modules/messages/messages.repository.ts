@@ -4,6 +4,7 @@ import {
   anyOf,
   foundFirst,
   joinedText,
+  type NewestPage,
   newestMatching,
   type SubjectMatch,
   type SubjectPage,
@@ -334,9 +335,9 @@ export const messagesRepository = {
   async newestAboutSubject(
     db: DbOrTx,
     match: SubjectMatch,
-    limit: number,
+    page: NewestPage,
   ): Promise<{ count: number; rows: MessageRow[] }> {
-    const { count, ids } = await newestMatching(db, messages, messages.id, aboutSubject(match), limit);
+    const { count, ids } = await newestMatching(db, messages, messages.id, aboutSubject(match), page);
     const rows =
       ids.length === 0
         ? []

@@ -25,7 +25,7 @@ import type { AuthUser } from '../../lib/auth-user.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { IncomingFile } from '../../lib/multipart-uploads.ts';
-import type { SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
+import type { NewestPage, SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
 import {
   type AttachmentRow,
   type MessageRow,
@@ -555,8 +555,8 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
     aboutSubject: async (match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) =>
       withAttachmentNames(tx, await repository.aboutSubject(tx, match, page)),
     /** How many messages name the person, and the newest `limit` of them. */
-    async newestAboutSubject(match: SubjectMatch, limit: number, tx: DbOrTx = db) {
-      const { count, rows } = await repository.newestAboutSubject(tx, match, limit);
+    async newestAboutSubject(match: SubjectMatch, page: NewestPage, tx: DbOrTx = db) {
+      const { count, rows } = await repository.newestAboutSubject(tx, match, page);
       return { count, rows: await withAttachmentNames(tx, rows) };
     },
     /**

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   anyOf,
   foundFirst,
+  type NewestPage,
   newestMatching,
   type SubjectMatch,
   type SubjectPage,
@@ -96,8 +97,8 @@ export const notesRepository = {
   },
 
   /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
-  async newestAboutSubject(db: DbOrTx, match: SubjectMatch, limit: number) {
-    const { count, ids } = await newestMatching(db, notes, notes.id, aboutSubject(match), limit);
+  async newestAboutSubject(db: DbOrTx, match: SubjectMatch, page: NewestPage) {
+    const { count, ids } = await newestMatching(db, notes, notes.id, aboutSubject(match), page);
     const rows =
       ids.length === 0
         ? []

@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
-import type { SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
+import type { NewestPage, SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
 import { presentNote } from './notes.presenter.ts';
 import { type NoteListRow, notesRepository } from './notes.repository.ts';
 import type { NoteRow } from './notes.tables.ts';
@@ -97,8 +97,8 @@ export function createNotesService(db: Db, deps: Deps) {
     /** 'Buscar titular': a page of the notes naming the person or assigned to their account. */
     aboutSubject: (match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) =>
       notesRepository.aboutSubject(tx, match, page),
-    newestAboutSubject: (match: SubjectMatch, limit: number, tx: DbOrTx = db) =>
-      notesRepository.newestAboutSubject(tx, match, limit),
+    newestAboutSubject: (match: SubjectMatch, page: NewestPage, tx: DbOrTx = db) =>
+      notesRepository.newestAboutSubject(tx, match, page),
     /** A suppression's new descriptions, in the caller's transaction. */
     setDescriptions: (tx: DbOrTx, changes: { id: number; description: string }[]) =>
       notesRepository.setDescriptions(tx, changes),

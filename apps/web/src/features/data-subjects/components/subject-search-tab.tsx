@@ -230,7 +230,13 @@ function SearchResult({ result, actions }: { result: SubjectSearchResult; action
   return (
     <Stack gap="sm" aria-live="polite">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <Text fw={500}>{result.count > 0 ? dataSubjectsMsg.found(result.count) : dataSubjectsMsg.nothingFound}</Text>
+        <Text fw={500}>
+          {result.count === 0
+            ? dataSubjectsMsg.nothingFound
+            : result.more
+              ? dataSubjectsMsg.foundMore(result.count)
+              : dataSubjectsMsg.found(result.count)}
+        </Text>
         {actions}
       </Group>
       {result.widened && (
@@ -263,8 +269,11 @@ function PlaceCard({ place }: { place: SubjectPlaceResult }) {
         <Title order={3} size="h5" id={headingId}>
           {place.label}
         </Title>
-        <Badge variant="light" aria-label={`${place.count} registros`}>
-          {place.count.toLocaleString('es-CL')}
+        <Badge
+          variant="light"
+          aria-label={place.more ? dataSubjectsMsg.moreThan(place.count) : `${place.count} registros`}
+        >
+          {place.more ? `${place.count.toLocaleString('es-CL')}+` : place.count.toLocaleString('es-CL')}
         </Badge>
       </Group>
       <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -279,9 +288,11 @@ function PlaceCard({ place }: { place: SubjectPlaceResult }) {
           </li>
         ))}
       </Stack>
-      {place.count > place.hits.length && (
+      {(place.more || place.count > place.hits.length) && (
         <Text size="xs" c="dimmed" mt="xs">
-          {dataSubjectsMsg.moreThanShown(place.hits.length, place.count)}
+          {place.more
+            ? dataSubjectsMsg.moreThanCounted(place.hits.length, place.count)
+            : dataSubjectsMsg.moreThanShown(place.hits.length, place.count)}
         </Text>
       )}
     </Paper>
