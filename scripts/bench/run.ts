@@ -1,5 +1,6 @@
 // `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
 // Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel, approvals, messages, monthly-report, crypt (files encrypted at rest against plain, see crypt.ts) (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel, approvals, messages, monthly-report, data-subjects (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -13,7 +14,9 @@
 // `panel` all of the last four and the cells' history of 12 months (see panel.ts); `approvals` 5 approvals of
 // every company (see approvals.ts); `messages` a thread of 10,000 messages and 5 in every other company's
 // (see messages.ts).
-// `monthly-report` the board's, the history's, the requests' and the collections' seeds (see monthly-report.ts).
+// `monthly-report` the board's, the history's, the requests' and the collections' seeds (see monthly-report.ts);
+// `data-subjects` about 100,000 rows naming people: a client user per company, notes, messages, e-mails and
+// activity entries (see data-subjects.ts).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +34,7 @@ import { benchBilling, seedBilling } from './billing.ts';
 import { benchBulk } from './bulk.ts';
 import { benchCollections, seedCollections } from './collections.ts';
 import { benchCrypt } from './crypt.ts';
+import { benchDataSubjects, seedDataSubjects } from './data-subjects.ts';
 import { benchExports } from './exports.ts';
 import { startFanoutFloor } from './fanout-floor.ts';
 import { benchImportLimits, benchImports } from './imports.ts';
@@ -72,6 +76,7 @@ const PARTS = [
   'messages',
   'monthly-report',
   'crypt',
+  'data-subjects',
 ] as const;
 type Part = (typeof PARTS)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (PARTS as readonly string[]).includes(arg));
@@ -102,6 +107,13 @@ async function seedMessagesOf(db: Parameters<typeof seedMessages>[0]) {
   const seededMessages = await seedMessages(db);
   longThreadBusinessId = seededMessages.businessId;
   console.log(`… ${JSON.stringify(seededMessages)}`);
+}
+/** A company's RUT the data-subjects part searches by (set by the seeding). */
+let subjectRut = '';
+async function seedDataSubjectsOf(db: Parameters<typeof seedDataSubjects>[0]) {
+  const seededSubjects = await seedDataSubjects(db);
+  subjectRut = seededSubjects.rut;
+  console.log(`… ${JSON.stringify(seededSubjects.rows)}`);
 }
 /** The 1,000,000 activity entries only by the activity part. */
 const activityFilled = parts.includes('activity');
@@ -154,6 +166,7 @@ async function prepare(
         console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
       if (parts.includes('approvals')) console.log(`… ${JSON.stringify(await seedApprovals(database.db))}`);
       if (parts.includes('messages')) await seedMessagesOf(database.db);
+      if (parts.includes('data-subjects')) await seedDataSubjectsOf(database.db);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -189,6 +202,7 @@ async function prepare(
         console.log(`… ${JSON.stringify(await seedPanel(database.db))}`);
       if (parts.includes('approvals')) console.log(`… ${JSON.stringify(await seedApprovals(database.db))}`);
       if (parts.includes('messages')) await seedMessagesOf(database.db);
+      if (parts.includes('data-subjects')) await seedDataSubjectsOf(database.db);
     }
     if (activityFilled) await fillActivity(kind, database.db);
     await database.close();
@@ -764,6 +778,7 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     }
     if (parts.includes('messages')) await benchMessages(kind, base, token, longThreadBusinessId, precomputed, report);
     if (parts.includes('monthly-report')) await benchMonthlyReport(kind, base, token, precomputed, report);
+    if (parts.includes('data-subjects')) await benchDataSubjects(kind, base, token, subjectRut, report);
     if (parts.includes('activity')) {
       await benchActivity(kind, base, token, precomputed, report);
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);

@@ -24,6 +24,7 @@ import { businessesSql, createBusinessesModule } from './modules/businesses/busi
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDataProtectionModule } from './modules/data-protection/data-protection.module.ts';
+import { createDataSubjectsModule } from './modules/data-subjects/data-subjects.module.ts';
 import { createDocumentsModule } from './modules/documents/documents.module.ts';
 import { createEmailModule } from './modules/email/email.module.ts';
 import { createFilesAtRestModule } from './modules/files-at-rest/files-at-rest.module.ts';
@@ -157,7 +158,7 @@ export function composeModules(deps: ModulesDeps) {
       presentUser,
     }),
   );
-  use(
+  const secondFactor = use(
     createSecondFactorModule({
       db,
       vault,
@@ -649,6 +650,44 @@ export function composeModules(deps: ModulesDeps) {
       claimOnce: auth.claimOnce,
     }),
   );
+  // A data subject's rights (Ley 21.719): 'Buscar titular', 'Exportar', 'Suprimir', through the
+  // functions of the modules that hold records about people, each write in the suppression's transaction.
+  const dataSubjects = use(
+    createDataSubjectsModule({
+      db,
+      encryptionKey: secrets.encryptionKey,
+      findAccounts: users.findSubjectAccounts,
+      lockOwnerIds: users.lockOwnerIds,
+      suppressClient: users.suppressClient,
+      userNames: users.listNames,
+      announceSessionsEnded: (userId: number) => sessions.announceEndedForUser(userId),
+      removePushSubscriptions: push.removeForUser,
+      removeSecondFactor: secondFactor.removeForUser,
+      companiesAbout: businesses.aboutSubject,
+      setCompanyPersonFields: businesses.setPersonFields,
+      companyNames: businesses.listNames,
+      notes: { about: notes.aboutSubject, newest: notes.newestAboutSubject, setDescriptions: notes.setDescriptions },
+      messages: {
+        about: messages.aboutSubject,
+        newest: messages.newestAboutSubject,
+        setAuthorNames: messages.setAuthorNames,
+        setSystemTexts: messages.setSystemTexts,
+      },
+      emails: { about: email.aboutSubject, newest: email.newestAboutSubject, mask: email.mask },
+      activity: {
+        about: activity.aboutSubject,
+        newest: activity.newestAboutSubject,
+        pseudonymise: activity.pseudonymise,
+      },
+      countApprovalsAnsweredBy: approvals.countAnsweredBy,
+      files: {
+        uploadedBy: documents.filesUploadedBy,
+        countUploadedBy: documents.countUploadedBy,
+        keepUploadedBy: documents.keepUploadedBy,
+        renameDownloads: documents.renameDownloads,
+      },
+    }),
+  );
 
   // Stored files brought under the current file key while the server runs (plain ones from before, a
   // rotation's): last, so that each tick's other jobs (the orphan sweep among them) go first.
@@ -689,6 +728,7 @@ export function composeModules(deps: ModulesDeps) {
     monthlyReport,
     whatsapp,
     dataProtection,
+    dataSubjects,
   };
 }
 

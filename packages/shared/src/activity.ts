@@ -46,6 +46,7 @@ export const ACTIVITY_KINDS = {
   legal_hold: 'Retención legal',
   retention_proposal: 'Propuesta de eliminación',
   activity_log: 'Registro de actividad',
+  data_subject: 'Titular de datos',
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 
@@ -91,6 +92,8 @@ export const ACTIVITY_ACTIONS = {
   acknowledged: 'Leyó el aviso',
   purged: 'Depuró',
   discarded: 'Descartó',
+  searched: 'Buscó',
+  suppressed: 'Suprimió',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
@@ -216,6 +219,11 @@ const FIELD_LABELS: Record<string, string> = {
   format: 'Formato',
   archive: 'Archivo',
   proposal: 'Propuesta',
+  searchedBy: 'Buscado por',
+  fingerprint: 'Huella de lo buscado',
+  found: 'Encontrados',
+  removed: 'Eliminado o reemplazado',
+  kept: 'Conservado',
 };
 
 /** A field's label: the form's, or the field's own name with its first letter capitalised ('estado' → 'Estado'). */

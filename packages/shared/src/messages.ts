@@ -75,6 +75,7 @@ export const msg = {
   userDeleteFailed: 'No se pudo eliminar el usuario',
   cannotDeleteSelf: 'No puedes eliminar tu propio usuario',
   cannotRemoveLastOwner: 'Debe existir al menos un usuario Dueño',
+  accountSuppressed: 'Esta cuenta fue desactivada al suprimir los datos de su titular y ya no se puede modificar',
   /** A user other records still name (a task's responsible): reassign those first. */
   userIsResponsible: 'El usuario es responsable de tareas: asigna otro responsable antes de eliminarlo',
   /** The same, when the user would become a client (a task's responsible is staff). */

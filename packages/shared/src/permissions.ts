@@ -110,6 +110,13 @@ export const PERMISSIONS = {
   'data-protection:manage': ['owner'],
   /** Read the firm's current privacy notice and record 'He leído el aviso' (the client portal asks it first). */
   'data-protection:notice': ['owner', 'collaborator', 'client'],
+  /**
+   * A data subject's rights (Ley 21.719): 'Buscar titular' across users, companies, notes, messages,
+   * the e-mail log, documents and the activity log; 'Exportar' everything found; 'Suprimir' it.
+   */
+  'data-subjects:search': ['owner'],
+  'data-subjects:export': ['owner'],
+  'data-subjects:suppress': ['owner'],
   'profile:self': ['owner', 'collaborator', 'client'],
   /** Opt out of (or back into) the morning digest of due dates: staff only. */
   'profile:digest': ['owner', 'collaborator'],

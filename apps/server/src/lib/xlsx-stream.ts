@@ -54,39 +54,49 @@ const loadExcel = () => {
  * and flushed as they come, so the workbook is never held whole in memory.
  */
 export function xlsxStream(sheet: XlsxSheet): Readable {
+  return xlsxWorkbookStream([sheet]);
+}
+
+/**
+ * The same with several sheets, written one after the other (each one's rows read only once the
+ * sheet before is committed). Sheet names are cut to Excel's 31 characters.
+ */
+export function xlsxWorkbookStream(sheets: XlsxSheet[]): Readable {
   const out = new PassThrough();
   (async () => {
     const ExcelJS = await loadExcel();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    const worksheet = workbook.addWorksheet(sheet.name.slice(0, 31), {
-      views: [{ state: 'frozen', ySplit: 1 }],
-    });
-    worksheet.columns = sheet.columns.map((column, index) => ({
-      header: column.header,
-      key: String(index),
-      width: column.width ?? Math.max(10, column.header.length + 2),
-      style: column.numFmt ? { numFmt: column.numFmt } : {},
-    }));
-    worksheet.getRow(1).font = { bold: true };
-    worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: sheet.columns.length } };
-    worksheet.getRow(1).commit();
-
-    for await (const values of sheet.rows) {
-      const row = worksheet.addRow(
-        values.map((cell) =>
-          cell !== null && typeof cell === 'object' && !(cell instanceof Date) ? cell.value : cell,
-        ),
-      );
-      values.forEach((cell, index) => {
-        if (cell === null || typeof cell !== 'object' || cell instanceof Date) return;
-        const target = row.getCell(index + 1);
-        const argb = `FF${cell.fill.replace('#', '').toUpperCase()}`;
-        target.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb } };
-        target.font = { color: { argb: fontOn(cell.fill) } };
+    for (const sheet of sheets) {
+      const worksheet = workbook.addWorksheet(sheet.name.slice(0, 31), {
+        views: [{ state: 'frozen', ySplit: 1 }],
       });
-      row.commit();
+      worksheet.columns = sheet.columns.map((column, index) => ({
+        header: column.header,
+        key: String(index),
+        width: column.width ?? Math.max(10, column.header.length + 2),
+        style: column.numFmt ? { numFmt: column.numFmt } : {},
+      }));
+      worksheet.getRow(1).font = { bold: true };
+      worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: sheet.columns.length } };
+      worksheet.getRow(1).commit();
+
+      for await (const values of sheet.rows) {
+        const row = worksheet.addRow(
+          values.map((cell) =>
+            cell !== null && typeof cell === 'object' && !(cell instanceof Date) ? cell.value : cell,
+          ),
+        );
+        values.forEach((cell, index) => {
+          if (cell === null || typeof cell !== 'object' || cell instanceof Date) return;
+          const target = row.getCell(index + 1);
+          const argb = `FF${cell.fill.replace('#', '').toUpperCase()}`;
+          target.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb } };
+          target.font = { color: { argb: fontOn(cell.fill) } };
+        });
+        row.commit();
+      }
+      await worksheet.commit();
     }
-    await worksheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;

@@ -32,6 +32,11 @@ export const FileSchema = z.object({
   uploadedBy: z.number().int().nullable(),
   /** The request item it answers, if any. */
   requestItemId: z.number().int().nullable(),
+  /**
+   * Why it stays although its uploader's data was suppressed ('Conservado por obligación
+   * tributaria…'); null for every other file.
+   */
+  retentionReason: z.string().nullable(),
 });
 export type StoredFile = z.infer<typeof FileSchema>;
 

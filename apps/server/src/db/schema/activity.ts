@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { joinedText, searchVector } from '../../lib/subject-search.ts';
 
 // A platform table: every module writes its entries through db/activity-log.ts (recordActivity) and
 // db/cell-history.ts, in its own transaction; the activity module reads it for the owners' page.
@@ -41,6 +42,11 @@ export const activity = pgTable(
     index('activity_record_idx')
       .on(table.kind, table.recordId, table.at.desc())
       .where(sql`${table.recordId} is not null`),
+    // 'Buscar titular': the entries that name a person by name, e-mail or RUT (lib/subject-search.ts).
+    index('activity_subject_search_idx').using(
+      'gin',
+      searchVector(joinedText(table.actorName, table.recordLabel, sql`${table.details}::text`)),
+    ),
   ],
 );
 
@@ -49,7 +55,7 @@ export type ActivityRow = typeof activity.$inferSelect;
 /**
  * An archive of the activity log's oldest entries, downloaded before they are purged: the entries
  * before `before_at` with an id up to `max_id` when it was made. `completed_at` is written once its
- * last byte was handed to the connection; the trigger of migration 0035 lets a DELETE of an entry
+ * last byte was handed to the connection; the activity trigger (migrations 0036 and 0037) lets a DELETE of an entry
  * through only inside a purge that names a completed archive holding that entry.
  */
 export const activityArchives = pgTable(

@@ -13,6 +13,7 @@ export * from '../../modules/businesses/businesses.tables.ts';
 export * from '../../modules/calendar/calendar.tables.ts';
 export * from '../../modules/credentials/credentials.tables.ts';
 export * from '../../modules/data-protection/data-protection.tables.ts';
+export * from '../../modules/data-subjects/data-subjects.tables.ts';
 export * from '../../modules/documents/documents.tables.ts';
 export * from '../../modules/email/email.tables.ts';
 export * from '../../modules/files-at-rest/files-at-rest.tables.ts';

@@ -37,7 +37,7 @@ export interface OpenedArchive {
  * entry before a day (the first day the firm keeps), read in keyset batches as it is sent, never
  * whole in memory; its row names the last entry it holds and is completed once the download's last
  * byte left. A purge deletes only the entries a completed archive holds, and the database's trigger
- * checks it again row by row (migration 0035).
+ * checks it again row by row (migrations 0036 and 0037).
  */
 export function createActivityArchive(db: Db) {
   return {

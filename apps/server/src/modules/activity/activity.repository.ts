@@ -1,6 +1,16 @@
-import { and, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type ActivityRow, activity } from '../../db/schema/activity.ts';
+import { type ActivityDetails, type ActivityRow, activity } from '../../db/schema/activity.ts';
+import {
+  anyOf,
+  foundFirst,
+  joinedText,
+  type NewestPage,
+  newestMatching,
+  type SubjectMatch,
+  type SubjectPage,
+  textMentions,
+} from '../../lib/subject-search.ts';
 
 /** The filters of GET /api/activity as instants: `from` included, `before` excluded. */
 export interface ActivityFilters {
@@ -35,7 +45,62 @@ function conditions(filters: ActivityFilters, after?: ActivityPosition): SQL | u
   );
 }
 
+/** 'Buscar titular': the entries of the person's account, or whose names, label or details name them. */
+const aboutSubject = (match: SubjectMatch) =>
+  or(
+    anyOf(activity.actorId, match.userIds),
+    textMentions(joinedText(activity.actorName, activity.recordLabel, sql`${activity.details}::text`), match),
+  );
+
 export const activityRepository = {
+  aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<ActivityRow[]> {
+    return db
+      .select()
+      .from(activity)
+      .where(
+        and(
+          foundFirst(activity, activity.id, aboutSubject(match)),
+          page.afterId === undefined ? undefined : gt(activity.id, page.afterId),
+        ),
+      )
+      .orderBy(page.newestFirst ? desc(activity.id) : asc(activity.id))
+      .limit(page.limit);
+  },
+
+  /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
+  async newestAboutSubject(
+    db: DbOrTx,
+    match: SubjectMatch,
+    page: NewestPage,
+  ): Promise<{ count: number; rows: ActivityRow[] }> {
+    const { count, ids } = await newestMatching(db, activity, activity.id, aboutSubject(match), page);
+    const rows =
+      ids.length === 0
+        ? []
+        : await db.select().from(activity).where(inArray(activity.id, ids)).orderBy(desc(activity.id));
+    return { count, rows };
+  },
+
+  /**
+   * The one change the log accepts (migration 0037's trigger): a suppression's pseudonym in place of
+   * the person's name, e-mail and RUT, in the names and details of these entries, within the
+   * caller's transaction. Anything else about an entry stays as written.
+   */
+  async pseudonymise(
+    tx: DbOrTx,
+    changes: { id: number; actorName: string | null; recordLabel: string | null; details: ActivityDetails | null }[],
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    await tx.execute(sql`select set_config('app.activity_pseudonymise', 'on', true)`);
+    for (const change of changes) {
+      await tx
+        .update(activity)
+        .set({ actorName: change.actorName, recordLabel: change.recordLabel, details: change.details })
+        .where(eq(activity.id, change.id));
+    }
+    await tx.execute(sql`select set_config('app.activity_pseudonymise', '', true)`);
+  },
+
   /** The position of the entry `id` (the cursor's row), or undefined when there is none. */
   async positionOf(db: DbOrTx, id: number): Promise<ActivityPosition | undefined> {
     const [row] = await db

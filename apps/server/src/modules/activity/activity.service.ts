@@ -6,10 +6,11 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import type { ActivityRow } from '../../db/schema/activity.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { ActivityDetails, ActivityRow } from '../../db/schema/activity.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { CSV_BOM, csvLine } from '../../lib/csv.ts';
+import type { NewestPage, SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
 import { type ActivityFilters, type ActivityPosition, activityRepository } from './activity.repository.ts';
 import { ACTIVITY_CSV_HEADERS, activityCsvCells } from './activity-csv.ts';
 
@@ -57,6 +58,17 @@ export function presentActivity(row: ActivityRow): ActivityEntry {
 
 export function createActivityService(db: Db) {
   return {
+    /** 'Buscar titular': a page of the entries of the person's account or naming them. */
+    aboutSubject: (match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) =>
+      activityRepository.aboutSubject(tx, match, page),
+    newestAboutSubject: (match: SubjectMatch, page: NewestPage, tx: DbOrTx = db) =>
+      activityRepository.newestAboutSubject(tx, match, page),
+    /** A suppression's pseudonym in these entries' names and details, in the caller's transaction. */
+    pseudonymise: (
+      tx: DbOrTx,
+      changes: { id: number; actorName: string | null; recordLabel: string | null; details: ActivityDetails | null }[],
+    ) => activityRepository.pseudonymise(tx, changes),
+
     /** One page, newest first; `cursor` is the id of the last entry of the page before. */
     async page(query: ActivityQuery): Promise<ActivityPage> {
       let after: ActivityPosition | undefined;

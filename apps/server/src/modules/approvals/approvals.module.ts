@@ -27,6 +27,8 @@ export function createApprovalsModule(deps: ApprovalsModuleDeps) {
     assertFileMayChange: approvals.assertFileMayChange,
     /** Of these stored keys, those an approval's uploaded PDF is kept under (orphan sweep). */
     keysAmong: approvals.keysAmong,
+    /** 'Suprimir' (data-subjects module): the approvals a person answered are kept, and counted. */
+    countAnsweredBy: approvals.countAnsweredBy,
     /** The demo and the bench ask and answer through these, under the API's rules. */
     request: approvals.request,
     answer: approvals.answer,

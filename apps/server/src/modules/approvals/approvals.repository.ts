@@ -101,6 +101,16 @@ export const approvalsRepository = {
       .where(and(eq(approvalReminders.approvalId, approvalId), eq(approvalReminders.number, number)));
   },
 
+  /** How many approvals these users answered (the certificate names who answered). */
+  async countAnsweredBy(db: DbOrTx, userIds: number[]): Promise<number> {
+    if (userIds.length === 0) return 0;
+    const [row] = await db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(approvals)
+      .where(inArray(approvals.answeredBy, userIds));
+    return row?.value ?? 0;
+  },
+
   /** Of these stored keys, those an approval's uploaded PDF is kept under. */
   async keysAmong(db: DbOrTx, keys: string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();

@@ -545,6 +545,9 @@ export function createApprovalsService(db: Db, deps: ApprovalsDeps) {
 
     /** Of these stored keys, those an approval's uploaded PDF is kept under (the orphan sweep keeps them). */
     keysAmong: (keys: string[]) => repository.keysAmong(db, keys),
+
+    /** 'Suprimir': how many approvals these users answered, read in the caller's transaction. */
+    countAnsweredBy: (userIds: number[], tx: DbOrTx = db) => repository.countAnsweredBy(tx, userIds),
   };
 
   /** The company file of an approval as it is now; undefined when deleted. */

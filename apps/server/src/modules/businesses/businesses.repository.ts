@@ -1,6 +1,7 @@
 import { sortByName } from '@app/shared/collator';
 import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { joinedText, type SubjectMatch, textMentions } from '../../lib/subject-search.ts';
 import { businesses } from './businesses.tables.ts';
 
 export type BusinessRow = typeof businesses.$inferSelect;
@@ -58,6 +59,19 @@ export const businessesRepository = {
     if (ids.length === 0) return [];
     const rows = await db.select({ id: businesses.id }).from(businesses).where(inArray(businesses.id, ids));
     return rows.map((row) => row.id);
+  },
+
+  /**
+   * 'Buscar titular': the companies whose contacts or legal representative name the person, or
+   * whose own RUT is theirs (a person's business under their own RUT), by id.
+   */
+  aboutSubject(db: DbOrTx, match: SubjectMatch): Promise<BusinessRow[]> {
+    const ownRut = match.ruts.length === 0 ? sql`false` : inArray(businesses.rut, match.ruts);
+    return db
+      .select()
+      .from(businesses)
+      .where(or(ownRut, textMentions(joinedText(businesses.contact, businesses.legalRepresentative), match)))
+      .orderBy(businesses.id);
   },
 
   /** The companies with these RUTs, in no particular order. */

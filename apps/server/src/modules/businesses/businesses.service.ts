@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import { isForeignKeyViolation, isStillReferenced, isUniqueViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
+import type { SubjectMatch } from '../../lib/subject-search.ts';
 import { createBuiltJsonCache, readingTables, type TableChanges } from '../../lib/table-cache.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { presentBusiness } from './businesses.presenter.ts';
@@ -107,6 +108,22 @@ export function createBusinessesService(db: Db, deps: Deps) {
     /** An existing company's fields, while it still has this RUT (undefined otherwise). */
     updateWithRut: (tx: DbOrTx, id: number, rut: string, values: Partial<NewBusinessRow>) =>
       businessesRepository.updateWithRut(tx, id, rut, values),
+
+    /** 'Buscar titular': the companies naming the person (contacts, legal representative, own RUT), in the caller's transaction when given. */
+    aboutSubject: (match: SubjectMatch, tx: DbOrTx = db) => businessesRepository.aboutSubject(tx, match),
+
+    /**
+     * A suppression's change of a company's contacts and legal representative, in the caller's
+     * transaction. Not logged as a change of the company: its entry would carry the person's data
+     * as it was; the suppression's own entry counts it.
+     */
+    async setPersonFields(
+      tx: DbOrTx,
+      id: number,
+      values: { contact: string; legalRepresentative: string },
+    ): Promise<void> {
+      await businessesRepository.update(tx, id, values);
+    },
 
     async assertExists(id: number): Promise<void> {
       await getById(id);

@@ -1,4 +1,5 @@
 import { type AnyPgColumn, boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { joinedText, searchVector } from '../../lib/subject-search.ts';
 import { users } from '../users/users.tables.ts';
 
 // Owned by the businesses module. Other modules reach a company through the functions it hands out in
@@ -40,5 +41,12 @@ export const businesses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('businesses_responsible_user_id_idx').on(table.responsibleUserId)],
+  (table) => [
+    index('businesses_responsible_user_id_idx').on(table.responsibleUserId),
+    // 'Buscar titular': the companies whose contacts or legal representative name a person.
+    index('businesses_subject_search_idx').using(
+      'gin',
+      searchVector(joinedText(table.contact, table.legalRepresentative)),
+    ),
+  ],
 );

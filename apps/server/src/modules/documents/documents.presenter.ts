@@ -27,6 +27,7 @@ export function presentStoredFile(
     fromClient: row.fromClient,
     uploadedBy: row.uploadedBy,
     requestItemId: row.requestItemId,
+    retentionReason: row.retentionReason,
   };
 }
 

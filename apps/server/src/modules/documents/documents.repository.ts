@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { anyOf, type SubjectPage } from '../../lib/subject-search.ts';
 import { businessFiles, businessFolders, fileDownloads, fileRemovals } from './documents.tables.ts';
 
 export type BusinessFileRow = typeof businessFiles.$inferSelect;
@@ -187,6 +188,62 @@ export const documentsRepository = {
       .where(eq(businessFolders.businessId, businessId))
       .orderBy(desc(businessFiles.createdAt), desc(businessFiles.id))
       .limit(limit);
+  },
+
+  /** 'Buscar titular': a page of the files these users uploaded, each with its company and folder's period. */
+  filesUploadedBy(db: DbOrTx, userIds: number[], page: SubjectPage) {
+    return db
+      .select({
+        id: businessFiles.id,
+        name: businessFiles.name,
+        size: businessFiles.size,
+        contentType: businessFiles.contentType,
+        createdAt: businessFiles.createdAt,
+        fromClient: businessFiles.fromClient,
+        retentionReason: businessFiles.retentionReason,
+        businessId: businessFolders.businessId,
+        serviceFolderId: businessFolders.serviceFolderId,
+        year: businessFolders.year,
+        month: businessFolders.month,
+      })
+      .from(businessFiles)
+      .innerJoin(businessFolders, eq(businessFolders.id, businessFiles.businessFolderId))
+      .where(
+        and(
+          anyOf(businessFiles.uploadedBy, userIds),
+          page.afterId === undefined ? undefined : gt(businessFiles.id, page.afterId),
+        ),
+      )
+      .orderBy(page.newestFirst ? desc(businessFiles.id) : asc(businessFiles.id))
+      .limit(page.limit);
+  },
+
+  async countUploadedBy(db: DbOrTx, userIds: number[]): Promise<number> {
+    const [row] = await db
+      .select({ value: count() })
+      .from(businessFiles)
+      .where(anyOf(businessFiles.uploadedBy, userIds));
+    return row?.value ?? 0;
+  },
+
+  /** Marks the files these users uploaded as kept, with the reason shown beside them: how many. */
+  async keepUploadedBy(tx: DbOrTx, userIds: number[], reason: string): Promise<number> {
+    const rows = await tx
+      .update(businessFiles)
+      .set({ retentionReason: reason })
+      .where(anyOf(businessFiles.uploadedBy, userIds))
+      .returning({ id: businessFiles.id });
+    return rows.length;
+  },
+
+  /** The download log's name of these users replaced (a suppression's pseudonym): how many lines. */
+  async renameDownloads(tx: DbOrTx, userIds: number[], name: string): Promise<number> {
+    const rows = await tx
+      .update(fileDownloads)
+      .set({ issuedToName: name })
+      .where(anyOf(fileDownloads.issuedTo, userIds))
+      .returning({ id: fileDownloads.id });
+    return rows.length;
   },
 
   /** Puts new bytes in place of a file's (the row, its id and its links stay). */

@@ -23,6 +23,7 @@ import type { FileStorage } from '../../lib/file-storage/file-storage.ts';
 import type { ByteRange } from '../../lib/file-storage/storage.ts';
 import type { IncomingFile } from '../../lib/multipart-uploads.ts';
 import { assertSelectable } from '../../lib/selectable-period.ts';
+import type { SubjectPage } from '../../lib/subject-search.ts';
 import { presentDownload, presentStoredFile } from './documents.presenter.ts';
 import { type BusinessFileRow, documentsRepository } from './documents.repository.ts';
 import { ACCEPTED_FILES, type AcceptedKind, type FileCheckProblem, fileCheckStream } from './file-check-stream.ts';
@@ -551,6 +552,19 @@ export function createDocumentsService(db: Db, deps: Deps) {
     async lockFileKey(tx: DbOrTx, fileId: number): Promise<string | undefined> {
       return (await documentsRepository.findFile(tx, fileId, { lock: true }))?.file.storageKey;
     },
+
+    /** 'Buscar titular': a page of the files these users uploaded, with their company and folder's period. */
+    filesUploadedBy: (userIds: number[], page: SubjectPage, tx: DbOrTx = db) =>
+      documentsRepository.filesUploadedBy(tx, userIds, page),
+    countUploadedBy: (userIds: number[], tx: DbOrTx = db) => documentsRepository.countUploadedBy(tx, userIds),
+    /**
+     * A suppression, in the caller's transaction: the files its account uploaded stay, with the
+     * reason shown beside them, and the download log names the account by its pseudonym.
+     */
+    keepUploadedBy: (tx: DbOrTx, userIds: number[], reason: string) =>
+      documentsRepository.keepUploadedBy(tx, userIds, reason),
+    renameDownloads: (tx: DbOrTx, userIds: number[], name: string) =>
+      documentsRepository.renameDownloads(tx, userIds, name),
 
     /** A company's files, newest first (at most `limit`), each with the month of its folder. */
     async listFilesOfBusiness(businessId: number, limit: number) {

@@ -61,11 +61,17 @@ export const businessFiles = pgTable(
     fromClient: boolean('from_client').notNull().default(false),
     /** The request item it answers, if any. */
     requestItemId: integer('request_item_id').references(() => documentRequestItems.id, { onDelete: 'set null' }),
+    /**
+     * Why the file stays although its uploader's data was suppressed ('Conservado por obligación
+     * tributaria…'), shown beside it; null for every other file.
+     */
+    retentionReason: text('retention_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('business_files_folder_idx').on(table.businessFolderId),
     index('business_files_request_item_idx').on(table.requestItemId),
+    index('business_files_uploaded_by_idx').on(table.uploadedBy),
   ],
 );
 

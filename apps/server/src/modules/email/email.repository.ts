@@ -1,5 +1,15 @@
-import { and, count, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  anyOf,
+  foundFirst,
+  joinedText,
+  type NewestPage,
+  newestMatching,
+  type SubjectMatch,
+  type SubjectPage,
+  textMentions,
+} from '../../lib/subject-search.ts';
 import { emailLog, emailRetries } from './email.tables.ts';
 
 /** A log entry as stored; the service adds its company's and sender's names (their modules). */
@@ -17,7 +27,63 @@ export interface EmailLogCursor {
   id: number;
 }
 
+/** 'Buscar titular': the mails the person's account sent, or whose recipients, subject or text name them. */
+const aboutSubject = (match: SubjectMatch) =>
+  or(
+    anyOf(emailLog.sentBy, match.userIds),
+    textMentions(joinedText(emailLog.emails, emailLog.subject, emailLog.content), match),
+  );
+
 export const emailRepository = {
+  aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<EmailLogEntry[]> {
+    return db
+      .select()
+      .from(emailLog)
+      .where(
+        and(
+          foundFirst(emailLog, emailLog.id, aboutSubject(match)),
+          page.afterId === undefined ? undefined : gt(emailLog.id, page.afterId),
+        ),
+      )
+      .orderBy(page.newestFirst ? desc(emailLog.id) : asc(emailLog.id))
+      .limit(page.limit);
+  },
+
+  /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
+  async newestAboutSubject(
+    db: DbOrTx,
+    match: SubjectMatch,
+    page: NewestPage,
+  ): Promise<{ count: number; rows: EmailLogEntry[] }> {
+    const { count, ids } = await newestMatching(db, emailLog, emailLog.id, aboutSubject(match), page);
+    const rows =
+      ids.length === 0
+        ? []
+        : await db.select().from(emailLog).where(inArray(emailLog.id, ids)).orderBy(desc(emailLog.id));
+    return { count, rows };
+  },
+
+  /** A suppression's masked entries; their pending retries are dropped (answers how many). */
+  async mask(tx: DbOrTx, changes: { id: number; emails: string; subject: string; content: string }[]): Promise<number> {
+    for (const change of changes) {
+      await tx
+        .update(emailLog)
+        .set({ emails: change.emails, subject: change.subject, content: change.content })
+        .where(eq(emailLog.id, change.id));
+    }
+    if (changes.length === 0) return 0;
+    const dropped = await tx
+      .delete(emailRetries)
+      .where(
+        inArray(
+          emailRetries.emailLogId,
+          changes.map((change) => change.id),
+        ),
+      )
+      .returning({ id: emailRetries.emailLogId });
+    return dropped.length;
+  },
+
   /** A failed send's outcome after a retry: the entry shows the latest answer. */
   async setOutcome(db: DbOrTx, id: number, outcome: { ok: boolean; providerResponse: string }): Promise<void> {
     await db.update(emailLog).set(outcome).where(eq(emailLog.id, id));

@@ -1,10 +1,11 @@
 import { type EmailDelivery, EmailLogPageSchema, type SendEmailSchema } from '@app/shared/schemas/email';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BuiltJson } from '../../lib/built-json.ts';
 import type { MailAttachment, Mailer, MailMessage } from '../../lib/mailer.ts';
+import type { NewestPage, SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
 import { createBuiltJsonCache, type TableChanges, type TablesRead } from '../../lib/table-cache.ts';
 import type { XlsxSheet } from '../../lib/xlsx-stream.ts';
 import { deliveryOf, presentEmail } from './email.presenter.ts';
@@ -176,6 +177,18 @@ export function createEmailService(db: Db, deps: Deps) {
         await emailRepository.setOutcome(db, row.id, outcome);
       }
     },
+
+    /** 'Buscar titular': a page of the log's entries the person's account sent or that name them. */
+    aboutSubject: (match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) =>
+      emailRepository.aboutSubject(tx, match, page),
+    newestAboutSubject: (match: SubjectMatch, page: NewestPage, tx: DbOrTx = db) =>
+      emailRepository.newestAboutSubject(tx, match, page),
+    /**
+     * A suppression's entries with the person's address, name and RUT masked, in the caller's
+     * transaction; a failed mail to them is not tried again. Answers how many retries were dropped.
+     */
+    mask: (tx: DbOrTx, changes: { id: number; emails: string; subject: string; content: string }[]) =>
+      emailRepository.mask(tx, changes),
 
     /** What became of logged e-mails (sent, only kept in the outbox, failed), by their log entry. */
     async deliveries(ids: number[]): Promise<Map<number, EmailDelivery>> {

@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { joinedText, searchVector } from '../../lib/subject-search.ts';
 import { businesses } from '../businesses/businesses.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -26,6 +27,12 @@ export const emailLog = pgTable(
     index('email_log_business_created_idx').on(table.businessId, table.createdAt),
     // The log's pages, newest first, without sorting the whole log each time.
     index('email_log_created_idx').on(table.createdAt, table.id),
+    // 'Buscar titular': what a person sent, and the mails that name them (lib/subject-search.ts).
+    index('email_log_sent_by_idx').on(table.sentBy),
+    index('email_log_subject_search_idx').using(
+      'gin',
+      searchVector(joinedText(table.emails, table.subject, table.content)),
+    ),
   ],
 );
 

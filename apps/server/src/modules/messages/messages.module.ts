@@ -40,6 +40,11 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
     /** Every thread read up to its newest message for a staff member who joins now (the users module's create). */
     catchUpNewStaff: (tx: DbOrTx, userId: number) => messagesRepository.markEveryThreadRead(tx, userId, new Date()),
     anyThread: messages.anyThread,
+    /** 'Buscar titular' and 'Suprimir' (data-subjects module): a person's messages, and their author's name. */
+    aboutSubject: messages.aboutSubject,
+    newestAboutSubject: messages.newestAboutSubject,
+    setAuthorNames: messages.setAuthorNames,
+    setSystemTexts: messages.setSystemTexts,
     routes: (app: FastifyInstance) => app.register(messagesRoutes, { messages, uploads: deps.uploads }),
     live: { room: MESSAGES_ROOM, goLive: (live: LiveRooms) => sendMessageChanges(deps, live) },
     jobs: [unreadNoticeJob(deps.db, deps)],

@@ -1,5 +1,15 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  anyOf,
+  foundFirst,
+  joinedText,
+  type NewestPage,
+  newestMatching,
+  type SubjectMatch,
+  type SubjectPage,
+  textMentions,
+} from '../../lib/subject-search.ts';
 import { messageAttachments, messageReads, messageSettings, messages, messageThreads } from './messages.tables.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -315,6 +325,52 @@ export const messagesRepository = {
     return row !== undefined;
   },
 
+  /** 'Buscar titular': a page of the messages the person wrote (their account) or that name them. */
+  aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<MessageRow[]> {
+    return db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          foundFirst(messages, messages.id, aboutSubject(match)),
+          page.afterId === undefined ? undefined : gt(messages.id, page.afterId),
+        ),
+      )
+      .orderBy(page.newestFirst ? desc(messages.id) : asc(messages.id))
+      .limit(page.limit);
+  },
+
+  /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
+  async newestAboutSubject(
+    db: DbOrTx,
+    match: SubjectMatch,
+    page: NewestPage,
+  ): Promise<{ count: number; rows: MessageRow[] }> {
+    const { count, ids } = await newestMatching(db, messages, messages.id, aboutSubject(match), page);
+    const rows =
+      ids.length === 0
+        ? []
+        : await db.select().from(messages).where(inArray(messages.id, ids)).orderBy(desc(messages.id));
+    return { count, rows };
+  },
+
+  /** New texts of the app's own lines, by id (a suppression's pseudonym); a person's message is never changed. */
+  async setSystemTexts(tx: DbOrTx, changes: { id: number; body: string }[]): Promise<void> {
+    for (const change of changes) {
+      await tx
+        .update(messages)
+        .set({ body: change.body })
+        .where(and(eq(messages.id, change.id), eq(messages.side, 'system')));
+    }
+  },
+
+  /** New author names, by message id (a suppression's pseudonym in place of the person's name). */
+  async setAuthorNames(tx: DbOrTx, changes: { id: number; authorName: string }[]): Promise<void> {
+    for (const change of changes) {
+      await tx.update(messages).set({ authorName: change.authorName }).where(eq(messages.id, change.id));
+    }
+  },
+
   /** Of these storage keys, those an attachment names (the documents' orphan sweep keeps them). */
   async keysAmong(db: DbOrTx, keys: string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
@@ -325,3 +381,10 @@ export const messagesRepository = {
     return new Set(found.map((row) => row.key));
   },
 };
+
+function aboutSubject(match: SubjectMatch) {
+  return or(
+    anyOf(messages.authorId, match.userIds),
+    textMentions(joinedText(messages.authorName, messages.body), match),
+  );
+}

@@ -25,6 +25,7 @@ import type { AuthUser } from '../../lib/auth-user.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import type { IncomingFile } from '../../lib/multipart-uploads.ts';
+import type { NewestPage, SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
 import {
   type AttachmentRow,
   type MessageRow,
@@ -134,6 +135,18 @@ export function presentMessage(row: MessageRow, attachments: AttachmentRow[]): M
  * MESSAGE_EDIT_MINUTES (shown 'editado') or deleted (the row stays as 'mensaje eliminado', its text
  * and files are removed). Each user's read marker per thread gives the unread counts.
  */
+/** Messages with their attachments' names ('Buscar titular' lists and exports them). */
+async function withAttachmentNames(tx: DbOrTx, rows: MessageRow[]) {
+  const attachments = await repository.attachmentsOf(
+    tx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    attachments: attachments.filter((file) => file.messageId === row.id).map((file) => file.name),
+  }));
+}
+
 export function createMessagesService(db: Db, deps: MessagesDeps) {
   const now = deps.now ?? (() => new Date());
 
@@ -537,6 +550,23 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
 
     /** Of these storage keys, those an attachment names. */
     attachmentKeysAmong: (keys: string[]) => repository.keysAmong(db, keys),
+
+    /** 'Buscar titular': a page of the messages the person wrote or that name them, each with its attachments' names. */
+    aboutSubject: async (match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) =>
+      withAttachmentNames(tx, await repository.aboutSubject(tx, match, page)),
+    /** How many messages name the person, and the newest `limit` of them. */
+    async newestAboutSubject(match: SubjectMatch, page: NewestPage, tx: DbOrTx = db) {
+      const { count, rows } = await repository.newestAboutSubject(tx, match, page);
+      return { count, rows: await withAttachmentNames(tx, rows) };
+    },
+    /**
+     * A suppression's pseudonym as the author of these messages, in the caller's transaction. The
+     * text stays as written: it is the firm's correspondence with the company.
+     */
+    setAuthorNames: (tx: DbOrTx, changes: { id: number; authorName: string }[]) =>
+      repository.setAuthorNames(tx, changes),
+    /** The app's own lines that named the person ('Ana Pérez aprobó…'), with the pseudonym; only system lines. */
+    setSystemTexts: (tx: DbOrTx, changes: { id: number; body: string }[]) => repository.setSystemTexts(tx, changes),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { joinedText, searchVector } from '../../lib/subject-search.ts';
 import { businesses } from '../businesses/businesses.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -53,6 +54,9 @@ export const messages = pgTable(
       .on(table.createdAt)
       .where(sql`${table.notifiedAt} is null and ${table.side} <> 'system'`),
     check('messages_deleted_body_check', sql`${table.deletedAt} is null or ${table.body} = ''`),
+    // 'Buscar titular': a person's own messages, and the messages that name them (lib/subject-search.ts).
+    index('messages_author_idx').on(table.authorId),
+    index('messages_subject_search_idx').using('gin', searchVector(joinedText(table.authorName, table.body))),
   ],
 );
 

@@ -1,5 +1,14 @@
-import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  anyOf,
+  foundFirst,
+  type NewestPage,
+  newestMatching,
+  type SubjectMatch,
+  type SubjectPage,
+  textMentions,
+} from '../../lib/subject-search.ts';
 import { type NewNoteRow, type NoteRow, notes } from './notes.tables.ts';
 
 /** The columns of a note as it is read; the service adds its assignee's names (users module). */
@@ -71,7 +80,43 @@ export const notesRepository = {
     const rows = await db.delete(notes).where(eq(notes.id, id)).returning({ id: notes.id });
     return rows.length > 0;
   },
+
+  /** 'Buscar titular': a page of the notes naming the person or assigned to their account. */
+  aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage) {
+    return db
+      .select(noteColumns)
+      .from(notes)
+      .where(
+        and(
+          foundFirst(notes, notes.id, aboutSubject(match)),
+          page.afterId === undefined ? undefined : gt(notes.id, page.afterId),
+        ),
+      )
+      .orderBy(page.newestFirst ? desc(notes.id) : asc(notes.id))
+      .limit(page.limit);
+  },
+
+  /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
+  async newestAboutSubject(db: DbOrTx, match: SubjectMatch, page: NewestPage) {
+    const { count, ids } = await newestMatching(db, notes, notes.id, aboutSubject(match), page);
+    const rows =
+      ids.length === 0
+        ? []
+        : await db.select(noteColumns).from(notes).where(inArray(notes.id, ids)).orderBy(desc(notes.id));
+    return { count, rows };
+  },
+
+  /** New descriptions, by id (a suppression's pseudonym in place of the person's name). */
+  async setDescriptions(db: DbOrTx, changes: { id: number; description: string }[]): Promise<void> {
+    for (const change of changes) {
+      await db.update(notes).set({ description: change.description }).where(eq(notes.id, change.id));
+    }
+  },
 };
+
+function aboutSubject(match: SubjectMatch): SQL | undefined {
+  return or(textMentions(notes.description, match), anyOf(notes.userId, match.userIds));
+}
 
 /** A note with its assignee's names, as every read shows it. */
 export type NoteListRow = Awaited<ReturnType<typeof notesRepository.list>>[number];

@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import type { NewestPage, SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
 import { presentNote } from './notes.presenter.ts';
 import { type NoteListRow, notesRepository } from './notes.repository.ts';
 import type { NoteRow } from './notes.tables.ts';
@@ -93,6 +94,15 @@ export function createNotesService(db: Db, deps: Deps) {
   }
 
   return {
+    /** 'Buscar titular': a page of the notes naming the person or assigned to their account. */
+    aboutSubject: (match: SubjectMatch, page: SubjectPage, tx: DbOrTx = db) =>
+      notesRepository.aboutSubject(tx, match, page),
+    newestAboutSubject: (match: SubjectMatch, page: NewestPage, tx: DbOrTx = db) =>
+      notesRepository.newestAboutSubject(tx, match, page),
+    /** A suppression's new descriptions, in the caller's transaction. */
+    setDescriptions: (tx: DbOrTx, changes: { id: number; description: string }[]) =>
+      notesRepository.setDescriptions(tx, changes),
+
     /** GET /api/note: a collaborator's list is theirs; asking for someone else's is refused. */
     async list(actor: AuthUser, query: ListQuery): Promise<Note[]> {
       // Naming nobody lists everyone's notes to whoever may, and only their own to anyone else.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { searchVector } from '../../lib/subject-search.ts';
 import { emailLog } from '../email/email.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -33,6 +34,8 @@ export const notes = pgTable(
     index('notes_user_id_index').on(table.userId),
     // The scheduler's question: which reminders are due and not sent yet.
     index('notes_pending_reminder_index').on(table.reminder).where(sql`${table.reminderSentAt} is null`),
+    // 'Buscar titular': the notes that name a person (lib/subject-search.ts).
+    index('notes_subject_search_idx').using('gin', searchVector(table.description)),
   ],
 );
 

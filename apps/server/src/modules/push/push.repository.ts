@@ -26,6 +26,14 @@ export const pushRepository = {
       });
   },
 
+  async removeForUser(db: DbOrTx, userId: number): Promise<number> {
+    const rows = await db
+      .delete(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .returning({ id: pushSubscriptions.id });
+    return rows.length;
+  },
+
   async remove(db: DbOrTx, id: number): Promise<void> {
     await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
   },

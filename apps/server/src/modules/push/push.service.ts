@@ -4,7 +4,7 @@ import { isLoopbackHttpUrl, isPublicHttpsUrl } from '@app/shared/fields';
 import type { PushSubscriptionJson } from '@app/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { isPublicAddress } from '../../lib/public-address.ts';
 import { type PushSubscriptionRow, pushRepository } from './push.repository.ts';
 
@@ -131,6 +131,9 @@ export function createPushService(db: Db, deps: PushDeps) {
   }
 
   return {
+    /** Forgets every browser of the user, in the caller's transaction (a suppressed account): how many. */
+    removeForUser: (tx: DbOrTx, userId: number): Promise<number> => pushRepository.removeForUser(tx, userId),
+
     /** Stores the browser's subscription for the user (several browsers each get theirs). */
     async saveSubscription(userId: number, subscription: PushSubscriptionJson): Promise<void> {
       const { endpoint, keys } = subscription;

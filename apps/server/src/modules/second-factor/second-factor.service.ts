@@ -255,6 +255,12 @@ export function createSecondFactorService(deps: Deps) {
       return value;
     },
 
+    /**
+     * A suppressed account's second factor and recovery codes removed in the caller's transaction;
+     * answers whether it had one.
+     */
+    removeForUser: (tx: DbOrTx, userId: number): Promise<boolean> => repo.remove(tx, userId),
+
     /** The owner's reset of another user: their second factor and recovery codes go, and so do their sessions. */
     async resetForUser(actor: ActivityActor, userId: number): Promise<void> {
       // One's own goes through 'Mi perfil' → 'Desactivar', which asks a current code: a session

@@ -1,7 +1,8 @@
 import { sortByName } from '@app/shared/collator';
 import { STAFF_ROLES } from '@app/shared/roles';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { joinedText, textMentions } from '../../lib/subject-search.ts';
 import { type NewUserRow, type UserRow, users } from './users.tables.ts';
 
 /** A user's id and names, as the lists of other modules show who is assigned. */
@@ -77,7 +78,7 @@ export const usersRepository = {
       await db
         .select()
         .from(users)
-        .where(and(eq(users.role, 'client'), eq(users.businessId, businessId))),
+        .where(and(eq(users.role, 'client'), eq(users.businessId, businessId), isNull(users.suppressedAt))),
     );
   },
 
@@ -88,7 +89,7 @@ export const usersRepository = {
     const rows = await db
       .select({ businessId: users.businessId, count: sql<number>`count(*)::int` })
       .from(users)
-      .where(and(inArray(users.businessId, businessIds), eq(users.role, 'client')))
+      .where(and(inArray(users.businessId, businessIds), eq(users.role, 'client'), isNull(users.suppressedAt)))
       .groupBy(users.businessId);
     for (const { businessId, count } of rows) if (businessId !== null) counts.set(businessId, count);
     return counts;
@@ -101,12 +102,53 @@ export const usersRepository = {
     const rows = await db
       .select({ businessId: users.businessId, email: users.email })
       .from(users)
-      .where(and(inArray(users.businessId, [...businessIds]), eq(users.role, 'client')))
+      .where(and(inArray(users.businessId, [...businessIds]), eq(users.role, 'client'), isNull(users.suppressedAt)))
       .orderBy(users.id);
     for (const { businessId, email } of rows) {
       if (businessId !== null) emails.set(businessId, [...(emails.get(businessId) ?? []), email]);
     }
     return emails;
+  },
+
+  /**
+   * 'Buscar titular': the accounts with one of these e-mails, or whose full name holds every word of
+   * one of these names (accents and case aside).
+   */
+  findSubjectAccounts(db: DbOrTx, match: { emails: string[]; names: string[] }): Promise<UserRow[]> {
+    const byName = textMentions(joinedText(users.name, users.lastName), {
+      ...match,
+      emails: [],
+      ruts: [],
+      userIds: [],
+    });
+    const byEmail =
+      match.emails.length === 0
+        ? sql`false`
+        : sql`lower(${users.email}) = any(cast(${sql.param(match.emails)} as text[]))`;
+    return db.select().from(users).where(or(byEmail, byName)).orderBy(asc(users.id));
+  },
+
+  /**
+   * A client account whose holder's data is suppressed: disabled (no password can match the stored
+   * value, its e-mail is the pseudonym's on a domain that receives nothing), named by the pseudonym.
+   * Answers whether a client's row was changed.
+   */
+  async suppressClient(db: DbOrTx, id: number, pseudonym: { name: string; email: string }): Promise<boolean> {
+    const rows = await db
+      .update(users)
+      .set({
+        name: pseudonym.name,
+        lastName: '',
+        email: pseudonym.email,
+        passwordHash: 'suprimido',
+        morningDigest: false,
+        allowCalendarView: false,
+        suppressedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, id), eq(users.role, 'client'), isNull(users.suppressedAt)))
+      .returning({ id: users.id });
+    return rows.length === 1;
   },
 
   async countOwners(db: DbOrTx): Promise<number> {

@@ -209,6 +209,7 @@ export function createUsersService(db: Db, deps: Deps) {
     async update(actor: AuthUser, id: number, input: UserUpdateInput, activityActor: ActivityActor): Promise<UserRow> {
       const target = await usersRepository.findById(db, id);
       if (!target) throw notFound(msg.notFound);
+      if (target.suppressedAt) throw conflict(msg.accountSuppressed);
       assertMayManage(actor, target.role);
       assertMayManage(actor, input.role);
       await assertEmailFree(input.email, id);
@@ -283,6 +284,28 @@ export function createUsersService(db: Db, deps: Deps) {
     },
 
     findByEmail: (email: string) => usersRepository.findByEmail(db, email),
+
+    /** 'Buscar titular': the accounts named by these e-mails or names, in the caller's transaction when given. */
+    findSubjectAccounts: (match: { emails: string[]; names: string[] }, tx: DbOrTx = db) =>
+      usersRepository.findSubjectAccounts(tx, match),
+
+    /**
+     * The owners' ids, locked until the caller's transaction ends (as deleting or demoting one does):
+     * a suppression checks against it that it does not remove the last owner.
+     */
+    lockOwnerIds: (tx: DbOrTx) => usersRepository.lockOwnerIds(tx),
+
+    /**
+     * Suppresses a client account inside the caller's transaction: the row locked, refused (false)
+     * unless it is a client's; its sessions end there too. The caller announces the ended sessions
+     * after commit (`sessions.announceEndedForUser`).
+     */
+    async suppressClient(tx: DbOrTx, id: number, pseudonym: { name: string; email: string }): Promise<boolean> {
+      if ((await usersRepository.lockRole(tx, id, 'update')) !== 'client') return false;
+      if (!(await usersRepository.suppressClient(tx, id, pseudonym))) return false;
+      await deps.sessions.endForUser(id, { tx });
+      return true;
+    },
 
     /** A new password hash, inside the caller's transaction (a recovery link being used). */
     async setPasswordHash(userId: number, passwordHash: string, tx: DbOrTx): Promise<void> {

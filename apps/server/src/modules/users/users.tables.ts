@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { joinedText, searchVector } from '../../lib/subject-search.ts';
 import { businesses } from '../businesses/businesses.tables.ts';
 
 // Owned by the users module (users and profile services write it). Other modules reach a user through
@@ -22,10 +33,19 @@ export const users = pgTable(
     allowCalendarView: boolean('allow_calendar_view').notNull().default(false),
     /** Staff receive the 08:00 digest of what is overdue or due within the week unless they opt out. */
     morningDigest: boolean('morning_digest').notNull().default(true),
+    /**
+     * When the account's holder had their data suppressed ('Suprimir', data-subjects module): the
+     * account is disabled, its name and e-mail are a pseudonym, and no list or mailing includes it.
+     */
+    suppressedAt: timestamp('suppressed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    // 'Buscar titular': the accounts whose name and surname hold every word searched.
+    index('users_subject_search_idx').using('gin', searchVector(joinedText(table.name, table.lastName))),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

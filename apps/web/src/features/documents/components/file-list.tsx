@@ -3,7 +3,7 @@ import type { StoredFile } from '@app/shared/schemas/documents';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconHistory, IconReplace, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { FileTypeIcon, FromClientBadge, fileDetails } from '../../../components/stored-file';
+import { FileTypeIcon, FromClientBadge, fileDetails, RetentionNote } from '../../../components/stored-file';
 import { CopyLinkButton } from './copy-link-button';
 import classes from './file-list.module.css';
 
@@ -79,6 +79,7 @@ export function FileList({
               <Text size="xs" c="dimmed">
                 {fileDetails(file)}
               </Text>
+              <RetentionNote file={file} />
             </div>
           </div>
           <div className={classes.actions}>

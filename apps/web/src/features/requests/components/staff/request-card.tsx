@@ -9,7 +9,7 @@ import {
   IconMessageReport,
   IconTrash,
 } from '@tabler/icons-react';
-import { FileTypeIcon, FromClientBadge, fileDetails } from '../../../../components/stored-file';
+import { FileTypeIcon, FromClientBadge, fileDetails, RetentionNote } from '../../../../components/stored-file';
 import { formatDate } from '../../../../lib/dates';
 import { ItemLookBadge, RequestStateDot } from '../request-badges';
 
@@ -46,6 +46,7 @@ function ItemFiles({ item }: { item: RequestItem }) {
             <Text size="xs" c="dimmed">
               {fileDetails(file)}
             </Text>
+            <RetentionNote file={file} />
           </Stack>
         </Group>
       ))}
