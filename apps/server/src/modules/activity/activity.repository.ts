@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type ActivityDetails, type ActivityRow, activity } from '../../db/schema/activity.ts';
 import {
@@ -43,11 +43,10 @@ function conditions(filters: ActivityFilters, after?: ActivityPosition): SQL | u
 }
 
 /** 'Buscar titular': the entries of the person's account, or whose names, label or details name them. */
-const aboutSubject = (match: SubjectMatch) =>
-  or(
-    anyOf(activity.actorId, match.userIds),
-    textMentions(joinedText(activity.actorName, activity.recordLabel, sql`${activity.details}::text`), match),
-  );
+const aboutSubject = (match: SubjectMatch) => [
+  anyOf(activity.actorId, match.userIds),
+  textMentions(joinedText(activity.actorName, activity.recordLabel, sql`${activity.details}::text`), match),
+];
 
 export const activityRepository = {
   aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<ActivityRow[]> {
