@@ -57,13 +57,26 @@ export function anyOf(column: AnyColumn, ids: readonly number[]): SQL {
 }
 
 /**
- * `id in (the rows matching)`, with the matching rows found first through their indexes. A page
- * ordered by id and limited ('the newest 5') otherwise tempts the planner to walk the primary key
- * and compute every row's words until it has 5: half a second over 10,000 notes, against a
- * millisecond through the GIN index. `offset 0` keeps the inner query planned on its own.
+ * The ids of the rows matching any of `branches` (the person's own rows by id, the rows naming them
+ * by their words), each branch a query of its own joined by `union`: one `a or b` over an
+ * unanalysed table (PGlite never analyses by itself) makes the planner read every row and fold its
+ * text, seconds on a large table, where each branch alone is an index lookup.
  */
-export function foundFirst(table: PgTable, id: AnyColumn, matching: SQL | undefined): SQL {
-  return sql`${id} in (select ${id} from ${table} where ${matching ?? sql`false`} offset 0)`;
+function matchingIds(table: PgTable, id: AnyColumn, branches: SQL[]): SQL {
+  const selects = branches.length === 0 ? [sql`false`] : branches;
+  return sql.join(
+    selects.map((where) => sql`select ${id} as id from ${table} where ${where}`),
+    sql` union `,
+  );
+}
+
+/**
+ * `id in (the rows matching)`, with the matching rows found first through their indexes: a page
+ * ordered by id and limited ('the newest 5') otherwise tempts the planner to walk the primary key
+ * and fold every row's text until it has 5.
+ */
+export function foundFirst(table: PgTable, id: AnyColumn, branches: SQL[]): SQL {
+  return sql`${id} in (${matchingIds(table, id, branches)})`;
 }
 
 /** What runs a statement: a transaction or the database (typed here without the db floor above lib). */
@@ -84,19 +97,19 @@ export interface NewestPage {
 
 /**
  * How many rows match and the ids of the newest of them, in one pass over the matching rows (found
- * through their indexes, fenced as in `foundFirst`): the search's count and lines of a place.
+ * through their indexes, as in `foundFirst`): the search's count and lines of a place.
  */
 export async function newestMatching(
   db: Executes,
   table: PgTable,
   id: AnyColumn,
-  matching: SQL | undefined,
+  branches: SQL[],
   page: NewestPage,
 ): Promise<{ count: number; ids: number[] }> {
-  const bound = page.cap === undefined ? sql`offset 0` : sql`limit ${page.cap + 1}`;
+  const bound = page.cap === undefined ? sql`` : sql`limit ${page.cap + 1}`;
   const result = (await db.execute(sql`
     select found.id, count(*) over () as total
-      from (select ${id} as id from ${table} where ${matching ?? sql`false`} ${bound}) found
+      from (select matching.id from (${matchingIds(table, id, branches)}) matching ${bound}) found
      order by found.id desc
      limit ${Math.max(page.limit, 1)}`)) as { rows: { id: number | string; total: number | string }[] };
   return {

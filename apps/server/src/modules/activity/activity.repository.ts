@@ -46,11 +46,10 @@ function conditions(filters: ActivityFilters, after?: ActivityPosition): SQL | u
 }
 
 /** 'Buscar titular': the entries of the person's account, or whose names, label or details name them. */
-const aboutSubject = (match: SubjectMatch) =>
-  or(
-    anyOf(activity.actorId, match.userIds),
-    textMentions(joinedText(activity.actorName, activity.recordLabel, sql`${activity.details}::text`), match),
-  );
+const aboutSubject = (match: SubjectMatch) => [
+  anyOf(activity.actorId, match.userIds),
+  textMentions(joinedText(activity.actorName, activity.recordLabel, sql`${activity.details}::text`), match),
+];
 
 export const activityRepository = {
   aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<ActivityRow[]> {

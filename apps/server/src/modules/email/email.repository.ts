@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   anyOf,
@@ -28,11 +28,10 @@ export interface EmailLogCursor {
 }
 
 /** 'Buscar titular': the mails the person's account sent, or whose recipients, subject or text name them. */
-const aboutSubject = (match: SubjectMatch) =>
-  or(
-    anyOf(emailLog.sentBy, match.userIds),
-    textMentions(joinedText(emailLog.emails, emailLog.subject, emailLog.content), match),
-  );
+const aboutSubject = (match: SubjectMatch) => [
+  anyOf(emailLog.sentBy, match.userIds),
+  textMentions(joinedText(emailLog.emails, emailLog.subject, emailLog.content), match),
+];
 
 export const emailRepository = {
   aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<EmailLogEntry[]> {

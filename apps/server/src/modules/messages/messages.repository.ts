@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   anyOf,
@@ -383,8 +383,5 @@ export const messagesRepository = {
 };
 
 function aboutSubject(match: SubjectMatch) {
-  return or(
-    anyOf(messages.authorId, match.userIds),
-    textMentions(joinedText(messages.authorName, messages.body), match),
-  );
+  return [anyOf(messages.authorId, match.userIds), textMentions(joinedText(messages.authorName, messages.body), match)];
 }

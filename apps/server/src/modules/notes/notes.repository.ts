@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   anyOf,
@@ -114,8 +114,8 @@ export const notesRepository = {
   },
 };
 
-function aboutSubject(match: SubjectMatch): SQL | undefined {
-  return or(textMentions(notes.description, match), anyOf(notes.userId, match.userIds));
+function aboutSubject(match: SubjectMatch): SQL[] {
+  return [textMentions(notes.description, match), anyOf(notes.userId, match.userIds)];
 }
 
 /** A note with its assignee's names, as every read shows it. */
