@@ -135,7 +135,7 @@ test('the owner registers an access request, sees its legal deadline and extends
     // 'Buscar titular' is the data subjects' tab.
     await tabs.getByRole('tab', { name: 'Buscar titular' }).click();
     await expect(page).toHaveURL(/vista=buscar/);
-    await expect(page.getByRole('tabpanel').getByText('Buscar titular')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByRole('textbox', { name: 'Correo, RUT o nombre' })).toBeVisible();
 
     // 'Incidentes': one incident with what it reached and the notice to the Agencia.
     await tabs.getByRole('tab', { name: 'Incidentes' }).click();

@@ -79,10 +79,22 @@ test('the owner finds a client user everywhere, exports her data and suppresses 
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
 
-  // Buscar titular, at 1280 px.
+  // Marta asks what the firm holds about her: the owner registers her access request in
+  // 'Solicitudes' (the law's term shows), then looks for her in 'Buscar titular', at 1280 px.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAsOwner(page, '/proteccion-datos?vista=buscar');
-  await expect(page.getByRole('heading', { name: 'Buscar titular', level: 1 })).toBeVisible();
+  await signInAsOwner(page, '/proteccion-datos');
+  await page.getByRole('button', { name: 'Registrar solicitud' }).click();
+  const register = page.getByRole('dialog', { name: 'Registrar solicitud' });
+  await register.getByLabel('Nombre de la persona').fill('Marta Inés Ibáñez Lagos');
+  await register.getByLabel('Correo de la persona').fill(marta.email);
+  await register.getByRole('button', { name: 'Guardar' }).click();
+  await expect(register).toBeHidden();
+  const accessRequest = page.getByRole('row').filter({ hasText: marta.email });
+  await expect(accessRequest).toContainText('Acceso');
+  await expect(accessRequest).toContainText('Vence en 30 días');
+  await page.getByRole('tab', { name: 'Buscar titular' }).click();
+  await expect(page).toHaveURL(/vista=buscar/);
+  await expect(page.getByRole('tabpanel').getByRole('textbox', { name: 'Correo, RUT o nombre' })).toBeVisible();
 
   // A RUT without its check digit is refused in plain Spanish under the field.
   await page.getByText('RUT', { exact: true }).click();
