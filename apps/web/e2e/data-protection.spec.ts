@@ -166,12 +166,25 @@ test('the owner registers an access request, sees its legal deadline and extends
     await expect(page).toHaveURL(/vista=aviso/);
     const text = page.getByLabel('Texto del aviso');
     await expect(text).toHaveValue(/Ley N° 21\.719/);
-    await text.fill(`${await text.inputValue()}\n\n${addedParagraph}`);
-    await page.getByRole('button', { name: 'Publicar nueva versión' }).click();
-    await page
-      .getByRole('dialog', { name: 'Publicar nueva versión' })
-      .getByRole('button', { name: 'Publicar' })
-      .click();
+    const publish = async () => {
+      await page.getByRole('button', { name: 'Publicar nueva versión' }).click();
+      await page
+        .getByRole('dialog', { name: 'Publicar nueva versión' })
+        .getByRole('button', { name: 'Publicar' })
+        .click();
+    };
+    // This server has no 'Datos del estudio' nor reply address: the starting text keeps its blanks,
+    // and a notice with blanks is not published.
+    await expect(text).toHaveValue(/\[correo de contacto\]/);
+    await publish();
+    await expect(
+      page.getByText(/^Completa lo que el texto inicial deja entre corchetes antes de publicar/).first(),
+    ).toBeVisible();
+    const completed = (await text.inputValue())
+      .replaceAll('[Nombre del estudio]', 'Estudio Contable Ñuñoa')
+      .replaceAll('[correo de contacto]', 'privacidad@estudio.cl');
+    await text.fill(`${completed}\n\n${addedParagraph}`);
+    await publish();
     await expect(page.getByText(/^Versión \d+ del aviso de privacidad publicada$/).first()).toBeVisible();
     await expect(page.getByText(/Vigente: versión \d+/)).toBeVisible();
     await expectNoSeriousViolations(page);

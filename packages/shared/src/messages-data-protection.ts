@@ -129,6 +129,8 @@ export const dataProtectionMsg = {
   // Privacy notice
   noticeTextRequired: 'Escribe el texto del aviso de privacidad',
   noticeTextTooLong: (max: number) => `El aviso puede tener como máximo ${max.toLocaleString('es-CL')} caracteres`,
+  noticeHasBlanks: (blanks: readonly string[]) =>
+    `Completa lo que el texto inicial deja entre corchetes antes de publicar: ${blanks.join(', ')}`,
   noticeUnchanged: 'El texto es igual al de la versión vigente: no se publicó una versión nueva',
   noticePublished: (version: number) => `Versión ${version} del aviso de privacidad publicada`,
   noticeNone: 'El estudio aún no publica un aviso de privacidad',
@@ -189,6 +191,10 @@ export const dataProtectionMsg = {
 
 /** How the firm is named in the default notice while 'Datos del estudio' is empty. */
 const FIRM_PLACEHOLDER = '[Nombre del estudio]';
+/** The contact address in the default notice while the firm has none. */
+const EMAIL_PLACEHOLDER = '[correo de contacto]';
+/** The default notice's blanks: a notice still holding one is not published. */
+export const PRIVACY_NOTICE_BLANKS = [FIRM_PLACEHOLDER, EMAIL_PLACEHOLDER] as const;
 
 /**
  * A starting text for the firm's privacy notice: who is responsible, for what the data are used,
@@ -204,7 +210,7 @@ export function defaultPrivacyNotice(firm: { name: string; rut: string; address:
   ]
     .filter(Boolean)
     .join(', ');
-  const email = firm.email.trim() || '[correo de contacto]';
+  const email = firm.email.trim() || EMAIL_PLACEHOLDER;
   return [
     `${who} (en adelante, «el estudio») es responsable del tratamiento de los datos personales que usted nos entrega y de los que tratamos por encargo de su empresa, conforme a la Ley N° 19.628 sobre protección de los datos personales, modificada por la Ley N° 21.719.`,
     'Finalidades. Tratamos sus datos para prestar los servicios contables, tributarios, laborales y de asesoría contratados; cumplir las obligaciones legales del estudio y de su empresa ante el Servicio de Impuestos Internos, la Dirección del Trabajo, Previred y otros organismos; comunicarnos con usted por este portal, por correo y, si lo acepta, por WhatsApp; cobrar nuestros honorarios; y mantener la seguridad de la información.',

@@ -17,7 +17,12 @@ export async function seedDemoDataProtection(features: DemoServices): Promise<st
   if (notice.current) return 'Protección de datos: ya había un aviso publicado, sin cambios.';
   const actor: AuthUser = { id: owner.id, role: owner.role, businessId: null, sessionId: 'demo' };
   const by = { userId: owner.id, ip: null };
-  await dataProtection.publishNotice(actor, notice.template, by);
+  // The starting text leaves blanks where the firm has no data yet (a demo without MAIL_REPLY_TO has
+  // no contact address): filled as the owner would before publishing.
+  const text = notice.template
+    .replaceAll('[Nombre del estudio]', 'Estudio Contable')
+    .replaceAll('[correo de contacto]', 'privacidad@estudio.cl');
+  await dataProtection.publishNotice(actor, text, by);
   const today = santiagoDate();
   await dataProtection.createRequest(
     actor,

@@ -5,6 +5,7 @@ import {
   DATA_CATEGORY_LABELS,
   INCIDENT_STATUS_LABELS,
   dataProtectionMsg as m,
+  PRIVACY_NOTICE_BLANKS,
   PROPOSAL_STATUS_LABELS,
   RIGHTS_CHANNEL_LABELS,
   RIGHTS_CLOSED_STATUSES,
@@ -219,7 +220,11 @@ export const IncidentSavedSchema = z.object({ message: z.string(), incident: Inc
 export const PrivacyNoticePublishSchema = z.object({
   text: plainText(m.noticeTextRequired)
     .transform((value) => value.replace(/\r\n?/g, '\n').trim())
-    .pipe(z.string().min(1, m.noticeTextRequired).max(PRIVACY_NOTICE_MAX, m.noticeTextTooLong(PRIVACY_NOTICE_MAX))),
+    .pipe(z.string().min(1, m.noticeTextRequired).max(PRIVACY_NOTICE_MAX, m.noticeTextTooLong(PRIVACY_NOTICE_MAX)))
+    .superRefine((value, context) => {
+      const blanks = PRIVACY_NOTICE_BLANKS.filter((blank) => value.includes(blank));
+      if (blanks.length > 0) context.addIssue({ code: 'custom', message: m.noticeHasBlanks(blanks) });
+    }),
 });
 export type PrivacyNoticePublish = z.input<typeof PrivacyNoticePublishSchema>;
 

@@ -311,6 +311,14 @@ describe('the privacy notice', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().message).toBe(m.noticePublished(1));
     expect(first.json().notice.current).toMatchObject({ version: 1, text: 'Primer aviso.\n\nSegundo párrafo.' });
+    // The starting text's blanks must be filled first.
+    const blank = await api.owner.post('/api/data-protection/notice', {
+      text: 'El estudio [Nombre del estudio] responde en [correo de contacto].',
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors).toEqual([
+      { field: 'text', message: m.noticeHasBlanks(['[Nombre del estudio]', '[correo de contacto]']) },
+    ]);
     const same = await api.owner.post('/api/data-protection/notice', { text: 'Primer aviso.\n\nSegundo párrafo.  ' });
     expect(same.statusCode).toBe(409);
     expect(same.json().message).toBe(m.noticeUnchanged);
