@@ -27,7 +27,8 @@ const SURNAMES = ['González', 'Muñoz', 'Rojas', 'Díaz', 'Pérez', 'Soto', 'Co
  * About 100,000 rows naming people across the places 'Buscar titular' reads, at 2,000 companies: a
  * client user per company (Chilean names, so 'Pérez' and 'Ana' are common), each company's contact
  * and legal representative naming them, 10,000 notes, 40,000 messages, 20,000 logged e-mails and
- * 28,000 activity entries. One of the client users is the person searched (`SUBJECT`).
+ * 28,000 activity entries. One of the client users is the person searched (`SUBJECT`), with a
+ * thread of her own (40 messages) and 200 more activity entries.
  */
 export async function seedDataSubjects(db: Db): Promise<{ rows: Record<string, number>; rut: string }> {
   const given = sql.raw(`(array[${GIVEN.map((name) => `'${name}'`).join(',')}])`);
@@ -82,6 +83,22 @@ export async function seedDataSubjects(db: Db): Promise<{ rows: Record<string, n
            c.companies[${pick('g', 6007)}], 'Empresa ' || c.companies[${pick('g', 6007)}],
            case when g % 4 = 1 then jsonb_build_object('after', jsonb_build_object('characters', g % 300)) else null end
     from generate_series(1, 28000) g, ${clients}`);
+  // Her own thread: 30 messages of hers and 10 of the firm naming her; 200 sign-ins and uploads.
+  await db.execute(sql`
+    insert into messages (business_id, side, author_id, author_name, body, created_at)
+    select u.business_id, case when g <= 30 then 'client' else 'staff' end,
+           case when g <= 30 then u.id else null end,
+           case when g <= 30 then u.name || ' ' || u.last_name else 'Staff Bench' end,
+           case when g <= 30 then 'Les envío la boleta ' || g || ' del mes.'
+                else 'Gracias ' || u.name || ' ' || u.last_name || ', recibida la boleta ' || g || '.' end,
+           now() - (g || ' hours')::interval
+    from generate_series(1, 40) g, users u where u.email = ${SUBJECT.email}`);
+  await db.execute(sql`
+    insert into activity (at, actor_id, actor_name, ip, kind, action, record_id, record_label, business_id, business_name)
+    select now() - (g || ' hours')::interval, u.id, u.name || ' ' || u.last_name, '10.0.1.' || (g % 250),
+           case when g % 2 = 0 then 'file' else 'sign_in' end, case when g % 2 = 0 then 'uploaded' else 'signed_in' end,
+           g::text, case when g % 2 = 0 then 'boleta-' || g || '.pdf' else u.email end, u.business_id, 'Empresa ' || u.business_id
+    from generate_series(1, 200) g, users u where u.email = ${SUBJECT.email}`);
   const count = async (query: string) =>
     ((await db.execute(sql.raw(query))) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
   const [company] = (

@@ -269,10 +269,7 @@ function PlaceCard({ place }: { place: SubjectPlaceResult }) {
         <Title order={3} size="h5" id={headingId}>
           {place.label}
         </Title>
-        <Badge
-          variant="light"
-          aria-label={place.more ? dataSubjectsMsg.moreThan(place.count) : `${place.count} registros`}
-        >
+        <Badge variant="light" title={place.more ? dataSubjectsMsg.moreThan(place.count) : undefined}>
           {place.more ? `${place.count.toLocaleString('es-CL')}+` : place.count.toLocaleString('es-CL')}
         </Badge>
       </Group>
