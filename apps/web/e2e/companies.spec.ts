@@ -275,7 +275,8 @@ test('a collaborator manages a company but cannot delete it', async ({ page, req
   await row.getByRole('link', { name: `Editar ${business.name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/empresas/${business.id}$`));
   await page.getByLabel('Representante legal').fill('Nuevo Representante');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  // The company's own form: the page also has the WhatsApp section's 'Guardar'.
+  await page.getByRole('region', { name: 'Datos de la empresa' }).getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('La empresa se editó correctamente')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Representante legal')).toHaveValue('Nuevo Representante');

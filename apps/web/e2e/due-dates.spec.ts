@@ -65,7 +65,8 @@ test("a collaborator sets a company's Encargado and paper filing; the list shows
   await page.getByRole('option', { name: `Renata ${lastName}` }).click();
   await toggleSwitch(filing);
   await expect(filing).not.toBeChecked();
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  // The company's own form: the page also has the WhatsApp section's 'Guardar'.
+  await page.getByRole('region', { name: 'Datos de la empresa' }).getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('La empresa se editó correctamente')).toBeVisible();
 
   await page.reload();

@@ -71,7 +71,8 @@ test("setting 'Seguimiento desde' turns a company's late cells of earlier months
   // The firm tracks it from the current month on.
   await page.goto(`/empresas/${company.id}`);
   await pickTrackingSince(page, current);
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  // The company's own form: the page also has the WhatsApp section's 'Guardar'.
+  await page.getByRole('region', { name: 'Datos de la empresa' }).getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('La empresa se editó correctamente')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Seguimiento desde' })).toHaveText(
