@@ -75,3 +75,8 @@ export function loggableError(error: unknown): Record<string, unknown> {
       .join('\n'),
   };
 }
+
+/** Refused for want of a right (42501): a role without the privilege, or the activity log's own trigger. */
+export function isInsufficientPrivilege(error: unknown): boolean {
+  return pgCode(error) === '42501';
+}

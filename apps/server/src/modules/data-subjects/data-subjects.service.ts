@@ -23,6 +23,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActivityDetails } from '../../db/schema/activity.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { isInsufficientPrivilege } from '../../lib/db-errors.ts';
 import type { NewestPage, SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
 import { zipStream } from '../../lib/zip-stream.ts';
 import { presentHits } from './data-subjects.presenter.ts';
@@ -401,7 +402,7 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
         })
         .catch((error: unknown) => {
           // A PostgreSQL role without UPDATE on the activity log's name columns (README).
-          if (!(error instanceof AppError) && (error as { code?: string }).code === '42501') {
+          if (!(error instanceof AppError) && isInsufficientPrivilege(error)) {
             throw new AppError(503, dataSubjectsMsg.refusedActivityRights);
           }
           throw error;
