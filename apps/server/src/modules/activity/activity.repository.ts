@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type ActivityDetails, type ActivityRow, activity } from '../../db/schema/activity.ts';
 import {
   anyOf,
-  foundFirst,
   joinedText,
+  matchingPage,
   type NewestPage,
   newestMatching,
   type SubjectMatch,
@@ -52,18 +52,14 @@ const aboutSubject = (match: SubjectMatch) => [
 ];
 
 export const activityRepository = {
-  aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<ActivityRow[]> {
+  async aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<ActivityRow[]> {
+    const ids = await matchingPage(db, activity, activity.id, aboutSubject(match), page);
+    if (ids.length === 0) return [];
     return db
       .select()
       .from(activity)
-      .where(
-        and(
-          foundFirst(activity, activity.id, aboutSubject(match)),
-          page.afterId === undefined ? undefined : gt(activity.id, page.afterId),
-        ),
-      )
-      .orderBy(page.newestFirst ? desc(activity.id) : asc(activity.id))
-      .limit(page.limit);
+      .where(inArray(activity.id, ids))
+      .orderBy(page.newestFirst ? desc(activity.id) : asc(activity.id));
   },
 
   /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */

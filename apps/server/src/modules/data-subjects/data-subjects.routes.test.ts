@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { msg } from '@app/shared/messages';
 import { dataSubjectsMsg } from '@app/shared/messages-data-subjects';
 import { currentPeriod } from '@app/shared/period';
@@ -6,6 +8,7 @@ import type { FolderView } from '@app/shared/schemas/documents';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR } from '../../db/client.ts';
 import { activity } from '../../db/schema/activity.ts';
 import { createServiceWithStates, insertBusiness, linkService } from '../../test/factories.ts';
 import { multipartFiles, tinyPdf } from '../../test/pdf-fixtures.ts';
@@ -439,6 +442,48 @@ describe('POST /api/data-subjects/suppress', () => {
     expect(account?.name).toBe(done.pseudonym);
     const suppressedEntries = await t.database.db.select().from(activity).where(eq(activity.action, 'suppressed'));
     expect(suppressedEntries.filter((entry) => entry.recordLabel === done.pseudonym)).toHaveLength(1);
+  });
+
+  it('changes nothing when the activity log refuses its part (a role without the right): 503, said plainly', async () => {
+    const rosa = await api.owner.post('/api/user', {
+      name: 'Rosa',
+      lastName: 'Díaz Vega',
+      email: 'rosa.diaz@elroble.cl',
+      password: 'clave-de-rosa-1',
+      role: 'client',
+      businessId: fixture.businessId,
+    });
+    expect(rosa.statusCode, rosa.body).toBe(201);
+    await api.owner.post('/api/note', { description: 'Rosa Díaz Vega pide una reunión' });
+    const db = t.database.db;
+    // As a PostgreSQL role without UPDATE on the log's name columns answers: insufficient privilege.
+    await db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION activity_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'permission denied for table activity' USING ERRCODE = 'insufficient_privilege'; END; $$`),
+    );
+    try {
+      const refused = await api.owner.post('/api/data-subjects/suppress', {
+        by: 'email',
+        value: 'rosa.diaz@elroble.cl',
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().message).toBe(dataSubjectsMsg.refusedActivityRights);
+    } finally {
+      const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '0037_data_subjects.sql'), 'utf8');
+      await db.execute(
+        sql.raw(migration.slice(migration.indexOf('CREATE OR REPLACE FUNCTION "activity_append_only"'))),
+      );
+    }
+    // One transaction: her account and the note are as they were, and no suppression was recorded.
+    const [account] = await db.select().from(users).where(eq(users.id, rosa.json().user.id));
+    expect(account).toMatchObject({ name: 'Rosa', lastName: 'Díaz Vega', suppressedAt: null });
+    const [note] = await db.select().from(notes).where(eq(notes.description, 'Rosa Díaz Vega pide una reunión'));
+    expect(note).toBeDefined();
+    const suppression = await api.owner.post('/api/data-subjects/suppress', {
+      by: 'email',
+      value: 'rosa.diaz@elroble.cl',
+    });
+    expect(suppression.statusCode, suppression.body).toBe(200);
   });
 
   it('keeps the activity log append-only for anything else', async () => {

@@ -23,6 +23,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActivityDetails } from '../../db/schema/activity.ts';
 import type { ActivityActor } from '../../lib/activity-actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { isInsufficientPrivilege } from '../../lib/db-errors.ts';
 import type { NewestPage, SubjectMatch, SubjectPage } from '../../lib/subject-search.ts';
 import { zipStream } from '../../lib/zip-stream.ts';
 import { presentHits } from './data-subjects.presenter.ts';
@@ -128,6 +129,13 @@ const uniqueBy = (values: string[], key: (value: string) => string) => {
   });
 };
 
+/** Runs the reads one after the other, answering their results in order. */
+async function inTurn(reads: readonly (() => Promise<unknown>)[]): Promise<unknown[]> {
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results;
+}
+
 /** Every row of a paged place, in id order, a batch at a time. */
 async function* allRows<Row extends { id: number }>(read: (page: SubjectPage) => Promise<Row[]>): AsyncGenerator<Row> {
   let afterId: number | undefined;
@@ -219,17 +227,30 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
    */
   async function findAll(subject: Subject, page: NewestPage, tx: DbOrTx = db) {
     const { match } = subject;
-    const [companyRows, notes, messages, emails, documents, documentCount, activity] = await Promise.all([
-      deps.companiesAbout(match, tx),
-      deps.notes.newest(match, page, tx),
-      deps.messages.newest(match, page, tx),
-      deps.emails.newest(match, page, tx),
-      page.limit > 0 && match.userIds.length > 0
-        ? deps.files.uploadedBy(match.userIds, { limit: page.limit, newestFirst: true }, tx)
-        : Promise.resolve([]),
-      deps.files.countUploadedBy(match.userIds, tx),
-      deps.activity.newest(match, page, tx),
-    ]);
+    const reads = [
+      () => deps.companiesAbout(match, tx),
+      () => deps.notes.newest(match, page, tx),
+      () => deps.messages.newest(match, page, tx),
+      () => deps.emails.newest(match, page, tx),
+      () =>
+        page.limit > 0 && match.userIds.length > 0
+          ? deps.files.uploadedBy(match.userIds, { limit: page.limit, newestFirst: true }, tx)
+          : Promise.resolve([]),
+      () => deps.files.countUploadedBy(match.userIds, tx),
+      () => deps.activity.newest(match, page, tx),
+    ] as const;
+    // Side by side on the pool's connections; one after the other on a transaction's single one.
+    const [companyRows, notes, messages, emails, documents, documentCount, activity] = (
+      tx === db ? await Promise.all(reads.map((read) => read())) : await inTurn(reads)
+    ) as [
+      CompanyRow[],
+      { count: number; rows: NoteRow[] },
+      { count: number; rows: MessageRow[] },
+      { count: number; rows: EmailRow[] },
+      UploadedFileRow[],
+      number,
+      { count: number; rows: ActivityEntryRow[] },
+    ];
     const counts: Record<SubjectPlace, number> = {
       users: subject.accounts.length,
       companies: companyRows.length,
@@ -401,7 +422,7 @@ export function createDataSubjectsService(deps: DataSubjectsDeps) {
         })
         .catch((error: unknown) => {
           // A PostgreSQL role without UPDATE on the activity log's name columns (README).
-          if (!(error instanceof AppError) && (error as { code?: string }).code === '42501') {
+          if (!(error instanceof AppError) && isInsufficientPrivilege(error)) {
             throw new AppError(503, dataSubjectsMsg.refusedActivityRights);
           }
           throw error;

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   anyOf,
-  foundFirst,
   joinedText,
+  matchingPage,
   type NewestPage,
   newestMatching,
   type SubjectMatch,
@@ -34,18 +34,14 @@ const aboutSubject = (match: SubjectMatch) => [
 ];
 
 export const emailRepository = {
-  aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<EmailLogEntry[]> {
+  async aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<EmailLogEntry[]> {
+    const ids = await matchingPage(db, emailLog, emailLog.id, aboutSubject(match), page);
+    if (ids.length === 0) return [];
     return db
       .select()
       .from(emailLog)
-      .where(
-        and(
-          foundFirst(emailLog, emailLog.id, aboutSubject(match)),
-          page.afterId === undefined ? undefined : gt(emailLog.id, page.afterId),
-        ),
-      )
-      .orderBy(page.newestFirst ? desc(emailLog.id) : asc(emailLog.id))
-      .limit(page.limit);
+      .where(inArray(emailLog.id, ids))
+      .orderBy(page.newestFirst ? desc(emailLog.id) : asc(emailLog.id));
   },
 
   /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */

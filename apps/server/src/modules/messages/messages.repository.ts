@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   anyOf,
-  foundFirst,
   joinedText,
+  matchingPage,
   type NewestPage,
   newestMatching,
   type SubjectMatch,
@@ -326,18 +326,14 @@ export const messagesRepository = {
   },
 
   /** 'Buscar titular': a page of the messages the person wrote (their account) or that name them. */
-  aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<MessageRow[]> {
+  async aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<MessageRow[]> {
+    const ids = await matchingPage(db, messages, messages.id, aboutSubject(match), page);
+    if (ids.length === 0) return [];
     return db
       .select()
       .from(messages)
-      .where(
-        and(
-          foundFirst(messages, messages.id, aboutSubject(match)),
-          page.afterId === undefined ? undefined : gt(messages.id, page.afterId),
-        ),
-      )
-      .orderBy(page.newestFirst ? desc(messages.id) : asc(messages.id))
-      .limit(page.limit);
+      .where(inArray(messages.id, ids))
+      .orderBy(page.newestFirst ? desc(messages.id) : asc(messages.id));
   },
 
   /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */

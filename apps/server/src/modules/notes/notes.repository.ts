@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   anyOf,
-  foundFirst,
+  matchingPage,
   type NewestPage,
   newestMatching,
   type SubjectMatch,
@@ -82,18 +82,14 @@ export const notesRepository = {
   },
 
   /** 'Buscar titular': a page of the notes naming the person or assigned to their account. */
-  aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage) {
+  async aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage) {
+    const ids = await matchingPage(db, notes, notes.id, aboutSubject(match), page);
+    if (ids.length === 0) return [];
     return db
       .select(noteColumns)
       .from(notes)
-      .where(
-        and(
-          foundFirst(notes, notes.id, aboutSubject(match)),
-          page.afterId === undefined ? undefined : gt(notes.id, page.afterId),
-        ),
-      )
-      .orderBy(page.newestFirst ? desc(notes.id) : asc(notes.id))
-      .limit(page.limit);
+      .where(inArray(notes.id, ids))
+      .orderBy(page.newestFirst ? desc(notes.id) : asc(notes.id));
   },
 
   /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
