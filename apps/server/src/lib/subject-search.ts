@@ -136,6 +136,31 @@ export async function matchingPage(
   return result.rows.map((row) => Number(row.id));
 }
 
+/**
+ * A place's two reads for 'Buscar titular', the same in every module that holds text about people:
+ * a page of the rows naming the person (the export) and their count with the newest rows (the
+ * search). Both find the ids through the indexes first, then read the rows by id with `rowsByIds`,
+ * the owning module's select over its own table.
+ */
+export function subjectReads<Db extends Executes, Row>(
+  table: PgTable,
+  id: AnyColumn,
+  about: (match: SubjectMatch) => SQL[],
+  rowsByIds: (db: Db, ids: number[], newestFirst: boolean) => Promise<Row[]>,
+) {
+  return {
+    async aboutSubject(db: Db, match: SubjectMatch, page: SubjectPage): Promise<Row[]> {
+      const ids = await matchingPage(db, table, id, about(match), page);
+      return ids.length === 0 ? [] : rowsByIds(db, ids, page.newestFirst === true);
+    },
+    /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
+    async newestAboutSubject(db: Db, match: SubjectMatch, page: NewestPage): Promise<{ count: number; rows: Row[] }> {
+      const { count, ids } = await newestMatching(db, table, id, about(match), page);
+      return { count, rows: ids.length === 0 ? [] : await rowsByIds(db, ids, true) };
+    },
+  };
+}
+
 /** The characters `subject_fold` turns into plain letters, and what each becomes (migration 0037). */
 export const FOLD_FROM = 'ÁÀÂÄÃÅáàâäãåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÖÕóòôöõÚÙÛÜúùûüÑñÇçÝý';
 export const FOLD_TO = 'aaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooouuuuuuuunnccyy';

@@ -1,16 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type ActivityDetails, type ActivityRow, activity } from '../../db/schema/activity.ts';
-import {
-  anyOf,
-  joinedText,
-  matchingPage,
-  type NewestPage,
-  newestMatching,
-  type SubjectMatch,
-  type SubjectPage,
-  textMentions,
-} from '../../lib/subject-search.ts';
+import { anyOf, joinedText, type SubjectMatch, subjectReads, textMentions } from '../../lib/subject-search.ts';
 
 /** The filters of GET /api/activity as instants: `from` included, `before` excluded. */
 export interface ActivityFilters {
@@ -51,30 +42,17 @@ const aboutSubject = (match: SubjectMatch) => [
   textMentions(joinedText(activity.actorName, activity.recordLabel, sql`${activity.details}::text`), match),
 ];
 
-export const activityRepository = {
-  async aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<ActivityRow[]> {
-    const ids = await matchingPage(db, activity, activity.id, aboutSubject(match), page);
-    if (ids.length === 0) return [];
-    return db
-      .select()
-      .from(activity)
-      .where(inArray(activity.id, ids))
-      .orderBy(page.newestFirst ? desc(activity.id) : asc(activity.id));
-  },
+/** 'Buscar titular': a page of the rows naming the person, and their count with the newest rows. */
+const subjectRows = subjectReads(activity, activity.id, aboutSubject, (db: DbOrTx, ids, newestFirst) =>
+  db
+    .select()
+    .from(activity)
+    .where(inArray(activity.id, ids))
+    .orderBy(newestFirst ? desc(activity.id) : asc(activity.id)),
+);
 
-  /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
-  async newestAboutSubject(
-    db: DbOrTx,
-    match: SubjectMatch,
-    page: NewestPage,
-  ): Promise<{ count: number; rows: ActivityRow[] }> {
-    const { count, ids } = await newestMatching(db, activity, activity.id, aboutSubject(match), page);
-    const rows =
-      ids.length === 0
-        ? []
-        : await db.select().from(activity).where(inArray(activity.id, ids)).orderBy(desc(activity.id));
-    return { count, rows };
-  },
+export const activityRepository = {
+  ...subjectRows,
 
   /**
    * The one change the log accepts (migration 0037's trigger): a suppression's pseudonym in place of

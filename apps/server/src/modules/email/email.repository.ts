@@ -1,15 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  anyOf,
-  joinedText,
-  matchingPage,
-  type NewestPage,
-  newestMatching,
-  type SubjectMatch,
-  type SubjectPage,
-  textMentions,
-} from '../../lib/subject-search.ts';
+import { anyOf, joinedText, type SubjectMatch, subjectReads, textMentions } from '../../lib/subject-search.ts';
 import { emailLog, emailRetries } from './email.tables.ts';
 
 /** A log entry as stored; the service adds its company's and sender's names (their modules). */
@@ -33,30 +24,17 @@ const aboutSubject = (match: SubjectMatch) => [
   textMentions(joinedText(emailLog.emails, emailLog.subject, emailLog.content), match),
 ];
 
-export const emailRepository = {
-  async aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<EmailLogEntry[]> {
-    const ids = await matchingPage(db, emailLog, emailLog.id, aboutSubject(match), page);
-    if (ids.length === 0) return [];
-    return db
-      .select()
-      .from(emailLog)
-      .where(inArray(emailLog.id, ids))
-      .orderBy(page.newestFirst ? desc(emailLog.id) : asc(emailLog.id));
-  },
+/** 'Buscar titular': a page of the rows naming the person, and their count with the newest rows. */
+const subjectRows = subjectReads(emailLog, emailLog.id, aboutSubject, (db: DbOrTx, ids, newestFirst) =>
+  db
+    .select()
+    .from(emailLog)
+    .where(inArray(emailLog.id, ids))
+    .orderBy(newestFirst ? desc(emailLog.id) : asc(emailLog.id)),
+);
 
-  /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
-  async newestAboutSubject(
-    db: DbOrTx,
-    match: SubjectMatch,
-    page: NewestPage,
-  ): Promise<{ count: number; rows: EmailLogEntry[] }> {
-    const { count, ids } = await newestMatching(db, emailLog, emailLog.id, aboutSubject(match), page);
-    const rows =
-      ids.length === 0
-        ? []
-        : await db.select().from(emailLog).where(inArray(emailLog.id, ids)).orderBy(desc(emailLog.id));
-    return { count, rows };
-  },
+export const emailRepository = {
+  ...subjectRows,
 
   /** A suppression's masked entries; their pending retries are dropped (answers how many). */
   async mask(tx: DbOrTx, changes: { id: number; emails: string; subject: string; content: string }[]): Promise<number> {

@@ -1,15 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  anyOf,
-  joinedText,
-  matchingPage,
-  type NewestPage,
-  newestMatching,
-  type SubjectMatch,
-  type SubjectPage,
-  textMentions,
-} from '../../lib/subject-search.ts';
+import { anyOf, joinedText, type SubjectMatch, subjectReads, textMentions } from '../../lib/subject-search.ts';
 import { messageAttachments, messageReads, messageSettings, messages, messageThreads } from './messages.tables.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -51,6 +42,15 @@ export interface ClaimedNotice {
   side: 'staff' | 'client';
   notice: boolean;
 }
+
+/** 'Buscar titular': a page of the rows naming the person, and their count with the newest rows. */
+const subjectRows = subjectReads(messages, messages.id, aboutSubject, (db: DbOrTx, ids, newestFirst) =>
+  db
+    .select()
+    .from(messages)
+    .where(inArray(messages.id, ids))
+    .orderBy(newestFirst ? desc(messages.id) : asc(messages.id)),
+);
 
 export const messagesRepository = {
   async insert(tx: DbOrTx, values: NewMessageRow): Promise<MessageRow> {
@@ -325,30 +325,7 @@ export const messagesRepository = {
     return row !== undefined;
   },
 
-  /** 'Buscar titular': a page of the messages the person wrote (their account) or that name them. */
-  async aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage): Promise<MessageRow[]> {
-    const ids = await matchingPage(db, messages, messages.id, aboutSubject(match), page);
-    if (ids.length === 0) return [];
-    return db
-      .select()
-      .from(messages)
-      .where(inArray(messages.id, ids))
-      .orderBy(page.newestFirst ? desc(messages.id) : asc(messages.id));
-  },
-
-  /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
-  async newestAboutSubject(
-    db: DbOrTx,
-    match: SubjectMatch,
-    page: NewestPage,
-  ): Promise<{ count: number; rows: MessageRow[] }> {
-    const { count, ids } = await newestMatching(db, messages, messages.id, aboutSubject(match), page);
-    const rows =
-      ids.length === 0
-        ? []
-        : await db.select().from(messages).where(inArray(messages.id, ids)).orderBy(desc(messages.id));
-    return { count, rows };
-  },
+  ...subjectRows,
 
   /** New texts of the app's own lines, by id (a suppression's pseudonym); a person's message is never changed. */
   async setSystemTexts(tx: DbOrTx, changes: { id: number; body: string }[]): Promise<void> {

@@ -1,14 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  anyOf,
-  matchingPage,
-  type NewestPage,
-  newestMatching,
-  type SubjectMatch,
-  type SubjectPage,
-  textMentions,
-} from '../../lib/subject-search.ts';
+import { anyOf, type SubjectMatch, subjectReads, textMentions } from '../../lib/subject-search.ts';
 import { type NewNoteRow, type NoteRow, notes } from './notes.tables.ts';
 
 /** The columns of a note as it is read; the service adds its assignee's names (users module). */
@@ -22,6 +14,15 @@ const noteColumns = {
   createdAt: notes.createdAt,
   userId: notes.userId,
 };
+
+/** 'Buscar titular': a page of the rows naming the person, and their count with the newest rows. */
+const subjectRows = subjectReads(notes, notes.id, aboutSubject, (db: DbOrTx, ids, newestFirst) =>
+  db
+    .select(noteColumns)
+    .from(notes)
+    .where(inArray(notes.id, ids))
+    .orderBy(newestFirst ? desc(notes.id) : asc(notes.id)),
+);
 
 export const notesRepository = {
   /** Notes by creation (ties by id, the same way), of one assignee or of everyone. */
@@ -81,26 +82,7 @@ export const notesRepository = {
     return rows.length > 0;
   },
 
-  /** 'Buscar titular': a page of the notes naming the person or assigned to their account. */
-  async aboutSubject(db: DbOrTx, match: SubjectMatch, page: SubjectPage) {
-    const ids = await matchingPage(db, notes, notes.id, aboutSubject(match), page);
-    if (ids.length === 0) return [];
-    return db
-      .select(noteColumns)
-      .from(notes)
-      .where(inArray(notes.id, ids))
-      .orderBy(page.newestFirst ? desc(notes.id) : asc(notes.id));
-  },
-
-  /** How many rows name the person, and the newest `limit` of them (the search's count and lines). */
-  async newestAboutSubject(db: DbOrTx, match: SubjectMatch, page: NewestPage) {
-    const { count, ids } = await newestMatching(db, notes, notes.id, aboutSubject(match), page);
-    const rows =
-      ids.length === 0
-        ? []
-        : await db.select(noteColumns).from(notes).where(inArray(notes.id, ids)).orderBy(desc(notes.id));
-    return { count, rows };
-  },
+  ...subjectRows,
 
   /** New descriptions, by id (a suppression's pseudonym in place of the person's name). */
   async setDescriptions(db: DbOrTx, changes: { id: number; description: string }[]): Promise<void> {
