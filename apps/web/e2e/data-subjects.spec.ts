@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { currentPeriod } from '@app/shared/period';
 import { expect, type Page, test } from '@playwright/test';
+import { readZip } from '../../server/src/test/zip-reader';
 import { businessFolderIdOf, createFolderViaApi, pdfFile } from './support/documents-fixtures';
 import {
   apiToken,
@@ -13,7 +14,6 @@ import {
   uniqueName,
 } from './support/fixtures';
 import { expectNoSeriousViolations, pageOverflowsSideways } from './support/page-checks';
-import { readZip } from './support/zip';
 
 // 'Buscar titular': the owner finds a client user in her account, her company's contacts, her
 // messages, her upload and the activity log; exports it all as a .zip (its JSON read back); then

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readZip } from '../test/zip-reader.ts';
-import { crc32, tableCrc32, zipStream } from './zip-stream.ts';
+import { zipStream } from './zip-stream.ts';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -11,7 +11,7 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 }
 
 describe('zipStream', () => {
-  it('writes entries as they come, read back whole by their central directory with matching CRCs', async () => {
+  it('writes entries as they come, read back whole by their central directory', async () => {
     const binary = randomBytes(300_000);
     async function* json() {
       yield '{"nombre": "Ñuñoa ';
@@ -37,12 +37,5 @@ describe('zipStream', () => {
       throw new Error('lectura cortada');
     }
     await expect(bytesOf(zipStream([{ name: 'a.txt', content: broken }]))).rejects.toThrow('lectura cortada');
-  });
-
-  it("computes the same CRC-32 with Node's own and with its table, continuing across chunks", () => {
-    const data = randomBytes(10_000);
-    expect(tableCrc32(data)).toBe(crc32(data));
-    expect(tableCrc32(data.subarray(4000), tableCrc32(data.subarray(0, 4000)))).toBe(crc32(data));
-    expect(tableCrc32(Buffer.from('123456789'))).toBe(0xcbf43926);
   });
 });
