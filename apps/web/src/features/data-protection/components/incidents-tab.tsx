@@ -111,7 +111,7 @@ export function IncidentsTab() {
             accessor: 'status',
             title: 'Estado',
             render: (incident) => (
-              <Badge color={STATUS_COLORS[incident.status]} variant="dot" radius="sm">
+              <Badge color={STATUS_COLORS[incident.status]} variant="dot" radius="sm" miw="max-content">
                 {incident.statusText}
               </Badge>
             ),

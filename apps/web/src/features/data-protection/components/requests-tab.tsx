@@ -106,7 +106,7 @@ export function RequestsTab() {
             accessor: 'status',
             title: 'Estado',
             render: (request) => (
-              <Badge color={STATUS_COLORS[request.status]} variant="dot" radius="sm">
+              <Badge color={STATUS_COLORS[request.status]} variant="dot" radius="sm" miw="max-content">
                 {request.statusText}
               </Badge>
             ),
