@@ -150,6 +150,8 @@ export async function benchDataSubjects(
   token: string,
   rut: string,
   report: (...cells: (string | number)[]) => void,
+  /** A bare node:http server answering these bytes to anything (run.ts's precomputed): the floor. */
+  floorServer: (body: Buffer) => Promise<{ url: string; close(): void }>,
 ) {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const first = await post(base, token, '/api/data-subjects/search', { by: 'email', value: SUBJECT.email });
@@ -161,6 +163,23 @@ export async function benchDataSubjects(
     ["by a common surname ('Pérez': thousands of rows, counted up to 1,000 a place)", { by: 'name', value: 'Pérez' }],
     ['by a RUT without dots', { by: 'rut', value: rut.replaceAll('.', '') }],
   ];
+  // The floor: the same answer from a process that only sends it, the same requests in a row.
+  const floor = await floorServer(first.body);
+  try {
+    const times = await timed(
+      () => post(floor.url.replace(/\/$/, ''), token, '/', { by: 'email', value: SUBJECT.email }),
+      REQUESTS,
+    );
+    report(
+      kind,
+      `floor: the search's answer (${(first.bytes / 1024).toFixed(1)} KB) from a bare node:http server, ${REQUESTS} in a row`,
+      `p50 ${ms(times.p50)}`,
+      `p95 ${ms(times.p95)}`,
+      '',
+    );
+  } finally {
+    floor.close();
+  }
   for (const [label, body] of searches) {
     const times = await timed(() => post(base, token, '/api/data-subjects/search', body), REQUESTS);
     report(

@@ -1,6 +1,5 @@
 // `npm run bench [-- PART ...]`: the app's performance targets (see README, Measured), measured on this machine.
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel, approvals, messages, monthly-report, crypt (files encrypted at rest against plain, see crypt.ts) (default: all), on the
-// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel, approvals, messages, monthly-report, data-subjects (default: all), on the
+// Parts: board-api, fanout, bulk, board-page, lists-api, lists-page, first-load, uploads (and downloads), memory, exports, import, activity, requests, billing, billing-page, collections, tax-calendar, tax-calendar-page, time, panel, approvals, messages, monthly-report, data-subjects, crypt (files encrypted at rest against plain, see crypt.ts) (default: all), on the
 // production server bundle (built first when needed), on the embedded database and on the
 // PostgreSQL server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // skipped with a note when unreachable). BENCH_DB=pglite|postgres runs one of them only.
@@ -778,7 +777,8 @@ async function benchOn(kind: 'pglite' | 'postgres') {
     }
     if (parts.includes('messages')) await benchMessages(kind, base, token, longThreadBusinessId, precomputed, report);
     if (parts.includes('monthly-report')) await benchMonthlyReport(kind, base, token, precomputed, report);
-    if (parts.includes('data-subjects')) await benchDataSubjects(kind, base, token, subjectRut, report);
+    if (parts.includes('data-subjects'))
+      await benchDataSubjects(kind, base, token, subjectRut, report, (body) => precomputed(body, undefined));
     if (parts.includes('activity')) {
       await benchActivity(kind, base, token, precomputed, report);
       if (kind === 'postgres') await explainActivity(prepared.env.DATABASE_URL ?? '', report);

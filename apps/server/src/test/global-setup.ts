@@ -8,8 +8,8 @@ import { useRunTempDir } from './run-temp-dir.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A migrated embedded database's data directory, copied for each test database ('' on PostgreSQL). */
-    pgliteMigratedDir: string;
+    /** A migrated embedded database's data directory as one file (PGlite's dump), which each test database loads ('' on PostgreSQL). */
+    pgliteMigratedDump: string;
     /** A new embedded database's data directory as initdb leaves it, before any migration (see pglite-template.ts). */
     pgliteEmptyDir: string;
     /** With DATABASE_URL: a migrated database on that server that each test database is created from. */
@@ -21,8 +21,8 @@ declare module 'vitest' {
  * Creating a database costs seconds (PGlite's initdb; the migrations on either database); copying
  * a prepared one costs a fraction. So each is prepared once per run: an embedded data directory as
  * initdb leaves it (restore tests and servers started on a new folder begin from a copy of it), a
- * migrated one (each test file's database is a copy of it), and on PostgreSQL a migrated template
- * database (each test database is created from it).
+ * migrated one dumped to one file (each test database is loaded from it into memory), and on
+ * PostgreSQL a migrated template database (each test database is created from it).
  *
  * Everything the run's tests put in the temporary directory goes into one folder of this run
  * (TMPDIR for the test workers and the servers they start), removed at the end even when a test
@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
 
     const serverUrl = process.env.DATABASE_URL;
     if (serverUrl) {
-      project.provide('pgliteMigratedDir', '');
+      project.provide('pgliteMigratedDump', '');
       const template = await createPostgresTemplate(serverUrl);
       run.onRemove(template.drop);
       project.provide('postgresTemplate', template.name);
@@ -47,7 +47,11 @@ export default async function setup(project: TestProject) {
       fs.cpSync(empty, migrated, { recursive: true });
       const database = await openDatabase({ kind: 'pglite', dataDir: migrated });
       await database.close();
-      project.provide('pgliteMigratedDir', migrated);
+      const client = await PGlite.create({ dataDir: migrated });
+      const dump = path.join(run.dir, 'pglite-migrated.tar');
+      fs.writeFileSync(dump, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+      await client.close();
+      project.provide('pgliteMigratedDump', dump);
       project.provide('postgresTemplate', '');
     }
   } catch (error) {

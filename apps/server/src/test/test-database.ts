@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { createScratchDatabase } from '../db/scratch-database.ts';
@@ -30,14 +28,13 @@ function tracked(database: Database): Database {
 }
 
 /**
- * A fresh, migrated database for one test file: by default an embedded one in a new temporary
- * folder, a copy of the run's migrated data directory (global-setup.ts); with DATABASE_URL a new
- * database on that PostgreSQL server, created from the run's migrated template. Either is removed
- * on close (the folder also when the database does not open).
+ * A fresh, migrated database for one test file: by default an embedded one held in memory, loaded
+ * from the run's migrated dump (global-setup.ts); with DATABASE_URL a new database on that
+ * PostgreSQL server, created from the run's migrated template, dropped on close.
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return tracked(await openEmbeddedCopy(inject('pgliteMigratedDir')));
+  if (!serverUrl) return tracked(await openDatabase({ kind: 'pglite', loadDataDir: migratedDump() }));
   const scratch = await createScratchDatabase(serverUrl, 'test', { template: inject('postgresTemplate') || undefined });
   const database = await openDatabase({ kind: 'postgres', url: scratch.url }).catch(async (error: unknown) => {
     await scratch.drop();
@@ -55,25 +52,13 @@ export async function openTestDatabase(): Promise<Database> {
   });
 }
 
-async function openEmbeddedCopy(prepared: string): Promise<Database> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'test-db-'));
-  const remove = () => fs.rmSync(folder, { recursive: true, force: true });
-  const dataDir = path.join(folder, 'db');
-  try {
-    fs.cpSync(prepared, dataDir, { recursive: true });
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    return {
-      ...database,
-      async close() {
-        try {
-          await database.close();
-        } finally {
-          remove();
-        }
-      },
-    };
-  } catch (error) {
-    remove();
-    throw error;
-  }
+/**
+ * The migrated dump, read once per worker (the files of a worker share this module). Loaded into
+ * memory it opens in about half the time a copied data directory on disk did (~0.6 s against
+ * ~1.05 s of CPU), and nothing is left on disk to remove.
+ */
+let dump: Blob | undefined;
+function migratedDump(): Blob {
+  dump ??= new Blob([fs.readFileSync(inject('pgliteMigratedDump'))]);
+  return dump;
 }

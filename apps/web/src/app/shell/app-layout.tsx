@@ -172,8 +172,10 @@ export function AppLayout() {
         {/* Dates, confirmation modals and toasts live only behind sign-in: the sign-in page loads none of them. */}
         <DatesProvider settings={{ locale: 'es' }}>
           <ModalsProvider labels={{ confirm: 'Aceptar', cancel: 'Cancelar' }}>
-            {/* Top centre: over the page title, never over a modal's buttons or the menus at the sides. */}
-            <Notifications position="top-center" limit={4} />
+            {/* Top centre: over the page title, never over a modal's buttons or the menus at the sides.
+                A pointer resting on one toast keeps that one open, not every toast (Mantine's default):
+                the others close and the ones waiting behind the limit of four appear. */}
+            <Notifications position="top-center" limit={4} pauseResetOnHover="notification" />
             {/* Owners only, while SMTP_URL is unset: every e-mail is only kept in the server's outbox. */}
             <MailNotConfiguredBanner status={emailStatus} mb="md" />
             {isClient ? (
