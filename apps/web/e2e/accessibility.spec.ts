@@ -73,6 +73,21 @@ async function makeStaffData(request: Parameters<typeof companyWithFolders>[0]) 
   return { ...documents, boardService: service, task, group };
 }
 
+// The scan itself finds what it looks for: a scan that found nothing for any page would pass them all.
+test('the scan reports a serious problem put on the page: a button without a name', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await seriousViolations(page, { wcag21: true })).toEqual([]);
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    button.id = 'boton-sin-nombre';
+    document.body.append(button);
+  });
+  const found = await seriousViolations(page, { wcag21: true });
+  expect(found).toHaveLength(1);
+  expect(found[0]).toMatch(/^button-name: #boton-sin-nombre /);
+});
+
 // Every screen, at 1280 px and at 390 px, has no serious or critical WCAG 2 A/AA problem (axe).
 test('the sign-in and recovery screens have no serious accessibility problems at either width', async ({ page }) => {
   test.setTimeout(60_000); // six scans
