@@ -242,6 +242,8 @@ test('/actividad at 1280 px and at 390 px: readable, the table scrolls in its bo
   // Keyboard: the filters are reached with Tab and the kind picked with the arrows.
   await page.getByRole('combobox', { name: 'Tipo' }).focus();
   await page.keyboard.type('Clave');
+  // The arrow moves through the options shown: pressed before the list filtered, it moved nothing.
+  await expect(page.getByRole('option', { name: 'Clave de portal' })).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/tipo=credential/);

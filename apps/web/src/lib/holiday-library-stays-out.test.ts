@@ -1,18 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './source-files';
 
 // The web shows the due dates the API computes. The holiday library behind them carries
 // every country's data (~1.5 MB minified, ~240 KB gzip'd), so no web file may import it.
 const SRC = path.resolve(import.meta.dirname, '..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
 
 describe('the web bundle', () => {
   it('imports neither date-holidays nor the shared module that binds it (due-dates-cl)', () => {

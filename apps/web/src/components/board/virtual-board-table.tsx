@@ -186,7 +186,11 @@ export function VirtualBoardTable<Row>({
           <tbody>
             <tr>
               <td colSpan={columnCount} className={classes.empty}>
-                {loading ? <Loader size="sm" aria-label={loadingLabel} /> : <Text c="dimmed">{emptyText}</Text>}
+                {loading ? (
+                  <Loader size="sm" role="status" aria-label={loadingLabel} />
+                ) : (
+                  <Text c="dimmed">{emptyText}</Text>
+                )}
               </td>
             </tr>
           </tbody>

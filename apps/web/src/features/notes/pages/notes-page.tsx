@@ -73,7 +73,7 @@ export function NotesPage() {
       />
       {notes.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Cargando notas" />
+          <Loader role="status" aria-label="Cargando notas" />
         </Center>
       ) : notes.isError ? (
         <LoadError title={noteTexts.loadFailed} query={notes} />

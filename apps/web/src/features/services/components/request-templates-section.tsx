@@ -109,7 +109,7 @@ export function RequestTemplatesSection({ serviceId, folders }: { serviceId: num
         {requestsMsg.templatesHint}
       </Text>
       {templates.isPending ? (
-        <Loader size="sm" aria-label="Cargando plantillas" />
+        <Loader size="sm" role="status" aria-label="Cargando plantillas" />
       ) : templates.isError ? (
         <LoadError title="No se pudieron cargar las plantillas" query={templates} />
       ) : templates.data.length === 0 ? (

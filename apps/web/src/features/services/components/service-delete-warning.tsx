@@ -11,7 +11,7 @@ export function ServiceDeleteWarning({ serviceId, serviceName }: { serviceId: nu
         Vas a eliminar el servicio <b>{serviceName}</b>.
       </Text>
       {businesses.isLoading ? (
-        <Loader size="sm" aria-label="Cargando empresas" />
+        <Loader size="sm" role="status" aria-label="Cargando empresas" />
       ) : businesses.isError ? (
         <Text size="sm" c="red">
           No se pudieron cargar las empresas que tienen el servicio.

@@ -42,7 +42,7 @@ export function TaxCatalogueModal({ opened, onClose }: { opened: boolean; onClos
           de solicitud. Una obligación ya cargada no se modifica.
         </Text>
         {catalogue.isPending ? (
-          <Loader size="sm" aria-label="Cargando el catálogo" />
+          <Loader size="sm" role="status" aria-label="Cargando el catálogo" />
         ) : (
           <Table verticalSpacing="xs">
             <Table.Thead>

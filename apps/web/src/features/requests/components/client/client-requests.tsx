@@ -10,7 +10,7 @@ import { ClientRequestCard } from './client-request-card';
  */
 export function ClientRequests() {
   const requests = useMyRequests();
-  if (requests.isPending) return <Loader size="sm" aria-label="Cargando documentos pendientes" />;
+  if (requests.isPending) return <Loader size="sm" role="status" aria-label="Cargando documentos pendientes" />;
   if (requests.isError) {
     return (
       <Alert color="red" title={requestsMsg.clientRequestsFailed}>

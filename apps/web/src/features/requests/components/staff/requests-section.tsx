@@ -64,7 +64,7 @@ export function RequestsSection({
         </NewButton>
       </Group>
       {requests.isPending ? (
-        <Loader size="sm" aria-label="Cargando solicitudes" />
+        <Loader size="sm" role="status" aria-label="Cargando solicitudes" />
       ) : requests.isError ? (
         <LoadError title={requestsMsg.requestsLoadFailed} query={requests} />
       ) : requests.data.rows.length === 0 ? (
