@@ -1,13 +1,14 @@
 import { can } from '@app/shared/permissions';
-import { Group, Loader, Tabs } from '@mantine/core';
+import { Group, Tabs } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconCalendarMonth } from '@tabler/icons-react';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ComponentType, lazy } from 'react';
+import { LazyPanel } from '../../../components/lazy-panel';
 import { PageHeader } from '../../../components/page-header';
 import { BILLING_TAB_PARAM, CHARGES_TAB } from '../../../lib/billing-tab-param';
 import { MONTH_FORMAT } from '../../../lib/dates';
 import { useCurrentUser } from '../../../lib/session';
+import { useTabParam } from '../../../lib/use-tab-param';
 import { ChargesTab } from '../components/charges/charges-tab';
 import {
   FIRST_BILLING_MONTH,
@@ -30,11 +31,6 @@ const CartolaTab = lazy(() => import('../components/cartola/cartola-tab').then((
 const UfTab = lazy(() => import('../components/uf/uf-tab').then((m) => ({ default: m.UfTab })));
 const SettingsTab = lazy(() => import('../components/settings/settings-tab').then((m) => ({ default: m.SettingsTab })));
 
-/** A tab loaded when first shown: a loader until its script arrives. */
-const Loaded = ({ children }: { children: ReactNode }) => (
-  <Suspense fallback={<Loader role="status" aria-label="Cargando" />}>{children}</Suspense>
-);
-
 const TABS = {
   cobros: 'Cobros del mes',
   saldos: 'Saldos',
@@ -43,8 +39,6 @@ const TABS = {
   uf: 'Valores UF',
   config: 'Configuración',
 } as const;
-type Tab = keyof typeof TABS;
-const isTab = (value: string | null): value is Tab => value !== null && value in TABS;
 
 /**
  * /cobranza (owners), in tabs kept in the address (?vista=saldos): each company's balance and aging,
@@ -60,19 +54,7 @@ export function BillingPage({
   const user = useCurrentUser();
   const mayChange = can(user, 'billing:manage');
   const [month, setMonth] = useBillingMonth();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get(BILLING_TAB_PARAM);
-  const tab: Tab = isTab(asked) ? asked : CHARGES_TAB;
-  const setTab = (next: string | null) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next && next !== CHARGES_TAB) updated.set(BILLING_TAB_PARAM, next);
-        else updated.delete(BILLING_TAB_PARAM);
-        return updated;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const [tab, setTab] = useTabParam(TABS, CHARGES_TAB, BILLING_TAB_PARAM);
 
   return (
     <>
@@ -103,32 +85,32 @@ export function BillingPage({
           ))}
         </Tabs.List>
         <Tabs.Panel value="saldos">
-          <Loaded>
+          <LazyPanel>
             <CollectionsTab mayChange={mayChange} />
-          </Loaded>
+          </LazyPanel>
         </Tabs.Panel>
         <Tabs.Panel value="cobros">
           <ChargesTab month={month} mayChange={mayChange} />
         </Tabs.Panel>
         <Tabs.Panel value="pagos">
-          <Loaded>
+          <LazyPanel>
             <PaymentsTab mayChange={mayChange} />
-          </Loaded>
+          </LazyPanel>
         </Tabs.Panel>
         <Tabs.Panel value="cartola">
-          <Loaded>
+          <LazyPanel>
             <CartolaTab mayChange={mayChange} />
-          </Loaded>
+          </LazyPanel>
         </Tabs.Panel>
         <Tabs.Panel value="uf">
-          <Loaded>
+          <LazyPanel>
             <UfTab month={month} mayChange={mayChange} />
-          </Loaded>
+          </LazyPanel>
         </Tabs.Panel>
         <Tabs.Panel value="config">
-          <Loaded>
+          <LazyPanel>
             <SettingsTab mayChange={mayChange} Extra={SettingsExtra} />
-          </Loaded>
+          </LazyPanel>
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,7 +1,8 @@
-import { Loader, Tabs } from '@mantine/core';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { Tabs } from '@mantine/core';
+import { type ComponentType, lazy } from 'react';
+import { LazyPanel } from '../../../components/lazy-panel';
 import { PageHeader } from '../../../components/page-header';
+import { useTabParam } from '../../../lib/use-tab-param';
 import { RequestsTab } from '../components/requests-tab';
 
 /* 'Solicitudes', the tab the page opens on, comes with it; each other tab loads when first shown. */
@@ -9,13 +10,7 @@ const IncidentsTab = lazy(() => import('../components/incidents-tab').then((m) =
 const NoticeTab = lazy(() => import('../components/notice-tab').then((m) => ({ default: m.NoticeTab })));
 const RetentionTab = lazy(() => import('../components/retention-tab').then((m) => ({ default: m.RetentionTab })));
 
-const Loaded = ({ children }: { children: ReactNode }) => (
-  <Suspense fallback={<Loader role="status" aria-label="Cargando" />}>{children}</Suspense>
-);
-
-/** The tab in the address (?vista=incidentes); none is 'Solicitudes'. */
-const TAB_PARAM = 'vista';
-const FIRST_TAB = 'solicitudes';
+/** The tabs, in the address as ?vista=incidentes; none is 'Solicitudes'. */
 const TABS = {
   solicitudes: 'Solicitudes',
   buscar: 'Buscar titular',
@@ -23,8 +18,6 @@ const TABS = {
   aviso: 'Aviso de privacidad',
   retencion: 'Retención',
 } as const;
-type Tab = keyof typeof TABS;
-const isTab = (value: string | null): value is Tab => value !== null && value in TABS;
 
 /**
  * /proteccion-datos (owners): Chile's personal data law (Ley 21.719) in tabs kept in the address: the
@@ -32,19 +25,7 @@ const isTab = (value: string | null): value is Tab => value !== null && value in
  * register of security incidents, the privacy notice, and retention.
  */
 export function DataProtectionPage({ SearchTab }: { SearchTab?: ComponentType } = {}) {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get(TAB_PARAM);
-  const tab: Tab = isTab(asked) ? asked : FIRST_TAB;
-  const setTab = (next: string | null) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next && next !== FIRST_TAB) updated.set(TAB_PARAM, next);
-        else updated.delete(TAB_PARAM);
-        return updated;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const [tab, setTab] = useTabParam(TABS, 'solicitudes');
 
   return (
     <>
@@ -63,21 +44,21 @@ export function DataProtectionPage({ SearchTab }: { SearchTab?: ComponentType } 
         <Tabs.Panel value="solicitudes">
           <RequestsTab />
         </Tabs.Panel>
-        <Tabs.Panel value="buscar">{SearchTab && <Loaded>{<SearchTab />}</Loaded>}</Tabs.Panel>
+        <Tabs.Panel value="buscar">{SearchTab && <LazyPanel>{<SearchTab />}</LazyPanel>}</Tabs.Panel>
         <Tabs.Panel value="incidentes">
-          <Loaded>
+          <LazyPanel>
             <IncidentsTab />
-          </Loaded>
+          </LazyPanel>
         </Tabs.Panel>
         <Tabs.Panel value="aviso">
-          <Loaded>
+          <LazyPanel>
             <NoticeTab />
-          </Loaded>
+          </LazyPanel>
         </Tabs.Panel>
         <Tabs.Panel value="retencion">
-          <Loaded>
+          <LazyPanel>
             <RetentionTab />
-          </Loaded>
+          </LazyPanel>
         </Tabs.Panel>
       </Tabs>
     </>

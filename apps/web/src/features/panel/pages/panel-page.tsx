@@ -7,11 +7,11 @@ import { ResponsibleFilter } from '../../../components/board/board-filter-contro
 import { useBoardFilters } from '../../../components/board/use-board-filters';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/session';
+import { useTabParam } from '../../../lib/use-tab-param';
 import { ProfitabilityTab } from '../components/profitability-tab';
 import { SummaryTab } from '../components/summary-tab';
 
-/** The tab in the address (?vista=); none is 'Resumen'. */
-const TAB_PARAM = 'vista';
+/** The tabs, in the address as ?vista=rentabilidad; none is 'Resumen'. */
 const SUMMARY = 'resumen';
 const PROFITABILITY = 'rentabilidad';
 
@@ -35,35 +35,24 @@ export function PanelPage() {
   const owner = can(user, 'panel:money');
   const staff = useResponsibleOptions().data;
   const filters = useBoardFilters(owner ? staff : [], undefined);
-  const [params, setParams] = useSearchParams();
   const period = useAskedPeriod();
   // A collaborator's panel is always their own companies.
   const responsible: PanelResponsible = owner ? filters.values.responsible : user.id;
   // The tabs in their order; each is an entry here and a Tabs.Panel below.
-  const tabs = [
-    { value: SUMMARY, label: 'Resumen' },
-    ...(can(user, 'panel:profitability') ? [{ value: PROFITABILITY, label: 'Rentabilidad' }] : []),
-  ];
-  const tab = tabs.some((entry) => entry.value === params.get(TAB_PARAM)) ? (params.get(TAB_PARAM) as string) : SUMMARY;
-  const setTab = (value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (!value || value === SUMMARY) next.delete(TAB_PARAM);
-        else next.set(TAB_PARAM, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const tabs: Record<string, string> = {
+    [SUMMARY]: 'Resumen',
+    ...(can(user, 'panel:profitability') ? { [PROFITABILITY]: 'Rentabilidad' } : {}),
+  };
+  const [tab, setTab] = useTabParam(tabs, SUMMARY);
 
   return (
     <>
       <PageHeader title="Panel" crumbs={[{ label: 'Inicio', to: '/' }, { label: 'Panel' }]} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
-          {tabs.map((entry) => (
-            <Tabs.Tab key={entry.value} value={entry.value}>
-              {entry.label}
+          {Object.entries(tabs).map(([value, label]) => (
+            <Tabs.Tab key={value} value={value}>
+              {label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -84,7 +73,7 @@ export function PanelPage() {
           </Group>
           <SummaryTab responsible={responsible} year={period.year} month={period.month} showMoney={owner} />
         </Tabs.Panel>
-        {tabs.some((entry) => entry.value === PROFITABILITY) && (
+        {PROFITABILITY in tabs && (
           <Tabs.Panel value={PROFITABILITY}>
             <ProfitabilityTab />
           </Tabs.Panel>
