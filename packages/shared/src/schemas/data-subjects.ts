@@ -1,6 +1,6 @@
 import { plainText } from '../fields.ts';
 import { dataSubjectsMsg, SUBJECT_PLACE_LIST } from '../messages-data-subjects.ts';
-import { readSubjectTerm, SUBJECT_SEARCH_KINDS } from '../subject-match.ts';
+import { readSubjectTerm, SUBJECT_SEARCH_KINDS, SUBJECT_TERM_MAX } from '../subject-match.ts';
 import { z } from '../zod-setup.ts';
 
 /**
@@ -11,7 +11,8 @@ import { z } from '../zod-setup.ts';
 export const SubjectQuerySchema = z
   .object({
     by: z.enum(SUBJECT_SEARCH_KINDS, { error: 'Elija buscar por correo, RUT o nombre' }),
-    value: plainText(dataSubjectsMsg.termRequired).max(500, dataSubjectsMsg.termTooLong(120)),
+    // A bound before reading (readSubjectTerm collapses spaces, then allows SUBJECT_TERM_MAX characters).
+    value: plainText(dataSubjectsMsg.termRequired).max(500, dataSubjectsMsg.termTooLong(SUBJECT_TERM_MAX)),
   })
   .superRefine((query, context) => {
     const read = readSubjectTerm(query.by, query.value);
